@@ -1,0 +1,34 @@
+/* app.h - the patrol command's subcommands. Each returns the process exit status:
+ * 0 success, 1 the input has problems (messages printed), 2 usage error. */
+#ifndef PATROL_APP_H
+#define PATROL_APP_H
+
+#include <patrol/error.h>
+
+#define APP_EXIT_OK 0
+#define APP_EXIT_INPUT 1
+#define APP_EXIT_USAGE 2
+
+int cmd_check(int argc, char **argv);
+int cmd_render(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+/* Prints "patrol CMD: error: ..." and the hint to use --help; returns APP_EXIT_USAGE. */
+int app_usage_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* 1 if arg is -h or --help. */
+int app_is_help(const char *arg);
+/* Strict option values: print a usage error and return 0 when s is not a number in range. */
+int app_parse_long(const char *cmd, const char *opt, const char *s, long lo, long hi, long *out);
+int app_parse_double(const char *cmd, const char *opt, const char *s, double lo, double hi, double *out);
+/* The default demo map: maps/demo.map in the current folder, else in the source tree, else
+ * the installed examples. */
+const char *app_default_map(void);
+
+#endif

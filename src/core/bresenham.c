@@ -1,0 +1,60 @@
+#include <patrol/bresenham.h>
+
+#include <stdlib.h>
+
+/* The minor-axis offset at major step i is floor((2*i*dm + D) / (2*D)): the ideal line
+ * rounded to the nearest cell, ties away from the start. r keeps that numerator modulo 2D,
+ * so each step is one addition and at most one subtraction - no doubled error term. */
+
+int pt_line_length(int x0, int y0, int x1, int y1) {
+    int dx = abs(x1 - x0), dy = abs(y1 - y0);
+    return (dx > dy ? dx : dy) + 1;
+}
+
+void pt_line_iter_init(pt_line_iter *it, int x0, int y0, int x1, int y1) {
+    long long dx = (long long)x1 - x0, dy = (long long)y1 - y0;
+    long long adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+    it->x = x0;
+    it->y = y0;
+    it->sx = dx > 0 ? 1 : (dx < 0 ? -1 : 0);
+    it->sy = dy > 0 ? 1 : (dy < 0 ? -1 : 0);
+    it->major_x = adx >= ady;
+    long long D = it->major_x ? adx : ady, dm = it->major_x ? ady : adx;
+    it->remaining = (int)D;
+    it->dd2 = 2 * D;
+    it->dm2 = 2 * dm;
+    it->r = D;
+}
+
+int pt_line_iter_next(pt_line_iter *it) {
+    if (it->remaining <= 0) return 0;
+    it->remaining--;
+    it->r += it->dm2;
+    int minor = 0;
+    if (it->r >= it->dd2) {
+        it->r -= it->dd2;
+        minor = 1;
+    }
+    if (it->major_x) {
+        it->x += it->sx;
+        if (minor) it->y += it->sy;
+    } else {
+        it->y += it->sy;
+        if (minor) it->x += it->sx;
+    }
+    return 1;
+}
+
+int pt_line_cells(int x0, int y0, int x1, int y1, pt_cell *out, int max) {
+    pt_line_iter it;
+    pt_line_iter_init(&it, x0, y0, x1, y1);
+    int n = 0;
+    do {
+        if (n < max) {
+            out[n].x = it.x;
+            out[n].y = it.y;
+        }
+        n++;
+    } while (pt_line_iter_next(&it));
+    return n;
+}

@@ -1,0 +1,75 @@
+#include <patrol/error.h>
+
+#include <stdarg.h>
+#include <string.h>
+
+void pt_error_clear(pt_error *err) {
+    if (err) memset(err, 0, sizeof *err);
+}
+
+int pt_error_set(pt_error *err, int code, int line, int col, const char *fmt, ...) {
+    if (!err) return code;
+    err->code = code;
+    err->line = line;
+    err->col = col;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+void pt_error_locate(pt_error *err, const char *file, const char *text, size_t text_len) {
+    if (!err) return;
+    if (file) snprintf(err->file, sizeof err->file, "%s", file);
+    err->source[0] = '\0';
+    if (!text || err->line <= 0) return;
+    size_t i = 0;
+    for (int line = 1; line < err->line && i < text_len; i++)
+        if (text[i] == '\n') line++;
+    size_t n = 0;
+    while (i + n < text_len && text[i + n] != '\n' && text[i + n] != '\r' && n + 1 < sizeof err->source) n++;
+    memcpy(err->source, text + i, n);
+    err->source[n] = '\0';
+}
+
+const char *pt_code_name(int code) {
+    switch (code) {
+#define PT__NAME(name, value, text) case value: return #name;
+        PT_ERROR_LIST(PT__NAME)
+#undef PT__NAME
+    }
+    return "unknown";
+}
+
+const char *pt_code_text(int code) {
+    switch (code) {
+#define PT__TEXT(name, value, text) case value: return text;
+        PT_ERROR_LIST(PT__TEXT)
+#undef PT__TEXT
+    }
+    return "unknown";
+}
+
+void pt_error_print(FILE *out, const pt_error *err) {
+    if (!out || !err) return;
+    if (err->file[0]) fprintf(out, "%s:", err->file);
+    if (err->line > 0) {
+        fprintf(out, "%d:", err->line);
+        if (err->col > 0) fprintf(out, "%d:", err->col);
+    }
+    fprintf(out, "%serror: %s\n", (err->file[0] || err->line > 0) ? " " : "",
+            err->message[0] ? err->message : pt_code_text(err->code));
+    if (err->line > 0 && err->source[0]) {
+        fprintf(out, " %5d | ", err->line);
+        /* Print control characters as spaces so the caret stays under the column. */
+        for (const char *p = err->source; *p; p++) fputc((unsigned char)*p < 32 ? ' ' : *p, out);
+        fputc('\n', out);
+        if (err->col > 0) {
+            fprintf(out, "       | ");
+            int len = (int)strlen(err->source);
+            for (int i = 1; i < err->col && i <= len; i++) fputc(' ', out);
+            fputs("^\n", out);
+        }
+    }
+}

@@ -1,0 +1,152 @@
+/* patrol/map.h - tile maps: the grid, the legend of tile kinds, the player start,
+ * entity declarations and circular obstacles, loaded from the text format of
+ * docs/formats.md.
+ *
+ *     pt_map map;
+ *     pt_error err;
+ *     if (pt_map_load(&map, "maps/demo.map", &err) < 0) { pt_error_print(stderr, &err); ... }
+ *     if (pt_map_walkable(&map, x, y)) ...
+ *     pt_map_fini(&map);
+ *
+ * Coordinates: x = column, y = row, 0-based, origin top-left. Cells outside the map are
+ * neither walkable nor transparent. Memory: the map owns its arrays (one byte of tile index
+ * and one byte of flags per cell); pt_map_fini frees them. A failed load leaves *out zeroed
+ * (nothing to free) and never touches anything else.
+ */
+#ifndef PATROL_MAP_H
+#define PATROL_MAP_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#include "config.h"
+#include "error.h"
+#include "math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Per-cell flags (pt_map.flags). */
+enum {
+    PT_TILE_WALKABLE = 1 << 0, /* entities may stand on it */
+    PT_TILE_OPAQUE   = 1 << 1, /* blocks line of sight (a walkable opaque tile hides: a bush) */
+    PT_TILE_GOAL     = 1 << 2, /* reaching it wins the round (the exit) */
+};
+
+typedef struct pt_tile_def {
+    char ch;                   /* the character drawn in the grid */
+    char name[PT_MAX_NAME];    /* floor, wall, water, bridge, door, grass, bush, exit, dirt, ... */
+    uint8_t flags;             /* PT_TILE_* */
+    int sprite;                /* sprite index in assets/tiles.png; -1 = by name */
+    int line;                  /* where it was declared */
+} pt_tile_def;
+
+typedef enum pt_kind {
+    PT_KIND_PLAYER = 0,
+    PT_KIND_GUARD,
+    PT_KIND_PREY,              /* flees the player (chickens) */
+    PT_KIND_BOID,              /* member of a flock (hounds, crows) */
+    PT_KIND_COUNT
+} pt_kind;
+
+typedef enum pt_chase {
+    PT_CHASE_TILE = 0,         /* line-of-sight chase on tiles (Bresenham, A* when blocked) */
+    PT_CHASE_STEER,            /* continuous pursuit + arrive */
+    PT_CHASE_INTERCEPT,        /* aims at the predicted meeting point */
+    PT_CHASE_COUNT
+} pt_chase;
+
+/* An entity as declared in the map. Zero in a numeric field means "default" (see
+ * pt_entity_def_resolve); the loader leaves unspecified fields at zero. */
+typedef struct pt_entity_def {
+    char name[PT_MAX_NAME];
+    pt_kind kind;
+    int x, y;                  /* start tile */
+    char pattern[PT_MAX_PATH]; /* pattern reference: "NAME" or "file.pat:NAME"; "" = none */
+    int has_origin;            /* pattern origin given explicitly (origin=X,Y) */
+    int origin_x, origin_y;    /* where the pattern's first cell is placed; default: x,y */
+    double heading_deg;        /* initial heading, degrees clockwise from east (0 = east) */
+    double view_dist;          /* tiles; default 8 */
+    double view_angle_deg;     /* full cone angle; default 90 */
+    double speed;              /* tiles per second; default 3 (player 5) */
+    pt_chase chase;            /* default tile */
+    double aware_rate;         /* awareness gained per second at distance 0; default 2.0 */
+    double aware_decay;        /* awareness lost per second when unseen; default 0.35 */
+    double suspicious_at;      /* awareness threshold for suspicious; default 0.3 */
+    double chase_at;           /* awareness threshold for chase; default 1.0 */
+    int count;                 /* flocks: members; default 1 */
+    char group[PT_MAX_NAME];   /* flocks: group name (neighbours are within a group) */
+    char steering[PT_MAX_NAME];/* name of a steering parameter set; "" = defaults */
+    int line, col;             /* where it was declared: its line, and the column of its position */
+} pt_entity_def;
+
+typedef struct pt_obstacle {
+    double x, y, r;            /* centre and radius in tile units */
+    int sprite;                /* props sheet index (1 pillar, 2 tree) */
+    int line;
+} pt_obstacle;
+
+typedef struct pt_map {
+    int w, h;                  /* size in tiles */
+    int tile_px;               /* tile size in pixels (default 16) */
+    uint8_t *tiles;            /* w*h legend indices, row-major: tiles[y*w + x] */
+    uint8_t *flags;            /* w*h PT_TILE_* flags, same layout (denormalised for speed) */
+    pt_tile_def legend[PT_MAX_TILE_KINDS];
+    int nlegend;
+    pt_entity_def player;      /* kind PT_KIND_PLAYER */
+    pt_entity_def *ents;       /* guards, prey and flocks in declaration order */
+    int nents;
+    pt_obstacle *obstacles;
+    int nobstacles;
+    char pattern_files[PT_MAX_PATTERN_FILES][PT_MAX_PATH]; /* resolved relative to the map file */
+    int pattern_file_lines[PT_MAX_PATTERN_FILES];
+    int npattern_files;
+    char steering_file[PT_MAX_PATH];   /* optional steering parameters file ("" = none) */
+    char name[64];             /* title shown by the game */
+    char path[PT_MAX_PATH];    /* the file it was loaded from */
+    uint64_t seed;             /* default world seed (0 = use 1) */
+    int goal;                  /* 1 when the map has at least one goal tile or key */
+} pt_map;
+
+/* Loads a map file. Returns PT_OK or a negative code with err filled (file, line, col,
+ * message, source line). Relative pattern file paths are resolved against the map's folder. */
+int pt_map_load(pt_map *out, const char *path, pt_error *err);
+/* Same from memory; name is used in errors and to resolve relative paths. */
+int pt_map_parse(pt_map *out, const char *text, size_t len, const char *name, pt_error *err);
+void pt_map_fini(pt_map *map);
+
+/* A deep copy (for hot reload: build the new world aside, swap on success). */
+int pt_map_clone(pt_map *dst, const pt_map *src);
+
+/* Applies the documented defaults to every zero field of def (one place for defaults). */
+void pt_entity_def_resolve(pt_entity_def *def);
+
+/* Creates an empty map of w*h cells with the default legend (see docs/formats.md) filled
+ * with tile index `fill` (0 = floor). For tests and generated maps. Player at (0,0). */
+int pt_map_init_blank(pt_map *map, int w, int h, pt_error *err);
+/* Sets a cell to the legend entry whose character is ch; returns 0 when ch is unknown. */
+int pt_map_set(pt_map *map, int x, int y, char ch);
+/* Legend index of character ch, or -1. */
+int pt_map_legend_find(const pt_map *map, char ch);
+
+static inline int pt_map_in(const pt_map *m, int x, int y) {
+    return x >= 0 && y >= 0 && x < m->w && y < m->h;
+}
+static inline int pt_map_walkable(const pt_map *m, int x, int y) {
+    return pt_map_in(m, x, y) && (m->flags[(size_t)y * (size_t)m->w + (size_t)x] & PT_TILE_WALKABLE);
+}
+static inline int pt_map_opaque(const pt_map *m, int x, int y) {
+    return !pt_map_in(m, x, y) || (m->flags[(size_t)y * (size_t)m->w + (size_t)x] & PT_TILE_OPAQUE);
+}
+static inline const pt_tile_def *pt_map_tile(const pt_map *m, int x, int y) {
+    return pt_map_in(m, x, y) ? &m->legend[m->tiles[(size_t)y * (size_t)m->w + (size_t)x]] : NULL;
+}
+
+const char *pt_kind_name(pt_kind kind);     /* "player", "guard", "prey", "boid" */
+const char *pt_chase_name(pt_chase chase);  /* "tile", "steer", "intercept" */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

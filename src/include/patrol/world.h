@@ -1,0 +1,140 @@
+/* patrol/world.h - the deterministic simulation: entities, the fixed tick, events, traces.
+ *
+ *     pt_world *w = pt_world_create(&map, &patterns, NULL, &err); // NULL desc = defaults
+ *     for (int i = 0; i < 600; i++) pt_world_step(w);
+ *     const pt_entity *e = pt_world_entity(w, 1);                 // id 0 = player, guards 1..
+ *     printf("%s at %d,%d\n", pt_state_name(e->state), e->x, e->y);
+ *     pt_world_destroy(w);
+ *
+ * Determinism: same map, patterns, seed and number of ticks give the same state and the
+ * same trace, byte for byte, in every build type. Entities update in id order; the world
+ * has one RNG stream for the simulation and one for cosmetics (the renderer may only use
+ * the latter), and each entity has its own stream derived from (seed, id).
+ *
+ * Ownership: the world copies what it needs from the map and keeps a pointer to the pattern
+ * library, which must outlive it. pt_world_destroy(NULL) is a no-op.
+ * Cost: pt_world_step is O(entities) plus sight checks and the occasional A*.
+ */
+#ifndef PATROL_WORLD_H
+#define PATROL_WORLD_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "error.h"
+#include "map.h"
+#include "math.h"
+#include "pattern.h"
+#include "rng.h"
+#include "steer.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum pt_state {
+    PT_STATE_PATROL = 0,   /* following its pattern (the player: walking / standing) */
+    PT_STATE_SUSPICIOUS,   /* stopped, turning toward what it noticed */
+    PT_STATE_CHASE,
+    PT_STATE_SEARCH,       /* at the last known position, looking around */
+    PT_STATE_RETURN,       /* A* back to the nearest cell of its pattern */
+    PT_STATE_CAUGHT,       /* the player, on the tick it was caught */
+    PT_STATE_FLEE,         /* prey running from the player */
+    PT_STATE_FLOCK,        /* a flock member */
+    PT_STATE_IDLE,         /* no pattern: standing still */
+    PT_STATE_COUNT
+} pt_state;
+
+/* How an entity moves. Tile movers jump cell to cell (the renderer interpolates);
+ * continuous movers integrate a vehicle and their tile is the cell under their centre. */
+typedef enum pt_motion { PT_MOTION_TILE = 0, PT_MOTION_CONTINUOUS } pt_motion;
+
+typedef enum pt_event_kind {
+    PT_EVENT_CAUGHT = 0,   /* a = guard id, b = player id */
+    PT_EVENT_SPOTTED,      /* a guard went to chase: a = guard */
+    PT_EVENT_LOST,         /* a guard lost the player and searches: a = guard */
+    PT_EVENT_RETURNED,     /* a guard is back on its pattern: a = guard */
+    PT_EVENT_GOAL,         /* the player reached the goal: a = player */
+    PT_EVENT_KEY           /* the player picked up a key: a = player, b = key index */
+} pt_event_kind;
+
+typedef struct pt_event { uint64_t tick; pt_event_kind kind; uint32_t a, b; int x, y; } pt_event;
+
+/* One entity. Read it freely; change it only through the world's functions. */
+typedef struct pt_entity {
+    uint32_t id;               /* index in the world: 0 = player, then map declaration order */
+    pt_kind kind;
+    pt_state state;
+    pt_motion motion;
+    char name[PT_MAX_NAME];
+    int x, y;                  /* current tile */
+    int prev_x, prev_y;        /* tile before the last step (for interpolation) */
+    double move_t;             /* tile movers: progress toward the next step in [0,1) */
+    double px, py;             /* continuous position in tiles (tile centre = x+0.5) */
+    double heading;            /* radians, 0 = east, clockwise on screen */
+    double speed;              /* tiles per second */
+    double view_dist, view_angle; /* tiles, radians (full cone) */
+    pt_chase chase;
+    double awareness;          /* 0..1+: fills while the player is seen */
+    int sees_player;           /* 1 when the last sight check saw the player */
+    double last_seen_x, last_seen_y; /* last known player position (continuous) */
+    int state_ticks;           /* ticks spent in the current state */
+    pt_vehicle veh;            /* continuous movers (steer chase, flocks, thrust, waypoints) */
+    pt_patrun run;             /* the pattern runner (pattern may be NULL) */
+    pt_rng rng;                /* this entity's own stream */
+    const pt_entity_def *def;  /* its declaration (resolved copy owned by the world) */
+    /* Return-to-pattern and chase path (A*): cells, index of the next one. */
+    pt_cell *path;
+    int path_len, path_idx, path_cap;
+    uint32_t group;            /* flock group id (0 = none) */
+    int caught_count;          /* player: how many times caught */
+} pt_entity;
+
+typedef struct pt_world_desc {
+    uint64_t seed;             /* 0 = the map's seed, or 1 */
+    int tick_hz;               /* 0 = 60 */
+    int player_controlled;     /* 1: the player moves by pt_world_set_input (play); 0: by its pattern */
+    const pt_pattern *player_pattern; /* overrides the map's player pattern (sim --player-pattern) */
+    int end_round_on_catch;    /* 1: stop the round when caught (play); 0: respawn player (sim) */
+} pt_world_desc;
+
+typedef struct pt_world pt_world;
+
+/* Creates a world from a map and the patterns its entities use. Returns NULL with err set
+ * when an entity names an unknown pattern (located at the entity's declaration). */
+pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_world_desc *desc, pt_error *err);
+void pt_world_destroy(pt_world *w);
+
+/* Advances one fixed tick (1/tick_hz seconds). */
+void pt_world_step(pt_world *w);
+
+/* Player input for the next ticks (play): dx, dy in {-1,0,1}; both 0 = stand. */
+void pt_world_set_input(pt_world *w, int dx, int dy);
+
+uint64_t pt_world_tick(const pt_world *w);
+double pt_world_dt(const pt_world *w);
+int pt_world_count(const pt_world *w);
+const pt_entity *pt_world_entity(const pt_world *w, int id);
+const pt_map *pt_world_map(const pt_world *w);
+/* Events of the last step only (cleared at the start of each step). */
+const pt_event *pt_world_events(const pt_world *w, int *count);
+/* Totals since creation. */
+int pt_world_caught_total(const pt_world *w);
+/* Round status for the game: 0 running, 1 won (goal reached), -1 lost (caught, when
+ * end_round_on_catch is set). */
+int pt_world_round(const pt_world *w);
+/* The cosmetic RNG: for effects only; never read by the simulation. */
+pt_rng *pt_world_cosmetic_rng(pt_world *w);
+/* Steering geometry built from the map (walls from tile boundaries, obstacles). */
+const pt_steer_env *pt_world_env(const pt_world *w);
+
+const char *pt_state_name(pt_state s);
+
+/* Trace: "tick,id,kind,state,x,y,px,py,heading" - one row per entity per tick. */
+void pt_world_trace_header(FILE *out);
+void pt_world_trace_rows(const pt_world *w, FILE *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
