@@ -1,0 +1,600 @@
+#!/usr/bin/env python3
+"""gen_assets.py - procedural pixel-art generator for the patrol sprite sheets.
+
+Everything here is the patrol project's own artwork, drawn procedurally or from
+the hand-written pixel strings below.  Pure Python 3 standard library (zlib,
+struct); no imaging library needed.  Output is deterministic: the only
+randomness comes from fixed-seed random.Random instances and no floating point
+trig is used, so every run writes byte-identical PNG files.
+
+Usage:  python3 scripts/gen_assets.py [outdir]
+        (default outdir: the repository's assets/ directory)
+
+Sheets written (see assets/README.md for the exact layouts):
+  tiles.png       160x16   10 map tiles, 16x16, opaque
+  characters.png  192x80   5 characters x 4 directions x 3 frames, 16x16
+  props.png       128x16   8 props / markers, 16x16
+  font.png        128x48   96 glyphs (ASCII 32..127), 8x8, white on clear
+"""
+
+import os
+import random
+import struct
+import sys
+import zlib
+
+# --------------------------------------------------------------------------
+# Palette (RGB).  One coherent set of ramps, darkest first.
+# --------------------------------------------------------------------------
+
+INK = (24, 20, 37)            # universal outline / deepest shadow
+CLEAR = (0, 0, 0, 0)
+
+STONE = [(36, 36, 52), (56, 58, 78), (80, 84, 106), (108, 114, 136), (144, 150, 168)]   # walls (cool)
+FLAG = [(70, 62, 66), (106, 98, 98), (130, 122, 118), (152, 144, 136), (178, 170, 158)]  # floor (warm)
+WOOD = [(60, 36, 32), (104, 64, 42), (146, 94, 56), (184, 128, 74), (218, 170, 108)]
+LEAF = [(20, 46, 40), (32, 82, 52), (54, 120, 58), (90, 156, 64), (150, 196, 88)]
+WATER = [(22, 38, 84), (32, 70, 134), (46, 106, 172), (94, 162, 212), (182, 228, 244)]
+DIRT = [(80, 54, 40), (120, 84, 56), (150, 112, 72), (180, 142, 94), (208, 178, 128)]
+TEAL = [(14, 54, 62), (22, 92, 96), (36, 142, 128), (84, 200, 166), (170, 240, 210)]
+RED = [(84, 22, 36), (144, 36, 46), (204, 62, 56), (240, 122, 92)]
+STEEL = [(66, 72, 96), (110, 118, 146), (162, 170, 192), (222, 228, 238)]
+GOLD = [(118, 68, 24), (188, 126, 34), (242, 190, 60), (255, 236, 140)]
+SKIN = [(140, 84, 66), (204, 138, 104), (240, 192, 152)]
+WHITE = [(140, 140, 166), (196, 200, 212), (244, 244, 236), (255, 255, 255)]
+FUR = [(72, 54, 48), (110, 82, 62), (150, 114, 82), (190, 156, 114), (226, 204, 164)]
+CROW = [(22, 20, 34), (40, 38, 58), (66, 68, 98), (104, 112, 148)]
+CLOTH = [(40, 38, 56), (62, 60, 84), (86, 84, 110)]   # dark trousers / masks
+FIRE = [(160, 40, 30), (232, 96, 36), (250, 176, 56), (255, 240, 170)]
+
+SHADOW = (INK[0], INK[1], INK[2], 80)   # soft drop shadow under sprites
+
+PALETTE_DOC = [
+    ('INK (outline)', [INK]), ('STONE (walls)', STONE), ('FLAG (floor)', FLAG),
+    ('WOOD', WOOD), ('LEAF', LEAF), ('WATER', WATER), ('DIRT', DIRT),
+    ('TEAL (player)', TEAL), ('RED', RED), ('STEEL', STEEL), ('GOLD', GOLD),
+    ('SKIN', SKIN), ('WHITE', WHITE), ('FUR', FUR), ('CROW', CROW),
+    ('CLOTH', CLOTH), ('FIRE', FIRE),
+]
+
+
+def rgba(c, a=255):
+    return (c[0], c[1], c[2], a) if len(c) == 3 else c
+
+
+# --------------------------------------------------------------------------
+# Tiny RGBA image + PNG writer
+# --------------------------------------------------------------------------
+
+class Img:
+    def __init__(self, w, h, fill=CLEAR):
+        self.w, self.h = w, h
+        self.px = [rgba(fill)] * (w * h)
+
+    def inside(self, x, y):
+        return 0 <= x < self.w and 0 <= y < self.h
+
+    def get(self, x, y):
+        return self.px[y * self.w + x]
+
+    def put(self, x, y, c):
+        if self.inside(x, y):
+            self.px[y * self.w + x] = rgba(c)
+
+    def wget(self, x, y):
+        return self.px[(y % self.h) * self.w + (x % self.w)]
+
+    def wput(self, x, y, c):
+        """Put with wrap-around (keeps tiles seamless)."""
+        self.px[(y % self.h) * self.w + (x % self.w)] = rgba(c)
+
+    def blend(self, x, y, c, a):
+        """Alpha-composite colour c with opacity a (0..255) onto (x, y)."""
+        if not self.inside(x, y):
+            return
+        r, g, b, da = self.get(x, y)
+        if da == 0:
+            self.px[y * self.w + x] = (c[0], c[1], c[2], a)
+            return
+        inv = 255 - a
+        self.px[y * self.w + x] = ((c[0] * a + r * inv + 127) // 255,
+                                   (c[1] * a + g * inv + 127) // 255,
+                                   (c[2] * a + b * inv + 127) // 255,
+                                   max(da, a))
+
+    def opaque(self, x, y):
+        return self.inside(x, y) and self.get(x, y)[3] > 0
+
+    def copy(self):
+        n = Img(self.w, self.h)
+        n.px = list(self.px)
+        return n
+
+    def flipped(self):
+        n = Img(self.w, self.h)
+        for y in range(self.h):
+            for x in range(self.w):
+                n.px[y * self.w + x] = self.get(self.w - 1 - x, y)
+        return n
+
+    def rotated_cw(self):
+        """Rotate 90 degrees clockwise (square images)."""
+        n = Img(self.h, self.w)
+        for y in range(self.h):
+            for x in range(self.w):
+                n.put(self.h - 1 - y, x, self.get(x, y))
+        return n
+
+    def paste(self, src, dx, dy):
+        """Composite src over self at (dx, dy)."""
+        for y in range(src.h):
+            for x in range(src.w):
+                c = src.get(x, y)
+                if c[3] == 255:
+                    self.put(dx + x, dy + y, c)
+                elif c[3] > 0:
+                    self.blend(dx + x, dy + y, c, c[3])
+
+
+def png_bytes(img):
+    raw = bytearray()
+    for y in range(img.h):
+        raw.append(0)  # filter type: none
+        for x in range(img.w):
+            raw.extend(img.get(x, y))
+
+    def chunk(tag, data):
+        return (struct.pack('>I', len(data)) + tag + data +
+                struct.pack('>I', zlib.crc32(tag + data) & 0xffffffff))
+
+    ihdr = struct.pack('>IIBBBBB', img.w, img.h, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    return (b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', ihdr) +
+            chunk(b'IDAT', zlib.compress(bytes(raw), 9)) + chunk(b'IEND', b''))
+
+
+def write_png(path, img):
+    with open(path, 'wb') as f:
+        f.write(png_bytes(img))
+
+
+# --------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------
+
+def from_rows(rows, key, w=16, h=16):
+    """Build an image from pixel strings; '.' (or any unknown char) = clear."""
+    assert len(rows) == h, (len(rows), rows)
+    img = Img(w, h)
+    for y, row in enumerate(rows):
+        assert len(row) == w, (y, row, len(row))
+        for x, ch in enumerate(row):
+            if ch in key:
+                img.put(x, y, key[ch])
+    return img
+
+
+def add_outline(img, col=INK):
+    """1-pixel outline (4-neighbour) around every opaque pixel."""
+    out = img.copy()
+    for y in range(img.h):
+        for x in range(img.w):
+            if img.get(x, y)[3] == 0:
+                if (img.opaque(x - 1, y) or img.opaque(x + 1, y) or
+                        img.opaque(x, y - 1) or img.opaque(x, y + 1)):
+                    out.put(x, y, col)
+    return out
+
+
+def add_shadow(img, cx2, cy2, rx2, ry2):
+    """Soft elliptical ground shadow behind the sprite.
+
+    Centre and radii are given doubled (half-pixel precision, integers only)."""
+    for y in range(img.h):
+        for x in range(img.w):
+            dx = 2 * x + 1 - cx2
+            dy = 2 * y + 1 - cy2
+            if dx * dx * ry2 * ry2 + dy * dy * rx2 * rx2 <= rx2 * rx2 * ry2 * ry2:
+                if img.get(x, y)[3] == 0:
+                    img.put(x, y, SHADOW)
+    return img
+
+
+def in_disc(x, y, cx2, cy2, r2):
+    """Pixel (x, y) centre inside disc; centre/radius doubled."""
+    dx = 2 * x + 1 - cx2
+    dy = 2 * y + 1 - cy2
+    return dx * dx + dy * dy <= r2 * r2
+
+
+def ramp_pick(ramp, v):
+    v = max(0, min(len(ramp) - 1, v))
+    return ramp[v]
+
+
+# --------------------------------------------------------------------------
+# Tiles (tiles.png): every texture is drawn with wrap-around so that each
+# tile repeats seamlessly with itself.
+# --------------------------------------------------------------------------
+
+FLOOR_MAP = [
+    "aaaaaa.bbbbbbbb.",
+    "aaaaaa.bbbbbbbb.",
+    "aaaaaa.bbbbbbbb.",
+    "aaaaaa.bbbbbbbb.",
+    "aaaaaa.bbbbbbbb.",
+    "aaaaaa.bbbbbbbb.",
+    "aaaaaa.bbbbbbbb.",
+    "aaaaaa.bbbbbbbb.",
+    "................",
+    "dd.cccccccc.dddd",
+    "dd.cccccccc.dddd",
+    "dd.cccccccc.dddd",
+    "dd.cccccccc.dddd",
+    "dd.cccccccc.dddd",
+    "dd.cccccccc.dddd",
+    "................",
+]
+
+
+def stone_tile(stone_map, ramp, rng, tones, mortar, speck=0.14):
+    """Generic bevelled-stone texture from a wrap-around label map."""
+    t = Img(16, 16)
+
+    def lab(x, y):
+        return stone_map[y % 16][x % 16]
+
+    for y in range(16):
+        for x in range(16):
+            s = lab(x, y)
+            if s == '.':
+                t.put(x, y, mortar[0] if rng.random() < 0.8 else mortar[1])
+                continue
+            v = tones[s]
+            up, dn = lab(x, y - 1) != s, lab(x, y + 1) != s
+            lf, rt = lab(x - 1, y) != s, lab(x + 1, y) != s
+            r = rng.random()
+            if (up or lf) and (dn or rt):
+                v = v - 1  # chipped corner
+            elif dn or rt:
+                v = v - 1 if not dn else v - 1
+            elif up:
+                v = v + 2 if r < 0.6 else v + 1
+            elif lf:
+                v = v + 1
+            else:
+                if r < speck:
+                    v -= 1
+                elif r > 1 - speck * 0.6:
+                    v += 1
+            t.put(x, y, ramp_pick(ramp, v))
+    return t
+
+
+def tile_floor():
+    rng = random.Random(1001)
+    t = stone_tile(FLOOR_MAP, FLAG, rng, {'a': 2, 'b': 2, 'c': 2, 'd': 2},
+                   (FLAG[0], FLAG[1]))
+    # a few darker / lighter scuffs for character
+    for (x, y, c) in [(9, 2, FLAG[1]), (10, 3, FLAG[1]), (11, 3, FLAG[1]), (12, 4, FLAG[1]),
+                      (10, 4, FLAG[3]), (11, 4, FLAG[3]), (2, 4, FLAG[3]), (3, 12, FLAG[1]),
+                      (14, 11, FLAG[3]), (6, 12, FLAG[3])]:
+        t.put(x, y, c)
+    return t
+
+
+def tile_wall():
+    rng = random.Random(2002)
+    rows = []
+    for y in range(16):
+        course = y // 4
+        if y % 4 == 3:
+            rows.append('.' * 16)
+            continue
+        off = 4 if course % 2 else 0
+        row = ''
+        for x in range(16):
+            xx = (x - off) % 16
+            if xx % 8 == 7:
+                row += '.'
+            else:
+                row += chr(ord('a') + course * 2 + xx // 8)
+        rows.append(row)
+    tones = {chr(ord('a') + i): v for i, v in enumerate([2, 2, 2, 1, 2, 2, 1, 2])}
+    t = Img(16, 16)
+
+    def lab(x, y):
+        return rows[y % 16][x % 16]
+
+    for y in range(16):
+        for x in range(16):
+            s = lab(x, y)
+            if s == '.':
+                t.put(x, y, INK if rng.random() < 0.7 else STONE[0])
+                continue
+            v = tones[s]
+            up, dn = lab(x, y - 1) != s, lab(x, y + 1) != s
+            rt = lab(x + 1, y) != s
+            lf = lab(x - 1, y) != s
+            r = rng.random()
+            if dn:
+                v = 1 if not rt else 0
+            elif up:
+                v = 4 if (r < 0.5 and not rt and not lf) else 3
+            elif rt:
+                v = 1
+            elif lf:
+                v = 3
+            else:
+                if r < 0.18:
+                    v -= 1
+                elif r > 0.9:
+                    v += 1
+            t.put(x, y, ramp_pick(STONE, v))
+    return t
+
+
+# wave crest shapes: (dx, dy, ramp index)
+CREST_A = [(1, 0, 3), (2, 0, 4), (3, 0, 3), (0, 1, 3), (4, 1, 2)]
+CREST_B = [(0, 0, 3), (1, 0, 3), (2, 0, 4), (3, 1, 3), (4, 1, 3)]
+WATER_CRESTS = [(1, 1), (9, 4), (4, 8), (12, 11), (0, 13)]
+WATER_SPARK_A = [(7, 2), (14, 7), (6, 14)]
+WATER_SPARK_B = [(3, 5), (11, 1), (9, 14)]
+
+
+def tile_water(frame):
+    t = Img(16, 16)
+    shift = 3 * frame
+    for y in range(16):
+        for x in range(16):
+            # gentle diagonal swell bands, period 16 in x -> seamless
+            v = (x + 2 * y + 2 * shift) % 16
+            c = WATER[2] if v < 5 else (WATER[1] if v < 14 else WATER[0])
+            t.put(x, y, c)
+    crest = CREST_B if frame else CREST_A
+    for (cx, cy) in WATER_CRESTS:
+        cx += shift
+        cy += frame
+        # dark trough under the crest
+        for dx in range(5):
+            t.wput(cx + dx, cy + 2, WATER[1] if dx in (0, 4) else WATER[0])
+        for dx, dy, i in crest:
+            t.wput(cx + dx, cy + dy, WATER[i])
+    for (sx, sy) in (WATER_SPARK_B if frame else WATER_SPARK_A):
+        t.wput(sx, sy, WATER[4])
+    return t
+
+
+def tile_bridge():
+    rng = random.Random(4004)
+    t = Img(16, 16)
+    for p in range(4):
+        y0 = 4 * p
+        tone = [2, 2, 2, 2][p]
+        off = (5 * p + 3) % 16   # where the butt joint falls in this plank row
+        for y in range(y0, y0 + 4):
+            for x in range(16):
+                r = rng.random()
+                if y == y0 + 3:
+                    t.put(x, y, WATER[0] if r < 0.7 else INK)  # gap shows dark water
+                    continue
+                v = tone
+                if y == y0:
+                    v = 3 if r < 0.8 else 4
+                elif y == y0 + 2:
+                    v = 1
+                else:
+                    v = 2 if r < 0.8 else 1
+                if x == off:
+                    v = 0 if y != y0 else 1
+                elif x == (off + 1) % 16 and y != y0 + 2:
+                    v = 3
+                t.put(x, y, WOOD[v])
+        # nails beside the joint and at the plank's quarter points
+        for nx in ((off + 3) % 16, (off + 11) % 16):
+            t.put(nx, y0 + 1, INK)
+            t.put(nx, y0, WOOD[4])
+        # grain streak
+        gx = rng.randrange(16)
+        for dx in range(4):
+            t.wput(gx + dx, y0 + 1, WOOD[1])
+    return t
+
+
+def tile_door():
+    t = tile_wall()
+    # dressed stone jambs (lighter) left and right
+    for y in range(16):
+        for x in (0, 1, 14, 15):
+            band = (y // 4) % 2
+            if y % 4 == 3:
+                c = INK
+            elif x in (0, 14):
+                c = STONE[3] if y % 4 == 0 else STONE[2 + band % 2]
+            else:
+                c = STONE[2] if y % 4 != 2 else STONE[1]
+            t.put(x, y, c)
+    # lintel
+    for x in range(2, 14):
+        t.put(x, 0, STONE[3])
+        t.put(x, 1, STONE[2])
+    # opening outline
+    for y in range(2, 16):
+        t.put(2, y, INK)
+        t.put(13, y, INK)
+    for x in range(3, 13):
+        t.put(x, 2, INK)
+    # door leaf: three vertical planks
+    for y in range(3, 16):
+        for x in range(3, 13):
+            px = (x - 3) % 10
+            if px in (3, 6):
+                c = WOOD[0]
+            elif px in (0, 4, 7):
+                c = WOOD[3]
+            elif px in (2, 5, 9):
+                c = WOOD[1]
+            else:
+                c = WOOD[2]
+            t.put(x, y, c)
+    for x in range(3, 13):
+        t.put(x, 3, WOOD[4] if x % 3 else WOOD[3])
+    # iron straps with rivets
+    for sy in (5, 12):
+        for x in range(3, 13):
+            t.put(x, sy, STEEL[1])
+            t.put(x, sy + 1, STEEL[0])
+        for x in (4, 8, 11):
+            t.put(x, sy, STEEL[3])
+    # ring handle
+    for (x, y, c) in [(10, 8, GOLD[2]), (11, 8, GOLD[1]), (9, 9, GOLD[2]), (12, 9, GOLD[0]),
+                      (10, 10, GOLD[1]), (11, 10, GOLD[0]), (10, 9, INK), (11, 9, INK)]:
+        t.put(x, y, c)
+    return t
+
+
+def grass_base(seed=6006):
+    rng = random.Random(seed)
+    t = Img(16, 16)
+    for y in range(16):
+        for x in range(16):
+            r = rng.random()
+            t.put(x, y, LEAF[2] if r < 0.72 else (LEAF[1] if r < 0.9 else LEAF[3]))
+    tufts = [(2, 3), (9, 1), (13, 6), (5, 9), (11, 12), (1, 13), (7, 5), (14, 15), (4, 15)]
+    for (x, y) in tufts:
+        t.wput(x, y + 1, LEAF[1])
+        t.wput(x, y, LEAF[3])
+        t.wput(x - 1, y - 1, LEAF[3])
+        t.wput(x + 1, y - 1, LEAF[4])
+        t.wput(x - 1, y, LEAF[2])
+    return t
+
+
+def tile_grass():
+    return grass_base()
+
+
+def foliage(img, mask, ramp, rng, outline, berries=()):
+    """Shade a blob of leaves: light from the top-left, clumpy texture."""
+    xs = [x for (x, y) in mask]
+    ys = [y for (x, y) in mask]
+    cx2 = min(xs) + max(xs) + 1
+    cy2 = min(ys) + max(ys) + 1
+    span = max(max(xs) - min(xs), max(ys) - min(ys)) + 1
+    for (x, y) in mask:
+        edge = any((x + dx, y + dy) not in mask for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+        if edge:
+            img.put(x, y, outline)
+            continue
+        # light term: -1 (shadow, bottom-right) .. +1 (lit, top-left)
+        d = (cx2 - (2 * x + 1)) + (cy2 - (2 * y + 1))
+        light = d * 3 // (span * 2)
+        # clumps: 2x2-cell checker of leaf clusters
+        clump = ((x // 2 + (y // 2) * 3) % 4 == 0)
+        r = rng.random()
+        v = 2 + light + (1 if clump else 0) - (1 if r < 0.18 else 0)
+        img.put(x, y, ramp_pick(ramp, v))
+    # leaf highlights
+    for (x, y) in mask:
+        if (x, y - 1) in mask and (x + 1, y) in mask and (x - 1, y) in mask:
+            if img.get(x, y - 1)[:3] == ramp[1] or img.get(x, y - 1)[:3] == ramp[0]:
+                continue
+    for (x, y, c) in berries:
+        img.put(x, y, c)
+
+
+def bush_mask():
+    m = set()
+    lobes = [(16, 17, 12), (10, 12, 7), (22, 12, 7), (10, 21, 7), (22, 21, 7), (16, 8, 6)]
+    for y in range(16):
+        for x in range(16):
+            if any(in_disc(x, y, cx, cy, r) for cx, cy, r in lobes):
+                m.add((x, y))
+    return m
+
+
+def tile_bush():
+    t = grass_base()
+    m = bush_mask()
+    # cast shadow on the grass (down-right)
+    for (x, y) in m:
+        if 0 <= x + 1 < 16 and 0 <= y + 1 < 16 and (x + 1, y + 1) not in m:
+            t.put(x + 1, y + 1, LEAF[1])
+    rng = random.Random(7007)
+    foliage(t, m, LEAF, rng, LEAF[0],
+            berries=[(5, 6, RED[2]), (10, 9, RED[2]), (7, 11, RED[1]), (4, 10, RED[2])])
+    return t
+
+
+def tile_exit():
+    t = tile_floor()
+    # golden glow spilling on the floor around the hatch
+    for y in range(16):
+        for x in range(16):
+            if 1 <= x <= 14 and 1 <= y <= 14:
+                t.blend(x, y, GOLD[3], 90)
+    # frame
+    for y in range(2, 14):
+        for x in range(2, 14):
+            border = x in (2, 13) or y in (2, 13)
+            if border:
+                t.put(x, y, GOLD[2] if (x + y) % 2 == 0 else GOLD[3])
+    for x in range(2, 14):
+        t.put(x, 13, GOLD[1])
+    for y in range(2, 14):
+        t.put(13, y, GOLD[1])
+    t.put(2, 2, GOLD[3])
+    # stairs descending into the dark (top step brightest)
+    steps = [(3, STONE[4], STONE[3]), (5, STONE[3], STONE[2]), (7, STONE[2], STONE[1]),
+             (9, STONE[1], STONE[0]), (11, STONE[0], INK)]
+    for (y0, hi, lo) in steps:
+        for x in range(3, 13):
+            t.put(x, y0, hi)
+            if y0 + 1 <= 12:
+                t.put(x, y0 + 1, lo)
+        t.put(3, y0, lo)
+    for x in range(3, 13):
+        t.put(x, 12, INK)
+    # warm light rising from below
+    for x in range(5, 11):
+        t.blend(x, 11, GOLD[2], 120)
+        t.blend(x, 12, GOLD[1], 140)
+    # sparkles on the corners
+    for (x, y) in [(1, 1), (14, 1), (1, 14), (14, 14)]:
+        t.put(x, y, (255, 255, 255))
+    for (x, y) in [(0, 1), (1, 0), (2, 1), (1, 2), (15, 1), (14, 0), (13, 1), (14, 2),
+                   (0, 14), (1, 15), (2, 14), (1, 13), (15, 14), (14, 15), (13, 14), (14, 13)]:
+        t.blend(x, y, GOLD[3], 200)
+    return t
+
+
+def tile_dirt():
+    rng = random.Random(9009)
+    t = Img(16, 16)
+    for y in range(16):
+        for x in range(16):
+            r = rng.random()
+            t.put(x, y, DIRT[2] if r < 0.66 else (DIRT[1] if r < 0.86 else DIRT[3]))
+    # wheel ruts / darker patches
+    for (x, y, n) in [(2, 5, 4), (10, 13, 5), (12, 3, 3)]:
+        for dx in range(n):
+            t.wput(x + dx, y, DIRT[1])
+            t.wput(x + dx + 1, y + 1, DIRT[3])
+    # pebbles
+    for (x, y) in [(6, 2), (13, 8), (3, 11), (9, 7), (0, 15)]:
+        t.wput(x, y, DIRT[4])
+        t.wput(x + 1, y, DIRT[3])
+        t.wput(x, y + 1, DIRT[3])
+        t.wput(x + 1, y + 1, DIRT[0])
+    for (x, y) in [(11, 1), (4, 7), (14, 12), (7, 14), (1, 3)]:
+        t.wput(x, y, DIRT[3])
+        t.wput(x, y + 1, DIRT[0])
+    return t
+
+
+def make_tiles():
+    tiles = [tile_floor(), tile_wall(), tile_water(0), tile_water(1), tile_bridge(),
+             tile_door(), tile_grass(), tile_bush(), tile_exit(), tile_dirt()]
+    sheet = Img(16 * len(tiles), 16)
+    for i, t in enumerate(tiles):
+        sheet.paste(t, 16 * i, 0)
+    return sheet

@@ -1,0 +1,129 @@
+/* Map utilities shared by the loader, tests and generated maps. The text parser is in
+ * map_parse.c. */
+#include <patrol/map.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* The default legend: present in every map; a map's `tile` lines add characters. */
+static const struct { char ch; const char *name; uint8_t flags; int sprite; } default_legend[] = {
+    {'.', "floor", PT_TILE_WALKABLE, 0},
+    {'#', "wall", PT_TILE_OPAQUE, 1},
+    {'~', "water", 0, 2},
+    {'=', "bridge", PT_TILE_WALKABLE, 4},
+    {'+', "door", PT_TILE_WALKABLE, 5},
+    {',', "grass", PT_TILE_WALKABLE, 6},
+    {'*', "bush", PT_TILE_WALKABLE | PT_TILE_OPAQUE, 7},
+    {'E', "exit", PT_TILE_WALKABLE | PT_TILE_GOAL, 8},
+    {':', "dirt", PT_TILE_WALKABLE, 9},
+};
+
+int pt__map_default_legend(pt_map *map) {
+    int n = (int)(sizeof default_legend / sizeof default_legend[0]);
+    for (int i = 0; i < n; i++) {
+        pt_tile_def *t = &map->legend[i];
+        memset(t, 0, sizeof *t);
+        t->ch = default_legend[i].ch;
+        snprintf(t->name, sizeof t->name, "%s", default_legend[i].name);
+        t->flags = default_legend[i].flags;
+        t->sprite = default_legend[i].sprite;
+    }
+    map->nlegend = n;
+    return n;
+}
+
+int pt_map_legend_find(const pt_map *map, char ch) {
+    for (int i = 0; i < map->nlegend; i++)
+        if (map->legend[i].ch == ch) return i;
+    return -1;
+}
+
+int pt_map_init_blank(pt_map *map, int w, int h, pt_error *err) {
+    memset(map, 0, sizeof *map);
+    pt_error_clear(err);
+    if (w < 1 || h < 1 || w > PT_MAP_MAX_W || h > PT_MAP_MAX_H)
+        return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "map size %dx%d outside 1x1..%dx%d", w, h, PT_MAP_MAX_W,
+                            PT_MAP_MAX_H);
+    size_t n = (size_t)w * (size_t)h;
+    map->tiles = PT_CALLOC(n, 1);
+    map->flags = PT_CALLOC(n, 1);
+    if (!map->tiles || !map->flags) {
+        pt_map_fini(map);
+        return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for a %dx%d map", w, h);
+    }
+    map->w = w;
+    map->h = h;
+    map->tile_px = 16;
+    pt__map_default_legend(map);
+    memset(map->flags, map->legend[0].flags, n);
+    map->player.kind = PT_KIND_PLAYER;
+    snprintf(map->player.name, sizeof map->player.name, "player");
+    return PT_OK;
+}
+
+int pt_map_set(pt_map *map, int x, int y, char ch) {
+    int k = pt_map_legend_find(map, ch);
+    if (k < 0 || !pt_map_in(map, x, y)) return 0;
+    size_t i = (size_t)y * (size_t)map->w + (size_t)x;
+    map->tiles[i] = (uint8_t)k;
+    map->flags[i] = map->legend[k].flags;
+    map->goal |= (map->legend[k].flags & PT_TILE_GOAL) != 0;
+    return 1;
+}
+
+void pt_map_fini(pt_map *map) {
+    if (!map) return;
+    PT_FREE(map->tiles);
+    PT_FREE(map->flags);
+    PT_FREE(map->ents);
+    PT_FREE(map->obstacles);
+    memset(map, 0, sizeof *map);
+}
+
+int pt_map_clone(pt_map *dst, const pt_map *src) {
+    *dst = *src;
+    size_t n = (size_t)src->w * (size_t)src->h;
+    dst->tiles = PT_MALLOC(n ? n : 1);
+    dst->flags = PT_MALLOC(n ? n : 1);
+    dst->ents = PT_MALLOC(sizeof *dst->ents * (size_t)(src->nents ? src->nents : 1));
+    dst->obstacles = PT_MALLOC(sizeof *dst->obstacles * (size_t)(src->nobstacles ? src->nobstacles : 1));
+    if (!dst->tiles || !dst->flags || !dst->ents || !dst->obstacles) {
+        PT_FREE(dst->tiles); PT_FREE(dst->flags); PT_FREE(dst->ents); PT_FREE(dst->obstacles);
+        memset(dst, 0, sizeof *dst);
+        return PT_ERR_NOMEM;
+    }
+    if (n) {
+        memcpy(dst->tiles, src->tiles, n);
+        memcpy(dst->flags, src->flags, n);
+    }
+    if (src->nents) memcpy(dst->ents, src->ents, sizeof *dst->ents * (size_t)src->nents);
+    if (src->nobstacles) memcpy(dst->obstacles, src->obstacles, sizeof *dst->obstacles * (size_t)src->nobstacles);
+    return PT_OK;
+}
+
+void pt_entity_def_resolve(pt_entity_def *d) {
+    if (d->view_dist <= 0) d->view_dist = 8.0;
+    if (d->view_angle_deg <= 0) d->view_angle_deg = 90.0;
+    if (d->speed <= 0) d->speed = d->kind == PT_KIND_PLAYER ? 5.0 : (d->kind == PT_KIND_PREY ? 3.5 : 3.0);
+    if (d->aware_rate <= 0) d->aware_rate = 2.0;
+    if (d->aware_decay <= 0) d->aware_decay = 0.35;
+    if (d->suspicious_at <= 0) d->suspicious_at = 0.3;
+    if (d->chase_at <= 0) d->chase_at = 1.0;
+    if (d->count <= 0) d->count = 1;
+    if (!d->has_origin) {
+        d->origin_x = d->x;
+        d->origin_y = d->y;
+    }
+}
+
+const char *pt_kind_name(pt_kind kind) {
+    static const char *names[PT_KIND_COUNT] = {"player", "guard", "prey", "boid"};
+    return (unsigned)kind < PT_KIND_COUNT ? names[kind] : "unknown";
+}
+
+const char *pt_chase_name(pt_chase chase) {
+    static const char *names[PT_CHASE_COUNT] = {"tile", "steer", "intercept"};
+    return (unsigned)chase < PT_CHASE_COUNT ? names[chase] : "unknown";
+}
