@@ -598,3 +598,833 @@ def make_tiles():
     for i, t in enumerate(tiles):
         sheet.paste(t, 16 * i, 0)
     return sheet
+
+
+# --------------------------------------------------------------------------
+# Characters (characters.png).  Hand-written pixel strings; every frame is
+# outlined automatically and gets a soft ground shadow.  Right-facing frames
+# are mirrored left-facing ones.
+# --------------------------------------------------------------------------
+
+COMMON_KEY = {
+    'o': INK, 'e': INK, 'S': SKIN[2], 's': SKIN[1], 'k': SKIN[0],
+    'Y': GOLD[2], 'y': GOLD[1], 'Z': GOLD[3],
+    'B': WOOD[2], 'b': WOOD[1], 'n': WOOD[0],
+}
+
+
+def key_with(**extra):
+    k = dict(COMMON_KEY)
+    k.update(extra)
+    return k
+
+
+def frames(base, a, b):
+    """Standing frame plus two walk frames given as row overrides."""
+    out = []
+    for ov in ({}, a, b):
+        rows = list(base)
+        for y, r in ov.items():
+            rows[y] = r
+        out.append(rows)
+    return out
+
+
+# ---- player: hooded thief in a teal cloak --------------------------------
+PLAYER_KEY = key_with(L=TEAL[3], T=TEAL[2], t=TEAL[1], D=TEAL[0],
+                      M=CLOTH[1], m=CLOTH[0], P=CLOTH[2], p=CLOTH[1])
+
+PLAYER_DOWN = frames([
+    "................",
+    "......tTTt......",
+    ".....tLLTTt.....",
+    "....tLLTTTTt....",
+    "....TLDDDDTt....",
+    "....TDSSSSDt....",
+    "....TDeSSeDt....",
+    "....tDMMMmDt....",
+    "...tTLtMmtTTt...",
+    "..tLLTTTTTTTtt..",
+    "..TLTTbYbbTTTt..",
+    "..SLTtPPPpTTtS..",
+    "...tTtPPPptTt...",
+    ".....pP..Pp.....",
+    "....bBB..BBb....",
+    "................",
+], {
+    10: "..SLTTbYbbTTTt..",
+    11: "..TLTtPPPpTTtt..",
+    12: "...tTtPPPptTtS..",
+    13: ".....pP..BBb....",
+    14: "....bBB.........",
+}, {
+    10: "..TLTTbYbbTTTS..",
+    11: "..TLTtPPPpTTtt..",
+    12: "..StTtPPPptTt...",
+    13: "....bBB..Pp.....",
+    14: ".........BBb....",
+})
+
+PLAYER_UP = frames([
+    "................",
+    "......tTTt......",
+    ".....tLLTTt.....",
+    "....tLLTTTTt....",
+    "....TLLTTTTt....",
+    "....TLTTTTTt....",
+    "....tTTTTTtt....",
+    "....DtTTTttD....",
+    "...tTLtTTttTt...",
+    "..tLLTTtTTTTtt..",
+    "..TLTTTtTTTTTt..",
+    "..SLTTTtTTTTtS..",
+    "...tTTTtTTTtt...",
+    ".....pP..Pp.....",
+    "....bBB..BBb....",
+    "................",
+], {
+    10: "..SLTTTtTTTTTt..",
+    11: "..TLTTTtTTTTtt..",
+    12: "...tTTTtTTTttS..",
+    13: ".....pP..BBb....",
+    14: "....bBB.........",
+}, {
+    10: "..TLTTTtTTTTTS..",
+    11: "..TLTTTtTTTTtt..",
+    12: "..StTTTtTTTtt...",
+    13: "....bBB..Pp.....",
+    14: ".........BBb....",
+})
+
+PLAYER_LEFT = frames([
+    "................",
+    ".......tTTt.....",
+    "......tLLTTt....",
+    ".....tLLTTTTt...",
+    ".....LDDTTTTt...",
+    "....SSSDTTTTt...",
+    "....SeSDTTTTtt..",
+    ".....MMDTTTttD..",
+    ".....tLTTTTtD...",
+    "....tLLTTTTTt...",
+    "....TLLbYbTTt...",
+    "....TLSTTTTTt...",
+    ".....tTTTTTt....",
+    "......pPP.......",
+    ".....bBBB.......",
+    "................",
+], {
+    11: "....TLTTTTTTtS..",
+    13: "....PP...pp.....",
+    14: "...BBb..nbb.....",
+}, {
+    11: "...STLTTTTTTt...",
+    13: "....pp...PP.....",
+    14: "...nbb..BBb.....",
+})
+
+# ---- guard: helmeted soldier, red tabard, spear --------------------------
+GUARD_KEY = key_with(I=STEEL[3], H=STEEL[2], h=STEEL[1], g=STEEL[0],
+                     Q=RED[3], R=RED[2], r=RED[1], d=RED[0],
+                     W=WOOD[3], P=CLOTH[1], p=CLOTH[0])
+
+GUARD_DOWN = frames([
+    "................",
+    ".............I..",
+    "......hHHh..IHh.",
+    ".....hIIHHh..h..",
+    "....ghhhhhhg.W..",
+    "...gHHHHHHHHgW..",
+    "....gSSSSSSg.W..",
+    "....gSeSSeSg.W..",
+    ".....hsSSsh..W..",
+    "...hIhRRRRhIhW..",
+    "..hIhRQRRRRrhBb.",
+    "..BhRQRYYRRrhW..",
+    "...grRRrRRrrgW..",
+    ".....hH..hH..W..",
+    "....bBB..BBb.W..",
+    "................",
+], {
+    10: "..BIhRQRRRRrhBb.",
+    11: "..hhRQRYYRRrhW..",
+    13: ".....hH..bBb.W..",
+    14: "....bBB......W..",
+}, {
+    11: "..hhRQRYYRRrhW..",
+    12: "..BgrRRrRRrrgW..",
+    13: "....bBB..hH..W..",
+    14: ".........BBb.W..",
+})
+
+GUARD_UP = frames([
+    "................",
+    "..I.............",
+    ".hHI..hHHh......",
+    "..h..hIIHHh.....",
+    "..W.ghhhhhhg....",
+    "..WgHHHHHHHHg...",
+    "..W.gHHHHHHg....",
+    "..W.ghHHHHhg....",
+    "..W..ghhhhg.....",
+    "..WhIhRRRRhIh...",
+    ".bBhHrRRRRRrhh..",
+    "..WhrRRRRRRrhB..",
+    "..WgrRRRRRrrg...",
+    "..W..hH..hH.....",
+    "..W.bBB..BBb....",
+    "................",
+], {
+    10: ".bBhHrRRRRRrhB..",
+    11: "..WhrRRRRRRrhh..",
+    13: "..W..hH..bBb....",
+    14: "..W.bBB.........",
+}, {
+    11: "..WhrRRRRRRrhh..",
+    12: "..WgrRRRRRrrgB..",
+    13: "..W.bBB..hH.....",
+    14: "..W......BBb....",
+})
+
+GUARD_LEFT = frames([
+    "................",
+    "..I.............",
+    ".IHh...hHHh.....",
+    "..h...hIIHHh....",
+    "..W..ghhhhhhg...",
+    "..W.gHHHHHHHHg..",
+    "..W..SSSgHHHg...",
+    "..W.SeSSgHHg....",
+    "..W..sSsghg.....",
+    "..W..hIhRRh.....",
+    ".bBBhIhRRRRr....",
+    "..W.hrQRRRRr....",
+    "..W..rRRRRrr....",
+    "..W...hHh.......",
+    "..W..bBBb.......",
+    "................",
+], {
+    13: "..W.hH...gh.....",
+    14: "..WbBB...nbb....",
+}, {
+    13: "..W.gh...hH.....",
+    14: "..Wnbb...bBB....",
+})
+
+# ---- prey: chicken -------------------------------------------------------
+CHICKEN_KEY = key_with(w=WHITE[2], v=WHITE[1], u=WHITE[0], R=RED[2], r=RED[1],
+                       O=FIRE[1])
+
+CHICKEN_DOWN = frames([
+    "................",
+    "................",
+    "................",
+    "................",
+    ".......RR.......",
+    "......rRRr......",
+    "......wwwv......",
+    ".....wewwev.....",
+    ".....wwYYwv.....",
+    "....wwvrrvwv....",
+    "...wwwwwwwwvv...",
+    "..vwwwwwwwwvvu..",
+    "...vwwwwwwvvu...",
+    "....uvvvvvvu....",
+    "......O..O......",
+    "................",
+], {
+    11: "...wwwwwwwwvv...",
+    12: "..vvwwwwwwvvuu..",
+    14: "......O.........",
+}, {
+    11: "...wwwwwwwwvv...",
+    12: "..vvwwwwwwvvuu..",
+    14: ".........O......",
+})
+
+CHICKEN_UP = frames([
+    "................",
+    "................",
+    "................",
+    "................",
+    ".......RR.......",
+    "......rRRr......",
+    "......wwwv......",
+    ".....wwwwwv.....",
+    ".....wwwwwv.....",
+    "....wwvwwvvv....",
+    "...wwwwvvwwvv...",
+    "..vwwwwwwwwvvu..",
+    "...vwwwwwwvvu...",
+    "....uvvwwvvu....",
+    "......O..O......",
+    "................",
+], {
+    11: "...wwwwwwwwvv...",
+    12: "..vvwwwwwwvvuu..",
+    14: "......O.........",
+}, {
+    11: "...wwwwwwwwvv...",
+    12: "..vvwwwwwwvvuu..",
+    14: ".........O......",
+})
+
+CHICKEN_LEFT = frames([
+    "................",
+    "................",
+    "................",
+    "................",
+    "....RR..........",
+    "...rRRr.........",
+    "...wwwv.........",
+    "..Yewwv.........",
+    ".YYwwwv.....wv..",
+    "...rwwv....wwvu.",
+    "....wwwwwwwwwvu.",
+    "....vwwwwvvwvu..",
+    ".....vwwwwvvu...",
+    "......uvvvu.....",
+    ".......O.O......",
+    "................",
+], {
+    14: "......O...O.....",
+}, {
+    14: "........O.......",
+})
+
+# ---- hound ---------------------------------------------------------------
+HOUND_KEY = key_with(f=FUR[0], F=FUR[1], G=FUR[2], C=FUR[3], c=FUR[4], n=INK,
+                     R=RED[2])
+
+HOUND_DOWN = frames([
+    "................",
+    "................",
+    "................",
+    "....f......f....",
+    "....Ff....fF....",
+    "....FGGGGGGF....",
+    "....GGGGGGGF....",
+    "....GeGccGeF....",
+    ".....GcccCF.....",
+    ".....fCnnCf.....",
+    "....fFCccCFf....",
+    "...fFGCccCGFf...",
+    "...fFGGCCGGFf...",
+    "....fG....Gf....",
+    "....ff....ff....",
+    "................",
+], {
+    13: "....fG....ff....",
+    14: "....ff..........",
+}, {
+    13: "....ff....Gf....",
+    14: "..........ff....",
+})
+
+HOUND_UP = frames([
+    "................",
+    "................",
+    "................",
+    "....f......f....",
+    "....Ff....fF....",
+    "....FGGGGGGF....",
+    "....fGGGGGGf....",
+    ".....fFGGFf.....",
+    "....fGGFFGGf....",
+    "...fGGGcfGGGf...",
+    "...fGGGcfGGGf...",
+    "...fFGGcfGGFf...",
+    "...fFF.ff.FFf...",
+    "....fF....Ff....",
+    "....ff....ff....",
+    "................",
+], {
+    13: "....fF....ff....",
+    14: "....ff..........",
+}, {
+    13: "....ff....Ff....",
+    14: "..........ff....",
+})
+
+HOUND_LEFT = frames([
+    "................",
+    "................",
+    "................",
+    "................",
+    "....fF..........",
+    "...FGGF.........",
+    "..cGeGF......ff.",
+    ".nCCGGFf....fF..",
+    "..ccCFFFFFFFFF..",
+    "....fGGGGGGGGFf.",
+    "....FGGGGGGGGGF.",
+    "....fCCCCGGGFFf.",
+    "....fF.f...fF.f.",
+    "....fF.f...fF.f.",
+    "....ff.f...ff.f.",
+    "................",
+], {
+    12: "...fF...f.fF..f.",
+    13: "..fF.....ffF...f",
+    14: "..ff.....f.ff...",
+}, {
+    12: "....fFf....fFf..",
+    13: ".....fFf....fFf.",
+    14: "......ff.....ff.",
+})
+
+# ---- crow: drawn from above facing north, rotated for the other facings --
+CROW_KEY = key_with(k=CROW[0], K=CROW[1], J=CROW[2], j=CROW[3], b=STEEL[1])
+
+CROW_NORTH = [
+    [   # glide, wings level
+        "................",
+        "................",
+        "................",
+        ".......bb.......",
+        "......kKKk......",
+        "......KjJK......",
+        "...kKkKJJKkKk...",
+        ".kKJJJKJJKJJJKk.",
+        ".KJjJJKJJKJJjJK.",
+        ".kKKKkKJJKkKKKk.",
+        "..k.k.kKKk.k.k..",
+        "......kJJk......",
+        ".....kKJJKk.....",
+        ".....kk..kk.....",
+        "................",
+        "................",
+    ],
+    [   # wings raised and forward
+        "................",
+        "................",
+        "................",
+        ".......bb.......",
+        "......kKKk......",
+        "...kk.KjJK.kk...",
+        "..kJJKkJJkKJJk..",
+        "..KJjJKJJKJjJK..",
+        "...kKKKJJKKKk...",
+        "....k.kJJk.k....",
+        "......kKKk......",
+        "......kJJk......",
+        ".....kKJJKk.....",
+        ".....kk..kk.....",
+        "................",
+        "................",
+    ],
+    [   # wings swept down and back
+        "................",
+        "................",
+        "................",
+        ".......bb.......",
+        "......kKKk......",
+        "......KjJK......",
+        "......kJJk......",
+        "..kKKKKJJKKKKk..",
+        ".kJJJJKJJKJJJJk.",
+        ".KJjJKKJJKKJjJK.",
+        ".kKk.kKJJKk.kKk.",
+        ".k....kKKk....k.",
+        ".....kKJJKk.....",
+        ".....kk..kk.....",
+        "................",
+        "................",
+    ],
+]
+
+
+def build_frame(rows, key, shadow=True):
+    img = from_rows(rows, key)
+    img = add_outline(img)
+    if shadow:
+        add_shadow(img, 16, 29, 10, 3)
+    return img
+
+
+def make_characters():
+    sheet = Img(16 * 12, 16 * 5)
+    humans = [
+        (PLAYER_DOWN, PLAYER_LEFT, PLAYER_UP, PLAYER_KEY),
+        (GUARD_DOWN, GUARD_LEFT, GUARD_UP, GUARD_KEY),
+        (CHICKEN_DOWN, CHICKEN_LEFT, CHICKEN_UP, CHICKEN_KEY),
+        (HOUND_DOWN, HOUND_LEFT, HOUND_UP, HOUND_KEY),
+    ]
+    for row, (down, left, up, key) in enumerate(humans):
+        for f in range(3):
+            d = build_frame(down[f], key)
+            l = build_frame(left[f], key)
+            r = l.flipped()
+            u = build_frame(up[f], key)
+            for col, img in ((f, d), (3 + f, l), (6 + f, r), (9 + f, u)):
+                sheet.paste(img, 16 * col, 16 * row)
+    # crow: rotate the north-facing top view
+    for f in range(3):
+        north = add_outline(from_rows(CROW_NORTH[f], CROW_KEY))
+        east = north.rotated_cw()
+        south = east.rotated_cw()
+        west = south.rotated_cw()
+        for col, img in ((f, south), (3 + f, west), (6 + f, east), (9 + f, north)):
+            sheet.paste(img, 16 * col, 16 * 4)
+    return sheet
+
+
+# --------------------------------------------------------------------------
+# Props (props.png)
+# --------------------------------------------------------------------------
+
+def prop_key():
+    img = Img(16, 16)
+    # bow: ring centred at (4.5, 8.5) -> doubled (9, 17)
+    for y in range(16):
+        for x in range(16):
+            dx, dy = 2 * x + 1 - 9, 2 * y + 1 - 17
+            d2 = dx * dx + dy * dy
+            if 9 < d2 <= 49:
+                lit = dx + dy
+                c = GOLD[3] if lit < -4 else (GOLD[2] if lit < 4 else GOLD[1])
+                img.put(x, y, c)
+    # shaft
+    for x in range(8, 15):
+        img.put(x, 8, GOLD[3] if x < 12 else GOLD[2])
+        img.put(x, 9, GOLD[1])
+    # bits (teeth)
+    for (x, y, c) in [(11, 10, GOLD[2]), (11, 11, GOLD[1]), (13, 10, GOLD[2]), (14, 10, GOLD[1]),
+                      (13, 11, GOLD[1]), (14, 11, GOLD[0])]:
+        img.put(x, y, c)
+    img = add_outline(img)
+    img.put(3, 6, (255, 255, 255))      # glint
+    img.put(10, 8, (255, 255, 255))
+    add_shadow(img, 16, 29, 12, 3)
+    return img
+
+
+def prop_pillar():
+    img = Img(16, 16)
+    for y in range(16):
+        for x in range(16):
+            dx, dy = 2 * x + 1 - 16, 2 * y + 1 - 16
+            d2 = dx * dx + dy * dy
+            if d2 > 13 * 13:
+                continue
+            lit = -(dx + dy)   # positive toward top-left
+            if d2 > 11 * 11:        # outer rim of the capital
+                v = 3 if lit > 6 else (2 if lit > -8 else 1)
+            elif d2 > 9 * 9:        # groove
+                v = 1 if lit > -4 else 0
+            else:                   # top face
+                v = 4 if lit > 8 else (3 if lit > -6 else 2)
+            img.put(x, y, STONE[v])
+    for (x, y) in [(5, 5), (6, 4), (4, 6)]:
+        img.put(x, y, WHITE[2])
+    for (x, y) in [(9, 8), (8, 10), (10, 6)]:   # weathering
+        img.put(x, y, STONE[2])
+    return add_outline(img)
+
+
+def prop_tree():
+    img = Img(16, 16)
+    m = set()
+    lobes = [(16, 16, 10), (10, 9, 7), (22, 9, 7), (8, 17, 7), (24, 17, 7),
+             (11, 23, 7), (21, 23, 7), (16, 6, 6), (16, 26, 6)]
+    for y in range(16):
+        for x in range(16):
+            if any(in_disc(x, y, cx, cy, r) for cx, cy, r in lobes):
+                m.add((x, y))
+    m = {(x, y) for (x, y) in m if 1 <= x <= 14 and 1 <= y <= 14}
+    foliage(img, m, [LEAF[0], LEAF[1], LEAF[1], LEAF[2], LEAF[3], LEAF[4]],
+            random.Random(3003), LEAF[0])
+    return add_outline(img)
+
+
+BUBBLE = [
+    "................",
+    "...oooooooooo...",
+    "..owwwwwwwwwwvo.",
+    "..owwwwwwwwwwvo.",
+    "..owwwwwwwwwwvo.",
+    "..owwwwwwwwwwvo.",
+    "..owwwwwwwwwwvo.",
+    "..owwwwwwwwwwvo.",
+    "..owwwwwwwwwwvo.",
+    "..owwwwwwwwwwvo.",
+    "..ovvvvvvvvvvvo.",
+    "...ooowvoooooo..",
+    ".....owvo.......",
+    ".....ovo........",
+    ".....oo.........",
+    "................",
+]
+
+QMARK = [
+    "..yyyy..",
+    ".yY..Yy.",
+    "....yY..",
+    "...yY...",
+    "........",
+    "...yY...",
+]
+EMARK = [
+    "...rR...",
+    "...rR...",
+    "...rR...",
+    "...rR...",
+    "........",
+    "...rR...",
+]
+
+
+def prop_bubble(glyph, key):
+    img = from_rows(BUBBLE, {'o': INK, 'w': WHITE[2], 'v': WHITE[1]})
+    gl = Img(16, 16)
+    for gy, row in enumerate(glyph):
+        for gx, ch in enumerate(row):
+            if ch in key:
+                gl.put(4 + gx, 3 + gy, key[ch])
+    gl = add_outline(gl)
+    img.paste(gl, 0, 0)
+    img.put(4, 2, WHITE[3])
+    img.put(5, 2, WHITE[3])
+    return img
+
+
+def prop_burst():
+    img = Img(16, 16)
+    for y in range(16):
+        for x in range(16):
+            dx, dy = abs(2 * x + 1 - 16), abs(2 * y + 1 - 16)
+            d2 = dx * dx + dy * dy
+            star = ((dx <= 2 and dy <= 13) or (dy <= 2 and dx <= 13) or
+                    (abs(dx - dy) <= 2 and dx <= 10) or d2 <= 7 * 7)
+            if not star:
+                continue
+            if d2 <= 3 * 3:
+                c = WHITE[3]
+            elif d2 <= 5 * 5:
+                c = GOLD[3]
+            elif d2 <= 8 * 8:
+                c = GOLD[2]
+            elif d2 <= 11 * 11:
+                c = RED[2]
+            else:
+                c = RED[1]
+            img.put(x, y, c)
+    return add_outline(img)
+
+
+BRAZIER = [
+    "................",
+    ".......2........",
+    "......22...2....",
+    ".....232..22....",
+    "....2332.232.2..",
+    "....23432332.2..",
+    "...2334443332...",
+    "...2334444332...",
+    "..123344443321..",
+    "..hHHHHHHHHHHh..",
+    "..gHhhhhhhhhHg..",
+    "...ghhhhhhhhg...",
+    "....gghhhhgg....",
+    "......gggg......",
+    ".....gg..gg.....",
+    "................",
+]
+
+
+def prop_brazier():
+    img = from_rows(BRAZIER, {'1': FIRE[0], '2': FIRE[1], '3': FIRE[2], '4': FIRE[3],
+                              'g': STEEL[0], 'h': STEEL[1], 'H': STEEL[2]})
+    img = add_outline(img)
+    for (x, y) in [(5, 9), (8, 9)]:
+        img.put(x, y, STEEL[3])
+    add_shadow(img, 16, 29, 10, 3)
+    return img
+
+
+def prop_crate():
+    img = Img(16, 16)
+    for y in range(2, 14):
+        for x in range(2, 14):
+            frame = x in (2, 3, 12, 13) or y in (2, 3, 12, 13)
+            if frame:
+                if x == 2 or y == 2:
+                    c = WOOD[4] if (x + y) % 5 else WOOD[3]
+                elif x == 13 or y == 13:
+                    c = WOOD[1]
+                else:
+                    c = WOOD[3]
+            else:
+                c = WOOD[0] if (y - 4) % 3 == 2 else WOOD[2]
+                if (y - 4) % 3 == 0:
+                    c = WOOD[3] if x % 4 else WOOD[2]
+            img.put(x, y, c)
+    # diagonal brace
+    for i in range(4, 12):
+        img.put(i, i, WOOD[4])
+        img.put(i + 1, i, WOOD[3])
+        if i + 2 <= 11:
+            img.put(i + 2, i, WOOD[1])
+    for (x, y) in [(3, 3), (12, 3), (3, 12), (12, 12)]:
+        img.put(x, y, STEEL[2])
+    img = add_outline(img)
+    add_shadow(img, 17, 29, 13, 3)
+    return img
+
+
+def make_props():
+    q = prop_bubble(QMARK, {'y': GOLD[1], 'Y': GOLD[2]})
+    e = prop_bubble(EMARK, {'r': RED[1], 'R': RED[2]})
+    props = [prop_key(), prop_pillar(), prop_tree(), q, e, prop_burst(),
+             prop_brazier(), prop_crate()]
+    sheet = Img(16 * len(props), 16)
+    for i, p in enumerate(props):
+        sheet.paste(p, 16 * i, 0)
+    return sheet
+
+
+# --------------------------------------------------------------------------
+# Font (font.png): 5x7 design inside an 8x8 cell.  Caps and digits are 6 px
+# tall (rows 0-5, baseline row 5), lowercase x-height 4 px (rows 2-5),
+# descenders use row 6.  Ink sits in columns 1-5; column 0, columns 6-7 and
+# row 7 stay empty.  Rows are listed top to bottom; missing rows are blank.
+# --------------------------------------------------------------------------
+
+FONT = {
+    ' ': "",
+    '!': "..#.. ..#.. ..#.. ..#.. ..... ..#..",
+    '"': ".#.#. .#.#. .#.#.",
+    '#': ".#.#. ##### .#.#. .#.#. ##### .#.#.",
+    '$': "..#.. .#### #.#.. .###. ..#.# ####. ..#..",
+    '%': "##..# ##.#. ..#.. .#... #.##. #..##",
+    '&': ".##.. #..#. .##.. #.#.# #..#. .##.#",
+    "'": "..#.. ..#.. .#...",
+    '(': "...#. ..#.. .#... .#... .#... ..#.. ...#.",
+    ')': ".#... ..#.. ...#. ...#. ...#. ..#.. .#...",
+    '*': "..... #.#.# .###. ##### .###. #.#.#",
+    '+': "..... ..#.. ..#.. ##### ..#.. ..#..",
+    ',': "..... ..... ..... ..... ..##. ..##. .#...",
+    '-': "..... ..... ..... .###.",
+    '.': "..... ..... ..... ..... ..##. ..##.",
+    '/': "....# ...#. ...#. ..#.. .#... #....",
+    '0': ".###. #..## #.#.# #.#.# ##..# .###.",
+    '1': "..#.. .##.. ..#.. ..#.. ..#.. .###.",
+    '2': ".###. #...# ...#. ..#.. .#... #####",
+    '3': "####. ....# .###. ....# ....# ####.",
+    '4': "...#. ..##. .#.#. #..#. ##### ...#.",
+    '5': "##### #.... ####. ....# ....# ####.",
+    '6': ".###. #.... ####. #...# #...# .###.",
+    '7': "##### ....# ...#. ..#.. ..#.. ..#..",
+    '8': ".###. #...# .###. #...# #...# .###.",
+    '9': ".###. #...# #...# .#### ....# .###.",
+    ':': "..... ..##. ..##. ..... ..##. ..##.",
+    ';': "..... ..##. ..##. ..... ..##. ..##. .#...",
+    '<': "....# ...#. ..#.. .#... ..#.. ...#. ....#",
+    '=': "..... ..... ##### ..... #####",
+    '>': "#.... .#... ..#.. ...#. ..#.. .#... #....",
+    '?': ".###. #...# ...#. ..#.. ..... ..#..",
+    '@': ".###. #...# #.### #.#.# #.### #.... .####",
+    'A': ".###. #...# #...# ##### #...# #...#",
+    'B': "####. #...# ####. #...# #...# ####.",
+    'C': ".###. #...# #.... #.... #...# .###.",
+    'D': "###.. #..#. #...# #...# #..#. ###..",
+    'E': "##### #.... ####. #.... #.... #####",
+    'F': "##### #.... ####. #.... #.... #....",
+    'G': ".###. #.... #.### #...# #...# .####",
+    'H': "#...# #...# ##### #...# #...# #...#",
+    'I': ".###. ..#.. ..#.. ..#.. ..#.. .###.",
+    'J': "..### ...#. ...#. ...#. #..#. .##..",
+    'K': "#..#. #.#.. ##... #.#.. #..#. #...#",
+    'L': "#.... #.... #.... #.... #.... #####",
+    'M': "#...# ##.## #.#.# #...# #...# #...#",
+    'N': "#...# ##..# #.#.# #..## #...# #...#",
+    'O': ".###. #...# #...# #...# #...# .###.",
+    'P': "####. #...# #...# ####. #.... #....",
+    'Q': ".###. #...# #...# #.#.# #..#. .##.# ",
+    'R': "####. #...# #...# ####. #..#. #...#",
+    'S': ".#### #.... .###. ....# ....# ####.",
+    'T': "##### ..#.. ..#.. ..#.. ..#.. ..#..",
+    'U': "#...# #...# #...# #...# #...# .###.",
+    'V': "#...# #...# #...# .#.#. .#.#. ..#..",
+    'W': "#...# #...# #...# #.#.# ##.## #...#",
+    'X': "#...# .#.#. ..#.. ..#.. .#.#. #...#",
+    'Y': "#...# #...# .#.#. ..#.. ..#.. ..#..",
+    'Z': "##### ...#. ..#.. .#... #.... #####",
+    '[': ".###. .#... .#... .#... .#... .#... .###.",
+    '\\': "#.... .#... .#... ..#.. ...#. ....#",
+    ']': ".###. ...#. ...#. ...#. ...#. ...#. .###.",
+    '^': "..#.. .#.#. #...#",
+    '_': "..... ..... ..... ..... ..... ..... #####",
+    '`': ".#... ..#..",
+    'a': "..... ..... .###. #...# #..## .##.#",
+    'b': "#.... #.... ####. #...# #...# ####.",
+    'c': "..... ..... .###. #.... #.... .###.",
+    'd': "....# ....# .#### #...# #...# .####",
+    'e': "..... ..... .###. ##### #.... .###.",
+    'f': "..##. .#... ###.. .#... .#... .#...",
+    'g': "..... ..... .#### #...# .#### ....# .###.",
+    'h': "#.... #.... ####. #...# #...# #...#",
+    'i': "..#.. ..... .##.. ..#.. ..#.. .###.",
+    'j': "...#. ..... ..##. ...#. ...#. ...#. .##..",
+    'k': "#.... #.... #..#. ###.. #..#. #...#",
+    'l': ".##.. ..#.. ..#.. ..#.. ..#.. .###.",
+    'm': "..... ..... ##.#. #.#.# #.#.# #.#.#",
+    'n': "..... ..... ####. #...# #...# #...#",
+    'o': "..... ..... .###. #...# #...# .###.",
+    'p': "..... ..... ####. #...# ####. #.... #....",
+    'q': "..... ..... .#### #...# .#### ....# ....#",
+    'r': "..... ..... #.##. ##..# #.... #....",
+    's': "..... ..... .#### ##... ..### ####.",
+    't': ".#... .#... ####. .#... .#..# ..##.",
+    'u': "..... ..... #...# #...# #..## .##.#",
+    'v': "..... ..... #...# #...# .#.#. ..#..",
+    'w': "..... ..... #...# #.#.# #.#.# .#.#.",
+    'x': "..... ..... #...# .#.#. .###. #...#",
+    'y': "..... ..... #...# #...# .#### ....# .###.",
+    'z': "..... ..... ##### ..##. .#... #####",
+    '{': "..##. .#... .#... #.... .#... .#... ..##.",
+    '|': "..#.. ..#.. ..#.. ..#.. ..#.. ..#.. ..#..",
+    '}': ".##.. ...#. ...#. ....# ...#. ...#. .##..",
+    '~': "..... ..... .#... #.#.# ...#.",
+    '\x7f': "##### #.#.# ##.## #.#.# ##.## #.#.# #####",
+}
+
+
+def make_font():
+    sheet = Img(128, 48)
+    white = (255, 255, 255, 255)
+    for code in range(32, 128):
+        ch = chr(code)
+        rows = FONT[ch].split()
+        assert len(rows) <= 7, ch
+        col, row = (code - 32) % 16, (code - 32) // 16
+        for gy, line in enumerate(rows):
+            assert len(line) == 5, (ch, line)
+            for gx, c in enumerate(line):
+                if c == '#':
+                    sheet.put(col * 8 + 1 + gx, row * 8 + gy, white)
+    return sheet
+
+
+# --------------------------------------------------------------------------
+
+def main(argv):
+    here = os.path.dirname(os.path.abspath(__file__))
+    outdir = argv[1] if len(argv) > 1 else os.path.join(here, '..', 'assets')
+    outdir = os.path.normpath(outdir)
+    os.makedirs(outdir, exist_ok=True)
+    sheets = [
+        ('tiles.png', make_tiles()),
+        ('characters.png', make_characters()),
+        ('props.png', make_props()),
+        ('font.png', make_font()),
+    ]
+    for name, img in sheets:
+        path = os.path.join(outdir, name)
+        write_png(path, img)
+        print('wrote %s (%dx%d)' % (path, img.w, img.h))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
