@@ -236,49 +236,46 @@ FLOOR_MAP = [
 ]
 
 
-def stone_tile(stone_map, ramp, rng, tones, mortar, speck=0.14):
-    """Generic bevelled-stone texture from a wrap-around label map."""
+def tint(c, d):
+    return tuple(max(0, min(255, c[i] + d[i])) for i in range(3))
+
+
+def mix(c1, c2, t=0.5):
+    return tuple(int(c1[i] + (c2[i] - c1[i]) * t + 0.5) for i in range(3))
+
+
+def tile_floor():
+    rng = random.Random(1001)
     t = Img(16, 16)
+    tints = {'a': (4, 2, 0), 'b': (-6, -5, -3), 'c': (0, 1, 5), 'd': (3, -1, -5)}
 
     def lab(x, y):
-        return stone_map[y % 16][x % 16]
+        return FLOOR_MAP[y % 16][x % 16]
 
     for y in range(16):
         for x in range(16):
             s = lab(x, y)
             if s == '.':
-                t.put(x, y, mortar[0] if rng.random() < 0.8 else mortar[1])
+                t.put(x, y, FLAG[0])
                 continue
-            v = tones[s]
             up, dn = lab(x, y - 1) != s, lab(x, y + 1) != s
             lf, rt = lab(x - 1, y) != s, lab(x + 1, y) != s
-            r = rng.random()
-            if (up or lf) and (dn or rt):
-                v = v - 1  # chipped corner
+            j = rng.randrange(-4, 5)
+            c = FLAG[2]
+            if (up or dn) and (lf or rt):
+                c = FLAG[1] if (dn or rt) else mix(FLAG[2], FLAG[3])   # rounded corners
             elif dn or rt:
-                v = v - 1 if not dn else v - 1
+                c = FLAG[1]
             elif up:
-                v = v + 2 if r < 0.6 else v + 1
+                c = FLAG[3]
             elif lf:
-                v = v + 1
-            else:
-                if r < speck:
-                    v -= 1
-                elif r > 1 - speck * 0.6:
-                    v += 1
-            t.put(x, y, ramp_pick(ramp, v))
-    return t
-
-
-def tile_floor():
-    rng = random.Random(1001)
-    t = stone_tile(FLOOR_MAP, FLAG, rng, {'a': 2, 'b': 2, 'c': 2, 'd': 2},
-                   (FLAG[0], FLAG[1]))
-    # a few darker / lighter scuffs for character
-    for (x, y, c) in [(9, 2, FLAG[1]), (10, 3, FLAG[1]), (11, 3, FLAG[1]), (12, 4, FLAG[1]),
-                      (10, 4, FLAG[3]), (11, 4, FLAG[3]), (2, 4, FLAG[3]), (3, 12, FLAG[1]),
-                      (14, 11, FLAG[3]), (6, 12, FLAG[3])]:
-        t.put(x, y, c)
+                c = mix(FLAG[2], FLAG[3])
+            elif rng.random() < 0.05:
+                c = mix(FLAG[1], FLAG[2])
+            t.put(x, y, tint(c, (tints[s][0] + j, tints[s][1] + j, tints[s][2] + j)))
+    # a hairline crack across stone b
+    for (x, y) in [(9, 2), (10, 3), (10, 4), (11, 5), (12, 5)]:
+        t.put(x, y, tint(mix(FLAG[1], FLAG[2], 0.3), tints['b']))
     return t
 
 
@@ -473,55 +470,50 @@ def tile_grass():
     return grass_base()
 
 
-def foliage(img, mask, ramp, rng, outline, berries=()):
-    """Shade a blob of leaves: light from the top-left, clumpy texture."""
-    xs = [x for (x, y) in mask]
-    ys = [y for (x, y) in mask]
-    cx2 = min(xs) + max(xs) + 1
-    cy2 = min(ys) + max(ys) + 1
-    span = max(max(xs) - min(xs), max(ys) - min(ys)) + 1
+def canopy(img, clumps, ramp, edge, rng, berries=()):
+    """Paint a leafy mass as overlapping round clumps (drawn in order, later on
+    top).  Each clump is lit from the top-left: bright rim up-left, shadow rim
+    down-right, so the mass reads as a heap of leaf balls.  Returns the mask."""
+    mask = set()
+    for (cx, cy, r) in clumps:
+        for y in range(16):
+            for x in range(16):
+                if not in_disc(x, y, cx, cy, r):
+                    continue
+                mask.add((x, y))
+                if not in_disc(x + 1, y + 1, cx, cy, r):
+                    v = 1
+                elif not in_disc(x - 1, y - 1, cx, cy, r):
+                    v = 3
+                elif not in_disc(x - 2, y - 2, cx, cy, r) and rng.random() < 0.6:
+                    v = 4 if rng.random() < 0.35 else 3
+                else:
+                    v = 2 if rng.random() < 0.85 else 1
+                img.put(x, y, ramp[v])
     for (x, y) in mask:
-        edge = any((x + dx, y + dy) not in mask for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
-        if edge:
-            img.put(x, y, outline)
-            continue
-        # light term: -1 (shadow, bottom-right) .. +1 (lit, top-left)
-        d = (cx2 - (2 * x + 1)) + (cy2 - (2 * y + 1))
-        light = d * 3 // (span * 2)
-        # clumps: 2x2-cell checker of leaf clusters
-        clump = ((x // 2 + (y // 2) * 3) % 4 == 0)
-        r = rng.random()
-        v = 2 + light + (1 if clump else 0) - (1 if r < 0.18 else 0)
-        img.put(x, y, ramp_pick(ramp, v))
-    # leaf highlights
-    for (x, y) in mask:
-        if (x, y - 1) in mask and (x + 1, y) in mask and (x - 1, y) in mask:
-            if img.get(x, y - 1)[:3] == ramp[1] or img.get(x, y - 1)[:3] == ramp[0]:
-                continue
+        if any((x + dx, y + dy) not in mask for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+            img.put(x, y, edge)
     for (x, y, c) in berries:
         img.put(x, y, c)
+    return mask
 
 
-def bush_mask():
-    m = set()
-    lobes = [(16, 17, 12), (10, 12, 7), (22, 12, 7), (10, 21, 7), (22, 21, 7), (16, 8, 6)]
-    for y in range(16):
-        for x in range(16):
-            if any(in_disc(x, y, cx, cy, r) for cx, cy, r in lobes):
-                m.add((x, y))
-    return m
+BUSH_CLUMPS = [(9, 21, 7), (23, 21, 7), (16, 24, 7), (7, 13, 6), (25, 13, 6),
+               (16, 17, 7), (11, 8, 6), (21, 8, 6), (16, 11, 6)]
 
 
 def tile_bush():
     t = grass_base()
-    m = bush_mask()
+    probe = Img(16, 16)
+    m = canopy(probe, BUSH_CLUMPS, LEAF, LEAF[0], random.Random(7007))
     # cast shadow on the grass (down-right)
     for (x, y) in m:
-        if 0 <= x + 1 < 16 and 0 <= y + 1 < 16 and (x + 1, y + 1) not in m:
-            t.put(x + 1, y + 1, LEAF[1])
-    rng = random.Random(7007)
-    foliage(t, m, LEAF, rng, LEAF[0],
-            berries=[(5, 6, RED[2]), (10, 9, RED[2]), (7, 11, RED[1]), (4, 10, RED[2])])
+        for (sx, sy) in ((x + 1, y + 1), (x, y + 1)):
+            if 0 <= sx < 16 and 0 <= sy < 16 and (sx, sy) not in m:
+                t.put(sx, sy, LEAF[1])
+    canopy(t, BUSH_CLUMPS, LEAF, LEAF[0], random.Random(7007),
+           berries=[(5, 7, RED[2]), (10, 5, RED[2]), (8, 11, RED[2]), (12, 10, RED[1]),
+                    (4, 11, RED[1])])
     return t
 
 
@@ -1122,18 +1114,14 @@ def prop_pillar():
     return add_outline(img)
 
 
+TREE_CLUMPS = [(8, 22, 7), (24, 22, 7), (16, 25, 6), (6, 14, 6), (26, 14, 6),
+               (11, 17, 7), (21, 17, 7), (10, 8, 7), (22, 8, 7), (16, 6, 6), (16, 14, 7)]
+
+
 def prop_tree():
     img = Img(16, 16)
-    m = set()
-    lobes = [(16, 16, 10), (10, 9, 7), (22, 9, 7), (8, 17, 7), (24, 17, 7),
-             (11, 23, 7), (21, 23, 7), (16, 6, 6), (16, 26, 6)]
-    for y in range(16):
-        for x in range(16):
-            if any(in_disc(x, y, cx, cy, r) for cx, cy, r in lobes):
-                m.add((x, y))
-    m = {(x, y) for (x, y) in m if 1 <= x <= 14 and 1 <= y <= 14}
-    foliage(img, m, [LEAF[0], LEAF[1], LEAF[1], LEAF[2], LEAF[3], LEAF[4]],
-            random.Random(3003), LEAF[0])
+    ramp = [LEAF[0], LEAF[1], LEAF[2], LEAF[3], LEAF[4]]
+    canopy(img, TREE_CLUMPS, ramp, LEAF[0], random.Random(3003))
     return add_outline(img)
 
 
