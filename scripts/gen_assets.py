@@ -42,8 +42,8 @@ STEEL = [(66, 72, 96), (110, 118, 146), (162, 170, 192), (222, 228, 238)]
 GOLD = [(118, 68, 24), (188, 126, 34), (242, 190, 60), (255, 236, 140)]
 SKIN = [(140, 84, 66), (204, 138, 104), (240, 192, 152)]
 WHITE = [(140, 140, 166), (196, 200, 212), (244, 244, 236), (255, 255, 255)]
-FUR = [(72, 54, 48), (110, 82, 62), (150, 114, 82), (190, 156, 114), (226, 204, 164)]
-CROW = [(22, 20, 34), (40, 38, 58), (66, 68, 98), (104, 112, 148)]
+FUR = [(62, 50, 52), (104, 84, 74), (146, 120, 96), (186, 160, 128), (226, 212, 184)]
+CROW = [(22, 20, 34), (46, 44, 68), (76, 78, 112), (122, 130, 170)]
 CLOTH = [(40, 38, 56), (62, 60, 84), (86, 84, 110)]   # dark trousers / masks
 FIRE = [(160, 40, 30), (232, 96, 36), (250, 176, 56), (255, 240, 170)]
 
@@ -81,9 +81,6 @@ class Img:
         if self.inside(x, y):
             self.px[y * self.w + x] = rgba(c)
 
-    def wget(self, x, y):
-        return self.px[(y % self.h) * self.w + (x % self.w)]
-
     def wput(self, x, y, c):
         """Put with wrap-around (keeps tiles seamless)."""
         self.px[(y % self.h) * self.w + (x % self.w)] = rgba(c)
@@ -115,14 +112,6 @@ class Img:
         for y in range(self.h):
             for x in range(self.w):
                 n.px[y * self.w + x] = self.get(self.w - 1 - x, y)
-        return n
-
-    def rotated_cw(self):
-        """Rotate 90 degrees clockwise (square images)."""
-        n = Img(self.h, self.w)
-        for y in range(self.h):
-            for x in range(self.w):
-                n.put(self.h - 1 - y, x, self.get(x, y))
         return n
 
     def paste(self, src, dx, dy):
@@ -274,8 +263,8 @@ def tile_floor():
                 c = mix(FLAG[1], FLAG[2])
             t.put(x, y, tint(c, (tints[s][0] + j, tints[s][1] + j, tints[s][2] + j)))
     # a hairline crack across stone b
-    for (x, y) in [(9, 2), (10, 3), (10, 4), (11, 5), (12, 5)]:
-        t.put(x, y, tint(mix(FLAG[1], FLAG[2], 0.3), tints['b']))
+    for (x, y) in [(10, 3), (11, 4), (12, 4)]:
+        t.put(x, y, tint(mix(FLAG[1], FLAG[2], 0.5), tints['b']))
     return t
 
 
@@ -366,7 +355,6 @@ def tile_bridge():
     t = Img(16, 16)
     for p in range(4):
         y0 = 4 * p
-        tone = [2, 2, 2, 2][p]
         off = (5 * p + 3) % 16   # where the butt joint falls in this plank row
         for y in range(y0, y0 + 4):
             for x in range(16):
@@ -374,7 +362,7 @@ def tile_bridge():
                 if y == y0 + 3:
                     t.put(x, y, WATER[0] if r < 0.7 else INK)  # gap shows dark water
                     continue
-                v = tone
+                v = 2
                 if y == y0:
                     v = 3 if r < 0.8 else 4
                 elif y == y0 + 2:
@@ -519,43 +507,39 @@ def tile_bush():
 
 def tile_exit():
     t = tile_floor()
-    # golden glow spilling on the floor around the hatch
+    # warm glow spilling onto the floor around the hatch
     for y in range(16):
         for x in range(16):
-            if 1 <= x <= 14 and 1 <= y <= 14:
-                t.blend(x, y, GOLD[3], 90)
-    # frame
-    for y in range(2, 14):
-        for x in range(2, 14):
-            border = x in (2, 13) or y in (2, 13)
-            if border:
-                t.put(x, y, GOLD[2] if (x + y) % 2 == 0 else GOLD[3])
-    for x in range(2, 14):
-        t.put(x, 13, GOLD[1])
-    for y in range(2, 14):
-        t.put(13, y, GOLD[1])
-    t.put(2, 2, GOLD[3])
-    # stairs descending into the dark (top step brightest)
-    steps = [(3, STONE[4], STONE[3]), (5, STONE[3], STONE[2]), (7, STONE[2], STONE[1]),
-             (9, STONE[1], STONE[0]), (11, STONE[0], INK)]
-    for (y0, hi, lo) in steps:
+            ring = min(x, y, 15 - x, 15 - y)
+            if ring >= 1:
+                t.blend(x, y, GOLD[3], 60 if ring == 1 else 90)
+    # gold frame
+    for i in range(2, 14):
+        t.put(i, 2, GOLD[3])
+        t.put(2, i, GOLD[2])
+        t.put(i, 13, GOLD[1])
+        t.put(13, i, GOLD[1])
+    t.put(13, 2, GOLD[2])
+    t.put(2, 13, GOLD[1])
+    # stairs going down: bright nosing + darker tread, fading into the dark
+    nosing = [FLAG[4], FLAG[3], FLAG[2], STONE[2], STONE[1]]
+    tread = [FLAG[2], FLAG[1], STONE[2], STONE[1], INK]
+    for i in range(5):
         for x in range(3, 13):
-            t.put(x, y0, hi)
-            if y0 + 1 <= 12:
-                t.put(x, y0 + 1, lo)
-        t.put(3, y0, lo)
-    for x in range(3, 13):
-        t.put(x, 12, INK)
-    # warm light rising from below
-    for x in range(5, 11):
-        t.blend(x, 11, GOLD[2], 120)
-        t.blend(x, 12, GOLD[1], 140)
-    # sparkles on the corners
-    for (x, y) in [(1, 1), (14, 1), (1, 14), (14, 14)]:
-        t.put(x, y, (255, 255, 255))
-    for (x, y) in [(0, 1), (1, 0), (2, 1), (1, 2), (15, 1), (14, 0), (13, 1), (14, 2),
-                   (0, 14), (1, 15), (2, 14), (1, 13), (15, 14), (14, 15), (13, 14), (14, 13)]:
-        t.blend(x, y, GOLD[3], 200)
+            t.put(x, 3 + 2 * i, nosing[i])
+            t.put(x, 4 + 2 * i, tread[i])
+    for y in range(3, 13):
+        t.put(3, y, mix(INK, t.get(3, y)[:3], 0.35))     # shaded side wall
+        t.put(12, y, mix(t.get(12, y)[:3], GOLD[2], 0.25))
+    # light rising from the way out
+    for y in (10, 11, 12):
+        for x in range(4, 12):
+            t.blend(x, y, GOLD[2], 70 + 40 * (y - 10))
+    # twinkles in the corners
+    for (cx, cy) in [(1, 1), (14, 1), (1, 14), (14, 14)]:
+        t.put(cx, cy, (255, 255, 255))
+        for (dx, dy) in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            t.wput(cx + dx, cy + dy, GOLD[3])
     return t
 
 
@@ -664,26 +648,26 @@ PLAYER_UP = frames([
     "....tLLTTTTt....",
     "....TLLTTTTt....",
     "....TLTTTTTt....",
-    "....tTTTTTtt....",
+    "....tTLTTTtt....",
     "....DtTTTttD....",
-    "...tTLtTTttTt...",
-    "..tLLTTtTTTTtt..",
-    "..TLTTTtTTTTTt..",
-    "..SLTTTtTTTTtS..",
-    "...tTTTtTTTtt...",
+    "...tTLDttDbTt...",
+    "..tLLTTtTbTTtt..",
+    "..TLTTTtbTTTTt..",
+    "..SLTTbBbTTTtS..",
+    "...tTTBbTTTtt...",
     ".....pP..Pp.....",
     "....bBB..BBb....",
     "................",
 ], {
-    10: "..SLTTTtTTTTTt..",
-    11: "..TLTTTtTTTTtt..",
-    12: "...tTTTtTTTttS..",
+    10: "..SLTTTtbTTTTt..",
+    11: "..TLTTbBbTTTtt..",
+    12: "...tTTBbTTTttS..",
     13: ".....pP..BBb....",
     14: "....bBB.........",
 }, {
-    10: "..TLTTTtTTTTTS..",
-    11: "..TLTTTtTTTTtt..",
-    12: "..StTTTtTTTtt...",
+    10: "..TLTTTtbTTTTS..",
+    11: "..TLTTbBbTTTtt..",
+    12: "..StTTBbTTTtt...",
     13: "....bBB..Pp.....",
     14: ".........BBb....",
 })
@@ -729,7 +713,7 @@ GUARD_DOWN = frames([
     "...gHHHHHHHHgW..",
     "....gSSSSSSg.W..",
     "....gSeSSeSg.W..",
-    ".....hsSSsh..W..",
+    ".....hsbbsh..W..",
     "...hIhRRRRhIhW..",
     "..hIhRQRRRRrhBb.",
     "..BhRQRYYRRrhW..",
@@ -891,50 +875,52 @@ HOUND_KEY = key_with(f=FUR[0], F=FUR[1], G=FUR[2], C=FUR[3], c=FUR[4], n=INK,
 HOUND_DOWN = frames([
     "................",
     "................",
-    "................",
-    "....f......f....",
-    "....Ff....fF....",
-    "....FGGGGGGF....",
-    "....GGGGGGGF....",
-    "....GeGccGeF....",
-    ".....GcccCF.....",
-    ".....fCnnCf.....",
-    "....fFCccCFf....",
-    "...fFGCccCGFf...",
-    "...fFGGCCGGFf...",
-    "....fG....Gf....",
+    "...fF......Ff...",
+    "...FGf....fGF...",
+    "...FcGFFFFGcF...",
+    "....GGGGGGGG....",
+    "....GeGGGGeG....",
+    "....FGGccGGF....",
+    ".....FccccF.....",
+    "......cnnc......",
+    "....fFFCCFFf..f.",
+    "...fFGGCCGGFffG.",
+    "...fGGGCCGGGFf..",
+    "....fG.CC.Gf....",
     "....ff....ff....",
     "................",
 ], {
-    13: "....fG....ff....",
+    11: "...fFGGCCGGFf.G.",
+    12: "...fGGGCCGGGFff.",
+    13: "....fG.CC.ff....",
     14: "....ff..........",
 }, {
-    13: "....ff....Gf....",
+    13: "....ff.CC.Gf....",
     14: "..........ff....",
 })
 
 HOUND_UP = frames([
     "................",
     "................",
-    "................",
-    "....f......f....",
-    "....Ff....fF....",
+    "...fF......Ff...",
+    "...FGf....fGF...",
+    "...FGGFFFFGGF...",
+    "....GGGGGGGG....",
     "....FGGGGGGF....",
+    ".....fGGGGf.....",
     "....fGGGGGGf....",
-    ".....fFGGFf.....",
-    "....fGGFFGGf....",
-    "...fGGGcfGGGf...",
-    "...fGGGcfGGGf...",
-    "...fFGGcfGGFf...",
-    "...fFF.ff.FFf...",
-    "....fF....Ff....",
+    "...fGGGGGGGGf...",
+    "...FGGGcCGGGF...",
+    "...fGGGcCGGGf...",
+    "...fFGfcCfGFf...",
+    "....fF.cc.Ff....",
     "....ff....ff....",
     "................",
 ], {
-    13: "....fF....ff....",
+    13: "....fF.cc.ff....",
     14: "....ff..........",
 }, {
-    13: "....ff....Ff....",
+    13: "....ff.cc.Ff....",
     14: "..........ff....",
 })
 
@@ -942,88 +928,111 @@ HOUND_LEFT = frames([
     "................",
     "................",
     "................",
-    "................",
-    "....fF..........",
-    "...FGGF.........",
-    "..cGeGF......ff.",
-    ".nCCGGFf....fF..",
-    "..ccCFFFFFFFFF..",
+    "....f...........",
+    "...fGf..........",
+    "...FGGF.......f.",
+    "..FGeGF......fG.",
+    ".cCGGGFf....fGf.",
+    ".nccCFFFFFFFFGf.",
     "....fGGGGGGGGFf.",
     "....FGGGGGGGGGF.",
-    "....fCCCCGGGFFf.",
-    "....fF.f...fF.f.",
-    "....fF.f...fF.f.",
-    "....ff.f...ff.f.",
+    "....fCCCCCGGFFf.",
+    "....fF.f..f.fF..",
+    "....fF.f..f.fF..",
+    "....ff.f..f.ff..",
     "................",
 ], {
-    12: "...fF...f.fF..f.",
-    13: "..fF.....ffF...f",
-    14: "..ff.....f.ff...",
+    13: "...fF...ff...fF.",
+    14: "...ff...ff...ff.",
 }, {
-    12: "....fFf....fFf..",
-    13: ".....fFf....fFf.",
-    14: "......ff.....ff.",
+    13: ".....fF....fF...",
+    14: ".....ff....ff...",
 })
 
-# ---- crow: drawn from above facing north, rotated for the other facings --
-CROW_KEY = key_with(k=CROW[0], K=CROW[1], J=CROW[2], j=CROW[3], b=STEEL[1])
+# ---- crow: front / side / back views; wings are separate overlays -------
+CROW_KEY = key_with(k=CROW[0], K=CROW[1], J=CROW[2], j=CROW[3], b=STEEL[1],
+                    w=WHITE[3])
 
-CROW_NORTH = [
-    [   # glide, wings level
-        "................",
-        "................",
-        "................",
-        ".......bb.......",
-        "......kKKk......",
-        "......KjJK......",
-        "...kKkKJJKkKk...",
-        ".kKJJJKJJKJJJKk.",
-        ".KJjJJKJJKJJjJK.",
-        ".kKKKkKJJKkKKKk.",
-        "..k.k.kKKk.k.k..",
-        "......kJJk......",
-        ".....kKJJKk.....",
-        ".....kk..kk.....",
-        "................",
-        "................",
-    ],
-    [   # wings raised and forward
-        "................",
-        "................",
-        "................",
-        ".......bb.......",
-        "......kKKk......",
-        "...kk.KjJK.kk...",
-        "..kJJKkJJkKJJk..",
-        "..KJjJKJJKJjJK..",
-        "...kKKKJJKKKk...",
-        "....k.kJJk.k....",
-        "......kKKk......",
-        "......kJJk......",
-        ".....kKJJKk.....",
-        ".....kk..kk.....",
-        "................",
-        "................",
-    ],
-    [   # wings swept down and back
-        "................",
-        "................",
-        "................",
-        ".......bb.......",
-        "......kKKk......",
-        "......KjJK......",
-        "......kJJk......",
-        "..kKKKKJJKKKKk..",
-        ".kJJJJKJJKJJJJk.",
-        ".KJjJKKJJKKJjJK.",
-        ".kKk.kKJJKk.kKk.",
-        ".k....kKKk....k.",
-        ".....kKJJKk.....",
-        ".....kk..kk.....",
-        "................",
-        "................",
-    ],
+CROW_FRONT = {5: "......kkkk......",
+              6: ".....kKKKKk.....",
+              7: ".....KwKKwK.....",
+              8: ".....kKbbKk.....",
+              9: "......KKbK......",
+              10: ".....kKJJKk.....",
+              11: ".....kKKKKk.....",
+              12: "......kKKk......",
+              13: "......b..b......"}
+CROW_BACK = {5: "......kkkk......",
+             6: ".....kKJJKk.....",
+             7: ".....kKKKKk.....",
+             8: ".....kKKKKk.....",
+             9: ".....KKJjKK.....",
+             10: ".....KKJJKK.....",
+             11: ".....kKKKKk.....",
+             12: "......kKKk......",
+             13: ".....kKJJKk.....",
+             14: ".....kJkkJk....."}
+CROW_SIDE = {7: "...kkk..........",
+             8: "..kKwKk.........",
+             9: ".bbKKKKkkkk.....",
+             10: "..kKKKKKKKKkkk..",
+             11: "...kKKKKKKJJKk..",
+             12: "....kkKKKKkkJJk.",
+             13: "......kbkb...kk."}
+# wings for front/back views (symmetric): glide, raised, lowered
+CROW_WINGS_FB = [
+    {8: "..kkkk....kkkk..",
+     9: ".kJjjJk..kJjjJk.",
+     10: ".kKJJKK..KKJJKk.",
+     11: "..k.k.k..k.k.k.."},
+    {2: ".k............k.",
+     3: ".kk..........kk.",
+     4: ".kJk........kJk.",
+     5: "..kJk......kJk..",
+     6: "..kjJk....kJjk..",
+     7: "...kJJk..kJJk...",
+     8: "....kJKkkKJk...."},
+    {9: "....kk....kk....",
+     10: "...kJJk..kJJk...",
+     11: "..kJjJk..kJjJk..",
+     12: ".kJJkk....kkJJk.",
+     13: ".kk..........kk."},
 ]
+CROW_WINGS_SIDE = [
+    {8: "......kkkkk.....",
+     9: ".....kJjjjJk....",
+     10: "......kJJJKKk..."},
+    {2: "...........k....",
+     3: "..........kJk...",
+     4: ".........kJjk...",
+     5: "........kJjJk...",
+     6: ".......kJjJk....",
+     7: "......kJjJk.....",
+     8: ".....kJJJk......",
+     9: ".....kKKk......."},
+    {10: ".....kJJJk......",
+     11: "......kJjJk.....",
+     12: "......kJjJJk....",
+     13: ".......kJJk.....",
+     14: "........kk......"},
+]
+
+
+def layer_rows(*layers):
+    """Stack row-dicts (later layers on top) into 16 pixel strings."""
+    rows = [['.'] * 16 for _ in range(16)]
+    for layer in layers:
+        for y, line in layer.items():
+            assert len(line) == 16, (y, line)
+            for x, ch in enumerate(line):
+                if ch != '.':
+                    rows[y][x] = ch
+    return [''.join(r) for r in rows]
+
+
+CROW_DOWN = [layer_rows(w, CROW_FRONT) for w in CROW_WINGS_FB]
+CROW_UP = [layer_rows(w, CROW_BACK) for w in CROW_WINGS_FB]
+CROW_LEFT = [layer_rows(CROW_SIDE, w) for w in CROW_WINGS_SIDE]
 
 
 def build_frame(rows, key, shadow=True):
@@ -1036,28 +1045,21 @@ def build_frame(rows, key, shadow=True):
 
 def make_characters():
     sheet = Img(16 * 12, 16 * 5)
-    humans = [
-        (PLAYER_DOWN, PLAYER_LEFT, PLAYER_UP, PLAYER_KEY),
-        (GUARD_DOWN, GUARD_LEFT, GUARD_UP, GUARD_KEY),
-        (CHICKEN_DOWN, CHICKEN_LEFT, CHICKEN_UP, CHICKEN_KEY),
-        (HOUND_DOWN, HOUND_LEFT, HOUND_UP, HOUND_KEY),
+    cast = [
+        (PLAYER_DOWN, PLAYER_LEFT, PLAYER_UP, PLAYER_KEY, True),
+        (GUARD_DOWN, GUARD_LEFT, GUARD_UP, GUARD_KEY, True),
+        (CHICKEN_DOWN, CHICKEN_LEFT, CHICKEN_UP, CHICKEN_KEY, True),
+        (HOUND_DOWN, HOUND_LEFT, HOUND_UP, HOUND_KEY, True),
+        (CROW_DOWN, CROW_LEFT, CROW_UP, CROW_KEY, False),   # airborne: no shadow
     ]
-    for row, (down, left, up, key) in enumerate(humans):
+    for row, (down, left, up, key, shadow) in enumerate(cast):
         for f in range(3):
-            d = build_frame(down[f], key)
-            l = build_frame(left[f], key)
+            d = build_frame(down[f], key, shadow)
+            l = build_frame(left[f], key, shadow)
             r = l.flipped()
-            u = build_frame(up[f], key)
+            u = build_frame(up[f], key, shadow)
             for col, img in ((f, d), (3 + f, l), (6 + f, r), (9 + f, u)):
                 sheet.paste(img, 16 * col, 16 * row)
-    # crow: rotate the north-facing top view
-    for f in range(3):
-        north = add_outline(from_rows(CROW_NORTH[f], CROW_KEY))
-        east = north.rotated_cw()
-        south = east.rotated_cw()
-        west = south.rotated_cw()
-        for col, img in ((f, south), (3 + f, west), (6 + f, east), (9 + f, north)):
-            sheet.paste(img, 16 * col, 16 * 4)
     return sheet
 
 
@@ -1092,26 +1094,36 @@ def prop_key():
 
 
 def prop_pillar():
+    """Top of a round stone column: bevelled rim, flat capital, carved ring."""
     img = Img(16, 16)
     for y in range(16):
         for x in range(16):
-            dx, dy = 2 * x + 1 - 16, 2 * y + 1 - 16
+            dx, dy = 2 * x + 1 - 15, 2 * y + 1 - 15
             d2 = dx * dx + dy * dy
-            if d2 > 13 * 13:
+            if d2 >= 12 * 12:
                 continue
             lit = -(dx + dy)   # positive toward top-left
-            if d2 > 11 * 11:        # outer rim of the capital
-                v = 3 if lit > 6 else (2 if lit > -8 else 1)
-            elif d2 > 9 * 9:        # groove
-                v = 1 if lit > -4 else 0
-            else:                   # top face
-                v = 4 if lit > 8 else (3 if lit > -6 else 2)
-            img.put(x, y, STONE[v])
-    for (x, y) in [(5, 5), (6, 4), (4, 6)]:
+            if d2 >= 10 * 10:                      # bevelled rim
+                c = STONE[4] if lit > 4 else (STONE[2] if lit > -8 else STONE[1])
+            elif d2 > 8 * 8:                       # inner edge of the rim
+                c = STONE[2] if lit > 0 else STONE[3]
+            elif 5 * 5 < d2 <= 7 * 7:              # carved ring
+                c = STONE[2] if lit > 0 else STONE[4]
+            else:                                  # flat top
+                c = STONE[3]
+            img.put(x, y, c)
+    for (x, y) in [(9, 6), (10, 7), (5, 9)]:
+        img.put(x, y, mix(STONE[2], STONE[3]))   # weathering
+    for (x, y) in [(3, 4), (4, 3)]:
         img.put(x, y, WHITE[2])
-    for (x, y) in [(9, 8), (8, 10), (10, 6)]:   # weathering
-        img.put(x, y, STONE[2])
-    return add_outline(img)
+    img = add_outline(img)
+    # soft shadow cast down-right onto the floor
+    for y in range(16):
+        for x in range(16):
+            dx, dy = 2 * x + 1 - 18, 2 * y + 1 - 18
+            if dx * dx + dy * dy <= 13 * 13 and img.get(x, y)[3] == 0:
+                img.put(x, y, SHADOW)
+    return img
 
 
 TREE_CLUMPS = [(8, 22, 7), (24, 22, 7), (16, 25, 6), (6, 14, 6), (26, 14, 6),
@@ -1120,7 +1132,7 @@ TREE_CLUMPS = [(8, 22, 7), (24, 22, 7), (16, 25, 6), (6, 14, 6), (26, 14, 6),
 
 def prop_tree():
     img = Img(16, 16)
-    ramp = [LEAF[0], LEAF[1], LEAF[2], LEAF[3], LEAF[4]]
+    ramp = [LEAF[0], mix(LEAF[0], LEAF[1]), mix(LEAF[1], LEAF[2]), LEAF[2], LEAF[3]]
     canopy(img, TREE_CLUMPS, ramp, LEAF[0], random.Random(3003))
     return add_outline(img)
 
