@@ -69,11 +69,15 @@ int cmd_check(int argc, char **argv) {
                 verbose = 1;
                 continue;
             }
+            fprintf(stderr, "usage: patrol check [-v] FILE...\n");
             return app_usage_error("check", "unknown option '%s'", a);
         }
         nfiles++;
     }
-    if (!nfiles) return app_usage_error("check", "no files given");
+    if (!nfiles) {
+        fprintf(stderr, "usage: patrol check [-v] FILE...\n");
+        return app_usage_error("check", "no files given");
+    }
 
     int bad = 0, options_done = 0;
     for (int i = 1; i < argc; i++) {

@@ -40,6 +40,8 @@ typedef struct parser {
     int gw, gh;
     pos_check *checks;
     int nchecks, checks_cap;
+    int *names;            /* open-addressing set of entity indices by name (-1 = empty) */
+    int names_cap;         /* a power of two, at least twice the entities */
     int last_line;
 } parser;
 
@@ -304,11 +306,43 @@ static int unknown_key(parser *p, int line, const pt__tok *k, pt_kind kind) {
                         k->len > 40 ? 40 : k->len, k->s, list);
 }
 
+/* Names are checked with a hash set: a quadratic scan would let a big file stall the load. */
+static uint32_t name_hash(const char *s) {
+    uint32_t h = 2166136261u;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* The line where name was first used, or 0. */
 static int name_taken(const parser *p, const char *name) {
-    if (strcmp(name, "player") == 0) return 1;
-    for (int i = 0; i < p->m.nents; i++)
-        if (strcmp(p->m.ents[i].name, name) == 0) return p->m.ents[i].line;
-    return 0;
+    if (!p->names_cap) return 0;
+    for (uint32_t i = name_hash(name) & (uint32_t)(p->names_cap - 1);; i = (i + 1) & (uint32_t)(p->names_cap - 1)) {
+        int k = p->names[i];
+        if (k < 0) return 0;
+        if (strcmp(p->m.ents[k].name, name) == 0) return p->m.ents[k].line;
+    }
+}
+
+static void name_insert(parser *p, int idx) {
+    uint32_t i = name_hash(p->m.ents[idx].name) & (uint32_t)(p->names_cap - 1);
+    while (p->names[i] >= 0) i = (i + 1) & (uint32_t)(p->names_cap - 1);
+    p->names[i] = idx;
+}
+
+/* Adds ents[idx] (already stored) to the set, growing it first. */
+static int name_add(parser *p, int idx, int line, int col) {
+    if (2 * (idx + 1) > p->names_cap) {
+        int ncap = p->names_cap ? p->names_cap * 2 : 64;
+        int *nn = PT_MALLOC(sizeof *nn * (size_t)ncap);
+        if (!nn) return pt_error_set(p->err, PT_ERR_NOMEM, line, col, "out of memory");
+        for (int i = 0; i < ncap; i++) nn[i] = -1;
+        PT_FREE(p->names);
+        p->names = nn;
+        p->names_cap = ncap;
+        for (int i = 0; i < idx; i++) name_insert(p, i);
+    }
+    name_insert(p, idx);
+    return PT_OK;
 }
 
 /* player key=value... | guard|prey|flock NAME key=value... */
@@ -330,10 +364,12 @@ static int parse_entity(parser *p, pt__line *ln, pt_kind kind) {
             return syntax_at(p, ln->no, ln->ntok < 2 ? tok_end_col(word) : ln->tok[1].col,
                              "expected a name before the keys");
         if ((rc = pt__tok_name(&ln->tok[1], ln->no, def.name, sizeof def.name, p->err)) < 0) return rc;
+        if (strcmp(def.name, "player") == 0)
+            return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, ln->tok[1].col, "the name 'player' is reserved");
         int first = name_taken(p, def.name);
         if (first)
-            return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, ln->tok[1].col, "the name '%s' is already used%s",
-                                def.name, strcmp(def.name, "player") == 0 ? " by the player" : "");
+            return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, ln->tok[1].col,
+                                "the name '%s' is already used (line %d)", def.name, first);
         i = 2;
     }
     unsigned seen = 0;
@@ -420,6 +456,7 @@ static int parse_entity(parser *p, pt__line *ln, pt_kind kind) {
             return rc;
         idx = p->m.nents;
         p->m.ents[p->m.nents++] = def;
+        if ((rc = name_add(p, idx, ln->no, word->col)) < 0) return rc;
     }
     p->members += members;
     if ((rc = add_check(p, def.x, def.y, ln->no, at_col, WHAT_ENTITY, idx)) < 0) return rc;
@@ -663,6 +700,7 @@ static int parse_text(pt_map *out, const pt__text *t, const char *name, pt_error
     }
     PT_FREE(p->grid);
     PT_FREE(p->checks);
+    PT_FREE(p->names);
     PT_FREE(p);
     return rc;
 }
