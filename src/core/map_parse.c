@@ -672,7 +672,7 @@ static int parse_lines(parser *p, const pt__text *t) {
 }
 
 static int parse_text(pt_map *out, const pt__text *t, const char *name, pt_error *err) {
-    parser *p = PT_CALLOC(1, sizeof *p); /* a pt_map is ~20 KB: keep it off small stacks */
+    parser *p = PT_CALLOC(1, sizeof *p); /* a pt_map is ~14 KB: keep it off small stacks */
     if (!p) {
         memset(out, 0, sizeof *out);
         return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
