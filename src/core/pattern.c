@@ -344,11 +344,17 @@ static int parse_fire(parser *ps, builder *b) {
             if (in.thruster == PT_THRUST_NONE)
                 return pt_error_set(ps->err, PT_ERR_BAD_VALUE, ps->ln.no, key.col,
                                     "a turn limit needs a firing thruster (port or starboard)");
-            flag = &in.limit_heading, dst = &in.heading_limit, hi = 180.0;
+            flag = &in.limit_heading;
+            dst = &in.heading_limit;
+            hi = 180.0;
         } else if (pt__tok_eq(&key, "distance")) {
-            flag = &in.limit_position, dst = &in.position_limit, hi = 1e5;
+            flag = &in.limit_position;
+            dst = &in.position_limit;
+            hi = 1e5;
         } else if (pt__tok_eq(&key, "time")) {
-            flag = &in.limit_time, dst = &in.time_limit, hi = 1e5;
+            flag = &in.limit_time;
+            dst = &in.time_limit;
+            hi = 1e5;
         } else {
             return pt_error_set(ps->err, PT_ERR_UNKNOWN_KEY, ps->ln.no, key.col,
                                 "'%.*s' is not a limit (turn, distance, time)", key.len > 40 ? 40 : key.len, key.s);

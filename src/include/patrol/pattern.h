@@ -172,8 +172,6 @@ pt_thrust_body_params pt_thrust_body_resolve(pt_thrust_body_params b);
 /* Where a pattern is placed for an entity: the file's origin, else the entity's origin=,
  * else its start cell. def may be NULL (then the file's origin, else the anchor as written). */
 pt_cell pt_pattern_origin(const pt_pattern *p, const pt_entity_def *def);
-/* The map cell of a path pattern's cell i / a matrix cell, placed at origin. */
-pt_cell pt_pattern_place(const pt_pattern *p, pt_cell origin, pt_cell rel);
 
 /* Lint: checks the pattern placed at origin against the map. Every placed cell (path and
  * matrix cells, the cells a control pattern steps onto until it is back at its start - at
