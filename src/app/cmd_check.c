@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <patrol/map.h>
+#include <patrol/pattern.h>
 
 static void check_usage(FILE *out) {
     fprintf(out, "usage: patrol check [-v] FILE...\n\n"
@@ -22,20 +23,39 @@ static int has_ext(const char *path, const char *ext) {
     return n > e && strcmp(path + n - e, ext) == 0;
 }
 
-/* ==== LEAD: the one spot for pattern files and pattern linting ============================
- * When the pattern parser lands (pt_patlib_load in patrol/pattern.h):
- *  - map == NULL: `path` is a .pat file: load it, print its error (pt_error_print), return 1
- *    on failure;
- *  - map != NULL: load map->pattern_files[] and lint every entity's pattern (player and
- *    map->ents[]) against the map; print each problem and return how many there were.
- * Until then a .pat file is reported as not supported and maps get no pattern lint.
+/* Pattern files: `path` itself when map == NULL (syntax only), else every pattern file the
+ * map names, then every entity's pattern linted against the map as the world places it.
  * Returns the number of problems printed. */
 static int check_patterns(const char *path, const pt_map *map) {
-    if (map) return 0;
-    fprintf(stderr, "%s: error: pattern files are not supported by 'patrol check' yet\n", path);
-    return 1;
+    pt_patlib lib;
+    pt_error err;
+    pt_patlib_init(&lib);
+    int problems = 0;
+    if (!map) {
+        if (pt_patlib_load(&lib, path, &err) < 0) {
+            pt_error_print(stderr, &err);
+            problems++;
+        }
+        pt_patlib_fini(&lib);
+        return problems;
+    }
+    for (int i = 0; i < map->npattern_files; i++) {
+        if (pt_patlib_load(&lib, map->pattern_files[i], &err) < 0) {
+            pt_error_print(stderr, &err);
+            problems++;
+        }
+    }
+    if (!problems) {
+        enum { MAX_SHOWN = 50 };
+        pt_error errs[MAX_SHOWN];
+        int total = pt_patlib_lint_map(&lib, map, errs, MAX_SHOWN);
+        for (int i = 0; i < total && i < MAX_SHOWN; i++) pt_error_print(stderr, &errs[i]);
+        if (total > MAX_SHOWN) fprintf(stderr, "%s: %d more problems not shown\n", path, total - MAX_SHOWN);
+        problems += total;
+    }
+    pt_patlib_fini(&lib);
+    return problems;
 }
-/* ==== end of the pattern spot =========================================================== */
 
 static int check_map(const char *path, int verbose) {
     pt_map map;

@@ -51,8 +51,35 @@ const char *pt_code_text(int code) {
     return "unknown";
 }
 
+/* Reads line `line` of a file into dst (for errors made without the text at hand, e.g. lint). */
+static void read_source_line(const char *path, int line, char *dst, size_t cap) {
+    dst[0] = '\0';
+    FILE *f = fopen(path, "rb");
+    if (!f) return;
+    int no = 1, c;
+    size_t n = 0;
+    while ((c = fgetc(f)) != EOF) {
+        if (c == '\n') {
+            if (no == line) break;
+            no++;
+            continue;
+        }
+        if (no == line && c != '\r' && n + 1 < cap) dst[n++] = (char)c;
+    }
+    dst[n] = '\0';
+    fclose(f);
+}
+
 void pt_error_print(FILE *out, const pt_error *err) {
     if (!out || !err) return;
+    if (!err->source[0] && err->file[0] && err->line > 0) {
+        pt_error located = *err;
+        read_source_line(err->file, err->line, located.source, sizeof located.source);
+        if (located.source[0]) {
+            pt_error_print(out, &located);
+            return;
+        }
+    }
     if (err->file[0]) fprintf(out, "%s:", err->file);
     if (err->line > 0) {
         fprintf(out, "%d:", err->line);

@@ -62,6 +62,16 @@ static int setup_pattern(pt_world *w, pt_entity *e, const pt_pattern *pat) {
     pt_cell origin = pt_pattern_origin(pat, d);
     pt_cell start = {e->x, e->y};
     pt_patrun_init(&e->run, pat, origin, start, e->heading, w->seed, e->id);
+    if (pat->kind != PT_PAT_THRUST && pat->kind != PT_PAT_WAYPOINTS && (e->run.x != e->x || e->run.y != e->y)) {
+        /* Declared off its pattern (origin= elsewhere): a guard walks there (A*) instead of
+         * teleporting; the player (moved by the sim) simply starts on it. */
+        if (e->kind == PT_KIND_PLAYER) {
+            entity_place(e, e->run.x, e->run.y);
+        } else {
+            e->state = PT_STATE_RETURN;
+            return PT_OK;
+        }
+    }
     if (pat->kind == PT_PAT_THRUST) {
         e->motion = PT_MOTION_CONTINUOUS;
         e->px = e->run.thrust.pos.x;
@@ -179,7 +189,7 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
                 pt_world_destroy(w);
                 return NULL;
             }
-            e->state = e->run.pat ? PT_STATE_PATROL : PT_STATE_IDLE;
+            if (e->state != PT_STATE_RETURN) e->state = e->run.pat ? PT_STATE_PATROL : PT_STATE_IDLE;
             if (src->kind == PT_KIND_BOID) e->state = PT_STATE_FLOCK;
         }
     }
@@ -219,6 +229,11 @@ void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale) {
     }
     if (e->run.pat->kind == PT_PAT_WAYPOINTS) {
         e->move_t = 1.0; /* followed by steering (pt__steer_follow) once the guard is continuous */
+        return;
+    }
+    if (pt_patrun_hold_tick(&e->run)) { /* a control pattern's `wait N`: N ticks, no actions */
+        e->prev_x = e->x;
+        e->prev_y = e->y;
         return;
     }
     e->move_t += e->speed * speed_scale * w->dt;

@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (pt_patlib_parse(&lib, (const char *)data, size, "fuzz.pat", &err) == PT_OK) {
         pt_map *m = open_map();
         for (int i = 0; i < lib.count; i++) {
-            const pt_pattern *p = &lib.items[i];
+            const pt_pattern *p = pt_patlib_get(&lib, i);
             pt_patrun run;
             pt_cell origin = {32, 32};
             pt_patrun_init(&run, p, origin, origin, 0.0, 1, 1);

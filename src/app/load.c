@@ -1,0 +1,51 @@
+#include "load.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+
+int app_load_map_and_patterns(const char *path, pt_map *map, pt_patlib *lib) {
+    pt_error err;
+    pt_patlib_init(lib);
+    if (pt_map_load(map, path, &err) < 0) {
+        pt_error_print(stderr, &err);
+        return 0;
+    }
+    for (int i = 0; i < map->npattern_files; i++) {
+        if (pt_patlib_load(lib, map->pattern_files[i], &err) < 0) {
+            pt_error_print(stderr, &err);
+            pt_patlib_fini(lib);
+            pt_map_fini(map);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patlib *lib) {
+    const char *colon = strrchr(ref, ':');
+    if (!colon || colon == ref || !colon[1]) {
+        app_usage_error(cmd, "expected FILE.pat:NAME, got '%s'", ref);
+        return NULL;
+    }
+    char file[PT_MAX_PATH];
+    snprintf(file, sizeof file, "%.*s", (int)(colon - ref), ref);
+    const char *name = colon + 1;
+    /* Already loaded (one of the map's own pattern files)? */
+    for (int i = 0; i < pt_patlib_count(lib); i++) {
+        const pt_pattern *p = pt_patlib_get(lib, i);
+        if (strcmp(p->name, name) == 0 && strcmp(p->file, file) == 0) return p;
+    }
+    pt_error err;
+    if (pt_patlib_load(lib, file, &err) < 0) { /* all or nothing: a name clash leaves lib as it was */
+        pt_error_print(stderr, &err);
+        return NULL;
+    }
+    const pt_pattern *p = pt_patlib_find(lib, name);
+    if (!p || strcmp(p->file, file) != 0) {
+        fprintf(stderr, "patrol %s: error: %s defines no pattern '%s'\n", cmd, file, name);
+        return NULL;
+    }
+    return p;
+}

@@ -1,0 +1,17 @@
+/* load.h - loading what a command needs: a map and the patterns it references. */
+#ifndef PATROL_APP_LOAD_H
+#define PATROL_APP_LOAD_H
+
+#include <patrol/map.h>
+#include <patrol/pattern.h>
+
+/* Loads a map and every pattern file it names into lib (initialised here). On failure
+ * prints the located error(s) to stderr and returns 0; on success returns 1 and the caller
+ * owns map and lib (pt_map_fini, pt_patlib_fini). */
+int app_load_map_and_patterns(const char *path, pt_map *map, pt_patlib *lib);
+
+/* Resolves "FILE.pat:NAME": loads FILE into lib if it is not loaded yet (same file path) and
+ * returns the pattern, or prints an error and returns NULL. */
+const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patlib *lib);
+
+#endif

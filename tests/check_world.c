@@ -1,0 +1,304 @@
+/* The world tick: determinism, sight -> chase -> catch, search and return, invariants over
+ * long runs. Maps and patterns are built inline so each scenario states its geometry. */
+#define _GNU_SOURCE
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <patrol/world.h>
+
+#include "test_util.h"
+
+/* ---- helpers ------------------------------------------------------------------------ */
+
+static void load_map(pt_map *m, const char *text) {
+    pt_error err;
+    int rc = pt_map_parse(m, text, strlen(text), "inline.map", &err);
+    ck_assert_msg(rc == PT_OK, "map: %d:%d %s", err.line, err.col, err.message);
+}
+
+static void load_pats(pt_patlib *lib, const char *text) {
+    pt_error err;
+    pt_patlib_init(lib);
+    int rc = pt_patlib_parse(lib, text, strlen(text), "inline.pat", &err);
+    ck_assert_msg(rc == PT_OK, "patterns: %d:%d %s", err.line, err.col, err.message);
+}
+
+static pt_world *make_world(const pt_map *m, const pt_patlib *lib, uint64_t seed) {
+    pt_world_desc d = {0};
+    d.seed = seed;
+    pt_error err;
+    pt_world *w = pt_world_create(m, lib, &d, &err);
+    ck_assert_msg(w != NULL, "world: %d:%d %s", err.line, err.col, err.message);
+    return w;
+}
+
+/* Trace of n ticks into a malloc'd string. */
+static char *trace_of(const pt_map *m, const pt_patlib *lib, uint64_t seed, int ticks) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    pt_world *w = make_world(m, lib, seed);
+    pt_world_trace_header(f);
+    pt_world_trace_rows(w, f);
+    for (int t = 0; t < ticks; t++) {
+        pt_world_step(w);
+        pt_world_trace_rows(w, f);
+    }
+    fclose(f);
+    pt_world_destroy(w);
+    return buf;
+}
+
+static int count_events(const pt_world *w, pt_event_kind k) {
+    int n = 0, c = 0;
+    const pt_event *ev = pt_world_events(w, &n);
+    for (int i = 0; i < n; i++) c += ev[i].kind == k;
+    return c;
+}
+
+/* ---- scenarios ---------------------------------------------------------------------- */
+
+static const char *open_map =
+    "player at=20,10\n"
+    "guard g at=5,10 heading=0 view=10 fov=120 chase=%s\n"
+    "grid\n"
+    "##############################\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "##############################\n"
+    "end\n";
+
+/* A guard that sees a standing player catches them; bound: 8 s (480 ticks) from a
+ * distance of 15 tiles (awareness ~2 s, then ~4 s of running). */
+static void catch_scenario(const char *mode) {
+    char text[2048];
+    snprintf(text, sizeof text, open_map, mode);
+    /* start closer: player at x=20 is 15 tiles away; view 10 -> move the player in */
+    char *p = strstr(text, "at=20,10");
+    memcpy(p, "at=13,10", 8);
+    pt_map m;
+    load_map(&m, text);
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_world *w = make_world(&m, &lib, 1);
+    int caught_at = -1, chased = 0;
+    for (int t = 1; t <= 480 && caught_at < 0; t++) {
+        pt_world_step(w);
+        chased |= pt_world_entity(w, 1)->state == PT_STATE_CHASE;
+        if (count_events(w, PT_EVENT_CAUGHT)) caught_at = t;
+    }
+    ck_assert_msg(chased, "%s: the guard never chased", mode);
+    ck_assert_msg(caught_at > 0, "%s: not caught within 480 ticks", mode);
+    ck_assert_int_eq(pt_world_caught_total(w), 1);
+    pt_world_destroy(w);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+
+START_TEST(test_catch_tile) { catch_scenario("tile"); }
+END_TEST
+START_TEST(test_catch_steer) { catch_scenario("steer"); }
+END_TEST
+START_TEST(test_catch_intercept) { catch_scenario("intercept"); }
+END_TEST
+
+/* Out of view (behind the guard) the player is never noticed. */
+START_TEST(test_unseen_player_is_not_chased) {
+    char text[2048];
+    snprintf(text, sizeof text, open_map, "tile");
+    pt_map m;
+    load_map(&m, text);
+    m.ents[0].heading_deg = 180.0; /* facing away (west) from the player at x=20 */
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_world *w = make_world(&m, &lib, 1);
+    for (int t = 0; t < 600; t++) {
+        pt_world_step(w);
+        ck_assert_int_ne(pt_world_entity(w, 1)->state, PT_STATE_CHASE);
+    }
+    ck_assert_double_eq(pt_world_entity(w, 1)->awareness, 0.0);
+    pt_world_destroy(w);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* The player walks past the guard's corridor and hides behind a wall. The guard chases,
+ * loses sight, goes to the last known position, searches, returns to its rectangle, and
+ * from then on walks the rectangle's cells in the pattern's order. */
+static const char *hide_map =
+    "player at=2,12 pattern=run_and_hide\n"
+    "guard g at=4,3 pattern=rect view=9 fov=100 speed=2 aware_rate=4\n"
+    "grid\n"
+    "##############################\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "#.................#######....#\n"
+    "#.................#..........#\n"
+    "#.................#..........#\n"
+    "#.................#..........#\n"
+    "#............................#\n"
+    "#............................#\n"
+    "##############################\n"
+    "end\n";
+static const char *hide_pats =
+    "pattern rect\n kind path\n points 4,3 12,3 12,6 4,6 4,3\nend\n"
+    "pattern run_and_hide\n kind path\n points 2,12 10,12 10,7 16,7 16,12 24,12 24,9 27,9\n at_end stop\nend\n";
+
+START_TEST(test_chase_search_return_resumes_pattern) {
+    pt_map m;
+    load_map(&m, hide_map);
+    pt_patlib lib;
+    load_pats(&lib, hide_pats);
+    pt_world *w = make_world(&m, &lib, 1);
+    const pt_entity *g = pt_world_entity(w, 1);
+    int saw[PT_STATE_COUNT] = {0}, returned_at = -1;
+    for (int t = 1; t <= 60 * 60 && returned_at < 0; t++) {
+        pt_world_step(w);
+        saw[g->state] = 1;
+        if (count_events(w, PT_EVENT_RETURNED)) returned_at = t;
+    }
+    ck_assert_msg(saw[PT_STATE_CHASE], "never chased");
+    ck_assert_msg(saw[PT_STATE_SEARCH], "never searched");
+    ck_assert_msg(saw[PT_STATE_RETURN], "never returned");
+    ck_assert_msg(returned_at > 0, "not back on the pattern within 60 s");
+    /* From here on, cells follow the pattern order. */
+    static pt_cell cells[256];
+    int n = pt_patrun_cells(&g->run, pt_world_map(w), cells, 256);
+    ck_assert_int_gt(n, 8);
+    int idx = -1;
+    for (int i = 0; i < n; i++)
+        if (cells[i].x == g->x && cells[i].y == g->y) idx = i;
+    ck_assert_int_ge(idx, 0);
+    int moves = 0, px = g->x, py = g->y;
+    for (int t = 0; t < 60 * 30 && moves < 3 * n; t++) {
+        pt_world_step(w);
+        if (g->state != PT_STATE_PATROL) break; /* re-spotted: stop comparing */
+        if (g->x != px || g->y != py) {
+            idx = (idx + 1) % n;
+            ck_assert_msg(g->x == cells[idx].x && g->y == cells[idx].y, "move %d: at %d,%d, pattern says %d,%d", moves,
+                          g->x, g->y, cells[idx].x, cells[idx].y);
+            px = g->x;
+            py = g->y;
+            moves++;
+        }
+    }
+    ck_assert_int_gt(moves, n);
+    pt_world_destroy(w);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* Determinism: same inputs, same trace; the trace has the documented header. */
+START_TEST(test_same_seed_same_trace) {
+    pt_map m;
+    load_map(&m, hide_map);
+    pt_patlib lib;
+    load_pats(&lib, hide_pats);
+    char *a = trace_of(&m, &lib, 5, 900), *b = trace_of(&m, &lib, 5, 900);
+    ck_assert_str_eq(a, b);
+    ck_assert(strncmp(a, "tick,id,kind,state,x,y,px,py,heading\n", 37) == 0);
+    /* 901 snapshots (tick 0..900) x 2 entities + header */
+    int lines = 0;
+    for (const char *p = a; *p; p++) lines += *p == '\n';
+    ck_assert_int_eq(lines, 1 + 901 * 2);
+    free(a);
+    free(b);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* Invariant over long runs, many seeds, every chase mode: nobody stands on a non-walkable
+ * tile, positions and headings stay finite. */
+START_TEST(test_never_on_non_walkable) {
+    static const char *modes[] = {"tile", "steer", "intercept"};
+    long bad = 0, ticks = 0;
+    for (int mi = 0; mi < 3; mi++)
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            char text[4096];
+            snprintf(text, sizeof text,
+                     "player at=2,12 pattern=run_and_hide\n"
+                     "guard g at=4,3 pattern=rect view=9 fov=100 speed=3 chase=%s\n"
+                     "guard h at=20,4 pattern=walk view=7 fov=90 speed=2.5 chase=%s\n%s",
+                     modes[mi], modes[mi], strstr(hide_map, "grid"));
+            pt_map m;
+            load_map(&m, text);
+            pt_patlib lib;
+            char pats[1024];
+            snprintf(pats, sizeof pats, "%spattern walk\n kind matrix\n rows\n  11111\n  10101\n  11111\n end\n origin 20,4\nend\n",
+                     hide_pats);
+            load_pats(&lib, pats);
+            pt_world *w = make_world(&m, &lib, seed);
+            for (int t = 0; t < 3000; t++) {
+                pt_world_step(w);
+                ticks++;
+                for (int i = 0; i < pt_world_count(w); i++) {
+                    const pt_entity *e = pt_world_entity(w, i);
+                    if (!pt_map_walkable(pt_world_map(w), e->x, e->y)) bad++;
+                    if (!pt_map_walkable(pt_world_map(w), (int)floor(e->px), (int)floor(e->py))) bad++;
+                    if (!isfinite(e->px) || !isfinite(e->py) || !isfinite(e->heading)) bad++;
+                }
+            }
+            pt_world_destroy(w);
+            pt_patlib_fini(&lib);
+            pt_map_fini(&m);
+        }
+    ck_assert_int_eq(bad, 0);
+    ck_assert_int_eq(ticks, 3 * 4 * 3000);
+}
+END_TEST
+
+/* Unknown pattern names are reported at the entity's declaration. */
+START_TEST(test_unknown_pattern_is_located) {
+    pt_map m;
+    load_map(&m, "player at=1,1\n\nguard g at=2,1 pattern=nope\ngrid\n#####\n#...#\n#####\nend\n");
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_error err;
+    pt_world *w = pt_world_create(&m, &lib, NULL, &err);
+    ck_assert_ptr_null(w);
+    ck_assert_int_eq(err.code, PT_ERR_UNKNOWN_PATTERN);
+    ck_assert_int_eq(err.line, 3);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("world");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_catch_tile);
+    tcase_add_test(tc, test_catch_steer);
+    tcase_add_test(tc, test_catch_intercept);
+    tcase_add_test(tc, test_unseen_player_is_not_chased);
+    tcase_add_test(tc, test_chase_search_return_resumes_pattern);
+    tcase_add_test(tc, test_same_seed_same_trace);
+    tcase_add_test(tc, test_unknown_pattern_is_located);
+    suite_add_tcase(s, tc);
+    TCase *inv = tcase_create("invariants");
+    tcase_add_test(inv, test_never_on_non_walkable);
+    suite_add_tcase(s, inv);
+    return tu_run(s);
+}
