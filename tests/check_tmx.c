@@ -228,6 +228,7 @@ END_TEST
 static const char *const variants[] = {
     DATA "castle_b64.tmx",  DATA "castle_zlib.tmx",  DATA "castle_gzip.tmx", DATA "castle_xml.tmx",
     DATA "castle_embed.tmx", DATA "castle_flip.tmx", DATA "castle_refs.tmx",
+    DATA "castle_tiled.tmx", /* written by Tiled 1.8.2 itself: minimized to one line, tilesets embedded */
 };
 
 START_TEST(test_variants_same_world) {
@@ -250,6 +251,8 @@ START_TEST(test_variants_are_what_they_say) {
         {DATA "castle_refs.tmx", "name=\"pattern\" value=\"square\""},
         {DATA "castle_csv.tmx", "<polygon points="},
         {DATA "castle_csv.tmx", "<polyline points="},
+        {DATA "castle_tiled.tmx", "tiledversion=\"1.8.2\""},
+        {DATA "castle_tiled.tmx", "</tile><tile id=\"1\">"}, /* many same-named tags on one line */
     };
     for (size_t i = 0; i < sizeof has / sizeof has[0]; i++) {
         FILE *f = fopen(has[i].file, "rb");
@@ -752,6 +755,15 @@ START_TEST(test_limit_size) {
     ck_assert_int_eq(e.line, 2);
     make_map(&b, 1, PT_MAP_MAX_H + 1, 1, gid_one);
     ck_assert_int_eq(pt_tmx_parse(&m, NULL, b.s, b.len, "h.tmx", &e), PT_ERR_LIMIT);
+    /* a tileset claiming more tiles than the limit: refused before any allocation */
+    make_map(&b, 2, 2, 1, gid_one);
+    char *tc = strstr(b.s, "tilecount=\"1\"");
+    ck_assert(tc != NULL);
+    static char big[4096];
+    snprintf(big, sizeof big, "%.*stilecount=\"%d\"%s", (int)(tc - b.s), b.s, PT_TMX_MAX_TILESET_TILES + 1,
+             tc + strlen("tilecount=\"1\""));
+    ck_assert_int_eq(pt_tmx_parse(&m, NULL, big, strlen(big), "tc.tmx", &e), PT_ERR_LIMIT);
+    ck_assert_int_eq(e.line, 3);
     free(b.s);
 }
 END_TEST

@@ -13,6 +13,7 @@
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
+#include <libxml/xmlversion.h>
 #include <zlib.h>
 
 #include <math.h>
@@ -613,18 +614,19 @@ static int map_element(loader *L, xmlNodePtr root) {
     if (inf && strcmp(inf, "0") != 0)
         return fail_at(L, d, root, "infinite", 0, PT_ERR_BAD_VALUE,
                        "infinite maps are not supported: in Tiled, uncheck Map > Map Properties > Infinite");
-    if ((rc = attr_int(L, d, root, "width", 0, 0x7fffffff, 0, &w)) < 0 ||
-        (rc = attr_int(L, d, root, "height", 0, 0x7fffffff, 0, &h)) < 0)
+    if ((rc = attr_int(L, d, root, "width", 1, 0x7fffffff, -1, &w)) < 0 ||
+        (rc = attr_int(L, d, root, "height", 1, 0x7fffffff, -1, &h)) < 0)
         return rc;
-    if (!w || !h) return fail_at(L, d, root, NULL, 0, PT_ERR_MISSING, "the map has no %s", !w ? "width" : "height");
+    if (w < 0 || h < 0)
+        return fail_at(L, d, root, NULL, 0, PT_ERR_MISSING, "the map has no %s", w < 0 ? "width" : "height");
     if (w > PT_MAP_MAX_W || h > PT_MAP_MAX_H)
         return fail_at(L, d, root, w > PT_MAP_MAX_W ? "width" : "height", 0, PT_ERR_LIMIT,
                        "the map is %dx%d tiles; the limit is %dx%d", w, h, PT_MAP_MAX_W, PT_MAP_MAX_H);
-    if ((rc = attr_int(L, d, root, "tilewidth", PT_MIN_TILE_PX, PT_MAX_TILE_PX, 0, &tw)) < 0 ||
-        (rc = attr_int(L, d, root, "tileheight", PT_MIN_TILE_PX, PT_MAX_TILE_PX, 0, &th)) < 0)
+    if ((rc = attr_int(L, d, root, "tilewidth", PT_MIN_TILE_PX, PT_MAX_TILE_PX, -1, &tw)) < 0 ||
+        (rc = attr_int(L, d, root, "tileheight", PT_MIN_TILE_PX, PT_MAX_TILE_PX, -1, &th)) < 0)
         return rc;
-    if (!tw || !th)
-        return fail_at(L, d, root, NULL, 0, PT_ERR_MISSING, "the map has no %s", !tw ? "tilewidth" : "tileheight");
+    if (tw < 0 || th < 0)
+        return fail_at(L, d, root, NULL, 0, PT_ERR_MISSING, "the map has no %s", tw < 0 ? "tilewidth" : "tileheight");
     if (tw != th)
         return fail_at(L, d, root, "tileheight", 0, PT_ERR_BAD_VALUE,
                        "tiles must be square: tilewidth is %d, tileheight %d", tw, th);
@@ -681,8 +683,10 @@ static const char *base_name(const char *path) {
 /* Reads a <tileset> element (of the map, or the root of a .tsx) into ts. */
 static int tileset_element(loader *L, doc *d, xmlNodePtr n, tileset *ts) {
     int rc, count = -1;
-    if (attr(L, n, "tilecount") && (rc = attr_int(L, d, n, "tilecount", 0, PT_TMX_MAX_TILESET_TILES, 0, &count)) < 0)
-        return rc;
+    if (attr(L, n, "tilecount") && (rc = attr_int(L, d, n, "tilecount", 0, 0x7fffffff, 0, &count)) < 0) return rc;
+    if (count > PT_TMX_MAX_TILESET_TILES)
+        return fail_at(L, d, n, "tilecount", 0, PT_ERR_LIMIT, "a tileset of %d tiles; the limit is %d", count,
+                       PT_TMX_MAX_TILESET_TILES);
     xmlNodePtr img = child(n, "image");
     ts->collection = img == NULL;
     if (img) {
@@ -695,8 +699,10 @@ static int tileset_element(loader *L, doc *d, xmlNodePtr n, tileset *ts) {
         if (!is_elem(c, "tile")) continue;
         int id = 0;
         if (!attr(L, c, "id")) return fail_at(L, d, c, NULL, 0, PT_ERR_MISSING, "the tile has no id");
-        if ((rc = attr_int(L, d, c, "id", 0, ts->collection ? PT_TMX_MAX_TILESET_TILES - 1 : count - 1, 0, &id)) < 0)
-            return rc;
+        if ((rc = attr_int(L, d, c, "id", 0, ts->collection ? 0x7fffffff : count - 1, 0, &id)) < 0) return rc;
+        if (id >= PT_TMX_MAX_TILESET_TILES)
+            return fail_at(L, d, c, "id", 0, PT_ERR_LIMIT, "tile id %d; a tileset holds at most %d tiles", id,
+                           PT_TMX_MAX_TILESET_TILES);
         if (id > maxid) maxid = id;
         ntile++;
     }
@@ -749,7 +755,13 @@ static void doc_close(doc *d) {
  * consequence ("premature end of data"): keep the first one. */
 typedef struct first_error { int seen, line, col; char msg[200]; } first_error;
 
-static void keep_first_error(void *ctx, xmlErrorPtr e) {
+#if LIBXML_VERSION >= 21200
+typedef const xmlError *xml_error_arg; /* the handler's argument became const in 2.12 */
+#else
+typedef xmlError *xml_error_arg;
+#endif
+
+static void keep_first_error(void *ctx, xml_error_arg e) {
     xmlParserCtxtPtr c = ctx;
     first_error *f = c ? c->_private : NULL;
     if (!f || !e || f->seen || e->level < XML_ERR_ERROR) return;
