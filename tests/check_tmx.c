@@ -574,6 +574,55 @@ START_TEST(test_library_all_or_nothing) {
 }
 END_TEST
 
+/* 1-based line of the first line of the file containing needle, and the column of needle
+ * in it (found by the test, independently of the loader). */
+static void find_in_file(const char *path, const char *needle, int *line, int *col) {
+    FILE *f = fopen(path, "rb");
+    ck_assert(f != NULL);
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    const char *at = strstr(buf, needle);
+    ck_assert_msg(at != NULL, "%s lacks %s", path, needle);
+    *line = 1;
+    const char *ls = buf;
+    for (const char *c = buf; c < at; c++)
+        if (*c == '\n') {
+            (*line)++;
+            ls = c + 1;
+        }
+    *col = (int)(at - ls) + 1;
+}
+
+START_TEST(test_lint_points_into_tmx) {
+    /* The route passes a wall at 3,1: the map loads (the loader does not lint), and the lint
+     * error names the .tmx, the line of the polyline, and the column of the vertex whose
+     * segment enters the wall (16,0 -> 64,0 covers 3,1). */
+    pt_map m;
+    pt_patlib lib;
+    LOAD_WORLD(DATA "lint.tmx", &m, &lib);
+    pt_error errs[8];
+    int n = pt_patlib_lint_map(&lib, &m, errs, 8);
+    ck_assert_int_ge(n, 1);
+    int line, col;
+    find_in_file(DATA "lint.tmx", "16,0 64,0", &line, &col);
+    ck_assert_int_eq(errs[0].code, PT_ERR_PATTERN_BLOCKED);
+    ck_assert_str_eq(errs[0].file, DATA "lint.tmx");
+    ck_assert_int_eq(errs[0].line, line);
+    ck_assert_int_eq(errs[0].col, col);
+    /* the pattern itself points at the route's name, its at_end at the property */
+    const pt_pattern *p = pt_patlib_find(&lib, "through");
+    ck_assert(p != NULL);
+    find_in_file(DATA "lint.tmx", "through\"", &line, &col);
+    ck_assert(p->line == line && p->col == col);
+    find_in_file(DATA "lint.tmx", "restart\"", &line, &col);
+    ck_assert(p->end_line == line && p->end_col == col);
+    pt_map_fini(&m);
+    pt_patlib_fini(&lib);
+}
+END_TEST
+
 /* ---- errors: one broken file per kind ------------------------------------------------------- */
 
 /* code, line and column of each, found by hand; col -1: the XML parser's own column */
@@ -876,6 +925,7 @@ static Suite *tmx_suite(void) {
     tcase_add_test(core, test_objects_pixels_to_tiles);
     tcase_add_test(core, test_memory_and_null);
     tcase_add_test(core, test_library_all_or_nothing);
+    tcase_add_test(core, test_lint_points_into_tmx);
     suite_add_tcase(s, core);
     TCase *errs = tcase_create("errors");
     tcase_add_loop_test(errs, test_error_kinds, 0, NBAD);

@@ -74,7 +74,8 @@ typedef struct obj {
 typedef struct route {
     int obj;
     char name[PT_MAX_NAME];
-    int *xy; /* n cells: x0,y0,x1,y1,... consecutive duplicates dropped */
+    int *xy;   /* n cells: x0,y0,x1,y1,... consecutive duplicates dropped */
+    int *vofs; /* n: byte offset of each vertex in the points attribute */
     int n;
     const char *at_end;     /* NULL = the pattern default */
     xmlNodePtr at_end_prop; /* for places in errors */
@@ -1378,18 +1379,22 @@ static int route_object(loader *L, int oi) {
         if (r->n + 2 > cap) { /* room for this vertex and a polygon's closing one */
             int ncap = cap ? cap * 2 : 16;
             int *nx = PT_REALLOC(r->xy, sizeof *nx * 2 * (size_t)ncap);
-            if (!nx) return nomem(L);
-            r->xy = nx;
+            if (nx) r->xy = nx;
+            int *no = nx ? PT_REALLOC(r->vofs, sizeof *no * (size_t)ncap) : NULL;
+            if (!no) return nomem(L);
+            r->vofs = no;
             cap = ncap;
         }
         r->xy[2 * r->n] = cx;
         r->xy[2 * r->n + 1] = cy;
+        r->vofs[r->n] = ofs;
         r->n++;
     }
     /* a polygon is closed: it ends where it starts */
     if (o->shape == SHAPE_POLYGON && r->n > 1 && (r->xy[0] != r->xy[2 * r->n - 2] || r->xy[1] != r->xy[2 * r->n - 1])) {
         r->xy[2 * r->n] = r->xy[0];
         r->xy[2 * r->n + 1] = r->xy[1];
+        r->vofs[r->n] = r->vofs[0];
         r->n++;
     }
     return PT_OK;
@@ -1753,6 +1758,27 @@ static void sb_line(sbuf *b, xmlNodePtr node, const char *attr, const char *fmt,
     b->at[b->nlines++] = (gen_line){node, attr};
 }
 
+/* The parsed patterns know places in the generated text; lint errors must point into the
+ * .tmx (their file is the .tmx): the pattern at the route's name, each vertex at its point
+ * in the points attribute, at_end at its property. */
+static void relocate_pattern(loader *L, const route *r, pt_pattern *p) {
+    doc *d = &L->tmx;
+    const obj *o = &L->objs[r->obj];
+    place at = node_place(d, o->node, *o->name ? "name" : NULL);
+    p->line = at.line;
+    p->col = at.col;
+    if (r->at_end) {
+        at = node_place(d, r->at_end_prop, "value");
+        p->end_line = at.line;
+        p->end_col = at.col;
+    }
+    place pts = node_place(d, r->shape, "points");
+    for (int k = 0; k < p->nverts && k < r->n; k++) {
+        if (p->vert_line) p->vert_line[k] = pts.line;
+        if (p->vert_col) p->vert_col[k] = pts.col > 0 ? pts.col + r->vofs[k] : 0;
+    }
+}
+
 static int build_patterns(loader *L, pt_patlib *lib, const char *name) {
     if (!lib || L->nroutes == 0) return PT_OK;
     sbuf b;
@@ -1774,12 +1800,14 @@ static int build_patterns(loader *L, pt_patlib *lib, const char *name) {
         if (r->at_end) sb_line(&b, r->at_end_prop, "value", "  at_end %s", r->at_end);
         sb_line(&b, on, NULL, "end");
     }
-    int rc = PT_OK;
+    int rc = PT_OK, before = lib->count;
     if (b.fail) rc = nomem(L);
     else {
         pt_error e;
         pt_error_clear(&e);
         rc = pt_patlib_parse(lib, b.s, b.len, name, &e);
+        if (rc == PT_OK && lib->count == before + L->nroutes)
+            for (int i = 0; i < L->nroutes; i++) relocate_pattern(L, &L->routes[i], lib->items[before + i]);
         if (rc < 0) { /* back from the generated line to the object it came from */
             if (e.line >= 1 && e.line <= b.nlines) {
                 gen_line g = b.at[e.line - 1];
@@ -1806,7 +1834,10 @@ static void loader_free(loader *L) {
     PT_FREE(L->groups);
     PT_FREE(L->objs);
     PT_FREE(L->ids);
-    for (int i = 0; i < L->nroutes; i++) PT_FREE(L->routes[i].xy);
+    for (int i = 0; i < L->nroutes; i++) {
+        PT_FREE(L->routes[i].xy);
+        PT_FREE(L->routes[i].vofs);
+    }
     PT_FREE(L->routes);
     for (int i = 0; i < L->nstrs; i++) xmlFree(L->strs[i]);
     PT_FREE(L->strs);
