@@ -42,8 +42,8 @@ STEEL = [(66, 72, 96), (110, 118, 146), (162, 170, 192), (222, 228, 238)]
 GOLD = [(118, 68, 24), (188, 126, 34), (242, 190, 60), (255, 236, 140)]
 SKIN = [(140, 84, 66), (204, 138, 104), (240, 192, 152)]
 WHITE = [(140, 140, 166), (196, 200, 212), (244, 244, 236), (255, 255, 255)]
-FUR = [(72, 54, 48), (110, 82, 62), (150, 114, 82), (190, 156, 114), (226, 204, 164)]
-CROW = [(22, 20, 34), (40, 38, 58), (66, 68, 98), (104, 112, 148)]
+FUR = [(62, 50, 52), (104, 84, 74), (146, 120, 96), (186, 160, 128), (226, 212, 184)]
+CROW = [(22, 20, 34), (46, 44, 68), (76, 78, 112), (122, 130, 170)]
 CLOTH = [(40, 38, 56), (62, 60, 84), (86, 84, 110)]   # dark trousers / masks
 FIRE = [(160, 40, 30), (232, 96, 36), (250, 176, 56), (255, 240, 170)]
 
@@ -81,9 +81,6 @@ class Img:
         if self.inside(x, y):
             self.px[y * self.w + x] = rgba(c)
 
-    def wget(self, x, y):
-        return self.px[(y % self.h) * self.w + (x % self.w)]
-
     def wput(self, x, y, c):
         """Put with wrap-around (keeps tiles seamless)."""
         self.px[(y % self.h) * self.w + (x % self.w)] = rgba(c)
@@ -115,14 +112,6 @@ class Img:
         for y in range(self.h):
             for x in range(self.w):
                 n.px[y * self.w + x] = self.get(self.w - 1 - x, y)
-        return n
-
-    def rotated_cw(self):
-        """Rotate 90 degrees clockwise (square images)."""
-        n = Img(self.h, self.w)
-        for y in range(self.h):
-            for x in range(self.w):
-                n.put(self.h - 1 - y, x, self.get(x, y))
         return n
 
     def paste(self, src, dx, dy):
@@ -236,49 +225,46 @@ FLOOR_MAP = [
 ]
 
 
-def stone_tile(stone_map, ramp, rng, tones, mortar, speck=0.14):
-    """Generic bevelled-stone texture from a wrap-around label map."""
+def tint(c, d):
+    return tuple(max(0, min(255, c[i] + d[i])) for i in range(3))
+
+
+def mix(c1, c2, t=0.5):
+    return tuple(int(c1[i] + (c2[i] - c1[i]) * t + 0.5) for i in range(3))
+
+
+def tile_floor():
+    rng = random.Random(1001)
     t = Img(16, 16)
+    tints = {'a': (4, 2, 0), 'b': (-6, -5, -3), 'c': (0, 1, 5), 'd': (3, -1, -5)}
 
     def lab(x, y):
-        return stone_map[y % 16][x % 16]
+        return FLOOR_MAP[y % 16][x % 16]
 
     for y in range(16):
         for x in range(16):
             s = lab(x, y)
             if s == '.':
-                t.put(x, y, mortar[0] if rng.random() < 0.8 else mortar[1])
+                t.put(x, y, FLAG[0])
                 continue
-            v = tones[s]
             up, dn = lab(x, y - 1) != s, lab(x, y + 1) != s
             lf, rt = lab(x - 1, y) != s, lab(x + 1, y) != s
-            r = rng.random()
-            if (up or lf) and (dn or rt):
-                v = v - 1  # chipped corner
+            j = rng.randrange(-4, 5)
+            c = FLAG[2]
+            if (up or dn) and (lf or rt):
+                c = FLAG[1] if (dn or rt) else mix(FLAG[2], FLAG[3])   # rounded corners
             elif dn or rt:
-                v = v - 1 if not dn else v - 1
+                c = FLAG[1]
             elif up:
-                v = v + 2 if r < 0.6 else v + 1
+                c = FLAG[3]
             elif lf:
-                v = v + 1
-            else:
-                if r < speck:
-                    v -= 1
-                elif r > 1 - speck * 0.6:
-                    v += 1
-            t.put(x, y, ramp_pick(ramp, v))
-    return t
-
-
-def tile_floor():
-    rng = random.Random(1001)
-    t = stone_tile(FLOOR_MAP, FLAG, rng, {'a': 2, 'b': 2, 'c': 2, 'd': 2},
-                   (FLAG[0], FLAG[1]))
-    # a few darker / lighter scuffs for character
-    for (x, y, c) in [(9, 2, FLAG[1]), (10, 3, FLAG[1]), (11, 3, FLAG[1]), (12, 4, FLAG[1]),
-                      (10, 4, FLAG[3]), (11, 4, FLAG[3]), (2, 4, FLAG[3]), (3, 12, FLAG[1]),
-                      (14, 11, FLAG[3]), (6, 12, FLAG[3])]:
-        t.put(x, y, c)
+                c = mix(FLAG[2], FLAG[3])
+            elif rng.random() < 0.05:
+                c = mix(FLAG[1], FLAG[2])
+            t.put(x, y, tint(c, (tints[s][0] + j, tints[s][1] + j, tints[s][2] + j)))
+    # a hairline crack across stone b
+    for (x, y) in [(10, 3), (11, 4), (12, 4)]:
+        t.put(x, y, tint(mix(FLAG[1], FLAG[2], 0.5), tints['b']))
     return t
 
 
@@ -369,7 +355,6 @@ def tile_bridge():
     t = Img(16, 16)
     for p in range(4):
         y0 = 4 * p
-        tone = [2, 2, 2, 2][p]
         off = (5 * p + 3) % 16   # where the butt joint falls in this plank row
         for y in range(y0, y0 + 4):
             for x in range(16):
@@ -377,7 +362,7 @@ def tile_bridge():
                 if y == y0 + 3:
                     t.put(x, y, WATER[0] if r < 0.7 else INK)  # gap shows dark water
                     continue
-                v = tone
+                v = 2
                 if y == y0:
                     v = 3 if r < 0.8 else 4
                 elif y == y0 + 2:
@@ -473,97 +458,88 @@ def tile_grass():
     return grass_base()
 
 
-def foliage(img, mask, ramp, rng, outline, berries=()):
-    """Shade a blob of leaves: light from the top-left, clumpy texture."""
-    xs = [x for (x, y) in mask]
-    ys = [y for (x, y) in mask]
-    cx2 = min(xs) + max(xs) + 1
-    cy2 = min(ys) + max(ys) + 1
-    span = max(max(xs) - min(xs), max(ys) - min(ys)) + 1
+def canopy(img, clumps, ramp, edge, rng, berries=()):
+    """Paint a leafy mass as overlapping round clumps (drawn in order, later on
+    top).  Each clump is lit from the top-left: bright rim up-left, shadow rim
+    down-right, so the mass reads as a heap of leaf balls.  Returns the mask."""
+    mask = set()
+    for (cx, cy, r) in clumps:
+        for y in range(16):
+            for x in range(16):
+                if not in_disc(x, y, cx, cy, r):
+                    continue
+                mask.add((x, y))
+                if not in_disc(x + 1, y + 1, cx, cy, r):
+                    v = 1
+                elif not in_disc(x - 1, y - 1, cx, cy, r):
+                    v = 3
+                elif not in_disc(x - 2, y - 2, cx, cy, r) and rng.random() < 0.6:
+                    v = 4 if rng.random() < 0.35 else 3
+                else:
+                    v = 2 if rng.random() < 0.85 else 1
+                img.put(x, y, ramp[v])
     for (x, y) in mask:
-        edge = any((x + dx, y + dy) not in mask for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
-        if edge:
-            img.put(x, y, outline)
-            continue
-        # light term: -1 (shadow, bottom-right) .. +1 (lit, top-left)
-        d = (cx2 - (2 * x + 1)) + (cy2 - (2 * y + 1))
-        light = d * 3 // (span * 2)
-        # clumps: 2x2-cell checker of leaf clusters
-        clump = ((x // 2 + (y // 2) * 3) % 4 == 0)
-        r = rng.random()
-        v = 2 + light + (1 if clump else 0) - (1 if r < 0.18 else 0)
-        img.put(x, y, ramp_pick(ramp, v))
-    # leaf highlights
-    for (x, y) in mask:
-        if (x, y - 1) in mask and (x + 1, y) in mask and (x - 1, y) in mask:
-            if img.get(x, y - 1)[:3] == ramp[1] or img.get(x, y - 1)[:3] == ramp[0]:
-                continue
+        if any((x + dx, y + dy) not in mask for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+            img.put(x, y, edge)
     for (x, y, c) in berries:
         img.put(x, y, c)
+    return mask
 
 
-def bush_mask():
-    m = set()
-    lobes = [(16, 17, 12), (10, 12, 7), (22, 12, 7), (10, 21, 7), (22, 21, 7), (16, 8, 6)]
-    for y in range(16):
-        for x in range(16):
-            if any(in_disc(x, y, cx, cy, r) for cx, cy, r in lobes):
-                m.add((x, y))
-    return m
+BUSH_CLUMPS = [(9, 21, 7), (23, 21, 7), (16, 24, 7), (7, 13, 6), (25, 13, 6),
+               (16, 17, 7), (11, 8, 6), (21, 8, 6), (16, 11, 6)]
 
 
 def tile_bush():
     t = grass_base()
-    m = bush_mask()
+    probe = Img(16, 16)
+    m = canopy(probe, BUSH_CLUMPS, LEAF, LEAF[0], random.Random(7007))
     # cast shadow on the grass (down-right)
     for (x, y) in m:
-        if 0 <= x + 1 < 16 and 0 <= y + 1 < 16 and (x + 1, y + 1) not in m:
-            t.put(x + 1, y + 1, LEAF[1])
-    rng = random.Random(7007)
-    foliage(t, m, LEAF, rng, LEAF[0],
-            berries=[(5, 6, RED[2]), (10, 9, RED[2]), (7, 11, RED[1]), (4, 10, RED[2])])
+        for (sx, sy) in ((x + 1, y + 1), (x, y + 1)):
+            if 0 <= sx < 16 and 0 <= sy < 16 and (sx, sy) not in m:
+                t.put(sx, sy, LEAF[1])
+    canopy(t, BUSH_CLUMPS, LEAF, LEAF[0], random.Random(7007),
+           berries=[(5, 7, RED[2]), (10, 5, RED[2]), (8, 11, RED[2]), (12, 10, RED[1]),
+                    (4, 11, RED[1])])
     return t
 
 
 def tile_exit():
     t = tile_floor()
-    # golden glow spilling on the floor around the hatch
+    # warm glow spilling onto the floor around the hatch
     for y in range(16):
         for x in range(16):
-            if 1 <= x <= 14 and 1 <= y <= 14:
-                t.blend(x, y, GOLD[3], 90)
-    # frame
-    for y in range(2, 14):
-        for x in range(2, 14):
-            border = x in (2, 13) or y in (2, 13)
-            if border:
-                t.put(x, y, GOLD[2] if (x + y) % 2 == 0 else GOLD[3])
-    for x in range(2, 14):
-        t.put(x, 13, GOLD[1])
-    for y in range(2, 14):
-        t.put(13, y, GOLD[1])
-    t.put(2, 2, GOLD[3])
-    # stairs descending into the dark (top step brightest)
-    steps = [(3, STONE[4], STONE[3]), (5, STONE[3], STONE[2]), (7, STONE[2], STONE[1]),
-             (9, STONE[1], STONE[0]), (11, STONE[0], INK)]
-    for (y0, hi, lo) in steps:
+            ring = min(x, y, 15 - x, 15 - y)
+            if ring >= 1:
+                t.blend(x, y, GOLD[3], 60 if ring == 1 else 90)
+    # gold frame
+    for i in range(2, 14):
+        t.put(i, 2, GOLD[3])
+        t.put(2, i, GOLD[2])
+        t.put(i, 13, GOLD[1])
+        t.put(13, i, GOLD[1])
+    t.put(13, 2, GOLD[2])
+    t.put(2, 13, GOLD[1])
+    # stairs going down: bright nosing + darker tread, fading into the dark
+    nosing = [FLAG[4], FLAG[3], FLAG[2], STONE[2], STONE[1]]
+    tread = [FLAG[2], FLAG[1], STONE[2], STONE[1], INK]
+    for i in range(5):
         for x in range(3, 13):
-            t.put(x, y0, hi)
-            if y0 + 1 <= 12:
-                t.put(x, y0 + 1, lo)
-        t.put(3, y0, lo)
-    for x in range(3, 13):
-        t.put(x, 12, INK)
-    # warm light rising from below
-    for x in range(5, 11):
-        t.blend(x, 11, GOLD[2], 120)
-        t.blend(x, 12, GOLD[1], 140)
-    # sparkles on the corners
-    for (x, y) in [(1, 1), (14, 1), (1, 14), (14, 14)]:
-        t.put(x, y, (255, 255, 255))
-    for (x, y) in [(0, 1), (1, 0), (2, 1), (1, 2), (15, 1), (14, 0), (13, 1), (14, 2),
-                   (0, 14), (1, 15), (2, 14), (1, 13), (15, 14), (14, 15), (13, 14), (14, 13)]:
-        t.blend(x, y, GOLD[3], 200)
+            t.put(x, 3 + 2 * i, nosing[i])
+            t.put(x, 4 + 2 * i, tread[i])
+    for y in range(3, 13):
+        t.put(3, y, mix(INK, t.get(3, y)[:3], 0.35))     # shaded side wall
+        t.put(12, y, mix(t.get(12, y)[:3], GOLD[2], 0.25))
+    # light rising from the way out
+    for y in (10, 11, 12):
+        for x in range(4, 12):
+            t.blend(x, y, GOLD[2], 70 + 40 * (y - 10))
+    # twinkles in the corners
+    for (cx, cy) in [(1, 1), (14, 1), (1, 14), (14, 14)]:
+        t.put(cx, cy, (255, 255, 255))
+        for (dx, dy) in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            t.wput(cx + dx, cy + dy, GOLD[3])
     return t
 
 
@@ -598,3 +574,857 @@ def make_tiles():
     for i, t in enumerate(tiles):
         sheet.paste(t, 16 * i, 0)
     return sheet
+
+
+# --------------------------------------------------------------------------
+# Characters (characters.png).  Hand-written pixel strings; every frame is
+# outlined automatically and gets a soft ground shadow.  Right-facing frames
+# are mirrored left-facing ones.
+# --------------------------------------------------------------------------
+
+COMMON_KEY = {
+    'o': INK, 'e': INK, 'S': SKIN[2], 's': SKIN[1], 'k': SKIN[0],
+    'Y': GOLD[2], 'y': GOLD[1], 'Z': GOLD[3],
+    'B': WOOD[2], 'b': WOOD[1], 'n': WOOD[0],
+}
+
+
+def key_with(**extra):
+    k = dict(COMMON_KEY)
+    k.update(extra)
+    return k
+
+
+def frames(base, a, b):
+    """Standing frame plus two walk frames given as row overrides."""
+    out = []
+    for ov in ({}, a, b):
+        rows = list(base)
+        for y, r in ov.items():
+            rows[y] = r
+        out.append(rows)
+    return out
+
+
+# ---- player: hooded thief in a teal cloak --------------------------------
+PLAYER_KEY = key_with(L=TEAL[3], T=TEAL[2], t=TEAL[1], D=TEAL[0],
+                      M=CLOTH[1], m=CLOTH[0], P=CLOTH[2], p=CLOTH[1])
+
+PLAYER_DOWN = frames([
+    "................",
+    "......tTTt......",
+    ".....tLLTTt.....",
+    "....tLLTTTTt....",
+    "....TLDDDDTt....",
+    "....TDSSSSDt....",
+    "....TDeSSeDt....",
+    "....tDMMMmDt....",
+    "...tTLtMmtTTt...",
+    "..tLLTTTTTTTtt..",
+    "..TLTTbYbbTTTt..",
+    "..SLTtPPPpTTtS..",
+    "...tTtPPPptTt...",
+    ".....pP..Pp.....",
+    "....bBB..BBb....",
+    "................",
+], {
+    10: "..SLTTbYbbTTTt..",
+    11: "..TLTtPPPpTTtt..",
+    12: "...tTtPPPptTtS..",
+    13: ".....pP..BBb....",
+    14: "....bBB.........",
+}, {
+    10: "..TLTTbYbbTTTS..",
+    11: "..TLTtPPPpTTtt..",
+    12: "..StTtPPPptTt...",
+    13: "....bBB..Pp.....",
+    14: ".........BBb....",
+})
+
+PLAYER_UP = frames([
+    "................",
+    "......tTTt......",
+    ".....tLLTTt.....",
+    "....tLLTTTTt....",
+    "....TLLTTTTt....",
+    "....TLTTTTTt....",
+    "....tTLTTTtt....",
+    "....DtTTTttD....",
+    "...tTLDttDbTt...",
+    "..tLLTTtTbTTtt..",
+    "..TLTTTtbTTTTt..",
+    "..SLTTbBbTTTtS..",
+    "...tTTBbTTTtt...",
+    ".....pP..Pp.....",
+    "....bBB..BBb....",
+    "................",
+], {
+    10: "..SLTTTtbTTTTt..",
+    11: "..TLTTbBbTTTtt..",
+    12: "...tTTBbTTTttS..",
+    13: ".....pP..BBb....",
+    14: "....bBB.........",
+}, {
+    10: "..TLTTTtbTTTTS..",
+    11: "..TLTTbBbTTTtt..",
+    12: "..StTTBbTTTtt...",
+    13: "....bBB..Pp.....",
+    14: ".........BBb....",
+})
+
+PLAYER_LEFT = frames([
+    "................",
+    ".......tTTt.....",
+    "......tLLTTt....",
+    ".....tLLTTTTt...",
+    ".....LDDTTTTt...",
+    "....SSSDTTTTt...",
+    "....SeSDTTTTtt..",
+    ".....MMDTTTttD..",
+    ".....tLTTTTtD...",
+    "....tLLTTTTTt...",
+    "....TLLbYbTTt...",
+    "....TLSTTTTTt...",
+    ".....tTTTTTt....",
+    "......pPP.......",
+    ".....bBBB.......",
+    "................",
+], {
+    11: "....TLTTTTTTtS..",
+    13: "....PP...pp.....",
+    14: "...BBb..nbb.....",
+}, {
+    11: "...STLTTTTTTt...",
+    13: "....pp...PP.....",
+    14: "...nbb..BBb.....",
+})
+
+# ---- guard: helmeted soldier, red tabard, spear --------------------------
+GUARD_KEY = key_with(I=STEEL[3], H=STEEL[2], h=STEEL[1], g=STEEL[0],
+                     Q=RED[3], R=RED[2], r=RED[1], d=RED[0],
+                     W=WOOD[3], P=CLOTH[1], p=CLOTH[0])
+
+GUARD_DOWN = frames([
+    "................",
+    ".............I..",
+    "......hHHh..IHh.",
+    ".....hIIHHh..h..",
+    "....ghhhhhhg.W..",
+    "...gHHHHHHHHgW..",
+    "....gSSSSSSg.W..",
+    "....gSeSSeSg.W..",
+    ".....hsbbsh..W..",
+    "...hIhRRRRhIhW..",
+    "..hIhRQRRRRrhBb.",
+    "..BhRQRYYRRrhW..",
+    "...grRRrRRrrgW..",
+    ".....hH..hH..W..",
+    "....bBB..BBb.W..",
+    "................",
+], {
+    10: "..BIhRQRRRRrhBb.",
+    11: "..hhRQRYYRRrhW..",
+    13: ".....hH..bBb.W..",
+    14: "....bBB......W..",
+}, {
+    11: "..hhRQRYYRRrhW..",
+    12: "..BgrRRrRRrrgW..",
+    13: "....bBB..hH..W..",
+    14: ".........BBb.W..",
+})
+
+GUARD_UP = frames([
+    "................",
+    "..I.............",
+    ".hHI..hHHh......",
+    "..h..hIIHHh.....",
+    "..W.ghhhhhhg....",
+    "..WgHHHHHHHHg...",
+    "..W.gHHHHHHg....",
+    "..W.ghHHHHhg....",
+    "..W..ghhhhg.....",
+    "..WhIhRRRRhIh...",
+    ".bBhHrRRRRRrhh..",
+    "..WhrRRRRRRrhB..",
+    "..WgrRRRRRrrg...",
+    "..W..hH..hH.....",
+    "..W.bBB..BBb....",
+    "................",
+], {
+    10: ".bBhHrRRRRRrhB..",
+    11: "..WhrRRRRRRrhh..",
+    13: "..W..hH..bBb....",
+    14: "..W.bBB.........",
+}, {
+    11: "..WhrRRRRRRrhh..",
+    12: "..WgrRRRRRrrgB..",
+    13: "..W.bBB..hH.....",
+    14: "..W......BBb....",
+})
+
+GUARD_LEFT = frames([
+    "................",
+    "..I.............",
+    ".IHh...hHHh.....",
+    "..h...hIIHHh....",
+    "..W..ghhhhhhg...",
+    "..W.gHHHHHHHHg..",
+    "..W..SSSgHHHg...",
+    "..W.SeSSgHHg....",
+    "..W..sSsghg.....",
+    "..W..hIhRRh.....",
+    ".bBBhIhRRRRr....",
+    "..W.hrQRRRRr....",
+    "..W..rRRRRrr....",
+    "..W...hHh.......",
+    "..W..bBBb.......",
+    "................",
+], {
+    13: "..W.hH...gh.....",
+    14: "..WbBB...nbb....",
+}, {
+    13: "..W.gh...hH.....",
+    14: "..Wnbb...bBB....",
+})
+
+# ---- prey: chicken -------------------------------------------------------
+CHICKEN_KEY = key_with(w=WHITE[2], v=WHITE[1], u=WHITE[0], R=RED[2], r=RED[1],
+                       O=FIRE[1])
+
+CHICKEN_DOWN = frames([
+    "................",
+    "................",
+    "................",
+    "................",
+    ".......RR.......",
+    "......rRRr......",
+    "......wwwv......",
+    ".....wewwev.....",
+    ".....wwYYwv.....",
+    "....wwvrrvwv....",
+    "...wwwwwwwwvv...",
+    "..vwwwwwwwwvvu..",
+    "...vwwwwwwvvu...",
+    "....uvvvvvvu....",
+    "......O..O......",
+    "................",
+], {
+    11: "...wwwwwwwwvv...",
+    12: "..vvwwwwwwvvuu..",
+    14: "......O.........",
+}, {
+    11: "...wwwwwwwwvv...",
+    12: "..vvwwwwwwvvuu..",
+    14: ".........O......",
+})
+
+CHICKEN_UP = frames([
+    "................",
+    "................",
+    "................",
+    "................",
+    ".......RR.......",
+    "......rRRr......",
+    "......wwwv......",
+    ".....wwwwwv.....",
+    ".....wwwwwv.....",
+    "....wwvwwvvv....",
+    "...wwwwvvwwvv...",
+    "..vwwwwwwwwvvu..",
+    "...vwwwwwwvvu...",
+    "....uvvwwvvu....",
+    "......O..O......",
+    "................",
+], {
+    11: "...wwwwwwwwvv...",
+    12: "..vvwwwwwwvvuu..",
+    14: "......O.........",
+}, {
+    11: "...wwwwwwwwvv...",
+    12: "..vvwwwwwwvvuu..",
+    14: ".........O......",
+})
+
+CHICKEN_LEFT = frames([
+    "................",
+    "................",
+    "................",
+    "................",
+    "....RR..........",
+    "...rRRr.........",
+    "...wwwv.........",
+    "..Yewwv.........",
+    ".YYwwwv.....wv..",
+    "...rwwv....wwvu.",
+    "....wwwwwwwwwvu.",
+    "....vwwwwvvwvu..",
+    ".....vwwwwvvu...",
+    "......uvvvu.....",
+    ".......O.O......",
+    "................",
+], {
+    14: "......O...O.....",
+}, {
+    14: "........O.......",
+})
+
+# ---- hound ---------------------------------------------------------------
+HOUND_KEY = key_with(f=FUR[0], F=FUR[1], G=FUR[2], C=FUR[3], c=FUR[4], n=INK,
+                     R=RED[2])
+
+HOUND_DOWN = frames([
+    "................",
+    "................",
+    "...fF......Ff...",
+    "...FGf....fGF...",
+    "...FcGFFFFGcF...",
+    "....GGGGGGGG....",
+    "....GeGGGGeG....",
+    "....FGGccGGF....",
+    ".....FccccF.....",
+    "......cnnc......",
+    "....fFFCCFFf..f.",
+    "...fFGGCCGGFffG.",
+    "...fGGGCCGGGFf..",
+    "....fG.CC.Gf....",
+    "....ff....ff....",
+    "................",
+], {
+    11: "...fFGGCCGGFf.G.",
+    12: "...fGGGCCGGGFff.",
+    13: "....fG.CC.ff....",
+    14: "....ff..........",
+}, {
+    13: "....ff.CC.Gf....",
+    14: "..........ff....",
+})
+
+HOUND_UP = frames([
+    "................",
+    "................",
+    "...fF......Ff...",
+    "...FGf....fGF...",
+    "...FGGFFFFGGF...",
+    "....GGGGGGGG....",
+    "....FGGGGGGF....",
+    ".....fGGGGf.....",
+    "....fGGGGGGf....",
+    "...fGGGGGGGGf...",
+    "...FGGGcCGGGF...",
+    "...fGGGcCGGGf...",
+    "...fFGfcCfGFf...",
+    "....fF.cc.Ff....",
+    "....ff....ff....",
+    "................",
+], {
+    13: "....fF.cc.ff....",
+    14: "....ff..........",
+}, {
+    13: "....ff.cc.Ff....",
+    14: "..........ff....",
+})
+
+HOUND_LEFT = frames([
+    "................",
+    "................",
+    "................",
+    "....f...........",
+    "...fGf..........",
+    "...FGGF.......f.",
+    "..FGeGF......fG.",
+    ".cCGGGFf....fGf.",
+    ".nccCFFFFFFFFGf.",
+    "....fGGGGGGGGFf.",
+    "....FGGGGGGGGGF.",
+    "....fCCCCCGGFFf.",
+    "....fF.f..f.fF..",
+    "....fF.f..f.fF..",
+    "....ff.f..f.ff..",
+    "................",
+], {
+    13: "...fF...ff...fF.",
+    14: "...ff...ff...ff.",
+}, {
+    13: ".....fF....fF...",
+    14: ".....ff....ff...",
+})
+
+# ---- crow: front / side / back views; wings are separate overlays -------
+CROW_KEY = key_with(k=CROW[0], K=CROW[1], J=CROW[2], j=CROW[3], b=STEEL[1],
+                    w=WHITE[3])
+
+CROW_FRONT = {5: "......kkkk......",
+              6: ".....kKKKKk.....",
+              7: ".....KwKKwK.....",
+              8: ".....kKbbKk.....",
+              9: "......KKbK......",
+              10: ".....kKJJKk.....",
+              11: ".....kKKKKk.....",
+              12: "......kKKk......",
+              13: "......b..b......"}
+CROW_BACK = {5: "......kkkk......",
+             6: ".....kKJJKk.....",
+             7: ".....kKKKKk.....",
+             8: ".....kKKKKk.....",
+             9: ".....KKJjKK.....",
+             10: ".....KKJJKK.....",
+             11: ".....kKKKKk.....",
+             12: "......kKKk......",
+             13: ".....kKJJKk.....",
+             14: ".....kJkkJk....."}
+CROW_SIDE = {7: "...kkk..........",
+             8: "..kKwKk.........",
+             9: ".bbKKKKkkkk.....",
+             10: "..kKKKKKKKKkkk..",
+             11: "...kKKKKKKJJKk..",
+             12: "....kkKKKKkkJJk.",
+             13: "......kbkb...kk."}
+# wings for front/back views (symmetric): glide, raised, lowered
+CROW_WINGS_FB = [
+    {8: "..kkkk....kkkk..",
+     9: ".kJjjJk..kJjjJk.",
+     10: ".kKJJKK..KKJJKk.",
+     11: "..k.k.k..k.k.k.."},
+    {2: ".k............k.",
+     3: ".kk..........kk.",
+     4: ".kJk........kJk.",
+     5: "..kJk......kJk..",
+     6: "..kjJk....kJjk..",
+     7: "...kJJk..kJJk...",
+     8: "....kJKkkKJk...."},
+    {9: "....kk....kk....",
+     10: "...kJJk..kJJk...",
+     11: "..kJjJk..kJjJk..",
+     12: ".kJJkk....kkJJk.",
+     13: ".kk..........kk."},
+]
+CROW_WINGS_SIDE = [
+    {8: "......kkkkk.....",
+     9: ".....kJjjjJk....",
+     10: "......kJJJKKk..."},
+    {2: "...........k....",
+     3: "..........kJk...",
+     4: ".........kJjk...",
+     5: "........kJjJk...",
+     6: ".......kJjJk....",
+     7: "......kJjJk.....",
+     8: ".....kJJJk......",
+     9: ".....kKKk......."},
+    {10: ".....kJJJk......",
+     11: "......kJjJk.....",
+     12: "......kJjJJk....",
+     13: ".......kJJk.....",
+     14: "........kk......"},
+]
+
+
+def layer_rows(*layers):
+    """Stack row-dicts (later layers on top) into 16 pixel strings."""
+    rows = [['.'] * 16 for _ in range(16)]
+    for layer in layers:
+        for y, line in layer.items():
+            assert len(line) == 16, (y, line)
+            for x, ch in enumerate(line):
+                if ch != '.':
+                    rows[y][x] = ch
+    return [''.join(r) for r in rows]
+
+
+CROW_DOWN = [layer_rows(w, CROW_FRONT) for w in CROW_WINGS_FB]
+CROW_UP = [layer_rows(w, CROW_BACK) for w in CROW_WINGS_FB]
+CROW_LEFT = [layer_rows(CROW_SIDE, w) for w in CROW_WINGS_SIDE]
+
+
+def build_frame(rows, key, shadow=True):
+    img = from_rows(rows, key)
+    img = add_outline(img)
+    if shadow:
+        add_shadow(img, 16, 29, 10, 3)
+    return img
+
+
+def make_characters():
+    sheet = Img(16 * 12, 16 * 5)
+    cast = [
+        (PLAYER_DOWN, PLAYER_LEFT, PLAYER_UP, PLAYER_KEY, True),
+        (GUARD_DOWN, GUARD_LEFT, GUARD_UP, GUARD_KEY, True),
+        (CHICKEN_DOWN, CHICKEN_LEFT, CHICKEN_UP, CHICKEN_KEY, True),
+        (HOUND_DOWN, HOUND_LEFT, HOUND_UP, HOUND_KEY, True),
+        (CROW_DOWN, CROW_LEFT, CROW_UP, CROW_KEY, False),   # airborne: no shadow
+    ]
+    for row, (down, left, up, key, shadow) in enumerate(cast):
+        for f in range(3):
+            d = build_frame(down[f], key, shadow)
+            l = build_frame(left[f], key, shadow)
+            r = l.flipped()
+            u = build_frame(up[f], key, shadow)
+            for col, img in ((f, d), (3 + f, l), (6 + f, r), (9 + f, u)):
+                sheet.paste(img, 16 * col, 16 * row)
+    return sheet
+
+
+# --------------------------------------------------------------------------
+# Props (props.png)
+# --------------------------------------------------------------------------
+
+def prop_key():
+    img = Img(16, 16)
+    # bow: ring centred at (4.5, 8.5) -> doubled (9, 17)
+    for y in range(16):
+        for x in range(16):
+            dx, dy = 2 * x + 1 - 9, 2 * y + 1 - 17
+            d2 = dx * dx + dy * dy
+            if 9 < d2 <= 49:
+                lit = dx + dy
+                c = GOLD[3] if lit < -4 else (GOLD[2] if lit < 4 else GOLD[1])
+                img.put(x, y, c)
+    # shaft
+    for x in range(8, 15):
+        img.put(x, 8, GOLD[3] if x < 12 else GOLD[2])
+        img.put(x, 9, GOLD[1])
+    # bits (teeth)
+    for (x, y, c) in [(11, 10, GOLD[2]), (11, 11, GOLD[1]), (13, 10, GOLD[2]), (14, 10, GOLD[1]),
+                      (13, 11, GOLD[1]), (14, 11, GOLD[0])]:
+        img.put(x, y, c)
+    img = add_outline(img)
+    img.put(3, 6, (255, 255, 255))      # glint
+    img.put(10, 8, (255, 255, 255))
+    add_shadow(img, 16, 29, 12, 3)
+    return img
+
+
+def prop_pillar():
+    """Top of a round stone column: bevelled rim, flat capital, carved ring."""
+    img = Img(16, 16)
+    for y in range(16):
+        for x in range(16):
+            dx, dy = 2 * x + 1 - 15, 2 * y + 1 - 15
+            d2 = dx * dx + dy * dy
+            if d2 >= 12 * 12:
+                continue
+            lit = -(dx + dy)   # positive toward top-left
+            if d2 >= 10 * 10:                      # bevelled rim
+                c = STONE[4] if lit > 4 else (STONE[2] if lit > -8 else STONE[1])
+            elif d2 > 8 * 8:                       # inner edge of the rim
+                c = STONE[2] if lit > 0 else STONE[3]
+            elif 5 * 5 < d2 <= 7 * 7:              # carved ring
+                c = STONE[2] if lit > 0 else STONE[4]
+            else:                                  # flat top
+                c = STONE[3]
+            img.put(x, y, c)
+    for (x, y) in [(9, 6), (10, 7), (5, 9)]:
+        img.put(x, y, mix(STONE[2], STONE[3]))   # weathering
+    for (x, y) in [(3, 4), (4, 3)]:
+        img.put(x, y, WHITE[2])
+    img = add_outline(img)
+    # soft shadow cast down-right onto the floor
+    for y in range(16):
+        for x in range(16):
+            dx, dy = 2 * x + 1 - 18, 2 * y + 1 - 18
+            if dx * dx + dy * dy <= 13 * 13 and img.get(x, y)[3] == 0:
+                img.put(x, y, SHADOW)
+    return img
+
+
+TREE_CLUMPS = [(8, 22, 7), (24, 22, 7), (16, 25, 6), (6, 14, 6), (26, 14, 6),
+               (11, 17, 7), (21, 17, 7), (10, 8, 7), (22, 8, 7), (16, 6, 6), (16, 14, 7)]
+
+
+def prop_tree():
+    img = Img(16, 16)
+    ramp = [LEAF[0], mix(LEAF[0], LEAF[1]), mix(LEAF[1], LEAF[2]), LEAF[2], LEAF[3]]
+    canopy(img, TREE_CLUMPS, ramp, LEAF[0], random.Random(3003))
+    return add_outline(img)
+
+
+BUBBLE = [
+    "................",
+    "...oooooooooo...",
+    "..owwwwwwwwwwvo.",
+    "..owwwwwwwwwwvo.",
+    "..owwwwwwwwwwvo.",
+    "..owwwwwwwwwwvo.",
+    "..owwwwwwwwwwvo.",
+    "..owwwwwwwwwwvo.",
+    "..owwwwwwwwwwvo.",
+    "..owwwwwwwwwwvo.",
+    "..ovvvvvvvvvvvo.",
+    "...ooowvoooooo..",
+    ".....owvo.......",
+    ".....ovo........",
+    ".....oo.........",
+    "................",
+]
+
+QMARK = [
+    "..yyyy..",
+    ".yY..Yy.",
+    "....yY..",
+    "...yY...",
+    "........",
+    "...yY...",
+]
+EMARK = [
+    "...rR...",
+    "...rR...",
+    "...rR...",
+    "...rR...",
+    "........",
+    "...rR...",
+]
+
+
+def prop_bubble(glyph, key):
+    img = from_rows(BUBBLE, {'o': INK, 'w': WHITE[2], 'v': WHITE[1]})
+    gl = Img(16, 16)
+    for gy, row in enumerate(glyph):
+        for gx, ch in enumerate(row):
+            if ch in key:
+                gl.put(4 + gx, 3 + gy, key[ch])
+    gl = add_outline(gl)
+    img.paste(gl, 0, 0)
+    img.put(4, 2, WHITE[3])
+    img.put(5, 2, WHITE[3])
+    return img
+
+
+def prop_burst():
+    img = Img(16, 16)
+    for y in range(16):
+        for x in range(16):
+            dx, dy = abs(2 * x + 1 - 16), abs(2 * y + 1 - 16)
+            d2 = dx * dx + dy * dy
+            star = ((dx <= 2 and dy <= 13) or (dy <= 2 and dx <= 13) or
+                    (abs(dx - dy) <= 2 and dx <= 10) or d2 <= 7 * 7)
+            if not star:
+                continue
+            if d2 <= 3 * 3:
+                c = WHITE[3]
+            elif d2 <= 5 * 5:
+                c = GOLD[3]
+            elif d2 <= 8 * 8:
+                c = GOLD[2]
+            elif d2 <= 11 * 11:
+                c = RED[2]
+            else:
+                c = RED[1]
+            img.put(x, y, c)
+    return add_outline(img)
+
+
+BRAZIER = [
+    "................",
+    ".......2........",
+    "......22...2....",
+    ".....232..22....",
+    "....2332.232.2..",
+    "....23432332.2..",
+    "...2334443332...",
+    "...2334444332...",
+    "..123344443321..",
+    "..hHHHHHHHHHHh..",
+    "..gHhhhhhhhhHg..",
+    "...ghhhhhhhhg...",
+    "....gghhhhgg....",
+    "......gggg......",
+    ".....gg..gg.....",
+    "................",
+]
+
+
+def prop_brazier():
+    img = from_rows(BRAZIER, {'1': FIRE[0], '2': FIRE[1], '3': FIRE[2], '4': FIRE[3],
+                              'g': STEEL[0], 'h': STEEL[1], 'H': STEEL[2]})
+    img = add_outline(img)
+    for (x, y) in [(5, 9), (8, 9)]:
+        img.put(x, y, STEEL[3])
+    add_shadow(img, 16, 29, 10, 3)
+    return img
+
+
+def prop_crate():
+    img = Img(16, 16)
+    for y in range(2, 14):
+        for x in range(2, 14):
+            frame = x in (2, 3, 12, 13) or y in (2, 3, 12, 13)
+            if frame:
+                if x == 2 or y == 2:
+                    c = WOOD[4] if (x + y) % 5 else WOOD[3]
+                elif x == 13 or y == 13:
+                    c = WOOD[1]
+                else:
+                    c = WOOD[3]
+            else:
+                c = WOOD[0] if (y - 4) % 3 == 2 else WOOD[2]
+                if (y - 4) % 3 == 0:
+                    c = WOOD[3] if x % 4 else WOOD[2]
+            img.put(x, y, c)
+    # diagonal brace
+    for i in range(4, 12):
+        img.put(i, i, WOOD[4])
+        img.put(i + 1, i, WOOD[3])
+        if i + 2 <= 11:
+            img.put(i + 2, i, WOOD[1])
+    for (x, y) in [(3, 3), (12, 3), (3, 12), (12, 12)]:
+        img.put(x, y, STEEL[2])
+    img = add_outline(img)
+    add_shadow(img, 17, 29, 13, 3)
+    return img
+
+
+def make_props():
+    q = prop_bubble(QMARK, {'y': GOLD[1], 'Y': GOLD[2]})
+    e = prop_bubble(EMARK, {'r': RED[1], 'R': RED[2]})
+    props = [prop_key(), prop_pillar(), prop_tree(), q, e, prop_burst(),
+             prop_brazier(), prop_crate()]
+    sheet = Img(16 * len(props), 16)
+    for i, p in enumerate(props):
+        sheet.paste(p, 16 * i, 0)
+    return sheet
+
+
+# --------------------------------------------------------------------------
+# Font (font.png): 5x7 design inside an 8x8 cell.  Caps and digits are 6 px
+# tall (rows 0-5, baseline row 5), lowercase x-height 4 px (rows 2-5),
+# descenders use row 6.  Ink sits in columns 1-5; column 0, columns 6-7 and
+# row 7 stay empty.  Rows are listed top to bottom; missing rows are blank.
+# --------------------------------------------------------------------------
+
+FONT = {
+    ' ': "",
+    '!': "..#.. ..#.. ..#.. ..#.. ..... ..#..",
+    '"': ".#.#. .#.#. .#.#.",
+    '#': ".#.#. ##### .#.#. .#.#. ##### .#.#.",
+    '$': "..#.. .#### #.#.. .###. ..#.# ####. ..#..",
+    '%': "##..# ##.#. ..#.. .#... #.##. #..##",
+    '&': ".##.. #..#. .##.. #.#.# #..#. .##.#",
+    "'": "..#.. ..#.. .#...",
+    '(': "...#. ..#.. .#... .#... .#... ..#.. ...#.",
+    ')': ".#... ..#.. ...#. ...#. ...#. ..#.. .#...",
+    '*': "..... #.#.# .###. ##### .###. #.#.#",
+    '+': "..... ..#.. ..#.. ##### ..#.. ..#..",
+    ',': "..... ..... ..... ..... ..##. ..##. .#...",
+    '-': "..... ..... ..... .###.",
+    '.': "..... ..... ..... ..... ..##. ..##.",
+    '/': "....# ...#. ...#. ..#.. .#... #....",
+    '0': ".###. #..## #.#.# #.#.# ##..# .###.",
+    '1': "..#.. .##.. ..#.. ..#.. ..#.. .###.",
+    '2': ".###. #...# ...#. ..#.. .#... #####",
+    '3': "####. ....# .###. ....# ....# ####.",
+    '4': "...#. ..##. .#.#. #..#. ##### ...#.",
+    '5': "##### #.... ####. ....# ....# ####.",
+    '6': ".###. #.... ####. #...# #...# .###.",
+    '7': "##### ....# ...#. ..#.. ..#.. ..#..",
+    '8': ".###. #...# .###. #...# #...# .###.",
+    '9': ".###. #...# #...# .#### ....# .###.",
+    ':': "..... ..##. ..##. ..... ..##. ..##.",
+    ';': "..... ..##. ..##. ..... ..##. ..##. .#...",
+    '<': "....# ...#. ..#.. .#... ..#.. ...#. ....#",
+    '=': "..... ..... ##### ..... #####",
+    '>': "#.... .#... ..#.. ...#. ..#.. .#... #....",
+    '?': ".###. #...# ...#. ..#.. ..... ..#..",
+    '@': ".###. #...# #.### #.#.# #.### #.... .####",
+    'A': ".###. #...# #...# ##### #...# #...#",
+    'B': "####. #...# ####. #...# #...# ####.",
+    'C': ".###. #...# #.... #.... #...# .###.",
+    'D': "###.. #..#. #...# #...# #..#. ###..",
+    'E': "##### #.... ####. #.... #.... #####",
+    'F': "##### #.... ####. #.... #.... #....",
+    'G': ".###. #.... #.### #...# #...# .####",
+    'H': "#...# #...# ##### #...# #...# #...#",
+    'I': ".###. ..#.. ..#.. ..#.. ..#.. .###.",
+    'J': "..### ...#. ...#. ...#. #..#. .##..",
+    'K': "#..#. #.#.. ##... #.#.. #..#. #...#",
+    'L': "#.... #.... #.... #.... #.... #####",
+    'M': "#...# ##.## #.#.# #...# #...# #...#",
+    'N': "#...# ##..# #.#.# #..## #...# #...#",
+    'O': ".###. #...# #...# #...# #...# .###.",
+    'P': "####. #...# #...# ####. #.... #....",
+    'Q': ".###. #...# #...# #.#.# #..#. .##.# ",
+    'R': "####. #...# #...# ####. #..#. #...#",
+    'S': ".#### #.... .###. ....# ....# ####.",
+    'T': "##### ..#.. ..#.. ..#.. ..#.. ..#..",
+    'U': "#...# #...# #...# #...# #...# .###.",
+    'V': "#...# #...# #...# .#.#. .#.#. ..#..",
+    'W': "#...# #...# #...# #.#.# ##.## #...#",
+    'X': "#...# .#.#. ..#.. ..#.. .#.#. #...#",
+    'Y': "#...# #...# .#.#. ..#.. ..#.. ..#..",
+    'Z': "##### ...#. ..#.. .#... #.... #####",
+    '[': ".###. .#... .#... .#... .#... .#... .###.",
+    '\\': "#.... .#... .#... ..#.. ...#. ....#",
+    ']': ".###. ...#. ...#. ...#. ...#. ...#. .###.",
+    '^': "..#.. .#.#. #...#",
+    '_': "..... ..... ..... ..... ..... ..... #####",
+    '`': ".#... ..#..",
+    'a': "..... ..... .###. #...# #..## .##.#",
+    'b': "#.... #.... ####. #...# #...# ####.",
+    'c': "..... ..... .###. #.... #.... .###.",
+    'd': "....# ....# .#### #...# #...# .####",
+    'e': "..... ..... .###. ##### #.... .###.",
+    'f': "..##. .#... ###.. .#... .#... .#...",
+    'g': "..... ..... .#### #...# .#### ....# .###.",
+    'h': "#.... #.... ####. #...# #...# #...#",
+    'i': "..#.. ..... .##.. ..#.. ..#.. .###.",
+    'j': "...#. ..... ..##. ...#. ...#. ...#. .##..",
+    'k': "#.... #.... #..#. ###.. #..#. #...#",
+    'l': ".##.. ..#.. ..#.. ..#.. ..#.. .###.",
+    'm': "..... ..... ##.#. #.#.# #.#.# #.#.#",
+    'n': "..... ..... ####. #...# #...# #...#",
+    'o': "..... ..... .###. #...# #...# .###.",
+    'p': "..... ..... ####. #...# ####. #.... #....",
+    'q': "..... ..... .#### #...# .#### ....# ....#",
+    'r': "..... ..... #.##. ##..# #.... #....",
+    's': "..... ..... .#### ##... ..### ####.",
+    't': ".#... .#... ####. .#... .#..# ..##.",
+    'u': "..... ..... #...# #...# #..## .##.#",
+    'v': "..... ..... #...# #...# .#.#. ..#..",
+    'w': "..... ..... #...# #.#.# #.#.# .#.#.",
+    'x': "..... ..... #...# .#.#. .###. #...#",
+    'y': "..... ..... #...# #...# .#### ....# .###.",
+    'z': "..... ..... ##### ..##. .#... #####",
+    '{': "..##. .#... .#... #.... .#... .#... ..##.",
+    '|': "..#.. ..#.. ..#.. ..#.. ..#.. ..#.. ..#..",
+    '}': ".##.. ...#. ...#. ....# ...#. ...#. .##..",
+    '~': "..... ..... .#... #.#.# ...#.",
+    '\x7f': "##### #.#.# ##.## #.#.# ##.## #.#.# #####",
+}
+
+
+def make_font():
+    sheet = Img(128, 48)
+    white = (255, 255, 255, 255)
+    for code in range(32, 128):
+        ch = chr(code)
+        rows = FONT[ch].split()
+        assert len(rows) <= 7, ch
+        col, row = (code - 32) % 16, (code - 32) // 16
+        for gy, line in enumerate(rows):
+            assert len(line) == 5, (ch, line)
+            for gx, c in enumerate(line):
+                if c == '#':
+                    sheet.put(col * 8 + 1 + gx, row * 8 + gy, white)
+    return sheet
+
+
+# --------------------------------------------------------------------------
+
+def main(argv):
+    here = os.path.dirname(os.path.abspath(__file__))
+    outdir = argv[1] if len(argv) > 1 else os.path.join(here, '..', 'assets')
+    outdir = os.path.normpath(outdir)
+    os.makedirs(outdir, exist_ok=True)
+    sheets = [
+        ('tiles.png', make_tiles()),
+        ('characters.png', make_characters()),
+        ('props.png', make_props()),
+        ('font.png', make_font()),
+    ]
+    for name, img in sheets:
+        path = os.path.join(outdir, name)
+        write_png(path, img)
+        print('wrote %s (%dx%d)' % (path, img.w, img.h))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

@@ -26,24 +26,6 @@ void pt_line_iter_init(pt_line_iter *it, int x0, int y0, int x1, int y1) {
     it->r = D;
 }
 
-int pt_line_iter_next(pt_line_iter *it) {
-    if (it->remaining <= 0) return 0;
-    it->remaining--;
-    it->r += it->dm2;
-    int minor = 0;
-    if (it->r >= it->dd2) {
-        it->r -= it->dd2;
-        minor = 1;
-    }
-    if (it->major_x) {
-        it->x += it->sx;
-        if (minor) it->y += it->sy;
-    } else {
-        it->y += it->sy;
-        if (minor) it->x += it->sx;
-    }
-    return 1;
-}
 
 int pt_line_cells(int x0, int y0, int x1, int y1, pt_cell *out, int max) {
     pt_line_iter it;

@@ -37,7 +37,22 @@ typedef struct pt_line_iter {
 } pt_line_iter;
 
 void pt_line_iter_init(pt_line_iter *it, int x0, int y0, int x1, int y1);
-/* Moves to the next cell; returns 0 when the current cell was the last one. */
-int pt_line_iter_next(pt_line_iter *it);
+/* Moves to the next cell; returns 0 when the current cell was the last one. Inline: it is the
+ * inner loop of every line-of-sight check. */
+static inline int pt_line_iter_next(pt_line_iter *it) {
+    if (it->remaining <= 0) return 0;
+    it->remaining--;
+    it->r += it->dm2;
+    int minor = it->r >= it->dd2;
+    if (minor) it->r -= it->dd2;
+    if (it->major_x) {
+        it->x += it->sx;
+        it->y += minor ? it->sy : 0;
+    } else {
+        it->y += it->sy;
+        it->x += minor ? it->sx : 0;
+    }
+    return 1;
+}
 
 #endif

@@ -1,0 +1,309 @@
+/* Guard brains: sight -> awareness -> patrol / suspicious / chase / search / return.
+ *
+ * The order inside one guard's tick is fixed (perceive, decide, act) and guards run in id
+ * order after the player, so a tick is deterministic. Distances are in tiles, times in ticks
+ * derived from seconds at the world's tick rate. */
+#include "world_internal.h"
+
+#include <patrol/bresenham.h>
+#include <patrol/los.h>
+#include <math.h>
+#include <stdlib.h>
+
+#define CHASE_SPEED_SCALE 1.3   /* chasers run faster than they patrol */
+#define LOST_GRACE_S 0.75       /* out of sight this long in chase -> search */
+#define SEARCH_LOOK_S 3.0       /* looking around at the last known position */
+#define LOOK_STEP_S 0.75        /* one quarter turn while looking around */
+#define TURN_RATE (PT_PI)       /* rad/s while suspicious */
+#define CATCH_DIST 1.05         /* centre distance that counts as reaching the player */
+
+static int secs(const pt_world *w, double s) { return (int)lround(s * w->tick_hz); }
+
+static double turn_toward(double from, double to, double max_step) {
+    double d = pt_wrap_angle(to - from);
+    if (d > max_step) d = max_step;
+    if (d < -max_step) d = -max_step;
+    return pt_wrap_angle(from + d);
+}
+
+static void set_state(pt_world *w, pt_entity *e, pt_state s) {
+    if (e->state == s) return;
+    e->state = s;
+    e->state_ticks = 0;
+    pt__brain *b = &w->brains[e->id];
+    b->planned = 0;
+    b->lost_ticks = 0;
+    b->search_phase = 0;
+    b->search_ticks = 0;
+    e->path_len = e->path_idx = 0;
+}
+
+/* Awareness fills while the player is seen, faster when closer, and drains otherwise. */
+static void perceive(pt_world *w, pt_entity *e) {
+    const pt_entity *p = &w->ents[0];
+    const pt_entity_def *d = e->def;
+    e->sees_player = pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, p->px, p->py);
+    if (e->sees_player) {
+        double dist = hypot(p->px - e->px, p->py - e->py);
+        double closeness = 1.0 - 0.75 * pt_clamp(dist / e->view_dist, 0.0, 1.0);
+        e->awareness += d->aware_rate * closeness * w->dt;
+        double cap = d->chase_at * 1.5;
+        if (e->awareness > cap) e->awareness = cap;
+        e->last_seen_x = p->px;
+        e->last_seen_y = p->py;
+    } else {
+        e->awareness -= d->aware_decay * w->dt;
+        if (e->awareness < 0.0) e->awareness = 0.0;
+    }
+}
+
+static int ensure_path(pt_entity *e, int len) {
+    if (len <= e->path_cap) return 1;
+    int cap = e->path_cap ? e->path_cap : 64;
+    while (cap < len) cap *= 2;
+    pt_cell *np = PT_REALLOC(e->path, (size_t)cap * sizeof *np);
+    if (!np) return 0;
+    e->path = np;
+    e->path_cap = cap;
+    return 1;
+}
+
+/* Plans a path from the guard's cell to `to` (A*), kept in e->path. 0 if unreachable. */
+static int plan_to(pt_world *w, pt_entity *e, pt_cell to) {
+    pt__brain *b = &w->brains[e->id];
+    pt_cell from = {e->x, e->y};
+    int n = pt_path_find(w->pf, from, to, w->scratch, w->scratch_cap);
+    if (n < 1 || n > w->scratch_cap || !ensure_path(e, n)) {
+        b->planned = 0;
+        e->path_len = e->path_idx = 0;
+        return 0;
+    }
+    for (int i = 0; i < n; i++) e->path[i] = w->scratch[i];
+    e->path_len = n;
+    e->path_idx = 1;
+    b->planned = 1;
+    b->target_cell = to;
+    return 1;
+}
+
+/* One tile step along e->path; returns 1 when the path's end is reached. */
+static int follow_path_step(pt_entity *e, const pt_map *m) {
+    if (e->path_idx >= e->path_len) return 1;
+    pt_cell c = e->path[e->path_idx];
+    if (!pt_map_walkable(m, c.x, c.y)) return 1;
+    pt__entity_move_to(e, c.x, c.y);
+    e->path_idx++;
+    return e->path_idx >= e->path_len;
+}
+
+/* Tile movers act when their step clock passes 1; returns how many actions are due. */
+static int due_actions(pt_world *w, pt_entity *e, double scale) {
+    e->move_t += e->speed * scale * w->dt;
+    int n = 0;
+    while (e->move_t >= 1.0 && n < 4) {
+        e->move_t -= 1.0;
+        n++;
+    }
+    if (e->move_t > 1.0) e->move_t = 1.0;
+    if (n == 0) return 0;
+    return n;
+}
+
+/* Back to a tile mover at the cell under a continuous position (which is always walkable). */
+static void snap_to_tile(pt_entity *e) {
+    e->motion = PT_MOTION_TILE;
+    int x = (int)floor(e->px), y = (int)floor(e->py);
+    e->prev_x = e->x;
+    e->prev_y = e->y;
+    e->x = x;
+    e->y = y;
+    e->px = x + 0.5;
+    e->py = y + 0.5;
+}
+
+/* Line-of-sight chase on tiles: step along the Bresenham line to the target when it is
+ * walkable, else along an A* path (re-planned when the target cell changes). */
+static void chase_tile_step(pt_world *w, pt_entity *e, pt_cell target) {
+    pt__brain *b = &w->brains[e->id];
+    if (e->x == target.x && e->y == target.y) return;
+    if (pt_line_walkable(&w->map, e->x, e->y, target.x, target.y)) {
+        pt_line_iter it;
+        pt_line_iter_init(&it, e->x, e->y, target.x, target.y);
+        pt_line_iter_next(&it);
+        pt__entity_move_to(e, it.x, it.y);
+        b->planned = 0;
+        return;
+    }
+    if (!b->planned || b->target_cell.x != target.x || b->target_cell.y != target.y || e->path_idx >= e->path_len)
+        if (!plan_to(w, e, target)) return;
+    follow_path_step(e, &w->map);
+}
+
+static int try_catch(pt_world *w, pt_entity *e) {
+    const pt_entity *p = &w->ents[0];
+    double dist = hypot(p->px - e->px, p->py - e->py);
+    if (dist <= CATCH_DIST && pt_los_clear(&w->map, e->x, e->y, p->x, p->y)) {
+        pt__player_caught(w, e);
+        set_state(w, e, e->run.pat ? PT_STATE_RETURN : PT_STATE_IDLE);
+        return 1;
+    }
+    return 0;
+}
+
+static void do_chase(pt_world *w, pt_entity *e) {
+    pt__brain *b = &w->brains[e->id];
+    const pt_entity *p = &w->ents[0];
+    if (e->sees_player) b->lost_ticks = 0;
+    else b->lost_ticks++;
+    if (b->lost_ticks > secs(w, LOST_GRACE_S)) {
+        pt__world_event(w, PT_EVENT_LOST, e->id, 0, e->x, e->y);
+        set_state(w, e, PT_STATE_SEARCH);
+        return;
+    }
+    if (try_catch(w, e)) return;
+    pt_cell target = e->sees_player ? (pt_cell){p->x, p->y}
+                                    : (pt_cell){(int)floor(e->last_seen_x), (int)floor(e->last_seen_y)};
+    int n = due_actions(w, e, CHASE_SPEED_SCALE);
+    for (int i = 0; i < n; i++) {
+        chase_tile_step(w, e, target);
+        if (try_catch(w, e)) return;
+    }
+    if (e->sees_player && n == 0) e->heading = turn_toward(e->heading, atan2(p->py - e->py, p->px - e->px), TURN_RATE * w->dt);
+}
+
+static void do_search(pt_world *w, pt_entity *e) {
+    pt__brain *b = &w->brains[e->id];
+    pt_cell last = {(int)floor(e->last_seen_x), (int)floor(e->last_seen_y)};
+    if (b->search_phase == 0) {
+        if (e->x == last.x && e->y == last.y) {
+            b->search_phase = 1;
+            b->look_base = e->heading;
+            return;
+        }
+        int n = due_actions(w, e, 1.0);
+        for (int i = 0; i < n; i++) {
+            if (!b->planned && !plan_to(w, e, last)) { /* unreachable: look around from here */
+                b->search_phase = 1;
+                b->look_base = e->heading;
+                return;
+            }
+            if (follow_path_step(e, &w->map)) {
+                b->search_phase = 1;
+                b->look_base = e->heading;
+                return;
+            }
+        }
+        return;
+    }
+    /* Looking around: quarter turns left and right of where it arrived facing. */
+    b->search_ticks++;
+    static const double offsets[4] = {PT_PI / 2, 0.0, -PT_PI / 2, PT_PI};
+    int k = (b->search_ticks / (secs(w, LOOK_STEP_S) > 0 ? secs(w, LOOK_STEP_S) : 1)) % 4;
+    e->heading = turn_toward(e->heading, b->look_base + offsets[k], TURN_RATE * w->dt);
+    e->move_t = 1.0;
+    e->prev_x = e->x;
+    e->prev_y = e->y;
+    if (b->search_ticks >= secs(w, SEARCH_LOOK_S)) set_state(w, e, PT_STATE_RETURN);
+}
+
+static void do_return(pt_world *w, pt_entity *e) {
+    pt__brain *b = &w->brains[e->id];
+    if (!e->run.pat) {
+        set_state(w, e, PT_STATE_IDLE);
+        return;
+    }
+    if (e->motion == PT_MOTION_CONTINUOUS && e->run.pat->kind != PT_PAT_THRUST) snap_to_tile(e);
+    if (!b->planned) {
+        int ncells = pt_patrun_cells(&e->run, &w->map, w->scratch, w->scratch_cap);
+        if (ncells > w->scratch_cap) ncells = w->scratch_cap;
+        int which = -1, n = -1;
+        if (ncells > 0) {
+            /* pt_path_find_nearest writes into its own output; keep the goals in scratch. */
+            pt_cell *goals = PT_MALLOC((size_t)ncells * sizeof *goals);
+            if (goals) {
+                for (int i = 0; i < ncells; i++) goals[i] = w->scratch[i];
+                n = pt_path_find_nearest(w->pf, (pt_cell){e->x, e->y}, goals, ncells, w->scratch, w->scratch_cap, &which);
+                PT_FREE(goals);
+            }
+        }
+        if (n < 1 || n > w->scratch_cap || !ensure_path(e, n)) {
+            /* Nowhere to go back to: stand and keep watch. */
+            set_state(w, e, PT_STATE_IDLE);
+            return;
+        }
+        for (int i = 0; i < n; i++) e->path[i] = w->scratch[i];
+        e->path_len = n;
+        e->path_idx = 1;
+        b->planned = 1;
+        b->target_cell = e->path[n - 1];
+    }
+    int n = due_actions(w, e, 1.0);
+    int arrived = e->path_idx >= e->path_len;
+    for (int i = 0; i < n && !arrived; i++) arrived = follow_path_step(e, &w->map);
+    if (arrived) {
+        if (pt_patrun_resume_at(&e->run, &w->map, e->x, e->y)) {
+            if (e->run.pat->kind == PT_PAT_THRUST) {
+                e->motion = PT_MOTION_CONTINUOUS;
+                e->px = e->run.thrust.pos.x;
+                e->py = e->run.thrust.pos.y;
+            }
+            pt__world_event(w, PT_EVENT_RETURNED, e->id, 0, e->x, e->y);
+            set_state(w, e, PT_STATE_PATROL);
+            e->move_t = 0.0;
+        } else {
+            b->planned = 0; /* the pattern changed under us: plan again */
+        }
+    }
+}
+
+void pt__brain_update(pt_world *w, pt_entity *e) {
+    const pt_entity_def *d = e->def;
+    perceive(w, e);
+    /* decide */
+    switch (e->state) {
+    case PT_STATE_PATROL:
+    case PT_STATE_IDLE:
+        if (e->awareness >= d->chase_at) {
+            pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
+            set_state(w, e, PT_STATE_CHASE);
+        } else if (e->awareness >= d->suspicious_at) {
+            set_state(w, e, PT_STATE_SUSPICIOUS);
+        }
+        break;
+    case PT_STATE_SUSPICIOUS:
+        if (e->awareness >= d->chase_at) {
+            pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
+            set_state(w, e, PT_STATE_CHASE);
+        } else if (e->awareness <= 0.0) {
+            set_state(w, e, e->run.pat ? PT_STATE_PATROL : PT_STATE_IDLE);
+        }
+        break;
+    case PT_STATE_SEARCH:
+    case PT_STATE_RETURN:
+        /* Alert after a chase: noticing is enough to give chase again. */
+        if (e->sees_player && e->awareness >= d->suspicious_at) {
+            pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
+            set_state(w, e, PT_STATE_CHASE);
+        }
+        break;
+    default: break;
+    }
+    /* act */
+    switch (e->state) {
+    case PT_STATE_PATROL: pt__pattern_tick(w, e, 1.0); break;
+    case PT_STATE_IDLE:
+        e->move_t = 1.0;
+        e->prev_x = e->x;
+        e->prev_y = e->y;
+        break;
+    case PT_STATE_SUSPICIOUS:
+        e->heading = turn_toward(e->heading, atan2(e->last_seen_y - e->py, e->last_seen_x - e->px), TURN_RATE * w->dt);
+        e->prev_x = e->x;
+        e->prev_y = e->y;
+        break;
+    case PT_STATE_CHASE: do_chase(w, e); break;
+    case PT_STATE_SEARCH: do_search(w, e); break;
+    case PT_STATE_RETURN: do_return(w, e); break;
+    default: break;
+    }
+}

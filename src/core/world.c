@@ -1,0 +1,350 @@
+/* The world: entity setup, the fixed tick, events and the trace. Guard brains are in
+ * brain.c. */
+#include "world_internal.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *pt_state_name(pt_state s) {
+    static const char *names[PT_STATE_COUNT] = {"patrol", "suspicious", "chase", "search", "return",
+                                                "caught", "flee",       "flock", "idle"};
+    return (unsigned)s < PT_STATE_COUNT ? names[s] : "unknown";
+}
+
+void pt__world_event(pt_world *w, pt_event_kind kind, uint32_t a, uint32_t b, int x, int y) {
+    if (w->nevents >= PT__MAX_EVENTS) {
+        w->events_dropped++;
+        return;
+    }
+    pt_event *ev = &w->events[w->nevents++];
+    ev->tick = w->tick;
+    ev->kind = kind;
+    ev->a = a;
+    ev->b = b;
+    ev->x = x;
+    ev->y = y;
+}
+
+void pt__entity_move_to(pt_entity *e, int x, int y) {
+    e->prev_x = e->x;
+    e->prev_y = e->y;
+    if (x != e->x || y != e->y) e->heading = atan2((double)(y - e->y), (double)(x - e->x));
+    e->x = x;
+    e->y = y;
+    e->px = x + 0.5;
+    e->py = y + 0.5;
+}
+
+static void entity_place(pt_entity *e, int x, int y) {
+    e->x = e->prev_x = x;
+    e->y = e->prev_y = y;
+    e->px = x + 0.5;
+    e->py = y + 0.5;
+}
+
+/* Finds the n-th walkable cell around (x,y) in a fixed spiral order, for flock members. */
+static pt_cell spiral_cell(const pt_map *m, int x, int y, int nth) {
+    int found = 0;
+    for (int r = 0; r < 64; r++)
+        for (int dy = -r; dy <= r; dy++)
+            for (int dx = -r; dx <= r; dx++) {
+                if (abs(dx) != r && abs(dy) != r) continue;
+                if (!pt_map_walkable(m, x + dx, y + dy)) continue;
+                if (found++ == nth) return (pt_cell){x + dx, y + dy};
+            }
+    return (pt_cell){x, y};
+}
+
+static int setup_pattern(pt_world *w, pt_entity *e, const pt_pattern *pat) {
+    const pt_entity_def *d = e->def;
+    pt_cell origin = pt_pattern_origin(pat, d);
+    pt_cell start = {e->x, e->y};
+    pt_patrun_init(&e->run, pat, origin, start, e->heading, w->seed, e->id);
+    if (pat->kind == PT_PAT_THRUST) {
+        e->motion = PT_MOTION_CONTINUOUS;
+        e->px = e->run.thrust.pos.x;
+        e->py = e->run.thrust.pos.y;
+        e->heading = e->run.thrust.angle;
+    }
+    return PT_OK;
+}
+
+static int resolve_pattern(pt_world *w, pt_entity *e, const pt_pattern *override, pt_error *err) {
+    const pt_entity_def *d = e->def;
+    const pt_pattern *pat = override;
+    if (!pat && d->pattern[0]) {
+        pat = w->lib ? pt_patlib_find(w->lib, d->pattern) : NULL;
+        if (!pat) {
+            pt_error_set(err, PT_ERR_UNKNOWN_PATTERN, d->line, 1, "%s '%s' uses pattern '%s', which no pattern file defines",
+                         pt_kind_name(d->kind), d->name, d->pattern);
+            snprintf(err->file, sizeof err->file, "%s", w->map.path);
+            return PT_ERR_UNKNOWN_PATTERN;
+        }
+    }
+    if (pat) return setup_pattern(w, e, pat);
+    e->run.pat = NULL;
+    return PT_OK;
+}
+
+static void entity_init(pt_world *w, pt_entity *e, uint32_t id, const pt_entity_def *d, pt_cell at) {
+    memset(e, 0, sizeof *e);
+    e->id = id;
+    e->def = d;
+    e->kind = d->kind;
+    snprintf(e->name, sizeof e->name, "%s", d->name);
+    entity_place(e, at.x, at.y);
+    e->heading = pt_rad(d->heading_deg);
+    e->speed = d->speed;
+    e->view_dist = d->view_dist;
+    e->view_angle = pt_rad(d->view_angle_deg);
+    e->chase = d->chase;
+    e->state = PT_STATE_IDLE;
+    e->motion = PT_MOTION_TILE;
+    pt_rng_seed(&e->rng, w->seed, id);
+    /* The vehicle mirrors the entity for continuous movers (chase, flocks, thrust). */
+    e->veh.pos = pt_v2(e->px, e->py);
+    e->veh.heading = pt_v2_from_angle(e->heading);
+    e->veh.side = pt_v2_perp(e->veh.heading);
+    e->veh.mass = 1.0;
+    e->veh.max_speed = e->speed;
+    e->veh.max_force = 10.0;
+    e->veh.max_turn_rate = PT_TAU;
+    e->veh.radius = 0.35;
+}
+
+pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_world_desc *desc, pt_error *err) {
+    pt_error_clear(err);
+    pt_world *w = PT_CALLOC(1, sizeof *w);
+    if (!w) {
+        pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+        return NULL;
+    }
+    if (desc) w->desc = *desc;
+    w->lib = lib;
+    if (pt_map_clone(&w->map, map) < 0) {
+        PT_FREE(w);
+        pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory copying the map");
+        return NULL;
+    }
+    w->seed = w->desc.seed ? w->desc.seed : (map->seed ? map->seed : 1);
+    w->tick_hz = w->desc.tick_hz > 0 ? w->desc.tick_hz : 60;
+    w->dt = 1.0 / w->tick_hz;
+    pt_rng_seed(&w->sim_rng, w->seed, 0x5151u);
+    pt_rng_seed(&w->cosmetic_rng, w->seed, 0xC05Eu);
+
+    int n = 1;
+    for (int i = 0; i < map->nents; i++) n += map->ents[i].kind == PT_KIND_BOID && map->ents[i].count > 1 ? map->ents[i].count : 1;
+    w->n = n;
+    w->ents = PT_CALLOC((size_t)n, sizeof *w->ents);
+    w->defs = PT_CALLOC((size_t)n, sizeof *w->defs);
+    w->brains = PT_CALLOC((size_t)n, sizeof *w->brains);
+    w->pf = pt_pathfinder_create(&w->map);
+    w->scratch_cap = PT_MAX_PATTERN_STEPS;
+    w->scratch = PT_MALLOC((size_t)w->scratch_cap * sizeof *w->scratch);
+    if (!w->ents || !w->defs || !w->brains || !w->pf || !w->scratch) {
+        pt_world_destroy(w);
+        pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for %d entities", n);
+        return NULL;
+    }
+
+    /* id 0: the player */
+    w->defs[0] = map->player;
+    w->defs[0].kind = PT_KIND_PLAYER;
+    if (!w->defs[0].name[0]) snprintf(w->defs[0].name, sizeof w->defs[0].name, "player");
+    pt_entity_def_resolve(&w->defs[0]);
+    entity_init(w, &w->ents[0], 0, &w->defs[0], (pt_cell){map->player.x, map->player.y});
+    if (!w->desc.player_controlled &&
+        resolve_pattern(w, &w->ents[0], w->desc.player_pattern, err) < 0) {
+        pt_world_destroy(w);
+        return NULL;
+    }
+    w->ents[0].state = w->ents[0].run.pat || w->desc.player_controlled ? PT_STATE_PATROL : PT_STATE_IDLE;
+
+    uint32_t id = 1, group = 0;
+    for (int i = 0; i < map->nents; i++) {
+        const pt_entity_def *src = &map->ents[i];
+        int members = src->kind == PT_KIND_BOID && src->count > 1 ? src->count : 1;
+        group++;
+        for (int k = 0; k < members; k++, id++) {
+            w->defs[id] = *src;
+            if (members > 1) snprintf(w->defs[id].name, sizeof w->defs[id].name, "%.38s.%d", src->name, (k + 1) % 100000);
+            pt_entity_def_resolve(&w->defs[id]);
+            pt_cell at = members > 1 ? spiral_cell(&w->map, src->x, src->y, k) : (pt_cell){src->x, src->y};
+            pt_entity *e = &w->ents[id];
+            entity_init(w, e, id, &w->defs[id], at);
+            if (src->kind == PT_KIND_BOID) e->group = group;
+            if (resolve_pattern(w, e, NULL, err) < 0) {
+                pt_world_destroy(w);
+                return NULL;
+            }
+            e->state = e->run.pat ? PT_STATE_PATROL : PT_STATE_IDLE;
+            if (src->kind == PT_KIND_BOID) e->state = PT_STATE_FLOCK;
+        }
+    }
+    return w;
+}
+
+void pt_world_destroy(pt_world *w) {
+    if (!w) return;
+    if (w->ents)
+        for (int i = 0; i < w->n; i++) PT_FREE(w->ents[i].path);
+    PT_FREE(w->ents);
+    PT_FREE(w->defs);
+    PT_FREE(w->brains);
+    PT_FREE(w->scratch);
+    pt_pathfinder_destroy(w->pf);
+    pt_map_fini(&w->map);
+    PT_FREE(w);
+}
+
+/* Pattern motion: tile movers get one action each time their clock passes a whole step. */
+void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale) {
+    if (!e->run.pat) {
+        e->move_t = e->move_t + e->speed * w->dt >= 1.0 ? 1.0 : e->move_t + e->speed * w->dt;
+        return;
+    }
+    if (e->run.pat->kind == PT_PAT_THRUST) {
+        pt_patrun_thrust_tick(&e->run, w->dt);
+        e->px = e->run.thrust.pos.x;
+        e->py = e->run.thrust.pos.y;
+        e->heading = e->run.thrust.angle;
+        e->prev_x = e->x;
+        e->prev_y = e->y;
+        e->x = (int)floor(e->px);
+        e->y = (int)floor(e->py);
+        e->move_t = 1.0;
+        return;
+    }
+    if (e->run.pat->kind == PT_PAT_WAYPOINTS) {
+        e->move_t = 1.0; /* followed by steering (pt__steer_follow) once the guard is continuous */
+        return;
+    }
+    e->move_t += e->speed * speed_scale * w->dt;
+    int actions = 0;
+    while (e->move_t >= 1.0 && actions < 4) {
+        e->move_t -= 1.0;
+        actions++;
+        int x = e->x, y = e->y;
+        double h = e->heading;
+        pt_step_result r = pt_patrun_step(&e->run, &w->map, &x, &y, &h);
+        if (r == PT_STEP_MOVED && pt_map_walkable(&w->map, x, y)) {
+            pt__entity_move_to(e, x, y);
+            e->heading = h;
+        } else {
+            e->prev_x = e->x;
+            e->prev_y = e->y;
+            e->heading = h;
+        }
+    }
+    if (e->move_t > 1.0) e->move_t = 1.0;
+}
+
+static void player_update(pt_world *w, pt_entity *p) {
+    if (p->state == PT_STATE_CAUGHT) p->state = PT_STATE_PATROL;
+    if (!w->desc.player_controlled) {
+        pt__pattern_tick(w, p, 1.0);
+    } else {
+        int dx = w->input_dx, dy = w->input_dy;
+        if (dx == 0 && dy == 0) {
+            p->move_t = p->move_t + p->speed * w->dt >= 1.0 ? 1.0 : p->move_t + p->speed * w->dt;
+        } else {
+            p->move_t += p->speed * w->dt;
+            if (p->move_t >= 1.0) {
+                p->move_t -= 1.0;
+                if (p->move_t > 1.0) p->move_t = 0.0;
+                int nx = p->x + dx, ny = p->y + dy;
+                int diag_ok = !(dx && dy) || (pt_map_walkable(&w->map, nx, p->y) && pt_map_walkable(&w->map, p->x, ny));
+                if (pt_map_walkable(&w->map, nx, ny) && diag_ok) pt__entity_move_to(p, nx, ny);
+                else if (dx && pt_map_walkable(&w->map, nx, p->y)) pt__entity_move_to(p, nx, p->y);   /* slide */
+                else if (dy && pt_map_walkable(&w->map, p->x, ny)) pt__entity_move_to(p, p->x, ny);
+                else {
+                    p->prev_x = p->x;
+                    p->prev_y = p->y;
+                    p->heading = atan2((double)dy, (double)dx);
+                    p->move_t = 1.0;
+                }
+            }
+        }
+    }
+    if (w->map.flags[(size_t)p->y * (size_t)w->map.w + (size_t)p->x] & PT_TILE_GOAL) {
+        if (w->round == 0) pt__world_event(w, PT_EVENT_GOAL, p->id, 0, p->x, p->y);
+        if (w->desc.end_round_on_catch) w->round = 1;
+    }
+}
+
+void pt__player_caught(pt_world *w, pt_entity *g) {
+    pt_entity *p = &w->ents[0];
+    pt__world_event(w, PT_EVENT_CAUGHT, g->id, p->id, p->x, p->y);
+    w->caught_total++;
+    p->caught_count++;
+    p->state = PT_STATE_CAUGHT;
+    if (w->desc.end_round_on_catch) {
+        w->round = -1;
+        return;
+    }
+    /* sim: the player starts again from the start; the run goes on. */
+    entity_place(p, w->defs[0].x, w->defs[0].y);
+    p->move_t = 0.0;
+    if (p->run.pat) setup_pattern(w, p, p->run.pat);
+    /* Every guard that was after the player gives up and goes back to its rounds. */
+    for (int i = 1; i < w->n; i++) {
+        pt_entity *e = &w->ents[i];
+        if (e->kind != PT_KIND_GUARD) continue;
+        e->awareness = 0.0;
+        if (e->state == PT_STATE_CHASE || e->state == PT_STATE_SEARCH || e->state == PT_STATE_SUSPICIOUS) {
+            e->state = e->run.pat ? PT_STATE_RETURN : PT_STATE_IDLE;
+            e->state_ticks = 0;
+            w->brains[i].planned = 0;
+        }
+    }
+}
+
+void pt_world_step(pt_world *w) {
+    w->nevents = 0;
+    if (w->round != 0) return; /* the round is over (play): nothing moves until restart */
+    w->tick++;
+    player_update(w, &w->ents[0]);
+    for (int i = 1; i < w->n; i++) {
+        pt_entity *e = &w->ents[i];
+        e->state_ticks++;
+        switch (e->kind) {
+        case PT_KIND_GUARD: pt__brain_update(w, e); break;
+        default: pt__pattern_tick(w, e, 1.0); break;
+        }
+        if (w->round != 0) break;
+    }
+}
+
+void pt_world_set_input(pt_world *w, int dx, int dy) {
+    w->input_dx = dx < 0 ? -1 : (dx > 0 ? 1 : 0);
+    w->input_dy = dy < 0 ? -1 : (dy > 0 ? 1 : 0);
+}
+
+uint64_t pt_world_tick(const pt_world *w) { return w->tick; }
+double pt_world_dt(const pt_world *w) { return w->dt; }
+int pt_world_count(const pt_world *w) { return w->n; }
+const pt_entity *pt_world_entity(const pt_world *w, int id) { return id >= 0 && id < w->n ? &w->ents[id] : NULL; }
+const pt_map *pt_world_map(const pt_world *w) { return &w->map; }
+const pt_event *pt_world_events(const pt_world *w, int *count) {
+    if (count) *count = w->nevents;
+    return w->events;
+}
+int pt_world_caught_total(const pt_world *w) { return w->caught_total; }
+int pt_world_round(const pt_world *w) { return w->round; }
+pt_rng *pt_world_cosmetic_rng(pt_world *w) { return &w->cosmetic_rng; }
+const pt_steer_env *pt_world_env(const pt_world *w) { return &w->env; }
+
+void pt_world_trace_header(FILE *out) { fputs("tick,id,kind,state,x,y,px,py,heading\n", out); }
+
+void pt_world_trace_rows(const pt_world *w, FILE *out) {
+    for (int i = 0; i < w->n; i++) {
+        const pt_entity *e = &w->ents[i];
+        /* Heading in tenths of a degree in [0, 3600): integer formatting, no "-0.0" or "360.0". */
+        long long tenths = llround(pt_deg(e->heading) * 10.0) % 3600;
+        if (tenths < 0) tenths += 3600;
+        fprintf(out, "%" PRIu64 ",%u,%s,%s,%d,%d,%.3f,%.3f,%lld.%lld\n", w->tick, e->id, pt_kind_name(e->kind),
+                pt_state_name(e->state), e->x, e->y, e->px, e->py, tenths / 10, tenths % 10);
+    }
+}

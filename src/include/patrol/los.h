@@ -1,0 +1,44 @@
+/* patrol/los.h - line of sight on the tile grid.
+ *
+ * The rule (one rule, always traced from the viewer to the target, because Bresenham lines
+ * are not symmetric):
+ *   - the ray is the Bresenham line (patrol/bresenham.h) from the viewer's cell to the
+ *     target's cell; the viewer's cell is excluded, the target's cell is included;
+ *   - any opaque cell on the ray blocks it, with one exception: the target's own cell when
+ *     it is walkable (a bush) and the target is at most one tile away (Chebyshev distance);
+ *     so a player standing in a bush is hidden from farther viewers;
+ *   - a diagonal step of the ray between two opaque cells that touch at a corner is blocked:
+ *     walls meeting at a corner are sealed, for sight as for movement.
+ * pt_can_see() adds the view distance (between cell centres, in tiles) and the view cone
+ * (the angle between the viewer's heading and the direction to the target is at most half
+ * the view angle; a view angle >= 360 degrees sees all around).
+ *
+ *     if (pt_can_see(&map, gx, gy, heading, 8.0, pt_rad(90), px, py)) ...
+ *
+ * Cost: O(distance), no allocation.
+ */
+#ifndef PATROL_LOS_H
+#define PATROL_LOS_H
+
+#include "map.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* 1 when nothing on the ray from cell (x0,y0) to cell (x1,y1) blocks sight (rule above). */
+int pt_los_clear(const pt_map *map, int x0, int y0, int x1, int y1);
+
+/* Distance, cone and ray together. Positions are continuous (tile units); cells are the
+ * floors of the positions. heading and view_angle in radians (view_angle = full cone). */
+int pt_can_see(const pt_map *map, double vx, double vy, double heading, double view_dist,
+               double view_angle, double tx, double ty);
+
+/* 1 when every cell of the Bresenham line (x0,y0)->(x1,y1) is walkable and no diagonal step
+ * squeezes between two non-walkable cells: the straight tile path a chaser may walk. */
+int pt_line_walkable(const pt_map *map, int x0, int y0, int x1, int y1);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

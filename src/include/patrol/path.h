@@ -1,0 +1,48 @@
+/* patrol/path.h - shortest paths on the tile grid (A*, and Dijkstra to the nearest of many
+ * goals).
+ *
+ * Moves are to the 8 neighbours over walkable cells; straight steps cost 10 and diagonal
+ * steps 14 (integers: the same path on every machine); a diagonal step is allowed only when
+ * both cells it passes beside are walkable (no corner cutting). Among equal-cost paths the
+ * one found is fixed by the neighbour order (N, E, S, W, NE, SE, SW, NW), so results are
+ * deterministic.
+ *
+ *     pt_pathfinder *pf = pt_pathfinder_create(&map);
+ *     pt_cell path[256];
+ *     int n = pt_path_find(pf, from, to, path, 256);     // -1: no path; else cells incl. both ends
+ *     pt_pathfinder_destroy(pf);
+ *
+ * Memory: the pathfinder keeps per-cell arrays (about 13 bytes per cell) reused across
+ * searches (a generation stamp avoids clearing them). Cost: O(expanded cells * log); a search
+ * stops after max_expand cells (default: the whole map) and reports no path.
+ */
+#ifndef PATROL_PATH_H
+#define PATROL_PATH_H
+
+#include "map.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pt_pathfinder pt_pathfinder;
+
+pt_pathfinder *pt_pathfinder_create(const pt_map *map);
+void pt_pathfinder_destroy(pt_pathfinder *pf);
+/* Limits the cells one search may expand (0 = no limit). */
+void pt_pathfinder_set_limit(pt_pathfinder *pf, int max_expand);
+
+/* Shortest path from `from` to `to`, both included. Writes up to max cells; returns the
+ * path's full length in cells (may exceed max: then only the first max are written), or -1
+ * when there is none (or either end is not walkable). */
+int pt_path_find(pt_pathfinder *pf, pt_cell from, pt_cell to, pt_cell *out, int max);
+
+/* Shortest path from `from` to the nearest (by path cost) of ngoals goal cells. *which gets
+ * the index of the goal reached. Same return convention. */
+int pt_path_find_nearest(pt_pathfinder *pf, pt_cell from, const pt_cell *goals, int ngoals,
+                         pt_cell *out, int max, int *which);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
