@@ -20,14 +20,14 @@
 #define PLAY_HZ 60
 #define PLAY_TAPS 16
 
-/* The player, moved tile by tile. Until the world (world.h) drives play, this is the
- * simulation; its fields mirror pt_entity's (x,y, prev_x,prev_y, move_t, heading). */
+/* The player. Until the world (world.h) drives play this is the whole simulation, and it
+ * follows the world's rules for a controlled player exactly: a clock move_t fills at
+ * speed tiles per second; each time it passes 1 the input is acted on (a step, a diagonal
+ * step if both sides are open, a slide along a wall, or a turn when blocked); with no input
+ * the clock waits full. Drawn between prev and current tile by move_t, as for the world. */
 typedef struct play_mover {
-    int x, y;            /* logical tile: where the current step ends */
-    int prev_x, prev_y;  /* where it started */
-    double move_t;       /* progress of the current step in [0,1]; drawn at prev + (cur-prev)*t */
-    int moving;
-    double heading, speed, walk;
+    int x, y, prev_x, prev_y;
+    double move_t, heading, speed;
 } play_mover;
 
 typedef struct play {
@@ -37,25 +37,28 @@ typedef struct play {
     /* Key presses not yet acted on: a tap shorter than a tick still moves one tile. */
     signed char tap_dx[PLAY_TAPS], tap_dy[PLAY_TAPS];
     int ntaps;
+    int log_moves;
     unsigned overlays;
     int show_help;
 } play;
 
 static void help(FILE *out) {
     fprintf(out,
-            "usage: patrol play [MAP] [--overlay LIST] [--ticks N]\n"
+            "usage: patrol play [MAP] [--overlay LIST] [--ticks N] [--log-moves]\n"
             "\n"
             "Plays MAP (default: the demo map, %s) in a window titled 'patrol'.\n"
             "\n"
             "keys:\n"
             "  arrows / WASD   walk (hold to keep walking)\n"
             "  G / V / L / B   toggle grid, view cones, labels, awareness bars\n"
+            "  P               toggle planned paths\n"
             "  H               toggle the key help\n"
             "  Esc             quit\n"
             "\n"
             "options:\n"
-            "  --overlay LIST  overlays shown at start: grid, cones, labels, awareness, all, none\n"
+            "  --overlay LIST  overlays shown at start: grid, cones, labels, awareness, paths, all, none\n"
             "  --ticks N       quit by itself after N simulation ticks (1/%d s each)\n"
+            "  --log-moves     print 'move X,Y' each time the player enters a tile\n"
             "  -h, --help      this help\n"
             "\n"
             "On exit it prints the player's final tile ('player X,Y').\n"
@@ -88,75 +91,78 @@ static void held_direction(int *dx, int *dy) {
     *dy = (k[SDL_SCANCODE_DOWN] || k[SDL_SCANCODE_S]) - (k[SDL_SCANCODE_UP] || k[SDL_SCANCODE_W]);
 }
 
-/* Starts a step toward (dx,dy) (4-way: horizontal first) if that tile is walkable; turns
- * to face the direction either way. */
-static void try_step(play *p, int dx, int dy) {
+static void mover_to(play_mover *m, int x, int y) {
+    m->prev_x = m->x;
+    m->prev_y = m->y;
+    m->heading = atan2((double)(y - m->y), (double)(x - m->x));
+    m->x = x;
+    m->y = y;
+}
+
+/* One tick of the player with input (dx, dy) in {-1,0,1}. */
+static void sim_player(play *p, int dx, int dy) {
     play_mover *m = &p->player;
-    int dirs[2][2] = {{dx, 0}, {0, dy}};
-    for (int i = 0; i < 2; i++) {
-        int sx = dirs[i][0], sy = dirs[i][1];
-        if (!sx && !sy) continue;
-        m->heading = atan2((double)sy, (double)sx);
-        if (pt_map_walkable(&p->map, m->x + sx, m->y + sy)) {
-            m->prev_x = m->x;
-            m->prev_y = m->y;
-            m->x += sx;
-            m->y += sy;
-            m->moving = 1;
-            return;
-        }
+    const pt_map *map = &p->map;
+    double dt = 1.0 / PLAY_HZ;
+    if (!dx && !dy) {
+        m->move_t = m->move_t + m->speed * dt >= 1.0 ? 1.0 : m->move_t + m->speed * dt;
+        return;
+    }
+    m->move_t += m->speed * dt;
+    if (m->move_t < 1.0) return;
+    m->move_t -= 1.0;
+    int nx = m->x + dx, ny = m->y + dy;
+    int diag_ok = !(dx && dy) || (pt_map_walkable(map, nx, m->y) && pt_map_walkable(map, m->x, ny));
+    if (pt_map_walkable(map, nx, ny) && diag_ok) mover_to(m, nx, ny);
+    else if (dx && pt_map_walkable(map, nx, m->y)) mover_to(m, nx, m->y); /* slide */
+    else if (dy && pt_map_walkable(map, m->x, ny)) mover_to(m, m->x, ny);
+    else {
+        m->prev_x = m->x;
+        m->prev_y = m->y;
+        m->heading = atan2((double)dy, (double)dx);
+        m->move_t = 1.0;
+    }
+    if (p->log_moves && (m->x != m->prev_x || m->y != m->prev_y)) {
+        printf("move %d,%d\n", m->x, m->y);
+        fflush(stdout);
     }
 }
 
+/* One fixed tick: choose the input, advance the simulation. Taps are used on the tick the
+ * player acts (its clock passes 1), so none is lost between two ticks or mid-step. */
 static void play_tick(play *p) {
-    play_mover *m = &p->player;
-    double dt = 1.0 / PLAY_HZ;
-    if (m->moving) {
-        m->move_t += m->speed * dt;
-        m->walk += m->speed * dt;
-        if (m->move_t < 1.0) {
-            p->tick++;
-            return;
-        }
-        /* Arrived; the overshoot carries into the next step so walking speed is exact. */
-        m->move_t -= 1.0;
-        m->moving = 0;
-        m->prev_x = m->x;
-        m->prev_y = m->y;
-    }
+    const play_mover *m = &p->player;
+    int due = m->move_t + m->speed / PLAY_HZ >= 1.0;
     int dx = 0, dy = 0;
-    if (!pop_tap(p, &dx, &dy)) held_direction(&dx, &dy);
-    if (dx || dy) try_step(p, dx, dy);
-    if (!m->moving) m->move_t = 0;
+    if (!(due && pop_tap(p, &dx, &dy))) held_direction(&dx, &dy);
+    sim_player(p, dx, dy);
     p->tick++;
 }
 
 /* ---- drawing (reads only) ------------------------------------------------------------------ */
 
-static void player_position(const play *p, double alpha, double *x, double *y) {
+/* actors[0] is the player; the others stand where the map declares them until the world
+ * moves them. Interpolated alpha of a tick past the last one, as pt_render_actors_from_world. */
+static void play_actors(const play *p, double alpha, pt_actor *actors) {
     const play_mover *m = &p->player;
-    double t = m->moving ? pt_clamp(m->move_t + alpha * m->speed / PLAY_HZ, 0.0, 1.0) : 1.0;
-    *x = m->prev_x + (m->x - m->prev_x) * t + 0.5;
-    *y = m->prev_y + (m->y - m->prev_y) * t + 0.5;
+    double dt = 1.0 / PLAY_HZ;
+    double t = pt_clamp(m->move_t + alpha * m->speed * dt, 0.0, 1.0);
+    pt_actor *a = &actors[0];
+    a->x = m->prev_x + (m->x - m->prev_x) * t + 0.5;
+    a->y = m->prev_y + (m->y - m->prev_y) * t + 0.5;
+    a->heading = m->heading;
+    a->moving = (m->prev_x != m->x || m->prev_y != m->y) && m->move_t < 1.0;
+    a->walk = ((double)p->tick + alpha) * dt * m->speed;
 }
 
 static int play_draw(const play *p, pt_render *r, SDL_Renderer *sdl, pt_actor *actors, int nactors, double alpha,
                      double seconds) {
+    play_actors(p, alpha, actors);
     int ow = 0, oh = 0;
     SDL_GetRendererOutputSize(sdl, &ow, &oh);
     pt_view v = {.time = seconds, .overlays = p->overlays};
     pt_view_fit(&v, &p->map, ow, oh, 0, 0);
-    double px, py;
-    player_position(p, alpha, &px, &py);
-    pt_view_follow(&v, &p->map, px, py);
-
-    /* actors[0] is the player; the rest stand where the map declares them until the world
-     * moves them. */
-    actors[0].x = px;
-    actors[0].y = py;
-    actors[0].heading = p->player.heading;
-    actors[0].moving = p->player.moving;
-    actors[0].walk = p->player.walk + (p->player.moving ? alpha * p->player.speed / PLAY_HZ : 0.0);
+    pt_view_follow(&v, &p->map, actors[0].x, actors[0].y);
     pt_scene scene = {.map = &p->map, .actors = actors, .nactors = nactors};
 
     SDL_SetRenderDrawColor(sdl, 0, 0, 0, 255);
@@ -169,7 +175,7 @@ static int play_draw(const play *p, pt_render *r, SDL_Renderer *sdl, pt_actor *a
     pt_draw_text(r, 4 * ts + ts, 4 * ts + ts, ts, 0x000000c0u, line);
     pt_draw_text(r, 4 * ts, 4 * ts, ts, 0xffffffffu, line);
     if (p->show_help) {
-        const char *keys = "arrows/WASD walk  G grid  V cones  L labels  B bars  H help  Esc quit";
+        const char *keys = "arrows/WASD walk  G grid  V cones  L labels  B bars  P paths  H help  Esc quit";
         int y = oh - (PT_GLYPH_PX + 4) * ts;
         pt_draw_text(r, 4 * ts + ts, y + ts, ts, 0x000000c0u, keys);
         pt_draw_text(r, 4 * ts, y, ts, 0xe0e0e0ffu, keys);
@@ -179,7 +185,8 @@ static int play_draw(const play *p, pt_render *r, SDL_Renderer *sdl, pt_actor *a
 
 /* ---- setup and the loop -------------------------------------------------------------------- */
 
-static int parse_args(int argc, char **argv, const char **map_path, unsigned *overlays, long *max_ticks) {
+static int parse_args(int argc, char **argv, const char **map_path, unsigned *overlays, long *max_ticks,
+                      int *log_moves) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) {
@@ -189,8 +196,10 @@ static int parse_args(int argc, char **argv, const char **map_path, unsigned *ov
             if (i + 1 >= argc) return app_usage_error("play", "%s needs a list (e.g. grid,cones)", a);
             int bad = 0;
             if (!pt_overlay_parse(argv[++i], overlays, &bad))
-                return app_usage_error("play", "--overlay: unknown overlay at '%s' (grid, cones, labels, "
+                return app_usage_error("play", "--overlay: unknown overlay at '%s' (grid, cones, labels, paths, "
                                        "awareness, all, none)", argv[i] + bad - 1);
+        } else if (strcmp(a, "--log-moves") == 0) {
+            *log_moves = 1;
         } else if (strcmp(a, "--ticks") == 0) {
             if (!app_parse_long("play", a, i + 1 < argc ? argv[i + 1] : NULL, 1, 1000000000L, max_ticks))
                 return APP_EXIT_USAGE;
@@ -235,6 +244,7 @@ static int handle_key(play *p, const SDL_KeyboardEvent *k) {
     case SDL_SCANCODE_V: p->overlays ^= PT_OVERLAY_CONES; break;
     case SDL_SCANCODE_L: p->overlays ^= PT_OVERLAY_LABELS; break;
     case SDL_SCANCODE_B: p->overlays ^= PT_OVERLAY_AWARENESS; break;
+    case SDL_SCANCODE_P: p->overlays ^= PT_OVERLAY_PATHS; break;
     case SDL_SCANCODE_H: p->show_help = !p->show_help; break;
     default: break;
     }
@@ -245,7 +255,8 @@ int cmd_play(int argc, char **argv) {
     const char *map_path = NULL;
     unsigned overlays = 0;
     long max_ticks = 0;
-    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks);
+    int log_moves = 0;
+    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks, &log_moves);
     if (prc < 0) return APP_EXIT_OK;
     if (prc > 0) return prc;
     if (!map_path) map_path = app_default_map();
@@ -258,10 +269,11 @@ int cmd_play(int argc, char **argv) {
         return APP_EXIT_INPUT;
     }
     p.overlays = overlays;
+    p.log_moves = log_moves;
     p.show_help = 1;
     pt_entity_def pd = p.map.player;
     pt_entity_def_resolve(&pd);
-    p.player = (play_mover){.x = pd.x, .y = pd.y, .prev_x = pd.x, .prev_y = pd.y,
+    p.player = (play_mover){.x = pd.x, .y = pd.y, .prev_x = pd.x, .prev_y = pd.y, .move_t = 1.0,
                             .heading = pt_rad(pd.heading_deg), .speed = pd.speed};
 
     int rc = APP_EXIT_INPUT;
@@ -303,14 +315,15 @@ int cmd_play(int argc, char **argv) {
         fprintf(stderr, "patrol play: error: cannot create a renderer: %s\n", SDL_GetError());
         goto done;
     }
-    SDL_RendererInfo info;
-    int vsync = SDL_GetRendererInfo(sdl, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC);
     if (!(r = pt_render_create(sdl, NULL, &err))) {
         fprintf(stderr, "patrol play: ");
         pt_error_print(stderr, &err);
         goto done;
     }
 
+    SDL_RendererInfo info;
+    int vsync = SDL_GetRendererInfo(sdl, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC);
+    long frames = 0;
     const double dt = 1.0 / PLAY_HZ;
     const Uint64 freq = SDL_GetPerformanceFrequency(), start = SDL_GetPerformanceCounter();
     Uint64 last = start;
@@ -340,11 +353,14 @@ int cmd_play(int argc, char **argv) {
             break;
         }
         SDL_RenderPresent(sdl);
-        /* Never spin: without vsync (software renderer) or where vsync is claimed but not
-         * honoured (virtual displays), cap the frame rate. */
-        double cap = vsync ? 1.0 / 250 : 1.0 / 120;
+        /* Never spin. With vsync the present waits for the display; without it (software
+         * renderer), or where vsync is claimed but not honoured (virtual displays: the first
+         * second runs faster than 100 frames a second), wait for about 60 frames a second. */
+        if (++frames == 60 && vsync && (double)(SDL_GetPerformanceCounter() - start) / (double)freq < 0.6)
+            vsync = 0;
+        double cap = vsync ? 1.0 / 240 : 1.0 / 60;
         double spent = (double)(SDL_GetPerformanceCounter() - now) / (double)freq;
-        if (spent < cap) SDL_Delay((Uint32)((cap - spent) * 1000.0) + 1);
+        if (spent < cap) SDL_Delay((Uint32)((cap - spent) * 1000.0));
     }
     printf("player %d,%d\n", p.player.x, p.player.y);
     fflush(stdout);

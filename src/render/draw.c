@@ -84,8 +84,10 @@ int pt_render_frame_col(double heading, int moving, double walk) {
     if (fabs(a) <= PT_PI / 4 + 1e-9) dir = 2;
     else if (fabs(a) >= 3 * PT_PI / 4 - 1e-9) dir = 1;
     else dir = a > 0 ? 0 : 3; /* clockwise on screen: positive angles point down */
+    /* Walking loops stand, step A, stand, step B (assets/README.md), half a tile each. */
+    static const int cycle[4] = {0, 1, 0, 2};
     int frame = 0;
-    if (moving) frame = isfinite(walk) ? 1 + (int)((long long)floor(walk * 2.0) & 1) : 1;
+    if (moving && isfinite(walk) && fabs(walk) < 1e15) frame = cycle[(long long)floor(walk * 2.0) & 3];
     return dir * 3 + frame;
 }
 
@@ -293,6 +295,25 @@ static void draw_cone(pt_render *r, const pt_map *m, const xform *f, const pt_ac
     SDL_RenderGeometry(r->sdl, NULL, vert, rays + 1, idx, n);
 }
 
+/* The cells still ahead on an actor's planned path, as dots joined by a line. */
+static void draw_path(pt_render *r, const pt_map *m, const xform *f, const pt_actor *a) {
+    if (!a->path || a->path_len <= 0) return;
+    int from = pt_clampi(a->path_idx, 0, a->path_len);
+    int half = f->t * f->scale / 2, dot = f->scale * 2;
+    set_color(r->sdl, a->state == 2 ? 0xff5040c0u : 0x60c0ffc0u);
+    int lx = sx_of(f, a->x), ly = sy_of(f, a->y);
+    for (int i = from; i < a->path_len; i++) {
+        const pt_cell *c = &a->path[i];
+        if (!pt_map_in(m, c->x, c->y)) continue;
+        int cx = sx_of(f, c->x) + half, cy = sy_of(f, c->y) + half;
+        SDL_RenderDrawLine(r->sdl, lx, ly, cx, cy);
+        SDL_Rect d = {cx - dot / 2, cy - dot / 2, dot, dot};
+        SDL_RenderFillRect(r->sdl, &d);
+        lx = cx;
+        ly = cy;
+    }
+}
+
 static void draw_obstacle(pt_render *r, const xform *f, const pt_obstacle *o) {
     if (!isfinite(o->x) || !isfinite(o->y)) return;
     int k = isfinite(o->r) && o->r > 0.75 ? (int)lround(pt_clamp(2 * o->r, 1, 64)) : 1;
@@ -318,7 +339,7 @@ static void draw_marks(pt_render *r, const xform *f, const pt_actor *a, unsigned
     int left = sx_of(f, a->x - 0.5), top = sy_of(f, a->y - 0.5);
     int bubble = a->state == 1 ? 3 : a->state == 2 ? 4 : -1; /* PT_STATE_SUSPICIOUS, _CHASE */
     if (bubble >= 0 && bubble < r->nprops)
-        pt__blit(r, r->props, bubble, r->nprops, PT_SPRITE_PX, PT_SPRITE_PX, left, top - d * 13 / 16, d, d);
+        pt__blit(r, r->props, bubble, r->nprops, PT_SPRITE_PX, PT_SPRITE_PX, left, top - d, d, d);
     if (a->state == 5 && 5 < r->nprops) /* PT_STATE_CAUGHT */
         pt__blit(r, r->props, 5, r->nprops, PT_SPRITE_PX, PT_SPRITE_PX, left, top, d, d);
     if ((overlays & PT_OVERLAY_AWARENESS) && a->kind == PT_KIND_GUARD) {
@@ -390,6 +411,8 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
         for (int i = 0; i < scene->nactors; i++)
             if (scene->actors[i].kind == PT_KIND_GUARD) draw_cone(r, m, &f, &scene->actors[i]);
     if (v.overlays & PT_OVERLAY_GRID) draw_grid(r, m, &f, x0, y0, x1, y1);
+    if ((v.overlays & PT_OVERLAY_PATHS) && scene->actors)
+        for (int i = 0; i < scene->nactors; i++) draw_path(r, m, &f, &scene->actors[i]);
 
     int rc = PT_OK;
     int nobs = m->obstacles ? m->nobstacles : 0, nact = scene->actors ? scene->nactors : 0;

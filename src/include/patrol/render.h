@@ -36,6 +36,7 @@ extern "C" {
 
 struct SDL_Renderer;
 struct SDL_Surface;
+struct pt_world;
 
 #define PT_SPRITE_PX 16            /* sprite frames in the sheets are 16x16 */
 #define PT_GLYPH_PX 8              /* font glyphs are 8x8 */
@@ -49,7 +50,7 @@ enum {
     PT_OVERLAY_CONES     = 1u << 1, /* guards' view cones, clipped by opaque tiles */
     PT_OVERLAY_LABELS    = 1u << 2, /* actor names */
     PT_OVERLAY_AWARENESS = 1u << 3, /* awareness bars over guards */
-    PT_OVERLAY_PATHS     = 1u << 4, /* planned paths (A* return/chase): reserved for the world */
+    PT_OVERLAY_PATHS     = 1u << 4, /* planned paths (pt_actor.path: A* chase / return) */
     PT_OVERLAY_PATTERNS  = 1u << 5, /* patrol pattern cells: reserved */
     PT_OVERLAY_STEER     = 1u << 6, /* velocities, feelers, detection boxes: reserved */
     PT_OVERLAY_ALL       = 0xffffu
@@ -71,11 +72,13 @@ typedef struct pt_actor {
     double x, y;            /* centre, tiles */
     double heading;         /* radians, 0 = east, clockwise on screen; drawn 4-way */
     int moving;             /* 1: walking frames, 0: standing frame */
-    double walk;            /* walk phase in tiles travelled (frame changes each half tile) */
+    double walk;            /* walk phase in tiles: frames stand, A, stand, B, half a tile each */
     double view_dist;       /* tiles; 0 = no cone */
     double view_angle;      /* full cone angle, radians */
     double awareness;       /* 0..1 (bar overlay) */
     const char *name;       /* label overlay; may be NULL; must outlive the draw call */
+    const pt_cell *path;    /* planned cells (paths overlay); may be NULL; must outlive the draw */
+    int path_len, path_idx; /* cells path[path_idx .. path_len-1] are still ahead */
 } pt_actor;
 
 /* What to draw: a map and the actors on it. */
@@ -136,10 +139,16 @@ void pt_text_size(const char *text, int scale, int *w, int *h);
  * declared heading, with its resolved view cone). Writes at most cap; returns how many the
  * map declares (1 + nents). Names point into map. */
 int pt_render_actors_from_map(const pt_map *map, pt_actor *out, int cap);
+/* The world's entities (pt_world_entity order: the player first), as play shows them alpha
+ * (0..1) of a tick after the last step: tile movers between their previous and current tile
+ * by move_t, continuous movers at px,py plus velocity. Reads the world only. Writes at most
+ * cap; returns pt_world_count. Names and paths point into the world. */
+int pt_render_actors_from_world(const struct pt_world *w, double alpha, pt_actor *out, int cap);
 /* characters.png row for a kind; boids named or grouped "hound"/"dog"/"wolf" are hounds,
  * other boids crows. */
 int pt_render_row_for(pt_kind kind, const char *name, const char *group);
-/* Sheet column of a heading (4-way) and walk frame: down 0-2, left 3-5, right 6-8, up 9-11. */
+/* Sheet column of a heading (4-way) and walk phase: down 0-2, left 3-5, right 6-8, up 9-11;
+ * diagonals face sideways. Moving loops frames 0,1,0,2, half a tile each. */
 int pt_render_frame_col(double heading, int moving, double walk);
 /* Sprite index in tiles.png of a legend entry at a time in seconds (water alternates 2/3
  * twice a second; sprite -1 resolves by name; unknown names draw floor). */
