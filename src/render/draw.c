@@ -189,7 +189,9 @@ typedef struct xform {
 
 static int to_px(double tiles, int t, int scale) {
     double p = tiles * t;
-    if (!(p > -1e8 && p < 1e8)) p = p > 0 ? 1e8 : -1e8; /* NaN and huge values stay harmless */
+    /* NaN and huge values stay harmless: 4e6 sprite pixels is beyond any map (4096 tiles of
+     * 256), and times the largest scale, summed a few times, still fits an int. */
+    if (!(p > -4e6 && p < 4e6)) p = p > 0 ? 4e6 : -4e6;
     return (int)lround(p) * scale;
 }
 static int sx_of(const xform *f, double x) { return f->ox + to_px(x, f->t, f->scale); }
@@ -430,7 +432,7 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
             const pt_actor *a = &scene->actors[i];
             r->items[n++] = (pt__draw_item){isfinite(a->y) ? a->y + 0.5 : 0.0, 1, i};
         }
-        qsort(r->items, (size_t)n, sizeof *r->items, cmp_items);
+        if (n > 1) qsort(r->items, (size_t)n, sizeof *r->items, cmp_items);
         for (int i = 0; i < n; i++) {
             if (r->items[i].what == 0) draw_obstacle(r, &f, &m->obstacles[r->items[i].index]);
             else draw_actor(r, &f, &scene->actors[r->items[i].index]);
