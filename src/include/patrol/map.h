@@ -50,6 +50,13 @@ typedef enum pt_kind {
     PT_KIND_COUNT
 } pt_kind;
 
+/* What a flock looks like (which sprite its members use). */
+typedef enum pt_flock_kind {
+    PT_FLOCK_HOUND = 0,
+    PT_FLOCK_CROW,
+    PT_FLOCK_KIND_COUNT
+} pt_flock_kind;
+
 typedef enum pt_chase {
     PT_CHASE_TILE = 0,         /* line-of-sight chase on tiles (Bresenham, A* when blocked) */
     PT_CHASE_STEER,            /* continuous pursuit + arrive */
@@ -77,14 +84,19 @@ typedef struct pt_entity_def {
     double chase_at;           /* awareness threshold for chase; default 1.0 */
     int count;                 /* flocks: members; default 1 */
     char group[PT_MAX_NAME];   /* flocks: group name (neighbours are within a group) */
+    pt_flock_kind flock_kind;  /* flocks: hound or crow (sprite); default hound */
     char steering[PT_MAX_NAME];/* name of a steering parameter set; "" = defaults */
     int line, col;             /* where it was declared: its line, and the column of its position */
 } pt_entity_def;
 
+/* Props sheet indices of obstacles. */
+enum { PT_OBSTACLE_PILLAR = 1, PT_OBSTACLE_TREE = 2 };
+
 typedef struct pt_obstacle {
     double x, y, r;            /* centre and radius in tile units */
-    int sprite;                /* props sheet index (1 pillar, 2 tree) */
+    int sprite;                /* props sheet index (PT_OBSTACLE_PILLAR, PT_OBSTACLE_TREE) */
     int line;
+    int col;                   /* column of its at= value */
 } pt_obstacle;
 
 typedef struct pt_map {
@@ -110,20 +122,24 @@ typedef struct pt_map {
 } pt_map;
 
 /* Loads a map file. Returns PT_OK or a negative code with err filled (file, line, col,
- * message, source line). Relative pattern file paths are resolved against the map's folder. */
+ * message, source line); on error *out is zeroed. Relative pattern and steering file paths
+ * are resolved against the map's folder. Entity fields the file leaves out stay 0 (call
+ * pt_entity_def_resolve for the effective values; the world does). err may be NULL. */
 int pt_map_load(pt_map *out, const char *path, pt_error *err);
-/* Same from memory; name is used in errors and to resolve relative paths. */
+/* Same from memory; name (may be NULL) is used in errors, as map->path and to resolve
+ * relative paths. */
 int pt_map_parse(pt_map *out, const char *text, size_t len, const char *name, pt_error *err);
 void pt_map_fini(pt_map *map);
 
-/* A deep copy (for hot reload: build the new world aside, swap on success). */
+/* A deep copy (for hot reload: build the new world aside, swap on success). Returns PT_OK,
+ * or PT_ERR_NOMEM with *dst zeroed. */
 int pt_map_clone(pt_map *dst, const pt_map *src);
 
 /* Applies the documented defaults to every zero field of def (one place for defaults). */
 void pt_entity_def_resolve(pt_entity_def *def);
 
-/* Creates an empty map of w*h cells with the default legend (see docs/formats.md) filled
- * with tile index `fill` (0 = floor). For tests and generated maps. Player at (0,0). */
+/* Creates an empty map of w*h cells with the default legend (see docs/formats.md), every
+ * cell floor ('.'). For tests and generated maps. Player at (0,0). */
 int pt_map_init_blank(pt_map *map, int w, int h, pt_error *err);
 /* Sets a cell to the legend entry whose character is ch; returns 0 when ch is unknown. */
 int pt_map_set(pt_map *map, int x, int y, char ch);

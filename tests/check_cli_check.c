@@ -1,0 +1,165 @@
+/* `patrol check`: exit codes, located errors with the source line and caret, usage. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef struct run_result {
+    int status;       /* exit status, or -1 if the program did not exit normally */
+    char out[16384];  /* its stdout */
+    char err[16384];  /* its stderr */
+} run_result;
+
+static void slurp(FILE *f, char *dst, size_t cap) {
+    rewind(f);
+    size_t n = fread(dst, 1, cap - 1, f);
+    dst[n] = '\0';
+    fclose(f);
+}
+
+/* Runs PATROL_BIN with args (NULL-terminated), capturing both streams in temporary files. */
+static void run(run_result *r, const char *const *args) {
+    char *argv[32];
+    int n = 0;
+    argv[n++] = (char *)PATROL_BIN;
+    for (; args[n - 1] && n < 31; n++) argv[n] = (char *)args[n - 1];
+    argv[n] = NULL;
+    FILE *out = tmpfile(), *err = tmpfile();
+    ck_assert_ptr_nonnull(out);
+    ck_assert_ptr_nonnull(err);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(fileno(out), 1);
+        dup2(fileno(err), 2);
+        execv(PATROL_BIN, argv);
+        _exit(127);
+    }
+    int st = 0;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    slurp(out, r->out, sizeof r->out);
+    slurp(err, r->err, sizeof r->err);
+}
+
+/* 1 if some line of text starts with prefix. */
+static int has_line_starting(const char *text, const char *prefix) {
+    size_t n = strlen(prefix);
+    for (const char *s = text; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
+        if (strncmp(s, prefix, n) == 0) return 1;
+    return 0;
+}
+
+/* The line after the first line starting with prefix (copied into dst), or "". */
+static void line_after(const char *text, const char *prefix, int skip, char *dst, size_t cap) {
+    dst[0] = '\0';
+    size_t n = strlen(prefix);
+    for (const char *s = text; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
+        if (strncmp(s, prefix, n) != 0) continue;
+        for (int i = 0; i <= skip; i++) {
+            s = strchr(s, '\n');
+            if (!s) return;
+            s++;
+        }
+        size_t len = strcspn(s, "\n");
+        if (len >= cap) len = cap - 1;
+        memcpy(dst, s, len);
+        dst[len] = '\0';
+        return;
+    }
+}
+
+START_TEST(test_broken_map) {
+    run_result r;
+    run(&r, (const char *[]){"check", "tests/data/maps/bad_tile.map", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, "tests/data/maps/bad_tile.map:6:4: error: "), "stderr: %s", r.err);
+    /* the source line, then a caret under column 4 */
+    char src[256], caret[256];
+    line_after(r.err, "tests/data/maps/bad_tile.map:6:4:", 0, src, sizeof src);
+    line_after(r.err, "tests/data/maps/bad_tile.map:6:4:", 1, caret, sizeof caret);
+    ck_assert_msg(strstr(src, "#..X.#") != NULL, "source line: '%s'", src);
+    const char *x = strstr(src, "#..X.#") + 3, *hat = strchr(caret, '^');
+    ck_assert_ptr_nonnull(hat);
+    ck_assert_int_eq((int)(hat - caret), (int)(x - src));
+    ck_assert_str_eq(r.out, "");
+}
+END_TEST
+
+START_TEST(test_demo_ok) {
+    run_result r;
+    run(&r, (const char *[]){"check", "maps/demo.map", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "");
+    ck_assert_str_eq(r.out, "");
+    run(&r, (const char *[]){"check", "-v", "maps/demo.map", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert(has_line_starting(r.out, "maps/demo.map: ok"));
+}
+END_TEST
+
+/* Every file is checked: problems of all bad files are printed, good ones pass. */
+START_TEST(test_keeps_going) {
+    run_result r;
+    run(&r, (const char *[]){"check", "tests/data/maps/bad_tile.map", "maps/demo.map", "tests/data/maps/bad_number.map",
+                             "tests/data/maps/missing.map", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert(has_line_starting(r.err, "tests/data/maps/bad_tile.map:6:4: error: "));
+    ck_assert(has_line_starting(r.err, "tests/data/maps/bad_number.map:2:23: error: "));
+    ck_assert(has_line_starting(r.err, "tests/data/maps/missing.map: error: "));
+    ck_assert(!has_line_starting(r.err, "maps/demo.map"));
+    /* files of unknown type are read as maps */
+    run(&r, (const char *[]){"check", "tests/data/maps/binary.map", "CMakeLists.txt", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert(has_line_starting(r.err, "tests/data/maps/binary.map:4:2: error: "));
+    ck_assert(has_line_starting(r.err, "CMakeLists.txt:1:1: error: "));
+    /* pattern files are not supported yet: reported, not ignored */
+    run(&r, (const char *[]){"check", "patterns/none.pat", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert(has_line_starting(r.err, "patterns/none.pat: error: "));
+    /* `--` ends the options */
+    run(&r, (const char *[]){"check", "--", "maps/demo.map", NULL});
+    ck_assert_int_eq(r.status, 0);
+}
+END_TEST
+
+START_TEST(test_usage) {
+    run_result r;
+    run(&r, (const char *[]){"check", NULL});
+    ck_assert_int_eq(r.status, 2);
+    ck_assert(has_line_starting(r.err, "usage: patrol check"));
+    run(&r, (const char *[]){"check", "--frobnicate", "maps/demo.map", NULL});
+    ck_assert_int_eq(r.status, 2);
+    run(&r, (const char *[]){"check", "-v", NULL});
+    ck_assert_int_eq(r.status, 2);
+    run(&r, (const char *[]){"check", "--help", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert(has_line_starting(r.out, "usage: patrol check"));
+    ck_assert_str_eq(r.err, "");
+    run(&r, (const char *[]){"check", "-h", NULL});
+    ck_assert_int_eq(r.status, 0);
+}
+END_TEST
+
+static Suite *cli_check_suite(void) {
+    Suite *s = suite_create("cli_check");
+    TCase *core = tcase_create("core");
+    tcase_set_timeout(core, 60);
+    tcase_add_test(core, test_broken_map);
+    tcase_add_test(core, test_demo_ok);
+    tcase_add_test(core, test_keeps_going);
+    tcase_add_test(core, test_usage);
+    suite_add_tcase(s, core);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(cli_check_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
