@@ -188,17 +188,17 @@ START_TEST(test_actor_sprites) {
     SDL_Surface *floor_img = draw(&m, NULL, 0, &v);
     /* kind, heading, expected row and column (rows: 0 player 1 guard 2 prey 3 hound 4 crow;
      * columns: down 0, left 3, right 6, up 9). */
-    struct { pt_kind kind; const char *name; double heading; int row, col; } cases[] = {
-        {PT_KIND_GUARD, "g", 0.0, 1, 6},       {PT_KIND_PLAYER, "p", PT_PI / 2, 0, 0},
-        {PT_KIND_PREY, "hen", PT_PI, 2, 3},   {PT_KIND_BOID, "hound", -PT_PI / 2, 3, 9},
-        {PT_KIND_BOID, "crow", 3 * PT_PI / 2, 4, 9}, {PT_KIND_GUARD, "g2", 0.2 + 8 * PT_PI, 1, 6},
+    struct { pt_kind kind; pt_flock_kind flock; double heading; int row, col; } cases[] = {
+        {PT_KIND_GUARD, 0, 0.0, 1, 6},       {PT_KIND_PLAYER, 0, PT_PI / 2, 0, 0},
+        {PT_KIND_PREY, 0, PT_PI, 2, 3},   {PT_KIND_BOID, PT_FLOCK_HOUND, -PT_PI / 2, 3, 9},
+        {PT_KIND_BOID, PT_FLOCK_CROW, 3 * PT_PI / 2, 4, 9}, {PT_KIND_GUARD, 0, 0.2 + 8 * PT_PI, 1, 6},
     };
     int n = (int)(sizeof cases / sizeof cases[0]);
     pt_actor a[8];
     memset(a, 0, sizeof a);
     for (int i = 0; i < n; i++) {
         a[i].kind = cases[i].kind;
-        a[i].row = pt_render_row_for(cases[i].kind, cases[i].name, NULL);
+        a[i].row = pt_render_row_for(cases[i].kind, cases[i].flock);
         a[i].x = i + 0.5;
         a[i].y = (i % 2) + 0.5;
         a[i].heading = cases[i].heading;
@@ -596,8 +596,8 @@ START_TEST(test_actors_from_map) {
     m.nents = 2;
     m.ents = calloc(2, sizeof *m.ents);
     m.ents[0] = (pt_entity_def){.name = "g", .kind = PT_KIND_GUARD, .x = 1, .y = 2, .heading_deg = 90};
-    m.ents[1] = (pt_entity_def){.name = "dogs", .kind = PT_KIND_BOID, .x = 5, .y = 6, .view_dist = 3,
-                                .view_angle_deg = 180};
+    m.ents[1] = (pt_entity_def){.name = "birds", .kind = PT_KIND_BOID, .x = 5, .y = 6, .view_dist = 3,
+                                .view_angle_deg = 180, .flock_kind = PT_FLOCK_CROW};
     ck_assert_int_eq(pt_render_actors_from_map(&m, NULL, 0), 3);
     pt_actor a[3];
     ck_assert_int_eq(pt_render_actors_from_map(&m, a, 3), 3);
@@ -608,11 +608,10 @@ START_TEST(test_actors_from_map) {
     ck_assert(fabs(a[1].heading - PT_PI / 2) < 1e-12);
     ck_assert(a[1].view_dist == 8.0);                   /* documented default */
     ck_assert(fabs(a[1].view_angle - PT_PI / 2) < 1e-12); /* 90 degrees */
-    ck_assert_int_eq(a[2].row, 3);                      /* "dogs": a hound */
+    ck_assert_int_eq(a[2].row, 4);                      /* a crow */
     ck_assert(a[2].view_dist == 3.0);
-    ck_assert_str_eq(a[2].name, "dogs");
-    ck_assert_int_eq(pt_render_row_for(PT_KIND_BOID, "flock1", "CROWS"), 4);
-    ck_assert_int_eq(pt_render_row_for(PT_KIND_BOID, "pack", "Wolfpack"), 3);
+    ck_assert_str_eq(a[2].name, "birds");
+    ck_assert_int_eq(pt_render_row_for(PT_KIND_BOID, PT_FLOCK_HOUND), 3);
     pt_map_fini(&m);
 }
 END_TEST

@@ -98,13 +98,3 @@ int cmd_render(int argc, char **argv) {
     pt_map_fini(&map);
     return rc;
 }
-
-/* TEMPORARY (remove when src/core/map_parse.c lands on main): lets the command link before
- * the map parser exists. A weak symbol, so the real loader replaces it. */
-__attribute__((weak)) int pt_map_load(pt_map *out, const char *path, pt_error *err) {
-    memset(out, 0, sizeof *out);
-    pt_error_clear(err);
-    pt_error_set(err, PT_ERR_INTERNAL, 0, 0, "the map parser is not built yet");
-    if (err) snprintf(err->file, sizeof err->file, "%s", path);
-    return PT_ERR_INTERNAL;
-}

@@ -4,7 +4,6 @@
 
 #include <patrol/math.h>
 
-#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,28 +51,12 @@ int pt_overlay_parse(const char *list, unsigned *out, int *bad_at) {
 
 /* ---- pure helpers -------------------------------------------------------------------------- */
 
-static int contains_ci(const char *hay, const char *needle) {
-    if (!hay) return 0;
-    size_t n = strlen(needle);
-    for (; *hay; hay++) {
-        size_t i = 0;
-        while (i < n && hay[i] && tolower((unsigned char)hay[i]) == needle[i]) i++;
-        if (i == n) return 1;
-    }
-    return 0;
-}
-
-int pt_render_row_for(pt_kind kind, const char *name, const char *group) {
+int pt_render_row_for(pt_kind kind, pt_flock_kind flock) {
     switch (kind) {
     case PT_KIND_PLAYER: return 0;
     case PT_KIND_GUARD: return 1;
     case PT_KIND_PREY: return 2;
-    case PT_KIND_BOID: {
-        static const char *hounds[] = {"hound", "dog", "wolf"};
-        for (size_t i = 0; i < sizeof hounds / sizeof hounds[0]; i++)
-            if (contains_ci(name, hounds[i]) || contains_ci(group, hounds[i])) return 3;
-        return 4;
-    }
+    case PT_KIND_BOID: return flock == PT_FLOCK_CROW ? 4 : 3;
     default: return 1;
     }
 }
@@ -120,7 +103,7 @@ int pt_render_actors_from_map(const pt_map *map, pt_actor *out, int cap) {
         pt_actor *a = &out[i];
         memset(a, 0, sizeof *a);
         a->kind = i == 0 ? PT_KIND_PLAYER : d.kind;
-        a->row = pt_render_row_for(a->kind, src->name, src->group);
+        a->row = pt_render_row_for(a->kind, src->flock_kind);
         a->x = d.x + 0.5;
         a->y = d.y + 0.5;
         a->heading = pt_rad(d.heading_deg);

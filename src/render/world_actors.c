@@ -19,7 +19,7 @@ int pt_render_actors_from_world(const pt_world *w, double alpha, pt_actor *out, 
         memset(o, 0, sizeof *o);
         if (!e) continue;
         o->kind = e->kind;
-        o->row = pt_render_row_for(e->kind, e->name, e->def ? e->def->group : NULL);
+        o->row = pt_render_row_for(e->kind, e->def ? e->def->flock_kind : PT_FLOCK_HOUND);
         o->state = (int)e->state;
         o->heading = e->heading;
         o->view_dist = e->view_dist;

@@ -144,9 +144,8 @@ int pt_render_actors_from_map(const pt_map *map, pt_actor *out, int cap);
  * by move_t, continuous movers at px,py plus velocity. Reads the world only. Writes at most
  * cap; returns pt_world_count. Names and paths point into the world. */
 int pt_render_actors_from_world(const struct pt_world *w, double alpha, pt_actor *out, int cap);
-/* characters.png row for a kind; boids named or grouped "hound"/"dog"/"wolf" are hounds,
- * other boids crows. */
-int pt_render_row_for(pt_kind kind, const char *name, const char *group);
+/* characters.png row for a kind (flock members: by their flock kind, hound or crow). */
+int pt_render_row_for(pt_kind kind, pt_flock_kind flock);
 /* Sheet column of a heading (4-way) and walk phase: down 0-2, left 3-5, right 6-8, up 9-11;
  * diagonals face sideways. Moving loops frames 0,1,0,2, half a tile each. */
 int pt_render_frame_col(double heading, int moving, double walk);
