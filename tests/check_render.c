@@ -6,6 +6,7 @@
 #include <SDL.h>
 #include <SDL_image.h>
 
+#include <patrol/los.h>
 #include <patrol/map.h>
 #include <patrol/math.h>
 #include <patrol/render.h>
@@ -395,9 +396,78 @@ START_TEST(test_cone_overlay) {
     ck_assert(!same_rgb(px(grid, 16 * 1, 16 * 1 + 5), px(off, 16 * 1, 16 * 1 + 5)));
     ck_assert(!same_rgb(px(grid, 16 * 4 + 5, 16 * 3), px(off, 16 * 4 + 5, 16 * 3)));
     ck_assert(same_rgb(px(grid, 16 * 4 + 7, 16 * 3 + 7), px(off, 16 * 4 + 7, 16 * 3 + 7)));
+    /* Paths: the dots of the cells still ahead appear, the ones passed do not. */
+    static const pt_cell path[3] = {{3, 4}, {4, 4}, {5, 4}};
+    pt_actor walker = g;
+    walker.path = path;
+    walker.path_len = 3;
+    walker.path_idx = 1;
+    v.overlays = 0;
+    SDL_Surface *nopath = draw(&m, &walker, 1, &v);
+    v.overlays = PT_OVERLAY_PATHS;
+    SDL_Surface *withpath = draw(&m, &walker, 1, &v);
+    ck_assert(!same_rgb(px(withpath, 4 * 16 + 8, 4 * 16 + 8), px(nopath, 4 * 16 + 8, 4 * 16 + 8)));
+    ck_assert(!same_rgb(px(withpath, 5 * 16 + 8, 4 * 16 + 8), px(nopath, 5 * 16 + 8, 4 * 16 + 8)));
+    ck_assert(same_rgb(px(withpath, 3 * 16 + 8, 4 * 16 + 8), px(nopath, 3 * 16 + 8, 4 * 16 + 8)));
+    SDL_FreeSurface(withpath);
+    SDL_FreeSurface(nopath);
     SDL_FreeSurface(grid);
     SDL_FreeSurface(on);
     SDL_FreeSurface(off);
+    pt_map_fini(&m);
+}
+END_TEST
+
+START_TEST(test_sight_overlay) {
+    /* The sight overlay tints exactly the cells the simulation's own test (pt_can_see) says
+     * the guard sees: walls, a bush and a sealed corner in the way, guards in several spots. */
+    static const char *rows[] = {
+        "..............",
+        "....#.........",
+        "..#.....*.....",
+        "...#......##..",
+        "..........#...",
+        "......~~......",
+    };
+    pt_map m;
+    blank(&m, 14, 6);
+    for (int y = 0; y < 6; y++)
+        for (int x = 0; x < 14; x++) pt_map_set(&m, x, y, rows[y][x]);
+    pt_actor guards[4] = {
+        {.kind = PT_KIND_GUARD, .row = 1, .x = 1.5, .y = 1.5, .heading = 0.3, .view_dist = 9, .view_angle = PT_PI / 2},
+        {.kind = PT_KIND_GUARD, .row = 1, .x = 12.5, .y = 4.5, .heading = PT_PI, .view_dist = 6,
+         .view_angle = pt_rad(120), .state = 2},
+        {.kind = PT_KIND_GUARD, .row = 1, .x = 6.2, .y = 3.7, .heading = -PT_PI / 2, .view_dist = 4,
+         .view_angle = PT_TAU},
+        {.kind = PT_KIND_GUARD, .row = 1, .x = 7.5, .y = 0.5, .heading = PT_PI / 2, .view_dist = 5,
+         .view_angle = pt_rad(60), .has_eye = 1, .eye_x = 8.5, .eye_y = 0.5},
+    };
+    pt_view v = {.scale = 1};
+    int bad = 0, seen_total = 0;
+    for (int g = 0; g < 4; g++) {
+        v.overlays = 0;
+        SDL_Surface *off = draw(&m, &guards[g], 1, &v);
+        v.overlays = PT_OVERLAY_SIGHT;
+        SDL_Surface *on = draw(&m, &guards[g], 1, &v);
+        double ex = guards[g].has_eye ? guards[g].eye_x : guards[g].x;
+        double ey = guards[g].has_eye ? guards[g].eye_y : guards[g].y;
+        for (int y = 0; y < 6; y++)
+            for (int x = 0; x < 14; x++) {
+                int sees = pt_can_see(&m, ex, ey, guards[g].heading, guards[g].view_dist, guards[g].view_angle,
+                                      x + 0.5, y + 0.5);
+                /* The cell's corner farthest from the guard: its sprite (one tile around its
+                 * centre, with a transparent rim) never covers it. */
+                int px0 = x * 16 + (guards[g].x - x > 0.5 ? 0 : 15);
+                int py0 = y * 16 + (guards[g].y - y > 0.5 ? 0 : 15);
+                int tinted = !same_rgb(px(on, px0, py0), px(off, px0, py0));
+                bad += sees != tinted;
+                seen_total += sees;
+            }
+        SDL_FreeSurface(on);
+        SDL_FreeSurface(off);
+    }
+    ck_assert_int_gt(seen_total, 20);
+    ck_assert_int_eq(bad, 0);
     pt_map_fini(&m);
 }
 END_TEST
@@ -528,7 +598,7 @@ START_TEST(test_overlay_parse) {
     ck_assert_int_eq(bad, 6);
     ck_assert(!pt_overlay_parse("", &bits, &bad));
     ck_assert_int_eq(bad, 1);
-    for (unsigned b = 1; b <= PT_OVERLAY_STEER; b <<= 1) {
+    for (unsigned b = 1; b <= PT_OVERLAY_SIGHT; b <<= 1) {
         const char *name = pt_overlay_name(b);
         ck_assert_ptr_nonnull(name);
         ck_assert(pt_overlay_parse(name, &bits, &bad));
@@ -673,6 +743,7 @@ static Suite *render_suite(void) {
     tcase_add_test(core, test_missing_assets);
     tcase_add_test(core, test_bad_sheet);
     tcase_add_test(core, test_cone_overlay);
+    tcase_add_test(core, test_sight_overlay);
     tcase_add_test(core, test_300_frames);
     tcase_add_test(core, test_text);
     tcase_add_test(core, test_overlay_parse);

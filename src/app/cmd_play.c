@@ -51,12 +51,13 @@ static void help(FILE *out) {
             "keys:\n"
             "  arrows / WASD   walk (hold to keep walking)\n"
             "  G / V / L / B   toggle grid, view cones, labels, awareness bars\n"
-            "  P               toggle planned paths\n"
+            "  O / P           toggle seen cells (sight), planned paths\n"
             "  H               toggle the key help\n"
             "  Esc             quit\n"
             "\n"
             "options:\n"
-            "  --overlay LIST  overlays shown at start: grid, cones, labels, awareness, paths, all, none\n"
+            "  --overlay LIST  overlays shown at start: grid, cones, sight, labels, awareness, paths,\n"
+            "                  all, none\n"
             "  --ticks N       quit by itself after N simulation ticks (1/%d s each)\n"
             "  --log-moves     print 'move X,Y' each time the player enters a tile\n"
             "  -h, --help      this help\n"
@@ -175,7 +176,7 @@ static int play_draw(const play *p, pt_render *r, SDL_Renderer *sdl, pt_actor *a
     pt_draw_text(r, 4 * ts + ts, 4 * ts + ts, ts, 0x000000c0u, line);
     pt_draw_text(r, 4 * ts, 4 * ts, ts, 0xffffffffu, line);
     if (p->show_help) {
-        const char *keys = "arrows/WASD walk  G grid  V cones  L labels  B bars  P paths  H help  Esc quit";
+        const char *keys = "arrows/WASD walk  G grid  V cones  O sight  L labels  B bars  P paths  H help  Esc quit";
         int y = oh - (PT_GLYPH_PX + 4) * ts;
         pt_draw_text(r, 4 * ts + ts, y + ts, ts, 0x000000c0u, keys);
         pt_draw_text(r, 4 * ts, y, ts, 0xe0e0e0ffu, keys);
@@ -196,7 +197,7 @@ static int parse_args(int argc, char **argv, const char **map_path, unsigned *ov
             if (i + 1 >= argc) return app_usage_error("play", "%s needs a list (e.g. grid,cones)", a);
             int bad = 0;
             if (!pt_overlay_parse(argv[++i], overlays, &bad))
-                return app_usage_error("play", "--overlay: unknown overlay at '%s' (grid, cones, labels, paths, "
+                return app_usage_error("play", "--overlay: unknown overlay at '%s' (grid, cones, sight, labels, paths, "
                                        "awareness, all, none)", argv[i] + bad - 1);
         } else if (strcmp(a, "--log-moves") == 0) {
             *log_moves = 1;
@@ -245,6 +246,7 @@ static int handle_key(play *p, const SDL_KeyboardEvent *k) {
     case SDL_SCANCODE_L: p->overlays ^= PT_OVERLAY_LABELS; break;
     case SDL_SCANCODE_B: p->overlays ^= PT_OVERLAY_AWARENESS; break;
     case SDL_SCANCODE_P: p->overlays ^= PT_OVERLAY_PATHS; break;
+    case SDL_SCANCODE_O: p->overlays ^= PT_OVERLAY_SIGHT; break;
     case SDL_SCANCODE_H: p->show_help = !p->show_help; break;
     default: break;
     }

@@ -19,7 +19,8 @@ static void help(FILE *out) {
             "  --out FILE.png   where to write the image (required)\n"
             "  --scale S        pixels per sprite pixel, 1..%d (default 1: 16 pixels a tile);\n"
             "                   the image may be at most %d pixels a side\n"
-            "  --overlay LIST   comma-separated: grid, cones, labels, awareness, paths, all, none\n"
+            "  --overlay LIST   comma-separated: grid, cones, sight, labels, awareness, paths, all,\n"
+            "                   none\n"
             "  -h, --help       this help\n"
             "\n"
             "Assets are read from $PATROL_ASSETS, ./assets, or the installed folder.\n"
@@ -47,7 +48,7 @@ int cmd_render(int argc, char **argv) {
             if (i + 1 >= argc) return app_usage_error("render", "%s needs a list (e.g. grid,cones)", a);
             int bad = 0;
             if (!pt_overlay_parse(argv[++i], &overlays, &bad))
-                return app_usage_error("render", "--overlay: unknown overlay at '%s' (grid, cones, labels, paths, "
+                return app_usage_error("render", "--overlay: unknown overlay at '%s' (grid, cones, sight, labels, paths, "
                                        "awareness, all, none)", argv[i] + bad - 1);
         } else if (a[0] == '-' && a[1]) {
             return app_usage_error("render", "unknown option '%s'", a);

@@ -2,6 +2,7 @@
  * path for the window and for headless PNGs. */
 #include "render_internal.h"
 
+#include <patrol/los.h>
 #include <patrol/math.h>
 
 #include <math.h>
@@ -14,7 +15,7 @@ static const struct { const char *name; unsigned bit; } overlay_names[] = {
     {"grid", PT_OVERLAY_GRID},           {"cones", PT_OVERLAY_CONES},
     {"labels", PT_OVERLAY_LABELS},       {"awareness", PT_OVERLAY_AWARENESS},
     {"paths", PT_OVERLAY_PATHS},         {"patterns", PT_OVERLAY_PATTERNS},
-    {"steer", PT_OVERLAY_STEER},
+    {"steer", PT_OVERLAY_STEER},         {"sight", PT_OVERLAY_SIGHT},
 };
 
 const char *pt_overlay_name(unsigned bit) {
@@ -299,6 +300,24 @@ static void draw_path(pt_render *r, const pt_map *m, const xform *f, const pt_ac
     }
 }
 
+/* Every cell whose centre the guard sees, by the simulation's own rule. */
+static void draw_sight(pt_render *r, const pt_map *m, const xform *f, const pt_actor *a) {
+    double ex = a->has_eye ? a->eye_x : a->x, ey = a->has_eye ? a->eye_y : a->y;
+    if (!(a->view_dist > 0) || !isfinite(ex) || !isfinite(ey) || !isfinite(a->heading)) return;
+    int reach = (int)ceil(a->view_dist > 64 ? 64 : a->view_dist);
+    int cx = (int)floor(ex), cy = (int)floor(ey), d = f->t * f->scale;
+    int x0 = pt_clampi(cx - reach, 0, m->w), x1 = pt_clampi(cx + reach + 1, 0, m->w);
+    int y0 = pt_clampi(cy - reach, 0, m->h), y1 = pt_clampi(cy + reach + 1, 0, m->h);
+    uint32_t c = cone_color(a->state);
+    set_color(r->sdl, (c & 0xffffff00u) | 0x58u);
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++)
+            if (pt_can_see(m, ex, ey, a->heading, a->view_dist, a->view_angle, x + 0.5, y + 0.5)) {
+                SDL_Rect rc = {sx_of(f, x), sy_of(f, y), d, d};
+                SDL_RenderFillRect(r->sdl, &rc);
+            }
+}
+
 static void draw_obstacle(pt_render *r, const xform *f, const pt_obstacle *o) {
     if (!isfinite(o->x) || !isfinite(o->y)) return;
     int k = isfinite(o->r) && o->r > 0.75 ? (int)lround(pt_clamp(2 * o->r, 1, 64)) : 1;
@@ -395,6 +414,9 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
     if (v.overlays & PT_OVERLAY_CONES)
         for (int i = 0; i < scene->nactors; i++)
             if (scene->actors[i].kind == PT_KIND_GUARD) draw_cone(r, m, &f, &scene->actors[i]);
+    if (v.overlays & PT_OVERLAY_SIGHT)
+        for (int i = 0; i < scene->nactors; i++)
+            if (scene->actors[i].kind == PT_KIND_GUARD) draw_sight(r, m, &f, &scene->actors[i]);
     if (v.overlays & PT_OVERLAY_GRID) draw_grid(r, m, &f, x0, y0, x1, y1);
     if ((v.overlays & PT_OVERLAY_PATHS) && scene->actors)
         for (int i = 0; i < scene->nactors; i++) draw_path(r, m, &f, &scene->actors[i]);

@@ -26,6 +26,9 @@ int pt_render_actors_from_world(const pt_world *w, double alpha, pt_actor *out, 
         o->view_angle = e->view_angle;
         o->awareness = e->awareness;
         o->name = e->name;
+        o->has_eye = 1; /* guards see from px,py (brain.c) */
+        o->eye_x = e->px;
+        o->eye_y = e->py;
         if (e->path && e->path_len > 0) {
             o->path = e->path;
             o->path_len = e->path_len;

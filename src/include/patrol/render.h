@@ -53,6 +53,8 @@ enum {
     PT_OVERLAY_PATHS     = 1u << 4, /* planned paths (pt_actor.path: A* chase / return) */
     PT_OVERLAY_PATTERNS  = 1u << 5, /* patrol pattern cells: reserved */
     PT_OVERLAY_STEER     = 1u << 6, /* velocities, feelers, detection boxes: reserved */
+    PT_OVERLAY_SIGHT     = 1u << 7, /* cells each guard sees now, by the simulation's own test
+                                       (pt_can_see, patrol/los.h): exact where cones are a picture */
     PT_OVERLAY_ALL       = 0xffffu
 };
 
@@ -77,6 +79,9 @@ typedef struct pt_actor {
     double view_angle;      /* full cone angle, radians */
     double awareness;       /* 0..1 (bar overlay) */
     const char *name;       /* label overlay; may be NULL; must outlive the draw call */
+    int has_eye;            /* 1: sight is tested from eye_x,eye_y (the simulation's position,
+                               which may differ from the drawn, interpolated x,y); 0: from x,y */
+    double eye_x, eye_y;
     const pt_cell *path;    /* planned cells (paths overlay); may be NULL; must outlive the draw */
     int path_len, path_idx; /* cells path[path_idx .. path_len-1] are still ahead */
 } pt_actor;
