@@ -356,7 +356,13 @@ static void draw_marks(pt_render *r, const xform *f, const pt_actor *a, unsigned
         set_color(r->sdl, k >= 1.0 ? 0xff3028ffu : 0xffd040ffu);
         if (fg.w > 0) SDL_RenderFillRect(r->sdl, &fg);
     }
-    if ((overlays & PT_OVERLAY_LABELS) && a->name && a->name[0]) {
+    /* A flock is labelled once, on its first member ("crows.1"; "crows" on a map). */
+    int label = a->name && a->name[0];
+    if (label && a->kind == PT_KIND_BOID) {
+        const char *dot = strrchr(a->name, '.');
+        label = !dot || strcmp(dot, ".1") == 0;
+    }
+    if ((overlays & PT_OVERLAY_LABELS) && label) {
         int fs = f->scale > 1 ? f->scale / 2 : 1, tw, th;
         pt_text_size(a->name, fs, &tw, &th);
         int tx = left + d / 2 - tw / 2, ty = top + d + 3 * f->scale;
