@@ -1,11 +1,250 @@
+/* patrol show FILE.pat - a preview of patterns for their authors: the cells a pattern walks,
+ * a matrix's rows, or the pattern drawn over a map as text with its lint errors. */
 #include "app.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-/* Placeholder until its issue lands: says so and fails. */
-int cmd_show(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "patrol show: not built yet\n");
+#include <patrol/bresenham.h>
+#include <patrol/map.h>
+#include <patrol/pattern.h>
+
+static void show_usage(FILE *out) {
+    fprintf(out,
+            "usage: patrol show FILE.pat [--pattern NAME] [--map MAP] [--origin X,Y] [--heading DEG]\n\n"
+            "Previews patterns for their authors. Without --map:\n"
+            "  path       its cells in walking order, one 'x,y' per line\n"
+            "  matrix     its rows (1 = on, . = off)\n"
+            "  control    the cells of one pass, one 'x,y' per line\n"
+            "  thrust     the cells under the vehicle in one lap, one 'x,y' per line\n"
+            "  waypoints  its points, one 'x,y' per line\n"
+            "With --map the map is printed as text with the pattern drawn over it (S the start,\n"
+            "o a pattern cell, X a pattern cell that is not walkable) and every lint error follows\n"
+            "on stderr.\n\n"
+            "options:\n"
+            "  --pattern NAME  the pattern to show (default: every pattern of the file, each after\n"
+            "                  a '# pattern NAME (kind)' line when there are several)\n"
+            "  --map MAP       draw over this map; the pattern is placed where the first entity\n"
+            "                  that uses it puts it\n"
+            "  --origin X,Y    place the pattern's anchor (a path's first point, a matrix's start\n"
+            "                  cell, a control/thrust pattern's start) here; default: the file's\n"
+            "                  origin, else the coordinates as written (0,0 for control/thrust)\n"
+            "  --heading DEG   initial heading of control/thrust patterns that give none (0 = east)\n"
+            "  --png FILE      not available yet (a PNG over the map comes with the renderer)\n"
+            "  -h, --help      show this help\n\n"
+            "exit status: 0 shown, 1 the input has problems (errors printed), 2 usage error\n");
+}
+
+static char *read_text(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) break;
+        if (n == cap) {
+            char *nb = cap < (size_t)64 << 20 ? realloc(buf, cap * 2) : NULL;
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+/* Every cell the pattern puts an entity on (placed), in order; *n = count. */
+static pt_cell *pattern_cells(const pt_patrun *run, int *n) {
+    int total = pt_patrun_cells(run, NULL, NULL, 0);
+    pt_cell *cells = malloc(sizeof *cells * (size_t)(total > 0 ? total : 1));
+    if (!cells) {
+        *n = 0;
+        return NULL;
+    }
+    *n = pt_patrun_cells(run, NULL, cells, total);
+    return cells;
+}
+
+static void print_plain(const pt_pattern *p, const pt_patrun *run) {
+    if (p->kind == PT_PAT_MATRIX) {
+        for (int y = 0; y < p->mh; y++) {
+            for (int x = 0; x < p->mw; x++) putchar(p->mat[(size_t)y * (size_t)p->mw + (size_t)x] ? '1' : '.');
+            putchar('\n');
+        }
+        return;
+    }
+    if (p->kind == PT_PAT_WAYPOINTS) {
+        for (int i = 0; i < pt_patrun_waypoint_count(run); i++) {
+            pt_vec2 v = pt_patrun_waypoint(run, i);
+            printf("%g,%g\n", v.x, v.y);
+        }
+        return;
+    }
+    int n = 0;
+    pt_cell *cells = pattern_cells(run, &n);
+    for (int i = 0; i < n; i++) printf("%d,%d\n", cells[i].x, cells[i].y);
+    free(cells);
+}
+
+/* The map as text with the pattern over it; lint errors on stderr. Returns the error count. */
+static int print_over_map(const pt_pattern *p, const pt_patrun *run, const pt_map *map, double heading,
+                          const char *text, size_t text_len) {
+    size_t ncell = (size_t)map->w * (size_t)map->h;
+    char *grid = malloc(ncell ? ncell : 1);
+    if (!grid) return 1;
+    for (int y = 0; y < map->h; y++)
+        for (int x = 0; x < map->w; x++) grid[(size_t)y * (size_t)map->w + (size_t)x] = pt_map_tile(map, x, y)->ch;
+    int n = 0;
+    pt_cell *cells = pattern_cells(run, &n);
+    for (int i = 0; i < n; i++) {
+        pt_cell c = cells[i];
+        if (!pt_map_in(map, c.x, c.y)) continue;
+        grid[(size_t)c.y * (size_t)map->w + (size_t)c.x] = pt_map_walkable(map, c.x, c.y) ? 'o' : 'X';
+    }
+    free(cells);
+    if (pt_map_in(map, run->x, run->y) && pt_map_walkable(map, run->x, run->y))
+        grid[(size_t)run->y * (size_t)map->w + (size_t)run->x] = 'S';
+    printf("# pattern %s (%s) placed at %d,%d on %s: S start, o pattern cell, X not walkable\n", p->name,
+           pt_pattern_kind_name(p->kind), run->origin.x, run->origin.y, map->path[0] ? map->path : "the map");
+    for (int y = 0; y < map->h; y++) {
+        fwrite(grid + (size_t)y * (size_t)map->w, 1, (size_t)map->w, stdout);
+        putchar('\n');
+    }
+    free(grid);
+
+    enum { MAX_SHOWN = 50 };
+    pt_error errs[MAX_SHOWN];
+    int total = pt_pattern_lint(p, map, run->origin, heading, errs, MAX_SHOWN);
+    for (int i = 0; i < total && i < MAX_SHOWN; i++) {
+        if (text) pt_error_locate(&errs[i], p->file, text, text_len);
+        pt_error_print(stderr, &errs[i]);
+    }
+    if (total > MAX_SHOWN) fprintf(stderr, "%s: %d more errors not shown\n", p->file, total - MAX_SHOWN);
+    return total;
+}
+
+/* Strict "X,Y" with whole numbers. */
+static int parse_cell(const char *s, pt_cell *out) {
+    char *end = NULL;
+    long x = strtol(s, &end, 10);
+    if (end == s || *end != ',') return 0;
+    const char *t = end + 1;
+    long y = strtol(t, &end, 10);
+    if (end == t || *end || x < -1000000 || x > 1000000 || y < -1000000 || y > 1000000) return 0;
+    out->x = (int)x;
+    out->y = (int)y;
     return 1;
+}
+
+int cmd_show(int argc, char **argv) {
+    const char *file = NULL, *name = NULL, *map_path = NULL;
+    pt_cell origin = {0, 0};
+    int has_origin = 0;
+    double heading_deg = 0.0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (app_is_help(a)) {
+            show_usage(stdout);
+            return APP_EXIT_OK;
+        } else if (strcmp(a, "--pattern") == 0) {
+            if (!v) return app_usage_error("show", "--pattern needs a name");
+            name = v;
+            i++;
+        } else if (strcmp(a, "--map") == 0) {
+            if (!v) return app_usage_error("show", "--map needs a map file");
+            map_path = v;
+            i++;
+        } else if (strcmp(a, "--origin") == 0) {
+            if (!v || !parse_cell(v, &origin)) return app_usage_error("show", "--origin needs X,Y (whole numbers)");
+            has_origin = 1;
+            i++;
+        } else if (strcmp(a, "--heading") == 0) {
+            if (!app_parse_double("show", "--heading", v, -360.0, 360.0, &heading_deg)) return APP_EXIT_USAGE;
+            i++;
+        } else if (strcmp(a, "--png") == 0) {
+            return app_usage_error("show", "--png is not available yet (drawing patterns with the sprites comes "
+                                           "with the renderer); use --map MAP for a text preview");
+        } else if (a[0] == '-' && a[1]) {
+            return app_usage_error("show", "unknown option '%s'", a);
+        } else if (!file) {
+            file = a;
+        } else {
+            return app_usage_error("show", "one pattern file at a time ('%s' and '%s')", file, a);
+        }
+    }
+    if (!file) return app_usage_error("show", "which pattern file? (patrol show FILE.pat)");
+
+    pt_patlib lib;
+    pt_error err;
+    pt_patlib_init(&lib);
+    if (pt_patlib_load(&lib, file, &err) < 0) {
+        pt_error_print(stderr, &err);
+        return APP_EXIT_INPUT;
+    }
+    const pt_pattern *only = NULL;
+    if (name) {
+        for (int i = 0; i < pt_patlib_count(&lib) && !only; i++)
+            if (strcmp(pt_patlib_get(&lib, i)->name, name) == 0) only = pt_patlib_get(&lib, i);
+        if (!only) {
+            fprintf(stderr, "patrol show: error: %s has no pattern '%s'; it has:", file, name);
+            for (int i = 0; i < pt_patlib_count(&lib); i++) fprintf(stderr, " %s", pt_patlib_get(&lib, i)->name);
+            fprintf(stderr, "\n");
+            pt_patlib_fini(&lib);
+            return APP_EXIT_INPUT;
+        }
+    }
+    pt_map map;
+    int have_map = 0;
+    if (map_path) {
+        if (pt_map_load(&map, map_path, &err) < 0) {
+            pt_error_print(stderr, &err);
+            pt_patlib_fini(&lib);
+            return APP_EXIT_INPUT;
+        }
+        have_map = 1;
+    }
+    size_t text_len = 0;
+    char *text = have_map ? read_text(file, &text_len) : NULL;
+
+    int problems = 0, count = pt_patlib_count(&lib);
+    for (int i = 0; i < count; i++) {
+        const pt_pattern *p = pt_patlib_get(&lib, i);
+        if (only && p != only) continue;
+        /* Placement: --origin, else the first entity of the map that uses it, else the
+         * file's origin or the coordinates as written. */
+        pt_cell o = pt_pattern_origin(p, NULL);
+        double h = pt_rad(heading_deg);
+        pt_cell start = o;
+        if (has_origin) {
+            o = start = origin;
+        } else if (have_map) {
+            const pt_entity_def *use = NULL;
+            if (map.player.pattern[0] && pt_patlib_find(&lib, map.player.pattern) == p) use = &map.player;
+            for (int k = 0; k < map.nents && !use; k++)
+                if (map.ents[k].pattern[0] && pt_patlib_find(&lib, map.ents[k].pattern) == p) use = &map.ents[k];
+            if (use) {
+                o = pt_pattern_origin(p, use);
+                start = (pt_cell){use->x, use->y};
+                h = pt_rad(use->heading_deg);
+            }
+        }
+        pt_patrun run;
+        pt_patrun_init(&run, p, o, start, h, 1, 1);
+        if (!only && count > 1 && !have_map) printf("# pattern %s (%s)\n", p->name, pt_pattern_kind_name(p->kind));
+        if (have_map) problems += print_over_map(p, &run, &map, h, text, text_len);
+        else print_plain(p, &run);
+    }
+    free(text);
+    if (have_map) pt_map_fini(&map);
+    pt_patlib_fini(&lib);
+    return problems ? APP_EXIT_INPUT : APP_EXIT_OK;
 }

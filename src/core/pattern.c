@@ -1,0 +1,894 @@
+/* The .pat parser and the pattern library. The syntax and every error are documented in
+ * docs/formats.md ("Pattern files"). */
+#include <patrol/bresenham.h>
+#include <patrol/pattern.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pattern_priv.h"
+#include "text.h"
+
+static const char *const kind_words[] = {"control", "path", "matrix", "thrust", "waypoints", NULL};
+static const char *const path_end_words[] = {"loop", "stop", "reverse", "restart", NULL};
+static const char *const seq_end_words[] = {"loop", "stop", NULL};
+static const char *const thruster_words[] = {"none", "port", "starboard", NULL};
+static const char *const body_keys[] = {"mass", "inertia", "thrust", "turn_thrust", "arm",
+                                        "drag", "angular_drag", "lateral_drag", NULL};
+
+/* Keys per kind, for "unknown key" messages that say where a key does belong. */
+static const char *const keys_of[PT_PAT_KIND_COUNT] = {
+    "heading, forward, backward, left, right, wait, repeat, at_end",
+    "points, at_end",
+    "rows, segments, start",
+    "heading, body, fire, repeat, at_end",
+    "points, closed, radius",
+};
+
+const char *pt_pattern_kind_name(pt_pattern_kind k) {
+    return (unsigned)k < PT_PAT_KIND_COUNT ? kind_words[k] : "unknown";
+}
+
+/* ---- the builder: one pattern being parsed --------------------------------------- */
+
+typedef struct rep_frame {
+    int start;            /* first item of the block */
+    long start_actions;   /* control: actions before the block */
+    int count;
+    int line, col;        /* the `repeat` keyword */
+    int count_col;        /* its count */
+} rep_frame;
+
+typedef struct builder {
+    pt_pattern *p;
+    /* `seen_x` = line of the first occurrence (0 = not seen), for duplicate keys. */
+    int seen_kind, seen_origin, seen_end, seen_heading, seen_start, seen_body, seen_closed, seen_radius;
+    int has_closed, closed_val;
+    int start_wx, start_wy, start_line, start_col;
+    int vcap;
+    /* matrix rows */
+    int in_rows, rows_line, rows_col, seen_rows, seen_segments, seg_line;
+    int rcap, rlcap;
+    /* control / thrust items */
+    int icap;
+    long actions;
+    rep_frame stack[PT_MAX_NESTING];
+    int depth;
+} builder;
+
+typedef struct parser {
+    pt__reader r;
+    pt__line ln;
+    pt_error *err;
+    const pt_patlib *lib;
+    const char *file;
+    pt_pattern **out;
+    int nout, capout;
+} parser;
+
+void pt__pattern_free(pt_pattern *p) {
+    if (!p) return;
+    PT_FREE(p->cells);
+    PT_FREE(p->src_of_cell);
+    PT_FREE(p->verts);
+    PT_FREE(p->vert_line);
+    PT_FREE(p->vert_col);
+    PT_FREE(p->vert_new_poly);
+    PT_FREE(p->mat);
+    PT_FREE(p->row_line);
+    PT_FREE(p->row_col);
+    PT_FREE(p->ins);
+    PT_FREE(p->thr);
+    PT_FREE(p);
+}
+
+static int nomem(parser *ps, int line) {
+    return pt_error_set(ps->err, PT_ERR_NOMEM, line, 0, "out of memory");
+}
+
+/* Grows *arr (elements of size elem) to hold need elements; the capacity doubles. Every
+ * caller has checked need against a limit from config.h first. */
+static int grow(void **arr, int *cap, int need, size_t elem) {
+    if (need <= *cap) return 1;
+    int nc = *cap ? *cap : 16;
+    while (nc < need) nc *= 2;
+    void *n = PT_REALLOC(*arr, (size_t)nc * elem);
+    if (!n) return 0;
+    *arr = n;
+    *cap = nc;
+    return 1;
+}
+
+static const pt__tok *tok(parser *ps, int i) { return &ps->ln.tok[i]; }
+static int end_col(parser *ps) {
+    const pt__tok *t = tok(ps, ps->ln.ntok - 1);
+    return t->col + t->len + (t->quoted ? 2 : 0);
+}
+
+/* The line must have exactly n values after its key. */
+static int want_args(parser *ps, int n, const char *what) {
+    if (ps->ln.ntok < 1 + n)
+        return pt_error_set(ps->err, PT_ERR_SYNTAX, ps->ln.no, end_col(ps), "'%.*s' needs %s", tok(ps, 0)->len,
+                            tok(ps, 0)->s, what);
+    if (ps->ln.ntok > 1 + n)
+        return pt_error_set(ps->err, PT_ERR_SYNTAX, ps->ln.no, tok(ps, 1 + n)->col, "unexpected '%.*s' after %s",
+                            tok(ps, 1 + n)->len > 40 ? 40 : tok(ps, 1 + n)->len, tok(ps, 1 + n)->s, what);
+    return PT_OK;
+}
+
+static int duplicate(parser *ps, int *seen, const pt__tok *t) {
+    if (*seen)
+        return pt_error_set(ps->err, PT_ERR_DUPLICATE, ps->ln.no, t->col, "'%.*s' is given twice (first on line %d)",
+                            t->len, t->s, *seen);
+    *seen = ps->ln.no;
+    return PT_OK;
+}
+
+/* Next line with at least one token: 1, 0 at the end of the text, < 0 on error. */
+static int next_line(parser *ps) {
+    for (;;) {
+        int rc = pt__reader_next(&ps->r, &ps->ln, ps->err);
+        if (rc <= 0) return rc;
+        rc = pt__line_tokenize(&ps->ln, ps->err);
+        if (rc < 0) return rc;
+        if (ps->ln.ntok > 0) return 1;
+    }
+}
+
+/* ---- vertices ------------------------------------------------------------------------ */
+
+static int add_vertex(parser *ps, builder *b, const pt__tok *t, double x, double y, int new_poly) {
+    pt_pattern *p = b->p;
+    if (p->nverts >= PT_MAX_PATTERN_VERTS)
+        return pt_error_set(ps->err, PT_ERR_LIMIT, ps->ln.no, t->col, "more than %d points in one pattern",
+                            PT_MAX_PATTERN_VERTS);
+    int need = p->nverts + 1, c1 = b->vcap, c2 = b->vcap, c3 = b->vcap, c4 = b->vcap;
+    if (!grow((void **)&p->verts, &c1, need, sizeof *p->verts) ||
+        !grow((void **)&p->vert_line, &c2, need, sizeof *p->vert_line) ||
+        !grow((void **)&p->vert_col, &c3, need, sizeof *p->vert_col) ||
+        !grow((void **)&p->vert_new_poly, &c4, need, sizeof *p->vert_new_poly))
+        return nomem(ps, ps->ln.no);
+    b->vcap = c1;
+    p->verts[p->nverts] = pt_v2(x, y);
+    p->vert_line[p->nverts] = ps->ln.no;
+    p->vert_col[p->nverts] = t->col;
+    p->vert_new_poly[p->nverts] = (uint8_t)new_poly;
+    p->nverts++;
+    return PT_OK;
+}
+
+/* `points` / `segments`: one or more X,Y values (whole numbers unless continuous). */
+static int parse_points(parser *ps, builder *b, int continuous, int new_poly) {
+    if (ps->ln.ntok < 2) return want_args(ps, 1, "at least one X,Y point");
+    for (int i = 1; i < ps->ln.ntok; i++) {
+        double x, y;
+        int rc;
+        if (continuous) {
+            rc = pt__tok_point(tok(ps, i), ps->ln.no, -PT__PAT_COORD_MAX, PT__PAT_COORD_MAX, &x, &y, ps->err);
+        } else {
+            int ix = 0, iy = 0;
+            rc = pt__tok_cell(tok(ps, i), ps->ln.no, -PT__PAT_COORD_MAX, PT__PAT_COORD_MAX, &ix, &iy, ps->err);
+            x = ix;
+            y = iy;
+        }
+        if (rc < 0) return rc;
+        rc = add_vertex(ps, b, tok(ps, i), x, y, new_poly && i == 1);
+        if (rc < 0) return rc;
+    }
+    return PT_OK;
+}
+
+/* ---- control and thrust items with repeat blocks --------------------------------------- */
+
+static int item_size(const pt_pattern *p) { return p->kind == PT_PAT_CONTROL ? (int)sizeof(pt_instr) : (int)sizeof(pt_thrust_instr); }
+static void **items_of(pt_pattern *p) { return p->kind == PT_PAT_CONTROL ? (void **)&p->ins : (void **)&p->thr; }
+static int *nitems_of(pt_pattern *p) { return p->kind == PT_PAT_CONTROL ? &p->nins : &p->nthr; }
+
+static int add_item(parser *ps, builder *b, const void *item, long actions, const pt__tok *at) {
+    pt_pattern *p = b->p;
+    int *n = nitems_of(p);
+    if (*n >= PT_MAX_PATTERN_STEPS || b->actions + actions > PT_MAX_PATTERN_STEPS)
+        return pt_error_set(ps->err, PT_ERR_LIMIT, ps->ln.no, at->col,
+                            "the pattern passes the limit of %d steps in one pass", PT_MAX_PATTERN_STEPS);
+    if (!grow(items_of(p), &b->icap, *n + 1, (size_t)item_size(p))) return nomem(ps, ps->ln.no);
+    memcpy((char *)*items_of(p) + (size_t)*n * (size_t)item_size(p), item, (size_t)item_size(p));
+    (*n)++;
+    b->actions += actions;
+    return PT_OK;
+}
+
+static int open_repeat(parser *ps, builder *b) {
+    int rc = want_args(ps, 1, "a count");
+    if (rc < 0) return rc;
+    if (b->depth >= PT_MAX_NESTING)
+        return pt_error_set(ps->err, PT_ERR_LIMIT, ps->ln.no, tok(ps, 0)->col,
+                            "repeat blocks nest deeper than the limit of %d", PT_MAX_NESTING);
+    int count = 0;
+    rc = pt__tok_int(tok(ps, 1), ps->ln.no, 1, 1000000000L, &count, ps->err);
+    if (rc < 0) return rc;
+    if (count > PT_MAX_REPEAT)
+        return pt_error_set(ps->err, PT_ERR_LIMIT, ps->ln.no, tok(ps, 1)->col, "repeat count %d is above the limit of %d",
+                            count, PT_MAX_REPEAT);
+    rep_frame *f = &b->stack[b->depth++];
+    f->start = *nitems_of(b->p);
+    f->start_actions = b->actions;
+    f->count = count;
+    f->line = ps->ln.no;
+    f->col = tok(ps, 0)->col;
+    f->count_col = tok(ps, 1)->col;
+    return PT_OK;
+}
+
+/* `end` of a repeat block: the block's items are copied count-1 more times. */
+static int close_repeat(parser *ps, builder *b) {
+    rep_frame *f = &b->stack[--b->depth];
+    pt_pattern *p = b->p;
+    int *n = nitems_of(p);
+    long len = *n - f->start, acts = b->actions - f->start_actions;
+    if (len == 0) return pt_error_set(ps->err, PT_ERR_EMPTY, f->line, f->col, "empty repeat block");
+    long long total = (long long)f->start + len * (long long)f->count;
+    long long total_actions = (long long)f->start_actions + acts * (long long)f->count;
+    if (total > PT_MAX_PATTERN_STEPS || total_actions > PT_MAX_PATTERN_STEPS)
+        return pt_error_set(ps->err, PT_ERR_LIMIT, f->line, f->count_col,
+                            "repeating this block %d times passes the limit of %d steps in one pass", f->count,
+                            PT_MAX_PATTERN_STEPS);
+    if (!grow(items_of(p), &b->icap, (int)total, (size_t)item_size(p))) return nomem(ps, ps->ln.no);
+    char *base = (char *)*items_of(p);
+    size_t sz = (size_t)item_size(p), block = (size_t)len * sz;
+    for (int k = 1; k < f->count; k++) memcpy(base + (size_t)(f->start + k * len) * sz, base + (size_t)f->start * sz, block);
+    *n = (int)total;
+    b->actions = (long)total_actions;
+    return PT_OK;
+}
+
+static int parse_heading(parser *ps, builder *b) {
+    int rc = duplicate(ps, &b->seen_heading, tok(ps, 0));
+    if (rc < 0 || (rc = want_args(ps, 1, "an angle in degrees")) < 0) return rc;
+    rc = pt__tok_num(tok(ps, 1), ps->ln.no, -360.0, 360.0, &b->p->heading_deg, ps->err);
+    b->p->has_heading = 1;
+    return rc;
+}
+
+static int parse_at_end(parser *ps, builder *b, const char *const *words) {
+    int rc = duplicate(ps, &b->seen_end, tok(ps, 0));
+    if (rc < 0 || (rc = want_args(ps, 1, "what to do at the end")) < 0) return rc;
+    int v = 0;
+    rc = pt__tok_choice(tok(ps, 1), ps->ln.no, words, &v, ps->err);
+    b->p->end = (pt_end_mode)v;
+    b->p->end_line = ps->ln.no;
+    b->p->end_col = tok(ps, 1)->col;
+    return rc;
+}
+
+static int control_line(parser *ps, builder *b) {
+    const pt__tok *k = tok(ps, 0);
+    pt_instr in;
+    memset(&in, 0, sizeof in);
+    in.line = ps->ln.no;
+    in.col = k->col;
+    int rc;
+    if (pt__tok_eq(k, "forward") || pt__tok_eq(k, "backward")) {
+        in.op = pt__tok_eq(k, "forward") ? PT_OP_FORWARD : PT_OP_BACKWARD;
+        if ((rc = want_args(ps, 1, "a number of tiles")) < 0) return rc;
+        if ((rc = pt__tok_int(tok(ps, 1), ps->ln.no, 1, 1000000000L, &in.amount, ps->err)) < 0) return rc;
+        return add_item(ps, b, &in, in.amount, tok(ps, 1)); /* the steps limit bounds it */
+    }
+    if (pt__tok_eq(k, "left") || pt__tok_eq(k, "right")) {
+        in.op = pt__tok_eq(k, "left") ? PT_OP_LEFT : PT_OP_RIGHT;
+        if ((rc = want_args(ps, 1, "an angle in degrees")) < 0) return rc;
+        if ((rc = pt__tok_num(tok(ps, 1), ps->ln.no, 0.0, 360.0, &in.degrees, ps->err)) < 0) return rc;
+        return add_item(ps, b, &in, 1, k);
+    }
+    if (pt__tok_eq(k, "wait")) {
+        in.op = PT_OP_WAIT;
+        if ((rc = want_args(ps, 1, "a number of ticks")) < 0) return rc;
+        if ((rc = pt__tok_int(tok(ps, 1), ps->ln.no, 1, PT_MAX_REPEAT, &in.amount, ps->err)) < 0) return rc;
+        return add_item(ps, b, &in, 1, k);
+    }
+    if (pt__tok_eq(k, "repeat")) return open_repeat(ps, b);
+    if (pt__tok_eq(k, "heading")) return parse_heading(ps, b);
+    if (pt__tok_eq(k, "at_end")) return parse_at_end(ps, b, seq_end_words);
+    return 1; /* not a control key */
+}
+
+static int parse_body(parser *ps, builder *b) {
+    int rc = duplicate(ps, &b->seen_body, tok(ps, 0));
+    if (rc < 0) return rc;
+    if (ps->ln.ntok < 2) return want_args(ps, 1, "key=value settings");
+    int seen[8] = {0};
+    for (int i = 1; i < ps->ln.ntok; i++) {
+        pt__tok key, val;
+        if (!pt__tok_kv(tok(ps, i), &key, &val))
+            return pt_error_set(ps->err, PT_ERR_SYNTAX, ps->ln.no, tok(ps, i)->col, "expected key=value, found '%.*s'",
+                                tok(ps, i)->len > 40 ? 40 : tok(ps, i)->len, tok(ps, i)->s);
+        int which = -1;
+        for (int j = 0; body_keys[j]; j++)
+            if (pt__tok_eq(&key, body_keys[j])) which = j;
+        if (which < 0)
+            return pt_error_set(ps->err, PT_ERR_UNKNOWN_KEY, ps->ln.no, key.col,
+                                "'%.*s' is not a body setting (mass, inertia, thrust, turn_thrust, arm, drag, "
+                                "angular_drag, lateral_drag)",
+                                key.len > 40 ? 40 : key.len, key.s);
+        if (seen[which]++)
+            return pt_error_set(ps->err, PT_ERR_DUPLICATE, ps->ln.no, key.col, "'%s' is given twice", body_keys[which]);
+        double v = 0;
+        if ((rc = pt__tok_num(&val, ps->ln.no, 0.0, 1e6, &v, ps->err)) < 0) return rc;
+        double *dst[8] = {&b->p->body.mass, &b->p->body.inertia, &b->p->body.thrust, &b->p->body.turn_thrust,
+                          &b->p->body.arm, &b->p->body.drag, &b->p->body.angular_drag, &b->p->body.lateral_drag};
+        *dst[which] = v;
+    }
+    return PT_OK;
+}
+
+static int parse_fire(parser *ps, builder *b) {
+    pt_thrust_instr in;
+    memset(&in, 0, sizeof in);
+    in.line = ps->ln.no;
+    in.col = tok(ps, 0)->col;
+    if (ps->ln.ntok < 2) return want_args(ps, 1, "a thruster (none, port, starboard) and a limit");
+    int v = 0, rc = pt__tok_choice(tok(ps, 1), ps->ln.no, thruster_words, &v, ps->err);
+    if (rc < 0) return rc;
+    in.thruster = (uint8_t)v;
+    if (ps->ln.ntok < 3)
+        return pt_error_set(ps->err, PT_ERR_MISSING, ps->ln.no, end_col(ps),
+                            "'fire' needs a limit: turn=DEGREES, distance=TILES or time=SECONDS");
+    for (int i = 2; i < ps->ln.ntok; i++) {
+        pt__tok key, val;
+        if (!pt__tok_kv(tok(ps, i), &key, &val))
+            return pt_error_set(ps->err, PT_ERR_SYNTAX, ps->ln.no, tok(ps, i)->col, "expected key=value, found '%.*s'",
+                                tok(ps, i)->len > 40 ? 40 : tok(ps, i)->len, tok(ps, i)->s);
+        uint8_t *flag;
+        double *dst, hi;
+        if (pt__tok_eq(&key, "turn")) {
+            if (in.thruster == PT_THRUST_NONE)
+                return pt_error_set(ps->err, PT_ERR_BAD_VALUE, ps->ln.no, key.col,
+                                    "a turn limit needs a firing thruster (port or starboard)");
+            flag = &in.limit_heading;
+            dst = &in.heading_limit;
+            hi = 180.0;
+        } else if (pt__tok_eq(&key, "distance")) {
+            flag = &in.limit_position;
+            dst = &in.position_limit;
+            hi = 1e5;
+        } else if (pt__tok_eq(&key, "time")) {
+            flag = &in.limit_time;
+            dst = &in.time_limit;
+            hi = 1e5;
+        } else {
+            return pt_error_set(ps->err, PT_ERR_UNKNOWN_KEY, ps->ln.no, key.col,
+                                "'%.*s' is not a limit (turn, distance, time)", key.len > 40 ? 40 : key.len, key.s);
+        }
+        if (*flag) return pt_error_set(ps->err, PT_ERR_DUPLICATE, ps->ln.no, key.col, "'%.*s' is given twice", key.len, key.s);
+        if ((rc = pt__tok_num(&val, ps->ln.no, 0.0, hi, dst, ps->err)) < 0) return rc;
+        if (*dst <= 0.0)
+            return pt_error_set(ps->err, PT_ERR_RANGE, ps->ln.no, val.col, "a limit must be greater than 0");
+        *flag = 1;
+    }
+    return add_item(ps, b, &in, 1, tok(ps, 0));
+}
+
+static int thrust_line(parser *ps, builder *b) {
+    const pt__tok *k = tok(ps, 0);
+    if (pt__tok_eq(k, "fire")) return parse_fire(ps, b);
+    if (pt__tok_eq(k, "repeat")) return open_repeat(ps, b);
+    if (pt__tok_eq(k, "heading")) return parse_heading(ps, b);
+    if (pt__tok_eq(k, "body")) return parse_body(ps, b);
+    if (pt__tok_eq(k, "at_end")) return parse_at_end(ps, b, seq_end_words);
+    return 1;
+}
+
+/* ---- matrix ---------------------------------------------------------------------------- */
+
+static int row_line(parser *ps, builder *b) {
+    pt_pattern *p = b->p;
+    const pt__tok *t = tok(ps, 0);
+    if (ps->ln.ntok > 1)
+        return pt_error_set(ps->err, PT_ERR_SYNTAX, ps->ln.no, tok(ps, 1)->col,
+                            "a matrix row is one item of 1/x (on) and 0/. (off) without blanks");
+    int col0 = t->col + (t->quoted ? 1 : 0);
+    if (t->len > PT_MAX_MATRIX_DIM)
+        return pt_error_set(ps->err, PT_ERR_LIMIT, ps->ln.no, col0 + PT_MAX_MATRIX_DIM,
+                            "matrix row is wider than the limit of %d", PT_MAX_MATRIX_DIM);
+    if (p->mh >= PT_MAX_MATRIX_DIM)
+        return pt_error_set(ps->err, PT_ERR_LIMIT, ps->ln.no, col0, "matrix has more rows than the limit of %d",
+                            PT_MAX_MATRIX_DIM);
+    for (int i = 0; i < t->len; i++) {
+        char c = t->s[i];
+        if (c != '1' && c != 'x' && c != 'X' && c != '0' && c != '.')
+            return pt_error_set(ps->err, PT_ERR_BAD_VALUE, ps->ln.no, col0 + i,
+                                "'%c' is not a matrix cell: use 1 or x (on), 0 or . (off)",
+                                (unsigned char)c >= 32 && (unsigned char)c < 127 ? c : '?');
+    }
+    if (p->mh == 0) p->mw = t->len;
+    if (t->len != p->mw)
+        return pt_error_set(ps->err, PT_ERR_RAGGED_ROW, ps->ln.no, col0 + (t->len < p->mw ? t->len : p->mw),
+                            "row has %d cells; the first row has %d", t->len, p->mw);
+    int c1 = b->rlcap, c2 = b->rlcap;
+    if (!grow((void **)&p->mat, &b->rcap, (p->mh + 1) * p->mw, 1) ||
+        !grow((void **)&p->row_line, &c1, p->mh + 1, sizeof(int)) || !grow((void **)&p->row_col, &c2, p->mh + 1, sizeof(int)))
+        return nomem(ps, ps->ln.no);
+    b->rlcap = c1;
+    for (int i = 0; i < t->len; i++) {
+        char c = t->s[i];
+        p->mat[p->mh * p->mw + i] = (uint8_t)(c == '1' || c == 'x' || c == 'X');
+    }
+    p->row_line[p->mh] = ps->ln.no;
+    p->row_col[p->mh] = col0;
+    p->mh++;
+    return PT_OK;
+}
+
+static int matrix_line(parser *ps, builder *b) {
+    const pt__tok *k = tok(ps, 0);
+    int rc;
+    if (pt__tok_eq(k, "rows") || pt__tok_eq(k, "segments")) {
+        int rows = pt__tok_eq(k, "rows");
+        int other = rows ? b->seen_segments : b->seen_rows;
+        if (other)
+            return pt_error_set(ps->err, PT_ERR_DUPLICATE, ps->ln.no, k->col,
+                                "the matrix is already given by %s on line %d: use rows or segments, not both",
+                                rows ? "segments" : "rows", other);
+        if (rows) {
+            if ((rc = duplicate(ps, &b->seen_rows, k)) < 0 || (rc = want_args(ps, 0, "nothing (the rows follow)")) < 0)
+                return rc;
+            b->in_rows = 1;
+            b->rows_line = ps->ln.no;
+            b->rows_col = k->col;
+            b->p->mat_line = ps->ln.no;
+            return PT_OK;
+        }
+        if (!b->seen_segments) b->seen_segments = b->p->mat_line = ps->ln.no;
+        return parse_points(ps, b, 0, 1);
+    }
+    if (pt__tok_eq(k, "start")) {
+        if ((rc = duplicate(ps, &b->seen_start, k)) < 0 || (rc = want_args(ps, 1, "a cell X,Y")) < 0) return rc;
+        b->start_line = ps->ln.no;
+        b->start_col = tok(ps, 1)->col;
+        return pt__tok_cell(tok(ps, 1), ps->ln.no, -PT__PAT_COORD_MAX, PT__PAT_COORD_MAX, &b->start_wx, &b->start_wy,
+                            ps->err);
+    }
+    return 1;
+}
+
+static int waypoints_line(parser *ps, builder *b) {
+    const pt__tok *k = tok(ps, 0);
+    int rc;
+    if (pt__tok_eq(k, "points")) return parse_points(ps, b, 1, b->p->nverts == 0);
+    if (pt__tok_eq(k, "closed")) {
+        if ((rc = duplicate(ps, &b->seen_closed, k)) < 0 || (rc = want_args(ps, 1, "yes or no")) < 0) return rc;
+        b->has_closed = 1;
+        return pt__tok_bool(tok(ps, 1), ps->ln.no, &b->closed_val, ps->err);
+    }
+    if (pt__tok_eq(k, "radius")) {
+        if ((rc = duplicate(ps, &b->seen_radius, k)) < 0 || (rc = want_args(ps, 1, "a radius in tiles")) < 0) return rc;
+        return pt__tok_num(tok(ps, 1), ps->ln.no, 0.0, 1000.0, &b->p->path_radius, ps->err);
+    }
+    return 1;
+}
+
+static int path_line(parser *ps, builder *b) {
+    const pt__tok *k = tok(ps, 0);
+    if (pt__tok_eq(k, "points")) return parse_points(ps, b, 0, b->p->nverts == 0);
+    if (pt__tok_eq(k, "at_end")) return parse_at_end(ps, b, path_end_words);
+    return 1;
+}
+
+/* ---- finishing a pattern ---------------------------------------------------------------- */
+
+static int missing(parser *ps, const pt_pattern *p, const char *what) {
+    return pt_error_set(ps->err, PT_ERR_MISSING, p->line, p->col, "pattern '%s' (%s) has no %s", p->name,
+                        pt_pattern_kind_name(p->kind), what);
+}
+
+static int finish_path(parser *ps, builder *b) {
+    pt_pattern *p = b->p;
+    if (p->nverts == 0) return missing(ps, p, "points");
+    if (p->nverts < 2)
+        return pt_error_set(ps->err, PT_ERR_MISSING, p->vert_line[0], p->vert_col[0], "a path needs at least two points");
+    int n = p->nverts;
+    long total = 1;
+    for (int i = 0; i + 1 < n; i++) {
+        total += pt_line_length((int)p->verts[i].x, (int)p->verts[i].y, (int)p->verts[i + 1].x, (int)p->verts[i + 1].y) - 1;
+        if (total > PT_MAX_PATTERN_STEPS)
+            return pt_error_set(ps->err, PT_ERR_LIMIT, p->vert_line[i + 1], p->vert_col[i + 1],
+                                "the path passes the limit of %d cells here", PT_MAX_PATTERN_STEPS);
+    }
+    pt_cell v0 = {(int)p->verts[0].x, (int)p->verts[0].y}, vl = {(int)p->verts[n - 1].x, (int)p->verts[n - 1].y};
+    p->closed = v0.x == vl.x && v0.y == vl.y;
+    if (!b->seen_end) p->end = p->closed ? PT_END_LOOP : PT_END_REVERSE;
+    /* Never a teleport: an open path that loops walks back; a closed one just continues. */
+    if (!p->closed && p->end == PT_END_LOOP) p->end = PT_END_RESTART;
+    if (p->closed && p->end == PT_END_RESTART) p->end = PT_END_LOOP;
+    /* The way back of restart: from the last vertex's cell to cell 0, both excluded. */
+    long back = 0;
+    if (p->end == PT_END_RESTART) {
+        back = pt_line_length(vl.x, vl.y, v0.x, v0.y) - 2;
+        if (back < 0) back = 0;
+        if (total + back > PT_MAX_PATTERN_STEPS)
+            return pt_error_set(ps->err, PT_ERR_LIMIT, p->end_line ? p->end_line : p->line,
+                                p->end_line ? p->end_col : p->col,
+                                "the way back passes the limit of %d cells", PT_MAX_PATTERN_STEPS);
+    }
+    size_t cap = (size_t)(total + back);
+    p->cells = PT_MALLOC(cap * sizeof *p->cells);
+    p->src_of_cell = PT_MALLOC(cap * sizeof *p->src_of_cell);
+    if (!p->cells || !p->src_of_cell) return nomem(ps, p->line);
+    int k = 0;
+    p->cells[k] = (pt_cell){0, 0};
+    p->src_of_cell[k++] = 0;
+    for (int i = 0; i + 1 < n; i++) {
+        pt_line_iter it;
+        int ex = (int)p->verts[i + 1].x, ey = (int)p->verts[i + 1].y;
+        pt_line_iter_init(&it, (int)p->verts[i].x, (int)p->verts[i].y, ex, ey);
+        while (pt_line_iter_next(&it)) { /* the first cell is the previous segment's last */
+            p->cells[k] = (pt_cell){it.x - v0.x, it.y - v0.y};
+            p->src_of_cell[k++] = (it.x == ex && it.y == ey) ? i + 1 : i;
+        }
+    }
+    if (p->closed && k > 1) k--; /* the last cell is cell 0 again */
+    p->ret_from = k;
+    if (back > 0) {
+        pt_line_iter it;
+        pt_line_iter_init(&it, vl.x, vl.y, v0.x, v0.y);
+        while (pt_line_iter_next(&it) && !(it.x == v0.x && it.y == v0.y)) {
+            p->cells[k] = (pt_cell){it.x - v0.x, it.y - v0.y};
+            p->src_of_cell[k++] = -1;
+        }
+    }
+    p->ncells = k;
+    p->anchor_x = v0.x;
+    p->anchor_y = v0.y;
+    return PT_OK;
+}
+
+static int finish_matrix(parser *ps, builder *b) {
+    pt_pattern *p = b->p;
+    if (!b->seen_rows && !b->seen_segments) return missing(ps, p, "rows or segments");
+    if (b->seen_segments) {
+        int minx = 0, miny = 0, maxx = 0, maxy = 0;
+        for (int i = 0; i < p->nverts; i++) {
+            int x = (int)p->verts[i].x, y = (int)p->verts[i].y;
+            if (i == 0 || x < minx) minx = x;
+            if (i == 0 || y < miny) miny = y;
+            if (i == 0 || x > maxx) maxx = x;
+            if (i == 0 || y > maxy) maxy = y;
+            if (maxx - minx + 1 > PT_MAX_MATRIX_DIM || maxy - miny + 1 > PT_MAX_MATRIX_DIM)
+                return pt_error_set(ps->err, PT_ERR_LIMIT, p->vert_line[i], p->vert_col[i],
+                                    "the segments span more than the limit of %d cells", PT_MAX_MATRIX_DIM);
+        }
+        p->mw = maxx - minx + 1;
+        p->mh = maxy - miny + 1;
+        p->mat_x0 = minx;
+        p->mat_y0 = miny;
+        p->mat = PT_CALLOC((size_t)p->mw * (size_t)p->mh, 1);
+        if (!p->mat) return nomem(ps, p->line);
+        for (int i = 0; i < p->nverts; i++) {
+            int x = (int)p->verts[i].x, y = (int)p->verts[i].y;
+            if (p->vert_new_poly[i] || i == 0) {
+                p->mat[(size_t)(y - miny) * (size_t)p->mw + (size_t)(x - minx)] = 1;
+                continue;
+            }
+            pt_line_iter it;
+            pt_line_iter_init(&it, (int)p->verts[i - 1].x, (int)p->verts[i - 1].y, x, y);
+            do p->mat[(size_t)(it.y - miny) * (size_t)p->mw + (size_t)(it.x - minx)] = 1;
+            while (pt_line_iter_next(&it));
+        }
+    } else if (p->mh == 0) {
+        return pt_error_set(ps->err, PT_ERR_EMPTY, b->rows_line, b->rows_col, "the rows block has no rows");
+    }
+    int ones = 0;
+    for (long i = 0; i < (long)p->mw * p->mh; i++) ones += p->mat[i];
+    if (ones == 0)
+        return pt_error_set(ps->err, PT_ERR_EMPTY, p->mat_line, b->seen_rows ? b->rows_col : p->vert_col[0],
+                            "the matrix has no 1-cell to walk on");
+    if (b->seen_start) {
+        int mx = b->start_wx - p->mat_x0, my = b->start_wy - p->mat_y0;
+        if (mx < 0 || my < 0 || mx >= p->mw || my >= p->mh || !p->mat[(size_t)my * (size_t)p->mw + (size_t)mx])
+            return pt_error_set(ps->err, PT_ERR_BAD_VALUE, b->start_line, b->start_col,
+                                "start %d,%d is not a 1-cell of the matrix", b->start_wx, b->start_wy);
+        p->start_x = mx;
+        p->start_y = my;
+    } else if (b->seen_segments) {
+        p->start_x = (int)p->verts[0].x - p->mat_x0;
+        p->start_y = (int)p->verts[0].y - p->mat_y0;
+    } else {
+        long i = 0;
+        while (!p->mat[i]) i++;
+        p->start_x = (int)(i % p->mw);
+        p->start_y = (int)(i / p->mw);
+    }
+    p->anchor_x = p->start_x + p->mat_x0;
+    p->anchor_y = p->start_y + p->mat_y0;
+    return PT_OK;
+}
+
+static int finish(parser *ps, builder *b) {
+    pt_pattern *p = b->p;
+    switch (p->kind) {
+    case PT_PAT_PATH: return finish_path(ps, b);
+    case PT_PAT_MATRIX: return finish_matrix(ps, b);
+    case PT_PAT_CONTROL:
+        if (p->nins == 0) return missing(ps, p, "instructions");
+        p->actions = (int)b->actions;
+        return PT_OK;
+    case PT_PAT_THRUST:
+        if (p->nthr == 0) return missing(ps, p, "fire instructions");
+        return PT_OK;
+    case PT_PAT_WAYPOINTS:
+        if (p->nverts == 0) return missing(ps, p, "points");
+        if (p->nverts < 2)
+            return pt_error_set(ps->err, PT_ERR_MISSING, p->vert_line[0], p->vert_col[0],
+                                "a waypoint route needs at least two points");
+        {
+            pt_vec2 a = p->verts[0], z = p->verts[p->nverts - 1];
+            int same = a.x == z.x && a.y == z.y;
+            p->closed = b->has_closed ? b->closed_val : same;
+            if (p->closed && same && p->nverts > 2) p->nverts--; /* the loop closes itself */
+            if (p->path_radius <= 0.0) p->path_radius = 0.5;
+            p->anchor_x = (int)floor(a.x);
+            p->anchor_y = (int)floor(a.y);
+        }
+        return PT_OK;
+    default: return pt_error_set(ps->err, PT_ERR_INTERNAL, p->line, p->col, "unknown kind");
+    }
+}
+
+/* ---- one pattern block --------------------------------------------------------------- */
+
+/* Finds the block's `kind` before parsing it, so keys may come in any order. Openers
+ * (`repeat`, `rows`) are counted so that an inner `end` does not end the search. */
+static int prescan_kind(parser *ps, int *kind, int *found_end) {
+    pt__reader save = ps->r;
+    pt__line keep = ps->ln;
+    int depth = 0, rc;
+    *kind = -1;
+    *found_end = 0;
+    while ((rc = next_line(ps)) > 0) {
+        const pt__tok *k = tok(ps, 0);
+        if (pt__tok_eq(k, "pattern")) break;
+        if (pt__tok_eq(k, "end")) {
+            if (depth == 0) { *found_end = 1; break; }
+            depth--;
+        } else if (pt__tok_eq(k, "repeat") || pt__tok_eq(k, "rows")) {
+            depth++;
+        } else if (pt__tok_eq(k, "kind")) {
+            if ((rc = want_args(ps, 1, "a kind (control, path, matrix, thrust, waypoints)")) < 0) return rc;
+            if ((rc = pt__tok_choice(tok(ps, 1), ps->ln.no, kind_words, kind, ps->err)) < 0) return rc;
+            break;
+        }
+    }
+    if (rc < 0) return rc;
+    ps->r = save;
+    ps->ln = keep;
+    return PT_OK;
+}
+
+static int name_taken(const parser *ps, const char *name) {
+    for (int i = 0; i < ps->lib->count; i++)
+        if (strcmp(ps->lib->items[i]->name, name) == 0) return 1;
+    for (int i = 0; i < ps->nout; i++)
+        if (strcmp(ps->out[i]->name, name) == 0) return 1;
+    return 0;
+}
+
+static int parse_pattern(parser *ps, builder *b) {
+    pt_pattern *p = b->p;
+    const pt__tok *kw = tok(ps, 0);
+    p->line = ps->ln.no;
+    p->col = kw->col;
+    snprintf(p->file, sizeof p->file, "%s", ps->file ? ps->file : "");
+    int rc = want_args(ps, 1, "a name");
+    if (rc < 0) return rc;
+    const pt__tok *nt = tok(ps, 1);
+    if ((rc = pt__tok_name(nt, ps->ln.no, p->name, sizeof p->name, ps->err)) < 0) return rc;
+    const char *colon = strchr(p->name, ':');
+    if (colon)
+        return pt_error_set(ps->err, PT_ERR_SYNTAX, ps->ln.no, nt->col + (int)(colon - p->name),
+                            "':' is not allowed in a pattern name (it separates file and name in references)");
+    if (name_taken(ps, p->name))
+        return pt_error_set(ps->err, PT_ERR_DUPLICATE, ps->ln.no, nt->col, "pattern '%s' is already defined", p->name);
+    if (ps->lib->count + ps->nout >= PT_MAX_PATTERNS)
+        return pt_error_set(ps->err, PT_ERR_LIMIT, ps->ln.no, kw->col, "more than %d patterns in one library",
+                            PT_MAX_PATTERNS);
+
+    int kind = -1, found_end = 0;
+    if ((rc = prescan_kind(ps, &kind, &found_end)) < 0) return rc;
+    if (kind < 0) {
+        if (found_end) return pt_error_set(ps->err, PT_ERR_MISSING, p->line, p->col, "pattern '%s' has no kind", p->name);
+        return pt_error_set(ps->err, PT_ERR_UNTERMINATED, p->line, p->col, "pattern '%s' has no 'end'", p->name);
+    }
+    p->kind = (pt_pattern_kind)kind;
+
+    while ((rc = next_line(ps)) > 0) {
+        const pt__tok *k = tok(ps, 0);
+        if (pt__tok_eq(k, "pattern")) break; /* the block was never closed */
+        if (b->in_rows) {
+            if (pt__tok_eq(k, "end")) {
+                if ((rc = want_args(ps, 0, "nothing")) < 0) return rc;
+                b->in_rows = 0;
+                continue;
+            }
+            if ((rc = row_line(ps, b)) < 0) return rc;
+            continue;
+        }
+        if (pt__tok_eq(k, "end")) {
+            if ((rc = want_args(ps, 0, "nothing")) < 0) return rc;
+            if (b->depth > 0) {
+                if ((rc = close_repeat(ps, b)) < 0) return rc;
+                continue;
+            }
+            return finish(ps, b);
+        }
+        if (pt__tok_eq(k, "kind")) {
+            if ((rc = duplicate(ps, &b->seen_kind, k)) < 0) return rc;
+            if ((rc = want_args(ps, 1, "a kind")) < 0) return rc;
+            continue; /* validated by the prescan */
+        }
+        if (pt__tok_eq(k, "origin")) {
+            if ((rc = duplicate(ps, &b->seen_origin, k)) < 0 || (rc = want_args(ps, 1, "a cell X,Y")) < 0) return rc;
+            if ((rc = pt__tok_cell(tok(ps, 1), ps->ln.no, -PT__PAT_COORD_MAX, PT__PAT_COORD_MAX, &p->origin_x,
+                                   &p->origin_y, ps->err)) < 0)
+                return rc;
+            p->has_origin = 1;
+            continue;
+        }
+        switch (p->kind) {
+        case PT_PAT_CONTROL: rc = control_line(ps, b); break;
+        case PT_PAT_PATH: rc = path_line(ps, b); break;
+        case PT_PAT_MATRIX: rc = matrix_line(ps, b); break;
+        case PT_PAT_THRUST: rc = thrust_line(ps, b); break;
+        case PT_PAT_WAYPOINTS: rc = waypoints_line(ps, b); break;
+        default: rc = 1; break;
+        }
+        if (rc < 0) return rc;
+        if (rc > 0)
+            return pt_error_set(ps->err, PT_ERR_UNKNOWN_KEY, ps->ln.no, k->col,
+                                "'%.*s' is not a key of a %s pattern (its keys: kind, origin, %s, end)",
+                                k->len > 40 ? 40 : k->len, k->s, pt_pattern_kind_name(p->kind), keys_of[p->kind]);
+    }
+    if (rc < 0) return rc;
+    /* End of text or a new `pattern` line inside the block: the innermost open block. */
+    if (b->in_rows) return pt_error_set(ps->err, PT_ERR_UNTERMINATED, b->rows_line, b->rows_col, "'rows' has no 'end'");
+    if (b->depth > 0) {
+        rep_frame *f = &b->stack[b->depth - 1];
+        return pt_error_set(ps->err, PT_ERR_UNTERMINATED, f->line, f->col, "'repeat' has no 'end'");
+    }
+    return pt_error_set(ps->err, PT_ERR_UNTERMINATED, p->line, p->col, "pattern '%s' has no 'end'", p->name);
+}
+
+static int parse_text(parser *ps) {
+    int rc;
+    while ((rc = next_line(ps)) > 0) {
+        const pt__tok *k = tok(ps, 0);
+        if (!pt__tok_eq(k, "pattern"))
+            return pt_error_set(ps->err, PT_ERR_UNKNOWN_DIRECTIVE, ps->ln.no, k->col,
+                                pt__tok_eq(k, "end") ? "'end' without an open pattern"
+                                                     : "expected 'pattern NAME', found '%.*s'",
+                                k->len > 40 ? 40 : k->len, k->s);
+        if (ps->nout >= ps->capout) {
+            int nc = ps->capout ? ps->capout * 2 : 8;
+            pt_pattern **n = PT_REALLOC(ps->out, (size_t)nc * sizeof *n);
+            if (!n) return nomem(ps, ps->ln.no);
+            ps->out = n;
+            ps->capout = nc;
+        }
+        builder b;
+        memset(&b, 0, sizeof b);
+        b.p = PT_CALLOC(1, sizeof *b.p);
+        if (!b.p) return nomem(ps, ps->ln.no);
+        rc = parse_pattern(ps, &b);
+        if (rc < 0) {
+            pt__pattern_free(b.p);
+            return rc;
+        }
+        ps->out[ps->nout++] = b.p;
+    }
+    return rc;
+}
+
+/* ---- the library ------------------------------------------------------------------------ */
+
+void pt_patlib_init(pt_patlib *lib) { memset(lib, 0, sizeof *lib); }
+
+void pt_patlib_fini(pt_patlib *lib) {
+    if (!lib) return;
+    for (int i = 0; i < lib->count; i++) pt__pattern_free(lib->items[i]);
+    PT_FREE(lib->items);
+    memset(lib, 0, sizeof *lib);
+}
+
+static int parse_into(pt_patlib *lib, const pt__text *t, pt_error *err) {
+    parser ps;
+    memset(&ps, 0, sizeof ps);
+    pt__reader_init(&ps.r, t);
+    ps.err = err;
+    ps.lib = lib;
+    ps.file = t->path;
+    int rc = parse_text(&ps);
+    if (rc >= 0 && lib->count + ps.nout > lib->cap) {
+        int nc = lib->cap ? lib->cap : 16;
+        while (nc < lib->count + ps.nout) nc *= 2;
+        pt_pattern **n = PT_REALLOC(lib->items, (size_t)nc * sizeof *n);
+        if (!n) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+        else {
+            lib->items = n;
+            lib->cap = nc;
+        }
+    }
+    if (rc < 0) {
+        for (int i = 0; i < ps.nout; i++) pt__pattern_free(ps.out[i]);
+        PT_FREE(ps.out);
+        pt_error_locate(err, t->path, t->data, t->len);
+        return rc;
+    }
+    for (int i = 0; i < ps.nout; i++) lib->items[lib->count++] = ps.out[i];
+    PT_FREE(ps.out);
+    return PT_OK;
+}
+
+int pt_patlib_parse(pt_patlib *lib, const char *text, size_t len, const char *name, pt_error *err) {
+    pt__text t;
+    int rc = pt__text_from_mem(&t, text, len, name, err);
+    if (rc < 0) {
+        if (err && err->line > 0) pt_error_locate(err, name, text, len);
+        return rc;
+    }
+    rc = parse_into(lib, &t, err);
+    pt__text_free(&t);
+    return rc;
+}
+
+int pt_patlib_load(pt_patlib *lib, const char *path, pt_error *err) {
+    pt__text t;
+    int rc = pt__text_read(&t, path, err);
+    if (rc < 0) return rc;
+    rc = parse_into(lib, &t, err);
+    pt__text_free(&t);
+    return rc;
+}
+
+static const char *base_name(const char *s, size_t len, size_t *out_len) {
+    size_t start = 0;
+    for (size_t i = 0; i < len; i++)
+        if (s[i] == '/' || s[i] == '\\') start = i + 1;
+    *out_len = len - start;
+    return s + start;
+}
+
+const pt_pattern *pt_patlib_find(const pt_patlib *lib, const char *ref) {
+    if (!lib || !ref) return NULL;
+    const char *colon = strrchr(ref, ':');
+    const char *name = colon ? colon + 1 : ref;
+    size_t flen = 0;
+    const char *fbase = colon ? base_name(ref, (size_t)(colon - ref), &flen) : NULL;
+    for (int i = 0; i < lib->count; i++) {
+        const pt_pattern *p = lib->items[i];
+        if (strcmp(p->name, name) != 0) continue;
+        if (fbase) {
+            size_t blen = 0;
+            const char *b = base_name(p->file, strlen(p->file), &blen);
+            if (blen != flen || memcmp(b, fbase, flen) != 0) continue;
+        }
+        return p;
+    }
+    return NULL;
+}
+
+pt_thrust_body_params pt_thrust_body_resolve(pt_thrust_body_params b) {
+    if (b.mass <= 0) b.mass = 1.0;
+    if (b.inertia <= 0) b.inertia = 0.25;
+    if (b.thrust <= 0) b.thrust = 2.0;
+    if (b.turn_thrust <= 0) b.turn_thrust = 8.0;
+    if (b.arm <= 0) b.arm = 0.5;
+    if (b.drag <= 0) b.drag = 1.0;
+    if (b.angular_drag <= 0) b.angular_drag = 2.0;
+    if (b.lateral_drag <= 0) b.lateral_drag = 8.0;
+    return b;
+}
+
+pt_cell pt_pattern_origin(const pt_pattern *p, const pt_entity_def *def) {
+    if (p && p->has_origin) return (pt_cell){p->origin_x, p->origin_y};
+    if (def) return def->has_origin ? (pt_cell){def->origin_x, def->origin_y} : (pt_cell){def->x, def->y};
+    return p ? (pt_cell){p->anchor_x, p->anchor_y} : (pt_cell){0, 0};
+}

@@ -1,0 +1,251 @@
+/* Lint: a placed pattern against a map. Every cell the pattern makes an entity stand on
+ * must be inside the map and walkable; each offending cell is reported once, at the place
+ * in the pattern file that causes it. */
+#include <patrol/bresenham.h>
+#include <patrol/pattern.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pattern_priv.h"
+
+/* A set of cells (open addressing) so each offending cell is reported once. */
+typedef struct cellset {
+    uint64_t *keys; /* 0 = empty */
+    size_t cap, n;
+} cellset;
+
+static uint64_t cell_key(int x, int y) { return (((uint64_t)(uint32_t)x << 32) | (uint32_t)y) + 1; }
+
+static size_t slot_of(uint64_t k, size_t cap) {
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdULL;
+    k ^= k >> 33;
+    return (size_t)k & (cap - 1);
+}
+
+/* 1 when the cell was not in the set (it is added). On allocation failure every cell is
+ * "new": at worst a cell is reported twice. */
+static int cellset_add(cellset *s, int x, int y) {
+    if ((s->n + 1) * 2 > s->cap) {
+        size_t nc = s->cap ? s->cap * 2 : 64;
+        uint64_t *nk = PT_CALLOC(nc, sizeof *nk);
+        if (!nk) return 1;
+        for (size_t i = 0; i < s->cap; i++) {
+            if (!s->keys[i]) continue;
+            size_t j = slot_of(s->keys[i], nc);
+            while (nk[j]) j = (j + 1) & (nc - 1);
+            nk[j] = s->keys[i];
+        }
+        PT_FREE(s->keys);
+        s->keys = nk;
+        s->cap = nc;
+    }
+    uint64_t k = cell_key(x, y);
+    size_t j = slot_of(k, s->cap);
+    while (s->keys[j]) {
+        if (s->keys[j] == k) return 0;
+        j = (j + 1) & (s->cap - 1);
+    }
+    s->keys[j] = k;
+    s->n++;
+    return 1;
+}
+
+typedef struct linter {
+    const pt_pattern *p;
+    const pt_map *map;
+    pt_cell origin;
+    pt_error *errs;
+    int max, n;
+    cellset seen;
+} linter;
+
+static void report(linter *l, int code, int line, int col, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+static void report(linter *l, int code, int line, int col, const char *fmt, ...) {
+    if (l->n < l->max && l->errs) {
+        pt_error *e = &l->errs[l->n];
+        pt_error_clear(e);
+        e->code = code;
+        e->line = line;
+        e->col = col;
+        snprintf(e->file, sizeof e->file, "%s", l->p->file);
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(e->message, sizeof e->message, fmt, ap);
+        va_end(ap);
+    }
+    l->n++;
+}
+
+/* Checks one cell; returns 1 when it is bad (reported now or before). */
+static int check(linter *l, pt_cell c, int line, int col) {
+    int in = pt_map_in(l->map, c.x, c.y);
+    if (in && pt_map_walkable(l->map, c.x, c.y)) return 0;
+    if (!cellset_add(&l->seen, c.x, c.y)) return 1;
+    if (!in)
+        report(l, PT_ERR_PATTERN_LEAVES, line, col, "cell %d,%d is outside the map (%dx%d): pattern '%s' placed at %d,%d",
+               c.x, c.y, l->map->w, l->map->h, l->p->name, l->origin.x, l->origin.y);
+    else
+        report(l, PT_ERR_PATTERN_BLOCKED, line, col, "cell %d,%d is %s: pattern '%s' placed at %d,%d", c.x, c.y,
+               pt_map_tile(l->map, c.x, c.y)->name, l->p->name, l->origin.x, l->origin.y);
+    return 1;
+}
+
+static void lint_path(linter *l) {
+    const pt_pattern *p = l->p;
+    for (int i = 0; i < p->ncells; i++) {
+        pt_cell c = {l->origin.x + p->cells[i].x, l->origin.y + p->cells[i].y};
+        int s = p->src_of_cell[i];
+        if (s < 0) check(l, c, p->end_line ? p->end_line : p->line, p->end_line ? p->end_col : p->col);
+        else check(l, c, p->vert_line[s], p->vert_col[s]);
+    }
+}
+
+static void lint_matrix(linter *l) {
+    const pt_pattern *p = l->p;
+    if (p->row_line) {
+        for (int my = 0; my < p->mh; my++)
+            for (int mx = 0; mx < p->mw; mx++)
+                if (p->mat[(size_t)my * (size_t)p->mw + (size_t)mx])
+                    check(l, pt__mat_place(p, l->origin, mx, my), p->row_line[my], p->row_col[my] + mx);
+        return;
+    }
+    /* Built from segments: a vertex's own cell is located at it, the cells between two
+     * vertices at the first of them. */
+    for (int i = 0; i < p->nverts; i++) {
+        int x = (int)p->verts[i].x - p->mat_x0, y = (int)p->verts[i].y - p->mat_y0;
+        if (i > 0 && !p->vert_new_poly[i]) {
+            pt_line_iter it;
+            pt_line_iter_init(&it, (int)p->verts[i - 1].x - p->mat_x0, (int)p->verts[i - 1].y - p->mat_y0, x, y);
+            while (pt_line_iter_next(&it))
+                if (it.x != x || it.y != y)
+                    check(l, pt__mat_place(p, l->origin, it.x, it.y), p->vert_line[i - 1], p->vert_col[i - 1]);
+        }
+        check(l, pt__mat_place(p, l->origin, x, y), p->vert_line[i], p->vert_col[i]);
+    }
+}
+
+/* Passes until the walker is back where it began (same cell and heading), at most 8: a
+ * "forward 3, right 90" pattern needs 4 passes to show every cell it walks. */
+static void lint_control(linter *l, double heading) {
+    const pt_pattern *p = l->p;
+    pt_patrun r;
+    pt_patrun_init(&r, p, l->origin, l->origin, heading, 0, 0);
+    check(l, l->origin, p->line, p->col);
+    int x0 = r.x, y0 = r.y;
+    double h0 = r.heading_deg;
+    for (int pass = 0; pass < 8 && !r.done; pass++) {
+        for (int a = 0; a < p->actions && !r.done; a++) {
+            const pt_instr *in = &p->ins[r.index];
+            pt_cell t;
+            int blocked = 0;
+            pt__control_step(&r, l->map, &t, &blocked);
+            if (blocked) check(l, t, in->line, in->col);
+        }
+        if (r.x == x0 && r.y == y0 && r.heading_deg == h0) break;
+    }
+}
+
+static void lint_thrust(linter *l, double heading) {
+    const pt_pattern *p = l->p;
+    pt_thrust_body_params body = pt_thrust_body_resolve(p->body);
+    pt_thrust_state s = pt__thrust_start(l->origin, p->has_heading ? pt_rad(p->heading_deg) : heading);
+    double dt = PT_THRUST_DEFAULT_DT;
+    long n = (long)ceil(PT_THRUST_LAP_SECONDS / dt);
+    pt_cell c = l->origin;
+    if (check(l, c, p->line, p->col) && !pt_map_in(l->map, c.x, c.y)) return;
+    for (long i = 0; i < n; i++) {
+        const pt_thrust_instr *in = &p->thr[s.index];
+        int lap = 0;
+        pt__thrust_tick(p, &body, &s, dt, &lap);
+        pt_cell nc = {(int)floor(s.pos.x), (int)floor(s.pos.y)};
+        if (nc.x != c.x || nc.y != c.y) {
+            c = nc;
+            /* Once outside, the rest of the lap says nothing more. */
+            if (check(l, c, in->line, in->col) && !pt_map_in(l->map, c.x, c.y)) return;
+        }
+        if (lap) return;
+    }
+    const pt_thrust_instr *in = &p->thr[s.index];
+    report(l, PT_ERR_RANGE, in->line, in->col,
+           "this instruction of pattern '%s' never reaches its limit (still running after %g s of simulation)", p->name,
+           PT_THRUST_LAP_SECONDS);
+}
+
+static void lint_waypoints(linter *l) {
+    const pt_pattern *p = l->p;
+    int nseg = p->closed ? p->nverts : p->nverts - 1;
+    for (int i = 0; i < nseg; i++) {
+        int j = (i + 1) % p->nverts;
+        pt_vec2 a = pt__wp_place(p, l->origin, i), b = pt__wp_place(p, l->origin, j);
+        pt_line_iter it;
+        pt_line_iter_init(&it, (int)floor(a.x), (int)floor(a.y), (int)floor(b.x), (int)floor(b.y));
+        do {
+            int at_end = it.remaining == 0;
+            check(l, (pt_cell){it.x, it.y}, p->vert_line[at_end ? j : i], p->vert_col[at_end ? j : i]);
+        } while (pt_line_iter_next(&it));
+    }
+}
+
+int pt_pattern_lint(const pt_pattern *p, const pt_map *map, pt_cell origin, double heading, pt_error *errs, int max) {
+    if (!p || !map) return 0;
+    linter l;
+    memset(&l, 0, sizeof l);
+    l.p = p;
+    l.map = map;
+    l.origin = origin;
+    l.errs = errs;
+    l.max = max < 0 ? 0 : max;
+    if (!isfinite(heading)) heading = 0.0;
+    switch (p->kind) {
+    case PT_PAT_PATH: lint_path(&l); break;
+    case PT_PAT_MATRIX: lint_matrix(&l); break;
+    case PT_PAT_CONTROL: lint_control(&l, heading); break;
+    case PT_PAT_THRUST: lint_thrust(&l, heading); break;
+    case PT_PAT_WAYPOINTS: lint_waypoints(&l); break;
+    default: break;
+    }
+    PT_FREE(l.seen.keys);
+    return l.n;
+}
+
+static int lint_entity(const pt_patlib *lib, const pt_map *map, const pt_entity_def *d, pt_error *errs, int max) {
+    if (!d->pattern[0]) return 0;
+    const pt_pattern *p = pt_patlib_find(lib, d->pattern);
+    if (!p) {
+        if (max > 0 && errs) {
+            pt_error_clear(errs);
+            pt_error_set(errs, PT_ERR_UNKNOWN_PATTERN, d->line, d->col,
+                         "%s '%s' uses pattern '%s', which no pattern file defines", pt_kind_name(d->kind), d->name,
+                         d->pattern);
+            snprintf(errs->file, sizeof errs->file, "%s", map->path);
+        }
+        return 1;
+    }
+    int n = pt_pattern_lint(p, map, pt_pattern_origin(p, d), pt_rad(d->heading_deg), errs, max);
+    /* Say whose placement it is: one pattern may serve several entities. */
+    for (int i = 0; errs && i < n && i < max; i++) {
+        size_t len = strlen(errs[i].message);
+        snprintf(errs[i].message + len, sizeof errs[i].message - len, " for %s '%s'", pt_kind_name(d->kind), d->name);
+    }
+    return n;
+}
+
+int pt_patlib_lint_map(const pt_patlib *lib, const pt_map *map, pt_error *errs, int max) {
+    if (!lib || !map) return 0;
+    if (max < 0) max = 0;
+    int total = lint_entity(lib, map, &map->player, errs, max);
+    for (int i = 0; i < map->nents; i++) {
+        int used = total < max ? total : max;
+        total += lint_entity(lib, map, &map->ents[i], errs ? errs + used : NULL, max - used);
+    }
+    return total;
+}

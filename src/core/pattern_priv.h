@@ -1,0 +1,38 @@
+/* pattern_priv.h - private helpers shared by pattern.c (parser), pattern_run.c (runners)
+ * and pattern_lint.c. */
+#ifndef PATROL_PATTERN_PRIV_H
+#define PATROL_PATTERN_PRIV_H
+
+#include <patrol/pattern.h>
+
+/* Coordinates written in pattern files lie in [-PT__PAT_COORD_MAX, PT__PAT_COORD_MAX]. */
+#define PT__PAT_COORD_MAX 1048576
+
+void pt__pattern_free(pt_pattern *p);
+
+/* Unit step (dx, dy) of the 8-direction nearest to heading_deg in [0, 360); ties go
+ * clockwise (22.5 -> 45). */
+pt_cell pt__dir8(double heading_deg);
+
+/* Control kind: one action. *target = the cell a forward/backward step tried to enter
+ * (unchanged for other actions), *blocked = 1 when that cell was not walkable. */
+pt_step_result pt__control_step(pt_patrun *run, const pt_map *map, pt_cell *target, int *blocked);
+
+/* Thrust kind: one tick of dt on a state (no runner). *lap_done = 1 on the tick the last
+ * instruction finished (the state is then at the start of the next lap). */
+void pt__thrust_tick(const pt_pattern *p, const pt_thrust_body_params *body, pt_thrust_state *s,
+                     double dt, int *lap_done);
+/* The state of a thrust vehicle at rest at the centre of cell origin with heading (radians). */
+pt_thrust_state pt__thrust_start(pt_cell origin, double heading);
+
+/* Map cell of matrix cell (mx, my) placed at origin. */
+static inline pt_cell pt__mat_place(const pt_pattern *p, pt_cell origin, int mx, int my) {
+    pt_cell c = {origin.x + mx - p->start_x, origin.y + my - p->start_y};
+    return c;
+}
+/* Placed waypoint i (tile units). */
+static inline pt_vec2 pt__wp_place(const pt_pattern *p, pt_cell origin, int i) {
+    return pt_v2(p->verts[i].x + (double)(origin.x - p->anchor_x), p->verts[i].y + (double)(origin.y - p->anchor_y));
+}
+
+#endif

@@ -1,0 +1,505 @@
+/* Pattern runners: path, matrix and control walkers on tiles, the thrust vehicle, and the
+ * return-to-pattern support (cells of a pass, resume). Semantics: docs/formats.md. */
+#include <patrol/bresenham.h>
+#include <patrol/pattern.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "pattern_priv.h"
+
+/* Neighbour order for matrix candidates and direction k of pt__dir8 (k * 45 degrees,
+ * clockwise on screen from east). */
+static const int dir_dx[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+static const int dir_dy[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+
+pt_cell pt__dir8(double heading_deg) {
+    int k = (int)floor(heading_deg / 45.0 + 0.5);
+    k = ((k % 8) + 8) % 8;
+    return (pt_cell){dir_dx[k], dir_dy[k]};
+}
+
+static double norm_deg(double d) {
+    if (!isfinite(d)) return 0.0;
+    d = fmod(d, 360.0);
+    if (d < 0.0) d += 360.0;
+    if (d >= 360.0) d -= 360.0;
+    return d;
+}
+
+static int walkable(const pt_map *map, int x, int y) { return !map || pt_map_walkable(map, x, y); }
+
+/* ---- path ------------------------------------------------------------------------------ */
+
+static pt_cell path_place(const pt_patrun *run, int i) {
+    const pt_pattern *p = run->pat;
+    pt_cell c = p->cells[i % p->ncells];
+    return (pt_cell){run->origin.x + c.x, run->origin.y + c.y};
+}
+
+/* Length of the index sequence of a non-cyclic walk: a closed path walked with stop or
+ * reverse ends where it began, so its sequence has cell 0 at both ends. */
+static int path_len(const pt_pattern *p) {
+    int cyclic = p->end == PT_END_LOOP || p->end == PT_END_RESTART;
+    return cyclic ? p->ncells : p->ncells + (p->closed ? 1 : 0);
+}
+
+static void face_move(pt_patrun *run, int nx, int ny) {
+    if (nx != run->x || ny != run->y) run->heading = atan2((double)(ny - run->y), (double)(nx - run->x));
+}
+
+static pt_step_result path_step(pt_patrun *run, const pt_map *map) {
+    const pt_pattern *p = run->pat;
+    int len = path_len(p), next, dir = run->dir;
+    if (p->end == PT_END_LOOP || p->end == PT_END_RESTART) {
+        next = (run->index + 1) % len;
+    } else if (p->end == PT_END_STOP) {
+        if (run->index >= len - 1) {
+            run->done = 1;
+            return PT_STEP_DONE;
+        }
+        next = run->index + 1;
+    } else { /* reverse: ping-pong, the end cells are not repeated */
+        if (len == 1) return PT_STEP_WAITING;
+        next = run->index + dir;
+        if (next < 0 || next >= len) {
+            dir = -dir;
+            next = run->index + dir;
+        }
+    }
+    pt_cell c = path_place(run, next);
+    if (!walkable(map, c.x, c.y)) return PT_STEP_WAITING;
+    run->index = next;
+    run->dir = dir;
+    if (c.x == run->x && c.y == run->y) return PT_STEP_WAITING;
+    face_move(run, c.x, c.y);
+    run->x = c.x;
+    run->y = c.y;
+    return PT_STEP_MOVED;
+}
+
+/* ---- matrix ---------------------------------------------------------------------------- */
+
+static int mat_on(const pt_patrun *run, int x, int y) {
+    const pt_pattern *p = run->pat;
+    int mx = x - run->origin.x + p->start_x, my = y - run->origin.y + p->start_y;
+    return mx >= 0 && my >= 0 && mx < p->mw && my < p->mh && p->mat[(size_t)my * (size_t)p->mw + (size_t)mx];
+}
+
+/* The walk of ALGORITHMS.md: 1-cells among the 8 neighbours, minus the cell it came from;
+ * back to that cell only at a dead end; with no candidate at all it stays. */
+static pt_step_result matrix_step(pt_patrun *run, const pt_map *map) {
+    pt_cell cand[8];
+    int n = 0, prev_ok = 0;
+    for (int k = 0; k < 8; k++) {
+        int nx = run->x + dir_dx[k], ny = run->y + dir_dy[k];
+        if (!mat_on(run, nx, ny) || !walkable(map, nx, ny)) continue;
+        if (nx == run->prev_x && ny == run->prev_y) {
+            prev_ok = 1;
+            continue;
+        }
+        cand[n++] = (pt_cell){nx, ny};
+    }
+    pt_cell to;
+    if (n > 0) to = cand[pt_rng_below(&run->rng, (uint32_t)n)];
+    else if (prev_ok) to = (pt_cell){run->prev_x, run->prev_y};
+    else return PT_STEP_WAITING;
+    run->prev_x = run->x;
+    run->prev_y = run->y;
+    face_move(run, to.x, to.y);
+    run->x = to.x;
+    run->y = to.y;
+    return PT_STEP_MOVED;
+}
+
+/* ---- control --------------------------------------------------------------------------- */
+
+static void control_advance(pt_patrun *run) {
+    const pt_pattern *p = run->pat;
+    run->sub = 0;
+    if (++run->index < p->nins) return;
+    if (p->end == PT_END_STOP) {
+        run->index = p->nins - 1;
+        run->done = 1;
+        return;
+    }
+    run->index = 0;
+    run->pass_x = run->x;
+    run->pass_y = run->y;
+    run->pass_heading_deg = run->heading_deg;
+}
+
+pt_step_result pt__control_step(pt_patrun *run, const pt_map *map, pt_cell *target, int *blocked) {
+    const pt_pattern *p = run->pat;
+    *blocked = 0;
+    if (run->done) return PT_STEP_DONE;
+    const pt_instr *in = &p->ins[run->index];
+    pt_step_result r;
+    switch ((pt_op)in->op) {
+    case PT_OP_FORWARD:
+    case PT_OP_BACKWARD: {
+        pt_cell d = pt__dir8(run->heading_deg);
+        int s = in->op == PT_OP_FORWARD ? 1 : -1;
+        pt_cell t = {run->x + s * d.x, run->y + s * d.y};
+        *target = t;
+        /* A blocked step is skipped, not retried: the pattern keeps its rhythm (lint
+         * reports the cell). */
+        if (walkable(map, t.x, t.y)) {
+            run->x = t.x;
+            run->y = t.y;
+            r = PT_STEP_MOVED;
+        } else {
+            *blocked = 1;
+            r = PT_STEP_WAITING;
+        }
+        if (++run->sub >= in->amount) control_advance(run);
+        break;
+    }
+    case PT_OP_LEFT:
+    case PT_OP_RIGHT:
+        run->heading_deg = norm_deg(run->heading_deg + (in->op == PT_OP_RIGHT ? in->degrees : -in->degrees));
+        control_advance(run);
+        r = PT_STEP_TURNED;
+        break;
+    case PT_OP_WAIT:
+    default:
+        run->wait_ticks = in->amount;
+        control_advance(run);
+        r = PT_STEP_WAITING;
+        break;
+    }
+    run->heading = pt_wrap_angle(pt_rad(run->heading_deg));
+    return r;
+}
+
+/* The runner at the start of its current pass (for cells and resume). */
+static pt_patrun control_pass_start(const pt_patrun *run) {
+    pt_patrun r = *run;
+    r.x = run->pass_x;
+    r.y = run->pass_y;
+    r.heading_deg = run->pass_heading_deg;
+    r.heading = pt_wrap_angle(pt_rad(r.heading_deg));
+    r.index = r.sub = r.done = r.wait_ticks = 0;
+    return r;
+}
+
+/* ---- thrust ---------------------------------------------------------------------------- */
+
+pt_thrust_state pt__thrust_start(pt_cell origin, double heading) {
+    pt_thrust_state s;
+    memset(&s, 0, sizeof s);
+    s.pos = pt_v2(origin.x + 0.5, origin.y + 0.5);
+    s.angle = pt_wrap_angle(heading);
+    s.start_pos = s.pos;
+    s.ref_angle = s.angle;
+    s.f = 1.0;
+    return s;
+}
+
+static int limit_reached(const pt_thrust_instr *in, const pt_thrust_state *s) {
+    return (in->limit_heading && s->dheading_deg >= in->heading_limit) ||
+           (in->limit_position && s->dposition >= in->position_limit) ||
+           (in->limit_time && s->elapsed >= in->time_limit - 1e-9);
+}
+
+/* Bourg's vehicle with a keel: forward thrust always on, the steering thrusters at the bow
+ * give a torque, drag is linear along and across the body and on the rotation. Drag terms
+ * are integrated implicitly (v / (1 + c dt)), so any positive parameters are stable. */
+void pt__thrust_tick(const pt_pattern *p, const pt_thrust_body_params *b, pt_thrust_state *s, double dt,
+                     int *lap_done) {
+    *lap_done = 0;
+    if (!(dt > 0.0) || !isfinite(dt)) return;
+    const pt_thrust_instr *in = s->done ? NULL : &p->thr[s->index];
+    double f = 1.0;
+    if (in && in->limit_heading) f = fmax(0.05, 1.0 - s->dheading_deg / in->heading_limit);
+    s->f = f;
+    double torque = 0.0;
+    if (in && in->thruster == PT_THRUST_PORT) torque = b->arm * b->turn_thrust * f;
+    else if (in && in->thruster == PT_THRUST_STARBOARD) torque = -b->arm * b->turn_thrust * f;
+    double thrust = s->done ? 0.0 : b->thrust;
+
+    pt_vec2 fwd = pt_v2_from_angle(s->angle), side = pt_v2_perp(fwd);
+    double vf = pt_v2_dot(s->vel, fwd), vs = pt_v2_dot(s->vel, side);
+    vf = (vf + thrust / b->mass * dt) / (1.0 + b->drag / b->mass * dt);
+    vs = vs / (1.0 + b->lateral_drag / b->mass * dt);
+    s->vel = pt_v2_add(pt_v2_scale(fwd, vf), pt_v2_scale(side, vs));
+    s->omega = (s->omega + torque / b->inertia * dt) / (1.0 + b->angular_drag / b->inertia * dt);
+    s->angle = pt_wrap_angle(s->angle + s->omega * dt);
+    s->pos = pt_v2_add(s->pos, pt_v2_scale(s->vel, dt));
+    s->elapsed += dt;
+
+    /* Heading change: angle between unit vectors, acos clamped (never NaN). */
+    s->dheading_deg = pt_deg(pt_acos(pt_v2_dot(pt_v2_from_angle(s->ref_angle), pt_v2_from_angle(s->angle))));
+    s->dposition = pt_v2_dist(s->pos, s->start_pos);
+    if (!in || !limit_reached(in, s)) return;
+    if (++s->index >= p->nthr) {
+        if (p->end == PT_END_STOP) {
+            s->index = p->nthr - 1;
+            s->done = 1;
+        } else {
+            s->index = 0;
+        }
+        *lap_done = 1;
+    }
+    if (in->limit_heading)
+        s->ref_angle = pt_wrap_angle(s->ref_angle + (in->thruster == PT_THRUST_PORT ? 1.0 : -1.0) * pt_rad(in->heading_limit));
+    else if (in->thruster != PT_THRUST_NONE)
+        s->ref_angle = s->angle;
+    s->start_pos = s->pos;
+    s->elapsed = s->dheading_deg = s->dposition = 0.0;
+}
+
+static void thrust_sync(pt_patrun *run) {
+    run->x = (int)floor(run->thrust.pos.x);
+    run->y = (int)floor(run->thrust.pos.y);
+    run->heading = run->thrust.angle;
+}
+
+void pt_patrun_thrust_tick(pt_patrun *run, double dt) {
+    if (!run->pat || run->pat->kind != PT_PAT_THRUST) return;
+    if (dt > 0.0 && isfinite(dt)) run->dt = dt;
+    int lap = 0;
+    pt__thrust_tick(run->pat, &run->body, &run->thrust, dt, &lap);
+    if (lap) run->lap = run->thrust;
+    thrust_sync(run);
+}
+
+/* Ticks of a thrust lap simulation: bounded by PT_THRUST_LAP_SECONDS. */
+static long lap_ticks(double dt) { return (long)ceil(PT_THRUST_LAP_SECONDS / dt); }
+
+/* ---- init, step, hold ----------------------------------------------------------------------- */
+
+void pt_patrun_init(pt_patrun *run, const pt_pattern *pat, pt_cell origin, pt_cell start, double heading,
+                    uint64_t seed, uint32_t entity_id) {
+    memset(run, 0, sizeof *run);
+    run->pat = pat;
+    run->origin = origin;
+    run->dir = 1;
+    run->prev_x = run->prev_y = -1;
+    run->heading = isfinite(heading) ? heading : 0.0;
+    run->dt = PT_THRUST_DEFAULT_DT;
+    pt_rng_seed(&run->rng, seed, entity_id);
+    run->x = start.x;
+    run->y = start.y;
+    if (!pat) return;
+    switch (pat->kind) {
+    case PT_PAT_PATH: {
+        int at = 0;
+        for (int i = 0; i < pat->ncells; i++) {
+            pt_cell c = path_place(run, i);
+            if (c.x == start.x && c.y == start.y) {
+                at = i;
+                break;
+            }
+        }
+        pt_cell c = path_place(run, at);
+        run->index = at;
+        run->x = c.x;
+        run->y = c.y;
+        break;
+    }
+    case PT_PAT_MATRIX:
+        if (!mat_on(run, start.x, start.y)) {
+            run->x = origin.x;
+            run->y = origin.y;
+        }
+        break;
+    case PT_PAT_CONTROL:
+        run->x = run->pass_x = origin.x;
+        run->y = run->pass_y = origin.y;
+        /* Rounded to 1e-6 degrees: a heading that went through radians (22.4999999...)
+         * must still meet the documented tie rule. */
+        run->heading_deg = norm_deg(round((pat->has_heading ? pat->heading_deg : pt_deg(run->heading)) * 1e6) / 1e6);
+        run->pass_heading_deg = run->heading_deg;
+        run->heading = pt_wrap_angle(pt_rad(run->heading_deg));
+        break;
+    case PT_PAT_THRUST:
+        run->body = pt_thrust_body_resolve(pat->body);
+        run->thrust = run->lap = pt__thrust_start(origin, pat->has_heading ? pt_rad(pat->heading_deg) : run->heading);
+        thrust_sync(run);
+        break;
+    default: break;
+    }
+}
+
+pt_step_result pt_patrun_step(pt_patrun *run, const pt_map *map, int *x, int *y, double *heading) {
+    pt_step_result r = PT_STEP_WAITING;
+    if (run->pat) {
+        switch (run->pat->kind) {
+        case PT_PAT_PATH: r = path_step(run, map); break;
+        case PT_PAT_MATRIX: r = matrix_step(run, map); break;
+        case PT_PAT_CONTROL: {
+            pt_cell t;
+            int blocked;
+            r = pt__control_step(run, map, &t, &blocked);
+            break;
+        }
+        default: break;
+        }
+    }
+    if (x) *x = run->x;
+    if (y) *y = run->y;
+    if (heading) *heading = run->heading;
+    return r;
+}
+
+int pt_patrun_hold_tick(pt_patrun *run) {
+    if (run->wait_ticks <= 0) return 0;
+    run->wait_ticks--;
+    return 1;
+}
+
+/* ---- cells and resume ------------------------------------------------------------------------ */
+
+typedef struct emitter {
+    pt_cell *out;
+    int max, n, has_last;
+    pt_cell last;
+    const pt_map *map;
+} emitter;
+
+static void emit(emitter *e, pt_cell c) {
+    if (e->has_last && e->last.x == c.x && e->last.y == c.y) return;
+    e->has_last = 1;
+    e->last = c;
+    if (!walkable(e->map, c.x, c.y)) return;
+    if (e->n < e->max && e->out) e->out[e->n] = c;
+    e->n++;
+}
+
+static pt_cell cell_of(pt_vec2 p) { return (pt_cell){(int)floor(p.x), (int)floor(p.y)}; }
+
+static void waypoint_cells(const pt_patrun *run, emitter *e, int *seg_found, pt_cell want) {
+    const pt_pattern *p = run->pat;
+    int nseg = p->closed ? p->nverts : p->nverts - 1;
+    for (int i = 0; i < nseg; i++) {
+        pt_cell a = cell_of(pt__wp_place(p, run->origin, i)), b = cell_of(pt__wp_place(p, run->origin, (i + 1) % p->nverts));
+        pt_line_iter it;
+        pt_line_iter_init(&it, a.x, a.y, b.x, b.y);
+        do {
+            if (e) emit(e, (pt_cell){it.x, it.y});
+            if (seg_found && it.x == want.x && it.y == want.y) {
+                *seg_found = i;
+                return;
+            }
+        } while (pt_line_iter_next(&it));
+    }
+}
+
+int pt_patrun_cells(const pt_patrun *run, const pt_map *map, pt_cell *out, int max) {
+    const pt_pattern *p = run->pat;
+    emitter e = {out, max < 0 ? 0 : max, 0, 0, {0, 0}, map};
+    if (!p) return 0;
+    switch (p->kind) {
+    case PT_PAT_PATH:
+        for (int i = 0; i < p->ncells; i++) emit(&e, path_place(run, i));
+        break;
+    case PT_PAT_MATRIX:
+        for (int my = 0; my < p->mh; my++)
+            for (int mx = 0; mx < p->mw; mx++)
+                if (p->mat[(size_t)my * (size_t)p->mw + (size_t)mx]) emit(&e, pt__mat_place(p, run->origin, mx, my));
+        break;
+    case PT_PAT_CONTROL: {
+        pt_patrun r = control_pass_start(run);
+        emit(&e, (pt_cell){r.x, r.y});
+        for (int a = 0; a < p->actions && !r.done; a++) {
+            pt_cell t;
+            int blocked;
+            pt__control_step(&r, map, &t, &blocked);
+            emit(&e, (pt_cell){r.x, r.y});
+        }
+        break;
+    }
+    case PT_PAT_THRUST: {
+        pt_thrust_state s = run->lap;
+        emit(&e, cell_of(s.pos));
+        long n = lap_ticks(run->dt);
+        for (long i = 0; i < n; i++) {
+            int lap = 0;
+            pt__thrust_tick(p, &run->body, &s, run->dt, &lap);
+            emit(&e, cell_of(s.pos));
+            if (lap) break;
+        }
+        break;
+    }
+    case PT_PAT_WAYPOINTS: waypoint_cells(run, &e, NULL, (pt_cell){0, 0}); break;
+    default: break;
+    }
+    return e.n;
+}
+
+int pt_patrun_resume_at(pt_patrun *run, const pt_map *map, int x, int y) {
+    const pt_pattern *p = run->pat;
+    if (!p) return 0;
+    switch (p->kind) {
+    case PT_PAT_PATH:
+        for (int i = 0; i < p->ncells; i++) {
+            pt_cell c = path_place(run, i);
+            if (c.x == x && c.y == y) {
+                run->index = i;
+                run->done = 0;
+                run->x = x;
+                run->y = y;
+                return 1;
+            }
+        }
+        return 0;
+    case PT_PAT_MATRIX:
+        if (!mat_on(run, x, y)) return 0;
+        run->x = x;
+        run->y = y;
+        run->prev_x = run->prev_y = -1;
+        return 1;
+    case PT_PAT_CONTROL: {
+        pt_patrun r = control_pass_start(run);
+        for (int a = 0; a <= p->actions; a++) {
+            if (r.x == x && r.y == y) {
+                r.wait_ticks = 0;
+                *run = r;
+                return 1;
+            }
+            if (a == p->actions || r.done) break;
+            pt_cell t;
+            int blocked;
+            pt__control_step(&r, map, &t, &blocked);
+        }
+        return 0;
+    }
+    case PT_PAT_THRUST: {
+        pt_thrust_state s = run->lap;
+        long n = lap_ticks(run->dt);
+        for (long i = 0; i <= n; i++) {
+            pt_cell c = cell_of(s.pos);
+            if (c.x == x && c.y == y) {
+                run->thrust = s;
+                thrust_sync(run);
+                return 1;
+            }
+            int lap = 0;
+            pt__thrust_tick(p, &run->body, &s, run->dt, &lap);
+            if (lap && i > 0) break;
+        }
+        return 0;
+    }
+    case PT_PAT_WAYPOINTS: {
+        int seg = -1;
+        waypoint_cells(run, NULL, &seg, (pt_cell){x, y});
+        if (seg < 0) return 0;
+        run->wp_index = (seg + 1) % p->nverts;
+        run->x = x;
+        run->y = y;
+        return 1;
+    }
+    default: return 0;
+    }
+}
+
+int pt_patrun_waypoint_count(const pt_patrun *run) {
+    return run->pat && run->pat->kind == PT_PAT_WAYPOINTS ? run->pat->nverts : 0;
+}
+
+pt_vec2 pt_patrun_waypoint(const pt_patrun *run, int i) {
+    int n = pt_patrun_waypoint_count(run);
+    if (n == 0) return pt_v2(0.0, 0.0);
+    return pt__wp_place(run->pat, run->origin, ((i % n) + n) % n);
+}

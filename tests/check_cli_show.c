@@ -1,0 +1,199 @@
+/* `patrol show`: path cells, matrix rows, control/thrust/waypoint output, the text overlay on
+ * a map with located lint errors, exit codes and usage. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define PAT "tests/data/patterns/basic.pat"
+#define YARD "tests/data/patterns/yard.map"
+
+typedef struct run_result {
+    int status;
+    char out[32768];
+    char err[16384];
+} run_result;
+
+static void slurp(FILE *f, char *dst, size_t cap) {
+    rewind(f);
+    size_t n = fread(dst, 1, cap - 1, f);
+    dst[n] = '\0';
+    fclose(f);
+}
+
+/* Runs PATROL_BIN show with args (NULL-terminated), capturing both streams. */
+static void show(run_result *r, const char *const *args) {
+    char *argv[32];
+    int n = 0;
+    argv[n++] = (char *)PATROL_BIN;
+    argv[n++] = (char *)"show";
+    for (int i = 0; args[i] && n < 31; i++) argv[n++] = (char *)args[i];
+    argv[n] = NULL;
+    FILE *out = tmpfile(), *err = tmpfile();
+    ck_assert_ptr_nonnull(out);
+    ck_assert_ptr_nonnull(err);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(fileno(out), 1);
+        dup2(fileno(err), 2);
+        execv(PATROL_BIN, argv);
+        _exit(127);
+    }
+    int st = 0;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    slurp(out, r->out, sizeof r->out);
+    slurp(err, r->err, sizeof r->err);
+}
+
+/* Splits text into lines in place; returns the count. */
+static int lines(char *text, char **out, int max) {
+    int n = 0;
+    for (char *s = text; *s && n < max;) {
+        out[n++] = s;
+        char *nl = strchr(s, '\n');
+        if (!nl) break;
+        *nl = '\0';
+        s = nl + 1;
+    }
+    return n;
+}
+
+static int count_lines_starting(const char *text, const char *prefix) {
+    int n = 0;
+    size_t k = strlen(prefix);
+    for (const char *s = text; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
+        n += strncmp(s, prefix, k) == 0;
+    return n;
+}
+
+START_TEST(test_path_cells) {
+    run_result r;
+    show(&r, (const char *[]){PAT, "--pattern", "rectangle", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "");
+    char *ln[64];
+    int n = lines(r.out, ln, 64);
+    ck_assert_int_eq(n, 34);
+    int px = 0, py = 0, bad = 0, corners = 0;
+    for (int i = 0; i < n; i++) {
+        int x, y;
+        char tail;
+        if (sscanf(ln[i], "%d,%d%c", &x, &y, &tail) != 2) bad++;
+        if (i > 0 && (abs(x - px) > 1 || abs(y - py) > 1 || (x == px && y == py))) bad++;
+        corners += (x == 10 || x == 18) && (y == 3 || y == 12);
+        px = x;
+        py = y;
+    }
+    ck_assert_int_eq(bad, 0);
+    ck_assert_int_eq(corners, 4);
+    ck_assert_str_eq(ln[0], "10,3");
+    ck_assert_str_eq(ln[8], "18,3");
+    /* --origin moves the first vertex */
+    show(&r, (const char *[]){PAT, "--pattern", "rectangle", "--origin", "0,0", NULL});
+    ck_assert_int_eq(r.status, 0);
+    n = lines(r.out, ln, 64);
+    ck_assert_int_eq(n, 34);
+    ck_assert_str_eq(ln[0], "0,0");
+    ck_assert_str_eq(ln[17], "8,9");
+}
+END_TEST
+
+START_TEST(test_matrix_rows_and_others) {
+    run_result r;
+    show(&r, (const char *[]){PAT, "--pattern", "walker", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "1111111111\n1...1....1\n1...1....1\n1111111111\n"
+                            "....1.....\n....1.....\n....1.....\n11.......1\n");
+    show(&r, (const char *[]){PAT, "--pattern", "snake", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "0,0\n1,0\n2,0\n3,1\n4,1\n5,0\n");
+    show(&r, (const char *[]){PAT, "--pattern", "route", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "3.5,4.5\n10.5,4.5\n10.5,9.5\n");
+    show(&r, (const char *[]){PAT, "--pattern", "square", NULL});
+    ck_assert_int_eq(r.status, 0);
+    char *ln[2048];
+    int n = lines(r.out, ln, 2048);
+    ck_assert_int_gt(n, 20);
+    ck_assert_str_eq(ln[0], "0,0");
+    /* every pattern of the file, each after its header line */
+    show(&r, (const char *[]){PAT, NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(count_lines_starting(r.out, "# pattern "), 7);
+    ck_assert_int_eq(count_lines_starting(r.out, "# pattern web (matrix)"), 1);
+}
+END_TEST
+
+START_TEST(test_over_map) {
+    run_result r;
+    show(&r, (const char *[]){PAT, "--pattern", "gate", "--map", YARD, NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "");
+    char *ln[64];
+    int n = lines(r.out, ln, 64);
+    ck_assert_int_eq(n, 1 + 15);
+    ck_assert_int_eq(strncmp(ln[0], "# pattern gate (path) placed at 2,2", 35), 0);
+    ck_assert_str_eq(ln[1], "########################");
+    ck_assert_str_eq(ln[3], "#.Soooo................#");
+    ck_assert_str_eq(ln[4], "#.....o.......#........#");
+    ck_assert_str_eq(ln[5], "#.....o................#");
+
+    /* The rectangle crosses the wall at 14,3: drawn X, reported at the vertex that starts
+     * the segment (basic.pat line 6, column 10), exit 1. */
+    show(&r, (const char *[]){PAT, "--pattern", "rectangle", "--map", YARD, NULL});
+    ck_assert_int_eq(r.status, 1);
+    n = lines(r.out, ln, 64);
+    ck_assert_str_eq(ln[4], "#.........SoooXoooo....#");
+    ck_assert_int_eq(count_lines_starting(r.err, PAT ":6:10: error: "), 1);
+    ck_assert_ptr_nonnull(strstr(r.err, "points 10,3 18,3 18,12"));
+}
+END_TEST
+
+START_TEST(test_errors_and_usage) {
+    run_result r;
+    show(&r, (const char *[]){"tests/data/patterns/bad.pat", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_int_eq(count_lines_starting(r.err, "tests/data/patterns/bad.pat:4:3: error: "), 1);
+    show(&r, (const char *[]){PAT, "--pattern", "nope", NULL});
+    ck_assert_int_eq(r.status, 1);
+    show(&r, (const char *[]){"tests/data/patterns/missing.pat", NULL});
+    ck_assert_int_eq(r.status, 1);
+    show(&r, (const char *[]){PAT, "--map", "tests/data/patterns/missing.map", NULL});
+    ck_assert_int_eq(r.status, 1);
+    show(&r, (const char *[]){PAT, "--png", "out.png", NULL});
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "--png"));
+    ck_assert_int_eq(access("out.png", F_OK), -1);
+    show(&r, (const char *[]){NULL});
+    ck_assert_int_eq(r.status, 2);
+    show(&r, (const char *[]){PAT, "--bogus", NULL});
+    ck_assert_int_eq(r.status, 2);
+    show(&r, (const char *[]){PAT, "--origin", "3", NULL});
+    ck_assert_int_eq(r.status, 2);
+    show(&r, (const char *[]){PAT, "--pattern", NULL});
+    ck_assert_int_eq(r.status, 2);
+    show(&r, (const char *[]){"--help", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(strncmp(r.out, "usage: patrol show", 18), 0);
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("cli_show");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_path_cells);
+    tcase_add_test(tc, test_matrix_rows_and_others);
+    tcase_add_test(tc, test_over_map);
+    tcase_add_test(tc, test_errors_and_usage);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
