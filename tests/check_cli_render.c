@@ -196,6 +196,98 @@ START_TEST(test_output_errors) {
 }
 END_TEST
 
+static char *slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    static char buf[1 << 20];
+    *len = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    char *copy = malloc(*len ? *len : 1);
+    memcpy(copy, buf, *len);
+    return copy;
+}
+
+/* A guard walking a rectangle: the picture changes with --ticks and is the same for the
+ * same N (the world is deterministic and drawing adds no randomness). */
+static const char *world_map = "format 1\n"
+                               "patterns cli.pat\n"
+                               "player at=1,4\n"
+                               "guard g1 at=2,1 pattern=box\n"
+                               "grid\n"
+                               "##########\n"
+                               "#........#\n"
+                               "#........#\n"
+                               "#........#\n"
+                               "#........#\n"
+                               "##########\n"
+                               "end\n";
+static const char *world_pat = "pattern box\n"
+                               "  kind path\n"
+                               "  points 2,1 7,1 7,3 2,3 2,1\n"
+                               "end\n";
+
+START_TEST(test_ticks) {
+    char map[1024], pat[1024], a[1024], b[1024], c[1024];
+    out_path(map, sizeof map, "world.map");
+    /* The map names cli.pat relative to its own folder. */
+    snprintf(pat, sizeof pat, "%s/test-out/cli.pat", PATROL_BUILD_DIR);
+    out_path(a, sizeof a, "t0.png");
+    out_path(b, sizeof b, "t90a.png");
+    out_path(c, sizeof c, "t90b.png");
+    write_file(map, world_map);
+    write_file(pat, world_pat);
+    const char *r0[] = {"render", map, "--out", a, "--scale", "2", NULL};
+    const char *r1[] = {"render", map, "--out", b, "--scale", "2", "--ticks", "90", "--overlay", "all", NULL};
+    const char *r2[] = {"render", "--ticks", "90", "--overlay", "all", "--out", c, "--scale", "2", map, NULL};
+    ck_assert_int_eq(run(NULL, NULL, r0), 0);
+    ck_assert_int_eq(run(NULL, NULL, r1), 0);
+    ck_assert_int_eq(run(NULL, NULL, r2), 0);
+    size_t la, lb, lc;
+    char *da = slurp(a, &la), *db = slurp(b, &lb), *dc = slurp(c, &lc);
+    ck_assert(da && db && dc);
+    long w, h;
+    ck_assert(png_size(b, &w, &h));
+    ck_assert_int_eq(w, 10 * 32);
+    ck_assert_int_eq(h, 6 * 32);
+    ck_assert(la != lb || memcmp(da, db, la) != 0);
+    ck_assert(lb == lc && memcmp(db, dc, lb) == 0);
+    free(da);
+    free(db);
+    free(dc);
+    /* Usage: --ticks takes a whole number >= 0. */
+    const char *bad1[] = {"render", map, "--out", a, "--ticks", "-1", NULL};
+    const char *bad2[] = {"render", map, "--out", a, "--ticks", "1.5", NULL};
+    ck_assert_int_eq(run(NULL, NULL, bad1), 2);
+    ck_assert_int_eq(run(NULL, NULL, bad2), 2);
+    /* A broken pattern file: exit 1 with its place (line 3, the bad point). */
+    char err[1024];
+    out_path(err, sizeof err, "pat.err");
+    write_file(pat, "pattern box\n  kind path\n  points 2,1 x,1\nend\n");
+    ck_assert_int_eq(run(NULL, err, r0), 1);
+    int line = 0, col = 0;
+    ck_assert(first_place(err, &line, &col));
+    ck_assert_int_eq(line, 3);
+    ck_assert_int_gt(col, 0);
+    /* A guard naming a pattern that does not exist: located at the guard (line 4). */
+    write_file(pat, world_pat);
+    char map2[1024];
+    out_path(map2, sizeof map2, "unknown.map");
+    write_file(map2, "format 1\npatterns cli.pat\nplayer at=1,1\nguard g1 at=2,1 pattern=nope\n"
+                     "grid\n#####\n#...#\n#####\nend\n");
+    const char *r3[] = {"render", map2, "--out", a, NULL};
+    ck_assert_int_eq(run(NULL, err, r3), 1);
+    ck_assert(first_place(err, &line, &col));
+    ck_assert_int_eq(line, 4);
+    unlink(a);
+    unlink(b);
+    unlink(c);
+    unlink(map);
+    unlink(map2);
+    unlink(pat);
+    unlink(err);
+}
+END_TEST
+
 START_TEST(test_usage) {
     char map[1024];
     out_path(map, sizeof map, "usage.map");
@@ -227,6 +319,7 @@ static Suite *cli_render_suite(void) {
     TCase *core = tcase_create("core");
     tcase_add_test(core, test_writes_png);
     tcase_add_test(core, test_map_errors);
+    tcase_add_test(core, test_ticks);
     tcase_add_test(core, test_usage);
     suite_add_tcase(s, core);
     TCase *limits = tcase_create("limits");

@@ -1,9 +1,10 @@
-/* patrol play [MAP]: the map in a window; the player walks with the arrow keys or WASD.
+/* patrol play [MAP]: the map's world in a window; the player walks with the arrow keys or
+ * WASD, guards patrol, see, chase; a catch or the exit ends the round (R starts again).
  *
- * Loop (fixed timestep): each frame reads events, runs as many 1/60 s simulation ticks as
- * real time asks for (play_tick), then draws once with the fraction of a tick left over
- * (alpha) so motion is smooth at any refresh rate. Update and draw never mix: play_tick is
- * the only place state changes; play_draw only reads.
+ * Loop (fixed timestep): each frame reads events, runs as many 1/60 s world ticks as real
+ * time asks for (play_tick: input, pt_world_step), then draws once (play_draw) with the
+ * fraction of a tick left over (alpha) so motion is smooth at any refresh rate. Update and
+ * draw never mix: play_tick is the only place the world changes; play_draw only reads it.
  */
 #include "app.h"
 
@@ -11,7 +12,9 @@
 
 #include <patrol/map.h>
 #include <patrol/math.h>
+#include <patrol/pattern.h>
 #include <patrol/render.h>
+#include <patrol/world.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,20 +23,13 @@
 #define PLAY_HZ 60
 #define PLAY_TAPS 16
 
-/* The player. Until the world (world.h) drives play this is the whole simulation, and it
- * follows the world's rules for a controlled player exactly: a clock move_t fills at
- * speed tiles per second; each time it passes 1 the input is acted on (a step, a diagonal
- * step if both sides are open, a slide along a wall, or a turn when blocked); with no input
- * the clock waits full. Drawn between prev and current tile by move_t, as for the world. */
-typedef struct play_mover {
-    int x, y, prev_x, prev_y;
-    double move_t, heading, speed;
-} play_mover;
-
 typedef struct play {
     pt_map map;
-    play_mover player;
-    uint64_t tick;
+    pt_patlib lib;
+    pt_world *world;
+    pt_world_desc desc;
+    pt_actor *actors;    /* one per world entity, rebuilt each frame */
+    int nactors;
     /* Key presses not yet acted on: a tap shorter than a tick still moves one tile. */
     signed char tap_dx[PLAY_TAPS], tap_dy[PLAY_TAPS];
     int ntaps;
@@ -52,6 +48,7 @@ static void help(FILE *out) {
             "  arrows / WASD   walk (hold to keep walking)\n"
             "  G / V / L / B   toggle grid, view cones, labels, awareness bars\n"
             "  O / P           toggle seen cells (sight), planned paths\n"
+            "  R               start the round again\n"
             "  H               toggle the key help\n"
             "  Esc             quit\n"
             "\n"
@@ -68,6 +65,24 @@ static void help(FILE *out) {
 }
 
 /* ---- simulation (the only code that changes state) ------------------------------------- */
+
+/* (Re)creates the world from the map: the start of a round. */
+static int play_new_world(play *p, pt_error *err) {
+    pt_world *w = pt_world_create(&p->map, &p->lib, &p->desc, err);
+    if (!w) return err->code < 0 ? err->code : PT_ERR_INTERNAL;
+    int n = pt_world_count(w);
+    pt_actor *a = PT_REALLOC(p->actors, sizeof *a * (size_t)(n > 0 ? n : 1));
+    if (!a) {
+        pt_world_destroy(w);
+        return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    }
+    pt_world_destroy(p->world);
+    p->world = w;
+    p->actors = a;
+    p->nactors = n;
+    p->ntaps = 0;
+    return PT_OK;
+}
 
 static void push_tap(play *p, int dx, int dy) {
     if (p->ntaps >= PLAY_TAPS) return;
@@ -92,94 +107,63 @@ static void held_direction(int *dx, int *dy) {
     *dy = (k[SDL_SCANCODE_DOWN] || k[SDL_SCANCODE_S]) - (k[SDL_SCANCODE_UP] || k[SDL_SCANCODE_W]);
 }
 
-static void mover_to(play_mover *m, int x, int y) {
-    m->prev_x = m->x;
-    m->prev_y = m->y;
-    m->heading = atan2((double)(y - m->y), (double)(x - m->x));
-    m->x = x;
-    m->y = y;
-}
-
-/* One tick of the player with input (dx, dy) in {-1,0,1}. */
-static void sim_player(play *p, int dx, int dy) {
-    play_mover *m = &p->player;
-    const pt_map *map = &p->map;
-    double dt = 1.0 / PLAY_HZ;
-    if (!dx && !dy) {
-        m->move_t = m->move_t + m->speed * dt >= 1.0 ? 1.0 : m->move_t + m->speed * dt;
-        return;
-    }
-    m->move_t += m->speed * dt;
-    if (m->move_t < 1.0) return;
-    m->move_t -= 1.0;
-    int nx = m->x + dx, ny = m->y + dy;
-    int diag_ok = !(dx && dy) || (pt_map_walkable(map, nx, m->y) && pt_map_walkable(map, m->x, ny));
-    if (pt_map_walkable(map, nx, ny) && diag_ok) mover_to(m, nx, ny);
-    else if (dx && pt_map_walkable(map, nx, m->y)) mover_to(m, nx, m->y); /* slide */
-    else if (dy && pt_map_walkable(map, m->x, ny)) mover_to(m, m->x, ny);
-    else {
-        m->prev_x = m->x;
-        m->prev_y = m->y;
-        m->heading = atan2((double)dy, (double)dx);
-        m->move_t = 1.0;
-    }
-    if (p->log_moves && (m->x != m->prev_x || m->y != m->prev_y)) {
-        printf("move %d,%d\n", m->x, m->y);
+/* One fixed tick: choose the input, step the world. The world acts on the player's input
+ * when its movement clock passes 1 (world.c: move_t += speed * dt); a tap is handed over
+ * on exactly that tick, so none is lost between two ticks or in the middle of a step.
+ * When the round is over (caught, or the exit reached) the world stands still. */
+static void play_tick(play *p) {
+    if (pt_world_round(p->world) != 0) return;
+    const pt_entity *pl = pt_world_entity(p->world, 0);
+    int due = pl->move_t + pl->speed * pt_world_dt(p->world) >= 1.0;
+    int dx = 0, dy = 0;
+    if (!(due && pop_tap(p, &dx, &dy))) held_direction(&dx, &dy);
+    int ox = pl->x, oy = pl->y;
+    pt_world_set_input(p->world, dx, dy);
+    pt_world_step(p->world);
+    pl = pt_world_entity(p->world, 0);
+    if (p->log_moves && (pl->x != ox || pl->y != oy)) {
+        printf("move %d,%d\n", pl->x, pl->y);
         fflush(stdout);
     }
 }
 
-/* One fixed tick: choose the input, advance the simulation. Taps are used on the tick the
- * player acts (its clock passes 1), so none is lost between two ticks or mid-step. */
-static void play_tick(play *p) {
-    const play_mover *m = &p->player;
-    int due = m->move_t + m->speed / PLAY_HZ >= 1.0;
-    int dx = 0, dy = 0;
-    if (!(due && pop_tap(p, &dx, &dy))) held_direction(&dx, &dy);
-    sim_player(p, dx, dy);
-    p->tick++;
-}
-
 /* ---- drawing (reads only) ------------------------------------------------------------------ */
 
-/* actors[0] is the player; the others stand where the map declares them until the world
- * moves them. Interpolated alpha of a tick past the last one, as pt_render_actors_from_world. */
-static void play_actors(const play *p, double alpha, pt_actor *actors) {
-    const play_mover *m = &p->player;
-    double dt = 1.0 / PLAY_HZ;
-    double t = pt_clamp(m->move_t + alpha * m->speed * dt, 0.0, 1.0);
-    pt_actor *a = &actors[0];
-    a->x = m->prev_x + (m->x - m->prev_x) * t + 0.5;
-    a->y = m->prev_y + (m->y - m->prev_y) * t + 0.5;
-    a->heading = m->heading;
-    a->moving = (m->prev_x != m->x || m->prev_y != m->y) && m->move_t < 1.0;
-    a->walk = ((double)p->tick + alpha) * dt * m->speed;
+static void shadow_text(pt_render *r, int x, int y, int ts, uint32_t rgba, const char *text) {
+    pt_draw_text(r, x + ts, y + ts, ts, 0x000000c0u, text);
+    pt_draw_text(r, x, y, ts, rgba, text);
 }
 
-static int play_draw(const play *p, pt_render *r, SDL_Renderer *sdl, pt_actor *actors, int nactors, double alpha,
-                     double seconds) {
-    play_actors(p, alpha, actors);
+static int play_draw(play *p, pt_render *r, SDL_Renderer *sdl, double alpha, double seconds) {
+    int round = pt_world_round(p->world);
+    pt_render_actors_from_world(p->world, round ? 0.0 : alpha, p->actors, p->nactors);
     int ow = 0, oh = 0;
     SDL_GetRendererOutputSize(sdl, &ow, &oh);
     pt_view v = {.time = seconds, .overlays = p->overlays};
     pt_view_fit(&v, &p->map, ow, oh, 0, 0);
-    pt_view_follow(&v, &p->map, actors[0].x, actors[0].y);
-    pt_scene scene = {.map = &p->map, .actors = actors, .nactors = nactors};
+    pt_view_follow(&v, &p->map, p->actors[0].x, p->actors[0].y);
+    pt_scene scene = {.map = &p->map, .actors = p->actors, .nactors = p->nactors};
 
     SDL_SetRenderDrawColor(sdl, 0, 0, 0, 255);
     SDL_RenderClear(sdl);
     int rc = pt_render_draw(r, &scene, &v);
 
-    /* HUD: map name, then the key help along the bottom. */
+    /* HUD: map name; the round's end; the key help along the bottom. */
     int ts = v.scale > 1 ? v.scale / 2 : 1;
-    const char *line = p->map.name[0] ? p->map.name : p->map.path;
-    pt_draw_text(r, 4 * ts + ts, 4 * ts + ts, ts, 0x000000c0u, line);
-    pt_draw_text(r, 4 * ts, 4 * ts, ts, 0xffffffffu, line);
+    shadow_text(r, 4 * ts, 4 * ts, ts, 0xffffffffu, p->map.name[0] ? p->map.name : p->map.path);
+    if (round) {
+        const char *msg = round > 0 ? "You escaped!  R: again  Esc: quit" : "Caught!  R: try again  Esc: quit";
+        int big = ts * 2, tw, th;
+        pt_text_size(msg, big, &tw, &th);
+        SDL_Rect box = {(ow - tw) / 2 - 4 * big, (oh - th) / 2 - 3 * big, tw + 8 * big, th + 6 * big};
+        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND);
+        SDL_SetRenderDrawColor(sdl, 0, 0, 0, 170);
+        SDL_RenderFillRect(sdl, &box);
+        shadow_text(r, (ow - tw) / 2, (oh - th) / 2, big, round > 0 ? 0xffe070ffu : 0xff5040ffu, msg);
+    }
     if (p->show_help) {
-        const char *keys = "arrows/WASD walk  G grid  V cones  O sight  L labels  B bars  P paths  H help  Esc quit";
-        int y = oh - (PT_GLYPH_PX + 4) * ts;
-        pt_draw_text(r, 4 * ts + ts, y + ts, ts, 0x000000c0u, keys);
-        pt_draw_text(r, 4 * ts, y, ts, 0xe0e0e0ffu, keys);
+        const char *keys = "arrows/WASD walk  G V O L B P overlays  R restart  H help  Esc quit";
+        shadow_text(r, 4 * ts, oh - (PT_GLYPH_PX + 4) * ts, ts, 0xe0e0e0ffu, keys);
     }
     return rc;
 }
@@ -233,6 +217,7 @@ static void initial_window_size(const pt_map *map, int *w, int *h) {
     *h = (int)(mh < 240 ? 240 : mh > maxh ? maxh : mh);
 }
 
+/* 0: quit, 1: go on, 2: start the round again. */
 static int handle_key(play *p, const SDL_KeyboardEvent *k) {
     if (k->repeat) return 1;
     switch (k->keysym.scancode) {
@@ -248,9 +233,28 @@ static int handle_key(play *p, const SDL_KeyboardEvent *k) {
     case SDL_SCANCODE_P: p->overlays ^= PT_OVERLAY_PATHS; break;
     case SDL_SCANCODE_O: p->overlays ^= PT_OVERLAY_SIGHT; break;
     case SDL_SCANCODE_H: p->show_help = !p->show_help; break;
+    case SDL_SCANCODE_R: return 2;
     default: break;
     }
     return 1;
+}
+
+/* Loads the pattern files the map names, then the world. Errors are located (file, line). */
+static int play_load(play *p, const char *map_path, pt_error *err) {
+    int rc = pt_map_load(&p->map, map_path, err);
+    if (rc < 0) return rc;
+    pt_patlib_init(&p->lib);
+    for (int i = 0; i < p->map.npattern_files; i++)
+        if ((rc = pt_patlib_load(&p->lib, p->map.pattern_files[i], err)) < 0) return rc;
+    p->desc = (pt_world_desc){.player_controlled = 1, .end_round_on_catch = 1};
+    return play_new_world(p, err);
+}
+
+static void play_fini(play *p) {
+    pt_world_destroy(p->world);
+    PT_FREE(p->actors);
+    pt_patlib_fini(&p->lib);
+    pt_map_fini(&p->map);
 }
 
 int cmd_play(int argc, char **argv) {
@@ -266,30 +270,14 @@ int cmd_play(int argc, char **argv) {
     static play p; /* large (the map's legend); one per process */
     memset(&p, 0, sizeof p);
     pt_error err;
-    if (pt_map_load(&p.map, map_path, &err) < 0) {
+    if (play_load(&p, map_path, &err) < 0) {
         pt_error_print(stderr, &err);
+        play_fini(&p);
         return APP_EXIT_INPUT;
     }
     p.overlays = overlays;
     p.log_moves = log_moves;
     p.show_help = 1;
-    pt_entity_def pd = p.map.player;
-    pt_entity_def_resolve(&pd);
-    p.player = (play_mover){.x = pd.x, .y = pd.y, .prev_x = pd.x, .prev_y = pd.y, .move_t = 1.0,
-                            .heading = pt_rad(pd.heading_deg), .speed = pd.speed};
-
-    int rc = APP_EXIT_INPUT;
-    SDL_Window *win = NULL;
-    SDL_Renderer *sdl = NULL;
-    pt_render *r = NULL;
-    int nactors = pt_render_actors_from_map(&p.map, NULL, 0);
-    pt_actor *actors = PT_CALLOC((size_t)nactors, sizeof *actors);
-    if (!actors) {
-        fprintf(stderr, "patrol play: error: out of memory\n");
-        pt_map_fini(&p.map);
-        return APP_EXIT_INPUT;
-    }
-    pt_render_actors_from_map(&p.map, actors, nactors);
 
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         fprintf(stderr,
@@ -298,10 +286,13 @@ int cmd_play(int argc, char **argv) {
                 "  SDL_VIDEODRIVER (e.g. x11, wayland; 'dummy' runs without a window). Under no display,\n"
                 "  try 'xvfb-run patrol play', or 'patrol render MAP --out map.png' for a picture.\n",
                 SDL_GetError());
-        PT_FREE(actors);
-        pt_map_fini(&p.map);
+        play_fini(&p);
         return APP_EXIT_INPUT;
     }
+    int rc = APP_EXIT_INPUT;
+    SDL_Window *win = NULL;
+    SDL_Renderer *sdl = NULL;
+    pt_render *r = NULL;
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
     int ww, wh;
     initial_window_size(&p.map, &ww, &wh);
@@ -326,6 +317,7 @@ int cmd_play(int argc, char **argv) {
     SDL_RendererInfo info;
     int vsync = SDL_GetRendererInfo(sdl, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC);
     long frames = 0;
+    uint64_t ticks = 0;
     const double dt = 1.0 / PLAY_HZ;
     const Uint64 freq = SDL_GetPerformanceFrequency(), start = SDL_GetPerformanceCounter();
     Uint64 last = start;
@@ -340,16 +332,25 @@ int cmd_play(int argc, char **argv) {
 
         SDL_Event e;
         while (SDL_PollEvent(&e)) {
-            if (e.type == SDL_QUIT) running = 0;
-            else if (e.type == SDL_KEYDOWN && !handle_key(&p, &e.key)) running = 0;
+            if (e.type == SDL_QUIT) {
+                running = 0;
+            } else if (e.type == SDL_KEYDOWN) {
+                int k = handle_key(&p, &e.key);
+                if (k == 0) running = 0;
+                if (k == 2 && play_new_world(&p, &err) < 0) {
+                    pt_error_print(stderr, &err);
+                    rc = APP_EXIT_INPUT;
+                    running = 0;
+                }
+            }
         }
         while (running && acc >= dt) {
             play_tick(&p);
             acc -= dt;
-            if (max_ticks > 0 && p.tick >= (uint64_t)max_ticks) running = 0;
+            if (max_ticks > 0 && ++ticks >= (uint64_t)max_ticks) running = 0;
         }
         if (!running) break;
-        if (play_draw(&p, r, sdl, actors, nactors, acc / dt, (double)(now - start) / (double)freq) < 0) {
+        if (play_draw(&p, r, sdl, acc / dt, (double)(now - start) / (double)freq) < 0) {
             fprintf(stderr, "patrol play: error: out of memory while drawing\n");
             rc = APP_EXIT_INPUT;
             break;
@@ -364,7 +365,8 @@ int cmd_play(int argc, char **argv) {
         double spent = (double)(SDL_GetPerformanceCounter() - now) / (double)freq;
         if (spent < cap) SDL_Delay((Uint32)((cap - spent) * 1000.0));
     }
-    printf("player %d,%d\n", p.player.x, p.player.y);
+    const pt_entity *pl = pt_world_entity(p.world, 0);
+    printf("player %d,%d\n", pl->x, pl->y);
     fflush(stdout);
 
 done:
@@ -372,7 +374,6 @@ done:
     if (sdl) SDL_DestroyRenderer(sdl);
     if (win) SDL_DestroyWindow(win);
     SDL_Quit();
-    PT_FREE(actors);
-    pt_map_fini(&p.map);
+    play_fini(&p);
     return rc;
 }
