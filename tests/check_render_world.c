@@ -11,6 +11,7 @@
 #include <patrol/render.h>
 #include <patrol/world.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,10 +99,22 @@ START_TEST(test_world_frames) {
     int n = pt_world_count(f.world);
     ck_assert_int_ge(n, 7);
     pt_actor *a = calloc((size_t)n, sizeof *a);
-    int fails = 0, misplaced = 0, bad_count = 0, kinds_bad = 0;
+    int fails = 0, misplaced = 0, bad_count = 0, kinds_bad = 0, jumps = 0, catches = 0;
+    double last_x = NAN, last_y = NAN;
     for (int t = 0; t < 300; t++) {
         input_for(f.world, t);
         pt_world_step(f.world);
+        /* The player glides: drawn at the same point in each tick, it never moves more than
+         * its speed allows in one tick (except when caught and sent back to the start). */
+        pt_render_actors_from_world(f.world, 0.0, a, n);
+        int nev = 0, caught = 0;
+        const pt_event *ev = pt_world_events(f.world, &nev);
+        for (int i = 0; i < nev; i++) caught |= ev[i].kind == PT_EVENT_CAUGHT;
+        catches += caught;
+        double step = pt_world_entity(f.world, 0)->speed * pt_world_dt(f.world);
+        if (!caught && t > 0) jumps += hypot(a[0].x - last_x, a[0].y - last_y) > step + 1e-9;
+        last_x = a[0].x;
+        last_y = a[0].y;
         { /* one frame per tick, at varying alphas */
             double alpha = (t % 4) / 4.0;
             bad_count += pt_render_actors_from_world(f.world, alpha, a, n) != n;
@@ -131,6 +144,8 @@ START_TEST(test_world_frames) {
     ck_assert_int_eq(bad_count, 0);
     ck_assert_int_eq(kinds_bad, 0);
     ck_assert_int_eq(misplaced, 0);
+    ck_assert_int_eq(jumps, 0);
+    ck_assert_int_lt(catches, 300);
     free(a);
     pt_render_destroy(r);
     SDL_DestroyRenderer(sdl);
