@@ -101,6 +101,12 @@ START_TEST(test_world_frames) {
     pt_actor *a = calloc((size_t)n, sizeof *a);
     int fails = 0, misplaced = 0, bad_count = 0, kinds_bad = 0, jumps = 0, catches = 0;
     double last_x = NAN, last_y = NAN;
+    /* Every tile mover glides too: drawn at alpha 0, it moves at most its (chase) speed per
+     * tick. Regression: a guard that stopped mid-step (suspicious, search) used to be drawn
+     * jumping to the end of its step. */
+    double *gx = calloc((size_t)n, sizeof *gx), *gy = calloc((size_t)n, sizeof *gy);
+    int *gtile = calloc((size_t)n, sizeof *gtile);
+    int guard_jumps = 0;
     for (int t = 0; t < 300; t++) {
         input_for(f.world, t);
         pt_world_step(f.world);
@@ -115,6 +121,15 @@ START_TEST(test_world_frames) {
         if (!caught && t > 0) jumps += hypot(a[0].x - last_x, a[0].y - last_y) > step + 1e-9;
         last_x = a[0].x;
         last_y = a[0].y;
+        for (int i = 1; i < n; i++) {
+            const pt_entity *e = pt_world_entity(f.world, i);
+            int tile = e->motion == PT_MOTION_TILE;
+            double lim = e->speed * 1.3 * sqrt(2.0) * pt_world_dt(f.world) + 1e-9; /* diagonal steps */
+            if (t > 0 && tile && gtile[i] && hypot(a[i].x - gx[i], a[i].y - gy[i]) > lim) guard_jumps++;
+            gx[i] = a[i].x;
+            gy[i] = a[i].y;
+            gtile[i] = tile;
+        }
         { /* one frame per tick, at varying alphas */
             double alpha = (t % 4) / 4.0;
             bad_count += pt_render_actors_from_world(f.world, alpha, a, n) != n;
@@ -145,6 +160,10 @@ START_TEST(test_world_frames) {
     ck_assert_int_eq(kinds_bad, 0);
     ck_assert_int_eq(misplaced, 0);
     ck_assert_int_eq(jumps, 0);
+    ck_assert_int_eq(guard_jumps, 0);
+    free(gx);
+    free(gy);
+    free(gtile);
     ck_assert_int_lt(catches, 300);
     free(a);
     pt_render_destroy(r);

@@ -7,6 +7,7 @@
  * draw never mix: play_tick is the only place the world changes; play_draw only reads it.
  */
 #include "app.h"
+#include "load.h"
 
 #include <SDL.h>
 
@@ -241,11 +242,8 @@ static int handle_key(play *p, const SDL_KeyboardEvent *k) {
 
 /* Loads the pattern files the map names, then the world. Errors are located (file, line). */
 static int play_load(play *p, const char *map_path, pt_error *err) {
-    int rc = pt_map_load(&p->map, map_path, err);
+    int rc = app_load_inputs(map_path, &p->map, &p->lib, err);
     if (rc < 0) return rc;
-    pt_patlib_init(&p->lib);
-    for (int i = 0; i < p->map.npattern_files; i++)
-        if ((rc = pt_patlib_load(&p->lib, p->map.pattern_files[i], err)) < 0) return rc;
     p->desc = (pt_world_desc){.player_controlled = 1, .end_round_on_catch = 1};
     return play_new_world(p, err);
 }

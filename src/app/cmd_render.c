@@ -1,5 +1,6 @@
 /* patrol render MAP --out FILE.png: the whole map drawn headless, as play draws it. */
 #include "app.h"
+#include "load.h"
 
 #include <patrol/map.h>
 #include <patrol/pattern.h>
@@ -71,11 +72,9 @@ int cmd_render(int argc, char **argv) {
     if (!out_path) return app_usage_error("render", "--out FILE.png is required");
 
     pt_map map;
+    pt_patlib lib;
     pt_error err;
-    if (pt_map_load(&map, map_path, &err) < 0) {
-        pt_error_print(stderr, &err);
-        return APP_EXIT_INPUT;
-    }
+    if (!app_load_map_and_patterns(map_path, &map, &lib)) return APP_EXIT_INPUT;
     long w = 0, h = 0;
     pt_view_map_size(&map, (int)scale, &w, &h);
     if (w > PT_RENDER_MAX_SIDE || h > PT_RENDER_MAX_SIDE || w * h > PT_RENDER_MAX_PIXELS) {
@@ -83,22 +82,16 @@ int cmd_render(int argc, char **argv) {
                 "patrol render: error: %s is %dx%d tiles: %ldx%ld pixels at scale %ld is more than %d a side "
                 "or %ld in all; use a smaller --scale\n",
                 map_path, map.w, map.h, w, h, scale, PT_RENDER_MAX_SIDE, (long)PT_RENDER_MAX_PIXELS);
+        pt_patlib_fini(&lib);
         pt_map_fini(&map);
         return APP_EXIT_INPUT;
     }
 
     /* The same world as play's (a controlled player, the round ends on a catch), with no
      * input: after N ticks it is what play shows at tick N if nobody touches the keys. */
-    pt_patlib lib;
-    pt_patlib_init(&lib);
     pt_world *world = NULL;
     pt_actor *actors = NULL;
     int rc = APP_EXIT_INPUT;
-    for (int i = 0; i < map.npattern_files; i++)
-        if (pt_patlib_load(&lib, map.pattern_files[i], &err) < 0) {
-            pt_error_print(stderr, &err);
-            goto done;
-        }
     pt_world_desc desc = {.player_controlled = 1, .end_round_on_catch = 1};
     if (!(world = pt_world_create(&map, &lib, &desc, &err))) {
         pt_error_print(stderr, &err);
