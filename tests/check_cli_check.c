@@ -6,44 +6,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-typedef struct run_result {
-    int status;       /* exit status, or -1 if the program did not exit normally */
-    char out[16384];  /* its stdout */
-    char err[16384];  /* its stderr */
-} run_result;
+#include "test_cli.h"
 
-static void slurp(FILE *f, char *dst, size_t cap) {
-    rewind(f);
-    size_t n = fread(dst, 1, cap - 1, f);
-    dst[n] = '\0';
-    fclose(f);
-}
-
-/* Runs PATROL_BIN with args (NULL-terminated), capturing both streams in temporary files. */
-static void run(run_result *r, const char *const *args) {
-    char *argv[32];
-    int n = 0;
-    argv[n++] = (char *)PATROL_BIN;
-    for (; args[n - 1] && n < 31; n++) argv[n] = (char *)args[n - 1];
-    argv[n] = NULL;
-    FILE *out = tmpfile(), *err = tmpfile();
-    ck_assert_ptr_nonnull(out);
-    ck_assert_ptr_nonnull(err);
-    fflush(NULL);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        dup2(fileno(out), 1);
-        dup2(fileno(err), 2);
-        execv(PATROL_BIN, argv);
-        _exit(127);
-    }
-    int st = 0;
-    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
-    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    slurp(out, r->out, sizeof r->out);
-    slurp(err, r->err, sizeof r->err);
-}
+/* Runs PATROL_BIN with args (NULL-terminated), capturing both streams. */
+static void run(run_result *r, const char *const *args) { tu_run_patrol(r, NULL, args); }
 
 /* 1 if some line of text starts with prefix. */
 static int has_line_starting(const char *text, const char *prefix) {

@@ -7,48 +7,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "test_cli.h"
+
 #define PAT "tests/data/patterns/basic.pat"
 #define YARD "tests/data/patterns/yard.map"
 
-typedef struct run_result {
-    int status;
-    char out[32768];
-    char err[16384];
-} run_result;
-
-static void slurp(FILE *f, char *dst, size_t cap) {
-    rewind(f);
-    size_t n = fread(dst, 1, cap - 1, f);
-    dst[n] = '\0';
-    fclose(f);
-}
-
 /* Runs PATROL_BIN show with args (NULL-terminated), capturing both streams. */
-static void show(run_result *r, const char *const *args) {
-    char *argv[32];
-    int n = 0;
-    argv[n++] = (char *)PATROL_BIN;
-    argv[n++] = (char *)"show";
-    for (int i = 0; args[i] && n < 31; i++) argv[n++] = (char *)args[i];
-    argv[n] = NULL;
-    FILE *out = tmpfile(), *err = tmpfile();
-    ck_assert_ptr_nonnull(out);
-    ck_assert_ptr_nonnull(err);
-    fflush(NULL);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        dup2(fileno(out), 1);
-        dup2(fileno(err), 2);
-        execv(PATROL_BIN, argv);
-        _exit(127);
-    }
-    int st = 0;
-    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
-    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    slurp(out, r->out, sizeof r->out);
-    slurp(err, r->err, sizeof r->err);
-}
+static void show(run_result *r, const char *const *args) { tu_run_patrol(r, "show", args); }
 
 /* Splits text into lines in place; returns the count. */
 static int lines(char *text, char **out, int max) {

@@ -5,20 +5,25 @@
 
 #include "app.h"
 
-int app_load_map_and_patterns(const char *path, pt_map *map, pt_patlib *lib) {
-    pt_error err;
+int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err) {
     pt_patlib_init(lib);
-    if (pt_map_load(map, path, &err) < 0) {
-        pt_error_print(stderr, &err);
-        return 0;
-    }
+    int rc = pt_map_load(map, path, err);
+    if (rc < 0) return rc;
     for (int i = 0; i < map->npattern_files; i++) {
-        if (pt_patlib_load(lib, map->pattern_files[i], &err) < 0) {
-            pt_error_print(stderr, &err);
+        if ((rc = pt_patlib_load(lib, map->pattern_files[i], err)) < 0) {
             pt_patlib_fini(lib);
             pt_map_fini(map);
-            return 0;
+            return rc;
         }
+    }
+    return PT_OK;
+}
+
+int app_load_map_and_patterns(const char *path, pt_map *map, pt_patlib *lib) {
+    pt_error err;
+    if (app_load_inputs(path, map, lib, &err) < 0) {
+        pt_error_print(stderr, &err);
+        return 0;
     }
     return 1;
 }

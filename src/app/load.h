@@ -5,7 +5,11 @@
 #include <patrol/map.h>
 #include <patrol/pattern.h>
 
-/* Loads a map and every pattern file it names into lib (initialised here). On failure
+/* Loads a map and every pattern file it names into lib (initialised here). Returns PT_OK, or
+ * a negative code with err located; on failure map and lib hold nothing to free. */
+int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err);
+
+/* The same, printing the located error to stderr. On failure
  * prints the located error(s) to stderr and returns 0; on success returns 1 and the caller
  * owns map and lib (pt_map_fini, pt_patlib_fini). */
 int app_load_map_and_patterns(const char *path, pt_map *map, pt_patlib *lib);

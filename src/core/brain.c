@@ -109,6 +109,13 @@ static int due_actions(pt_world *w, pt_entity *e, double scale) {
     return n;
 }
 
+/* Standing still: a tile mover that stopped halfway through drawing a step finishes it (the
+ * renderer draws prev -> cell by move_t), so stopping never makes the sprite jump. */
+static void stand(pt_world *w, pt_entity *e) {
+    e->move_t += e->speed * w->dt;
+    if (e->move_t > 1.0) e->move_t = 1.0;
+}
+
 /* Back to a tile mover at the cell under a continuous position (which is always walkable). */
 static void snap_to_tile(pt_entity *e) {
     e->motion = PT_MOTION_TILE;
@@ -200,9 +207,7 @@ static void do_search(pt_world *w, pt_entity *e) {
     static const double offsets[4] = {PT_PI / 2, 0.0, -PT_PI / 2, PT_PI};
     int k = (b->search_ticks / (secs(w, LOOK_STEP_S) > 0 ? secs(w, LOOK_STEP_S) : 1)) % 4;
     e->heading = turn_toward(e->heading, b->look_base + offsets[k], TURN_RATE * w->dt);
-    e->move_t = 1.0;
-    e->prev_x = e->x;
-    e->prev_y = e->y;
+    stand(w, e);
     if (b->search_ticks >= secs(w, SEARCH_LOOK_S)) set_state(w, e, PT_STATE_RETURN);
 }
 
@@ -249,7 +254,6 @@ static void do_return(pt_world *w, pt_entity *e) {
             }
             pt__world_event(w, PT_EVENT_RETURNED, e->id, 0, e->x, e->y);
             set_state(w, e, PT_STATE_PATROL);
-            e->move_t = 0.0;
         } else {
             b->planned = 0; /* the pattern changed under us: plan again */
         }
@@ -291,15 +295,10 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     /* act */
     switch (e->state) {
     case PT_STATE_PATROL: pt__pattern_tick(w, e, 1.0); break;
-    case PT_STATE_IDLE:
-        e->move_t = 1.0;
-        e->prev_x = e->x;
-        e->prev_y = e->y;
-        break;
+    case PT_STATE_IDLE: stand(w, e); break;
     case PT_STATE_SUSPICIOUS:
         e->heading = turn_toward(e->heading, atan2(e->last_seen_y - e->py, e->last_seen_x - e->px), TURN_RATE * w->dt);
-        e->prev_x = e->x;
-        e->prev_y = e->y;
+        stand(w, e);
         break;
     case PT_STATE_CHASE: do_chase(w, e); break;
     case PT_STATE_SEARCH: do_search(w, e); break;

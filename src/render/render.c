@@ -1,3 +1,239 @@
-/* Placeholder translation unit until the renderer lands (issue 2). */
-#include <SDL.h>
-int pt__render_placeholder(void) { return SDL_GetTicks() > 0; }
+/* The renderer's resources (sprite sheets), the bitmap font, and headless PNG output. */
+#include "render_internal.h"
+
+#include <SDL_image.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef PATROL_ASSET_DIR
+#define PATROL_ASSET_DIR "assets"
+#endif
+#ifndef PATROL_INSTALLED_ASSET_DIR
+#define PATROL_INSTALLED_ASSET_DIR "/usr/local/share/patrol/assets"
+#endif
+
+/* Each sheet and the smallest size that holds its documented layout. */
+static const struct { const char *file; int min_w, min_h; } sheets[4] = {
+    {"tiles.png", 10 * PT_SPRITE_PX, PT_SPRITE_PX},
+    {"characters.png", 12 * PT_SPRITE_PX, 5 * PT_SPRITE_PX},
+    {"props.png", 8 * PT_SPRITE_PX, PT_SPRITE_PX},
+    {"font.png", 16 * PT_GLYPH_PX, 6 * PT_GLYPH_PX},
+};
+
+/* Copies a path into err->file, truncating (a path longer than the field is still an error). */
+static void set_file(pt_error *err, const char *path) {
+    size_t n = strlen(path);
+    if (n >= sizeof err->file) n = sizeof err->file - 1;
+    memcpy(err->file, path, n);
+    err->file[n] = '\0';
+}
+
+static int has_sheet(const char *dir) {
+    char path[PT_MAX_PATH + 32];
+    snprintf(path, sizeof path, "%s/%s", dir, sheets[0].file);
+    return access(path, R_OK) == 0;
+}
+
+int pt_render_find_assets(char *out, size_t cap, pt_error *err) {
+    pt_error_clear(err);
+    const char *env = getenv("PATROL_ASSETS");
+    if (env && *env) {
+        /* An explicit folder is used alone: silently falling back would hide a typo. */
+        if (!has_sheet(env)) {
+            pt_error_set(err, PT_ERR_IO, 0, 0, "no %s in PATROL_ASSETS folder '%s'", sheets[0].file, env);
+            return PT_ERR_IO;
+        }
+        snprintf(out, cap, "%s", env);
+        return PT_OK;
+    }
+    const char *candidates[] = {"assets", PATROL_ASSET_DIR, PATROL_INSTALLED_ASSET_DIR};
+    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
+        if (has_sheet(candidates[i])) {
+            snprintf(out, cap, "%s", candidates[i]);
+            return PT_OK;
+        }
+    }
+    return pt_error_set(err, PT_ERR_IO, 0, 0,
+                        "cannot find the sprite sheets (%s) in ./assets, %s or %s; set PATROL_ASSETS",
+                        sheets[0].file, PATROL_ASSET_DIR, PATROL_INSTALLED_ASSET_DIR);
+}
+
+static SDL_Texture *load_sheet(SDL_Renderer *sdl, const char *dir, int which, int *frames, pt_error *err) {
+    char path[PT_MAX_PATH + 32];
+    snprintf(path, sizeof path, "%s/%s", dir, sheets[which].file);
+    SDL_Surface *s = IMG_Load(path);
+    if (!s) {
+        pt_error_set(err, PT_ERR_IO, 0, 0, "cannot load sprite sheet: %s", IMG_GetError());
+        set_file(err, path);
+        return NULL;
+    }
+    if (s->w < sheets[which].min_w || s->h < sheets[which].min_h) {
+        pt_error_set(err, PT_ERR_BAD_VALUE, 0, 0, "sprite sheet is %dx%d, expected at least %dx%d", s->w, s->h,
+                     sheets[which].min_w, sheets[which].min_h);
+        set_file(err, path);
+        SDL_FreeSurface(s);
+        return NULL;
+    }
+    if (frames) *frames = s->w / PT_SPRITE_PX;
+    SDL_Texture *t = SDL_CreateTextureFromSurface(sdl, s);
+    SDL_FreeSurface(s);
+    if (!t) {
+        pt_error_set(err, PT_ERR_IO, 0, 0, "cannot make a texture of the sprite sheet: %s", SDL_GetError());
+        set_file(err, path);
+        return NULL;
+    }
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest);
+    return t;
+}
+
+pt_render *pt_render_create(SDL_Renderer *sdl, const char *asset_dir, pt_error *err) {
+    pt_error tmp;
+    if (!err) err = &tmp;
+    pt_error_clear(err);
+    if (!sdl) {
+        pt_error_set(err, PT_ERR_USAGE, 0, 0, "no SDL renderer");
+        return NULL;
+    }
+    pt_render *r = PT_CALLOC(1, sizeof *r);
+    if (!r) {
+        pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the renderer");
+        return NULL;
+    }
+    r->sdl = sdl;
+    if (asset_dir && *asset_dir) {
+        snprintf(r->asset_dir, sizeof r->asset_dir, "%s", asset_dir);
+    } else if (pt_render_find_assets(r->asset_dir, sizeof r->asset_dir, err) < 0) {
+        PT_FREE(r);
+        return NULL;
+    }
+    if (!(r->tiles = load_sheet(sdl, r->asset_dir, 0, &r->ntiles, err)) ||
+        !(r->chars = load_sheet(sdl, r->asset_dir, 1, NULL, err)) ||
+        !(r->props = load_sheet(sdl, r->asset_dir, 2, &r->nprops, err)) ||
+        !(r->font = load_sheet(sdl, r->asset_dir, 3, NULL, err))) {
+        pt_render_destroy(r);
+        return NULL;
+    }
+    return r;
+}
+
+void pt_render_destroy(pt_render *r) {
+    if (!r) return;
+    if (r->tiles) SDL_DestroyTexture(r->tiles);
+    if (r->chars) SDL_DestroyTexture(r->chars);
+    if (r->props) SDL_DestroyTexture(r->props);
+    if (r->font) SDL_DestroyTexture(r->font);
+    PT_FREE(r->items);
+    PT_FREE(r);
+}
+
+const char *pt_render_asset_dir(const pt_render *r) { return r ? r->asset_dir : ""; }
+
+void pt__blit(pt_render *r, SDL_Texture *tex, int index, int per_row, int fw, int fh, int dx, int dy, int dw,
+              int dh) {
+    SDL_Rect src = {(index % per_row) * fw, (index / per_row) * fh, fw, fh};
+    SDL_Rect dst = {dx, dy, dw, dh};
+    SDL_RenderCopy(r->sdl, tex, &src, &dst);
+}
+
+/* ---- text ---------------------------------------------------------------------------------- */
+
+void pt_text_size(const char *text, int scale, int *w, int *h) {
+    if (scale < 1) scale = 1;
+    int cols = 0, best = 0, lines = text && *text ? 1 : 0;
+    for (const char *p = text ? text : ""; *p; p++) {
+        if (*p == '\n') {
+            lines++;
+            cols = 0;
+            continue;
+        }
+        if (++cols > best) best = cols;
+    }
+    if (w) *w = best * PT_GLYPH_PX * scale;
+    if (h) *h = lines * PT_GLYPH_PX * scale;
+}
+
+int pt_draw_text(pt_render *r, int x, int y, int scale, uint32_t rgba, const char *text) {
+    if (!r || !text) return 0;
+    if (scale < 1) scale = 1;
+    SDL_SetTextureColorMod(r->font, (Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8));
+    SDL_SetTextureAlphaMod(r->font, (Uint8)rgba);
+    int g = PT_GLYPH_PX * scale, cx = x, cy = y, best = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p == '\n') {
+            cy += g;
+            cx = x;
+            continue;
+        }
+        int c = (*p >= 32 && *p <= 126) ? *p : '?';
+        if (c != ' ') pt__blit(r, r->font, c - 32, 16, PT_GLYPH_PX, PT_GLYPH_PX, cx, cy, g, g);
+        cx += g;
+        if (cx - x > best) best = cx - x;
+    }
+    return best;
+}
+
+/* ---- headless ------------------------------------------------------------------------------ */
+
+SDL_Surface *pt_render_surface(const pt_scene *scene, const pt_view *view, int w, int h, const char *asset_dir,
+                               pt_error *err) {
+    pt_error tmp;
+    if (!err) err = &tmp;
+    pt_error_clear(err);
+    if (!scene || !scene->map) {
+        pt_error_set(err, PT_ERR_USAGE, 0, 0, "no map to draw");
+        return NULL;
+    }
+    if (w < 1 || h < 1 || w > PT_RENDER_MAX_SIDE || h > PT_RENDER_MAX_SIDE ||
+        (long)w * (long)h > PT_RENDER_MAX_PIXELS) {
+        pt_error_set(err, PT_ERR_LIMIT, 0, 0, "image of %dx%d pixels is outside 1..%d per side and %ld pixels", w,
+                     h, PT_RENDER_MAX_SIDE, (long)PT_RENDER_MAX_PIXELS);
+        return NULL;
+    }
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
+    if (!surf) {
+        pt_error_set(err, PT_ERR_NOMEM, 0, 0, "cannot make a %dx%d image: %s", w, h, SDL_GetError());
+        return NULL;
+    }
+    SDL_Renderer *sdl = SDL_CreateSoftwareRenderer(surf);
+    if (!sdl) {
+        pt_error_set(err, PT_ERR_INTERNAL, 0, 0, "cannot make a software renderer: %s", SDL_GetError());
+        SDL_FreeSurface(surf);
+        return NULL;
+    }
+    pt_render *r = pt_render_create(sdl, asset_dir, err);
+    int rc = r ? PT_OK : err->code;
+    if (r) {
+        pt_view v = view ? *view : (pt_view){0};
+        pt_view_resolve(&v, w, h);
+        rc = pt_render_draw(r, scene, &v);
+        if (rc < 0) pt_error_set(err, rc, 0, 0, "out of memory while drawing");
+        SDL_RenderFlush(sdl);
+        pt_render_destroy(r);
+    }
+    SDL_DestroyRenderer(sdl);
+    if (rc < 0) {
+        SDL_FreeSurface(surf);
+        return NULL;
+    }
+    return surf;
+}
+
+int pt_render_png(const pt_scene *scene, const pt_view *view, int w, int h, const char *asset_dir,
+                  const char *path, pt_error *err) {
+    pt_error tmp;
+    if (!err) err = &tmp;
+    SDL_Surface *surf = pt_render_surface(scene, view, w, h, asset_dir, err);
+    if (!surf) return err->code;
+    int rc = IMG_SavePNG(surf, path);
+    SDL_FreeSurface(surf);
+    if (rc != 0) {
+        pt_error_set(err, PT_ERR_IO, 0, 0, "cannot write the PNG: %s", IMG_GetError());
+        set_file(err, path);
+        return PT_ERR_IO;
+    }
+    return PT_OK;
+}

@@ -1,0 +1,54 @@
+/* World -> actors. In its own file so that programs drawing only maps do not link the world. */
+#include "render_internal.h"
+
+#include <patrol/math.h>
+#include <patrol/world.h>
+
+#include <math.h>
+#include <string.h>
+
+int pt_render_actors_from_world(const pt_world *w, double alpha, pt_actor *out, int cap) {
+    if (!w) return 0;
+    int n = pt_world_count(w);
+    double dt = pt_world_dt(w);
+    double a = isfinite(alpha) ? pt_clamp(alpha, 0.0, 1.0) : 0.0;
+    double now = ((double)pt_world_tick(w) + a) * dt;
+    for (int i = 0; i < n && i < cap; i++) {
+        const pt_entity *e = pt_world_entity(w, i);
+        pt_actor *o = &out[i];
+        memset(o, 0, sizeof *o);
+        if (!e) continue;
+        o->kind = e->kind;
+        o->row = pt_render_row_for(e->kind, e->def ? e->def->flock_kind : PT_FLOCK_HOUND);
+        o->state = (int)e->state;
+        o->heading = e->heading;
+        o->view_dist = e->view_dist;
+        o->view_angle = e->view_angle;
+        o->awareness = e->awareness;
+        o->name = e->name;
+        o->has_eye = 1; /* guards see from px,py (brain.c) */
+        o->eye_x = e->px;
+        o->eye_y = e->py;
+        if (e->path && e->path_len > 0) {
+            o->path = e->path;
+            o->path_len = e->path_len;
+            o->path_idx = e->path_idx;
+        }
+        if (e->motion == PT_MOTION_TILE) {
+            /* The world steps a tile mover when move_t reaches 1: between steps it is drawn
+             * sliding from its previous tile to its current one. */
+            double t = pt_clamp(e->move_t + a * e->speed * dt, 0.0, 1.0);
+            o->x = e->prev_x + (e->x - e->prev_x) * t + 0.5;
+            o->y = e->prev_y + (e->y - e->prev_y) * t + 0.5;
+            o->moving = (e->prev_x != e->x || e->prev_y != e->y) && e->move_t < 1.0;
+            o->walk = now * e->speed;
+        } else {
+            o->x = e->px + e->veh.vel.x * a * dt;
+            o->y = e->py + e->veh.vel.y * a * dt;
+            double sp = pt_v2_len(e->veh.vel);
+            o->moving = sp > 0.05;
+            o->walk = now * sp;
+        }
+    }
+    return n;
+}

@@ -1,0 +1,337 @@
+/* check_cli_render - `patrol render` as a user runs it: exit codes, the PNG it writes, located
+ * map errors. CLI suites link only the core (tests/CMakeLists.txt), so the PNG is checked
+ * here by walking its chunks: signature, IHDR size, every chunk length, IEND last. */
+#define _POSIX_C_SOURCE 200809L
+#include <check.h>
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Runs PATROL_BIN with args (NULL-terminated), stderr to err_path (if not NULL), with env
+ * var set_env ("NAME=value", may be NULL). Returns the exit status, or -1. */
+static int run(const char *set_env, const char *err_path, const char *const *args) {
+    const char *argv[32];
+    int n = 0;
+    argv[n++] = PATROL_BIN;
+    for (; args[n - 1] && n < 31; n++) argv[n] = args[n - 1];
+    argv[n] = NULL;
+    pid_t pid = fork();
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_WRONLY);
+        dup2(devnull, 1);
+        int e = err_path ? open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644) : devnull;
+        dup2(e, 2);
+        if (set_env) {
+            char name[64];
+            const char *eq = strchr(set_env, '=');
+            snprintf(name, sizeof name, "%.*s", (int)(eq - set_env), set_env);
+            setenv(name, eq + 1, 1);
+        }
+        execv(PATROL_BIN, (char *const *)argv);
+        _exit(127);
+    }
+    int st = 0;
+    if (pid < 0 || waitpid(pid, &st, 0) < 0) return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static unsigned long be32(const unsigned char *p) {
+    return ((unsigned long)p[0] << 24) | ((unsigned long)p[1] << 16) | ((unsigned long)p[2] << 8) | p[3];
+}
+
+/* Reads a PNG's size from its IHDR after checking the chunk structure; 0 if not a PNG. */
+static int png_size(const char *path, long *w, long *h) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return 0;
+    static unsigned char buf[1 << 22];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    if (n < 8 + 25 || n == sizeof buf || memcmp(buf, sig, 8) != 0) return 0;
+    if (memcmp(buf + 12, "IHDR", 4) != 0 || be32(buf + 8) != 13) return 0;
+    *w = (long)be32(buf + 16);
+    *h = (long)be32(buf + 20);
+    size_t pos = 8;
+    int idat = 0;
+    while (pos + 12 <= n) {
+        unsigned long len = be32(buf + pos);
+        if (len > n - pos - 12) return 0;
+        idat += memcmp(buf + pos + 4, "IDAT", 4) == 0;
+        if (memcmp(buf + pos + 4, "IEND", 4) == 0) return pos + 12 == n && idat > 0;
+        pos += 12 + len;
+    }
+    return 0;
+}
+
+static void out_path(char *buf, size_t cap, const char *name) {
+    mkdir(PATROL_BUILD_DIR "/test-out", 0777);
+    snprintf(buf, cap, "%s/test-out/cli-%d-%s", PATROL_BUILD_DIR, (int)getpid(), name);
+}
+
+static void write_file(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    ck_assert(f != NULL);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* A small valid map: 7 x 4 tiles. */
+static const char *small_map = "format 1\n"
+                               "title \"cli test\"\n"
+                               "player at=1,1\n"
+                               "guard g1 at=5,2 heading=180\n"
+                               "grid\n"
+                               "#######\n"
+                               "#..~..#\n"
+                               "#.,*=.#\n"
+                               "#######\n"
+                               "end\n";
+
+/* Reads "FILE:LINE:COL:" from the first line of a file. */
+static int first_place(const char *path, int *line, int *col) {
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    char buf[2048] = "";
+    char *ok = fgets(buf, sizeof buf, f);
+    fclose(f);
+    if (!ok) return 0;
+    /* The file name may contain ':' only if we chose so; ours does not. */
+    char *p = strchr(buf, ':');
+    return p && sscanf(p, ":%d:%d:", line, col) == 2;
+}
+
+START_TEST(test_writes_png) {
+    char map[1024], png[1024];
+    out_path(map, sizeof map, "small.map");
+    out_path(png, sizeof png, "small.png");
+    write_file(map, small_map);
+    for (int s = 1; s <= 3; s++) {
+        char scale[8];
+        snprintf(scale, sizeof scale, "%d", s);
+        unlink(png);
+        const char *args[] = {"render", map, "--out", png, "--scale", scale, NULL};
+        ck_assert_int_eq(run(NULL, NULL, args), 0);
+        long w = 0, h = 0;
+        ck_assert(png_size(png, &w, &h));
+        ck_assert_int_eq(w, 7 * 16 * s);
+        ck_assert_int_eq(h, 4 * 16 * s);
+    }
+    /* Default scale 1, options in another order, overlays. */
+    const char *args[] = {"render", "--overlay", "grid,cones,labels", "--out", png, map, NULL};
+    ck_assert_int_eq(run(NULL, NULL, args), 0);
+    long w = 0, h = 0;
+    ck_assert(png_size(png, &w, &h));
+    ck_assert_int_eq(w, 7 * 16);
+    ck_assert_int_eq(h, 4 * 16);
+    unlink(png);
+    unlink(map);
+}
+END_TEST
+
+START_TEST(test_map_errors) {
+    char map[1024], png[1024], err[1024];
+    out_path(map, sizeof map, "broken.map");
+    out_path(png, sizeof png, "broken.png");
+    out_path(err, sizeof err, "broken.err");
+    /* Line 7, column 4: '?' is not a tile. */
+    write_file(map, "format 1\n"
+                    "player at=1,1\n"
+                    "grid\n"
+                    "#####\n"
+                    "#...#\n"
+                    "#...#\n"
+                    "#.?.#\n"
+                    "#####\n"
+                    "end\n");
+    unlink(png);
+    const char *args[] = {"render", map, "--out", png, NULL};
+    ck_assert_int_eq(run(NULL, err, args), 1);
+    int line = 0, col = 0;
+    ck_assert(first_place(err, &line, &col));
+    ck_assert_int_eq(line, 7);
+    ck_assert_int_eq(col, 3);
+    ck_assert_int_ne(access(png, F_OK), 0);
+    /* A file that does not exist. */
+    const char *missing[] = {"render", "/nonexistent/x.map", "--out", png, NULL};
+    ck_assert_int_eq(run(NULL, NULL, missing), 1);
+    unlink(map);
+    unlink(err);
+}
+END_TEST
+
+START_TEST(test_output_errors) {
+    char map[1024], png[1024];
+    out_path(map, sizeof map, "ok.map");
+    out_path(png, sizeof png, "ok.png");
+    write_file(map, small_map);
+    /* Unwritable output, missing assets: exit 1, no crash. */
+    const char *unwritable[] = {"render", map, "--out", "/nonexistent/dir/x.png", NULL};
+    ck_assert_int_eq(run(NULL, NULL, unwritable), 1);
+    const char *args[] = {"render", map, "--out", png, NULL};
+    ck_assert_int_eq(run("PATROL_ASSETS=/nonexistent/patrol-assets", NULL, args), 1);
+    ck_assert_int_eq(run("PATROL_ASSETS=" PATROL_SOURCE_DIR "/assets", NULL, args), 0);
+    /* Too big an image: 300 x 300 tiles at scale 4 is 19200 pixels a side. */
+    char big[1024];
+    out_path(big, sizeof big, "big.map");
+    FILE *f = fopen(big, "w");
+    ck_assert(f != NULL);
+    fprintf(f, "format 1\nplayer at=0,0\ngrid\n");
+    for (int y = 0; y < 300; y++) {
+        for (int x = 0; x < 300; x++) fputc('.', f);
+        fputc('\n', f);
+    }
+    fprintf(f, "end\n");
+    fclose(f);
+    unlink(png);
+    const char *too_big[] = {"render", big, "--out", png, "--scale", "4", NULL};
+    ck_assert_int_eq(run(NULL, NULL, too_big), 1);
+    ck_assert_int_ne(access(png, F_OK), 0);
+    unlink(big);
+    unlink(map);
+}
+END_TEST
+
+static char *slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    static char buf[1 << 20];
+    *len = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    char *copy = malloc(*len ? *len : 1);
+    memcpy(copy, buf, *len);
+    return copy;
+}
+
+/* A guard walking a rectangle: the picture changes with --ticks and is the same for the
+ * same N (the world is deterministic and drawing adds no randomness). */
+static const char *world_map = "format 1\n"
+                               "patterns cli.pat\n"
+                               "player at=1,4\n"
+                               "guard g1 at=2,1 pattern=box\n"
+                               "grid\n"
+                               "##########\n"
+                               "#........#\n"
+                               "#........#\n"
+                               "#........#\n"
+                               "#........#\n"
+                               "##########\n"
+                               "end\n";
+static const char *world_pat = "pattern box\n"
+                               "  kind path\n"
+                               "  points 2,1 7,1 7,3 2,3 2,1\n"
+                               "end\n";
+
+START_TEST(test_ticks) {
+    char map[1024], pat[1024], a[1024], b[1024], c[1024];
+    out_path(map, sizeof map, "world.map");
+    /* The map names cli.pat relative to its own folder. */
+    snprintf(pat, sizeof pat, "%s/test-out/cli.pat", PATROL_BUILD_DIR);
+    out_path(a, sizeof a, "t0.png");
+    out_path(b, sizeof b, "t90a.png");
+    out_path(c, sizeof c, "t90b.png");
+    write_file(map, world_map);
+    write_file(pat, world_pat);
+    const char *r0[] = {"render", map, "--out", a, "--scale", "2", NULL};
+    const char *r1[] = {"render", map, "--out", b, "--scale", "2", "--ticks", "90", "--overlay", "all", NULL};
+    const char *r2[] = {"render", "--ticks", "90", "--overlay", "all", "--out", c, "--scale", "2", map, NULL};
+    ck_assert_int_eq(run(NULL, NULL, r0), 0);
+    ck_assert_int_eq(run(NULL, NULL, r1), 0);
+    ck_assert_int_eq(run(NULL, NULL, r2), 0);
+    size_t la, lb, lc;
+    char *da = slurp(a, &la), *db = slurp(b, &lb), *dc = slurp(c, &lc);
+    ck_assert(da && db && dc);
+    long w, h;
+    ck_assert(png_size(b, &w, &h));
+    ck_assert_int_eq(w, 10 * 32);
+    ck_assert_int_eq(h, 6 * 32);
+    ck_assert(la != lb || memcmp(da, db, la) != 0);
+    ck_assert(lb == lc && memcmp(db, dc, lb) == 0);
+    free(da);
+    free(db);
+    free(dc);
+    /* Usage: --ticks takes a whole number >= 0. */
+    const char *bad1[] = {"render", map, "--out", a, "--ticks", "-1", NULL};
+    const char *bad2[] = {"render", map, "--out", a, "--ticks", "1.5", NULL};
+    ck_assert_int_eq(run(NULL, NULL, bad1), 2);
+    ck_assert_int_eq(run(NULL, NULL, bad2), 2);
+    /* A broken pattern file: exit 1 with its place (line 3, the bad point). */
+    char err[1024];
+    out_path(err, sizeof err, "pat.err");
+    write_file(pat, "pattern box\n  kind path\n  points 2,1 x,1\nend\n");
+    ck_assert_int_eq(run(NULL, err, r0), 1);
+    int line = 0, col = 0;
+    ck_assert(first_place(err, &line, &col));
+    ck_assert_int_eq(line, 3);
+    ck_assert_int_gt(col, 0);
+    /* A guard naming a pattern that does not exist: located at the guard (line 4). */
+    write_file(pat, world_pat);
+    char map2[1024];
+    out_path(map2, sizeof map2, "unknown.map");
+    write_file(map2, "format 1\npatterns cli.pat\nplayer at=1,1\nguard g1 at=2,1 pattern=nope\n"
+                     "grid\n#####\n#...#\n#####\nend\n");
+    const char *r3[] = {"render", map2, "--out", a, NULL};
+    ck_assert_int_eq(run(NULL, err, r3), 1);
+    ck_assert(first_place(err, &line, &col));
+    ck_assert_int_eq(line, 4);
+    unlink(a);
+    unlink(b);
+    unlink(c);
+    unlink(map);
+    unlink(map2);
+    unlink(pat);
+    unlink(err);
+}
+END_TEST
+
+START_TEST(test_usage) {
+    char map[1024];
+    out_path(map, sizeof map, "usage.map");
+    write_file(map, small_map);
+    const char *help[] = {"render", "--help", NULL};
+    ck_assert_int_eq(run(NULL, NULL, help), 0);
+    const char *cases[][8] = {
+        {"render", NULL},
+        {"render", map, NULL},                                      /* no --out */
+        {"render", "--out", "x.png", NULL},                         /* no map */
+        {"render", map, "--out", NULL},                             /* --out without a file */
+        {"render", map, "--out", "x.png", "--scale", "0", NULL},
+        {"render", map, "--out", "x.png", "--scale", "65", NULL},
+        {"render", map, "--out", "x.png", "--scale", "2x", NULL},
+        {"render", map, "--out", "x.png", "--scale", NULL},
+        {"render", map, "--out", "x.png", "--overlay", "grid,fog", NULL},
+        {"render", map, "--out", "x.png", "--bogus", NULL},
+        {"render", map, map, "--out", "x.png", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        ck_assert_msg(run(NULL, NULL, cases[i]) == 2, "case %zu", i);
+    ck_assert_int_ne(access("x.png", F_OK), 0);
+    unlink(map);
+}
+END_TEST
+
+static Suite *cli_render_suite(void) {
+    Suite *s = suite_create("cli_render");
+    TCase *core = tcase_create("core");
+    tcase_add_test(core, test_writes_png);
+    tcase_add_test(core, test_map_errors);
+    tcase_add_test(core, test_ticks);
+    tcase_add_test(core, test_usage);
+    suite_add_tcase(s, core);
+    TCase *limits = tcase_create("limits");
+    tcase_add_test(limits, test_output_errors);
+    suite_add_tcase(s, limits);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(cli_render_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,321 @@
+/* check_play - `patrol play` end to end. Usage and error exits; a run under SDL's dummy
+ * video driver; and a real X11 run under a virtual display (Xvfb) driven with xdotool like
+ * a person: taps, a blocked tap, a held key that walks to a wall, then Escape. The X11 test
+ * is left out, with the reason printed, when Xvfb or xdotool is not installed. */
+#define _GNU_SOURCE /* prctl, pipe2 */
+#include <check.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---- processes ----------------------------------------------------------------------------- */
+
+typedef struct proc {
+    pid_t pid;
+    int out;            /* read end of its stdout (-1 if not captured) */
+    char buf[16384];    /* what it printed so far */
+    size_t len;
+} proc;
+
+/* Starts argv[0] (searched in PATH) with extra environment "NAME=value" entries (a NULL entry
+ * ends them; "NAME=" with nothing after unsets NAME). stdout is captured when capture is set,
+ * stderr goes to err_path or /dev/null. extra_fd >= 0 is handed to the child as fd 3. The
+ * child dies with the test (PR_SET_PDEATHSIG), so a failing test leaves nothing running. */
+static int start(proc *p, const char *const *argv, const char *const *env, int capture, const char *err_path,
+                 int extra_fd) {
+    int fds[2] = {-1, -1};
+    memset(p, 0, sizeof *p);
+    p->out = -1;
+    if (capture && pipe2(fds, O_CLOEXEC) != 0) return 0;
+    pid_t pid = fork();
+    if (pid < 0) return 0;
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        int devnull = open("/dev/null", O_RDWR);
+        dup2(devnull, 0);
+        dup2(capture ? fds[1] : devnull, 1);
+        int e = err_path ? open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644) : devnull;
+        dup2(e, 2);
+        if (extra_fd >= 0) dup2(extra_fd, 3);
+        for (int i = 0; env && env[i]; i++) {
+            char name[64];
+            const char *eq = strchr(env[i], '=');
+            snprintf(name, sizeof name, "%.*s", (int)(eq - env[i]), env[i]);
+            if (eq[1]) setenv(name, eq + 1, 1);
+            else unsetenv(name);
+        }
+        execvp(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    if (capture) {
+        close(fds[1]);
+        p->out = fds[0];
+    }
+    p->pid = pid;
+    return 1;
+}
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Reads what the process printed for up to `seconds`, returning early once `want` appears
+ * in its output (want NULL: until end of file). Returns 1 if want was seen. */
+static int read_until(proc *p, const char *want, double seconds) {
+    double end = now_s() + seconds;
+    for (;;) {
+        p->buf[p->len] = '\0';
+        if (want && strstr(p->buf, want)) return 1;
+        double left = end - now_s();
+        if (left <= 0 || p->out < 0) return 0;
+        struct pollfd pfd = {p->out, POLLIN, 0};
+        int r = poll(&pfd, 1, (int)(left * 1000) + 1);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return 0;
+        ssize_t n = read(p->out, p->buf + p->len, sizeof p->buf - 1 - p->len);
+        if (n <= 0) {
+            close(p->out);
+            p->out = -1;
+            p->buf[p->len] = '\0';
+            return want ? strstr(p->buf, want) != NULL : 1;
+        }
+        p->len += (size_t)n;
+    }
+}
+
+/* Waits up to `seconds` for the process to end; returns its exit status, or -1 if it is
+ * still running (then it is killed) or died by a signal. */
+static int finish(proc *p, double seconds) {
+    double end = now_s() + seconds;
+    int st = 0;
+    for (;;) {
+        pid_t r = waitpid(p->pid, &st, WNOHANG);
+        if (r == p->pid) break;
+        if (r < 0 || now_s() > end) {
+            kill(p->pid, SIGKILL);
+            waitpid(p->pid, &st, 0);
+            if (p->out >= 0) close(p->out);
+            p->out = -1;
+            return -1;
+        }
+        struct timespec ts = {0, 20 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    if (p->out >= 0) read_until(p, NULL, 1.0);
+    if (p->out >= 0) close(p->out);
+    p->out = -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Runs to completion (at most 30 s); output in p->buf. */
+static int run(proc *p, const char *const *argv, const char *const *env) {
+    if (!start(p, argv, env, 1, NULL, -1)) return -1;
+    read_until(p, NULL, 30.0);
+    return finish(p, 5.0);
+}
+
+static int in_path(const char *tool) {
+    const char *path = getenv("PATH");
+    if (!path) path = "/usr/bin:/bin";
+    char dir[4096];
+    while (*path) {
+        size_t n = strcspn(path, ":");
+        char file[4200];
+        snprintf(dir, sizeof dir, "%.*s", (int)n, path);
+        snprintf(file, sizeof file, "%s/%s", dir[0] ? dir : ".", tool);
+        if (access(file, X_OK) == 0) return 1;
+        path += n + (path[n] == ':');
+    }
+    return 0;
+}
+
+static void out_path(char *buf, size_t cap, const char *name) {
+    mkdir(PATROL_BUILD_DIR "/test-out", 0777);
+    snprintf(buf, cap, "%s/test-out/play-%d-%s", PATROL_BUILD_DIR, (int)getpid(), name);
+}
+
+static void write_file(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    ck_assert(f != NULL);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* The player starts at 1,1. Row 2 is wall from x=2 to 5; row 3 is open up to x=8. */
+static const char *room_map = "format 1\n"
+                              "title room\n"
+                              "player at=1,1\n"
+                              "grid\n"
+                              "##########\n"
+                              "#........#\n"
+                              "#.####...#\n"
+                              "#........#\n"
+                              "##########\n"
+                              "end\n";
+
+/* ---- tests --------------------------------------------------------------------------------- */
+
+START_TEST(test_usage) {
+    char map[1024];
+    out_path(map, sizeof map, "usage.map");
+    write_file(map, room_map);
+    proc p;
+    const char *help[] = {PATROL_BIN, "play", "--help", NULL};
+    ck_assert_int_eq(run(&p, help, NULL), 0);
+    const char *cases[][6] = {
+        {PATROL_BIN, "play", "--bogus", NULL},
+        {PATROL_BIN, "play", map, map, NULL},
+        {PATROL_BIN, "play", map, "--ticks", "0", NULL},
+        {PATROL_BIN, "play", map, "--ticks", NULL},
+        {PATROL_BIN, "play", map, "--overlay", "fog", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        ck_assert_msg(run(&p, cases[i], NULL) == 2, "case %zu", i);
+    unlink(map);
+}
+END_TEST
+
+START_TEST(test_input_errors) {
+    char map[1024];
+    out_path(map, sizeof map, "broken.map");
+    write_file(map, "format 1\nplayer at=1,1\ngrid\n###\n#?#\n###\nend\n");
+    proc p;
+    const char *dummy[] = {"SDL_VIDEODRIVER=dummy", NULL};
+    const char *broken[] = {PATROL_BIN, "play", map, NULL};
+    ck_assert_int_eq(run(&p, broken, dummy), 1);
+    const char *missing[] = {PATROL_BIN, "play", "/nonexistent/x.map", NULL};
+    ck_assert_int_eq(run(&p, missing, dummy), 1);
+    /* No display at all: a clear error, exit 1. */
+    write_file(map, room_map);
+    const char *no_display[] = {"SDL_VIDEODRIVER=x11", "DISPLAY=", "WAYLAND_DISPLAY=", NULL};
+    const char *play[] = {PATROL_BIN, "play", map, "--ticks", "10", NULL};
+    ck_assert_int_eq(run(&p, play, no_display), 1);
+    /* Missing assets: exit 1, no crash. */
+    const char *no_assets[] = {"SDL_VIDEODRIVER=dummy", "PATROL_ASSETS=/nonexistent/patrol-assets", NULL};
+    ck_assert_int_eq(run(&p, play, no_assets), 1);
+    unlink(map);
+}
+END_TEST
+
+START_TEST(test_dummy_driver) {
+    /* The whole loop (events, fixed ticks, drawing, present) without a display; with no
+     * input the player stays on its start tile. */
+    char map[1024];
+    out_path(map, sizeof map, "dummy.map");
+    write_file(map, room_map);
+    proc p;
+    const char *env[] = {"SDL_VIDEODRIVER=dummy", NULL};
+    const char *play[] = {PATROL_BIN, "play", map, "--ticks", "30", "--overlay", "all", NULL};
+    ck_assert_int_eq(run(&p, play, env), 0);
+    ck_assert_str_eq(p.buf, "player 1,1\n");
+    unlink(map);
+}
+END_TEST
+
+START_TEST(test_x11_keys) {
+    char map[1024], err[1024];
+    out_path(map, sizeof map, "x11.map");
+    out_path(err, sizeof err, "x11.err");
+    write_file(map, room_map);
+
+    /* A virtual display on a free number: Xvfb picks it and writes it to fd 3. */
+    int dfd[2];
+    ck_assert(pipe(dfd) == 0);
+    proc x;
+    const char *xvfb[] = {"Xvfb", "-displayfd", "3", "-screen", "0", "800x600x24", "-nolisten", "tcp", NULL};
+    ck_assert(start(&x, xvfb, NULL, 0, NULL, dfd[1]));
+    close(dfd[1]);
+    proc d = {.out = dfd[0]};
+    int got_display = read_until(&d, "\n", 15.0);
+    if (d.out >= 0) close(d.out);
+    int display = got_display ? atoi(d.buf) : -1;
+    char denv[32];
+    snprintf(denv, sizeof denv, "DISPLAY=:%d", display);
+
+    const char *env[] = {denv, "SDL_VIDEODRIVER=x11", "SDL_RENDER_DRIVER=software",
+                         "ASAN_OPTIONS=detect_leaks=0", NULL};
+    proc game = {.pid = -1, .out = -1};
+    char wid[64] = "";
+    int started = got_display, seen_taps = 0, seen_hold = 0, status = -2;
+    /* --ticks: a safety net so a lost Escape cannot leave the game running (60 s). */
+    const char *play[] = {PATROL_BIN, "play", map, "--log-moves", "--ticks", "3600", NULL};
+    if (started) started = start(&game, play, env, 1, err, -1);
+    if (started) {
+        proc s;
+        const char *search[] = {"timeout", "15", "xdotool", "search", "--sync", "--name", "^patrol$", NULL};
+        if (run(&s, search, env) == 0) snprintf(wid, sizeof wid, "%.*s", (int)strcspn(s.buf, "\n"), s.buf);
+    }
+    if (wid[0]) {
+        proc k;
+        /* Down to 1,2; Right is a wall there (blocked: no move); Down to 1,3; Right to 2,3. */
+        const char *taps[] = {"xdotool", "key", "--window", wid, "--delay", "60", "Down", "Right", "Down", "Right", NULL};
+        run(&k, taps, env);
+        seen_taps = read_until(&game, "move 2,3\n", 15.0);
+        /* Holding Right walks on, tile after tile, and stops at the wall (x = 9). */
+        const char *down[] = {"xdotool", "keydown", "--window", wid, "Right", NULL};
+        run(&k, down, env);
+        seen_hold = read_until(&game, "move 8,3\n", 15.0);
+        struct timespec ts = {0, 400 * 1000 * 1000}; /* keep pushing against the wall */
+        nanosleep(&ts, NULL);
+        const char *up[] = {"xdotool", "keyup", "--window", wid, "Right", NULL};
+        run(&k, up, env);
+        const char *esc[] = {"xdotool", "key", "--window", wid, "Escape", NULL};
+        run(&k, esc, env);
+        status = finish(&game, 10.0);
+    } else if (game.pid > 0) {
+        finish(&game, 0.0);
+    }
+    kill(x.pid, SIGTERM);
+    finish(&x, 5.0);
+
+    ck_assert_msg(got_display, "Xvfb did not start");
+    ck_assert_msg(wid[0], "no window titled 'patrol' appeared (see %s)", err);
+    ck_assert_msg(seen_taps, "taps did not move the player as expected: %s", game.buf);
+    ck_assert_msg(seen_hold, "holding Right did not walk to the wall: %s", game.buf);
+    ck_assert_int_eq(status, 0);
+    ck_assert_str_eq(game.buf, "move 1,2\nmove 1,3\nmove 2,3\n"
+                               "move 3,3\nmove 4,3\nmove 5,3\nmove 6,3\nmove 7,3\nmove 8,3\n"
+                               "player 8,3\n");
+    unlink(map);
+    unlink(err);
+}
+END_TEST
+
+static Suite *play_suite(void) {
+    Suite *s = suite_create("play");
+    TCase *core = tcase_create("core");
+    tcase_add_test(core, test_usage);
+    tcase_add_test(core, test_input_errors);
+    tcase_add_test(core, test_dummy_driver);
+    suite_add_tcase(s, core);
+    TCase *x11 = tcase_create("x11");
+    tcase_set_timeout(x11, 120);
+    if (in_path("Xvfb") && in_path("xdotool") && in_path("timeout")) {
+        tcase_add_test(x11, test_x11_keys);
+    } else {
+        printf("check_play: SKIPPED test_x11_keys: needs Xvfb and xdotool in PATH "
+               "(apt-get install xvfb xauth xdotool)\n");
+    }
+    suite_add_tcase(s, x11);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(play_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

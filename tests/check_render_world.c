@@ -1,0 +1,234 @@
+/* check_render_world - drawing a running world: many frames with every overlay, actors
+ * placed where the world says, and drawing never changes the simulation. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include <check.h>
+
+#include <SDL.h>
+
+#include <patrol/map.h>
+#include <patrol/math.h>
+#include <patrol/pattern.h>
+#include <patrol/render.h>
+#include <patrol/world.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ASSETS PATROL_SOURCE_DIR "/assets"
+
+static const char *map_text = "format 1\n"
+                              "player at=2,9 heading=0\n"
+                              "guard loop at=3,2 pattern=box\n"
+                              "guard walker at=12,6 pattern=web\n"
+                              "guard turner at=8,8 pattern=turns\n"
+                              "prey hen at=15,9\n"
+                              "flock crows at=14,2 kind=crow count=3\n"
+                              "grid\n"
+                              "####################\n"
+                              "#..................#\n"
+                              "#..................#\n"
+                              "#...####.....~~....#\n"
+                              "#............~~....#\n"
+                              "#.......*..........#\n"
+                              "#..................#\n"
+                              "#....#.............#\n"
+                              "#....#.............#\n"
+                              "#..................#\n"
+                              "#..................#\n"
+                              "####################\n"
+                              "end\n";
+
+static const char *pat_text = "pattern box\n"
+                              "  kind path\n"
+                              "  points 3,2 10,2 10,8 3,8 3,2\n"
+                              "end\n"
+                              "pattern web\n"
+                              "  kind matrix\n"
+                              "  segments 12,6 17,6 17,10 12,10 12,6\n"
+                              "end\n"
+                              "pattern turns\n"
+                              "  kind control\n"
+                              "  heading 0\n"
+                              "  repeat 4\n"
+                              "    forward 2\n"
+                              "    right 90\n"
+                              "  end\n"
+                              "end\n";
+
+typedef struct fixture {
+    pt_map map;
+    pt_patlib lib;
+    pt_world *world;
+} fixture;
+
+static void setup(fixture *f) {
+    pt_error err;
+    ck_assert_msg(pt_map_parse(&f->map, map_text, strlen(map_text), "world.map", &err) == PT_OK, "map: %d:%d %s",
+                  err.line, err.col, err.message);
+    pt_patlib_init(&f->lib);
+    ck_assert_msg(pt_patlib_parse(&f->lib, pat_text, strlen(pat_text), "world.pat", &err) == PT_OK,
+                  "patterns: %d:%d %s", err.line, err.col, err.message);
+    pt_world_desc desc = {.player_controlled = 1, .end_round_on_catch = 0};
+    f->world = pt_world_create(&f->map, &f->lib, &desc, &err);
+    ck_assert_msg(f->world != NULL, "world: %d:%d %s", err.line, err.col, err.message);
+}
+
+static void teardown(fixture *f) {
+    pt_world_destroy(f->world);
+    pt_patlib_fini(&f->lib);
+    pt_map_fini(&f->map);
+}
+
+/* Player input for tick t: a fixed walk, so guards have someone to see and chase. */
+static void input_for(pt_world *w, int t) {
+    static const int dirs[4][2] = {{1, 0}, {0, -1}, {-1, 0}, {0, 1}};
+    int k = (t / 90) % 4;
+    pt_world_set_input(w, dirs[k][0], dirs[k][1]);
+}
+
+START_TEST(test_world_frames) {
+    fixture f;
+    setup(&f);
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 400, 300, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_Renderer *sdl = SDL_CreateSoftwareRenderer(surf);
+    pt_error err;
+    pt_render *r = pt_render_create(sdl, ASSETS, &err);
+    ck_assert_msg(r != NULL, "%s", err.message);
+    int n = pt_world_count(f.world);
+    ck_assert_int_ge(n, 7);
+    pt_actor *a = calloc((size_t)n, sizeof *a);
+    int fails = 0, misplaced = 0, bad_count = 0, kinds_bad = 0, jumps = 0, catches = 0;
+    double last_x = NAN, last_y = NAN;
+    /* Every tile mover glides too: drawn at alpha 0, it moves at most its (chase) speed per
+     * tick. Regression: a guard that stopped mid-step (suspicious, search) used to be drawn
+     * jumping to the end of its step. */
+    double *gx = calloc((size_t)n, sizeof *gx), *gy = calloc((size_t)n, sizeof *gy);
+    int *gtile = calloc((size_t)n, sizeof *gtile);
+    int guard_jumps = 0;
+    for (int t = 0; t < 300; t++) {
+        input_for(f.world, t);
+        pt_world_step(f.world);
+        /* The player glides: drawn at the same point in each tick, it never moves more than
+         * its speed allows in one tick (except when caught and sent back to the start). */
+        pt_render_actors_from_world(f.world, 0.0, a, n);
+        int nev = 0, caught = 0;
+        const pt_event *ev = pt_world_events(f.world, &nev);
+        for (int i = 0; i < nev; i++) caught |= ev[i].kind == PT_EVENT_CAUGHT;
+        catches += caught;
+        double step = pt_world_entity(f.world, 0)->speed * pt_world_dt(f.world);
+        if (!caught && t > 0) jumps += hypot(a[0].x - last_x, a[0].y - last_y) > step + 1e-9;
+        last_x = a[0].x;
+        last_y = a[0].y;
+        for (int i = 1; i < n; i++) {
+            const pt_entity *e = pt_world_entity(f.world, i);
+            int tile = e->motion == PT_MOTION_TILE;
+            double lim = e->speed * 1.3 * sqrt(2.0) * pt_world_dt(f.world) + 1e-9; /* diagonal steps */
+            if (t > 0 && tile && gtile[i] && hypot(a[i].x - gx[i], a[i].y - gy[i]) > lim) guard_jumps++;
+            gx[i] = a[i].x;
+            gy[i] = a[i].y;
+            gtile[i] = tile;
+        }
+        { /* one frame per tick, at varying alphas */
+            double alpha = (t % 4) / 4.0;
+            bad_count += pt_render_actors_from_world(f.world, alpha, a, n) != n;
+            for (int i = 0; i < n; i++) {
+                const pt_entity *e = pt_world_entity(f.world, i);
+                kinds_bad += a[i].kind != e->kind || a[i].state != (int)e->state;
+                if (e->motion == PT_MOTION_TILE) {
+                    /* Drawn on the segment between the previous and the current tile centre. */
+                    double lox = (e->prev_x < e->x ? e->prev_x : e->x) + 0.5;
+                    double hix = (e->prev_x < e->x ? e->x : e->prev_x) + 0.5;
+                    double loy = (e->prev_y < e->y ? e->prev_y : e->y) + 0.5;
+                    double hiy = (e->prev_y < e->y ? e->y : e->prev_y) + 0.5;
+                    misplaced += a[i].x < lox - 1e-9 || a[i].x > hix + 1e-9 || a[i].y < loy - 1e-9 ||
+                                 a[i].y > hiy + 1e-9;
+                } else {
+                    misplaced += !(fabs(a[i].x - e->px) <= 1.0 && fabs(a[i].y - e->py) <= 1.0);
+                }
+            }
+            pt_scene sc = {.map = &f.map, .actors = a, .nactors = n};
+            pt_view v = {.scale = 1 + t % 2, .overlays = PT_OVERLAY_ALL, .time = t / 60.0};
+            pt_view_fit(&v, &f.map, 400, 300, 0, 0);
+            pt_view_follow(&v, &f.map, a[0].x, a[0].y);
+            fails += pt_render_draw(r, &sc, &v) != PT_OK;
+        }
+    }
+    ck_assert_int_eq(fails, 0);
+    ck_assert_int_eq(bad_count, 0);
+    ck_assert_int_eq(kinds_bad, 0);
+    ck_assert_int_eq(misplaced, 0);
+    ck_assert_int_eq(jumps, 0);
+    ck_assert_int_eq(guard_jumps, 0);
+    free(gx);
+    free(gy);
+    free(gtile);
+    ck_assert_int_lt(catches, 300);
+    free(a);
+    pt_render_destroy(r);
+    SDL_DestroyRenderer(sdl);
+    SDL_FreeSurface(surf);
+    teardown(&f);
+}
+END_TEST
+
+/* Runs 300 ticks, drawing every tick or not at all, and returns the trace. */
+static char *trace(int draw) {
+    fixture f;
+    setup(&f);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    ck_assert(out != NULL);
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 200, 150, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_Renderer *sdl = SDL_CreateSoftwareRenderer(surf);
+    pt_error err;
+    pt_render *r = draw ? pt_render_create(sdl, ASSETS, &err) : NULL;
+    int n = pt_world_count(f.world);
+    pt_actor *a = calloc((size_t)n, sizeof *a);
+    for (int t = 0; t < 300; t++) {
+        input_for(f.world, t);
+        pt_world_step(f.world);
+        if (draw) {
+            pt_render_actors_from_world(f.world, 0.5, a, n);
+            pt_scene sc = {.map = &f.map, .actors = a, .nactors = n};
+            pt_view v = {.scale = 1, .overlays = PT_OVERLAY_ALL, .time = t / 60.0};
+            pt_render_draw(r, &sc, &v);
+        }
+        pt_world_trace_rows(f.world, out);
+    }
+    fclose(out);
+    free(a);
+    pt_render_destroy(r);
+    SDL_DestroyRenderer(sdl);
+    SDL_FreeSurface(surf);
+    teardown(&f);
+    return buf;
+}
+
+START_TEST(test_drawing_changes_nothing) {
+    char *plain = trace(0), *drawn = trace(1);
+    ck_assert(strlen(plain) > 1000);
+    ck_assert(strcmp(plain, drawn) == 0);
+    free(plain);
+    free(drawn);
+}
+END_TEST
+
+static Suite *render_world_suite(void) {
+    Suite *s = suite_create("render_world");
+    TCase *core = tcase_create("core");
+    tcase_add_test(core, test_world_frames);
+    tcase_add_test(core, test_drawing_changes_nothing);
+    suite_add_tcase(s, core);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(render_world_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
