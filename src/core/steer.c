@@ -393,7 +393,7 @@ pt_vec2 pt_steer_combine_weighted(const pt_vec2 *forces, int n, double max_force
 }
 
 /* Buckland's AccumulateForce: adds as much of f as the remaining budget allows. Returns 0
- * once the budget is used up. */
+ * (adding nothing) when no budget was left. */
 static int accumulate(pt_vec2 *total, pt_vec2 f, double max_force) {
     double remaining = max_force - pt_v2_len(*total);
     if (remaining <= 0.0) return 0;
@@ -401,7 +401,9 @@ static int accumulate(pt_vec2 *total, pt_vec2 f, double max_force) {
     double len = pt_v2_len(f);
     if (len < remaining) *total = pt_v2_add(*total, f);
     else *total = pt_v2_add(*total, pt_v2_scale(f, remaining / len));
-    return pt_v2_len(*total) < max_force;
+    /* A clipped add can leave |total| below max_force (vectors, not magnitudes, add up):
+     * the next call decides whether anything is left. */
+    return 1;
 }
 
 pt_vec2 pt_steer_combine_prioritised(const pt_vec2 *forces, int n, double max_force) {
@@ -493,12 +495,11 @@ pt_vec2 pt_steer_calculate(pt_steer_agent *a, const pt_steer_ctx *ctx) {
             if (f.x != 0.0 || f.y != 0.0) return pt_v2_truncate(f, max_force);
             continue;
         }
+        /* Budget used up: lower priorities are not even computed. */
+        if (c == PT_COMBINE_PRIORITISED && pt_v2_len(total) >= max_force) break;
         pt_vec2 f = finite_or_zero(pt_v2_scale(pt_steer_force(a, ctx, (pt_behaviour)b), p->weight[b]));
-        if (c == PT_COMBINE_WEIGHTED) {
-            total = pt_v2_add(total, f);
-        } else if (!accumulate(&total, f, max_force)) {
-            break; /* budget used up: lower priorities are not computed */
-        }
+        if (c == PT_COMBINE_WEIGHTED) total = pt_v2_add(total, f);
+        else accumulate(&total, f, max_force);
     }
     return pt_v2_truncate(total, max_force);
 }

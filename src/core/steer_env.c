@@ -373,16 +373,22 @@ pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, co
          * over from the previous feeler and overwrote the force instead of adding). */
         pt_vec2 tip = tips[f], dir = pt_v2_sub(tip, v->pos);
         int bx0, by0, bx1, by1;
-        block_range(env, fmin(v->pos.x, tip.x) - r, fmin(v->pos.y, tip.y) - r, fmax(v->pos.x, tip.x) + r,
-                    fmax(v->pos.y, tip.y) + r, &bx0, &by0, &bx1, &by1);
         double best_t = 2.0;
         pt_vec2 best_n = zero2();
+        double qx0 = fmin(v->pos.x, tip.x) - r, qx1 = fmax(v->pos.x, tip.x) + r;
+        double qy0 = fmin(v->pos.y, tip.y) - r, qy1 = fmax(v->pos.y, tip.y) + r;
+        block_range(env, qx0, qy0, qx1, qy1, &bx0, &by0, &bx1, &by1);
         for (int by = by0; by <= by1; by++)
             for (int bx = bx0; bx <= bx1; bx++) {
                 int blk = by * env->bcols + bx;
                 for (int k = env->wall_start[blk]; k < env->wall_start[blk + 1]; k++) {
-                    pt_vec2 n;
-                    double t = feeler_hit(v->pos, tip, &env->walls[env->wall_ids[k]], r, &n);
+                    const pt_wall *w = &env->walls[env->wall_ids[k]];
+                    /* boxes apart: the swept feeler cannot touch this wall */
+                    if (fmax(w->a.x, w->b.x) < qx0 || fmin(w->a.x, w->b.x) > qx1 || fmax(w->a.y, w->b.y) < qy0 ||
+                        fmin(w->a.y, w->b.y) > qy1)
+                        continue;
+                    pt_vec2 n = zero2();
+                    double t = feeler_hit(v->pos, tip, w, r, &n);
                     if (t >= 0 && t < best_t) {
                         best_t = t;
                         best_n = n;

@@ -14,8 +14,9 @@
  *
  * Memory: pt_steer_env owns its walls, obstacles and spatial index (pt_steer_env_fini);
  * agents and params are plain values (no allocation); pt_steer_file owns its sets.
- * Cost: behaviours are O(1) except the group ones (O(neighbours)) and the geometric ones,
- * which only look at walls/obstacles in the index blocks their probe touches.
+ * Cost: behaviours are O(1) except the group ones (O(neighbours)), hide (O(obstacles)) and
+ * the other geometric ones, which only look at walls/obstacles in the index blocks their
+ * probe touches: about 1 us per agent per tick for wander + avoidance + collision.
  * Nothing here returns NaN or Inf from finite input (zero distances and speeds are guarded).
  */
 #ifndef PATROL_STEER_H
@@ -61,7 +62,8 @@ static inline double pt_vehicle_speed(const pt_vehicle *v) { return pt_v2_len(v-
 /* Integrates one tick: acceleration = force (truncated to max_force) / mass, velocity
  * truncated to max_speed, then the turn rate is enforced: the heading turns toward the new
  * velocity by at most max_turn_rate*dt and the velocity keeps only its component along the
- * new heading (never negative: a vehicle asked to reverse stops and turns on the spot).
+ * new heading (never negative: a vehicle asked to reverse stops and turns on the spot, in
+ * the direction it chose first, recorded in turn_dir).
  * Position += velocity*dt. Heading and side change only while the new velocity is not ~0. */
 void pt_vehicle_update(pt_vehicle *v, pt_vec2 force, double dt);
 /* Same, but the heading turns toward `face` (at most max_turn_rate*dt) independently of the
@@ -208,7 +210,8 @@ typedef struct pt_wander { pt_vec2 target; } pt_wander;
 
 /* Neighbours for the group behaviours: indices into an array of vehicles that may be
  * embedded in larger structs (stride = byte distance between consecutive vehicles; 0 means
- * sizeof(pt_vehicle)). `self` (its index, or -1) is skipped if present in ids. */
+ * sizeof(pt_vehicle)). `self` (its index, or -1) is skipped if present in ids. count is the
+ * number of valid ids (clamp pt_cellspace_query's total to your buffer size). */
 typedef struct pt_neighbors {
     const pt_vehicle *agents;
     size_t stride;
@@ -246,8 +249,9 @@ pt_vec2 pt_steer_wander(const pt_vehicle *v, pt_wander *w, pt_rng *rng, double d
  * nearest intersecting obstacle in local space; lateral force away from it on either side,
  * (r_obstacle + r_vehicle - |local y|) * (1 + closeness), plus braking. */
 pt_vec2 pt_steer_obstacle_avoidance(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p);
-/* Three feelers; for each feeler the closest wall it crosses (from the wall's open side)
- * adds normal * penetration depth; a feeler that hits nothing adds nothing. */
+/* Three feelers (front, and two at +-feeler_angle) that sweep the vehicle's body (a circle
+ * of its radius); for each feeler the closest wall it runs into from the open side adds
+ * normal * (feeler length past the contact); a feeler that hits nothing adds nothing. */
 pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p);
 /* The three feeler tips (front, left, right) for drawing; returns 3. */
 int pt_steer_feelers(const pt_vehicle *v, const pt_steer_params *p, pt_vec2 out[3]);
@@ -269,19 +273,22 @@ pt_vec2 pt_steer_follow_path(const pt_vehicle *v, pt_path *path, const pt_steer_
 pt_vec2 pt_steer_follow_corridor(const pt_vehicle *v, const pt_path *path, const pt_steer_params *p);
 /* Arrives (fast) at the leader's local offset (x ahead, y to its right) predicted ahead. */
 pt_vec2 pt_steer_offset_pursuit(const pt_vehicle *v, const pt_vehicle *leader, pt_vec2 offset, const pt_steer_params *p);
-/* Sum of away / distance over neighbours (coincident ones push along a direction derived
- * from the two indices, opposite for the pair: never NaN). */
+/* Sum of away / distance over neighbours, each capped at 1/0.01 (coincident ones push along
+ * a direction derived from the two indices, opposite for the pair: never NaN). */
 pt_vec2 pt_steer_separation(const pt_vehicle *v, const pt_neighbors *nb);
-/* Mean neighbour heading minus own heading; zero without neighbours. */
+/* The sideways part of (mean neighbour heading - own heading): turns without braking; zero
+ * without neighbours. */
 pt_vec2 pt_steer_alignment(const pt_vehicle *v, const pt_neighbors *nb);
-/* Seek toward the neighbours' centre of mass; zero without neighbours. */
+/* Seek toward the neighbours' centre of mass, normalised (length <= 1); zero without
+ * neighbours. */
 pt_vec2 pt_steer_cohesion(const pt_vehicle *v, const pt_neighbors *nb);
 
 /* An axis-aligned region in tiles (containment). */
 typedef struct pt_steer_region { double x0, y0, x1, y1; } pt_steer_region;
-/* Predicts pos + vel * containment_lookahead; returns the displacement (tiles) that brings
- * that point back to radius + margin inside the region (if given) and away from every
- * non-walkable tile (if env and env->map are given). Zero when it is safely inside. */
+/* For the predicted point pos + vel * containment_lookahead and for the current position,
+ * the displacement (tiles) that brings each back to radius + containment_margin inside the
+ * region (if given), away from non-walkable tiles (if env->map) and out of env's obstacles;
+ * returns their sum. Zero when the body is safely inside. */
 pt_vec2 pt_steer_containment(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_region *region,
                              const pt_steer_params *p);
 
