@@ -529,8 +529,10 @@ START_TEST(test_pursuit_beats_seek) {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         pt_vec2 ev = pt_v2(cases[i].vx, cases[i].vy), ep = pt_v2(cases[i].x, cases[i].y);
         int tp = ticks_to_catch(PT_BEH_PURSUIT, ev, ep);
+        int ti = ticks_to_catch(PT_BEH_INTERCEPT, ev, ep);
         int ts = ticks_to_catch(PT_BEH_SEEK, ev, ep);
         ck_assert_msg(tp >= 0 && tp < ts, "case %zu: pursuit %d ticks, seek %d", i, tp, ts);
+        ck_assert_msg(ti >= 0 && ti < ts, "case %zu: intercept %d ticks, seek %d", i, ti, ts);
     }
 }
 END_TEST

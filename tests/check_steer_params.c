@@ -28,6 +28,7 @@ START_TEST(test_defaults_documented) {
         {PT_BEH_EVADE, 10, 1.0},          {PT_BEH_FLEE, 10, 0.6},           {PT_BEH_SEPARATION, 1.5, 0.2},
         {PT_BEH_ALIGNMENT, 12, 0.3},      {PT_BEH_COHESION, 8, 0.6},        {PT_BEH_SEEK, 10, 0.8},
         {PT_BEH_ARRIVE, 10, 0.5},         {PT_BEH_WANDER, 2, 0.8},          {PT_BEH_PURSUIT, 10, 0.8},
+        {PT_BEH_INTERCEPT, 10, 0.8},
         {PT_BEH_OFFSET_PURSUIT, 10, 0.8}, {PT_BEH_INTERPOSE, 10, 0.8},      {PT_BEH_HIDE, 10, 0.8},
         {PT_BEH_FOLLOW_PATH, 10, 0.8},    {PT_BEH_FOLLOW_CORRIDOR, 10, 0.8},
     };
@@ -261,7 +262,7 @@ START_TEST(test_file_empty_and_comments) {
         "hide_distance 1", "waypoint_distance 0.4", "path_predict 0.5", "path_ahead 1", "path_radius 0.6",
         "view_radius 5", "containment_lookahead 0.5", "containment_margin 0.3", "mass 2", "max_speed 4",
         "max_force 12", "max_turn_rate 180", "radius 0.3", "smooth_time 0.2",
-        "behaviours seek flee arrive pursuit evade wander obstacle_avoidance wall_avoidance interpose hide "
+        "behaviours seek flee arrive pursuit intercept evade wander obstacle_avoidance wall_avoidance interpose hide "
         "follow_path follow_corridor offset_pursuit separation alignment cohesion containment face",
     };
     char buf[4096] = "set all\n";

@@ -458,6 +458,7 @@ pt_vec2 pt_steer_force(pt_steer_agent *a, const pt_steer_ctx *ctx, pt_behaviour 
     case PT_BEH_ARRIVE: return pt_steer_arrive(v, ctx->target, p->deceleration, p);
     case PT_BEH_WANDER: return pt_steer_wander(v, &a->wander, &a->rng, ctx_dt(ctx), p);
     case PT_BEH_PURSUIT: return ctx->agent1 ? pt_steer_pursuit(v, ctx->agent1, p) : zero;
+    case PT_BEH_INTERCEPT: return ctx->agent1 ? pt_steer_intercept(v, ctx->agent1) : zero;
     case PT_BEH_OFFSET_PURSUIT: return ctx->agent1 ? pt_steer_offset_pursuit(v, ctx->agent1, a->offset, p) : zero;
     case PT_BEH_INTERPOSE: {
         if (!ctx->agent1) return zero;

@@ -9,13 +9,13 @@
 #include "text.h"
 
 /* The behaviours that produce a force, in enum order, with their file names. */
-#define PT__FORCE_BEHAVIOURS(X)                                                                   \
-    X(CONTAINMENT, containment) X(WALL_AVOIDANCE, wall_avoidance)                                \
-    X(OBSTACLE_AVOIDANCE, obstacle_avoidance) X(EVADE, evade) X(FLEE, flee)                       \
-    X(SEPARATION, separation) X(ALIGNMENT, alignment) X(COHESION, cohesion) X(SEEK, seek)          \
-    X(ARRIVE, arrive) X(WANDER, wander) X(PURSUIT, pursuit) X(OFFSET_PURSUIT, offset_pursuit)     \
-    X(INTERPOSE, interpose) X(HIDE, hide) X(FOLLOW_PATH, follow_path)                             \
-    X(FOLLOW_CORRIDOR, follow_corridor)
+#define PT__FORCE_BEHAVIOURS(X)                                                               \
+    X(CONTAINMENT, containment) X(WALL_AVOIDANCE, wall_avoidance)                            \
+    X(OBSTACLE_AVOIDANCE, obstacle_avoidance) X(EVADE, evade) X(FLEE, flee)                   \
+    X(SEPARATION, separation) X(ALIGNMENT, alignment) X(COHESION, cohesion) X(SEEK, seek)      \
+    X(ARRIVE, arrive) X(WANDER, wander) X(PURSUIT, pursuit) X(INTERCEPT, intercept)           \
+    X(OFFSET_PURSUIT, offset_pursuit) X(INTERPOSE, interpose) X(HIDE, hide)                   \
+    X(FOLLOW_PATH, follow_path) X(FOLLOW_CORRIDOR, follow_corridor)
 
 static const char *const beh_names[PT_BEH_COUNT + 1] = {
 #define PT__NAME(E, n) [PT_BEH_##E] = #n,
@@ -61,6 +61,7 @@ static const pt_steer_params k_defaults = {
         [PT_BEH_ARRIVE] = 10.0,
         [PT_BEH_WANDER] = 2.0,
         [PT_BEH_PURSUIT] = 10.0,
+        [PT_BEH_INTERCEPT] = 10.0,
         [PT_BEH_OFFSET_PURSUIT] = 10.0,
         [PT_BEH_INTERPOSE] = 10.0,
         [PT_BEH_HIDE] = 10.0,
@@ -81,6 +82,7 @@ static const pt_steer_params k_defaults = {
         [PT_BEH_ARRIVE] = 0.5,
         [PT_BEH_WANDER] = 0.8,
         [PT_BEH_PURSUIT] = 0.8,
+        [PT_BEH_INTERCEPT] = 0.8,
         [PT_BEH_OFFSET_PURSUIT] = 0.8,
         [PT_BEH_INTERPOSE] = 0.8,
         [PT_BEH_HIDE] = 0.8,

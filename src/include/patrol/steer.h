@@ -7,7 +7,7 @@
  * One world tick, for N agents (see docs/steering.md, "Using it in a tick"):
  *
  *     pt_cellspace_rebuild(&cs, &agents[0].veh.pos, sizeof agents[0], N);  // 1. neighbours
- *     for (i...) { ctx.nb.count = pt_cellspace_query(&cs, pos, view, ids, cap); ...
+ *     for (i...) { k = pt_cellspace_query(&cs, pos, view, ids, cap); ctx.nb.count = min(k, cap);
  *                  force[i] = pt_steer_calculate(&agents[i], &ctx); }   // 2. all forces
  *     for (i...) { pt_steer_agent_update(&agents[i], &ctx, force[i], dt);  // 3. integrate all
  *                  pt_steer_collide(&env, &agents[i].veh.pos, &agents[i].veh.vel, r); }
@@ -121,6 +121,7 @@ typedef enum pt_behaviour {
     PT_BEH_ARRIVE,
     PT_BEH_WANDER,
     PT_BEH_PURSUIT,
+    PT_BEH_INTERCEPT,         /* Bourg's closing-speed intercept of ctx->agent1 */
     PT_BEH_OFFSET_PURSUIT,
     PT_BEH_INTERPOSE,
     PT_BEH_HIDE,
@@ -310,7 +311,8 @@ typedef struct pt_steer_ctx {
     const pt_steer_env *env;
     pt_neighbors nb;                 /* from the cell space (count 0 = none) */
     pt_vec2 target;                  /* seek, flee, arrive, face; interpose when agent2 is NULL */
-    const pt_vehicle *agent1;        /* pursuit, evade, offset-pursuit leader, hide hunter, interpose A */
+    const pt_vehicle *agent1;        /* pursuit, intercept, evade, offset-pursuit leader, hide hunter,
+                                        interpose A */
     const pt_vehicle *agent2;        /* interpose B */
     const pt_steer_region *region;   /* containment region */
     double dt;                       /* tick length (wander jitter); 0 = 1/60 */
