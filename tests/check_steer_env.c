@@ -164,8 +164,8 @@ START_TEST(test_env_obstacles_copied_and_fini) {
     pt_map m;
     room(&m, 10, 8);
     m.obstacles = calloc(2, sizeof *m.obstacles);
-    m.obstacles[0] = (pt_obstacle){3.5, 3.5, 0.4, 1, 7};
-    m.obstacles[1] = (pt_obstacle){6.5, 4.5, 0.6, 2, 8};
+    m.obstacles[0] = (pt_obstacle){3.5, 3.5, 0.4, 1, 7, 0};
+    m.obstacles[1] = (pt_obstacle){6.5, 4.5, 0.6, 2, 8, 0};
     m.nobstacles = 2;
     pt_steer_env e;
     ck_assert_int_eq(pt_steer_env_build(&e, &m), PT_OK);
@@ -200,27 +200,27 @@ static void env_obstacles(pt_steer_env *e, const pt_obstacle *obs, int n) {
 START_TEST(test_obstacle_avoidance_sides_and_radius_sum) {
     pt_steer_env e;
     pt_vehicle v = veh_at(0, 0, 0);
-    pt_obstacle right = {1.0, 0.3, 0.3, 0, 0};
+    pt_obstacle right = {1.0, 0.3, 0.3, 0, 0, 0};
     env_obstacles(&e, &right, 1);
     ck_vec_eq(pt_steer_obstacle_avoidance(&v, &e, NULL), -0.1, -0.35 * 4 / 3, TOL); /* away: north */
     pt_steer_env_fini(&e);
-    pt_obstacle left = {1.0, -0.3, 0.3, 0, 0};
+    pt_obstacle left = {1.0, -0.3, 0.3, 0, 0, 0};
     env_obstacles(&e, &left, 1);
     ck_vec_eq(pt_steer_obstacle_avoidance(&v, &e, NULL), -0.1, 0.35 * 4 / 3, TOL); /* away: south */
     pt_steer_env_fini(&e);
     /* |y| = 0.5 between r (0.3) and r + vehicle radius (0.65): still avoided, and away */
-    pt_obstacle graze = {1.0, 0.5, 0.3, 0, 0};
+    pt_obstacle graze = {1.0, 0.5, 0.3, 0, 0, 0};
     env_obstacles(&e, &graze, 1);
     ck_vec_eq(pt_steer_obstacle_avoidance(&v, &e, NULL), -0.1, -0.15 * 4 / 3, TOL);
     pt_steer_env_fini(&e);
     /* rotated: facing south, an obstacle to the east is on the left: pushed west */
     pt_vehicle s = veh_at(5, 5, 3.14159265358979 / 2);
-    pt_obstacle east = {5.3, 6.0, 0.3, 0, 0};
+    pt_obstacle east = {5.3, 6.0, 0.3, 0, 0, 0};
     env_obstacles(&e, &east, 1);
     ck_vec_eq(pt_steer_obstacle_avoidance(&s, &e, NULL), -0.35 * 4 / 3, -0.1, 1e-9);
     pt_steer_env_fini(&e);
     /* behind, beside beyond the box width, beyond the box: nothing */
-    pt_obstacle none[] = {{-1, 0, 0.3, 0, 0}, {1, 0.7, 0.3, 0, 0}, {3, 0, 0.3, 0, 0}};
+    pt_obstacle none[] = {{-1, 0, 0.3, 0, 0, 0}, {1, 0.7, 0.3, 0, 0, 0}, {3, 0, 0.3, 0, 0, 0}};
     env_obstacles(&e, none, 3);
     ck_vec_eq(pt_steer_obstacle_avoidance(&v, &e, NULL), 0, 0, 0);
     /* at full speed the box doubles (3) and reaches the one at x = 3: closeness 0 */
@@ -237,7 +237,7 @@ START_TEST(test_obstacle_avoidance_nearest) {
     pt_steer_env e;
     pt_vehicle v = veh_at(0, 0, 0);
     /* A: ip = 1.2 - 0.65 = 0.55; B: ip = 0.8 - sqrt(0.55^2 - 0.5^2) = 0.571: A wins */
-    pt_obstacle ab[] = {{1.2, 0, 0.3, 0, 0}, {0.8, 0.5, 0.2, 0, 0}};
+    pt_obstacle ab[] = {{1.2, 0, 0.3, 0, 0, 0}, {0.8, 0.5, 0.2, 0, 0, 0}};
     env_obstacles(&e, ab, 2);
     ck_vec_eq(pt_steer_obstacle_avoidance(&v, &e, NULL), -0.06, 0.78, 1e-9);
     pt_steer_env_fini(&e);
@@ -319,7 +319,7 @@ START_TEST(test_hide_falls_back_to_evade) {
     ck_vec_eq(pt_steer_hide(&v, &hunter, &e, &p), ev.x, ev.y, 0); /* no obstacles */
     pt_steer_env_fini(&e);
     /* the hunter at the obstacle's centre: no spot */
-    pt_obstacle at = {0, 0, 0.5, 0, 0};
+    pt_obstacle at = {0, 0, 0.5, 0, 0, 0};
     env_obstacles(&e, &at, 1);
     pt_vec2 spot;
     ck_assert_int_eq(pt_steer_hiding_spot(&at, hunter.pos, &p, &spot), 0);
@@ -330,7 +330,7 @@ START_TEST(test_hide_falls_back_to_evade) {
     static const char *const rows[] = {"......", "......", "....##", "......"};
     map_from(&m, rows, 4);
     m.obstacles = calloc(1, sizeof *m.obstacles);
-    m.obstacles[0] = (pt_obstacle){3.5, 2.5, 0.4, 1, 0};
+    m.obstacles[0] = (pt_obstacle){3.5, 2.5, 0.4, 1, 0, 0};
     m.nobstacles = 1;
     ck_assert_int_eq(pt_steer_env_build(&e, &m), PT_OK);
     pt_vehicle hv = veh_at(0.5, 2.5, 0), hh = veh_at(1.5, 2.5, 0); /* spot (4.5, 2.5): wall */
@@ -345,7 +345,7 @@ END_TEST
 
 START_TEST(test_hide_hand_and_over_ticks) {
     pt_steer_env e;
-    pt_obstacle obs[] = {{5, 5, 1, 0, 0}, {20, 20, 1, 0, 0}};
+    pt_obstacle obs[] = {{5, 5, 1, 0, 0, 0}, {20, 20, 1, 0, 0, 0}};
     env_obstacles(&e, obs, 2);
     pt_vehicle v = veh_at(5, 8, 0), hunter = veh_at(5, 0, 0);
     /* spot (5, 5 + 1 + 0.6), 1.4 away: arrive fast at full speed */
@@ -533,7 +533,7 @@ START_TEST(test_collide_obstacles_random_motion) {
         int ok = 1;
         for (int k = 0; k < no; k++)
             if (pt_v2_dist(pt_v2(x, y), pt_v2(m.obstacles[k].x, m.obstacles[k].y)) < rad + m.obstacles[k].r + 1.0) ok = 0;
-        if (ok) m.obstacles[no++] = (pt_obstacle){x, y, rad, 1, 0};
+        if (ok) m.obstacles[no++] = (pt_obstacle){x, y, rad, 1, 0, 0};
     }
     m.nobstacles = no;
     ck_assert_int_ge(no, 6);
@@ -586,7 +586,7 @@ static void avoidance_world(pt_map *m, pt_rng *r) {
         int ok = 1;
         for (int k = 0; k < no; k++)
             if (hypot(m->obstacles[k].x - x, m->obstacles[k].y - y) < rad + m->obstacles[k].r + 1.0) ok = 0;
-        if (ok) m->obstacles[no++] = (pt_obstacle){x, y, rad, 1, 0};
+        if (ok) m->obstacles[no++] = (pt_obstacle){x, y, rad, 1, 0, 0};
     }
     m->nobstacles = no;
 }
