@@ -1,6 +1,7 @@
 #include <patrol/los.h>
 
 #include <patrol/bresenham.h>
+#include <math.h>
 #include <stdlib.h>
 
 int pt_los_clear(const pt_map *map, int x0, int y0, int x1, int y1) {
@@ -22,6 +23,14 @@ int pt_los_clear(const pt_map *map, int x0, int y0, int x1, int y1) {
     return 1;
 }
 
+/* The cell of a coordinate for any double (a plain (int) cast of a huge or NaN value is
+ * undefined): positions that far are outside every map anyway. */
+static int cell_of(double v) {
+    if (!(v > -1e9)) return -1000000000; /* also NaN */
+    if (v > 1e9) return 1000000000;
+    return (int)floor(v);
+}
+
 int pt_can_see(const pt_map *map, double vx, double vy, double heading, double view_dist,
                double view_angle, double tx, double ty) {
     double dx = tx - vx, dy = ty - vy;
@@ -33,7 +42,7 @@ int pt_can_see(const pt_map *map, double vx, double vy, double heading, double v
         double c = (dx * cos(heading) + dy * sin(heading)) / d;
         if (c < cos(view_angle * 0.5) - 1e-12) return 0;
     }
-    return pt_los_clear(map, (int)floor(vx), (int)floor(vy), (int)floor(tx), (int)floor(ty));
+    return pt_los_clear(map, cell_of(vx), cell_of(vy), cell_of(tx), cell_of(ty));
 }
 
 int pt_line_walkable(const pt_map *map, int x0, int y0, int x1, int y1) {

@@ -313,7 +313,12 @@ static int parse_body(parser *ps, builder *b) {
         if (seen[which]++)
             return pt_error_set(ps->err, PT_ERR_DUPLICATE, ps->ln.no, key.col, "'%s' is given twice", body_keys[which]);
         double v = 0;
-        if ((rc = pt__tok_num(&val, ps->ln.no, 0.0, 1e6, &v, ps->err)) < 0) return rc;
+        if ((rc = pt__tok_num(&val, ps->ln.no, 0.0, PT_THRUST_BODY_MAX, &v, ps->err)) < 0) return rc;
+        /* 0 means default; a tiny positive value would make thrust/mass overflow to Inf
+         * (mass=1e-307 thrust=1e6): the vehicle would leave with a NaN position. */
+        if (v > 0.0 && v < PT_THRUST_BODY_MIN)
+            return pt_error_set(ps->err, PT_ERR_RANGE, ps->ln.no, val.col,
+                                "%s must be 0 (default) or at least %g", body_keys[which], PT_THRUST_BODY_MIN);
         double *dst[8] = {&b->p->body.mass, &b->p->body.inertia, &b->p->body.thrust, &b->p->body.turn_thrust,
                           &b->p->body.arm, &b->p->body.drag, &b->p->body.angular_drag, &b->p->body.lateral_drag};
         *dst[which] = v;
@@ -625,6 +630,21 @@ static int finish(parser *ps, builder *b) {
             int same = a.x == z.x && a.y == z.y;
             p->closed = b->has_closed ? b->closed_val : same;
             if (p->closed && same && p->nverts > 2) p->nverts--; /* the loop closes itself */
+            /* The cells under the segments are walked by lint, pt_patrun_cells and the
+             * world's return to the route: bound them like a path's cells (placement moves
+             * the points by whole tiles, so the count does not depend on it). */
+            long total = 0;
+            int nseg = p->closed ? p->nverts : p->nverts - 1;
+            for (int i = 0; i < nseg; i++) {
+                int j = (i + 1) % p->nverts;
+                total += pt_line_length((int)floor(p->verts[i].x), (int)floor(p->verts[i].y),
+                                        (int)floor(p->verts[j].x), (int)floor(p->verts[j].y));
+                if (total > PT_MAX_PATTERN_STEPS) {
+                    int at = j > 0 ? j : i; /* the closing segment: its first point */
+                    return pt_error_set(ps->err, PT_ERR_LIMIT, p->vert_line[at], p->vert_col[at],
+                                        "the route passes the limit of %d cells here", PT_MAX_PATTERN_STEPS);
+                }
+            }
             if (p->path_radius <= 0.0) p->path_radius = 0.5;
             p->anchor_x = (int)floor(a.x);
             p->anchor_y = (int)floor(a.y);
@@ -875,15 +895,24 @@ const pt_pattern *pt_patlib_find(const pt_patlib *lib, const char *ref) {
     return NULL;
 }
 
+/* Zero, negative or NaN -> the default; otherwise clamped to [PT_THRUST_BODY_MIN,
+ * PT_THRUST_BODY_MAX] so that no ratio of two body values can overflow. */
+static double body_value(double v, double def) {
+    if (!(v > 0.0)) return def;
+    if (v < PT_THRUST_BODY_MIN) return PT_THRUST_BODY_MIN;
+    if (v > PT_THRUST_BODY_MAX) return PT_THRUST_BODY_MAX; /* also +Inf */
+    return v;
+}
+
 pt_thrust_body_params pt_thrust_body_resolve(pt_thrust_body_params b) {
-    if (b.mass <= 0) b.mass = 1.0;
-    if (b.inertia <= 0) b.inertia = 0.25;
-    if (b.thrust <= 0) b.thrust = 2.0;
-    if (b.turn_thrust <= 0) b.turn_thrust = 8.0;
-    if (b.arm <= 0) b.arm = 0.5;
-    if (b.drag <= 0) b.drag = 1.0;
-    if (b.angular_drag <= 0) b.angular_drag = 2.0;
-    if (b.lateral_drag <= 0) b.lateral_drag = 8.0;
+    b.mass = body_value(b.mass, 1.0);
+    b.inertia = body_value(b.inertia, 0.25);
+    b.thrust = body_value(b.thrust, 2.0);
+    b.turn_thrust = body_value(b.turn_thrust, 8.0);
+    b.arm = body_value(b.arm, 0.5);
+    b.drag = body_value(b.drag, 1.0);
+    b.angular_drag = body_value(b.angular_drag, 2.0);
+    b.lateral_drag = body_value(b.lateral_drag, 8.0);
     return b;
 }
 
