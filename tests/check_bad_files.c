@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L /* mkstemp */
 #include <check.h>
 #include <dirent.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -367,6 +368,89 @@ START_TEST(path_length_limit) {
 }
 END_TEST
 
+
+/* A growing text buffer for generated inputs. */
+typedef struct gbuf { char *s; size_t len, cap; } gbuf;
+
+static void gb_printf(gbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void gb_printf(gbuf *b, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    ck_assert_int_ge(n, 0);
+    if (b->len + (size_t)n + 1 > b->cap) {
+        b->cap = (b->len + (size_t)n + 1) * 2;
+        b->s = realloc(b->s, b->cap);
+        ck_assert_ptr_nonnull(b->s);
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+#define TMX_HEAD                                                                                                  \
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"                                                               \
+    "<map version=\"1.10\" orientation=\"orthogonal\" width=\"3\" height=\"2\" tilewidth=\"16\" tileheight=\"16\" " \
+    "infinite=\"0\">\n"
+#define TMX_TILESET                                                                                               \
+    "<tileset firstgid=\"1\" name=\"t\" tilewidth=\"16\" tileheight=\"16\" tilecount=\"2\" columns=\"2\"><tile "     \
+    "id=\"0\"><properties><property name=\"walkable\" type=\"bool\" value=\"true\"/></properties></tile></tileset>\n"
+#define TMX_LAYER "<layer id=\"1\" name=\"g\" width=\"3\" height=\"2\"><data encoding=\"csv\">1,1,1,1,1,1</data></layer>\n"
+
+START_TEST(tmx_limits) {
+    pt_map m;
+    pt_error err;
+    gbuf b = {0};
+    /* 257 tilesets: at the 257th <tileset> (line 2 + 257) */
+    gb_printf(&b, TMX_HEAD);
+    for (int i = 0; i <= PT_TMX_MAX_TILESETS; i++)
+        gb_printf(&b, "<tileset firstgid=\"%d\" name=\"t%d\" tilewidth=\"16\" tileheight=\"16\" tilecount=\"1\" "
+                      "columns=\"1\"><image source=\"x.png\" width=\"16\" height=\"16\"/></tileset>\n",
+                  1 + i, i);
+    gb_printf(&b, TMX_LAYER "</map>\n");
+    ck_assert_int_eq(pt_tmx_parse(&m, NULL, b.s, b.len, "ts.tmx", &err), PT_ERR_LIMIT);
+    ck_assert_int_eq(err.line, 2 + PT_TMX_MAX_TILESETS + 1);
+    ck_assert_int_eq(err.col, 1);
+    /* one less is fine (then the map has no player) */
+    b.len = 0;
+    gb_printf(&b, TMX_HEAD);
+    for (int i = 0; i < PT_TMX_MAX_TILESETS; i++)
+        gb_printf(&b, "<tileset firstgid=\"%d\" name=\"t%d\" tilewidth=\"16\" tileheight=\"16\" tilecount=\"1\" "
+                      "columns=\"1\"><image source=\"x.png\" width=\"16\" height=\"16\"/></tileset>\n",
+                  1 + i, i);
+    gb_printf(&b, TMX_LAYER "</map>\n");
+    ck_assert_int_eq(pt_tmx_parse(&m, NULL, b.s, b.len, "ts.tmx", &err), PT_ERR_NO_PLAYER);
+
+    /* a route of 4097 points: at the 4097th point of the points value */
+    b.len = 0;
+    gb_printf(&b, TMX_HEAD TMX_TILESET TMX_LAYER "<objectgroup id=\"2\">\n"
+                  "<object id=\"1\" type=\"player\" x=\"8\" y=\"8\"><point/></object>\n"
+                  "<object id=\"2\" name=\"r\" x=\"0\" y=\"0\"><polyline points=\"");
+    size_t start = b.len, at = 0;
+    for (int i = 0; i <= PT_MAX_PATTERN_VERTS; i++) {
+        if (i == PT_MAX_PATTERN_VERTS) at = b.len;
+        gb_printf(&b, "%s%d,0", i ? " " : "", i % 2 ? 16 : 0);
+    }
+    gb_printf(&b, "\"/></object>\n</objectgroup>\n</map>\n");
+    size_t line_start = start;
+    while (line_start > 0 && b.s[line_start - 1] != '\n') line_start--;
+    ck_assert_int_eq(pt_tmx_parse(&m, NULL, b.s, b.len, "route.tmx", &err), PT_ERR_LIMIT);
+    ck_assert_int_eq(err.line, 7);
+    ck_assert_int_eq(err.col, (int)(at - line_start) + 2); /* just past the blank before it */
+
+    /* 262145 objects: at the first one over (one per line, after 5 lines of header) */
+    b.len = 0;
+    gb_printf(&b, TMX_HEAD TMX_TILESET TMX_LAYER "<objectgroup id=\"2\">\n");
+    for (int i = 0; i <= PT_TMX_MAX_OBJECTS; i++) gb_printf(&b, "<object id=\"%d\" x=\"8\" y=\"8\"/>\n", i + 1);
+    gb_printf(&b, "</objectgroup>\n</map>\n");
+    ck_assert_int_eq(pt_tmx_parse(&m, NULL, b.s, b.len, "objects.tmx", &err), PT_ERR_LIMIT);
+    ck_assert_int_eq(err.line, 5 + PT_TMX_MAX_OBJECTS + 1);
+    free(b.s);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("bad_files");
     TCase *tc = tcase_create("core");
@@ -381,6 +465,7 @@ static Suite *suite(void) {
     tc = tcase_create("limits");
     tcase_add_test(tc, file_size_limit);
     tcase_add_test(tc, path_length_limit);
+    tcase_add_test(tc, tmx_limits);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -65,6 +65,7 @@ typedef struct parser {
     const char *file;
     pt_pattern **out;
     int nout, capout;
+    long used;             /* cells and instructions of the library so far (PT_MAX_LIBRARY_STEPS) */
 } parser;
 
 void pt__pattern_free(pt_pattern *p) {
@@ -81,6 +82,23 @@ void pt__pattern_free(pt_pattern *p) {
     PT_FREE(p->ins);
     PT_FREE(p->thr);
     PT_FREE(p);
+}
+
+/* What a pattern holds after expansion: path cells, control/thrust instructions, matrix
+ * cells. Each is at most PT_MAX_PATTERN_STEPS (a matrix PT_MAX_MATRIX_DIM^2), and the
+ * library as a whole at most PT_MAX_LIBRARY_STEPS: without it, 1024 patterns of a few bytes
+ * each (`repeat 65536` around one instruction) would expand to gigabytes. */
+static long pattern_size(const pt_pattern *p) {
+    return (long)p->ncells + p->nins + p->nthr + (p->mat ? (long)p->mw * p->mh : 0);
+}
+
+/* PT_ERR_LIMIT at line:col when the library would hold more than its limit with the current
+ * pattern at `size`. */
+static int library_budget(parser *ps, long size, int line, int col) {
+    if (ps->used + size <= PT_MAX_LIBRARY_STEPS) return PT_OK;
+    return pt_error_set(ps->err, PT_ERR_LIMIT, line, col,
+                        "the pattern library passes the limit of %d cells and instructions in all here",
+                        PT_MAX_LIBRARY_STEPS);
 }
 
 static int nomem(parser *ps, int line) {
@@ -191,6 +209,8 @@ static int add_item(parser *ps, builder *b, const void *item, long actions, cons
     if (*n >= PT_MAX_PATTERN_STEPS || b->actions + actions > PT_MAX_PATTERN_STEPS)
         return pt_error_set(ps->err, PT_ERR_LIMIT, ps->ln.no, at->col,
                             "the pattern passes the limit of %d steps in one pass", PT_MAX_PATTERN_STEPS);
+    int rc = library_budget(ps, *n + 1, ps->ln.no, at->col);
+    if (rc < 0) return rc;
     if (!grow(items_of(p), &b->icap, *n + 1, (size_t)item_size(p))) return nomem(ps, ps->ln.no);
     memcpy((char *)*items_of(p) + (size_t)*n * (size_t)item_size(p), item, (size_t)item_size(p));
     (*n)++;
@@ -233,6 +253,8 @@ static int close_repeat(parser *ps, builder *b) {
         return pt_error_set(ps->err, PT_ERR_LIMIT, f->line, f->count_col,
                             "repeating this block %d times passes the limit of %d steps in one pass", f->count,
                             PT_MAX_PATTERN_STEPS);
+    int rc = library_budget(ps, (long)total, f->line, f->count_col);
+    if (rc < 0) return rc;
     if (!grow(items_of(p), &b->icap, (int)total, (size_t)item_size(p))) return nomem(ps, ps->ln.no);
     char *base = (char *)*items_of(p);
     size_t sz = (size_t)item_size(p), block = (size_t)len * sz;
@@ -398,6 +420,8 @@ static int row_line(parser *ps, builder *b) {
     if (p->mh >= PT_MAX_MATRIX_DIM)
         return pt_error_set(ps->err, PT_ERR_LIMIT, ps->ln.no, col0, "matrix has more rows than the limit of %d",
                             PT_MAX_MATRIX_DIM);
+    int rc = library_budget(ps, (long)(p->mh + 1) * (p->mh ? p->mw : t->len), ps->ln.no, col0);
+    if (rc < 0) return rc;
     for (int i = 0; i < t->len; i++) {
         char c = t->s[i];
         if (c != '1' && c != 'x' && c != 'X' && c != '0' && c != '.')
@@ -498,6 +522,8 @@ static int finish_path(parser *ps, builder *b) {
         if (total > PT_MAX_PATTERN_STEPS)
             return pt_error_set(ps->err, PT_ERR_LIMIT, p->vert_line[i + 1], p->vert_col[i + 1],
                                 "the path passes the limit of %d cells here", PT_MAX_PATTERN_STEPS);
+        int rc = library_budget(ps, total, p->vert_line[i + 1], p->vert_col[i + 1]);
+        if (rc < 0) return rc;
     }
     pt_cell v0 = {(int)p->verts[0].x, (int)p->verts[0].y}, vl = {(int)p->verts[n - 1].x, (int)p->verts[n - 1].y};
     p->closed = v0.x == vl.x && v0.y == vl.y;
@@ -515,6 +541,8 @@ static int finish_path(parser *ps, builder *b) {
                                 p->end_line ? p->end_col : p->col,
                                 "the way back passes the limit of %d cells", PT_MAX_PATTERN_STEPS);
     }
+    int rc = library_budget(ps, total + back, p->end_line ? p->end_line : p->line, p->end_line ? p->end_col : p->col);
+    if (rc < 0) return rc;
     size_t cap = (size_t)(total + back);
     p->cells = PT_MALLOC(cap * sizeof *p->cells);
     p->src_of_cell = PT_MALLOC(cap * sizeof *p->src_of_cell);
@@ -566,6 +594,8 @@ static int finish_matrix(parser *ps, builder *b) {
         p->mh = maxy - miny + 1;
         p->mat_x0 = minx;
         p->mat_y0 = miny;
+        int rc = library_budget(ps, (long)p->mw * p->mh, p->vert_line[0], p->vert_col[0]);
+        if (rc < 0) return rc;
         p->mat = PT_CALLOC((size_t)p->mw * (size_t)p->mh, 1);
         if (!p->mat) return nomem(ps, p->line);
         for (int i = 0; i < p->nverts; i++) {
@@ -802,6 +832,7 @@ static int parse_text(parser *ps) {
             pt__pattern_free(b.p);
             return rc;
         }
+        ps->used += pattern_size(b.p);
         ps->out[ps->nout++] = b.p;
     }
     return rc;
@@ -825,6 +856,7 @@ static int parse_into(pt_patlib *lib, const pt__text *t, pt_error *err) {
     ps.err = err;
     ps.lib = lib;
     ps.file = t->path;
+    for (int i = 0; i < lib->count; i++) ps.used += pattern_size(lib->items[i]);
     int rc = parse_text(&ps);
     if (rc >= 0 && lib->count + ps.nout > lib->cap) {
         int nc = lib->cap ? lib->cap : 16;
