@@ -110,6 +110,10 @@ static void entity_init(pt_world *w, pt_entity *e, uint32_t id, const pt_entity_
     e->view_dist = d->view_dist;
     e->view_angle = pt_rad(d->view_angle_deg);
     e->chase = d->chase;
+    e->aware_rate = d->aware_rate;
+    e->aware_decay = d->aware_decay;
+    e->suspicious_at = d->suspicious_at;
+    e->chase_at = d->chase_at;
     e->state = PT_STATE_IDLE;
     e->motion = PT_MOTION_TILE;
     pt_rng_seed(&e->rng, w->seed, id);
