@@ -167,10 +167,10 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     double since = play_since_end(s);
 
     pt_view v = {.overlays = f->overlays, .time = (double)s->ticks * pt_world_dt(w)};
-    int ts = pt_hud_scale(out_w, out_h), top = 0, bottom = 0;
+    int ts = f->hud_scale > 0 ? f->hud_scale : pt_hud_scale(out_w, out_h), top = 0, bottom = 0;
+    if (f->hud) pt_hud_bars(ts, &top, &bottom);
     if (f->follow) {
         /* The map between the HUD's bars, so nothing walks under them. */
-        if (f->hud) pt_hud_bars(ts, &top, &bottom);
         if (out_h - top - bottom < out_h / 2) top = bottom = 0;
         pt_view_fit(&v, map, out_w, out_h - top - bottom, 0, 0);
         v.y = top;
@@ -184,8 +184,10 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         }
     } else {
         v.scale = f->scale > 0 ? f->scale : 1;
+        v.y = top;
         v.w = out_w;
-        v.h = out_h;
+        v.h = out_h - top - bottom;
+        if (v.h < 1) v.h = 1;
     }
     pt_scene scene = {.map = map, .actors = f->actors, .nactors = n};
     int rc = pt_render_draw(r, &scene, &v);
@@ -210,6 +212,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         msgs[i].rgba = (m->rgba & 0xffffff00u) | (uint32_t)lround((m->rgba & 0xffu) * fade);
     }
     pt_hud hud = {
+        .scale = ts,
         .title = s->level->map.name[0] ? s->level->map.name : NULL,
         .objective = play_objective(s),
         .status = status,

@@ -35,7 +35,8 @@ static void help(FILE *out) {
             "                   names), the grid excepted\n"
             "  --hud            draw the game's HUD too (objective, clock, alert, messages, key\n"
             "                   hint, the end-of-round banner); off by default so the image is\n"
-            "                   just the map\n"
+            "                   just the map (with the whole map, the bars are added above and\n"
+            "                   below it: the image is that much taller)\n"
             "  --view WxH       draw a W x H window as play does: the camera on the player\n"
             "                   (default: the whole map)\n"
             "  --keys MOVES     the player's moves: each of U D L R (up, down, left, right) holds\n"
@@ -153,6 +154,19 @@ int cmd_render(int argc, char **argv) {
     }
 
     play_frame f = {.overlays = overlays, .hud = hud, .follow = vw > 0, .scale = (int)scale, .speed = 1.0};
+    if (hud && !vw) {
+        /* The whole map with the HUD's bars above and below it, so they hide nothing. */
+        int top = 0, bottom = 0;
+        f.hud_scale = pt_hud_scale((int)w, (int)h);
+        pt_hud_bars(f.hud_scale, &top, &bottom);
+        h += top + bottom;
+        if (h > PT_RENDER_MAX_SIDE || w * h > PT_RENDER_MAX_PIXELS) {
+            fprintf(stderr, "patrol render: error: the map with the HUD is %ldx%ld pixels, more than %d a side or "
+                    "%ld in all; use a smaller --scale\n", w, h, PT_RENDER_MAX_SIDE, (long)PT_RENDER_MAX_PIXELS);
+            play_close(&s);
+            return APP_EXIT_INPUT;
+        }
+    }
     render_job job = {&s, &f};
     int rc = APP_EXIT_OK;
     if (pt_render_png_with((int)w, (int)h, NULL, draw_job, &job, out_path, &err) < 0) {

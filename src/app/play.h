@@ -114,7 +114,9 @@ struct pt_render;
 typedef struct play_frame {
     unsigned overlays;        /* PT_OVERLAY_* */
     int hud;                  /* 1: the HUD (top bar, messages, key hint, banners) */
-    int follow;               /* 1: a camera on the player (the window); 0: the whole map */
+    int hud_scale;            /* its font scale; 0 = from the output size (pt_hud_scale) */
+    int follow;               /* 1: a camera on the player (the window); 0: the whole map (with
+                                 the HUD: between its bars, the output that much taller) */
     int scale;                /* pixels per sprite pixel; 0 = the largest that fits (follow) */
     double alpha;             /* fraction of a tick since the last step (smooth motion) */
     int paused;

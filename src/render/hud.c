@@ -263,7 +263,7 @@ static void draw_error(pt_render *r, const pt_error *err, int x, int y, int w, i
     if (bw > (max_cols + 2) * g + 12 * ts) bw = (max_cols + 2) * g + 12 * ts;
     int bx = x + (w - bw) / 2, by = y + h - bh - (PT_GLYPH_PX * 2 + 12) * ts;
     if (by < y) by = y;
-    panel(r, bx, by, bw, bh, ts, 0x401018f0u, 0xff4a3cffu);
+    panel(r, bx, by, bw, bh, ts, 0x401018dcu, 0xff4a3cffu);
     SDL_Rect clip = {bx + ts, by + ts, bw - 2 * ts, bh - 2 * ts}, old;
     SDL_bool had = SDL_RenderIsClipEnabled(r->sdl);
     SDL_RenderGetClipRect(r->sdl, &old);

@@ -8,6 +8,8 @@
  *     pt_render_draw(r, &s, &v);                                 // tiles, sprites, overlays
  *     pt_render_destroy(r);
  *
+ * Over a scene: pt_render_hud draws a game's heads-up display from plain data (pt_hud), and
+ * pt_debug_* draw lines, arrows, circles, boxes and cells given in map coordinates.
  * Headless: pt_render_png draws the same way into a software renderer on a plain surface
  * and saves a PNG; it needs no display and no SDL_Init. The window (patrol play) and the
  * PNG (patrol render) share one drawing path.
@@ -148,8 +150,10 @@ void pt_view_follow(pt_view *v, const pt_map *map, double fx, double fy);
 void pt_view_map_size(const pt_map *map, int scale, long *w, long *h);
 
 /* Draws one frame of the scene into the view rectangle: background, tiles (water
- * animated), grid, cones, obstacles and actors (sorted by y), bubbles, bars, labels.
- * Does not present. Returns PT_OK, or PT_ERR_NOMEM when the scratch buffer cannot grow. */
+ * animated), cones, sight, grid, patterns, paths, rays, obstacles and actors (sorted by y),
+ * steering, bubbles ("?" suspicious or searching, "!" chasing, a burst when caught), bars,
+ * labels. Does not present. Returns PT_OK, or PT_ERR_NOMEM when the scratch buffer cannot
+ * grow. */
 int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view);
 
 /* ---- debug drawing in map coordinates ------------------------------------------------------
