@@ -5,7 +5,7 @@ BUILD   ?= build
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build play test asan test-asan clean install
+.PHONY: all deps build play test asan test-asan clean install tmx
 
 all: build
 
@@ -35,3 +35,7 @@ install: build
 
 clean:
 	rm -rf $(BUILD) build-asan
+
+# Regenerate the Tiled version of the demo after editing maps/demo.map (check_tmx compares them).
+tmx:
+	python3 scripts/map2tmx.py maps/demo.map maps/demo.tmx

@@ -100,10 +100,19 @@ pattern yard_zigzag
   fire port turn=90
 end
 
-# The player's walk for `patrol sim`: up the start path past the bridge patrol, along the
-# castle road past the main gate, then into the bush at 29,19 to hide.
+# The player's walk for `patrol sim`: up the start path, east along the south yard past the
+# snake guard, through the path maze past its walker, up to the south bank road (the bridge
+# patrol), then into the bush at 47,27 to hide.
 pattern walk_past
   kind path
-  points 2,37 9,37 9,21 9,20 28,20 29,19
+  points 2,37 10,37 10,30 33,30 36,33 36,38 44,38 45,37 45,36 41,36 41,34 39,34 39,31 53,31 53,29 48,28 47,27
   at_end stop
+end
+
+# Waypoints (continuous, followed by steering): a round about the mill, outside its walls.
+pattern mill_round
+  kind waypoints
+  points 18.5,30.5 33.5,30.5 33.5,37.5 18.5,37.5
+  closed yes
+  radius 0.6
 end

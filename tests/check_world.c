@@ -286,6 +286,113 @@ START_TEST(test_unknown_pattern_is_located) {
 }
 END_TEST
 
+/* ---- the demo level: golden trace, every entity kind over long runs ------------------ */
+
+static void load_demo(pt_map *m, pt_patlib *lib) {
+    pt_error err;
+    ck_assert_msg(pt_map_load(m, "maps/demo.map", &err) == PT_OK, "%s:%d: %s", err.file, err.line, err.message);
+    pt_patlib_init(lib);
+    for (int i = 0; i < m->npattern_files; i++)
+        ck_assert_msg(pt_patlib_load(lib, m->pattern_files[i], &err) == PT_OK, "%s:%d: %s", err.file, err.line,
+                      err.message);
+}
+
+static char *read_all(const char *path) {
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    ck_assert_int_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* Same map + seed + ticks => byte-identical trace, twice in a run and against the golden
+ * file checked in (scripts/regen-golden rewrites it after an intended change). */
+START_TEST(test_demo_golden_trace) {
+    pt_map m;
+    pt_patlib lib;
+    load_demo(&m, &lib);
+    char *a = trace_of(&m, &lib, 1, 600), *b = trace_of(&m, &lib, 1, 600);
+    ck_assert_str_eq(a, b);
+    char *golden = read_all("tests/data/golden/demo_seed1_600.csv");
+    if (strcmp(a, golden) != 0) {
+        /* Name the first differing line: a diff is the useful part of this failure. */
+        int line = 1;
+        const char *p = a, *q = golden;
+        while (*p && *p == *q) { line += *p == '\n'; p++; q++; }
+        ck_abort_msg("trace differs from tests/data/golden/demo_seed1_600.csv at line %d", line);
+    }
+    free(a);
+    free(b);
+    free(golden);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* Every kind of entity (tile and steered guards, thrust and waypoint patrols, prey, a flock)
+ * over long runs and several seeds: never on a non-walkable tile, always finite. */
+START_TEST(test_demo_invariants_all_kinds) {
+    pt_map m;
+    pt_patlib lib;
+    load_demo(&m, &lib);
+    long bad = 0, ticks = 0;
+    int kinds[PT_KIND_COUNT] = {0}, states[PT_STATE_COUNT] = {0};
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        pt_world *w = make_world(&m, &lib, seed);
+        for (int t = 0; t < 6000; t++) {
+            pt_world_step(w);
+            ticks++;
+            for (int i = 0; i < pt_world_count(w); i++) {
+                const pt_entity *e = pt_world_entity(w, i);
+                kinds[e->kind] = 1;
+                states[e->state] = 1;
+                if (!pt_map_walkable(pt_world_map(w), e->x, e->y)) bad++;
+                if (!pt_map_walkable(pt_world_map(w), (int)floor(e->px), (int)floor(e->py))) bad++;
+                if (!isfinite(e->px) || !isfinite(e->py) || !isfinite(e->heading) || !isfinite(e->awareness)) bad++;
+            }
+        }
+        pt_world_destroy(w);
+    }
+    ck_assert_int_eq(bad, 0);
+    ck_assert_int_eq(ticks, 18000);
+    for (int k = 0; k < PT_KIND_COUNT; k++) ck_assert_msg(kinds[k], "no %s in the demo", pt_kind_name((pt_kind)k));
+    /* The demo shows the whole brain: chases, searches and returns happen. */
+    ck_assert(states[PT_STATE_CHASE] && states[PT_STATE_SEARCH] && states[PT_STATE_RETURN] && states[PT_STATE_FLEE]);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* Prey run from a player who comes close: distance grows while they flee. */
+START_TEST(test_prey_flee) {
+    pt_map m;
+    load_map(&m, "player at=2,5 pattern=walk\nprey hen at=12,5 view=6 fov=270\ngrid\n"
+                 "##############################\n#............................#\n#............................#\n"
+                 "#............................#\n#............................#\n#............................#\n"
+                 "#............................#\n#............................#\n#............................#\n"
+                 "##############################\nend\n");
+    pt_patlib lib;
+    load_pats(&lib, "pattern walk\n kind path\n points 2,5 11,5\n at_end stop\nend\n");
+    pt_world *w = make_world(&m, &lib, 3);
+    const pt_entity *hen = pt_world_entity(w, 1), *p = pt_world_entity(w, 0);
+    int fled = 0;
+    for (int t = 0; t < 240; t++) {
+        pt_world_step(w);
+        fled |= hen->state == PT_STATE_FLEE;
+    }
+    ck_assert(fled);
+    ck_assert_double_gt(hypot(hen->px - p->px, hen->py - p->py), 2.0);
+    pt_world_destroy(w);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("world");
     TCase *tc = tcase_create("core");
@@ -299,6 +406,9 @@ int main(void) {
     suite_add_tcase(s, tc);
     TCase *inv = tcase_create("invariants");
     tcase_add_test(inv, test_never_on_non_walkable);
+    tcase_add_test(inv, test_demo_invariants_all_kinds);
+    tcase_add_test(tc, test_demo_golden_trace);
+    tcase_add_test(tc, test_prey_flee);
     suite_add_tcase(s, inv);
     return tu_run(s);
 }

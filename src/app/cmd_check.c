@@ -7,6 +7,8 @@
 
 #include <patrol/map.h>
 #include <patrol/pattern.h>
+#include <patrol/tmx.h>
+#include <patrol/world.h>
 
 static void check_usage(FILE *out) {
     fprintf(out, "usage: patrol check [-v] FILE...\n\n"
@@ -23,24 +25,34 @@ static int has_ext(const char *path, const char *ext) {
     return n > e && strcmp(path + n - e, ext) == 0;
 }
 
-/* Pattern files: `path` itself when map == NULL (syntax only), else every pattern file the
- * map names, then every entity's pattern linted against the map as the world places it.
- * Returns the number of problems printed. */
-static int check_patterns(const char *path, const pt_map *map) {
+/* A pattern file alone: syntax only. Returns the number of problems printed. */
+static int check_pattern_file(const char *path) {
     pt_patlib lib;
     pt_error err;
     pt_patlib_init(&lib);
-    int problems = 0;
-    if (!map) {
-        if (pt_patlib_load(&lib, path, &err) < 0) {
-            pt_error_print(stderr, &err);
-            problems++;
-        }
+    int problems = pt_patlib_load(&lib, path, &err) < 0;
+    if (problems) pt_error_print(stderr, &err);
+    pt_patlib_fini(&lib);
+    return problems;
+}
+
+/* A map (.map or Tiled .tmx): the map itself, every pattern file it names, then every
+ * entity's pattern linted against the map as the world places it. Every problem is printed;
+ * returns how many. */
+static int check_map(const char *path, int verbose) {
+    pt_map map;
+    pt_patlib lib;
+    pt_error err;
+    pt_patlib_init(&lib); /* a .tmx adds its routes here */
+    int rc = pt_tmx_is_tmx(path) ? pt_tmx_load(&map, &lib, path, &err) : pt_map_load(&map, path, &err);
+    if (rc < 0) {
+        pt_error_print(stderr, &err);
         pt_patlib_fini(&lib);
-        return problems;
+        return 1;
     }
-    for (int i = 0; i < map->npattern_files; i++) {
-        if (pt_patlib_load(&lib, map->pattern_files[i], &err) < 0) {
+    int problems = 0;
+    for (int i = 0; i < map.npattern_files; i++) {
+        if (pt_patlib_load(&lib, map.pattern_files[i], &err) < 0) {
             pt_error_print(stderr, &err);
             problems++;
         }
@@ -48,25 +60,33 @@ static int check_patterns(const char *path, const pt_map *map) {
     if (!problems) {
         enum { MAX_SHOWN = 50 };
         pt_error errs[MAX_SHOWN];
-        int total = pt_patlib_lint_map(&lib, map, errs, MAX_SHOWN);
+        int total = pt_patlib_lint_map(&lib, &map, errs, MAX_SHOWN);
         for (int i = 0; i < total && i < MAX_SHOWN; i++) pt_error_print(stderr, &errs[i]);
         if (total > MAX_SHOWN) fprintf(stderr, "%s: %d more problems not shown\n", path, total - MAX_SHOWN);
         problems += total;
     }
-    pt_patlib_fini(&lib);
-    return problems;
-}
-
-static int check_map(const char *path, int verbose) {
-    pt_map map;
-    pt_error err;
-    if (pt_map_load(&map, path, &err) < 0) {
-        pt_error_print(stderr, &err);
-        return 1;
+    if (map.steering_file[0]) {
+        pt_steer_file sf;
+        pt_steer_file_init(&sf);
+        if (pt_steer_file_load(&sf, map.steering_file, &err) < 0) {
+            pt_error_print(stderr, &err);
+            problems++;
+        }
+        pt_steer_file_fini(&sf);
     }
-    int problems = check_patterns(path, &map);
+    if (!problems) {
+        /* Whatever else the world refuses (steering sets the file lacks, ...), located. */
+        pt_world *w = pt_world_create(&map, &lib, NULL, &err);
+        if (!w) {
+            pt_error_print(stderr, &err);
+            problems++;
+        }
+        pt_world_destroy(w);
+    }
     if (!problems && verbose)
-        printf("%s: ok (map %dx%d, %d entities, %d obstacles)\n", path, map.w, map.h, map.nents, map.nobstacles);
+        printf("%s: ok (map %dx%d, %d entities, %d obstacles, %d patterns)\n", path, map.w, map.h, map.nents,
+               map.nobstacles, pt_patlib_count(&lib));
+    pt_patlib_fini(&lib);
     pt_map_fini(&map);
     return problems;
 }
@@ -109,7 +129,7 @@ int cmd_check(int argc, char **argv) {
         if (!options_done && a[0] == '-' && a[1]) continue;
         int problems;
         if (has_ext(a, ".pat")) {
-            problems = check_patterns(a, NULL);
+            problems = check_pattern_file(a);
             if (!problems && verbose) printf("%s: ok\n", a);
         } else {
             problems = check_map(a, verbose);

@@ -9,6 +9,7 @@
 #include <patrol/bresenham.h>
 #include <patrol/map.h>
 #include <patrol/pattern.h>
+#include <patrol/tmx.h>
 
 static void show_usage(FILE *out) {
     fprintf(out,
@@ -205,7 +206,12 @@ int cmd_show(int argc, char **argv) {
     pt_map map;
     int have_map = 0;
     if (map_path) {
-        if (pt_map_load(&map, map_path, &err) < 0) {
+        /* A Tiled map's own routes go to a library of their own: not listed with FILE's. */
+        pt_patlib routes;
+        pt_patlib_init(&routes);
+        int rc = pt_tmx_is_tmx(map_path) ? pt_tmx_load(&map, &routes, map_path, &err) : pt_map_load(&map, map_path, &err);
+        pt_patlib_fini(&routes);
+        if (rc < 0) {
             pt_error_print(stderr, &err);
             pt_patlib_fini(&lib);
             return APP_EXIT_INPUT;

@@ -1,5 +1,7 @@
 #include "load.h"
 
+#include <patrol/tmx.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -7,8 +9,12 @@
 
 int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err) {
     pt_patlib_init(lib);
-    int rc = pt_map_load(map, path, err);
-    if (rc < 0) return rc;
+    /* A Tiled map brings its routes (polylines) as path patterns of its own. */
+    int rc = pt_tmx_is_tmx(path) ? pt_tmx_load(map, lib, path, err) : pt_map_load(map, path, err);
+    if (rc < 0) {
+        pt_patlib_fini(lib);
+        return rc;
+    }
     for (int i = 0; i < map->npattern_files; i++) {
         if ((rc = pt_patlib_load(lib, map->pattern_files[i], err)) < 0) {
             pt_patlib_fini(lib);

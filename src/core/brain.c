@@ -35,6 +35,9 @@ static void set_state(pt_world *w, pt_entity *e, pt_state s) {
     b->lost_ticks = 0;
     b->search_phase = 0;
     b->search_ticks = 0;
+    b->progress_ticks = 0;
+    b->progress_x = e->px;
+    b->progress_y = e->py;
     e->path_len = e->path_idx = 0;
 }
 
@@ -69,7 +72,7 @@ static int ensure_path(pt_entity *e, int len) {
 }
 
 /* Plans a path from the guard's cell to `to` (A*), kept in e->path. 0 if unreachable. */
-static int plan_to(pt_world *w, pt_entity *e, pt_cell to) {
+int pt__plan_to(pt_world *w, pt_entity *e, pt_cell to) {
     pt__brain *b = &w->brains[e->id];
     pt_cell from = {e->x, e->y};
     int n = pt_path_find(w->pf, from, to, w->scratch, w->scratch_cap);
@@ -116,17 +119,6 @@ static void stand(pt_world *w, pt_entity *e) {
     if (e->move_t > 1.0) e->move_t = 1.0;
 }
 
-/* Back to a tile mover at the cell under a continuous position (which is always walkable). */
-static void snap_to_tile(pt_entity *e) {
-    e->motion = PT_MOTION_TILE;
-    int x = (int)floor(e->px), y = (int)floor(e->py);
-    e->prev_x = e->x;
-    e->prev_y = e->y;
-    e->x = x;
-    e->y = y;
-    e->px = x + 0.5;
-    e->py = y + 0.5;
-}
 
 /* Line-of-sight chase on tiles: step along the Bresenham line to the target when it is
  * walkable, else along an A* path (re-planned when the target cell changes). */
@@ -142,7 +134,7 @@ static void chase_tile_step(pt_world *w, pt_entity *e, pt_cell target) {
         return;
     }
     if (!b->planned || b->target_cell.x != target.x || b->target_cell.y != target.y || e->path_idx >= e->path_len)
-        if (!plan_to(w, e, target)) return;
+        if (!pt__plan_to(w, e, target)) return;
     follow_path_step(e, &w->map);
 }
 
@@ -168,6 +160,11 @@ static void do_chase(pt_world *w, pt_entity *e) {
         return;
     }
     if (try_catch(w, e)) return;
+    if (e->chase != PT_CHASE_TILE) {
+        pt__chase_continuous(w, e, e->chase == PT_CHASE_INTERCEPT, CHASE_SPEED_SCALE);
+        try_catch(w, e);
+        return;
+    }
     pt_cell target = e->sees_player ? (pt_cell){p->x, p->y}
                                     : (pt_cell){(int)floor(e->last_seen_x), (int)floor(e->last_seen_y)};
     int n = due_actions(w, e, CHASE_SPEED_SCALE);
@@ -181,6 +178,19 @@ static void do_chase(pt_world *w, pt_entity *e) {
 static void do_search(pt_world *w, pt_entity *e) {
     pt__brain *b = &w->brains[e->id];
     pt_cell last = {(int)floor(e->last_seen_x), (int)floor(e->last_seen_y)};
+    if (b->search_phase == 0 && e->motion == PT_MOTION_CONTINUOUS) {
+        int r = pt__goto_continuous(w, e, last, 1.0);
+        if (r < 0) { /* stuck: on by tiles, along a fresh plan */
+            pt__go_tile(w, e);
+            b->planned = 0;
+            return;
+        }
+        if (r > 0 || !b->planned) {
+            b->search_phase = 1;
+            b->look_base = e->heading;
+        }
+        return;
+    }
     if (b->search_phase == 0) {
         if (e->x == last.x && e->y == last.y) {
             b->search_phase = 1;
@@ -189,7 +199,7 @@ static void do_search(pt_world *w, pt_entity *e) {
         }
         int n = due_actions(w, e, 1.0);
         for (int i = 0; i < n; i++) {
-            if (!b->planned && !plan_to(w, e, last)) { /* unreachable: look around from here */
+            if (!b->planned && !pt__plan_to(w, e, last)) { /* unreachable: look around from here */
                 b->search_phase = 1;
                 b->look_base = e->heading;
                 return;
@@ -206,8 +216,11 @@ static void do_search(pt_world *w, pt_entity *e) {
     b->search_ticks++;
     static const double offsets[4] = {PT_PI / 2, 0.0, -PT_PI / 2, PT_PI};
     int k = (b->search_ticks / (secs(w, LOOK_STEP_S) > 0 ? secs(w, LOOK_STEP_S) : 1)) % 4;
-    e->heading = turn_toward(e->heading, b->look_base + offsets[k], TURN_RATE * w->dt);
-    stand(w, e);
+    if (e->motion == PT_MOTION_CONTINUOUS) pt__brake_continuous(w, e, b->look_base + offsets[k]);
+    else {
+        e->heading = turn_toward(e->heading, b->look_base + offsets[k], TURN_RATE * w->dt);
+        stand(w, e);
+    }
     if (b->search_ticks >= secs(w, SEARCH_LOOK_S)) set_state(w, e, PT_STATE_RETURN);
 }
 
@@ -217,7 +230,6 @@ static void do_return(pt_world *w, pt_entity *e) {
         set_state(w, e, PT_STATE_IDLE);
         return;
     }
-    if (e->motion == PT_MOTION_CONTINUOUS && e->run.pat->kind != PT_PAT_THRUST) snap_to_tile(e);
     if (!b->planned) {
         int ncells = pt_patrun_cells(&e->run, &w->map, w->scratch, w->scratch_cap);
         if (ncells > w->scratch_cap) ncells = w->scratch_cap;
@@ -242,15 +254,29 @@ static void do_return(pt_world *w, pt_entity *e) {
         b->planned = 1;
         b->target_cell = e->path[n - 1];
     }
-    int n = due_actions(w, e, 1.0);
-    int arrived = e->path_idx >= e->path_len;
-    for (int i = 0; i < n && !arrived; i++) arrived = follow_path_step(e, &w->map);
+    int arrived;
+    if (e->motion == PT_MOTION_CONTINUOUS) {
+        arrived = pt__goto_continuous(w, e, b->target_cell, 1.0);
+        if (arrived < 0) { /* stuck: walk the rest of the path by tiles */
+            pt__go_tile(w, e);
+            b->planned = 0;
+            return;
+        }
+    } else {
+        int n = due_actions(w, e, 1.0);
+        arrived = e->path_idx >= e->path_len;
+        for (int i = 0; i < n && !arrived; i++) arrived = follow_path_step(e, &w->map);
+    }
     if (arrived) {
+        pt_pattern_kind kind = e->run.pat->kind;
+        if (kind != PT_PAT_THRUST && kind != PT_PAT_WAYPOINTS) pt__go_tile(w, e);
         if (pt_patrun_resume_at(&e->run, &w->map, e->x, e->y)) {
-            if (e->run.pat->kind == PT_PAT_THRUST) {
+            if (kind == PT_PAT_THRUST) {
                 e->motion = PT_MOTION_CONTINUOUS;
                 e->px = e->run.thrust.pos.x;
                 e->py = e->run.thrust.pos.y;
+            } else if (kind == PT_PAT_WAYPOINTS) {
+                w->agents[e->id].path.current = e->run.wp_index;
             }
             pt__world_event(w, PT_EVENT_RETURNED, e->id, 0, e->x, e->y);
             set_state(w, e, PT_STATE_PATROL);
@@ -295,10 +321,17 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     /* act */
     switch (e->state) {
     case PT_STATE_PATROL: pt__pattern_tick(w, e, 1.0); break;
-    case PT_STATE_IDLE: stand(w, e); break;
+    case PT_STATE_IDLE:
+        if (e->motion == PT_MOTION_CONTINUOUS) pt__brake_continuous(w, e, e->heading);
+        else stand(w, e);
+        break;
     case PT_STATE_SUSPICIOUS:
-        e->heading = turn_toward(e->heading, atan2(e->last_seen_y - e->py, e->last_seen_x - e->px), TURN_RATE * w->dt);
-        stand(w, e);
+        if (e->motion == PT_MOTION_CONTINUOUS) {
+            pt__brake_continuous(w, e, atan2(e->last_seen_y - e->py, e->last_seen_x - e->px));
+        } else {
+            e->heading = turn_toward(e->heading, atan2(e->last_seen_y - e->py, e->last_seen_x - e->px), TURN_RATE * w->dt);
+            stand(w, e);
+        }
         break;
     case PT_STATE_CHASE: do_chase(w, e); break;
     case PT_STATE_SEARCH: do_search(w, e); break;

@@ -193,6 +193,10 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
             if (src->kind == PT_KIND_BOID) e->state = PT_STATE_FLOCK;
         }
     }
+    if (pt__motion_init(w, err) < 0) {
+        pt_world_destroy(w);
+        return NULL;
+    }
     return w;
 }
 
@@ -204,6 +208,7 @@ void pt_world_destroy(pt_world *w) {
     PT_FREE(w->defs);
     PT_FREE(w->brains);
     PT_FREE(w->scratch);
+    pt__motion_fini(w);
     pt_pathfinder_destroy(w->pf);
     pt_map_fini(&w->map);
     PT_FREE(w);
@@ -215,20 +220,8 @@ void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale) {
         e->move_t = e->move_t + e->speed * w->dt >= 1.0 ? 1.0 : e->move_t + e->speed * w->dt;
         return;
     }
-    if (e->run.pat->kind == PT_PAT_THRUST) {
-        pt_patrun_thrust_tick(&e->run, w->dt);
-        e->px = e->run.thrust.pos.x;
-        e->py = e->run.thrust.pos.y;
-        e->heading = e->run.thrust.angle;
-        e->prev_x = e->x;
-        e->prev_y = e->y;
-        e->x = (int)floor(e->px);
-        e->y = (int)floor(e->py);
-        e->move_t = 1.0;
-        return;
-    }
-    if (e->run.pat->kind == PT_PAT_WAYPOINTS) {
-        e->move_t = 1.0; /* followed by steering (pt__steer_follow) once the guard is continuous */
+    if (e->run.pat->kind == PT_PAT_THRUST || e->run.pat->kind == PT_PAT_WAYPOINTS) {
+        pt__patrol_continuous(w, e);
         return;
     }
     if (pt_patrun_hold_tick(&e->run)) { /* a control pattern's `wait N`: N ticks, no actions */
@@ -326,10 +319,13 @@ void pt_world_step(pt_world *w) {
         e->state_ticks++;
         switch (e->kind) {
         case PT_KIND_GUARD: pt__brain_update(w, e); break;
+        case PT_KIND_PREY: pt__prey_update(w, e); break;
+        case PT_KIND_BOID: break; /* flocks move together below */
         default: pt__pattern_tick(w, e, 1.0); break;
         }
-        if (w->round != 0) break;
+        if (w->round != 0) return;
     }
+    pt__flock_tick(w);
 }
 
 void pt_world_set_input(pt_world *w, int dx, int dy) {

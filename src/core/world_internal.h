@@ -2,6 +2,7 @@
 #ifndef PATROL_WORLD_INTERNAL_H
 #define PATROL_WORLD_INTERNAL_H
 
+#include <patrol/cellspace.h>
 #include <patrol/path.h>
 #include <patrol/world.h>
 
@@ -15,6 +16,8 @@ typedef struct pt__brain {
     int planned;             /* a path toward target_cell is in entity->path */
     pt_cell target_cell;     /* cell the current path leads to */
     double look_base;        /* heading when looking around started */
+    double progress_x, progress_y; /* continuous path walking: where it was when last checked */
+    int progress_ticks;      /* ticks since then */
 } pt__brain;
 
 struct pt_world {
@@ -39,7 +42,41 @@ struct pt_world {
     pt_cell *scratch;            /* pattern cells / path buffer */
     int scratch_cap;
     pt_steer_env env;
+    /* Steering: one agent and one resolved parameter set per entity (used by continuous
+     * movers), the optional .steer file, the cell space of flock members. */
+    pt_steer_agent *agents;
+    pt_steer_params *params;
+    pt_steer_file steerfile;
+    int has_steerfile;
+    pt_vec2 **waypoints;         /* per entity: placed waypoints of a waypoints pattern */
+    pt_cellspace cs;
+    int nboids;
+    int *nb_ids;
+    pt_vec2 *forces;
 };
+
+/* ---- motion.c: continuous (steered) movement ---- */
+#define PT__NB_MAX 64
+/* Sets up steering for every entity (agents, params, waypoints, cell space). */
+int pt__motion_init(pt_world *w, pt_error *err);
+void pt__motion_fini(pt_world *w);
+/* Switches a tile mover to continuous motion, keeping its position and heading. */
+void pt__go_continuous(pt_world *w, pt_entity *e);
+/* Continuous chase of the player (steer: pursuit, intercept: interception), going round
+ * walls along an A* path when the straight line is blocked. */
+void pt__chase_continuous(pt_world *w, pt_entity *e, int intercept, double speed_scale);
+/* Continuous move toward a cell along an A* path; returns 1 when arrived (centre reached),
+ * -1 when it made no progress for a while (the caller should walk on by tiles). */
+int pt__goto_continuous(pt_world *w, pt_entity *e, pt_cell goal, double speed_scale);
+/* Turning in place for continuous movers (slows to a stop). */
+void pt__brake_continuous(pt_world *w, pt_entity *e, double heading_goal);
+/* Patrol motion of continuous pattern kinds (waypoints: follow path; thrust: the runner). */
+void pt__patrol_continuous(pt_world *w, pt_entity *e);
+/* Prey and flock members. */
+void pt__prey_update(pt_world *w, pt_entity *e);
+void pt__flock_tick(pt_world *w);
+/* Back to a tile mover at the cell under its centre. */
+void pt__go_tile(pt_world *w, pt_entity *e);
 
 void pt__world_event(pt_world *w, pt_event_kind kind, uint32_t a, uint32_t b, int x, int y);
 /* Moves a tile mover to cell (x,y) (remembering the previous cell for interpolation). */

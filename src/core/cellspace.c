@@ -1,0 +1,112 @@
+#include <patrol/cellspace.h>
+#include <patrol/config.h>
+#include <patrol/error.h>
+
+#include <string.h>
+
+#define CS_MAX_CELLS (1 << 22)
+
+int pt_cellspace_init(pt_cellspace *cs, double x0, double y0, double w, double h, double cell) {
+    memset(cs, 0, sizeof *cs);
+    if (!isfinite(x0) || !isfinite(y0) || !isfinite(w) || !isfinite(h) || !isfinite(cell) || w <= 0 || h <= 0 ||
+        cell <= 0)
+        return PT_ERR_RANGE;
+    /* Grow the cells until the grid fits the cap (a tiny cell over a huge map). */
+    while (ceil(w / cell) * ceil(h / cell) > CS_MAX_CELLS) cell *= 2.0;
+    cs->x0 = x0;
+    cs->y0 = y0;
+    cs->cell = cell;
+    cs->inv_cell = 1.0 / cell;
+    cs->cols = (int)ceil(w / cell);
+    cs->rows = (int)ceil(h / cell);
+    if (cs->cols < 1) cs->cols = 1;
+    if (cs->rows < 1) cs->rows = 1;
+    cs->start = PT_CALLOC((size_t)cs->cols * (size_t)cs->rows + 1, sizeof *cs->start);
+    if (!cs->start) {
+        memset(cs, 0, sizeof *cs);
+        return PT_ERR_NOMEM;
+    }
+    return PT_OK;
+}
+
+void pt_cellspace_fini(pt_cellspace *cs) {
+    if (!cs) return;
+    PT_FREE(cs->start);
+    PT_FREE(cs->ids);
+    PT_FREE(cs->pos);
+    PT_FREE(cs->cell_of);
+    memset(cs, 0, sizeof *cs);
+}
+
+/* Column (or row) of a coordinate, clamped to the grid; NaN goes to 0. */
+static inline int cs_index(double v, double origin, double inv, int count) {
+    double f = (v - origin) * inv;
+    if (!(f >= 0.0)) return 0; /* also NaN */
+    if (f >= (double)count) return count - 1;
+    return (int)f;
+}
+
+int pt_cellspace_rebuild(pt_cellspace *cs, const pt_vec2 *positions, size_t stride, int n) {
+    if (n < 0) n = 0;
+    if (!stride) stride = sizeof(pt_vec2);
+    if (n > cs->cap) {
+        int cap = cs->cap ? cs->cap : 64;
+        while (cap < n) cap = cap > (1 << 29) ? n : cap * 2;
+        int *ids = PT_REALLOC(cs->ids, sizeof *ids * (size_t)cap);
+        if (ids) cs->ids = ids;
+        pt_vec2 *pos = PT_REALLOC(cs->pos, sizeof *pos * (size_t)cap);
+        if (pos) cs->pos = pos;
+        int *cell_of = PT_REALLOC(cs->cell_of, sizeof *cell_of * (size_t)cap);
+        if (cell_of) cs->cell_of = cell_of;
+        if (!ids || !pos || !cell_of) {
+            cs->n = 0;
+            return PT_ERR_NOMEM;
+        }
+        cs->cap = cap;
+    }
+    int ncells = cs->cols * cs->rows;
+    memset(cs->start, 0, sizeof *cs->start * ((size_t)ncells + 1));
+    const char *base = (const char *)positions;
+    for (int i = 0; i < n; i++) {
+        const pt_vec2 *p = (const pt_vec2 *)(const void *)(base + (size_t)i * stride);
+        int c = cs_index(p->y, cs->y0, cs->inv_cell, cs->rows) * cs->cols + cs_index(p->x, cs->x0, cs->inv_cell, cs->cols);
+        cs->cell_of[i] = c;
+        cs->start[c + 1]++;
+    }
+    for (int c = 0; c < ncells; c++) cs->start[c + 1] += cs->start[c];
+    /* Scatter in id order: stable, so ids ascend within a cell. start[c] is used as the
+     * cursor and ends at the next cell's start; shift back afterwards. */
+    for (int i = 0; i < n; i++) {
+        int c = cs->cell_of[i];
+        int k = cs->start[c]++;
+        cs->ids[k] = i;
+        cs->pos[k] = *(const pt_vec2 *)(const void *)(base + (size_t)i * stride);
+    }
+    for (int c = ncells; c > 0; c--) cs->start[c] = cs->start[c - 1];
+    cs->start[0] = 0;
+    cs->n = n;
+    return PT_OK;
+}
+
+int pt_cellspace_query(const pt_cellspace *cs, pt_vec2 p, double radius, int *out, int max) {
+    if (!cs->start || cs->n == 0 || !(radius >= 0.0) || !pt_v2_is_finite(p)) return 0;
+    double r2 = radius * radius;
+    int cx0 = cs_index(p.x - radius, cs->x0, cs->inv_cell, cs->cols);
+    int cx1 = cs_index(p.x + radius, cs->x0, cs->inv_cell, cs->cols);
+    int cy0 = cs_index(p.y - radius, cs->y0, cs->inv_cell, cs->rows);
+    int cy1 = cs_index(p.y + radius, cs->y0, cs->inv_cell, cs->rows);
+    int found = 0;
+    for (int cy = cy0; cy <= cy1; cy++) {
+        int row = cy * cs->cols;
+        /* A row's cells are contiguous in ids/pos: one run from cx0 to cx1. */
+        int k0 = cs->start[row + cx0], k1 = cs->start[row + cx1 + 1];
+        for (int k = k0; k < k1; k++) {
+            double dx = cs->pos[k].x - p.x, dy = cs->pos[k].y - p.y;
+            if (dx * dx + dy * dy <= r2) {
+                if (found < max) out[found] = cs->ids[k];
+                found++;
+            }
+        }
+    }
+    return found;
+}

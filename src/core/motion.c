@@ -1,0 +1,363 @@
+/* Continuous (steered) movement in the world: chases by pursuit or interception, A* paths
+ * walked with string pulling, waypoint patrols, thrust patrols kept out of walls, prey and
+ * flocks. Every continuous mover ends its tick with pt_steer_collide, so its centre is never
+ * on a non-walkable tile, whatever the forces did. */
+#include "world_internal.h"
+
+#include <patrol/los.h>
+#include <math.h>
+#include <string.h>
+
+#define PREY_NOTICE_DIST 2.0   /* prey also notice a player this close whatever their cone */
+#define PREY_CALM_S 2.0        /* prey stop fleeing after this long without noticing */
+#define BOID_SCATTER_DIST 3.0  /* flock members evade a player this close */
+#define LOOKAHEAD_CELLS 8      /* string pulling: how far along an A* path to look */
+#define STUCK_S 1.5            /* a path walker that gained less than STUCK_DIST in this long */
+#define STUCK_DIST 0.25        /* ... walks the rest of its path tile by tile */
+
+static const unsigned AVOID = PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE) | PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE);
+
+int pt__motion_init(pt_world *w, pt_error *err) {
+    if (pt_steer_env_build(&w->env, &w->map) < 0)
+        return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory building steering walls");
+    w->agents = PT_CALLOC((size_t)w->n, sizeof *w->agents);
+    w->params = PT_CALLOC((size_t)w->n, sizeof *w->params);
+    w->waypoints = PT_CALLOC((size_t)w->n, sizeof *w->waypoints);
+    w->nb_ids = PT_MALLOC(sizeof *w->nb_ids * PT__NB_MAX);
+    w->forces = PT_CALLOC((size_t)w->n, sizeof *w->forces);
+    if (!w->agents || !w->params || !w->waypoints || !w->nb_ids || !w->forces)
+        return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for steering");
+    if (w->map.steering_file[0]) {
+        if (pt_steer_file_load(&w->steerfile, w->map.steering_file, err) < 0) return err ? err->code : PT_ERR_IO;
+        w->has_steerfile = 1;
+    }
+    for (int i = 0; i < w->n; i++) {
+        pt_entity *e = &w->ents[i];
+        const pt_entity_def *d = e->def;
+        if (w->has_steerfile) {
+            if (pt_steer_file_params(&w->steerfile, d->name, d->steering[0] ? d->steering : NULL, &w->params[i]) < 0) {
+                pt_error_set(err, PT_ERR_BAD_VALUE, d->line, 1, "%s '%s' uses steering set '%s', which %s does not define",
+                             pt_kind_name(d->kind), d->name, d->steering, w->map.steering_file);
+                if (err) snprintf(err->file, sizeof err->file, "%s", w->map.path);
+                return PT_ERR_BAD_VALUE;
+            }
+        } else {
+            if (d->steering[0]) {
+                pt_error_set(err, PT_ERR_BAD_VALUE, d->line, 1, "%s '%s' uses steering set '%s' but the map names no steering file",
+                             pt_kind_name(d->kind), d->name, d->steering);
+                if (err) snprintf(err->file, sizeof err->file, "%s", w->map.path);
+                return PT_ERR_BAD_VALUE;
+            }
+            pt_steer_params_default(&w->params[i]);
+        }
+        pt_steer_params_resolve(&w->params[i]);
+        pt_vehicle_init(&e->veh, pt_v2(e->px, e->py), e->heading);
+        e->veh.max_speed = e->speed;
+        pt_steer_params_apply(&w->params[i], &e->veh);
+        pt_vehicle_resolve(&e->veh);
+        e->speed = e->veh.max_speed;
+        /* A stream of its own, apart from the entity's (patterns) and the world's. */
+        pt_steer_agent_init(&w->agents[i], &e->veh, &w->params[i], w->seed, (uint64_t)i + (1ull << 32));
+        if (e->run.pat && e->run.pat->kind == PT_PAT_WAYPOINTS) {
+            int nw = pt_patrun_waypoint_count(&e->run);
+            w->waypoints[i] = PT_MALLOC(sizeof(pt_vec2) * (size_t)(nw > 0 ? nw : 1));
+            if (!w->waypoints[i]) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+            for (int k = 0; k < nw; k++) w->waypoints[i][k] = pt_patrun_waypoint(&e->run, k);
+            pt_path *path = &w->agents[i].path;
+            path->pts = w->waypoints[i];
+            path->n = nw;
+            path->closed = e->run.pat->end == PT_END_LOOP && e->run.pat->closed;
+            path->radius = e->run.pat->path_radius;
+            path->current = 0;
+            /* Waypoint walkers start on their first waypoint's cell and move continuously. */
+            e->motion = PT_MOTION_CONTINUOUS;
+        }
+        if (e->kind == PT_KIND_BOID) w->nboids++;
+        if (e->kind == PT_KIND_BOID || e->kind == PT_KIND_PREY) e->motion = PT_MOTION_CONTINUOUS;
+    }
+    if (w->nboids && pt_cellspace_init(&w->cs, 0.0, 0.0, w->map.w, w->map.h, 2.0) < 0)
+        return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the cell space");
+    return PT_OK;
+}
+
+void pt__motion_fini(pt_world *w) {
+    if (w->waypoints)
+        for (int i = 0; i < w->n; i++) PT_FREE(w->waypoints[i]);
+    PT_FREE(w->waypoints);
+    PT_FREE(w->agents);
+    PT_FREE(w->params);
+    PT_FREE(w->nb_ids);
+    PT_FREE(w->forces);
+    if (w->has_steerfile) pt_steer_file_fini(&w->steerfile);
+    if (w->nboids) pt_cellspace_fini(&w->cs);
+    pt_steer_env_fini(&w->env);
+}
+
+/* The entity's tile and continuous fields from its vehicle. */
+static void sync_from_vehicle(pt_entity *e) {
+    e->px = e->veh.pos.x;
+    e->py = e->veh.pos.y;
+    e->prev_x = e->x;
+    e->prev_y = e->y;
+    e->x = (int)floor(e->px);
+    e->y = (int)floor(e->py);
+    if (pt_v2_len2(e->veh.heading) > 0.0) e->heading = atan2(e->veh.heading.y, e->veh.heading.x);
+    e->move_t = 1.0;
+}
+
+/* One steering tick: forces from the given behaviours, integration, hard collision. */
+static void steer_step(pt_world *w, pt_entity *e, unsigned behaviours, pt_steer_ctx *ctx, double max_speed) {
+    pt_steer_agent *a = &w->agents[e->id];
+    a->veh = e->veh;
+    a->veh.max_speed = max_speed;
+    a->behaviours = behaviours;
+    ctx->env = &w->env;
+    ctx->dt = w->dt;
+    pt_vec2 f = pt_steer_calculate(a, ctx);
+    pt_steer_agent_update(a, ctx, f, w->dt);
+    pt_steer_collide(&w->env, &a->veh.pos, &a->veh.vel, a->veh.radius);
+    e->veh = a->veh;
+    e->veh.max_speed = e->speed;
+    sync_from_vehicle(e);
+}
+
+void pt__go_continuous(pt_world *w, pt_entity *e) {
+    (void)w;
+    if (e->motion == PT_MOTION_CONTINUOUS) return;
+    e->motion = PT_MOTION_CONTINUOUS;
+    /* Start from where the sprite is drawn (between the two cells), moving as it moved. */
+    double t = e->move_t < 1.0 ? e->move_t : 1.0;
+    pt_vec2 from = pt_v2(e->prev_x + 0.5, e->prev_y + 0.5), to = pt_v2(e->x + 0.5, e->y + 0.5);
+    pt_vec2 pos = pt_v2_add(from, pt_v2_scale(pt_v2_sub(to, from), t));
+    if (!pt_map_walkable(&w->map, (int)floor(pos.x), (int)floor(pos.y))) pos = to;
+    pt_vec2 dir = pt_v2_norm(pt_v2_sub(to, from));
+    e->veh.pos = pos;
+    e->veh.vel = t < 1.0 ? pt_v2_scale(dir, e->speed) : pt_v2(0.0, 0.0);
+    e->veh.heading = pt_v2_from_angle(e->heading);
+    e->veh.side = pt_v2_perp(e->veh.heading);
+    e->px = pos.x;
+    e->py = pos.y;
+}
+
+void pt__go_tile(pt_world *w, pt_entity *e) {
+    (void)w;
+    if (e->motion == PT_MOTION_TILE) return;
+    e->motion = PT_MOTION_TILE;
+    int x = (int)floor(e->px), y = (int)floor(e->py);
+    /* The sprite glides from where it is to the cell centre over the next step. */
+    e->prev_x = x;
+    e->prev_y = y;
+    e->x = x;
+    e->y = y;
+    e->px = x + 0.5;
+    e->py = y + 0.5;
+    e->move_t = 1.0;
+    e->veh.vel = pt_v2(0.0, 0.0);
+}
+
+/* The player as a vehicle for pursuit and interception: its velocity is its last step's
+ * direction at its speed while that step is being walked, else zero. */
+static pt_vehicle player_vehicle(const pt_world *w) {
+    const pt_entity *p = &w->ents[0];
+    pt_vehicle v;
+    pt_vehicle_init(&v, pt_v2(p->px, p->py), p->heading);
+    v.max_speed = p->speed;
+    pt_vehicle_resolve(&v);
+    if (p->motion == PT_MOTION_CONTINUOUS) v.vel = p->veh.vel;
+    else if ((p->x != p->prev_x || p->y != p->prev_y) && p->move_t < 1.0)
+        v.vel = pt_v2_scale(pt_v2_norm(pt_v2(p->x - p->prev_x, p->y - p->prev_y)), p->speed);
+    return v;
+}
+
+int pt__plan_to(pt_world *w, pt_entity *e, pt_cell to);
+
+/* Walks e->path (from an A* plan to `goal`) continuously: seek the farthest cell ahead that
+ * is in straight walkable line (string pulling), arrive at the last. 1 when arrived. */
+static int walk_path(pt_world *w, pt_entity *e, pt_cell goal, double speed_scale) {
+    pt__brain *b = &w->brains[e->id];
+    if (!b->planned || b->target_cell.x != goal.x || b->target_cell.y != goal.y || e->path_len < 1) {
+        if (!pt__plan_to(w, e, goal)) {
+            pt__brake_continuous(w, e, e->heading);
+            return 0;
+        }
+    }
+    /* Skip cells already reached; the path starts at the cell the plan was made from. */
+    while (e->path_idx < e->path_len - 1) {
+        pt_cell c = e->path[e->path_idx];
+        if (hypot(c.x + 0.5 - e->px, c.y + 0.5 - e->py) < 0.6) e->path_idx++;
+        else break;
+    }
+    int k = e->path_idx < e->path_len ? e->path_idx : e->path_len - 1;
+    for (int j = e->path_len - 1; j > k && j > e->path_idx; j--) {
+        if (j - e->path_idx > LOOKAHEAD_CELLS) continue;
+        if (pt_line_walkable(&w->map, e->x, e->y, e->path[j].x, e->path[j].y)) {
+            k = j;
+            break;
+        }
+    }
+    pt_cell c = e->path[k];
+    pt_steer_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.target = pt_v2(c.x + 0.5, c.y + 0.5);
+    int last = k == e->path_len - 1;
+    /* No wall avoidance here: the path is already clear of walls, and feelers pushing back
+     * from a door frame against the seek make a local minimum where a guard would stall.
+     * Hard collision handles grazing a corner. */
+    steer_step(w, e, (last ? PT_BEH_BIT(PT_BEH_ARRIVE) : PT_BEH_BIT(PT_BEH_SEEK)) | PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE),
+               &ctx, e->speed * speed_scale);
+    return last && hypot(ctx.target.x - e->px, ctx.target.y - e->py) < 0.1 && pt_v2_len(e->veh.vel) < 0.5;
+}
+
+void pt__chase_continuous(pt_world *w, pt_entity *e, int intercept, double speed_scale) {
+    pt__go_continuous(w, e);
+    const pt_entity *p = &w->ents[0];
+    pt_cell pc = {(int)floor(e->sees_player ? p->px : e->last_seen_x), (int)floor(e->sees_player ? p->py : e->last_seen_y)};
+    if (e->sees_player && pt_line_walkable(&w->map, e->x, e->y, pc.x, pc.y)) {
+        pt_vehicle pv = player_vehicle(w);
+        pt_steer_ctx ctx;
+        memset(&ctx, 0, sizeof ctx);
+        ctx.agent1 = &pv;
+        ctx.target = pv.pos;
+        unsigned beh = pt_v2_dist(e->veh.pos, pv.pos) < 1.5 ? PT_BEH_BIT(PT_BEH_ARRIVE)
+                                                            : PT_BEH_BIT(intercept ? PT_BEH_INTERCEPT : PT_BEH_PURSUIT);
+        w->brains[e->id].planned = 0;
+        steer_step(w, e, beh | AVOID, &ctx, e->speed * speed_scale);
+        return;
+    }
+    walk_path(w, e, pc, speed_scale);
+}
+
+int pt__goto_continuous(pt_world *w, pt_entity *e, pt_cell goal, double speed_scale) {
+    pt__go_continuous(w, e);
+    pt__brain *b = &w->brains[e->id];
+    if (++b->progress_ticks >= (int)lround(STUCK_S / w->dt)) {
+        double moved = hypot(e->px - b->progress_x, e->py - b->progress_y);
+        b->progress_ticks = 0;
+        b->progress_x = e->px;
+        b->progress_y = e->py;
+        if (moved < STUCK_DIST) return -1; /* stuck: the caller walks on by tiles */
+    }
+    return walk_path(w, e, goal, speed_scale);
+}
+
+void pt__brake_continuous(pt_world *w, pt_entity *e, double heading_goal) {
+    pt__go_continuous(w, e);
+    /* Slow down (drag) and turn toward heading_goal at the vehicle's turn rate. */
+    e->veh.vel = pt_v2_scale(e->veh.vel, 0.85);
+    if (pt_v2_len(e->veh.vel) < 0.01) e->veh.vel = pt_v2(0.0, 0.0);
+    e->veh.pos = pt_v2_add(e->veh.pos, pt_v2_scale(e->veh.vel, w->dt));
+    pt_steer_collide(&w->env, &e->veh.pos, &e->veh.vel, e->veh.radius);
+    double h = atan2(e->veh.heading.y, e->veh.heading.x);
+    double d = pt_wrap_angle(heading_goal - h), step = e->veh.max_turn_rate * w->dt;
+    if (d > step) d = step;
+    if (d < -step) d = -step;
+    e->veh.heading = pt_v2_from_angle(h + d);
+    e->veh.side = pt_v2_perp(e->veh.heading);
+    sync_from_vehicle(e);
+}
+
+void pt__patrol_continuous(pt_world *w, pt_entity *e) {
+    if (!e->run.pat) return;
+    if (e->run.pat->kind == PT_PAT_THRUST) {
+        pt_patrun_thrust_tick(&e->run, w->dt);
+        /* The runner's vehicle meets walls like everyone else. */
+        pt_steer_collide(&w->env, &e->run.thrust.pos, &e->run.thrust.vel, e->veh.radius);
+        e->motion = PT_MOTION_CONTINUOUS;
+        e->veh.pos = e->run.thrust.pos;
+        e->veh.vel = e->run.thrust.vel;
+        e->veh.heading = pt_v2_from_angle(e->run.thrust.angle);
+        e->veh.side = pt_v2_perp(e->veh.heading);
+        sync_from_vehicle(e);
+        return;
+    }
+    if (e->run.pat->kind == PT_PAT_WAYPOINTS) {
+        pt__go_continuous(w, e);
+        pt_steer_ctx ctx;
+        memset(&ctx, 0, sizeof ctx);
+        steer_step(w, e, PT_BEH_BIT(PT_BEH_FOLLOW_PATH) | AVOID, &ctx, e->speed);
+        return;
+    }
+}
+
+void pt__prey_update(pt_world *w, pt_entity *e) {
+    pt__go_continuous(w, e);
+    const pt_entity *p = &w->ents[0];
+    double d = hypot(p->px - e->px, p->py - e->py);
+    int notice = d <= PREY_NOTICE_DIST ||
+                 pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, p->px, p->py);
+    e->sees_player = notice;
+    if (notice) {
+        e->last_seen_x = p->px;
+        e->last_seen_y = p->py;
+        if (e->state != PT_STATE_FLEE) {
+            e->state = PT_STATE_FLEE;
+            e->state_ticks = 0;
+        }
+    } else if (e->state == PT_STATE_FLEE && e->state_ticks > (int)lround(PREY_CALM_S / w->dt)) {
+        e->state = PT_STATE_IDLE;
+        e->state_ticks = 0;
+    }
+    pt_steer_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    pt_vehicle pv = player_vehicle(w);
+    ctx.agent1 = &pv;
+    ctx.target = pv.pos;
+    if (e->state == PT_STATE_FLEE) {
+        if (notice) e->state_ticks = 0;
+        steer_step(w, e, PT_BEH_BIT(PT_BEH_EVADE) | PT_BEH_BIT(PT_BEH_FLEE) | AVOID, &ctx, e->speed);
+    } else {
+        steer_step(w, e, PT_BEH_BIT(PT_BEH_WANDER) | AVOID, &ctx, e->speed * 0.35);
+    }
+}
+
+void pt__flock_tick(pt_world *w) {
+    if (!w->nboids) return;
+    /* Everyone's position goes in; queries keep members of the same group. */
+    pt_cellspace_rebuild(&w->cs, &w->ents[0].veh.pos, sizeof(pt_entity), w->n);
+    const pt_entity *p = &w->ents[0];
+    pt_vehicle pv = player_vehicle(w);
+    /* Phase 1: every force from the same state of the flock. */
+    for (int i = 1; i < w->n; i++) {
+        pt_entity *e = &w->ents[i];
+        if (e->kind != PT_KIND_BOID) continue;
+        pt_steer_agent *a = &w->agents[i];
+        a->veh = e->veh;
+        int found = pt_cellspace_query(&w->cs, e->veh.pos, w->params[i].view_radius, w->nb_ids, PT__NB_MAX);
+        if (found > PT__NB_MAX) found = PT__NB_MAX;
+        int m = 0;
+        for (int k = 0; k < found; k++) {
+            int j = w->nb_ids[k];
+            if (j != i && w->ents[j].kind == PT_KIND_BOID && w->ents[j].group == e->group) w->nb_ids[m++] = j;
+        }
+        pt_steer_ctx ctx;
+        memset(&ctx, 0, sizeof ctx);
+        ctx.env = &w->env;
+        ctx.dt = w->dt;
+        ctx.nb.agents = &w->ents[0].veh;
+        ctx.nb.stride = sizeof(pt_entity);
+        ctx.nb.ids = w->nb_ids;
+        ctx.nb.count = m;
+        ctx.nb.self = i;
+        ctx.agent1 = &pv;
+        unsigned beh = PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) | AVOID;
+        int scared = hypot(p->px - e->px, p->py - e->py) <= BOID_SCATTER_DIST;
+        if (scared) beh |= PT_BEH_BIT(PT_BEH_EVADE);
+        e->state = scared ? PT_STATE_FLEE : PT_STATE_FLOCK;
+        a->behaviours = beh;
+        w->forces[i] = pt_steer_calculate(a, &ctx);
+    }
+    /* Phase 2: integrate everyone. */
+    for (int i = 1; i < w->n; i++) {
+        pt_entity *e = &w->ents[i];
+        if (e->kind != PT_KIND_BOID) continue;
+        pt_steer_agent *a = &w->agents[i];
+        pt_steer_ctx ctx;
+        memset(&ctx, 0, sizeof ctx);
+        ctx.env = &w->env;
+        ctx.dt = w->dt;
+        pt_steer_agent_update(a, &ctx, w->forces[i], w->dt);
+        pt_steer_collide(&w->env, &a->veh.pos, &a->veh.vel, a->veh.radius);
+        e->veh = a->veh;
+        sync_from_vehicle(e);
+    }
+}

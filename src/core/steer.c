@@ -1,0 +1,514 @@
+/* Steering: the vehicle integrator, the behaviours that need no geometry, the combiners and
+ * the agent bundle. Geometry behaviours (walls, obstacles, hide, containment) and collision
+ * are in steer_env.c; parameters and .steer files in steer_params.c. */
+#include <patrol/steer.h>
+
+#include <string.h>
+
+/* Below this speed (tiles/s) a velocity is treated as zero: the heading is kept. */
+#define STOP_SPEED 1e-8
+
+static inline pt_vec2 finite_or_zero(pt_vec2 f) { return pt_v2_is_finite(f) ? f : pt_v2(0.0, 0.0); }
+
+static inline const pt_steer_params *params_or_default(const pt_steer_params *p) {
+    return p ? p : pt_steer_params_builtin();
+}
+
+/* ---- vehicle ------------------------------------------------------------------------- */
+
+void pt_vehicle_resolve(pt_vehicle *v) {
+    if (!(v->mass > 0)) v->mass = 1.0;
+    if (!(v->max_speed > 0)) v->max_speed = 3.0;
+    if (!(v->max_force > 0)) v->max_force = 10.0;
+    if (!(v->max_turn_rate > 0)) v->max_turn_rate = PT_TAU;
+    if (!(v->radius > 0)) v->radius = 0.35;
+    if (!(v->smooth_time > 0)) v->smooth_time = 0.0;
+    if (!pt_v2_is_finite(v->pos)) v->pos = pt_v2(0.0, 0.0);
+    if (!pt_v2_is_finite(v->vel)) v->vel = pt_v2(0.0, 0.0);
+    pt_vec2 h = pt_v2_is_finite(v->heading) ? pt_v2_norm(v->heading) : pt_v2(0.0, 0.0);
+    v->heading = pt_v2_len2(h) > 0.5 ? h : pt_v2(1.0, 0.0);
+    v->side = pt_v2_perp(v->heading);
+    pt_vec2 s = pt_v2_is_finite(v->smooth_heading) ? pt_v2_norm(v->smooth_heading) : pt_v2(0.0, 0.0);
+    v->smooth_heading = pt_v2_len2(s) > 0.5 ? s : v->heading;
+}
+
+void pt_vehicle_init(pt_vehicle *v, pt_vec2 pos, double heading) {
+    memset(v, 0, sizeof *v);
+    v->pos = pos;
+    v->heading = pt_v2_from_angle(heading);
+    pt_vehicle_resolve(v);
+}
+
+/* Signed angle from unit vector a to unit vector b (clockwise on screen is positive). */
+static inline double angle_between(pt_vec2 a, pt_vec2 b) { return atan2(pt_v2_cross(a, b), pt_v2_dot(a, b)); }
+
+static void smooth(pt_vehicle *v, double dt) {
+    if (v->smooth_time > 0) {
+        double alpha = dt / (v->smooth_time + dt);
+        pt_vec2 s = pt_v2_add(pt_v2_scale(v->smooth_heading, 1.0 - alpha), pt_v2_scale(v->heading, alpha));
+        s = pt_v2_norm(s);
+        v->smooth_heading = pt_v2_len2(s) > 0.5 ? s : v->heading;
+    } else {
+        v->smooth_heading = v->heading;
+    }
+}
+
+static pt_vec2 integrate_velocity(const pt_vehicle *v, pt_vec2 force, double dt) {
+    force = pt_v2_truncate(finite_or_zero(force), v->max_force);
+    pt_vec2 acc = pt_v2_scale(force, 1.0 / v->mass);
+    return pt_v2_truncate(pt_v2_add(v->vel, pt_v2_scale(acc, dt)), v->max_speed);
+}
+
+void pt_vehicle_update(pt_vehicle *v, pt_vec2 force, double dt) {
+    if (!(dt > 0) || !isfinite(dt)) return;
+    pt_vec2 nv = integrate_velocity(v, force, dt);
+    double speed = pt_v2_len(nv);
+    if (speed > STOP_SPEED) {
+        pt_vec2 dir = pt_v2_scale(nv, 1.0 / speed);
+        double ang = angle_between(v->heading, dir);
+        double lim = v->max_turn_rate * dt;
+        if (fabs(ang) > lim) {
+            /* Turn as far as allowed; keep only the forward part of the new velocity. */
+            int sign = ang > 0 ? 1 : -1;
+            pt_vec2 h = pt_v2_norm(pt_v2_rotate(v->heading, sign * lim));
+            double s = pt_v2_dot(nv, h);
+            if (s <= 0) {
+                /* Turning on the spot toward a force behind: keep the direction chosen
+                 * first, or a force whose side flips as we turn holds us in place. */
+                if (v->turn_dir) sign = v->turn_dir;
+                else v->turn_dir = sign;
+                h = pt_v2_norm(pt_v2_rotate(v->heading, sign * lim));
+                s = 0;
+            } else {
+                v->turn_dir = 0;
+            }
+            nv = pt_v2_scale(h, s);
+            v->heading = h;
+        } else {
+            v->heading = dir;
+            v->turn_dir = 0;
+        }
+    } else {
+        nv = pt_v2(0.0, 0.0);
+    }
+    v->vel = nv;
+    v->pos = pt_v2_add(v->pos, pt_v2_scale(nv, dt));
+    v->side = pt_v2_perp(v->heading);
+    smooth(v, dt);
+}
+
+/* Rotates the heading toward dir (unit) by at most lim radians; returns the angle left. */
+static double turn_heading(pt_vehicle *v, pt_vec2 dir, double lim) {
+    double ang = angle_between(v->heading, dir);
+    if (fabs(ang) <= lim) {
+        v->heading = dir;
+        return 0.0;
+    }
+    v->heading = pt_v2_norm(pt_v2_rotate(v->heading, ang > 0 ? lim : -lim));
+    return fabs(ang) - lim;
+}
+
+void pt_vehicle_update_facing(pt_vehicle *v, pt_vec2 force, pt_vec2 face, double dt) {
+    if (!(dt > 0) || !isfinite(dt)) return;
+    pt_vec2 nv = integrate_velocity(v, force, dt);
+    if (pt_v2_len(nv) <= STOP_SPEED) nv = pt_v2(0.0, 0.0);
+    v->vel = nv;
+    v->pos = pt_v2_add(v->pos, pt_v2_scale(nv, dt));
+    pt_vec2 dir = pt_v2_norm(pt_v2_sub(finite_or_zero(face), v->pos));
+    if (pt_v2_len2(dir) > 0.5) turn_heading(v, dir, v->max_turn_rate * dt);
+    v->side = pt_v2_perp(v->heading);
+    smooth(v, dt);
+}
+
+int pt_vehicle_turn_toward(pt_vehicle *v, pt_vec2 point, double dt) {
+    pt_vec2 dir = pt_v2_norm(pt_v2_sub(finite_or_zero(point), v->pos));
+    if (pt_v2_len2(dir) < 0.5) return 1;
+    double lim = (dt > 0 && isfinite(dt)) ? v->max_turn_rate * dt : 0.0;
+    pt_vec2 old = v->heading;
+    double left = turn_heading(v, dir, lim);
+    /* The velocity turns with the heading (same rotation). */
+    double rot = angle_between(old, v->heading);
+    v->vel = pt_v2_rotate(v->vel, rot);
+    v->side = pt_v2_perp(v->heading);
+    smooth(v, dt > 0 ? dt : 0.0);
+    return left < 1e-3;
+}
+
+/* ---- behaviours without geometry ----------------------------------------------------- */
+
+pt_vec2 pt_steer_seek(const pt_vehicle *v, pt_vec2 target) {
+    pt_vec2 desired = pt_v2_scale(pt_v2_norm(pt_v2_sub(target, v->pos)), v->max_speed);
+    return finite_or_zero(pt_v2_sub(desired, v->vel));
+}
+
+/* Flee without the panic test (evade uses it; Buckland's evade did the same). */
+static pt_vec2 flee_raw(const pt_vehicle *v, pt_vec2 target) {
+    pt_vec2 away = pt_v2_norm(pt_v2_sub(v->pos, target));
+    if (pt_v2_len2(away) < 0.5) away = v->heading; /* on top of it: run straight ahead */
+    return finite_or_zero(pt_v2_sub(pt_v2_scale(away, v->max_speed), v->vel));
+}
+
+pt_vec2 pt_steer_flee(const pt_vehicle *v, pt_vec2 target, const pt_steer_params *p) {
+    p = params_or_default(p);
+    if (pt_v2_dist2(v->pos, target) > p->panic_distance * p->panic_distance) return pt_v2(0.0, 0.0);
+    return flee_raw(v, target);
+}
+
+pt_vec2 pt_steer_arrive(const pt_vehicle *v, pt_vec2 target, pt_decel decel, const pt_steer_params *p) {
+    p = params_or_default(p);
+    if (decel < PT_DECEL_FAST || decel > PT_DECEL_SLOW) decel = p->deceleration;
+    if (decel < PT_DECEL_FAST || decel > PT_DECEL_SLOW) decel = PT_DECEL_NORMAL;
+    pt_vec2 off = pt_v2_sub(target, v->pos);
+    double dist = pt_v2_len(off);
+    if (dist > PT_EPS) {
+        double speed = dist / ((double)decel * p->decel_tweak);
+        if (speed > v->max_speed) speed = v->max_speed;
+        pt_vec2 desired = pt_v2_scale(off, speed / dist);
+        return finite_or_zero(pt_v2_sub(desired, v->vel));
+    }
+    return finite_or_zero(pt_v2_neg(v->vel)); /* at the target: brake to a stop */
+}
+
+/* Distance / (sum of speeds), 0 when both are still (no division by zero). */
+static double look_ahead(double dist, double speed_sum) { return speed_sum > PT_EPS ? dist / speed_sum : 0.0; }
+
+pt_vec2 pt_steer_pursuit(const pt_vehicle *v, const pt_vehicle *evader, const pt_steer_params *p) {
+    p = params_or_default(p);
+    pt_vec2 to = pt_v2_sub(evader->pos, v->pos);
+    double rel = pt_v2_dot(v->heading, evader->heading);
+    /* Ahead and facing us (within facing_angle of head-on): seek it directly. */
+    if (pt_v2_dot(to, v->heading) > 0 && rel < -cos(p->facing_angle)) return pt_steer_seek(v, evader->pos);
+    double t = look_ahead(pt_v2_len(to), v->max_speed + pt_vehicle_speed(evader));
+    /* Turn-around time: 0 when the evader is dead ahead, 2*coefficient when behind. */
+    t += (1.0 - pt_v2_dot(v->heading, pt_v2_norm(to))) * p->turn_around_time;
+    return pt_steer_seek(v, pt_v2_add(evader->pos, pt_v2_scale(evader->vel, t)));
+}
+
+pt_vec2 pt_steer_evade(const pt_vehicle *v, const pt_vehicle *pursuer, const pt_steer_params *p) {
+    p = params_or_default(p);
+    pt_vec2 to = pt_v2_sub(pursuer->pos, v->pos);
+    if (pt_v2_len2(to) > p->threat_range * p->threat_range) return pt_v2(0.0, 0.0);
+    double t = look_ahead(pt_v2_len(to), v->max_speed + pt_vehicle_speed(pursuer));
+    return flee_raw(v, pt_v2_add(pursuer->pos, pt_v2_scale(pursuer->vel, t)));
+}
+
+pt_vec2 pt_steer_intercept(const pt_vehicle *v, const pt_vehicle *target) {
+    pt_vec2 sr = pt_v2_sub(target->pos, v->pos);
+    double dist = pt_v2_len(sr);
+    /* Closing speed: how fast the distance shrinks (Bourg divides by it unguarded). */
+    double closing = pt_v2_dot(pt_v2_sub(v->vel, target->vel), pt_v2_norm(sr));
+    double t = closing > 1e-6 ? dist / closing : look_ahead(dist, v->max_speed + pt_vehicle_speed(target));
+    if (t > 3.0) t = 3.0;
+    return pt_steer_seek(v, pt_v2_add(target->pos, pt_v2_scale(target->vel, t)));
+}
+
+pt_vec2 pt_steer_wander(const pt_vehicle *v, pt_wander *w, pt_rng *rng, double dt, const pt_steer_params *p) {
+    p = params_or_default(p);
+    if (!(dt > 0) || !isfinite(dt)) dt = 0.0;
+    pt_vec2 t = w->target;
+    if (!pt_v2_is_finite(t) || pt_v2_len2(t) == 0.0) {
+        double a = rng ? pt_rng_unit(rng) * PT_TAU : 0.0;
+        t = pt_v2_scale(pt_v2_from_angle(a), p->wander_radius);
+    }
+    double j = p->wander_jitter * dt;
+    if (rng && j > 0) {
+        double jx = pt_rng_signed(rng), jy = pt_rng_signed(rng);
+        t = pt_v2_add(t, pt_v2(jx * j, jy * j));
+    }
+    t = pt_v2_norm(t);
+    if (pt_v2_len2(t) < 0.5) t = pt_v2(1.0, 0.0);
+    t = pt_v2_scale(t, p->wander_radius);
+    w->target = t;
+    pt_vec2 local = pt_v2(t.x + p->wander_distance, t.y);
+    return pt_v2_dir_to_world(local, v->heading);
+}
+
+pt_vec2 pt_steer_interpose(const pt_vehicle *v, const pt_vehicle *a, const pt_vehicle *b, const pt_steer_params *p) {
+    pt_vec2 mid = pt_v2_scale(pt_v2_add(a->pos, b->pos), 0.5);
+    double t = v->max_speed > PT_EPS ? pt_v2_dist(v->pos, mid) / v->max_speed : 0.0;
+    pt_vec2 ap = pt_v2_add(a->pos, pt_v2_scale(a->vel, t));
+    pt_vec2 bp = pt_v2_add(b->pos, pt_v2_scale(b->vel, t));
+    return pt_steer_arrive(v, pt_v2_scale(pt_v2_add(ap, bp), 0.5), PT_DECEL_FAST, p);
+}
+
+pt_vec2 pt_steer_offset_pursuit(const pt_vehicle *v, const pt_vehicle *leader, pt_vec2 offset,
+                                const pt_steer_params *p) {
+    pt_vec2 slot = pt_v2_to_world(offset, leader->pos, leader->heading);
+    pt_vec2 to = pt_v2_sub(slot, v->pos);
+    double t = look_ahead(pt_v2_len(to), v->max_speed + pt_vehicle_speed(leader));
+    return pt_steer_arrive(v, pt_v2_add(slot, pt_v2_scale(leader->vel, t)), PT_DECEL_FAST, p);
+}
+
+pt_vec2 pt_steer_follow_path(const pt_vehicle *v, pt_path *path, const pt_steer_params *p) {
+    p = params_or_default(p);
+    if (!path || !path->pts || path->n <= 0) return pt_v2(0.0, 0.0);
+    int n = path->n;
+    int looped = path->closed && n > 1;
+    if (path->current < 0 || path->current >= n) path->current = looped ? 0 : (path->current < 0 ? 0 : n - 1);
+    double wd = p->waypoint_distance;
+    if (pt_v2_dist2(path->pts[path->current], v->pos) < wd * wd) {
+        /* Open paths stop advancing at the last point (Buckland's iterator ran past the end). */
+        if (path->current < n - 1) path->current++;
+        else if (looped) path->current = 0;
+    }
+    pt_vec2 wp = path->pts[path->current];
+    if (!looped && path->current == n - 1) return pt_steer_arrive(v, wp, PT_DECEL_NORMAL, p);
+    return pt_steer_seek(v, wp);
+}
+
+pt_vec2 pt_steer_follow_corridor(const pt_vehicle *v, const pt_path *path, const pt_steer_params *p) {
+    p = params_or_default(p);
+    if (!path || !path->pts || path->n <= 0) return pt_v2(0.0, 0.0);
+    int n = path->n;
+    if (n == 1) return pt_steer_arrive(v, path->pts[0], PT_DECEL_NORMAL, p);
+    int closed = path->closed != 0;
+    int nseg = closed ? n : n - 1;
+    pt_vec2 pred = pt_v2_add(v->pos, pt_v2_scale(v->vel, p->path_predict));
+    /* Nearest normal point over all segments; the segment parameter is clamped to [0,1]
+     * (seed 004 tested only x against the ends, which fails on vertical segments). */
+    int best = -1;
+    double best_d2 = 0.0;
+    pt_vec2 best_q = pred;
+    for (int i = 0; i < nseg; i++) {
+        pt_vec2 a = path->pts[i], b = path->pts[(i + 1) % n];
+        pt_vec2 ab = pt_v2_sub(b, a);
+        double l2 = pt_v2_len2(ab);
+        double t = l2 > 0 ? pt_clamp(pt_v2_dot(pt_v2_sub(pred, a), ab) / l2, 0.0, 1.0) : 0.0;
+        pt_vec2 q = pt_v2_add(a, pt_v2_scale(ab, t));
+        double d2 = pt_v2_dist2(pred, q);
+        if (best < 0 || d2 < best_d2) {
+            best = i;
+            best_d2 = d2;
+            best_q = q;
+        }
+    }
+    /* Walk path_ahead along the path from the normal point. */
+    double left = p->path_ahead;
+    int seg = best, at_end = 0;
+    pt_vec2 cur = best_q, target = best_q;
+    for (int guard = 0; guard <= nseg; guard++) {
+        pt_vec2 b = path->pts[(seg + 1) % n];
+        double l = pt_v2_dist(cur, b);
+        if (left <= l) {
+            target = pt_v2_add(cur, pt_v2_scale(pt_v2_norm(pt_v2_sub(b, cur)), left));
+            break;
+        }
+        left -= l;
+        cur = b;
+        target = b;
+        if (!closed && seg + 1 >= n - 1) {
+            at_end = 1;
+            break;
+        }
+        seg = (seg + 1) % nseg;
+    }
+    if (at_end) return pt_steer_arrive(v, path->pts[n - 1], PT_DECEL_NORMAL, p);
+    pt_vec2 dir = pt_v2_norm(pt_v2_sub(path->pts[(best + 1) % n], path->pts[best]));
+    double r = path->radius > 0 ? path->radius : p->path_radius;
+    int inside = best_d2 <= r * r;
+    /* Inside the corridor and already cruising along it: leave the vehicle alone (seed 004).
+     * A vehicle at rest or going backwards is started toward the target. */
+    if (inside && pt_v2_dot(v->vel, dir) >= 0.9 * v->max_speed) return pt_v2(0.0, 0.0);
+    return pt_steer_seek(v, target);
+}
+
+/* Direction for two coincident agents: a fixed angle per unordered pair, opposite signs for
+ * the two members, so they separate instead of producing 0/0. */
+static pt_vec2 coincident_dir(int self, int other) {
+    unsigned lo = (unsigned)(self < other ? self : other), hi = (unsigned)(self < other ? other : self);
+    uint32_t h = lo * 2654435761u ^ (hi + 0x9e3779b9u) * 2246822519u;
+    h ^= h >> 15;
+    double a = (double)(h & 0xffff) * (PT_TAU / 65536.0);
+    pt_vec2 d = pt_v2_from_angle(a);
+    return self <= other ? d : pt_v2_neg(d);
+}
+
+/* Separation never lets one neighbour count for more than 1/SEP_MIN_DIST. */
+#define SEP_MIN_DIST 0.01
+
+pt_vec2 pt_steer_separation(const pt_vehicle *v, const pt_neighbors *nb) {
+    pt_vec2 f = pt_v2(0.0, 0.0);
+    if (!nb || !nb->agents || !nb->ids) return f;
+    for (int k = 0; k < nb->count; k++) {
+        int id = nb->ids[k];
+        if (id == nb->self) continue;
+        const pt_vehicle *o = pt_neighbors_get(nb, id);
+        if (o == v) continue;
+        pt_vec2 to = pt_v2_sub(v->pos, o->pos);
+        double d = pt_v2_len(to);
+        if (!isfinite(d)) continue;
+        if (d < 1e-9) {
+            f = pt_v2_add(f, pt_v2_scale(coincident_dir(nb->self, id), 1.0 / SEP_MIN_DIST));
+            continue;
+        }
+        double m = d > SEP_MIN_DIST ? d : SEP_MIN_DIST;
+        f = pt_v2_add(f, pt_v2_scale(to, 1.0 / (d * m))); /* unit away / distance */
+    }
+    return f;
+}
+
+pt_vec2 pt_steer_alignment(const pt_vehicle *v, const pt_neighbors *nb) {
+    pt_vec2 sum = pt_v2(0.0, 0.0);
+    int count = 0;
+    if (!nb || !nb->agents || !nb->ids) return sum;
+    for (int k = 0; k < nb->count; k++) {
+        int id = nb->ids[k];
+        if (id == nb->self) continue;
+        const pt_vehicle *o = pt_neighbors_get(nb, id);
+        if (o == v || !pt_v2_is_finite(o->heading)) continue;
+        sum = pt_v2_add(sum, o->heading);
+        count++;
+    }
+    if (!count) return pt_v2(0.0, 0.0);
+    /* Only the sideways part of (mean heading - heading): it turns the vehicle toward the
+     * mean heading. The part along the heading is never positive, so it could only brake,
+     * and a disordered group would brake itself to a standstill. */
+    pt_vec2 d = pt_v2_sub(pt_v2_scale(sum, 1.0 / count), v->heading);
+    return pt_v2_scale(v->side, pt_v2_dot(d, v->side));
+}
+
+pt_vec2 pt_steer_cohesion(const pt_vehicle *v, const pt_neighbors *nb) {
+    pt_vec2 sum = pt_v2(0.0, 0.0);
+    int count = 0;
+    if (!nb || !nb->agents || !nb->ids) return sum;
+    for (int k = 0; k < nb->count; k++) {
+        int id = nb->ids[k];
+        if (id == nb->self) continue;
+        const pt_vehicle *o = pt_neighbors_get(nb, id);
+        if (o == v || !pt_v2_is_finite(o->pos)) continue;
+        sum = pt_v2_add(sum, o->pos);
+        count++;
+    }
+    if (!count) return pt_v2(0.0, 0.0);
+    /* Normalised as in Buckland's code: the raw seek would dwarf the other two. */
+    return pt_v2_norm(pt_steer_seek(v, pt_v2_scale(sum, 1.0 / count)));
+}
+
+/* ---- combiners ----------------------------------------------------------------------- */
+
+pt_vec2 pt_steer_combine_weighted(const pt_vec2 *forces, int n, double max_force) {
+    pt_vec2 sum = pt_v2(0.0, 0.0);
+    for (int i = 0; i < n; i++) sum = pt_v2_add(sum, finite_or_zero(forces[i]));
+    return pt_v2_truncate(sum, max_force);
+}
+
+/* Buckland's AccumulateForce: adds as much of f as the remaining budget allows. Returns 0
+ * (adding nothing) when no budget was left. */
+static int accumulate(pt_vec2 *total, pt_vec2 f, double max_force) {
+    double remaining = max_force - pt_v2_len(*total);
+    if (remaining <= 0.0) return 0;
+    f = finite_or_zero(f);
+    double len = pt_v2_len(f);
+    if (len < remaining) *total = pt_v2_add(*total, f);
+    else *total = pt_v2_add(*total, pt_v2_scale(f, remaining / len));
+    /* A clipped add can leave |total| below max_force (vectors, not magnitudes, add up):
+     * the next call decides whether anything is left. */
+    return 1;
+}
+
+pt_vec2 pt_steer_combine_prioritised(const pt_vec2 *forces, int n, double max_force) {
+    pt_vec2 total = pt_v2(0.0, 0.0);
+    for (int i = 0; i < n; i++)
+        if (!accumulate(&total, forces[i], max_force)) break;
+    return pt_v2_truncate(total, max_force);
+}
+
+pt_vec2 pt_steer_combine_dithered(const pt_vec2 *forces, const double *probs, int n, double max_force, pt_rng *rng) {
+    for (int i = 0; i < n; i++) {
+        double pr = probs[i];
+        if (!(pr > 0)) continue;
+        if (pt_rng_unit(rng) >= pr) continue;
+        pt_vec2 f = finite_or_zero(pt_v2_scale(forces[i], 1.0 / pr));
+        if (f.x != 0.0 || f.y != 0.0) return pt_v2_truncate(f, max_force);
+    }
+    return pt_v2(0.0, 0.0);
+}
+
+/* ---- agents -------------------------------------------------------------------------- */
+
+void pt_steer_agent_init(pt_steer_agent *a, const pt_vehicle *veh, const pt_steer_params *params, uint64_t seed,
+                         uint64_t stream) {
+    memset(a, 0, sizeof *a);
+    if (veh) a->veh = *veh;
+    a->params = params;
+    if (params) pt_steer_params_apply(params, &a->veh);
+    pt_vehicle_resolve(&a->veh);
+    if (params && params->behaviours) a->behaviours = params->behaviours;
+    pt_rng_seed(&a->rng, seed, stream);
+}
+
+static double ctx_dt(const pt_steer_ctx *ctx) { return ctx && ctx->dt > 0 && isfinite(ctx->dt) ? ctx->dt : 1.0 / 60.0; }
+
+pt_vec2 pt_steer_force(pt_steer_agent *a, const pt_steer_ctx *ctx, pt_behaviour b) {
+    static const pt_steer_ctx empty;
+    const pt_steer_params *p = params_or_default(a->params);
+    const pt_vehicle *v = &a->veh;
+    if (!ctx) ctx = &empty;
+    pt_vec2 zero = pt_v2(0.0, 0.0);
+    switch (b) {
+    case PT_BEH_CONTAINMENT: return pt_steer_containment(v, ctx->env, ctx->region, p);
+    case PT_BEH_WALL_AVOIDANCE: return ctx->env ? pt_steer_wall_avoidance(v, ctx->env, p) : zero;
+    case PT_BEH_OBSTACLE_AVOIDANCE: return ctx->env ? pt_steer_obstacle_avoidance(v, ctx->env, p) : zero;
+    case PT_BEH_EVADE: return ctx->agent1 ? pt_steer_evade(v, ctx->agent1, p) : zero;
+    case PT_BEH_FLEE: return pt_steer_flee(v, ctx->target, p);
+    case PT_BEH_SEPARATION: return pt_steer_separation(v, &ctx->nb);
+    case PT_BEH_ALIGNMENT: return pt_steer_alignment(v, &ctx->nb);
+    case PT_BEH_COHESION: return pt_steer_cohesion(v, &ctx->nb);
+    case PT_BEH_SEEK: return pt_steer_seek(v, ctx->target);
+    case PT_BEH_ARRIVE: return pt_steer_arrive(v, ctx->target, p->deceleration, p);
+    case PT_BEH_WANDER: return pt_steer_wander(v, &a->wander, &a->rng, ctx_dt(ctx), p);
+    case PT_BEH_PURSUIT: return ctx->agent1 ? pt_steer_pursuit(v, ctx->agent1, p) : zero;
+    case PT_BEH_INTERCEPT: return ctx->agent1 ? pt_steer_intercept(v, ctx->agent1) : zero;
+    case PT_BEH_OFFSET_PURSUIT: return ctx->agent1 ? pt_steer_offset_pursuit(v, ctx->agent1, a->offset, p) : zero;
+    case PT_BEH_INTERPOSE: {
+        if (!ctx->agent1) return zero;
+        pt_vehicle point; /* interpose between agent1 and a fixed point */
+        if (!ctx->agent2) {
+            memset(&point, 0, sizeof point);
+            point.pos = ctx->target;
+        }
+        return pt_steer_interpose(v, ctx->agent1, ctx->agent2 ? ctx->agent2 : &point, p);
+    }
+    case PT_BEH_HIDE: return ctx->agent1 ? pt_steer_hide(v, ctx->agent1, ctx->env, p) : zero;
+    case PT_BEH_FOLLOW_PATH: return pt_steer_follow_path(v, &a->path, p);
+    case PT_BEH_FOLLOW_CORRIDOR: return pt_steer_follow_corridor(v, &a->path, p);
+    case PT_BEH_FACE:
+    case PT_BEH_COUNT: break;
+    }
+    return zero;
+}
+
+pt_vec2 pt_steer_calculate(pt_steer_agent *a, const pt_steer_ctx *ctx) {
+    const pt_steer_params *p = params_or_default(a->params);
+    double max_force = a->veh.max_force;
+    unsigned on = a->behaviours & ~PT_BEH_BIT(PT_BEH_FACE);
+    pt_vec2 total = pt_v2(0.0, 0.0);
+    if (!on) return total;
+    pt_combiner c = p->combiner;
+    if (c <= PT_COMBINE_DEFAULT || c >= PT_COMBINE_COUNT) c = PT_COMBINE_PRIORITISED;
+    for (int b = 0; b < PT_BEH_COUNT; b++) {
+        if (!(on & PT_BEH_BIT(b))) continue;
+        if (c == PT_COMBINE_DITHERED) {
+            /* Draw first: a behaviour that loses the draw is not even computed. */
+            double pr = p->probability[b];
+            if (pt_rng_unit(&a->rng) >= pr) continue;
+            pt_vec2 f = finite_or_zero(pt_v2_scale(pt_steer_force(a, ctx, (pt_behaviour)b), p->weight[b] / pr));
+            if (f.x != 0.0 || f.y != 0.0) return pt_v2_truncate(f, max_force);
+            continue;
+        }
+        /* Budget used up: lower priorities are not even computed. */
+        if (c == PT_COMBINE_PRIORITISED && pt_v2_len(total) >= max_force) break;
+        pt_vec2 f = finite_or_zero(pt_v2_scale(pt_steer_force(a, ctx, (pt_behaviour)b), p->weight[b]));
+        if (c == PT_COMBINE_WEIGHTED) total = pt_v2_add(total, f);
+        else accumulate(&total, f, max_force);
+    }
+    return pt_v2_truncate(total, max_force);
+}
+
+void pt_steer_agent_update(pt_steer_agent *a, const pt_steer_ctx *ctx, pt_vec2 force, double dt) {
+    if (!(dt > 0)) dt = ctx_dt(ctx);
+    if ((a->behaviours & PT_BEH_BIT(PT_BEH_FACE)) && ctx)
+        pt_vehicle_update_facing(&a->veh, force, ctx->target, dt);
+    else
+        pt_vehicle_update(&a->veh, force, dt);
+}

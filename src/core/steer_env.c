@@ -1,0 +1,672 @@
+/* Steering geometry: walls from tile boundaries, the block index over walls and obstacles,
+ * the behaviours that read them (obstacle and wall avoidance, hide, containment), and the
+ * hard collision of circles against tiles and obstacles. */
+#include <patrol/steer.h>
+
+#include <float.h>
+#include <string.h>
+
+#define BLOCK_TILES 4.0          /* index block size (tiles) */
+#define MAX_BLOCKS (1 << 20)
+
+static inline pt_vec2 zero2(void) { return pt_v2(0.0, 0.0); }
+
+/* ---- building ------------------------------------------------------------------------ */
+
+typedef struct wall_buf { pt_wall *w; int n, cap; } wall_buf;
+
+static int wall_push(wall_buf *b, double ax, double ay, double bx, double by, double nx, double ny) {
+    if (b->n == b->cap) {
+        int cap = b->cap ? b->cap * 2 : 64;
+        pt_wall *w = PT_REALLOC(b->w, sizeof *w * (size_t)cap);
+        if (!w) return PT_ERR_NOMEM;
+        b->w = w;
+        b->cap = cap;
+    }
+    pt_wall *w = &b->w[b->n++];
+    w->a = pt_v2(ax, ay);
+    w->b = pt_v2(bx, by);
+    w->normal = pt_v2(nx, ny);
+    return PT_OK;
+}
+
+/* Walls along the tile boundaries. For the boundary at row j (between rows j-1 and j) the
+ * edge of column x is a wall when exactly one side is walkable; consecutive edges with the
+ * same facing merge. Winding: normal == perp(b - a). */
+static int build_map_walls(const pt_map *m, wall_buf *out) {
+    for (int j = 0; j <= m->h; j++) {
+        int run = 0, start = 0; /* run: 0 none, +1 normal +y (solid above), -1 normal -y */
+        for (int x = 0; x <= m->w; x++) {
+            int f = 0;
+            if (x < m->w) {
+                int up = pt_map_walkable(m, x, j - 1), down = pt_map_walkable(m, x, j);
+                f = up == down ? 0 : (down ? 1 : -1);
+            }
+            if (f != run) {
+                if (run == 1 && wall_push(out, start, j, x, j, 0, 1) < 0) return PT_ERR_NOMEM;
+                if (run == -1 && wall_push(out, x, j, start, j, 0, -1) < 0) return PT_ERR_NOMEM;
+                run = f;
+                start = x;
+            }
+        }
+    }
+    for (int i = 0; i <= m->w; i++) {
+        int run = 0, start = 0; /* +1: normal +x (solid left), -1: normal -x */
+        for (int y = 0; y <= m->h; y++) {
+            int f = 0;
+            if (y < m->h) {
+                int left = pt_map_walkable(m, i - 1, y), right = pt_map_walkable(m, i, y);
+                f = left == right ? 0 : (right ? 1 : -1);
+            }
+            if (f != run) {
+                if (run == 1 && wall_push(out, i, y, i, start, 1, 0) < 0) return PT_ERR_NOMEM;
+                if (run == -1 && wall_push(out, i, start, i, y, -1, 0) < 0) return PT_ERR_NOMEM;
+                run = f;
+                start = y;
+            }
+        }
+    }
+    return PT_OK;
+}
+
+static void block_range(const pt_steer_env *e, double x0, double y0, double x1, double y1, int *bx0, int *by0,
+                        int *bx1, int *by1) {
+    double inv = 1.0 / e->block;
+    double fx0 = (x0 - e->ox) * inv, fx1 = (x1 - e->ox) * inv, fy0 = (y0 - e->oy) * inv, fy1 = (y1 - e->oy) * inv;
+    /* Clamped and monotone: a range never misses a block an item in range was filed under. */
+    *bx0 = !(fx0 >= 0) ? 0 : (fx0 >= e->bcols ? e->bcols - 1 : (int)fx0);
+    *bx1 = !(fx1 >= 0) ? 0 : (fx1 >= e->bcols ? e->bcols - 1 : (int)fx1);
+    *by0 = !(fy0 >= 0) ? 0 : (fy0 >= e->brows ? e->brows - 1 : (int)fy0);
+    *by1 = !(fy1 >= 0) ? 0 : (fy1 >= e->brows ? e->brows - 1 : (int)fy1);
+}
+
+/* CSR lists: for each item, the blocks its box [lo, hi] overlaps. */
+static int build_lists(const pt_steer_env *e, int n, const double *box, int **start_out, int **ids_out) {
+    int nb = e->bcols * e->brows;
+    int *start = PT_CALLOC((size_t)nb + 1, sizeof *start);
+    if (!start) return PT_ERR_NOMEM;
+    size_t total = 0;
+    for (int i = 0; i < n; i++) {
+        int bx0, by0, bx1, by1;
+        block_range(e, box[4 * i], box[4 * i + 1], box[4 * i + 2], box[4 * i + 3], &bx0, &by0, &bx1, &by1);
+        for (int by = by0; by <= by1; by++)
+            for (int bx = bx0; bx <= bx1; bx++) start[by * e->bcols + bx + 1]++;
+        total += (size_t)(bx1 - bx0 + 1) * (size_t)(by1 - by0 + 1);
+    }
+    if (total > (size_t)INT32_MAX / 2) {
+        PT_FREE(start);
+        return PT_ERR_NOMEM;
+    }
+    for (int b = 0; b < nb; b++) start[b + 1] += start[b];
+    int *ids = PT_MALLOC(sizeof *ids * (total ? total : 1));
+    int *cur = PT_MALLOC(sizeof *cur * (size_t)nb);
+    if (!ids || !cur) {
+        PT_FREE(start);
+        PT_FREE(ids);
+        PT_FREE(cur);
+        return PT_ERR_NOMEM;
+    }
+    memcpy(cur, start, sizeof *cur * (size_t)nb);
+    for (int i = 0; i < n; i++) {
+        int bx0, by0, bx1, by1;
+        block_range(e, box[4 * i], box[4 * i + 1], box[4 * i + 2], box[4 * i + 3], &bx0, &by0, &bx1, &by1);
+        for (int by = by0; by <= by1; by++)
+            for (int bx = bx0; bx <= bx1; bx++) ids[cur[by * e->bcols + bx]++] = i;
+    }
+    PT_FREE(cur);
+    *start_out = start;
+    *ids_out = ids;
+    return PT_OK;
+}
+
+static int build_index(pt_steer_env *e) {
+    double minx = 0, miny = 0, maxx = 1, maxy = 1;
+    if (e->map) {
+        maxx = e->map->w;
+        maxy = e->map->h;
+    }
+    e->max_obstacle_r = 0;
+    for (int i = 0; i < e->nwalls; i++) {
+        const pt_wall *w = &e->walls[i];
+        minx = fmin(minx, fmin(w->a.x, w->b.x));
+        maxx = fmax(maxx, fmax(w->a.x, w->b.x));
+        miny = fmin(miny, fmin(w->a.y, w->b.y));
+        maxy = fmax(maxy, fmax(w->a.y, w->b.y));
+    }
+    for (int i = 0; i < e->nobstacles; i++) {
+        const pt_obstacle *o = &e->obstacles[i];
+        minx = fmin(minx, o->x - o->r);
+        maxx = fmax(maxx, o->x + o->r);
+        miny = fmin(miny, o->y - o->r);
+        maxy = fmax(maxy, o->y + o->r);
+        e->max_obstacle_r = fmax(e->max_obstacle_r, o->r);
+    }
+    e->ox = floor(minx) - 1.0;
+    e->oy = floor(miny) - 1.0;
+    e->block = BLOCK_TILES;
+    for (;;) {
+        double cols = floor((maxx - e->ox) / e->block) + 1.0, rows = floor((maxy - e->oy) / e->block) + 1.0;
+        if (cols * rows <= MAX_BLOCKS) {
+            e->bcols = (int)cols;
+            e->brows = (int)rows;
+            break;
+        }
+        e->block *= 2.0;
+    }
+    int n = e->nwalls > e->nobstacles ? e->nwalls : e->nobstacles;
+    double *box = PT_MALLOC(sizeof *box * 4 * (size_t)(n ? n : 1));
+    if (!box) return PT_ERR_NOMEM;
+    for (int i = 0; i < e->nwalls; i++) {
+        const pt_wall *w = &e->walls[i];
+        box[4 * i] = fmin(w->a.x, w->b.x);
+        box[4 * i + 1] = fmin(w->a.y, w->b.y);
+        box[4 * i + 2] = fmax(w->a.x, w->b.x);
+        box[4 * i + 3] = fmax(w->a.y, w->b.y);
+    }
+    int rc = build_lists(e, e->nwalls, box, &e->wall_start, &e->wall_ids);
+    if (rc == PT_OK) {
+        for (int i = 0; i < e->nobstacles; i++) {
+            const pt_obstacle *o = &e->obstacles[i];
+            box[4 * i] = o->x - o->r;
+            box[4 * i + 1] = o->y - o->r;
+            box[4 * i + 2] = o->x + o->r;
+            box[4 * i + 3] = o->y + o->r;
+        }
+        rc = build_lists(e, e->nobstacles, box, &e->obs_start, &e->obs_ids);
+    }
+    PT_FREE(box);
+    return rc;
+}
+
+void pt_steer_env_fini(pt_steer_env *env) {
+    if (!env) return;
+    PT_FREE(env->walls);
+    PT_FREE(env->obstacles);
+    PT_FREE(env->wall_start);
+    PT_FREE(env->wall_ids);
+    PT_FREE(env->obs_start);
+    PT_FREE(env->obs_ids);
+    memset(env, 0, sizeof *env);
+}
+
+static int env_finish(pt_steer_env *env, pt_wall *walls, int nwalls, const pt_obstacle *obs, int nobs,
+                      const pt_map *map) {
+    env->walls = walls;
+    env->nwalls = nwalls;
+    env->map = map;
+    if (nobs > 0 && obs) {
+        env->obstacles = PT_MALLOC(sizeof *env->obstacles * (size_t)nobs);
+        if (!env->obstacles) goto fail;
+        memcpy(env->obstacles, obs, sizeof *env->obstacles * (size_t)nobs);
+        env->nobstacles = nobs;
+    }
+    if (build_index(env) < 0) goto fail;
+    return PT_OK;
+fail:
+    pt_steer_env_fini(env);
+    return PT_ERR_NOMEM;
+}
+
+int pt_steer_env_set(pt_steer_env *env, const pt_wall *walls, int nwalls, const pt_obstacle *obs, int nobs,
+                     const pt_map *map) {
+    memset(env, 0, sizeof *env);
+    pt_wall *w = NULL;
+    if (nwalls > 0 && walls) {
+        w = PT_MALLOC(sizeof *w * (size_t)nwalls);
+        if (!w) return PT_ERR_NOMEM;
+        memcpy(w, walls, sizeof *w * (size_t)nwalls);
+    } else {
+        nwalls = 0;
+    }
+    return env_finish(env, w, nwalls, obs, nobs, map);
+}
+
+int pt_steer_env_build(pt_steer_env *env, const pt_map *map) {
+    memset(env, 0, sizeof *env);
+    wall_buf b = {0};
+    if (map && map->flags && build_map_walls(map, &b) < 0) {
+        PT_FREE(b.w);
+        return PT_ERR_NOMEM;
+    }
+    return env_finish(env, b.w, b.n, map ? map->obstacles : NULL, map ? map->nobstacles : 0, map);
+}
+
+/* ---- obstacle avoidance -------------------------------------------------------------- */
+
+double pt_steer_box_length(const pt_vehicle *v, const pt_steer_params *p) {
+    if (!p) p = pt_steer_params_builtin();
+    double ratio = v->max_speed > PT_EPS ? pt_vehicle_speed(v) / v->max_speed : 0.0;
+    return p->box_length * (1.0 + pt_clamp(ratio, 0.0, 1.0));
+}
+
+pt_vec2 pt_steer_obstacle_avoidance(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
+    if (!p) p = pt_steer_params_builtin();
+    if (!env || env->nobstacles <= 0 || !env->obs_start) return zero2();
+    double box = pt_steer_box_length(v, p);
+    double reach = box + env->max_obstacle_r;
+    int bx0, by0, bx1, by1;
+    block_range(env, v->pos.x - reach, v->pos.y - reach, v->pos.x + reach, v->pos.y + reach, &bx0, &by0, &bx1, &by1);
+    double best_ip = DBL_MAX;
+    pt_vec2 best_local = zero2();
+    double best_r = 0;
+    int found = 0;
+    for (int by = by0; by <= by1; by++)
+        for (int bx = bx0; bx <= bx1; bx++) {
+            int blk = by * env->bcols + bx;
+            for (int k = env->obs_start[blk]; k < env->obs_start[blk + 1]; k++) {
+                const pt_obstacle *ob = &env->obstacles[env->obs_ids[k]];
+                pt_vec2 c = pt_v2(ob->x, ob->y);
+                double range = box + ob->r;
+                if (pt_v2_dist2(c, v->pos) >= range * range) continue; /* not tagged */
+                pt_vec2 local = pt_v2_to_local(c, v->pos, v->heading);
+                if (local.x < 0) continue; /* behind */
+                double er = ob->r + v->radius; /* the box is as wide as the vehicle */
+                if (fabs(local.y) >= er) continue;
+                double sq = sqrt(er * er - local.y * local.y);
+                double ip = local.x - sq;
+                if (ip <= 0) ip = local.x + sq;
+                if (ip < best_ip) {
+                    best_ip = ip;
+                    best_local = local;
+                    best_r = er;
+                    found = 1;
+                }
+            }
+        }
+    if (!found) return zero2();
+    double closeness = pt_clamp((box - best_local.x) / box, 0.0, 1.0);
+    double mult = 1.0 + closeness;
+    /* Away from the obstacle on either side, by the expanded radius (Buckland's listing used
+     * r - y for both sides, which pushes toward an obstacle on the right). */
+    double lateral = (best_r - fabs(best_local.y)) * mult;
+    pt_vec2 f;
+    f.y = best_local.y > 0 ? -lateral : lateral;
+    f.x = -p->braking_weight * box * closeness; /* stronger the closer it is */
+    return pt_v2_dir_to_world(f, v->heading);
+}
+
+/* ---- wall avoidance ------------------------------------------------------------------ */
+
+int pt_steer_feelers(const pt_vehicle *v, const pt_steer_params *p, pt_vec2 out[3]) {
+    if (!p) p = pt_steer_params_builtin();
+    out[0] = pt_v2_add(v->pos, pt_v2_scale(v->heading, p->feeler_length));
+    out[1] = pt_v2_add(v->pos, pt_v2_scale(pt_v2_rotate(v->heading, -p->feeler_angle), p->side_feeler_length));
+    out[2] = pt_v2_add(v->pos, pt_v2_scale(pt_v2_rotate(v->heading, p->feeler_angle), p->side_feeler_length));
+    return 3;
+}
+
+/* Parameter t in [0,1] along p->q where it crosses segment a->b; -1 when it does not. */
+static double seg_cross(pt_vec2 p, pt_vec2 q, pt_vec2 a, pt_vec2 b) {
+    pt_vec2 r = pt_v2_sub(q, p), s = pt_v2_sub(b, a);
+    double den = pt_v2_cross(r, s);
+    if (fabs(den) < 1e-12) return -1.0; /* parallel: a wall along the feeler is not hit by it */
+    pt_vec2 ap = pt_v2_sub(a, p);
+    double t = pt_v2_cross(ap, s) / den, u = pt_v2_cross(ap, r) / den;
+    if (t < 0.0 || t > 1.0 || u < 0.0 || u > 1.0) return -1.0;
+    return t;
+}
+
+/* First t in [0,1] where p + t*(q-p) enters the circle (c, r); -1 if it does not. */
+static double circle_cross(pt_vec2 p, pt_vec2 q, pt_vec2 c, double r) {
+    pt_vec2 d = pt_v2_sub(q, p), f = pt_v2_sub(p, c);
+    double a = pt_v2_dot(d, d), b = 2.0 * pt_v2_dot(f, d), cc = pt_v2_dot(f, f) - r * r;
+    if (a < 1e-18) return -1.0;
+    double disc = b * b - 4.0 * a * cc;
+    if (disc < 0) return -1.0;
+    double t = (-b - sqrt(disc)) / (2.0 * a);
+    return t >= 0.0 && t <= 1.0 ? t : -1.0;
+}
+
+static inline pt_vec2 seg_closest(pt_vec2 p, pt_vec2 a, pt_vec2 b) {
+    pt_vec2 ab = pt_v2_sub(b, a);
+    double l2 = pt_v2_len2(ab);
+    double t = l2 > 0 ? pt_clamp(pt_v2_dot(pt_v2_sub(p, a), ab) / l2, 0.0, 1.0) : 0.0;
+    return pt_v2_add(a, pt_v2_scale(ab, t));
+}
+
+/* Where the vehicle's body (a circle of radius r) swept along the feeler p->q first touches
+ * wall w from its open side: t in [0,1] and the contact normal; -1 if it does not. A body
+ * already touching the wall hits at t = 0. */
+static double feeler_hit(pt_vec2 p, pt_vec2 q, const pt_wall *w, double r, pt_vec2 *normal) {
+    pt_vec2 dir = pt_v2_sub(q, p);
+    pt_vec2 c = seg_closest(p, w->a, w->b);
+    pt_vec2 off = pt_v2_sub(p, c);
+    double d2 = pt_v2_len2(off);
+    if (d2 < r * r) {
+        if (pt_v2_dot(off, w->normal) < 0) return -1.0; /* behind the wall: not our side */
+        pt_vec2 n = d2 > 1e-18 ? pt_v2_scale(off, 1.0 / sqrt(d2)) : w->normal;
+        if (pt_v2_dot(dir, n) >= 0) return -1.0;         /* already moving away */
+        *normal = n;
+        return 0.0;
+    }
+    if (pt_v2_dot(dir, w->normal) >= 0) return -1.0; /* only walls it runs into */
+    double best = -1.0;
+    pt_vec2 sh = pt_v2_scale(w->normal, r);
+    double t = seg_cross(p, q, pt_v2_add(w->a, sh), pt_v2_add(w->b, sh));
+    if (t >= 0) {
+        best = t;
+        *normal = w->normal;
+    }
+    for (int e = 0; e < 2; e++) {
+        pt_vec2 end = e ? w->b : w->a;
+        t = circle_cross(p, q, end, r);
+        if (t >= 0 && (best < 0 || t < best)) {
+            pt_vec2 hit = pt_v2_add(p, pt_v2_scale(dir, t));
+            pt_vec2 n = pt_v2_norm(pt_v2_sub(hit, end));
+            if (pt_v2_dot(n, w->normal) < -1e-9) continue; /* the cap's solid half */
+            best = t;
+            *normal = n;
+        }
+    }
+    return best;
+}
+
+pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
+    if (!p) p = pt_steer_params_builtin();
+    if (!env || env->nwalls <= 0 || !env->wall_start) return zero2();
+    pt_vec2 tips[3];
+    pt_steer_feelers(v, p, tips);
+    pt_vec2 force = zero2();
+    double r = v->radius;
+    for (int f = 0; f < 3; f++) {
+        /* Each feeler keeps its own closest hit (Buckland's listing carried the closest wall
+         * over from the previous feeler and overwrote the force instead of adding). */
+        pt_vec2 tip = tips[f], dir = pt_v2_sub(tip, v->pos);
+        int bx0, by0, bx1, by1;
+        double best_t = 2.0;
+        pt_vec2 best_n = zero2();
+        double qx0 = fmin(v->pos.x, tip.x) - r, qx1 = fmax(v->pos.x, tip.x) + r;
+        double qy0 = fmin(v->pos.y, tip.y) - r, qy1 = fmax(v->pos.y, tip.y) + r;
+        block_range(env, qx0, qy0, qx1, qy1, &bx0, &by0, &bx1, &by1);
+        for (int by = by0; by <= by1; by++)
+            for (int bx = bx0; bx <= bx1; bx++) {
+                int blk = by * env->bcols + bx;
+                for (int k = env->wall_start[blk]; k < env->wall_start[blk + 1]; k++) {
+                    const pt_wall *w = &env->walls[env->wall_ids[k]];
+                    /* boxes apart: the swept feeler cannot touch this wall */
+                    if (fmax(w->a.x, w->b.x) < qx0 || fmin(w->a.x, w->b.x) > qx1 || fmax(w->a.y, w->b.y) < qy0 ||
+                        fmin(w->a.y, w->b.y) > qy1)
+                        continue;
+                    pt_vec2 n = zero2();
+                    double t = feeler_hit(v->pos, tip, w, r, &n);
+                    if (t >= 0 && t < best_t) {
+                        best_t = t;
+                        best_n = n;
+                    }
+                }
+            }
+        if (best_t > 1.0) continue; /* no hit: adds nothing */
+        double depth = (1.0 - best_t) * pt_v2_len(dir); /* how far the tip is past the contact */
+        force = pt_v2_add(force, pt_v2_scale(best_n, depth));
+    }
+    return force;
+}
+
+/* ---- hide ---------------------------------------------------------------------------- */
+
+int pt_steer_hiding_spot(const pt_obstacle *ob, pt_vec2 hunter, const pt_steer_params *p, pt_vec2 *out) {
+    if (!p) p = pt_steer_params_builtin();
+    pt_vec2 c = pt_v2(ob->x, ob->y);
+    pt_vec2 dir = pt_v2_norm(pt_v2_sub(c, hunter));
+    if (pt_v2_len2(dir) < 0.5) return 0;
+    *out = pt_v2_add(c, pt_v2_scale(dir, ob->r + p->hide_distance));
+    return 1;
+}
+
+pt_vec2 pt_steer_hide(const pt_vehicle *v, const pt_vehicle *hunter, const pt_steer_env *env,
+                      const pt_steer_params *p) {
+    if (!p) p = pt_steer_params_builtin();
+    int found = 0;
+    double best_d2 = 0;
+    pt_vec2 best = zero2();
+    for (int i = 0; env && i < env->nobstacles; i++) {
+        pt_vec2 spot;
+        if (!pt_steer_hiding_spot(&env->obstacles[i], hunter->pos, p, &spot)) continue;
+        if (env->map && !pt_map_walkable(env->map, (int)floor(spot.x), (int)floor(spot.y))) continue;
+        double d2 = pt_v2_dist2(spot, v->pos);
+        if (!found || d2 < best_d2) {
+            found = 1;
+            best_d2 = d2;
+            best = spot;
+        }
+    }
+    /* An explicit flag, not a sentinel distance: Buckland compared against the wrong
+     * sentinel, so evade never ran. */
+    if (!found) return pt_steer_evade(v, hunter, p);
+    return pt_steer_arrive(v, best, PT_DECEL_FAST, p);
+}
+
+/* ---- tiles --------------------------------------------------------------------------- */
+
+static inline int solid(const pt_map *m, int x, int y) { return !pt_map_walkable(m, x, y); }
+
+/* Cell index of a coordinate, safe for any finite value. */
+static inline int cell_of(double v) {
+    if (v < -1e6) return -1000000;
+    if (v > 1e6) return 1000000;
+    return (int)floor(v);
+}
+
+/* Closest point of tile (x,y) to p. */
+static inline pt_vec2 tile_closest(int x, int y, pt_vec2 p) {
+    return pt_v2(pt_clamp(p.x, x, x + 1.0), pt_clamp(p.y, y, y + 1.0));
+}
+
+double pt_steer_tile_clearance(const pt_map *map, pt_vec2 p, double reach) {
+    if (!map || !pt_v2_is_finite(p)) return 0.0;
+    if (!(reach > 0)) reach = 0.0;
+    if (reach > 64) reach = 64;
+    int cx = cell_of(p.x), cy = cell_of(p.y);
+    if (solid(map, cx, cy)) return 0.0;
+    double best2 = reach * reach;
+    int x0 = cell_of(p.x - reach), x1 = cell_of(p.x + reach), y0 = cell_of(p.y - reach), y1 = cell_of(p.y + reach);
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            if (!solid(map, x, y)) continue;
+            double d2 = pt_v2_dist2(p, tile_closest(x, y, p));
+            if (d2 < best2) best2 = d2;
+        }
+    return sqrt(best2);
+}
+
+/* The displacement that takes point pred to `clear` away from every boundary. */
+static pt_vec2 contain_point(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_region *region,
+                             pt_vec2 pred, double clear) {
+    pt_vec2 f = zero2();
+    if (region) {
+        double x0 = region->x0 + clear, x1 = region->x1 - clear, y0 = region->y0 + clear, y1 = region->y1 - clear;
+        if (x0 > x1) x0 = x1 = 0.5 * (region->x0 + region->x1);
+        if (y0 > y1) y0 = y1 = 0.5 * (region->y0 + region->y1);
+        f = pt_v2_add(f, pt_v2_sub(pt_v2(pt_clamp(pred.x, x0, x1), pt_clamp(pred.y, y0, y1)), pred));
+    }
+    if (env && env->map && pt_v2_is_finite(pred)) {
+        /* Per axis, the largest push any nearby solid tile asks for: a flat wall made of
+         * several tiles pushes once, an inside corner pushes on both axes. */
+        double px = 0, nx = 0, py = 0, ny = 0;
+        int x0 = cell_of(pred.x - clear), x1 = cell_of(pred.x + clear);
+        int y0 = cell_of(pred.y - clear), y1 = cell_of(pred.y + clear);
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++) {
+                if (!solid(env->map, x, y)) continue;
+                pt_vec2 q = tile_closest(x, y, pred);
+                pt_vec2 d = pt_v2_sub(pred, q);
+                double len = pt_v2_len(d);
+                pt_vec2 push;
+                if (len > 1e-9) {
+                    if (len >= clear) continue;
+                    push = pt_v2_scale(d, (clear - len) / len);
+                } else {
+                    /* The prediction is inside the tile: back toward the vehicle, or out of
+                     * the tile's centre when the vehicle itself is there. */
+                    pt_vec2 back = pt_v2_norm(pt_v2_sub(v->pos, pred));
+                    if (pt_v2_len2(back) < 0.5) back = pt_v2_norm(pt_v2_sub(pred, pt_v2(x + 0.5, y + 0.5)));
+                    if (pt_v2_len2(back) < 0.5) back = pt_v2_neg(v->heading);
+                    push = pt_v2_scale(back, clear);
+                }
+                if (push.x > px) px = push.x;
+                if (-push.x > nx) nx = -push.x;
+                if (push.y > py) py = push.y;
+                if (-push.y > ny) ny = -push.y;
+            }
+        f = pt_v2_add(f, pt_v2(px - nx, py - ny));
+    }
+    if (env && env->nobstacles > 0 && env->obs_start && pt_v2_is_finite(pred)) {
+        /* Obstacles: the deepest one the predicted body would enter, pushed out radially. */
+        double reach = clear + env->max_obstacle_r;
+        int bx0, by0, bx1, by1;
+        block_range(env, pred.x - reach, pred.y - reach, pred.x + reach, pred.y + reach, &bx0, &by0, &bx1, &by1);
+        pt_vec2 push = zero2();
+        double deepest = 0;
+        for (int by = by0; by <= by1; by++)
+            for (int bx = bx0; bx <= bx1; bx++) {
+                int blk = by * env->bcols + bx;
+                for (int k = env->obs_start[blk]; k < env->obs_start[blk + 1]; k++) {
+                    const pt_obstacle *ob = &env->obstacles[env->obs_ids[k]];
+                    pt_vec2 d = pt_v2_sub(pred, pt_v2(ob->x, ob->y));
+                    double len = pt_v2_len(d);
+                    double pen = clear + ob->r - len;
+                    if (pen <= deepest) continue;
+                    deepest = pen;
+                    pt_vec2 n = len > 1e-9 ? pt_v2_scale(d, 1.0 / len) : pt_v2_neg(v->heading);
+                    push = pt_v2_scale(n, pen);
+                }
+            }
+        f = pt_v2_add(f, push);
+    }
+    return pt_v2_is_finite(f) ? f : zero2();
+}
+
+pt_vec2 pt_steer_containment(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_region *region,
+                             const pt_steer_params *p) {
+    if (!p) p = pt_steer_params_builtin();
+    double clear = v->radius + p->containment_margin;
+    pt_vec2 pred = pt_v2_add(v->pos, pt_v2_scale(v->vel, p->containment_lookahead));
+    /* Where it will be, plus where it is: a body already too close pushes even when its
+     * prediction has moved past the obstacle. */
+    pt_vec2 f = pt_v2_add(contain_point(v, env, region, pred, clear), contain_point(v, env, region, v->pos, clear));
+    return pt_v2_is_finite(f) ? f : zero2();
+}
+
+/* ---- hard collision ------------------------------------------------------------------ */
+
+static void remove_into(pt_vec2 *vel, pt_vec2 n) {
+    if (!vel) return;
+    double vn = pt_v2_dot(*vel, n);
+    if (vn < 0) *vel = pt_v2_sub(*vel, pt_v2_scale(n, vn));
+}
+
+/* Moves a centre that is on a non-walkable cell to the nearest point of a walkable cell
+ * (searching rings up to 8 cells out). Returns 1 if moved. */
+static int escape_solid(const pt_map *m, pt_vec2 *pos) {
+    int cx = cell_of(pos->x), cy = cell_of(pos->y);
+    if (!solid(m, cx, cy)) return 0;
+    int found = 0, found_ring = 0;
+    double best2 = 0;
+    int bx = 0, by = 0;
+    for (int k = 1; k <= 8; k++) {
+        if (found && k > found_ring + 1) break; /* a farther ring can still be closer by one */
+        for (int y = cy - k; y <= cy + k; y++)
+            for (int x = cx - k; x <= cx + k; x++) {
+                if (x != cx - k && x != cx + k && y != cy - k && y != cy + k) continue; /* ring only */
+                if (solid(m, x, y)) continue;
+                double d2 = pt_v2_dist2(*pos, tile_closest(x, y, *pos));
+                if (!found || d2 < best2) {
+                    found = 1;
+                    if (!found_ring) found_ring = k;
+                    best2 = d2;
+                    bx = x;
+                    by = y;
+                }
+            }
+    }
+    if (!found) return 0;
+    /* Just inside the walkable cell; the push-out step then clears the radius. */
+    const double in = 1e-7;
+    *pos = pt_v2(pt_clamp(pos->x, bx + in, bx + 1.0 - in), pt_clamp(pos->y, by + in, by + 1.0 - in));
+    return 1;
+}
+
+int pt_steer_collide_tiles(const pt_map *map, pt_vec2 *pos, pt_vec2 *vel, double radius) {
+    if (!map || !map->flags || !pos || !pt_v2_is_finite(*pos)) return 0;
+    if (!(radius >= 0)) radius = 0;
+    if (radius > 16) radius = 16; /* bounds the cell scan */
+    int moved = 0;
+    /* Far outside: bring it back next to the map first. */
+    pt_vec2 c = pt_v2(pt_clamp(pos->x, -1.0, map->w + 1.0), pt_clamp(pos->y, -1.0, map->h + 1.0));
+    if (c.x != pos->x || c.y != pos->y) {
+        *pos = c;
+        moved = 1;
+    }
+    if (escape_solid(map, pos)) {
+        moved = 1;
+        if (vel) *vel = pt_v2(0.0, 0.0);
+    }
+    for (int iter = 0; iter < 8 && radius > 0; iter++) {
+        double deepest = 0;
+        pt_vec2 n = zero2();
+        int x0 = cell_of(pos->x - radius), x1 = cell_of(pos->x + radius);
+        int y0 = cell_of(pos->y - radius), y1 = cell_of(pos->y + radius);
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++) {
+                if (!solid(map, x, y)) continue;
+                pt_vec2 q = tile_closest(x, y, *pos);
+                pt_vec2 d = pt_v2_sub(*pos, q);
+                double len = pt_v2_len(d);
+                double pen = radius - len;
+                if (pen <= deepest) continue;
+                deepest = pen;
+                n = len > 1e-12 ? pt_v2_scale(d, 1.0 / len) : pt_v2_norm(pt_v2_sub(*pos, pt_v2(x + 0.5, y + 0.5)));
+            }
+        if (deepest <= 0 || pt_v2_len2(n) < 0.5) break;
+        *pos = pt_v2_add(*pos, pt_v2_scale(n, deepest));
+        remove_into(vel, n);
+        moved = 1;
+    }
+    /* In a gap narrower than the circle the pushes can cross into a solid cell: never end there. */
+    if (escape_solid(map, pos)) {
+        moved = 1;
+        if (vel) *vel = pt_v2(0.0, 0.0);
+    }
+    return moved;
+}
+
+int pt_steer_collide_obstacles(const pt_steer_env *env, pt_vec2 *pos, pt_vec2 *vel, double radius) {
+    if (!env || env->nobstacles <= 0 || !env->obs_start || !pos || !pt_v2_is_finite(*pos)) return 0;
+    if (!(radius >= 0)) radius = 0;
+    int moved = 0;
+    for (int iter = 0; iter < 4; iter++) {
+        double reach = radius + env->max_obstacle_r;
+        int bx0, by0, bx1, by1;
+        block_range(env, pos->x - reach, pos->y - reach, pos->x + reach, pos->y + reach, &bx0, &by0, &bx1, &by1);
+        double deepest = 0;
+        pt_vec2 n = zero2();
+        for (int by = by0; by <= by1; by++)
+            for (int bx = bx0; bx <= bx1; bx++) {
+                int blk = by * env->bcols + bx;
+                for (int k = env->obs_start[blk]; k < env->obs_start[blk + 1]; k++) {
+                    const pt_obstacle *ob = &env->obstacles[env->obs_ids[k]];
+                    pt_vec2 d = pt_v2_sub(*pos, pt_v2(ob->x, ob->y));
+                    double len = pt_v2_len(d);
+                    double pen = radius + ob->r - len;
+                    if (pen <= deepest) continue;
+                    deepest = pen;
+                    n = len > 1e-12 ? pt_v2_scale(d, 1.0 / len) : pt_v2(1.0, 0.0);
+                }
+            }
+        if (deepest <= 0) break;
+        *pos = pt_v2_add(*pos, pt_v2_scale(n, deepest));
+        remove_into(vel, n);
+        moved = 1;
+    }
+    return moved;
+}
+
+int pt_steer_collide(const pt_steer_env *env, pt_vec2 *pos, pt_vec2 *vel, double radius) {
+    if (!env) return 0;
+    int moved = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        moved |= pt_steer_collide_obstacles(env, pos, vel, radius);
+        if (env->map) moved |= pt_steer_collide_tiles(env->map, pos, vel, radius);
+    }
+    return moved;
+}

@@ -1,0 +1,58 @@
+/* patrol/cellspace.h - uniform cell-space partition for neighbour queries.
+ *
+ * A grid of square cells over a rectangle (the map). Each tick, rebuild it from the
+ * agents' positions (a counting sort: two passes, no per-agent allocation), then ask for the
+ * agents within a radius of a point. The answer is exactly the brute-force one (distance
+ * <= radius), only faster; positions outside the rectangle are clamped to its border cells,
+ * so nothing is ever lost.
+ *
+ *     pt_cellspace cs;
+ *     pt_cellspace_init(&cs, 0, 0, map.w, map.h, 2.5);             // cell = view radius
+ *     pt_cellspace_rebuild(&cs, &agents[0].veh.pos, sizeof agents[0], n);  // every tick
+ *     int k = pt_cellspace_query(&cs, p, 2.5, ids, cap);           // ids of agents in range
+ *
+ * Memory: flat arrays owned by the cell space (cells+1 offsets; per agent one id, one
+ * position and one cell index), grown only when n exceeds the capacity; pt_cellspace_fini.
+ * Cost: rebuild O(n + cells); query O(cells touched + agents in them). A cell size near the
+ * query radius is best. Ids are indices into the positions given to the last rebuild;
+ * results come out in cell order, ascending id within a cell.
+ */
+#ifndef PATROL_CELLSPACE_H
+#define PATROL_CELLSPACE_H
+
+#include <stddef.h>
+
+#include "math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pt_cellspace {
+    double x0, y0, cell;       /* origin and cell size (tiles) */
+    double inv_cell;
+    int cols, rows;
+    int *start;                /* cols*rows + 1 offsets into ids/pos */
+    int *ids;                  /* agent ids sorted by cell (stable: ascending within a cell) */
+    pt_vec2 *pos;              /* their positions, same order (queries read only these) */
+    int *cell_of;              /* scratch: cell of each agent, by id */
+    int n, cap;
+} pt_cellspace;
+
+/* A cs over [x0, x0+w) x [y0, y0+h) with square cells of `cell` tiles (the grid has at most
+ * 1<<22 cells; the cell size grows if needed). Returns PT_OK, PT_ERR_RANGE for a non-positive
+ * or non-finite size, PT_ERR_NOMEM. */
+int pt_cellspace_init(pt_cellspace *cs, double x0, double y0, double w, double h, double cell);
+void pt_cellspace_fini(pt_cellspace *cs);
+/* Re-sorts n positions into the cells. positions[i] is read at byte offset i*stride (0 =
+ * packed pt_vec2 array), so agents embedded in structs can be passed directly. Non-finite
+ * positions are kept (in cell 0) but never match a query. PT_OK or PT_ERR_NOMEM. */
+int pt_cellspace_rebuild(pt_cellspace *cs, const pt_vec2 *positions, size_t stride, int n);
+/* Writes the ids of the agents with |pos - p| <= radius into out (at most max of them) and
+ * returns how many there are in total (may exceed max: call again with a bigger buffer). */
+int pt_cellspace_query(const pt_cellspace *cs, pt_vec2 p, double radius, int *out, int max);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
