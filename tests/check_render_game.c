@@ -284,6 +284,24 @@ START_TEST(test_steer_overlay) {
     ck_assert(changed(on, off, (int)(4.5 * 16), 2 * 16));     /* on the velocity arrow */
     ck_assert(changed(on, off, (int)(2.5 * 16), 2 * 16 - 8)); /* the top of the circle */
     ck_assert(!changed(on, off, (int)(2.5 * 16), 3 * 16 + 8));
+    /* Feelers, detection box, neighbour radius, force: each where it is given. */
+    pt_map big;
+    blank(&big, 12, 8);
+    pt_actor v = {.kind = PT_KIND_BOID, .row = 3, .x = 4.5, .y = 4.0, .heading = 0, .continuous = 1, .radius = 0.5,
+                  .nfeelers = 1, .feeler_x = {4.5}, .feeler_y = {1.0}, .box_length = 4.0, .neighbour_radius = 3.0,
+                  .force_x = 0, .force_y = 20.0};
+    pt_actor plain = v;
+    plain.nfeelers = 0;
+    plain.box_length = plain.neighbour_radius = plain.force_x = plain.force_y = 0;
+    SDL_Surface *poff = draw(&big, &plain, 1, PT_OVERLAY_STEER), *pon = draw(&big, &v, 1, PT_OVERLAY_STEER);
+    ck_assert(changed(pon, poff, (int)(4.5 * 16), (int)(1.5 * 16)));  /* the feeler, up to 4.5,1 */
+    ck_assert(changed(pon, poff, (int)(7.0 * 16), (int)(3.5 * 16)));  /* the box's far-left corner side */
+    ck_assert(changed(pon, poff, (int)(1.5 * 16), (int)(4.0 * 16)));  /* the neighbour circle's west point */
+    ck_assert(changed(pon, poff, (int)(4.5 * 16), (int)(5.6 * 16)));  /* the force, 2 tiles down */
+    ck_assert(!changed(pon, poff, (int)(10.5 * 16), (int)(6.5 * 16)));
+    SDL_FreeSurface(poff);
+    SDL_FreeSurface(pon);
+    pt_map_fini(&big);
     b.continuous = 0; /* tile movers have no steering picture */
     SDL_Surface *tile = draw(&m, &b, 1, PT_OVERLAY_STEER);
     ck_assert(!changed(tile, off, (int)(4.5 * 16), 2 * 16));

@@ -49,7 +49,7 @@ static const char *help_text = "patrol - keys\n"
                                "X|line-of-sight rays to you\n"
                                "M|patrol patterns (paths, matrices)\n"
                                "T|planned paths (A* chase, return)\n"
-                               "F|steering: velocity, radius\n"
+                               "F|steering: velocity, radius, feelers, forces\n"
                                "B|awareness bars\n"
                                "L|names\n"
                                "G|tile grid";

@@ -468,13 +468,27 @@ static void draw_ray(pt_render *r, const pt_map *m, const xform *f, const pt_act
     line_tiles(r, f, g->x, g->y, p->x, p->y);
 }
 
-/* Continuous movers: the bounding circle, and the velocity as an arrow one second long. */
+/* Continuous movers: the bounding circle, the velocity as an arrow one second long, and
+ * what the steering behaviours use when the actor carries it. */
 static void draw_steer(pt_render *r, const xform *f, const pt_actor *a) {
     if (!a->continuous || !isfinite(a->x) || !isfinite(a->y)) return;
+    double rad = a->radius > 0 ? a->radius : 0.35;
+    if (a->neighbour_radius > 0) {
+        set_color(r->sdl, 0xffffff40u);
+        circle_tiles(r, f, a->x, a->y, a->neighbour_radius);
+    }
+    if (a->box_length > 0) {
+        set_color(r->sdl, 0xff9040b0u);
+        box_tiles(r, f, a->x, a->y, a->heading, a->box_length, rad);
+    }
+    set_color(r->sdl, 0x40e0ffd0u);
+    for (int i = 0; i < a->nfeelers && i < 3; i++) line_tiles(r, f, a->x, a->y, a->feeler_x[i], a->feeler_y[i]);
     set_color(r->sdl, 0x60e0ffc0u);
-    circle_tiles(r, f, a->x, a->y, a->radius > 0 ? a->radius : 0.35);
+    circle_tiles(r, f, a->x, a->y, rad);
     set_color(r->sdl, 0xffff40e0u);
     arrow_tiles(r, f, a->x, a->y, a->vel_x, a->vel_y);
+    set_color(r->sdl, 0xff40ffe0u);
+    arrow_tiles(r, f, a->x, a->y, a->force_x * 0.1, a->force_y * 0.1);
 }
 
 static void draw_obstacle(pt_render *r, const xform *f, const pt_obstacle *o) {

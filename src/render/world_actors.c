@@ -7,13 +7,6 @@
 #include <math.h>
 #include <string.h>
 
-/* A continuous mover's velocity: a thrust pattern flies its own body (pattern.h), the
- * rest steer the vehicle. */
-static pt_vec2 entity_velocity(const pt_entity *e) {
-    if (e->state == PT_STATE_PATROL && e->run.pat && e->run.pat->kind == PT_PAT_THRUST) return e->run.thrust.vel;
-    return e->veh.vel;
-}
-
 int pt_render_actors_from_world(const pt_world *w, double alpha, pt_actor *out, int cap) {
     if (!w) return 0;
     int n = pt_world_count(w);
@@ -52,7 +45,7 @@ int pt_render_actors_from_world(const pt_world *w, double alpha, pt_actor *out, 
             o->moving = (e->prev_x != e->x || e->prev_y != e->y) && e->move_t < 1.0;
             o->walk = now * e->speed;
         } else {
-            pt_vec2 vel = entity_velocity(e);
+            pt_vec2 vel = e->veh.vel; /* the world keeps it for every continuous mover */
             o->x = e->px + vel.x * a * dt;
             o->y = e->py + vel.y * a * dt;
             double sp = pt_v2_len(vel);

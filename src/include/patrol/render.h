@@ -57,8 +57,9 @@ enum {
     PT_OVERLAY_PATHS     = 1u << 4, /* planned paths (pt_actor.path: A* chase / return) */
     PT_OVERLAY_PATTERNS  = 1u << 5, /* patrol pattern cells (pt_actor.pattern): paths as a
                                        line through their cells, matrices as their 1-cells */
-    PT_OVERLAY_STEER     = 1u << 6, /* continuous movers: velocity (a line one second long),
-                                       bounding circle (pt_actor.vel_x/vel_y, radius) */
+    PT_OVERLAY_STEER     = 1u << 6, /* continuous movers: velocity (an arrow one second long),
+                                       bounding circle, and when given feelers, detection box,
+                                       neighbour radius, steering force (pt_actor) */
     PT_OVERLAY_SIGHT     = 1u << 7, /* cells each guard sees now, by the simulation's own test
                                        (pt_can_see, patrol/los.h): exact where cones are a picture */
     PT_OVERLAY_RAYS      = 1u << 8, /* a line of sight from each guard to the player: green when
@@ -105,6 +106,13 @@ typedef struct pt_actor {
     int continuous;         /* 1: moves continuously (steer overlay: velocity and radius) */
     double vel_x, vel_y;    /* tiles per second */
     double radius;          /* bounding radius, tiles */
+    /* More of the steer overlay, each part drawn only when set (zero = not drawn): */
+    int nfeelers;           /* 0..3 wall-avoidance feelers, drawn from the centre to the tips */
+    double feeler_x[3], feeler_y[3];
+    double box_length;      /* obstacle-avoidance detection box ahead along heading (tiles),
+                               as wide as the body (2 * radius) */
+    double neighbour_radius;/* group behaviours' neighbourhood (tiles) */
+    double force_x, force_y;/* the last steering force, drawn at 0.1 tile per unit */
 } pt_actor;
 
 /* What to draw: a map and the actors on it. */
