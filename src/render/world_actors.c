@@ -55,6 +55,24 @@ int pt_render_actors_from_world(const pt_world *w, double alpha, pt_actor *out, 
             o->vel_x = vel.x;
             o->vel_y = vel.y;
             o->radius = e->veh.radius;
+            /* What the steering library used last tick: feelers and detection box when the
+             * avoidance behaviours were on, the neighbourhood of flocks, the force. */
+            const pt_steer_agent *ag = pt_world_agent(w, i);
+            if (ag) {
+                if (ag->behaviours & PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE)) {
+                    pt_vec2 tips[3];
+                    o->nfeelers = pt_steer_feelers(&e->veh, ag->params, tips);
+                    for (int k = 0; k < o->nfeelers && k < 3; k++) {
+                        o->feeler_x[k] = tips[k].x;
+                        o->feeler_y[k] = tips[k].y;
+                    }
+                }
+                if (ag->behaviours & PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE)) o->box_length = pt_steer_box_length(&e->veh, ag->params);
+                if ((ag->behaviours & PT_BEH_FLOCKING) && ag->params) o->neighbour_radius = ag->params->view_radius;
+                pt_vec2 f = pt_world_steer_force(w, i);
+                o->force_x = f.x;
+                o->force_y = f.y;
+            }
         }
     }
     return n;

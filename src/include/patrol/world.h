@@ -132,6 +132,11 @@ pt_rng *pt_world_cosmetic_rng(pt_world *w);
 /* Steering geometry built from the map (walls from tile boundaries, obstacles). */
 const pt_steer_env *pt_world_env(const pt_world *w);
 
+/* Steering of entity id (for debug drawing): its agent (vehicle, parameters, behaviours of
+ * the last tick) and the force it applied last tick; NULL / (0,0) for an unknown id. */
+const pt_steer_agent *pt_world_agent(const pt_world *w, int id);
+pt_vec2 pt_world_steer_force(const pt_world *w, int id);
+
 const char *pt_state_name(pt_state s);
 
 /* Trace: "tick,id,kind,state,x,y,px,py,heading" - one row per entity per tick. */
