@@ -22,6 +22,13 @@ pattern bridges_loop
   points 12,20 50,20 52,22 52,27 50,29 12,29 10,27 10,22 12,20
 end
 
+# Pacing below the exit gate: the last obstacle before the way out.
+pattern gate_pace
+  kind path
+  points 52,8 57,8
+  at_end reverse
+end
+
 # The path maze of the south-east: a 0/1 matrix over its dirt paths (junctions and dead
 # ends); the walker never steps back unless it must.
 pattern maze_walk

@@ -288,6 +288,76 @@ START_TEST(test_ticks) {
 }
 END_TEST
 
+START_TEST(test_game_frames) {
+    /* --view draws a window's view (the camera on the player), --hud the game's HUD, --keys
+     * moves the player; a bare --overlay is the tester's set. Same arguments, same bytes. */
+    char map[1024], pat[1024], a[1024], b[1024], c[1024], d[1024];
+    out_path(map, sizeof map, "game.map");
+    snprintf(pat, sizeof pat, "%s/test-out/cli.pat", PATROL_BUILD_DIR);
+    out_path(a, sizeof a, "g1.png");
+    out_path(b, sizeof b, "g2.png");
+    out_path(c, sizeof c, "g3.png");
+    out_path(d, sizeof d, "g4.png");
+    write_file(map, world_map);
+    write_file(pat, world_pat);
+    const char *r1[] = {"render", map, "--out", a, "--view", "320x200", "--hud", "--ticks", "60", NULL};
+    const char *r2[] = {"render", "--hud", "--ticks", "60", "--view", "320x200", map, "--out", b, NULL};
+    const char *r3[] = {"render", map, "--out", c, "--view", "320x200", "--hud", "--ticks", "60", "--keys", "RRR", NULL};
+    ck_assert_int_eq(run(NULL, NULL, r1), 0);
+    ck_assert_int_eq(run(NULL, NULL, r2), 0);
+    ck_assert_int_eq(run(NULL, NULL, r3), 0);
+    long w = 0, h = 0;
+    ck_assert(png_size(a, &w, &h));
+    ck_assert_int_eq(w, 320);
+    ck_assert_int_eq(h, 200);
+    size_t la, lb, lc;
+    char *da = slurp(a, &la), *db = slurp(b, &lb), *dc = slurp(c, &lc);
+    ck_assert(la == lb && memcmp(da, db, la) == 0);
+    ck_assert(la != lc || memcmp(da, dc, la) != 0);
+    free(da);
+    free(db);
+    free(dc);
+    /* The overlay option: bare (before --out and before the map), =LIST, LIST. */
+    const char *o1[] = {"render", map, "--overlay", "--out", d, NULL};
+    const char *o2[] = {"render", "--overlay", map, "--out", d, NULL};
+    const char *o3[] = {"render", map, "--overlay=rays,patterns", "--out", d, NULL};
+    const char *o4[] = {"render", map, "--overlay", "debug", "--out", d, NULL};
+    ck_assert_int_eq(run(NULL, NULL, o1), 0);
+    ck_assert_int_eq(run(NULL, NULL, o2), 0);
+    ck_assert_int_eq(run(NULL, NULL, o3), 0);
+    ck_assert_int_eq(run(NULL, NULL, o4), 0);
+    size_t l1, l4;
+    char *d1 = slurp(d, &l1);
+    ck_assert_int_eq(run(NULL, NULL, o1), 0);
+    free(d1);
+    d1 = slurp(d, &l1);
+    ck_assert_int_eq(run(NULL, NULL, o4), 0);
+    char *d4 = slurp(d, &l4);
+    ck_assert(l1 == l4 && memcmp(d1, d4, l1) == 0); /* bare --overlay = debug */
+    free(d1);
+    free(d4);
+    /* Usage errors. */
+    const char *bad[][9] = {
+        {"render", map, "--out", d, "--view", "0x10", NULL},
+        {"render", map, "--out", d, "--view", "320", NULL},
+        {"render", map, "--out", d, "--view", "320x", NULL},
+        {"render", map, "--out", d, "--view", NULL},
+        {"render", map, "--out", d, "--keys", "RRX", NULL},
+        {"render", map, "--out", d, "--keys", NULL},
+        {"render", map, "--out", d, "--overlay=fog", NULL},
+        {"render", map, "--out", d, "--overlay", "grid,fog", NULL},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_msg(run(NULL, NULL, bad[i]) == 2, "case %zu", i);
+    unlink(a);
+    unlink(b);
+    unlink(c);
+    unlink(d);
+    unlink(map);
+    unlink(pat);
+}
+END_TEST
+
 START_TEST(test_usage) {
     char map[1024];
     out_path(map, sizeof map, "usage.map");
@@ -320,6 +390,7 @@ static Suite *cli_render_suite(void) {
     tcase_add_test(core, test_writes_png);
     tcase_add_test(core, test_map_errors);
     tcase_add_test(core, test_ticks);
+    tcase_add_test(core, test_game_frames);
     tcase_add_test(core, test_usage);
     suite_add_tcase(s, core);
     TCase *limits = tcase_create("limits");

@@ -148,6 +148,39 @@ START_TEST(test_errors_and_usage) {
 }
 END_TEST
 
+/* Width and height from a PNG's IHDR; 0 if the file is not a PNG. */
+static int png_size(const char *path, unsigned *w, unsigned *h) {
+    unsigned char b[24];
+    FILE *f = fopen(path, "rb");
+    if (!f) return 0;
+    size_t n = fread(b, 1, sizeof b, f);
+    fclose(f);
+    if (n < 24 || memcmp(b, "\x89PNG\r\n\x1a\n", 8) != 0 || memcmp(b + 12, "IHDR", 4) != 0) return 0;
+    *w = (unsigned)b[16] << 24 | (unsigned)b[17] << 16 | (unsigned)b[18] << 8 | b[19];
+    *h = (unsigned)b[20] << 24 | (unsigned)b[21] << 16 | (unsigned)b[22] << 8 | b[23];
+    return 1;
+}
+
+/* --png draws over the map: a PNG of the map's size (16 px a tile); it needs --map. */
+START_TEST(test_png_over_map) {
+    char out[256];
+    snprintf(out, sizeof out, "%s/show-%d.png", PATROL_BUILD_DIR, (int)getpid());
+    remove(out);
+    run_result r;
+    const char *args[] = {"patterns/castle.pat", "--map", "maps/demo.map", "--png", out, NULL};
+    show(&r, args);
+    ck_assert_int_eq(r.status, 0);
+    unsigned w = 0, h = 0;
+    ck_assert(png_size(out, &w, &h));
+    ck_assert_uint_eq(w, 64 * 16);
+    ck_assert_uint_eq(h, 40 * 16);
+    remove(out);
+    const char *nomap[] = {"patterns/castle.pat", "--png", out, NULL};
+    show(&r, nomap);
+    ck_assert_int_eq(r.status, 2);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("cli_show");
     TCase *tc = tcase_create("core");
@@ -155,6 +188,7 @@ int main(void) {
     tcase_add_test(tc, test_matrix_rows_and_others);
     tcase_add_test(tc, test_over_map);
     tcase_add_test(tc, test_errors_and_usage);
+    tcase_add_test(tc, test_png_over_map);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* prctl, pipe2 */
 #include <check.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -293,6 +294,219 @@ START_TEST(test_x11_keys) {
 }
 END_TEST
 
+/* ---- the game's keys and hot reload, under Xvfb ----------------------------------------------- */
+
+/* Starts a virtual display on a free number; fills "DISPLAY=:N". Returns 0 if it failed. */
+static int start_xvfb(proc *x, char *denv, size_t cap) {
+    int dfd[2];
+    if (pipe(dfd) != 0) return 0;
+    const char *xvfb[] = {"Xvfb", "-displayfd", "3", "-screen", "0", "800x600x24", "-nolisten", "tcp", NULL};
+    if (!start(x, xvfb, NULL, 0, NULL, dfd[1])) return 0;
+    close(dfd[1]);
+    proc d = {.out = dfd[0]};
+    int ok = read_until(&d, "\n", 15.0);
+    if (d.out >= 0) close(d.out);
+    snprintf(denv, cap, "DISPLAY=:%d", ok ? atoi(d.buf) : -1);
+    return ok;
+}
+
+/* Finds the game's window; "" if none appeared. */
+static void find_window(const char *const *env, char *wid, size_t cap) {
+    proc s;
+    const char *search[] = {"timeout", "15", "xdotool", "search", "--sync", "--name", "^patrol$", NULL};
+    wid[0] = '\0';
+    if (run(&s, search, env) == 0) snprintf(wid, cap, "%.*s", (int)strcspn(s.buf, "\n"), s.buf);
+}
+
+static void keys(const char *const *env, const char *wid, const char *const *names) {
+    const char *argv[24] = {"xdotool", "key", "--window", wid, "--delay", "120"};
+    int n = 6;
+    for (int i = 0; names[i] && n < 23; i++) argv[n++] = names[i];
+    argv[n] = NULL;
+    proc k;
+    run(&k, argv, env);
+}
+
+static int running(const proc *p) { return waitpid(p->pid, &(int){0}, WNOHANG) == 0; }
+
+START_TEST(test_x11_game_keys) {
+    /* Pause, two single ticks, resume, faster, slower, help on and off, reload, restart:
+     * each acted on in order (the --log lines), and Escape still quits with status 0. */
+    char map[1024], err[1024];
+    out_path(map, sizeof map, "keys.map");
+    out_path(err, sizeof err, "keys.err");
+    write_file(map, room_map);
+    proc x;
+    char denv[32];
+    int got_display = start_xvfb(&x, denv, sizeof denv);
+    const char *env[] = {denv, "SDL_VIDEODRIVER=x11", "SDL_RENDER_DRIVER=software", "ASAN_OPTIONS=detect_leaks=0", NULL};
+    const char *play[] = {PATROL_BIN, "play", map, "--log", "--ticks", "3600", NULL};
+    proc game = {.pid = -1, .out = -1};
+    char wid[64] = "";
+    int status = -2, seen = 0;
+    if (got_display && start(&game, play, env, 1, err, -1)) find_window(env, wid, sizeof wid);
+    if (wid[0]) {
+        const char *seq[] = {"p", "n", "n", "p", "plus", "minus", "F1", "F1", "Tab", "Tab", "F5", "r", NULL};
+        keys(env, wid, seq);
+        seen = read_until(&game, "restart\n", 15.0);
+        const char *esc[] = {"Escape", NULL};
+        keys(env, wid, esc);
+        status = finish(&game, 10.0);
+    } else if (game.pid > 0) {
+        finish(&game, 0.0);
+    }
+    kill(x.pid, SIGTERM);
+    finish(&x, 5.0);
+    ck_assert_msg(got_display, "Xvfb did not start");
+    ck_assert_msg(wid[0], "no window titled 'patrol' appeared (see %s)", err);
+    ck_assert_msg(seen, "the keys were not all acted on: %s", game.buf);
+    ck_assert_int_eq(status, 0);
+    ck_assert_str_eq(game.buf, "paused\nstep\nstep\nresumed\nspeed 2\nspeed 1\nhelp on\nhelp off\n"
+                               "debug on\ndebug off\nreload ok\nrestart\nplayer 1,1\n");
+    unlink(map);
+    unlink(err);
+}
+END_TEST
+
+static int copy_file(const char *from, const char *to) {
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    int ok = in && out;
+    char buf[8192];
+    size_t n;
+    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) ok = fwrite(buf, 1, n, out) == n;
+    if (in) fclose(in);
+    if (out) fclose(out);
+    return ok;
+}
+
+/* Copies the regular files of a folder; returns how many, or -1. */
+static int copy_dir(const char *from, const char *to) {
+    DIR *d = opendir(from);
+    if (!d) return -1;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        char a[2048], b[2048];
+        struct stat st;
+        snprintf(a, sizeof a, "%s/%s", from, e->d_name);
+        snprintf(b, sizeof b, "%s/%s", to, e->d_name);
+        if (stat(a, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+        if (!copy_file(a, b)) n = -1000;
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
+static void empty_dir(const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        char a[2048];
+        snprintf(a, sizeof a, "%s/%s", dir, e->d_name);
+        if (e->d_name[0] != '.') unlink(a);
+    }
+    closedir(d);
+}
+
+static char *slurp_text(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    char *copy = malloc(n + 1);
+    memcpy(copy, buf, n + 1);
+    return copy;
+}
+
+START_TEST(test_x11_hot_reload) {
+    /* The demo, copied to a folder of its own; its pattern file is broken while the game
+     * runs: F5 keeps the game running and prints the located error on stderr; fixed, F5
+     * loads it; Escape quits with status 0. */
+    char dir[1024], maps[1100], pats[1100], map[1200], pat[1200], err[1024];
+    out_path(dir, sizeof dir, "reload");
+    snprintf(maps, sizeof maps, "%s/maps", dir);
+    snprintf(pats, sizeof pats, "%s/patterns", dir);
+    mkdir(dir, 0777);
+    mkdir(maps, 0777);
+    mkdir(pats, 0777);
+    snprintf(map, sizeof map, "%s/demo.map", maps);
+    snprintf(pat, sizeof pat, "%s/castle.pat", pats);
+    out_path(err, sizeof err, "reload.err");
+    ck_assert(copy_file(PATROL_SOURCE_DIR "/maps/demo.map", map));
+    /* The whole patterns/ folder: whatever the demo names there (patterns, steering). */
+    ck_assert_int_gt(copy_dir(PATROL_SOURCE_DIR "/patterns", pats), 0);
+    char *good = slurp_text(pat);
+    ck_assert(good != NULL);
+    /* The broken version: a letter in the courtyard loop's points. Its line and column: */
+    char *bad = strdup(good);
+    char *at = strstr(bad, "points 10,10 25,10");
+    ck_assert(at != NULL);
+    at[10] = 'x'; /* "10,x0" */
+    int line = 1;
+    for (const char *c = bad; c < at; c++) line += *c == '\n';
+    const char *bol = at;
+    while (bol > bad && bol[-1] != '\n') bol--;
+    int col = (int)(at + 10 - bol) + 1; /* the bad coordinate */
+    char want_err[64], want_log[64];
+    snprintf(want_err, sizeof want_err, "castle.pat:%d:%d: error:", line, col);
+    snprintf(want_log, sizeof want_log, "castle.pat:%d:%d\n", line, col);
+
+    proc x;
+    char denv[32];
+    int got_display = start_xvfb(&x, denv, sizeof denv);
+    const char *env[] = {denv, "SDL_VIDEODRIVER=x11", "SDL_RENDER_DRIVER=software", "ASAN_OPTIONS=detect_leaks=0", NULL};
+    const char *play[] = {PATROL_BIN, "play", map, "--log", "--ticks", "3600", NULL};
+    proc game = {.pid = -1, .out = -1};
+    char wid[64] = "";
+    int status = -2, failed_seen = 0, alive = 0, ok_seen = 0;
+    if (got_display && start(&game, play, env, 1, err, -1)) find_window(env, wid, sizeof wid);
+    if (wid[0]) {
+        FILE *f = fopen(pat, "w");
+        fputs(bad, f);
+        fclose(f);
+        const char *f5[] = {"F5", NULL};
+        keys(env, wid, f5);
+        failed_seen = read_until(&game, want_log, 15.0);
+        struct timespec ts = {0, 300 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+        alive = running(&game);
+        f = fopen(pat, "w");
+        fputs(good, f);
+        fclose(f);
+        keys(env, wid, f5);
+        ok_seen = read_until(&game, "reload ok\n", 15.0);
+        const char *esc[] = {"Escape", NULL};
+        keys(env, wid, esc);
+        status = finish(&game, 10.0);
+    } else if (game.pid > 0) {
+        finish(&game, 0.0);
+    }
+    kill(x.pid, SIGTERM);
+    finish(&x, 5.0);
+    char *errs = slurp_text(err);
+    ck_assert_msg(got_display, "Xvfb did not start");
+    ck_assert_msg(wid[0], "no window titled 'patrol' appeared (see %s)", err);
+    ck_assert_msg(failed_seen, "no 'reload failed ...%s' in: %s", want_log, game.buf);
+    ck_assert_msg(alive, "the game stopped after a failed reload");
+    ck_assert_msg(errs && strstr(errs, want_err), "stderr lacks %s: %s", want_err, errs ? errs : "");
+    ck_assert_msg(ok_seen, "the fixed file was not reloaded: %s", game.buf);
+    ck_assert_int_eq(status, 0);
+    free(errs);
+    free(good);
+    free(bad);
+    unlink(map);
+    empty_dir(pats);
+    unlink(err);
+    rmdir(maps);
+    rmdir(pats);
+    rmdir(dir);
+}
+END_TEST
+
 static Suite *play_suite(void) {
     Suite *s = suite_create("play");
     TCase *core = tcase_create("core");
@@ -304,9 +518,11 @@ static Suite *play_suite(void) {
     tcase_set_timeout(x11, 120);
     if (in_path("Xvfb") && in_path("xdotool") && in_path("timeout")) {
         tcase_add_test(x11, test_x11_keys);
+        tcase_add_test(x11, test_x11_game_keys);
+        tcase_add_test(x11, test_x11_hot_reload);
     } else {
-        printf("check_play: SKIPPED test_x11_keys: needs Xvfb and xdotool in PATH "
-               "(apt-get install xvfb xauth xdotool)\n");
+        printf("check_play: SKIPPED test_x11_keys, test_x11_game_keys, test_x11_hot_reload: need Xvfb and "
+               "xdotool in PATH (apt-get install xvfb xauth xdotool)\n");
     }
     suite_add_tcase(s, x11);
     return s;

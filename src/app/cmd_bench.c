@@ -1,11 +1,214 @@
-#include "app.h"
+/* patrol bench: speed measured by benchmarks, never by timed unit tests.
+ * Each scenario builds its world once (untimed), then times `runs` runs of `ticks` ticks and
+ * reports the median, min and max nanoseconds per agent-tick. Ratios (threads, brute force)
+ * are measured in the same process so machine noise affects both sides alike. */
+#define _POSIX_C_SOURCE 200809L
+#include <patrol/bresenham.h>
+#include <patrol/los.h>
+#include <patrol/map.h>
+#include <patrol/rng.h>
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
-/* Placeholder until its issue lands: says so and fails. */
-int cmd_bench(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "patrol bench: not built yet\n");
+#include "app.h"
+#include "bench.h"
+
+static double now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void bench_stats(bench_result *r, const double *ns_per_run, int runs) {
+    double v[BENCH_MAX_RUNS];
+    for (int i = 0; i < runs; i++) v[i] = ns_per_run[i] / ((double)r->agents * (double)r->ticks);
+    qsort(v, (size_t)runs, sizeof v[0], cmp_double);
+    r->min = v[0];
+    r->max = v[runs - 1];
+    r->median = runs % 2 ? v[runs / 2] : 0.5 * (v[runs / 2 - 1] + v[runs / 2]);
+    r->updates_per_s = r->median > 0 ? 1e9 / r->median : 0;
+}
+
+double bench_clock_ns(void) { return now_ns(); }
+
+/* A 1024x1024-style walled map: a grid of walls every `room` tiles with a door in each wall
+ * segment, and a fraction of pillars. Deterministic for a seed. */
+int bench_walled_map(pt_map *m, int size, int room, double pillars, uint64_t seed) {
+    pt_error err;
+    if (pt_map_init_blank(m, size, size, &err) < 0) return 0;
+    pt_rng r;
+    pt_rng_seed(&r, seed, 77);
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            int wall = (x % room == 0) || (y % room == 0) || x == size - 1 || y == size - 1;
+            if (wall) pt_map_set(m, x, y, '#');
+            else if (pt_rng_unit(&r) < pillars) pt_map_set(m, x, y, '#');
+        }
+    /* doors: one in the middle of each wall segment between two rooms */
+    for (int y = 0; y + room < size; y += room)
+        for (int x = 0; x + room < size; x += room) {
+            pt_map_set(m, x + room / 2, y, '+');
+            pt_map_set(m, x, y + room / 2, '+');
+        }
     return 1;
+}
+
+/* ---- los ------------------------------------------------------------------------------ */
+
+static int bench_los(const bench_opts *o, bench_result *r) {
+    pt_map m;
+    if (!bench_walled_map(&m, 1024, 32, 0.03, o->seed)) return 0;
+    int n = o->agents > 0 ? o->agents : 1000000;
+    int ticks = o->ticks > 0 ? o->ticks : 5;
+    int *pairs = malloc(sizeof(int) * 4 * (size_t)n);
+    if (!pairs) { pt_map_fini(&m); return 0; }
+    pt_rng rng;
+    pt_rng_seed(&rng, o->seed, 5);
+    for (int i = 0; i < n; i++) {
+        int x0 = 16 + (int)pt_rng_below(&rng, 1024 - 32), y0 = 16 + (int)pt_rng_below(&rng, 1024 - 32);
+        int x1, y1;
+        do { /* a target within range 16 */
+            x1 = x0 + (int)pt_rng_below(&rng, 33) - 16;
+            y1 = y0 + (int)pt_rng_below(&rng, 33) - 16;
+        } while ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0) > 256);
+        pairs[4 * i] = x0; pairs[4 * i + 1] = y0; pairs[4 * i + 2] = x1; pairs[4 * i + 3] = y1;
+    }
+    double ns[BENCH_MAX_RUNS], raw_ns[BENCH_MAX_RUNS];
+    long long visible = 0, raw_cells = 0;
+    volatile long long sink = 0;
+    for (int run = 0; run < o->runs; run++) {
+        double t0 = now_ns();
+        long long vis = 0;
+        for (int t = 0; t < ticks; t++)
+            for (int i = 0; i < n; i++)
+                vis += pt_los_clear(&m, pairs[4 * i], pairs[4 * i + 1], pairs[4 * i + 2], pairs[4 * i + 3]);
+        ns[run] = now_ns() - t0;
+        visible = vis;
+        /* raw traversal: the same rays walked to the end the way pt_los_clear walks them (a
+         * flat index, integer rounding), reading every cell's flags */
+        t0 = now_ns();
+        long long cells = 0, acc = 0;
+        for (int t = 0; t < ticks; t++)
+            for (int i = 0; i < n; i++) {
+                long dx = pairs[4 * i + 2] - pairs[4 * i], dy = pairs[4 * i + 3] - pairs[4 * i + 1];
+                long adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+                ptrdiff_t sx = dx > 0 ? 1 : (dx < 0 ? -1 : 0), sy = dy > 0 ? 1024 : (dy < 0 ? -1024 : 0);
+                int major_x = adx >= ady;
+                long D = major_x ? adx : ady, dm2 = 2 * (major_x ? ady : adx), dd2 = 2 * D, r = D;
+                ptrdiff_t smaj = major_x ? sx : sy, smin = major_x ? sy : sx;
+                ptrdiff_t idx = (ptrdiff_t)pairs[4 * i + 1] * 1024 + pairs[4 * i];
+                acc += m.flags[idx];
+                for (long k = 1; k <= D; k++) {
+                    r += dm2;
+                    long minor = r >= dd2;
+                    r -= minor ? dd2 : 0;
+                    idx += smaj + (minor ? smin : 0);
+                    acc += m.flags[idx];
+                }
+                cells += D + 1;
+            }
+        raw_ns[run] = now_ns() - t0;
+        raw_cells = cells;
+        sink += acc;
+    }
+    (void)sink;
+    r->agents = n;
+    r->ticks = ticks;
+    r->threads = 1;
+    bench_stats(r, ns, o->runs);
+    double raw_sorted[BENCH_MAX_RUNS];
+    memcpy(raw_sorted, raw_ns, sizeof(double) * (size_t)o->runs);
+    qsort(raw_sorted, (size_t)o->runs, sizeof(double), cmp_double);
+    double raw_median = raw_sorted[o->runs / 2];
+    r->extra_count = 0;
+    bench_extra(r, "cells_per_s", raw_median > 0 ? (double)raw_cells / (raw_median * 1e-9) : 0);
+    bench_extra(r, "visible_fraction", (double)visible / ((double)n * ticks));
+
+    free(pairs);
+    pt_map_fini(&m);
+    return 1;
+}
+
+void bench_extra(bench_result *r, const char *key, double value) {
+    if (r->extra_count >= BENCH_MAX_EXTRA) return;
+    snprintf(r->extra_key[r->extra_count], sizeof r->extra_key[0], "%s", key);
+    r->extra_val[r->extra_count++] = value;
+}
+
+static const bench_scenario scenarios[] = {
+    {"patterns", "tile pattern followers (path, matrix, control) on a 1024x1024 map", bench_patterns},
+    {"los", "guard->player line-of-sight checks on a 1024x1024 walled map, range 16", bench_los},
+    {"flock", "boids (separation + alignment + cohesion) with the cell-space partition", bench_flock},
+    {"steer", "wall + obstacle avoidance + separation + pursuit/arrive in a walled map", bench_steer},
+    {"world", "the whole sim tick on a generated 1024x1024 map with guards", bench_world},
+};
+
+static void bench_help(FILE *out) {
+    fprintf(out, "usage: patrol bench [SCENARIO|all] [--agents N] [--ticks T] [--threads K] [--runs R] [--seed S] [--json]\n\n"
+                 "Times a scenario: R runs (default 5) of T ticks with N agents; prints the median, min and max\n"
+                 "nanoseconds per agent-tick and agent-updates per second. Scenarios:\n");
+    for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
+        fprintf(out, "  %-9s %s\n", scenarios[i].name, scenarios[i].summary);
+}
+
+static void print_result(const bench_opts *o, const char *name, const bench_result *r) {
+    if (o->json) {
+        printf("{\"scenario\":\"%s\",\"agents\":%d,\"ticks\":%d,\"threads\":%d,\"runs\":%d,"
+               "\"ns_per_agent_tick_median\":%.3f,\"ns_per_agent_tick_min\":%.3f,\"ns_per_agent_tick_max\":%.3f,"
+               "\"agent_updates_per_s\":%.0f",
+               name, r->agents, r->ticks, r->threads, o->runs, r->median, r->min, r->max, r->updates_per_s);
+        for (int i = 0; i < r->extra_count; i++) printf(",\"%s\":%.6g", r->extra_key[i], r->extra_val[i]);
+        printf("}\n");
+    } else {
+        printf("%-9s agents %-8d ticks %-5d threads %d  ns/agent-tick median %.2f (min %.2f, max %.2f)  %.3g updates/s",
+               name, r->agents, r->ticks, r->threads, r->median, r->min, r->max, r->updates_per_s);
+        for (int i = 0; i < r->extra_count; i++) printf("  %s %.4g", r->extra_key[i], r->extra_val[i]);
+        printf("\n");
+    }
+    fflush(stdout);
+}
+
+int cmd_bench(int argc, char **argv) {
+    bench_opts o = {0};
+    o.runs = 5;
+    o.threads = 1;
+    o.seed = 1;
+    const char *which = "all";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        long v;
+        if (app_is_help(a)) { bench_help(stdout); return APP_EXIT_OK; }
+        else if (strcmp(a, "--json") == 0) o.json = 1;
+        else if (strcmp(a, "--agents") == 0) { if (!app_parse_long("bench", a, i + 1 < argc ? argv[++i] : NULL, 1, 100000000L, &v)) return APP_EXIT_USAGE; o.agents = (int)v; }
+        else if (strcmp(a, "--ticks") == 0) { if (!app_parse_long("bench", a, i + 1 < argc ? argv[++i] : NULL, 1, 1000000L, &v)) return APP_EXIT_USAGE; o.ticks = (int)v; }
+        else if (strcmp(a, "--threads") == 0) { if (!app_parse_long("bench", a, i + 1 < argc ? argv[++i] : NULL, 1, 64, &v)) return APP_EXIT_USAGE; o.threads = (int)v; }
+        else if (strcmp(a, "--runs") == 0) { if (!app_parse_long("bench", a, i + 1 < argc ? argv[++i] : NULL, 1, BENCH_MAX_RUNS, &v)) return APP_EXIT_USAGE; o.runs = (int)v; }
+        else if (strcmp(a, "--seed") == 0) { if (!app_parse_long("bench", a, i + 1 < argc ? argv[++i] : NULL, 0, 2147483647L, &v)) return APP_EXIT_USAGE; o.seed = (uint64_t)v; }
+        else if (a[0] == '-') return app_usage_error("bench", "unknown option '%s'", a);
+        else which = a;
+    }
+    int found = 0, status = APP_EXIT_OK;
+    for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++) {
+        if (strcmp(which, "all") != 0 && strcmp(which, scenarios[i].name) != 0) continue;
+        found = 1;
+        bench_result r = {0};
+        if (!scenarios[i].run(&o, &r)) {
+            fprintf(stderr, "patrol bench: error: scenario %s failed (out of memory?)\n", scenarios[i].name);
+            status = APP_EXIT_INPUT;
+            continue;
+        }
+        print_result(&o, scenarios[i].name, &r);
+    }
+    if (!found) return app_usage_error("bench", "unknown scenario '%s'", which);
+    return status;
 }

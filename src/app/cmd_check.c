@@ -8,6 +8,7 @@
 #include <patrol/map.h>
 #include <patrol/pattern.h>
 #include <patrol/tmx.h>
+#include <patrol/world.h>
 
 static void check_usage(FILE *out) {
     fprintf(out, "usage: patrol check [-v] FILE...\n\n"
@@ -63,6 +64,24 @@ static int check_map(const char *path, int verbose) {
         for (int i = 0; i < total && i < MAX_SHOWN; i++) pt_error_print(stderr, &errs[i]);
         if (total > MAX_SHOWN) fprintf(stderr, "%s: %d more problems not shown\n", path, total - MAX_SHOWN);
         problems += total;
+    }
+    if (map.steering_file[0]) {
+        pt_steer_file sf;
+        pt_steer_file_init(&sf);
+        if (pt_steer_file_load(&sf, map.steering_file, &err) < 0) {
+            pt_error_print(stderr, &err);
+            problems++;
+        }
+        pt_steer_file_fini(&sf);
+    }
+    if (!problems) {
+        /* Whatever else the world refuses (steering sets the file lacks, ...), located. */
+        pt_world *w = pt_world_create(&map, &lib, NULL, &err);
+        if (!w) {
+            pt_error_print(stderr, &err);
+            problems++;
+        }
+        pt_world_destroy(w);
     }
     if (!problems && verbose)
         printf("%s: ok (map %dx%d, %d entities, %d obstacles, %d patterns)\n", path, map.w, map.h, map.nents,

@@ -1,105 +1,267 @@
-/* patrol play [MAP]: the map's world in a window; the player walks with the arrow keys or
- * WASD, guards patrol, see, chase; a catch or the exit ends the round (R starts again).
+/* patrol play [MAP]: the stealth game in a window. The player walks with the arrow keys or
+ * WASD to the exit; guards patrol, notice, chase, search and return; a catch or the exit
+ * ends the round (R starts again, F5 reloads the files).
  *
  * Loop (fixed timestep): each frame reads events, runs as many 1/60 s world ticks as real
- * time asks for (play_tick: input, pt_world_step), then draws once (play_draw) with the
+ * time times the speed asks for (play_tick), then draws once (play_draw_frame) with the
  * fraction of a tick left over (alpha) so motion is smooth at any refresh rate. Update and
- * draw never mix: play_tick is the only place the world changes; play_draw only reads it.
+ * draw never mix: play_tick is the only place the game changes; drawing only reads it.
+ * play_draw_frame is also what `patrol render` draws, so a PNG at tick N is this window.
  */
 #include "app.h"
-#include "load.h"
+#include "play.h"
 
 #include <SDL.h>
 
 #include <patrol/map.h>
 #include <patrol/math.h>
-#include <patrol/pattern.h>
 #include <patrol/render.h>
 #include <patrol/world.h>
 
+#include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define PLAY_HZ 60
-#define PLAY_TAPS 16
+static const double speeds[] = {0.25, 0.5, 1.0, 2.0, 4.0};
+enum { SPEED_NORMAL = 2, NSPEEDS = (int)(sizeof speeds / sizeof speeds[0]) };
+#define ERROR_SECONDS 8.0 /* a reload error box stays this long (or until a key) */
 
-typedef struct play {
-    pt_map map;
-    pt_patlib lib;
-    pt_world *world;
-    pt_world_desc desc;
-    pt_actor *actors;    /* one per world entity, rebuilt each frame */
-    int nactors;
-    /* Key presses not yet acted on: a tap shorter than a tick still moves one tile. */
-    signed char tap_dx[PLAY_TAPS], tap_dy[PLAY_TAPS];
-    int ntaps;
-    int log_moves;
-    unsigned overlays;
-    int show_help;
-} play;
+static const char *keys_hint = "arrows/WASD move   P pause   R restart   F1 help   Esc quit";
+
+/* The F1 panel: "KEY|what" lines in two columns; other lines are headings. */
+static const char *help_text = "patrol - keys\n"
+                               "arrows / WASD|walk (hold to keep walking)\n"
+                               "P|pause / resume\n"
+                               "N|one tick while paused\n"
+                               "+ / -|simulation speed (0.25x .. 4x)\n"
+                               "R|restart the round\n"
+                               "F5|reload the map and its patterns\n"
+                               "F1 / H|this help\n"
+                               "F11|fullscreen\n"
+                               "Esc|quit\n"
+                               "\n"
+                               "debug overlays\n"
+                               "Tab|all debug overlays on / off\n"
+                               "V|view cones\n"
+                               "O|cells each guard sees (sight)\n"
+                               "X|line-of-sight rays to you\n"
+                               "M|patrol patterns (paths, matrices)\n"
+                               "T|planned paths (A* chase, return)\n"
+                               "F|steering: velocity, radius, feelers, forces\n"
+                               "B|awareness bars\n"
+                               "L|names\n"
+                               "G|tile grid";
 
 static void help(FILE *out) {
     fprintf(out,
-            "usage: patrol play [MAP] [--overlay LIST] [--ticks N] [--log-moves]\n"
+            "usage: patrol play [MAP] [--overlay[=LIST]] [--ticks N] [--log | --log-moves]\n"
             "\n"
-            "Plays MAP (default: the demo map, %s) in a window titled 'patrol'.\n"
+            "Plays MAP (default: the demo map, %s) in a window titled 'patrol':\n"
+            "reach the exit without being caught.\n"
             "\n"
             "keys:\n"
             "  arrows / WASD   walk (hold to keep walking)\n"
-            "  G / V / L / B   toggle grid, view cones, labels, awareness bars\n"
-            "  O / P           toggle seen cells (sight), planned paths\n"
-            "  R               start the round again\n"
-            "  H               toggle the key help\n"
+            "  P / N           pause / one tick while paused\n"
+            "  + / -           simulation speed, 0.25x .. 4x\n"
+            "  R               restart the round\n"
+            "  F5              reload the map and its patterns (a file with errors keeps the\n"
+            "                  running game and shows the error)\n"
+            "  F1 / H          help (every key)\n"
+            "  F11             fullscreen\n"
             "  Esc             quit\n"
+            "  Tab             all debug overlays on / off; one by one: V cones, O sight,\n"
+            "                  X line-of-sight rays, M patterns, T planned paths, F steering,\n"
+            "                  B awareness bars, L names, G grid\n"
             "\n"
             "options:\n"
-            "  --overlay LIST  overlays shown at start: grid, cones, sight, labels, awareness, paths,\n"
-            "                  all, none\n"
-            "  --ticks N       quit by itself after N simulation ticks (1/%d s each)\n"
+            "  --overlay LIST  overlays shown at start (default: cones): grid, cones, sight, rays,\n"
+            "                  patterns, paths, steer, labels, awareness, debug, all, none;\n"
+            "                  a bare --overlay means debug (everything but the grid)\n"
+            "  --ticks N       quit by itself after N simulation ticks (1/60 s each)\n"
             "  --log-moves     print 'move X,Y' each time the player enters a tile\n"
+            "  --log           the moves and one line per game event (spotted NAME, lost NAME,\n"
+            "                  caught NAME, escaped TICK, paused, speed X, reload ok, ...)\n"
             "  -h, --help      this help\n"
             "\n"
             "On exit it prints the player's final tile ('player X,Y').\n"
             "Needs a display: DISPLAY (X11) or WAYLAND_DISPLAY; SDL_VIDEODRIVER picks the driver.\n",
-            app_default_map(), PLAY_HZ);
+            app_default_map());
 }
 
-/* ---- simulation (the only code that changes state) ------------------------------------- */
+/* ---- the overlay option (play and render) -------------------------------------------------- */
 
-/* (Re)creates the world from the map: the start of a round. */
-static int play_new_world(play *p, pt_error *err) {
-    pt_world *w = pt_world_create(&p->map, &p->lib, &p->desc, err);
-    if (!w) return err->code < 0 ? err->code : PT_ERR_INTERNAL;
-    int n = pt_world_count(w);
-    pt_actor *a = PT_REALLOC(p->actors, sizeof *a * (size_t)(n > 0 ? n : 1));
-    if (!a) {
-        pt_world_destroy(w);
-        return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-    }
-    pt_world_destroy(p->world);
-    p->world = w;
-    p->actors = a;
-    p->nactors = n;
-    p->ntaps = 0;
-    return PT_OK;
-}
-
-static void push_tap(play *p, int dx, int dy) {
-    if (p->ntaps >= PLAY_TAPS) return;
-    p->tap_dx[p->ntaps] = (signed char)dx;
-    p->tap_dy[p->ntaps] = (signed char)dy;
-    p->ntaps++;
-}
-
-static int pop_tap(play *p, int *dx, int *dy) {
-    if (p->ntaps == 0) return 0;
-    *dx = p->tap_dx[0];
-    *dy = p->tap_dy[0];
-    memmove(p->tap_dx, p->tap_dx + 1, (size_t)(p->ntaps - 1));
-    memmove(p->tap_dy, p->tap_dy + 1, (size_t)(p->ntaps - 1));
-    p->ntaps--;
+static int looks_like_list(const char *s) {
+    if (!s || !*s) return 0;
+    for (; *s; s++)
+        if (!(islower((unsigned char)*s) || *s == ',')) return 0;
     return 1;
+}
+
+int play_overlay_option(const char *cmd, int argc, char **argv, int *i, unsigned *overlays) {
+    const char *a = argv[*i], *list = NULL;
+    if (strncmp(a, "--overlay=", 10) == 0) list = a + 10;
+    else if (*i + 1 < argc && looks_like_list(argv[*i + 1])) list = argv[++*i];
+    if (!list) {
+        *overlays = PT_OVERLAY_DEBUG;
+        return 1;
+    }
+    int bad = 0;
+    if (!pt_overlay_parse(list, overlays, &bad)) {
+        app_usage_error(cmd, "--overlay: unknown overlay at '%s' (grid, cones, sight, rays, patterns, paths, steer, "
+                        "labels, awareness, debug, all, none)", list + (bad > 0 ? bad - 1 : 0));
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- drawing (reads only) ------------------------------------------------------------------ */
+
+static void fmt_clock(char *buf, size_t cap, double s) {
+    if (!(s >= 0)) s = 0;
+    long tenths = (long)floor(s * 10.0);
+    snprintf(buf, cap, "%ld:%02ld.%ld", tenths / 600, (tenths / 10) % 60, tenths % 10);
+}
+
+/* A deterministic little shake after a catch (no RNG: the same tick draws the same). */
+static void shake(double since, int ticks, double *dx, double *dy) {
+    *dx = *dy = 0;
+    if (since >= 0.45) return;
+    double amp = 0.28 * (1.0 - since / 0.45);
+    *dx = amp * sin(ticks * 2.1);
+    *dy = amp * cos(ticks * 1.7 + 0.5);
+}
+
+static int grow(void **p, int *cap, int need, size_t size) {
+    if (need <= *cap) return 1;
+    int c = *cap ? *cap : 16;
+    while (c < need) c *= 2;
+    void *q = PT_REALLOC(*p, size * (size_t)c);
+    if (!q) return 0;
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+void play_frame_fini(play_frame *f) {
+    PT_FREE(f->actors);
+    PT_FREE(f->cells);
+    f->actors = NULL;
+    f->cells = NULL;
+    f->actors_cap = f->cells_cap = 0;
+}
+
+int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_w, int out_h) {
+    const pt_world *w = s->world;
+    const pt_map *map = pt_world_map(w);
+    int n = pt_world_count(w);
+    if (!grow((void **)&f->actors, &f->actors_cap, n > 0 ? n : 1, sizeof *f->actors)) return PT_ERR_NOMEM;
+    int round = s->round;
+    pt_render_actors_from_world(w, round ? 0.0 : f->alpha, f->actors, n);
+    if (f->overlays & PT_OVERLAY_PATTERNS) {
+        int need = pt_render_patterns_from_world(w, f->actors, n, f->cells, f->cells_cap);
+        if (need > f->cells_cap && grow((void **)&f->cells, &f->cells_cap, need, sizeof *f->cells))
+            pt_render_patterns_from_world(w, f->actors, n, f->cells, f->cells_cap);
+    }
+    double since = play_since_end(s);
+
+    pt_view v = {.overlays = f->overlays, .time = (double)s->ticks * pt_world_dt(w)};
+    int ts = f->hud_scale > 0 ? f->hud_scale : pt_hud_scale(out_w, out_h), top = 0, bottom = 0;
+    if (f->hud) pt_hud_bars(ts, &top, &bottom);
+    if (f->follow) {
+        /* The map between the HUD's bars, so nothing walks under them. */
+        if (out_h - top - bottom < out_h / 2) top = bottom = 0;
+        pt_view_fit(&v, map, out_w, out_h - top - bottom, 0, 0);
+        v.y = top;
+        if (f->scale > 0) v.scale = f->scale;
+        pt_view_follow(&v, map, f->actors[0].x, f->actors[0].y);
+        if (round < 0) {
+            double dx, dy;
+            shake(since, (int)s->ticks, &dx, &dy);
+            v.cam_x += dx;
+            v.cam_y += dy;
+        }
+    } else {
+        v.scale = f->scale > 0 ? f->scale : 1;
+        v.y = top;
+        v.w = out_w;
+        v.h = out_h - top - bottom;
+        if (v.h < 1) v.h = 1;
+    }
+    pt_scene scene = {.map = map, .actors = f->actors, .nactors = n};
+    int rc = pt_render_draw(r, &scene, &v);
+
+    /* The exit, when it is off screen: a gold pointer at the edge. */
+    int gx, gy;
+    if (f->hud && round == 0 && play_nearest_goal(s, &gx, &gy)) {
+        int pulse = 170 + (int)lround(80 * sin((double)s->ticks * 0.12));
+        pt_draw_pointer(r, map, &v, gx + 0.5, gy + 0.5, 2 * ts, 0xf2be3c00u | (uint32_t)pulse);
+    }
+    if (!f->hud) return rc;
+
+    char status[96], clock[64], text[320], title[96];
+    fmt_clock(clock, sizeof clock, play_clock(s));
+    if (fabs(f->speed - 1.0) > 1e-9) snprintf(status, sizeof status, "%s  x%g", clock, f->speed);
+    else snprintf(status, sizeof status, "%s", clock);
+    pt_hud_msg msgs[PLAY_MSGS];
+    for (int i = 0; i < s->nmsgs; i++) {
+        const play_msg *m = &s->msgs[i];
+        double fade = m->ticks < 40 ? m->ticks / 40.0 : 1.0;
+        msgs[i].text = m->text;
+        msgs[i].rgba = (m->rgba & 0xffffff00u) | (uint32_t)lround((m->rgba & 0xffu) * fade);
+    }
+    pt_hud hud = {
+        .scale = ts,
+        .title = s->level->map.name[0] ? s->level->map.name : NULL,
+        .objective = play_objective(s),
+        .status = status,
+        .alert = round < 0 ? 2 : round > 0 ? 0 : play_alert(s),
+        .msgs = msgs,
+        .nmsgs = s->nmsgs,
+        .keys = keys_hint,
+        .notice = f->paused && !round ? "PAUSED   P: resume   N: one tick" : NULL,
+        .help = f->help ? help_text : NULL,
+        .error = f->error,
+    };
+    if (round != 0) {
+        hud.banner = round;
+        hud.banner_t = since;
+        if (round > 0) {
+            hud.banner_title = "YOU ESCAPED!";
+            if (s->spotted == 0) snprintf(title, sizeof title, "never spotted - a ghost!");
+            else snprintf(title, sizeof title, "spotted %d time%s", s->spotted, s->spotted == 1 ? "" : "s");
+            snprintf(text, sizeof text, "time %s\n%s\n\nR: play again   Esc: quit", clock, title);
+        } else {
+            hud.banner_title = "CAUGHT!";
+            hud.flash = since < 0.6 ? 1.0 - since / 0.6 : 0.0;
+            snprintf(title, sizeof title, "by %s", s->caught_by[0] ? s->caught_by : "a guard");
+            snprintf(text, sizeof text, "%s after %s\n\nR: try again   Esc: quit", title, clock);
+        }
+        hud.banner_text = text;
+    }
+    pt_render_hud(r, &hud, 0, 0, out_w, out_h);
+    return rc;
+}
+
+/* ---- the window ---------------------------------------------------------------------------- */
+
+typedef struct play_ui {
+    play_frame frame;
+    int speed;            /* index into speeds */
+    int paused;
+    int help;
+    int fullscreen;
+    pt_error error;       /* the last reload error, shown until error_until */
+    double error_until;   /* real seconds; 0 = no box */
+    FILE *log;            /* --log: UI events too */
+} play_ui;
+
+static void ui_log(const play_ui *ui, const char *fmt, const char *arg) {
+    if (!ui->log) return;
+    fprintf(ui->log, fmt, arg);
+    fputc('\n', ui->log);
+    fflush(ui->log);
 }
 
 static void held_direction(int *dx, int *dy) {
@@ -108,84 +270,102 @@ static void held_direction(int *dx, int *dy) {
     *dy = (k[SDL_SCANCODE_DOWN] || k[SDL_SCANCODE_S]) - (k[SDL_SCANCODE_UP] || k[SDL_SCANCODE_W]);
 }
 
-/* One fixed tick: choose the input, step the world. The world acts on the player's input
- * when its movement clock passes 1 (world.c: move_t += speed * dt); a tap is handed over
- * on exactly that tick, so none is lost between two ticks or in the middle of a step.
- * When the round is over (caught, or the exit reached) the world stands still. */
-static void play_tick(play *p) {
-    if (pt_world_round(p->world) != 0) return;
-    const pt_entity *pl = pt_world_entity(p->world, 0);
-    int due = pl->move_t + pl->speed * pt_world_dt(p->world) >= 1.0;
-    int dx = 0, dy = 0;
-    if (!(due && pop_tap(p, &dx, &dy))) held_direction(&dx, &dy);
-    int ox = pl->x, oy = pl->y;
-    pt_world_set_input(p->world, dx, dy);
-    pt_world_step(p->world);
-    pl = pt_world_entity(p->world, 0);
-    if (p->log_moves && (pl->x != ox || pl->y != oy)) {
-        printf("move %d,%d\n", pl->x, pl->y);
-        fflush(stdout);
+static void toggle_overlay(play_ui *ui, unsigned bit) {
+    ui->frame.overlays ^= bit;
+    if (ui->log) {
+        fprintf(ui->log, "overlay %s %s\n", pt_overlay_name(bit), ui->frame.overlays & bit ? "on" : "off");
+        fflush(ui->log);
     }
 }
 
-/* ---- drawing (reads only) ------------------------------------------------------------------ */
+enum { KEY_GO_ON, KEY_QUIT, KEY_STEP };
 
-static void shadow_text(pt_render *r, int x, int y, int ts, uint32_t rgba, const char *text) {
-    pt_draw_text(r, x + ts, y + ts, ts, 0x000000c0u, text);
-    pt_draw_text(r, x, y, ts, rgba, text);
-}
-
-static int play_draw(play *p, pt_render *r, SDL_Renderer *sdl, double alpha, double seconds) {
-    int round = pt_world_round(p->world);
-    pt_render_actors_from_world(p->world, round ? 0.0 : alpha, p->actors, p->nactors);
-    int ow = 0, oh = 0;
-    SDL_GetRendererOutputSize(sdl, &ow, &oh);
-    pt_view v = {.time = seconds, .overlays = p->overlays};
-    pt_view_fit(&v, &p->map, ow, oh, 0, 0);
-    pt_view_follow(&v, &p->map, p->actors[0].x, p->actors[0].y);
-    pt_scene scene = {.map = &p->map, .actors = p->actors, .nactors = p->nactors};
-
-    SDL_SetRenderDrawColor(sdl, 0, 0, 0, 255);
-    SDL_RenderClear(sdl);
-    int rc = pt_render_draw(r, &scene, &v);
-
-    /* HUD: map name; the round's end; the key help along the bottom. */
-    int ts = v.scale > 1 ? v.scale / 2 : 1;
-    shadow_text(r, 4 * ts, 4 * ts, ts, 0xffffffffu, p->map.name[0] ? p->map.name : p->map.path);
-    if (round) {
-        const char *msg = round > 0 ? "You escaped!  R: again  Esc: quit" : "Caught!  R: try again  Esc: quit";
-        int big = ts * 2, tw, th;
-        pt_text_size(msg, big, &tw, &th);
-        SDL_Rect box = {(ow - tw) / 2 - 4 * big, (oh - th) / 2 - 3 * big, tw + 8 * big, th + 6 * big};
-        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND);
-        SDL_SetRenderDrawColor(sdl, 0, 0, 0, 170);
-        SDL_RenderFillRect(sdl, &box);
-        shadow_text(r, (ow - tw) / 2, (oh - th) / 2, big, round > 0 ? 0xffe070ffu : 0xff5040ffu, msg);
+/* Acts on a key press. Movement goes by physical position (scancodes: WASD wherever the
+ * layout puts those letters), commands by the letter they print. */
+static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_KeyboardEvent *k, double now) {
+    if (k->repeat) return KEY_GO_ON;
+    if (ui->error_until > 0 && k->keysym.sym != SDLK_F5) ui->error_until = 0; /* any key hides the box */
+    switch (k->keysym.scancode) {
+    case SDL_SCANCODE_RIGHT: case SDL_SCANCODE_D: if (!ui->paused) play_tap(s, 1, 0); return KEY_GO_ON;
+    case SDL_SCANCODE_LEFT: case SDL_SCANCODE_A: if (!ui->paused) play_tap(s, -1, 0); return KEY_GO_ON;
+    case SDL_SCANCODE_DOWN: case SDL_SCANCODE_S: if (!ui->paused) play_tap(s, 0, 1); return KEY_GO_ON;
+    case SDL_SCANCODE_UP: case SDL_SCANCODE_W: if (!ui->paused) play_tap(s, 0, -1); return KEY_GO_ON;
+    default: break;
     }
-    if (p->show_help) {
-        const char *keys = "arrows/WASD walk  G V O L B P overlays  R restart  H help  Esc quit";
-        shadow_text(r, 4 * ts, oh - (PT_GLYPH_PX + 4) * ts, ts, 0xe0e0e0ffu, keys);
+    pt_error err;
+    switch (k->keysym.sym) {
+    case SDLK_ESCAPE: return KEY_QUIT;
+    case SDLK_p:
+        ui->paused = !ui->paused;
+        ui_log(ui, "%s", ui->paused ? "paused" : "resumed");
+        break;
+    case SDLK_n:
+        if (ui->paused) return KEY_STEP;
+        break;
+    case SDLK_PLUS: case SDLK_EQUALS: case SDLK_KP_PLUS:
+        if (ui->speed + 1 < NSPEEDS) ui->speed++;
+        if (ui->log) fprintf(ui->log, "speed %g\n", speeds[ui->speed]), fflush(ui->log);
+        break;
+    case SDLK_MINUS: case SDLK_KP_MINUS: case SDLK_UNDERSCORE:
+        if (ui->speed > 0) ui->speed--;
+        if (ui->log) fprintf(ui->log, "speed %g\n", speeds[ui->speed]), fflush(ui->log);
+        break;
+    case SDLK_r:
+        if (play_restart(s, &err) < 0) pt_error_print(stderr, &err);
+        break;
+    case SDLK_F5:
+        if (play_reload(s, &err) < 0) {
+            fprintf(stderr, "patrol play: reload failed; the game goes on with the last good version\n");
+            pt_error_print(stderr, &err);
+            ui->error = err;
+            ui->error_until = now + ERROR_SECONDS;
+        } else {
+            fprintf(stderr, "patrol play: reloaded %s\n", s->path);
+            ui->error_until = 0;
+        }
+        break;
+    case SDLK_F1: case SDLK_h:
+        ui->help = !ui->help;
+        ui_log(ui, "help %s", ui->help ? "on" : "off");
+        break;
+    case SDLK_F11:
+        ui->fullscreen = !ui->fullscreen;
+        SDL_SetWindowFullscreen(win, ui->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+        break;
+    case SDLK_TAB:
+        /* All debug overlays at once: off if any is on, else all on. */
+        ui->frame.overlays = (ui->frame.overlays & (PT_OVERLAY_DEBUG & ~PT_OVERLAY_CONES))
+                                 ? (ui->frame.overlays & ~PT_OVERLAY_DEBUG) | PT_OVERLAY_CONES
+                                 : ui->frame.overlays | PT_OVERLAY_DEBUG;
+        ui_log(ui, "debug %s", ui->frame.overlays & PT_OVERLAY_SIGHT ? "on" : "off");
+        break;
+    case SDLK_g: toggle_overlay(ui, PT_OVERLAY_GRID); break;
+    case SDLK_v: toggle_overlay(ui, PT_OVERLAY_CONES); break;
+    case SDLK_l: toggle_overlay(ui, PT_OVERLAY_LABELS); break;
+    case SDLK_b: toggle_overlay(ui, PT_OVERLAY_AWARENESS); break;
+    case SDLK_o: toggle_overlay(ui, PT_OVERLAY_SIGHT); break;
+    case SDLK_t: toggle_overlay(ui, PT_OVERLAY_PATHS); break;
+    case SDLK_m: toggle_overlay(ui, PT_OVERLAY_PATTERNS); break;
+    case SDLK_x: toggle_overlay(ui, PT_OVERLAY_RAYS); break;
+    case SDLK_f: toggle_overlay(ui, PT_OVERLAY_STEER); break;
+    default: break;
     }
-    return rc;
+    return KEY_GO_ON;
 }
-
-/* ---- setup and the loop -------------------------------------------------------------------- */
 
 static int parse_args(int argc, char **argv, const char **map_path, unsigned *overlays, long *max_ticks,
-                      int *log_moves) {
+                      int *log_moves, int *log_all) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) {
             help(stdout);
             return -1;
-        } else if (strcmp(a, "--overlay") == 0) {
-            if (i + 1 >= argc) return app_usage_error("play", "%s needs a list (e.g. grid,cones)", a);
-            int bad = 0;
-            if (!pt_overlay_parse(argv[++i], overlays, &bad))
-                return app_usage_error("play", "--overlay: unknown overlay at '%s' (grid, cones, sight, labels, paths, "
-                                       "awareness, all, none)", argv[i] + bad - 1);
+        } else if (strcmp(a, "--overlay") == 0 || strncmp(a, "--overlay=", 10) == 0) {
+            if (!play_overlay_option("play", argc, argv, &i, overlays)) return APP_EXIT_USAGE;
         } else if (strcmp(a, "--log-moves") == 0) {
             *log_moves = 1;
+        } else if (strcmp(a, "--log") == 0) {
+            *log_all = 1;
         } else if (strcmp(a, "--ticks") == 0) {
             if (!app_parse_long("play", a, i + 1 < argc ? argv[i + 1] : NULL, 1, 1000000000L, max_ticks))
                 return APP_EXIT_USAGE;
@@ -214,68 +394,31 @@ static void initial_window_size(const pt_map *map, int *w, int *h) {
     if (SDL_GetDisplayUsableBounds(0, &bounds) != 0 || bounds.w < 320 || bounds.h < 240)
         bounds = (SDL_Rect){0, 0, 1280, 800};
     long maxw = bounds.w * 9L / 10, maxh = bounds.h * 9L / 10;
-    *w = (int)(mw < 320 ? 320 : mw > maxw ? maxw : mw);
-    *h = (int)(mh < 240 ? 240 : mh > maxh ? maxh : mh);
-}
-
-/* 0: quit, 1: go on, 2: start the round again. */
-static int handle_key(play *p, const SDL_KeyboardEvent *k) {
-    if (k->repeat) return 1;
-    switch (k->keysym.scancode) {
-    case SDL_SCANCODE_ESCAPE: return 0;
-    case SDL_SCANCODE_RIGHT: case SDL_SCANCODE_D: push_tap(p, 1, 0); break;
-    case SDL_SCANCODE_LEFT: case SDL_SCANCODE_A: push_tap(p, -1, 0); break;
-    case SDL_SCANCODE_DOWN: case SDL_SCANCODE_S: push_tap(p, 0, 1); break;
-    case SDL_SCANCODE_UP: case SDL_SCANCODE_W: push_tap(p, 0, -1); break;
-    case SDL_SCANCODE_G: p->overlays ^= PT_OVERLAY_GRID; break;
-    case SDL_SCANCODE_V: p->overlays ^= PT_OVERLAY_CONES; break;
-    case SDL_SCANCODE_L: p->overlays ^= PT_OVERLAY_LABELS; break;
-    case SDL_SCANCODE_B: p->overlays ^= PT_OVERLAY_AWARENESS; break;
-    case SDL_SCANCODE_P: p->overlays ^= PT_OVERLAY_PATHS; break;
-    case SDL_SCANCODE_O: p->overlays ^= PT_OVERLAY_SIGHT; break;
-    case SDL_SCANCODE_H: p->show_help = !p->show_help; break;
-    case SDL_SCANCODE_R: return 2;
-    default: break;
-    }
-    return 1;
-}
-
-/* Loads the pattern files the map names, then the world. Errors are located (file, line). */
-static int play_load(play *p, const char *map_path, pt_error *err) {
-    int rc = app_load_inputs(map_path, &p->map, &p->lib, err);
-    if (rc < 0) return rc;
-    p->desc = (pt_world_desc){.player_controlled = 1, .end_round_on_catch = 1};
-    return play_new_world(p, err);
-}
-
-static void play_fini(play *p) {
-    pt_world_destroy(p->world);
-    PT_FREE(p->actors);
-    pt_patlib_fini(&p->lib);
-    pt_map_fini(&p->map);
+    *w = (int)(mw < 480 ? 480 : mw > maxw ? maxw : mw);
+    *h = (int)(mh < 320 ? 320 : mh > maxh ? maxh : mh);
 }
 
 int cmd_play(int argc, char **argv) {
     const char *map_path = NULL;
-    unsigned overlays = 0;
+    unsigned overlays = PT_OVERLAY_CONES;
     long max_ticks = 0;
-    int log_moves = 0;
-    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks, &log_moves);
+    int log_moves = 0, log_all = 0;
+    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks, &log_moves, &log_all);
     if (prc < 0) return APP_EXIT_OK;
     if (prc > 0) return prc;
     if (!map_path) map_path = app_default_map();
 
-    static play p; /* large (the map's legend); one per process */
-    memset(&p, 0, sizeof p);
+    static play_session s; /* large (the level's legend); one per process */
     pt_error err;
-    if (play_load(&p, map_path, &err) < 0) {
+    if (play_open(&s, map_path, &err) < 0) {
         pt_error_print(stderr, &err);
-        play_fini(&p);
         return APP_EXIT_INPUT;
     }
-    p.overlays = overlays;
-    p.log_moves = log_moves;
-    p.show_help = 1;
+    s.log = stdout;
+    s.log_moves = log_moves || log_all;
+    s.log_events = log_all;
+    play_ui ui = {.frame = {.overlays = overlays, .hud = 1, .follow = 1}, .speed = SPEED_NORMAL,
+                  .log = log_all ? stdout : NULL};
 
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         fprintf(stderr,
@@ -284,7 +427,7 @@ int cmd_play(int argc, char **argv) {
                 "  SDL_VIDEODRIVER (e.g. x11, wayland; 'dummy' runs without a window). Under no display,\n"
                 "  try 'xvfb-run patrol play', or 'patrol render MAP --out map.png' for a picture.\n",
                 SDL_GetError());
-        play_fini(&p);
+        play_close(&s);
         return APP_EXIT_INPUT;
     }
     int rc = APP_EXIT_INPUT;
@@ -293,7 +436,7 @@ int cmd_play(int argc, char **argv) {
     pt_render *r = NULL;
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
     int ww, wh;
-    initial_window_size(&p.map, &ww, &wh);
+    initial_window_size(&s.level->map, &ww, &wh);
     win = SDL_CreateWindow("patrol", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, ww, wh,
                            SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     if (!win) {
@@ -301,6 +444,7 @@ int cmd_play(int argc, char **argv) {
                 SDL_GetError());
         goto done;
     }
+    SDL_SetWindowMinimumSize(win, 320, 240);
     sdl = make_renderer(win);
     if (!sdl) {
         fprintf(stderr, "patrol play: error: cannot create a renderer: %s\n", SDL_GetError());
@@ -316,7 +460,7 @@ int cmd_play(int argc, char **argv) {
     int vsync = SDL_GetRendererInfo(sdl, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC);
     long frames = 0;
     uint64_t ticks = 0;
-    const double dt = 1.0 / PLAY_HZ;
+    const double dt = pt_world_dt(s.world);
     const Uint64 freq = SDL_GetPerformanceFrequency(), start = SDL_GetPerformanceCounter();
     Uint64 last = start;
     double acc = 0.0;
@@ -324,31 +468,46 @@ int cmd_play(int argc, char **argv) {
     rc = APP_EXIT_OK;
     while (running) {
         Uint64 now = SDL_GetPerformanceCounter();
-        double frame = (double)(now - last) / (double)freq;
+        double frame = (double)(now - last) / (double)freq, real = (double)(now - start) / (double)freq;
         last = now;
-        acc += frame > 0.25 ? 0.25 : frame; /* after a stall, slow down rather than spiral */
+        if (frame > 0.25) frame = 0.25; /* after a stall, slow down rather than spiral */
+        if (!ui.paused) acc += frame * speeds[ui.speed];
 
+        int steps = 0;
         SDL_Event e;
         while (SDL_PollEvent(&e)) {
             if (e.type == SDL_QUIT) {
                 running = 0;
             } else if (e.type == SDL_KEYDOWN) {
-                int k = handle_key(&p, &e.key);
-                if (k == 0) running = 0;
-                if (k == 2 && play_new_world(&p, &err) < 0) {
-                    pt_error_print(stderr, &err);
-                    rc = APP_EXIT_INPUT;
-                    running = 0;
-                }
+                int k = handle_key(&s, &ui, win, &e.key, real);
+                if (k == KEY_QUIT) running = 0;
+                if (k == KEY_STEP) steps++;
             }
         }
+        int dx, dy;
+        held_direction(&dx, &dy);
+        for (; running && steps > 0; steps--) {
+            play_tick(&s, dx, dy);
+            ui_log(&ui, "%s", "step");
+            if (max_ticks > 0 && ++ticks >= (uint64_t)max_ticks) running = 0;
+        }
         while (running && acc >= dt) {
-            play_tick(&p);
+            play_tick(&s, dx, dy);
             acc -= dt;
             if (max_ticks > 0 && ++ticks >= (uint64_t)max_ticks) running = 0;
         }
         if (!running) break;
-        if (play_draw(&p, r, sdl, acc / dt, (double)(now - start) / (double)freq) < 0) {
+        if (ui.error_until > 0 && real > ui.error_until) ui.error_until = 0;
+        int ow = 0, oh = 0;
+        SDL_GetRendererOutputSize(sdl, &ow, &oh);
+        ui.frame.alpha = acc / dt;
+        ui.frame.paused = ui.paused;
+        ui.frame.speed = speeds[ui.speed];
+        ui.frame.help = ui.help;
+        ui.frame.error = ui.error_until > 0 ? &ui.error : NULL;
+        SDL_SetRenderDrawColor(sdl, 0, 0, 0, 255);
+        SDL_RenderClear(sdl);
+        if (play_draw_frame(&s, r, &ui.frame, ow, oh) < 0) {
             fprintf(stderr, "patrol play: error: out of memory while drawing\n");
             rc = APP_EXIT_INPUT;
             break;
@@ -363,15 +522,16 @@ int cmd_play(int argc, char **argv) {
         double spent = (double)(SDL_GetPerformanceCounter() - now) / (double)freq;
         if (spent < cap) SDL_Delay((Uint32)((cap - spent) * 1000.0));
     }
-    const pt_entity *pl = pt_world_entity(p.world, 0);
+    const pt_entity *pl = pt_world_entity(s.world, 0);
     printf("player %d,%d\n", pl->x, pl->y);
     fflush(stdout);
 
 done:
+    play_frame_fini(&ui.frame);
     pt_render_destroy(r);
     if (sdl) SDL_DestroyRenderer(sdl);
     if (win) SDL_DestroyWindow(win);
     SDL_Quit();
-    play_fini(&p);
+    play_close(&s);
     return rc;
 }

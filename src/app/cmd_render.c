@@ -1,43 +1,79 @@
-/* patrol render MAP --out FILE.png: the whole map drawn headless, as play draws it. */
+/* patrol render MAP --out FILE.png: what `patrol play` shows at tick N, drawn headless by
+ * the same code (play_draw_frame): the whole map, or with --view WxH the window's view. */
 #include "app.h"
-#include "load.h"
+#include "play.h"
 
 #include <patrol/map.h>
-#include <patrol/pattern.h>
 #include <patrol/render.h>
 #include <patrol/world.h>
 
-#define RENDER_MAX_TICKS 100000000L
-
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#define RENDER_MAX_TICKS 100000000L
+
 static void help(FILE *out) {
     fprintf(out,
-            "usage: patrol render MAP --out FILE.png [--scale S] [--ticks N] [--overlay LIST]\n"
+            "usage: patrol render MAP --out FILE.png [--scale S] [--ticks N] [--overlay[=LIST]] [--hud]\n"
+            "                     [--view WxH] [--keys MOVES]\n"
             "\n"
-            "Draws the whole map to a PNG as 'patrol play' shows it after N ticks with the player\n"
-            "standing still (default 0: everyone at the start). Needs no display.\n"
+            "Draws what 'patrol play' shows after N ticks (default 0: everyone at the start) with\n"
+            "nobody at the keys, or the key presses of --keys, with the same drawing code.\n"
+            "Needs no display.\n"
             "\n"
             "options:\n"
             "  --out FILE.png   where to write the image (required)\n"
-            "  --scale S        pixels per sprite pixel, 1..%d (default 1: 16 pixels a tile);\n"
-            "                   the image may be at most %d pixels a side\n"
+            "  --scale S        pixels per sprite pixel, 1..%d (default 1: 16 pixels a tile; with\n"
+            "                   --view: the largest that fits, as play picks it)\n"
             "  --ticks N        simulation ticks (1/60 s each) to run first, 0..%ld\n"
-            "  --overlay LIST   comma-separated: grid, cones, sight, labels, awareness, paths, all,\n"
-            "                   none\n"
+            "  --overlay LIST   comma-separated: grid, cones, sight, rays, patterns, paths, steer,\n"
+            "                   labels, awareness, debug, all, none (default: cones, as play starts);\n"
+            "                   a bare --overlay means debug: everything a tester wants (cones,\n"
+            "                   sight, line-of-sight rays, patterns, paths, steering, awareness,\n"
+            "                   names), the grid excepted\n"
+            "  --hud            draw the game's HUD too (objective, clock, alert, messages, key\n"
+            "                   hint, the end-of-round banner); off by default so the image is\n"
+            "                   just the map (with the whole map, the bars are added above and\n"
+            "                   below it: the image is that much taller)\n"
+            "  --view WxH       draw a W x H window as play does: the camera on the player\n"
+            "                   (default: the whole map)\n"
+            "  --keys MOVES     the player's moves: each of U D L R (up, down, left, right) holds\n"
+            "                   that arrow key for one step's time (12 ticks at the default\n"
+            "                   speed), '.' holds none; e.g. --keys UUUURRRR --ticks 200\n"
             "  -h, --help       this help\n"
             "\n"
             "Assets are read from $PATROL_ASSETS, ./assets, or the installed folder.\n"
             "exit status: 0 written, 1 the map or the output has a problem, 2 usage error\n",
-            PT_RENDER_MAX_SCALE, PT_RENDER_MAX_SIDE, RENDER_MAX_TICKS);
+            PT_RENDER_MAX_SCALE, RENDER_MAX_TICKS);
+}
+
+static int parse_size(const char *s, long *w, long *h) {
+    char *end = NULL;
+    if (!s) return 0;
+    *w = strtol(s, &end, 10);
+    if (end == s || (*end != 'x' && *end != 'X')) return 0;
+    const char *p = end + 1;
+    *h = strtol(p, &end, 10);
+    return end != p && !*end && *w >= 1 && *h >= 1 && *w <= PT_RENDER_MAX_SIDE && *h <= PT_RENDER_MAX_SIDE;
+}
+
+typedef struct render_job {
+    const play_session *s;
+    play_frame *f;
+} render_job;
+
+static int draw_job(pt_render *r, int w, int h, void *user) {
+    render_job *j = user;
+    return play_draw_frame(j->s, r, j->f, w, h);
 }
 
 int cmd_render(int argc, char **argv) {
-    const char *map_path = NULL, *out_path = NULL;
-    long scale = 1, ticks = 0;
-    unsigned overlays = 0;
+    const char *map_path = NULL, *out_path = NULL, *keys = "";
+    long scale = 0, ticks = 0, vw = 0, vh = 0;
+    unsigned overlays = PT_OVERLAY_CONES;
+    int hud = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) {
@@ -54,12 +90,20 @@ int cmd_render(int argc, char **argv) {
             if (!app_parse_long("render", a, i + 1 < argc ? argv[i + 1] : NULL, 0, RENDER_MAX_TICKS, &ticks))
                 return APP_EXIT_USAGE;
             i++;
-        } else if (strcmp(a, "--overlay") == 0) {
-            if (i + 1 >= argc) return app_usage_error("render", "%s needs a list (e.g. grid,cones)", a);
-            int bad = 0;
-            if (!pt_overlay_parse(argv[++i], &overlays, &bad))
-                return app_usage_error("render", "--overlay: unknown overlay at '%s' (grid, cones, sight, labels, paths, "
-                                       "awareness, all, none)", argv[i] + bad - 1);
+        } else if (strcmp(a, "--overlay") == 0 || strncmp(a, "--overlay=", 10) == 0) {
+            if (!play_overlay_option("render", argc, argv, &i, &overlays)) return APP_EXIT_USAGE;
+        } else if (strcmp(a, "--hud") == 0) {
+            hud = 1;
+        } else if (strcmp(a, "--view") == 0) {
+            if (!parse_size(i + 1 < argc ? argv[i + 1] : NULL, &vw, &vh))
+                return app_usage_error("render", "--view needs a size WxH (e.g. 960x540), each 1..%d",
+                                       PT_RENDER_MAX_SIDE);
+            i++;
+        } else if (strcmp(a, "--keys") == 0) {
+            if (i + 1 >= argc) return app_usage_error("render", "--keys needs moves (U D L R .)");
+            keys = argv[++i];
+            size_t bad = strspn(keys, "UDLR.");
+            if (keys[bad]) return app_usage_error("render", "--keys: '%c' is not a move (U D L R, '.' stands)", keys[bad]);
         } else if (a[0] == '-' && a[1]) {
             return app_usage_error("render", "unknown option '%s'", a);
         } else if (!map_path) {
@@ -71,54 +115,69 @@ int cmd_render(int argc, char **argv) {
     if (!map_path) return app_usage_error("render", "which map? (patrol render MAP --out FILE.png)");
     if (!out_path) return app_usage_error("render", "--out FILE.png is required");
 
-    pt_map map;
-    pt_patlib lib;
+    /* The game as play starts it, run for N ticks with no keys pressed. */
+    static play_session s;
     pt_error err;
-    if (!app_load_map_and_patterns(map_path, &map, &lib)) return APP_EXIT_INPUT;
-    long w = 0, h = 0;
-    pt_view_map_size(&map, (int)scale, &w, &h);
-    if (w > PT_RENDER_MAX_SIDE || h > PT_RENDER_MAX_SIDE || w * h > PT_RENDER_MAX_PIXELS) {
-        fprintf(stderr,
-                "patrol render: error: %s is %dx%d tiles: %ldx%ld pixels at scale %ld is more than %d a side "
-                "or %ld in all; use a smaller --scale\n",
-                map_path, map.w, map.h, w, h, scale, PT_RENDER_MAX_SIDE, (long)PT_RENDER_MAX_PIXELS);
-        pt_patlib_fini(&lib);
-        pt_map_fini(&map);
+    if (play_open(&s, map_path, &err) < 0) {
+        pt_error_print(stderr, &err);
         return APP_EXIT_INPUT;
     }
+    const pt_map *map = &s.level->map;
+    long w = vw, h = vh;
+    if (!vw) {
+        if (!scale) scale = 1;
+        pt_view_map_size(map, (int)scale, &w, &h);
+        if (w > PT_RENDER_MAX_SIDE || h > PT_RENDER_MAX_SIDE || w * h > PT_RENDER_MAX_PIXELS) {
+            fprintf(stderr,
+                    "patrol render: error: %s is %dx%d tiles: %ldx%ld pixels at scale %ld is more than %d a side "
+                    "or %ld in all; use a smaller --scale\n",
+                    map_path, map->w, map->h, w, h, scale, PT_RENDER_MAX_SIDE, (long)PT_RENDER_MAX_PIXELS);
+            play_close(&s);
+            return APP_EXIT_INPUT;
+        }
+    } else if (w * h > PT_RENDER_MAX_PIXELS) {
+        fprintf(stderr, "patrol render: error: --view %ldx%ld is more than %ld pixels\n", w, h,
+                (long)PT_RENDER_MAX_PIXELS);
+        play_close(&s);
+        return APP_EXIT_INPUT;
+    }
+    /* Each move holds its arrow key for one step's time (1 / the player's speed), '.' holds
+     * none; then nobody touches the keys. */
+    const pt_entity *pl = pt_world_entity(s.world, 0);
+    long hold = lround(1.0 / (pl->speed * pt_world_dt(s.world)));
+    if (hold < 1) hold = 1;
+    size_t nkeys = strlen(keys);
+    for (long t = 0; t < ticks; t++) {
+        size_t k = (size_t)(t / hold);
+        char c = k < nkeys ? keys[k] : '.';
+        play_tick(&s, (c == 'R') - (c == 'L'), (c == 'D') - (c == 'U'));
+    }
 
-    /* The same world as play's (a controlled player, the round ends on a catch), with no
-     * input: after N ticks it is what play shows at tick N if nobody touches the keys. */
-    pt_world *world = NULL;
-    pt_actor *actors = NULL;
-    int rc = APP_EXIT_INPUT;
-    pt_world_desc desc = {.player_controlled = 1, .end_round_on_catch = 1};
-    if (!(world = pt_world_create(&map, &lib, &desc, &err))) {
-        pt_error_print(stderr, &err);
-        goto done;
+    play_frame f = {.overlays = overlays, .hud = hud, .follow = vw > 0, .scale = (int)scale, .speed = 1.0};
+    if (hud && !vw) {
+        /* The whole map with the HUD's bars above and below it, so they hide nothing. */
+        int top = 0, bottom = 0;
+        f.hud_scale = pt_hud_scale((int)w, (int)h);
+        pt_hud_bars(f.hud_scale, &top, &bottom);
+        h += top + bottom;
+        if (h > PT_RENDER_MAX_SIDE || w * h > PT_RENDER_MAX_PIXELS) {
+            fprintf(stderr, "patrol render: error: the map with the HUD is %ldx%ld pixels, more than %d a side or "
+                    "%ld in all; use a smaller --scale\n", w, h, PT_RENDER_MAX_SIDE, (long)PT_RENDER_MAX_PIXELS);
+            play_close(&s);
+            return APP_EXIT_INPUT;
+        }
     }
-    for (long t = 0; t < ticks && pt_world_round(world) == 0; t++) pt_world_step(world);
-    int n = pt_world_count(world);
-    if (!(actors = PT_CALLOC((size_t)(n > 0 ? n : 1), sizeof *actors))) {
-        fprintf(stderr, "patrol render: error: out of memory\n");
-        goto done;
-    }
-    pt_render_actors_from_world(world, 0.0, actors, n);
-    pt_scene scene = {.map = &map, .actors = actors, .nactors = n};
-    pt_view view = {.scale = (int)scale, .overlays = overlays,
-                    .time = (double)pt_world_tick(world) * pt_world_dt(world)};
-    if (pt_render_png(&scene, &view, (int)w, (int)h, NULL, out_path, &err) < 0) {
+    render_job job = {&s, &f};
+    int rc = APP_EXIT_OK;
+    if (pt_render_png_with((int)w, (int)h, NULL, draw_job, &job, out_path, &err) < 0) {
         fprintf(stderr, "patrol render: ");
         pt_error_print(stderr, &err);
+        rc = APP_EXIT_INPUT;
     } else {
         printf("patrol render: wrote %s (%ldx%ld pixels, tick %llu)\n", out_path, w, h,
-               (unsigned long long)pt_world_tick(world));
-        rc = APP_EXIT_OK;
+               (unsigned long long)pt_world_tick(s.world));
     }
-done:
-    pt_world_destroy(world);
-    pt_patlib_fini(&lib);
-    PT_FREE(actors);
-    pt_map_fini(&map);
+    play_frame_fini(&f);
+    play_close(&s);
     return rc;
 }

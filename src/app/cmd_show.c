@@ -9,6 +9,7 @@
 #include <patrol/bresenham.h>
 #include <patrol/map.h>
 #include <patrol/pattern.h>
+#include <patrol/render.h>
 #include <patrol/tmx.h>
 
 static void show_usage(FILE *out) {
@@ -32,7 +33,8 @@ static void show_usage(FILE *out) {
             "                  cell, a control/thrust pattern's start) here; default: the file's\n"
             "                  origin, else the coordinates as written (0,0 for control/thrust)\n"
             "  --heading DEG   initial heading of control/thrust patterns that give none (0 = east)\n"
-            "  --png FILE      not available yet (a PNG over the map comes with the renderer)\n"
+            "  --png FILE      also draw the pattern(s) over MAP with the game's sprites into FILE\n"
+            "                  (needs --map; the patterns overlay of patrol play, a guard at the start)\n"
             "  -h, --help      show this help\n\n"
             "exit status: 0 shown, 1 the input has problems (errors printed), 2 usage error\n");
 }
@@ -146,7 +148,7 @@ static int parse_cell(const char *s, pt_cell *out) {
 }
 
 int cmd_show(int argc, char **argv) {
-    const char *file = NULL, *name = NULL, *map_path = NULL;
+    const char *file = NULL, *name = NULL, *map_path = NULL, *png_path = NULL;
     pt_cell origin = {0, 0};
     int has_origin = 0;
     double heading_deg = 0.0;
@@ -172,8 +174,9 @@ int cmd_show(int argc, char **argv) {
             if (!app_parse_double("show", "--heading", v, -360.0, 360.0, &heading_deg)) return APP_EXIT_USAGE;
             i++;
         } else if (strcmp(a, "--png") == 0) {
-            return app_usage_error("show", "--png is not available yet (drawing patterns with the sprites comes "
-                                           "with the renderer); use --map MAP for a text preview");
+            if (!v) return app_usage_error("show", "--png needs a file name");
+            png_path = v;
+            i++;
         } else if (a[0] == '-' && a[1]) {
             return app_usage_error("show", "unknown option '%s'", a);
         } else if (!file) {
@@ -203,6 +206,11 @@ int cmd_show(int argc, char **argv) {
             return APP_EXIT_INPUT;
         }
     }
+    if (png_path && !map_path) return app_usage_error("show", "--png needs --map MAP to draw on");
+    enum { MAX_PNG_ACTORS = 256 };
+    static pt_actor actors[MAX_PNG_ACTORS];
+    static pt_cell *cells_kept[MAX_PNG_ACTORS];
+    int nactors = 0;
     pt_map map;
     int have_map = 0;
     if (map_path) {
@@ -248,7 +256,34 @@ int cmd_show(int argc, char **argv) {
         if (!only && count > 1 && !have_map) printf("# pattern %s (%s)\n", p->name, pt_pattern_kind_name(p->kind));
         if (have_map) problems += print_over_map(p, &run, &map, h, text, text_len);
         else print_plain(p, &run);
+        if (png_path && nactors < MAX_PNG_ACTORS) {
+            /* A guard at the start with the pattern as the patterns overlay draws it in play. */
+            pt_actor *a = &actors[nactors++];
+            int n = 0;
+            a->kind = PT_KIND_GUARD;
+            a->row = pt_render_row_for(PT_KIND_GUARD, PT_FLOCK_HOUND);
+            a->x = run.x + 0.5;
+            a->y = run.y + 0.5;
+            a->heading = h;
+            a->name = p->name;
+            a->pattern = cells_kept[nactors - 1] = pattern_cells(&run, &n);
+            a->pattern_len = n;
+            a->pattern_matrix = p->kind == PT_PAT_MATRIX;
+        }
     }
+    if (png_path && have_map) {
+        pt_scene scene = {.map = &map, .actors = actors, .nactors = nactors};
+        pt_view view = {.scale = 1, .overlays = PT_OVERLAY_PATTERNS | PT_OVERLAY_LABELS};
+        long w = 0, h = 0;
+        pt_view_map_size(&map, 1, &w, &h);
+        if (pt_render_png(&scene, &view, (int)w, (int)h, NULL, png_path, &err) < 0) {
+            pt_error_print(stderr, &err);
+            problems++;
+        } else {
+            fprintf(stderr, "patrol show: wrote %s (%ldx%ld pixels)\n", png_path, w, h);
+        }
+    }
+    for (int i = 0; i < nactors; i++) free(cells_kept[i]);
     free(text);
     if (have_map) pt_map_fini(&map);
     pt_patlib_fini(&lib);

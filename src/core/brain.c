@@ -44,18 +44,17 @@ static void set_state(pt_world *w, pt_entity *e, pt_state s) {
 /* Awareness fills while the player is seen, faster when closer, and drains otherwise. */
 static void perceive(pt_world *w, pt_entity *e) {
     const pt_entity *p = &w->ents[0];
-    const pt_entity_def *d = e->def;
     e->sees_player = pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, p->px, p->py);
     if (e->sees_player) {
         double dist = hypot(p->px - e->px, p->py - e->py);
         double closeness = 1.0 - 0.75 * pt_clamp(dist / e->view_dist, 0.0, 1.0);
-        e->awareness += d->aware_rate * closeness * w->dt;
-        double cap = d->chase_at * 1.5;
+        e->awareness += e->aware_rate * closeness * w->dt;
+        double cap = e->chase_at * 1.5;
         if (e->awareness > cap) e->awareness = cap;
         e->last_seen_x = p->px;
         e->last_seen_y = p->py;
-    } else {
-        e->awareness -= d->aware_decay * w->dt;
+    } else if (e->awareness > 0.0) {
+        e->awareness -= e->aware_decay * w->dt;
         if (e->awareness < 0.0) e->awareness = 0.0;
     }
 }
@@ -287,21 +286,20 @@ static void do_return(pt_world *w, pt_entity *e) {
 }
 
 void pt__brain_update(pt_world *w, pt_entity *e) {
-    const pt_entity_def *d = e->def;
     perceive(w, e);
     /* decide */
     switch (e->state) {
     case PT_STATE_PATROL:
     case PT_STATE_IDLE:
-        if (e->awareness >= d->chase_at) {
+        if (e->awareness >= e->chase_at) {
             pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
             set_state(w, e, PT_STATE_CHASE);
-        } else if (e->awareness >= d->suspicious_at) {
+        } else if (e->awareness >= e->suspicious_at) {
             set_state(w, e, PT_STATE_SUSPICIOUS);
         }
         break;
     case PT_STATE_SUSPICIOUS:
-        if (e->awareness >= d->chase_at) {
+        if (e->awareness >= e->chase_at) {
             pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
             set_state(w, e, PT_STATE_CHASE);
         } else if (e->awareness <= 0.0) {
@@ -311,7 +309,7 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     case PT_STATE_SEARCH:
     case PT_STATE_RETURN:
         /* Alert after a chase: noticing is enough to give chase again. */
-        if (e->sees_player && e->awareness >= d->suspicious_at) {
+        if (e->sees_player && e->awareness >= e->suspicious_at) {
             pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
             set_state(w, e, PT_STATE_CHASE);
         }

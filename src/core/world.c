@@ -110,6 +110,10 @@ static void entity_init(pt_world *w, pt_entity *e, uint32_t id, const pt_entity_
     e->view_dist = d->view_dist;
     e->view_angle = pt_rad(d->view_angle_deg);
     e->chase = d->chase;
+    e->aware_rate = d->aware_rate;
+    e->aware_decay = d->aware_decay;
+    e->suspicious_at = d->suspicious_at;
+    e->chase_at = d->chase_at;
     e->state = PT_STATE_IDLE;
     e->motion = PT_MOTION_TILE;
     pt_rng_seed(&e->rng, w->seed, id);
@@ -346,6 +350,12 @@ int pt_world_caught_total(const pt_world *w) { return w->caught_total; }
 int pt_world_round(const pt_world *w) { return w->round; }
 pt_rng *pt_world_cosmetic_rng(pt_world *w) { return &w->cosmetic_rng; }
 const pt_steer_env *pt_world_env(const pt_world *w) { return &w->env; }
+const pt_steer_agent *pt_world_agent(const pt_world *w, int id) {
+    return id >= 0 && id < w->n && w->agents ? &w->agents[id] : NULL;
+}
+pt_vec2 pt_world_steer_force(const pt_world *w, int id) {
+    return id >= 0 && id < w->n && w->forces ? w->forces[id] : pt_v2(0.0, 0.0);
+}
 
 void pt_world_trace_header(FILE *out) { fputs("tick,id,kind,state,x,y,px,py,heading\n", out); }
 

@@ -2,6 +2,7 @@
  * path for the window and for headless PNGs. */
 #include "render_internal.h"
 
+#include <patrol/bresenham.h>
 #include <patrol/los.h>
 #include <patrol/math.h>
 
@@ -16,6 +17,7 @@ static const struct { const char *name; unsigned bit; } overlay_names[] = {
     {"labels", PT_OVERLAY_LABELS},       {"awareness", PT_OVERLAY_AWARENESS},
     {"paths", PT_OVERLAY_PATHS},         {"patterns", PT_OVERLAY_PATTERNS},
     {"steer", PT_OVERLAY_STEER},         {"sight", PT_OVERLAY_SIGHT},
+    {"rays", PT_OVERLAY_RAYS},
 };
 
 const char *pt_overlay_name(unsigned bit) {
@@ -34,6 +36,7 @@ int pt_overlay_parse(const char *list, unsigned *out, int *bad_at) {
         unsigned bit = 0;
         int ok = 0;
         if (n == 3 && strncmp(p, "all", 3) == 0) bit = PT_OVERLAY_ALL, ok = 1;
+        else if (n == 5 && strncmp(p, "debug", 5) == 0) bit = PT_OVERLAY_DEBUG, ok = 1;
         else if (n == 4 && strncmp(p, "none", 4) == 0) bit = 0, ok = 1;
         for (size_t i = 0; !ok && i < sizeof overlay_names / sizeof overlay_names[0]; i++)
             if (strlen(overlay_names[i].name) == n && strncmp(p, overlay_names[i].name, n) == 0)
@@ -232,12 +235,25 @@ static double ray_length(const pt_map *m, double ox, double oy, double dx, doubl
     return max;
 }
 
-static uint32_t cone_color(int state) {
+static uint32_t mix_rgb(uint32_t a, uint32_t b, double k) {
+    k = pt_clamp(isfinite(k) ? k : 0.0, 0.0, 1.0);
+    uint32_t out = 0;
+    for (int sh = 24; sh >= 8; sh -= 8) {
+        double ca = (a >> sh) & 0xff, cb = (b >> sh) & 0xff;
+        out |= (uint32_t)lround(ca + (cb - ca) * k) << sh;
+    }
+    return out;
+}
+
+/* Cone colour (0xRRGGBB00): calm guards grey-white, warming to yellow as awareness rises;
+ * suspicious yellow to orange; chasing red; searching orange. */
+static uint32_t cone_color(int state, double awareness) {
+    double aw = isfinite(awareness) ? pt_clamp(awareness, 0.0, 1.0) : 0.0;
     switch (state) {
-    case 1: return 0xffa02800u;  /* suspicious */
-    case 2: return 0xff302800u;  /* chase */
-    case 3: return 0xff702800u;  /* search */
-    default: return 0xfff07800u; /* patrol, return, idle */
+    case 1: return mix_rgb(0xffdc3c00u, 0xff963000u, aw);  /* suspicious */
+    case 2: return 0xff382c00u;                            /* chase */
+    case 3: return 0xffa03400u;                            /* search */
+    default: return mix_rgb(0xe6e6f000u, 0xffdc3c00u, aw * 2.5); /* patrol, return, idle */
     }
 }
 
@@ -251,9 +267,10 @@ static void draw_cone(pt_render *r, const pt_map *m, const xform *f, const pt_ac
     if (rays > MAX_RAYS) rays = MAX_RAYS;
     SDL_Vertex vert[MAX_RAYS + 1];
     int idx[3 * MAX_RAYS];
-    uint32_t c = cone_color(a->state);
-    SDL_Color inner = {(Uint8)(c >> 24), (Uint8)(c >> 16), (Uint8)(c >> 8), 110};
-    SDL_Color outer = {(Uint8)(c >> 24), (Uint8)(c >> 16), (Uint8)(c >> 8), 40};
+    uint32_t c = cone_color(a->state, a->awareness);
+    int calm = a->state != 1 && a->state != 2 && a->state != 3;
+    SDL_Color inner = {(Uint8)(c >> 24), (Uint8)(c >> 16), (Uint8)(c >> 8), (Uint8)(calm ? 110 : 150)};
+    SDL_Color outer = {(Uint8)(c >> 24), (Uint8)(c >> 16), (Uint8)(c >> 8), (Uint8)(calm ? 40 : 60)};
     vert[0].position.x = (float)sx_of(f, a->x);
     vert[0].position.y = (float)sy_of(f, a->y);
     vert[0].color = inner;
@@ -308,7 +325,7 @@ static void draw_sight(pt_render *r, const pt_map *m, const xform *f, const pt_a
     int cx = (int)floor(ex), cy = (int)floor(ey), d = f->t * f->scale;
     int x0 = pt_clampi(cx - reach, 0, m->w), x1 = pt_clampi(cx + reach + 1, 0, m->w);
     int y0 = pt_clampi(cy - reach, 0, m->h), y1 = pt_clampi(cy + reach + 1, 0, m->h);
-    uint32_t c = cone_color(a->state);
+    uint32_t c = cone_color(a->state, a->awareness);
     set_color(r->sdl, (c & 0xffffff00u) | 0x58u);
     for (int y = y0; y < y1; y++)
         for (int x = x0; x < x1; x++)
@@ -316,6 +333,162 @@ static void draw_sight(pt_render *r, const pt_map *m, const xform *f, const pt_a
                 SDL_Rect rc = {sx_of(f, x), sy_of(f, y), d, d};
                 SDL_RenderFillRect(r->sdl, &rc);
             }
+}
+
+/* ---- debug primitives (also the public pt_debug_*) ----------------------------------------- */
+
+/* Sub-pixel map -> output position (for lines; sprites snap through sx_of/sy_of). */
+static float fx_of(const xform *f, double x) { return (float)(f->ox + pt_clamp(x, -1e6, 1e6) * f->t * f->scale); }
+static float fy_of(const xform *f, double y) { return (float)(f->oy + pt_clamp(y, -1e6, 1e6) * f->t * f->scale); }
+
+static void line_tiles(pt_render *r, const xform *f, double x0, double y0, double x1, double y1) {
+    if (!isfinite(x0) || !isfinite(y0) || !isfinite(x1) || !isfinite(y1)) return;
+    float ax = fx_of(f, x0), ay = fy_of(f, y0), bx = fx_of(f, x1), by = fy_of(f, y1);
+    SDL_RenderDrawLineF(r->sdl, ax, ay, bx, by);
+    if (f->scale >= 2) { /* thicker lines on big pixels, so they read like the art */
+        int vertical = fabsf(bx - ax) < fabsf(by - ay);
+        float ox = vertical ? 1.0f : 0.0f, oy = vertical ? 0.0f : 1.0f;
+        SDL_RenderDrawLineF(r->sdl, ax + ox, ay + oy, bx + ox, by + oy);
+    }
+}
+
+static void circle_tiles(pt_render *r, const xform *f, double cx, double cy, double rad) {
+    enum { SEG = 32 };
+    if (!isfinite(cx) || !isfinite(cy) || !(rad > 0) || rad > 1e4) return;
+    SDL_FPoint pts[SEG + 1];
+    for (int i = 0; i <= SEG; i++) {
+        double th = PT_TAU * i / SEG;
+        pts[i].x = fx_of(f, cx + rad * cos(th));
+        pts[i].y = fy_of(f, cy + rad * sin(th));
+    }
+    SDL_RenderDrawLinesF(r->sdl, pts, SEG + 1);
+}
+
+static void arrow_tiles(pt_render *r, const xform *f, double x, double y, double dx, double dy) {
+    double len = hypot(dx, dy);
+    if (!isfinite(len) || len < 1e-6) return;
+    line_tiles(r, f, x, y, x + dx, y + dy);
+    double head = pt_clamp(len * 0.3, 0.12, 0.35), ux = dx / len, uy = dy / len;
+    double bx = x + dx - ux * head, by = y + dy - uy * head;
+    line_tiles(r, f, x + dx, y + dy, bx - uy * head * 0.6, by + ux * head * 0.6);
+    line_tiles(r, f, x + dx, y + dy, bx + uy * head * 0.6, by - ux * head * 0.6);
+}
+
+static void box_tiles(pt_render *r, const xform *f, double x, double y, double heading, double len, double hw) {
+    if (!isfinite(heading) || !isfinite(len) || !isfinite(hw)) return;
+    double hx = cos(heading), hy = sin(heading), sx = -hy, sy = hx;
+    double px[4] = {x + sx * hw, x + hx * len + sx * hw, x + hx * len - sx * hw, x - sx * hw};
+    double py[4] = {y + sy * hw, y + hy * len + sy * hw, y + hy * len - sy * hw, y - sy * hw};
+    for (int i = 0; i < 4; i++) line_tiles(r, f, px[i], py[i], px[(i + 1) % 4], py[(i + 1) % 4]);
+}
+
+/* Distinct colours for per-guard overlays (patterns), by actor index. */
+static uint32_t guard_hue(int i) {
+    static const uint32_t hues[6] = {0x48d0ff00u, 0xff6ad500u, 0x7dff6a00u, 0xffb04000u, 0xb08cff00u, 0x40ffd000u};
+    return hues[(unsigned)i % 6];
+}
+
+/* The guard's placed pattern: a walk as a line through its cells (its first cell boxed),
+ * a matrix as its 1-cells. */
+static void draw_pattern(pt_render *r, const pt_map *m, const xform *f, const pt_actor *a, int index) {
+    if (!a->pattern || a->pattern_len <= 0) return;
+    uint32_t c = guard_hue(index);
+    int d = f->t * f->scale;
+    if (a->pattern_matrix) {
+        for (int i = 0; i < a->pattern_len; i++) {
+            const pt_cell *p = &a->pattern[i];
+            if (!pt_map_in(m, p->x, p->y)) continue;
+            SDL_Rect rc = {sx_of(f, p->x) + f->scale, sy_of(f, p->y) + f->scale, d - 2 * f->scale, d - 2 * f->scale};
+            set_color(r->sdl, c | 0x38u);
+            SDL_RenderFillRect(r->sdl, &rc);
+            set_color(r->sdl, c | 0xa0u);
+            SDL_RenderDrawRect(r->sdl, &rc);
+        }
+        return;
+    }
+    set_color(r->sdl, c | 0xc0u);
+    for (int i = 0; i + 1 < a->pattern_len; i++) {
+        const pt_cell *p = &a->pattern[i], *q = &a->pattern[i + 1];
+        line_tiles(r, f, p->x + 0.5, p->y + 0.5, q->x + 0.5, q->y + 0.5);
+    }
+    const pt_cell *first = &a->pattern[0], *last = &a->pattern[a->pattern_len - 1];
+    if (a->pattern_len > 2 && abs(first->x - last->x) <= 1 && abs(first->y - last->y) <= 1)
+        line_tiles(r, f, last->x + 0.5, last->y + 0.5, first->x + 0.5, first->y + 0.5); /* a loop */
+    int dot = f->scale * 2;
+    for (int i = 0; i < a->pattern_len; i++) {
+        const pt_cell *p = &a->pattern[i];
+        SDL_Rect rc = {sx_of(f, p->x) + d / 2 - dot / 2, sy_of(f, p->y) + d / 2 - dot / 2, dot, dot};
+        SDL_RenderFillRect(r->sdl, &rc);
+    }
+    SDL_Rect start = {sx_of(f, first->x) + f->scale * 2, sy_of(f, first->y) + f->scale * 2, d - 4 * f->scale,
+                      d - 4 * f->scale};
+    SDL_RenderDrawRect(r->sdl, &start);
+}
+
+/* Line of sight from a guard to the player, decided by pt_can_see from the simulation's
+ * positions: green when seen; red when in range and cone but a tile blocks the ray (that
+ * cell boxed); faint grey when out of range or cone. */
+static void draw_ray(pt_render *r, const pt_map *m, const xform *f, const pt_actor *g, const pt_actor *p) {
+    double ex = g->has_eye ? g->eye_x : g->x, ey = g->has_eye ? g->eye_y : g->y;
+    double tx = p->has_eye ? p->eye_x : p->x, ty = p->has_eye ? p->eye_y : p->y;
+    if (!isfinite(ex) || !isfinite(ey) || !isfinite(tx) || !isfinite(ty)) return;
+    if (pt_can_see(m, ex, ey, g->heading, g->view_dist, g->view_angle, tx, ty)) {
+        set_color(r->sdl, 0x40ff60e0u);
+        line_tiles(r, f, g->x, g->y, p->x, p->y);
+        return;
+    }
+    int gx = (int)floor(ex), gy = (int)floor(ey), px = (int)floor(tx), py = (int)floor(ty);
+    double dist = hypot((double)(px - gx), (double)(py - gy)); /* cell centres, as pt_can_see */
+    double off = fabs(pt_wrap_angle(atan2(ty - ey, tx - ex) - g->heading));
+    int in_cone = g->view_angle >= PT_TAU - 1e-9 || off <= g->view_angle / 2 + 1e-9;
+    if (dist <= g->view_dist && in_cone) {
+        /* In range and cone, yet unseen: a tile blocks the ray. Box the first cell past
+         * which the guard's ray is no longer clear. */
+        pt_line_iter it;
+        pt_line_iter_init(&it, gx, gy, px, py);
+        int bx = px, by = py, steps = 0;
+        while (pt_line_iter_next(&it) && steps++ < 4 * (m->w + m->h) + 8) {
+            if (!pt_los_clear(m, gx, gy, it.x, it.y)) {
+                bx = it.x;
+                by = it.y;
+                break;
+            }
+        }
+        set_color(r->sdl, 0xff3c30e0u);
+        line_tiles(r, f, g->x, g->y, bx + 0.5, by + 0.5);
+        set_color(r->sdl, 0xff3c3050u);
+        line_tiles(r, f, bx + 0.5, by + 0.5, p->x, p->y);
+        int d = f->t * f->scale;
+        SDL_Rect rc = {sx_of(f, bx), sy_of(f, by), d, d};
+        set_color(r->sdl, 0xff3c30ffu);
+        SDL_RenderDrawRect(r->sdl, &rc);
+        return;
+    }
+    set_color(r->sdl, 0xc8c8c870u); /* out of range or cone */
+    line_tiles(r, f, g->x, g->y, p->x, p->y);
+}
+
+/* Continuous movers: the bounding circle, the velocity as an arrow one second long, and
+ * what the steering behaviours use when the actor carries it. */
+static void draw_steer(pt_render *r, const xform *f, const pt_actor *a) {
+    if (!a->continuous || !isfinite(a->x) || !isfinite(a->y)) return;
+    double rad = a->radius > 0 ? a->radius : 0.35;
+    if (a->neighbour_radius > 0) {
+        set_color(r->sdl, 0xffffff40u);
+        circle_tiles(r, f, a->x, a->y, a->neighbour_radius);
+    }
+    if (a->box_length > 0) {
+        set_color(r->sdl, 0xff9040b0u);
+        box_tiles(r, f, a->x, a->y, a->heading, a->box_length, rad);
+    }
+    set_color(r->sdl, 0x40e0ffd0u);
+    for (int i = 0; i < a->nfeelers && i < 3; i++) line_tiles(r, f, a->x, a->y, a->feeler_x[i], a->feeler_y[i]);
+    set_color(r->sdl, 0x60e0ffc0u);
+    circle_tiles(r, f, a->x, a->y, rad);
+    set_color(r->sdl, 0xffff40e0u);
+    arrow_tiles(r, f, a->x, a->y, a->vel_x, a->vel_y);
+    set_color(r->sdl, 0xff40ffe0u);
+    arrow_tiles(r, f, a->x, a->y, a->force_x * 0.1, a->force_y * 0.1);
 }
 
 static void draw_obstacle(pt_render *r, const xform *f, const pt_obstacle *o) {
@@ -341,7 +514,8 @@ static void draw_marks(pt_render *r, const xform *f, const pt_actor *a, unsigned
     if (!isfinite(a->x) || !isfinite(a->y)) return;
     int d = f->t * f->scale;
     int left = sx_of(f, a->x - 0.5), top = sy_of(f, a->y - 0.5);
-    int bubble = a->state == 1 ? 3 : a->state == 2 ? 4 : -1; /* PT_STATE_SUSPICIOUS, _CHASE */
+    /* PT_STATE_SUSPICIOUS and _SEARCH wonder ("?"), PT_STATE_CHASE has seen you ("!"). */
+    int bubble = a->state == 1 || a->state == 3 ? 3 : a->state == 2 ? 4 : -1;
     if (bubble >= 0 && bubble < r->nprops)
         pt__blit(r, r->props, bubble, r->nprops, PT_SPRITE_PX, PT_SPRITE_PX, left, top - d, d, d);
     if (a->state == 5 && 5 < r->nprops) /* PT_STATE_CAUGHT */
@@ -424,8 +598,17 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
         for (int i = 0; i < scene->nactors; i++)
             if (scene->actors[i].kind == PT_KIND_GUARD) draw_sight(r, m, &f, &scene->actors[i]);
     if (v.overlays & PT_OVERLAY_GRID) draw_grid(r, m, &f, x0, y0, x1, y1);
+    if ((v.overlays & PT_OVERLAY_PATTERNS) && scene->actors)
+        for (int i = 0; i < scene->nactors; i++) draw_pattern(r, m, &f, &scene->actors[i], i);
     if ((v.overlays & PT_OVERLAY_PATHS) && scene->actors)
         for (int i = 0; i < scene->nactors; i++) draw_path(r, m, &f, &scene->actors[i]);
+    if ((v.overlays & PT_OVERLAY_RAYS) && scene->actors) {
+        const pt_actor *player = NULL;
+        for (int i = 0; i < scene->nactors && !player; i++)
+            if (scene->actors[i].kind == PT_KIND_PLAYER) player = &scene->actors[i];
+        for (int i = 0; player && i < scene->nactors; i++)
+            if (scene->actors[i].kind == PT_KIND_GUARD) draw_ray(r, m, &f, &scene->actors[i], player);
+    }
 
     int rc = PT_OK;
     int nobs = m->obstacles ? m->nobstacles : 0, nact = scene->actors ? scene->nactors : 0;
@@ -448,10 +631,142 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
             if (r->items[i].what == 0) draw_obstacle(r, &f, &m->obstacles[r->items[i].index]);
             else draw_actor(r, &f, &scene->actors[r->items[i].index]);
         }
+        if (v.overlays & PT_OVERLAY_STEER)
+            for (int i = 0; i < nact; i++) draw_steer(r, &f, &scene->actors[i]);
         for (int i = 0; i < nact; i++) draw_marks(r, &f, &scene->actors[i], v.overlays);
     }
 
     if (had_clip) SDL_RenderSetClipRect(r->sdl, &old_clip);
     else SDL_RenderSetClipRect(r->sdl, NULL);
     return rc;
+}
+
+/* ---- public debug drawing -------------------------------------------------------------------- */
+
+/* The transform and clip pt_render_draw would use; returns 0 when there is nothing to draw. */
+static int begin_debug(pt_render *r, const pt_map *map, const pt_view *view, xform *f, SDL_Rect *old_clip,
+                       SDL_bool *had_clip, uint32_t rgba) {
+    if (!r || !map || !view) return 0;
+    int out_w = 0, out_h = 0;
+    SDL_GetRendererOutputSize(r->sdl, &out_w, &out_h);
+    pt_view v = *view;
+    pt_view_resolve(&v, out_w, out_h);
+    if (v.w <= 0 || v.h <= 0) return 0;
+    f->t = tile_px(map);
+    f->scale = v.scale;
+    f->ox = v.x - to_px(v.cam_x, f->t, f->scale);
+    f->oy = v.y - to_px(v.cam_y, f->t, f->scale);
+    *had_clip = SDL_RenderIsClipEnabled(r->sdl);
+    SDL_RenderGetClipRect(r->sdl, old_clip);
+    SDL_Rect clip = {v.x, v.y, v.w, v.h};
+    SDL_RenderSetClipRect(r->sdl, &clip);
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    set_color(r->sdl, rgba);
+    return 1;
+}
+
+static void end_debug(pt_render *r, const SDL_Rect *old_clip, SDL_bool had_clip) {
+    SDL_RenderSetClipRect(r->sdl, had_clip ? old_clip : NULL);
+}
+
+void pt_view_to_px(const pt_map *map, const pt_view *view, double x, double y, double *px, double *py) {
+    int t = tile_px(map), s = view && view->scale > 0 ? pt_clampi(view->scale, 1, PT_RENDER_MAX_SCALE) : 1;
+    double cx = view && isfinite(view->cam_x) ? view->cam_x : 0, cy = view && isfinite(view->cam_y) ? view->cam_y : 0;
+    xform f = {(view ? view->x : 0) - to_px(cx, t, s), (view ? view->y : 0) - to_px(cy, t, s), t, s};
+    if (px) *px = fx_of(&f, x);
+    if (py) *py = fy_of(&f, y);
+}
+
+void pt_debug_line(pt_render *r, const pt_map *map, const pt_view *view, double x0, double y0, double x1,
+                   double y1, uint32_t rgba) {
+    xform f;
+    SDL_Rect old;
+    SDL_bool had;
+    if (!begin_debug(r, map, view, &f, &old, &had, rgba)) return;
+    line_tiles(r, &f, x0, y0, x1, y1);
+    end_debug(r, &old, had);
+}
+
+void pt_debug_arrow(pt_render *r, const pt_map *map, const pt_view *view, double x, double y, double dx,
+                    double dy, uint32_t rgba) {
+    xform f;
+    SDL_Rect old;
+    SDL_bool had;
+    if (!begin_debug(r, map, view, &f, &old, &had, rgba)) return;
+    arrow_tiles(r, &f, x, y, dx, dy);
+    end_debug(r, &old, had);
+}
+
+void pt_debug_circle(pt_render *r, const pt_map *map, const pt_view *view, double cx, double cy, double radius,
+                     uint32_t rgba) {
+    xform f;
+    SDL_Rect old;
+    SDL_bool had;
+    if (!begin_debug(r, map, view, &f, &old, &had, rgba)) return;
+    circle_tiles(r, &f, cx, cy, radius);
+    end_debug(r, &old, had);
+}
+
+void pt_debug_box(pt_render *r, const pt_map *map, const pt_view *view, double x, double y, double heading,
+                  double length, double half_width, uint32_t rgba) {
+    xform f;
+    SDL_Rect old;
+    SDL_bool had;
+    if (!begin_debug(r, map, view, &f, &old, &had, rgba)) return;
+    box_tiles(r, &f, x, y, heading, length, half_width);
+    end_debug(r, &old, had);
+}
+
+void pt_debug_cell(pt_render *r, const pt_map *map, const pt_view *view, int cx, int cy, uint32_t rgba) {
+    xform f;
+    SDL_Rect old;
+    SDL_bool had;
+    if (!begin_debug(r, map, view, &f, &old, &had, rgba)) return;
+    int d = f.t * f.scale;
+    if (cx > -1000000 && cx < 1000000 && cy > -1000000 && cy < 1000000) {
+        SDL_Rect rc = {sx_of(&f, cx), sy_of(&f, cy), d, d};
+        SDL_RenderFillRect(r->sdl, &rc);
+    }
+    end_debug(r, &old, had);
+}
+
+int pt_draw_pointer(pt_render *r, const pt_map *map, const pt_view *view, double tx, double ty, int inset,
+                    uint32_t rgba) {
+    xform f;
+    SDL_Rect old;
+    SDL_bool had;
+    if (!isfinite(tx) || !isfinite(ty) || !begin_debug(r, map, view, &f, &old, &had, rgba)) return 0;
+    int out_w = 0, out_h = 0;
+    SDL_GetRendererOutputSize(r->sdl, &out_w, &out_h);
+    pt_view v = *view;
+    pt_view_resolve(&v, out_w, out_h);
+    double px = fx_of(&f, tx), py = fy_of(&f, ty);
+    int drawn = 0;
+    if (px < v.x || py < v.y || px >= v.x + v.w || py >= v.y + v.h) {
+        /* From the view's centre toward the point, stopped a margin inside the edge. */
+        double cx = v.x + v.w / 2.0, cy = v.y + v.h / 2.0, dx = px - cx, dy = py - cy;
+        double size = 8.0 * f.scale, margin = size * 1.6 + (inset > 0 ? inset : 0);
+        double kx = fabs(dx) > 1e-9 ? (v.w / 2.0 - margin) / fabs(dx) : 1e30;
+        double ky = fabs(dy) > 1e-9 ? (v.h / 2.0 - margin) / fabs(dy) : 1e30;
+        double k = kx < ky ? kx : ky;
+        if (k > 0 && k < 1e29) {
+            double ax = cx + dx * k, ay = cy + dy * k, len = hypot(dx, dy), ux = dx / len, uy = dy / len;
+            SDL_Color c = {(Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba};
+            SDL_Color dark = {20, 16, 30, (Uint8)rgba};
+            /* An outline (a larger dark triangle) under the coloured one. */
+            for (int pass = 0; pass < 2; pass++) {
+                double s = pass == 0 ? size + 2.0 * f.scale : size;
+                SDL_Vertex vt[3];
+                memset(vt, 0, sizeof vt);
+                vt[0].position = (SDL_FPoint){(float)(ax + ux * s), (float)(ay + uy * s)};
+                vt[1].position = (SDL_FPoint){(float)(ax - ux * s * 0.7 - uy * s * 0.8), (float)(ay - uy * s * 0.7 + ux * s * 0.8)};
+                vt[2].position = (SDL_FPoint){(float)(ax - ux * s * 0.7 + uy * s * 0.8), (float)(ay - uy * s * 0.7 - ux * s * 0.8)};
+                for (int i = 0; i < 3; i++) vt[i].color = pass == 0 ? dark : c;
+                SDL_RenderGeometry(r->sdl, NULL, vt, 3, NULL, 0);
+            }
+            drawn = 1;
+        }
+    }
+    end_debug(r, &old, had);
+    return drawn;
 }

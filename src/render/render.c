@@ -141,7 +141,7 @@ void pt__blit(pt_render *r, SDL_Texture *tex, int index, int per_row, int fw, in
 
 /* ---- text ---------------------------------------------------------------------------------- */
 
-void pt_text_size(const char *text, int scale, int *w, int *h) {
+void pt__text_size_adv(const char *text, int scale, int adv, int *w, int *h) {
     if (scale < 1) scale = 1;
     int cols = 0, best = 0, lines = text && *text ? 1 : 0;
     for (const char *p = text ? text : ""; *p; p++) {
@@ -152,16 +152,20 @@ void pt_text_size(const char *text, int scale, int *w, int *h) {
         }
         if (++cols > best) best = cols;
     }
-    if (w) *w = best * PT_GLYPH_PX * scale;
+    /* The last glyph's ink ends at column 6 of its cell, so a tight line is not padded. */
+    int width = best > 0 ? (best - 1) * adv + (adv < PT_GLYPH_PX ? 6 : PT_GLYPH_PX) : 0;
+    if (w) *w = width * scale;
     if (h) *h = lines * PT_GLYPH_PX * scale;
 }
 
-int pt_draw_text(pt_render *r, int x, int y, int scale, uint32_t rgba, const char *text) {
+void pt_text_size(const char *text, int scale, int *w, int *h) { pt__text_size_adv(text, scale, PT_GLYPH_PX, w, h); }
+
+int pt__draw_text_adv(pt_render *r, int x, int y, int scale, int adv, uint32_t rgba, const char *text) {
     if (!r || !text) return 0;
     if (scale < 1) scale = 1;
     SDL_SetTextureColorMod(r->font, (Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8));
     SDL_SetTextureAlphaMod(r->font, (Uint8)rgba);
-    int g = PT_GLYPH_PX * scale, cx = x, cy = y, best = 0;
+    int g = PT_GLYPH_PX * scale, step = adv * scale, cx = x, cy = y, best = 0;
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
         if (*p == '\n') {
             cy += g;
@@ -170,21 +174,25 @@ int pt_draw_text(pt_render *r, int x, int y, int scale, uint32_t rgba, const cha
         }
         int c = (*p >= 32 && *p <= 126) ? *p : '?';
         if (c != ' ') pt__blit(r, r->font, c - 32, 16, PT_GLYPH_PX, PT_GLYPH_PX, cx, cy, g, g);
-        cx += g;
+        cx += step;
         if (cx - x > best) best = cx - x;
     }
     return best;
 }
 
+int pt_draw_text(pt_render *r, int x, int y, int scale, uint32_t rgba, const char *text) {
+    return pt__draw_text_adv(r, x, y, scale, PT_GLYPH_PX, rgba, text);
+}
+
 /* ---- headless ------------------------------------------------------------------------------ */
 
-SDL_Surface *pt_render_surface(const pt_scene *scene, const pt_view *view, int w, int h, const char *asset_dir,
-                               pt_error *err) {
+SDL_Surface *pt_render_surface_with(int w, int h, const char *asset_dir, pt_draw_fn draw, void *user,
+                                    pt_error *err) {
     pt_error tmp;
     if (!err) err = &tmp;
     pt_error_clear(err);
-    if (!scene || !scene->map) {
-        pt_error_set(err, PT_ERR_USAGE, 0, 0, "no map to draw");
+    if (!draw) {
+        pt_error_set(err, PT_ERR_USAGE, 0, 0, "nothing to draw");
         return NULL;
     }
     if (w < 1 || h < 1 || w > PT_RENDER_MAX_SIDE || h > PT_RENDER_MAX_SIDE ||
@@ -207,9 +215,7 @@ SDL_Surface *pt_render_surface(const pt_scene *scene, const pt_view *view, int w
     pt_render *r = pt_render_create(sdl, asset_dir, err);
     int rc = r ? PT_OK : err->code;
     if (r) {
-        pt_view v = view ? *view : (pt_view){0};
-        pt_view_resolve(&v, w, h);
-        rc = pt_render_draw(r, scene, &v);
+        rc = draw(r, w, h, user);
         if (rc < 0) pt_error_set(err, rc, 0, 0, "out of memory while drawing");
         SDL_RenderFlush(sdl);
         pt_render_destroy(r);
@@ -222,11 +228,11 @@ SDL_Surface *pt_render_surface(const pt_scene *scene, const pt_view *view, int w
     return surf;
 }
 
-int pt_render_png(const pt_scene *scene, const pt_view *view, int w, int h, const char *asset_dir,
-                  const char *path, pt_error *err) {
+int pt_render_png_with(int w, int h, const char *asset_dir, pt_draw_fn draw, void *user, const char *path,
+                       pt_error *err) {
     pt_error tmp;
     if (!err) err = &tmp;
-    SDL_Surface *surf = pt_render_surface(scene, view, w, h, asset_dir, err);
+    SDL_Surface *surf = pt_render_surface_with(w, h, asset_dir, draw, user, err);
     if (!surf) return err->code;
     int rc = IMG_SavePNG(surf, path);
     SDL_FreeSurface(surf);
@@ -236,4 +242,34 @@ int pt_render_png(const pt_scene *scene, const pt_view *view, int w, int h, cons
         return PT_ERR_IO;
     }
     return PT_OK;
+}
+
+typedef struct scene_job { const pt_scene *scene; const pt_view *view; } scene_job;
+
+static int draw_scene_job(pt_render *r, int w, int h, void *user) {
+    const scene_job *j = user;
+    pt_view v = j->view ? *j->view : (pt_view){0};
+    pt_view_resolve(&v, w, h);
+    return pt_render_draw(r, j->scene, &v);
+}
+
+SDL_Surface *pt_render_surface(const pt_scene *scene, const pt_view *view, int w, int h, const char *asset_dir,
+                               pt_error *err) {
+    if (!scene || !scene->map) {
+        pt_error_clear(err);
+        pt_error_set(err, PT_ERR_USAGE, 0, 0, "no map to draw");
+        return NULL;
+    }
+    scene_job j = {scene, view};
+    return pt_render_surface_with(w, h, asset_dir, draw_scene_job, &j, err);
+}
+
+int pt_render_png(const pt_scene *scene, const pt_view *view, int w, int h, const char *asset_dir,
+                  const char *path, pt_error *err) {
+    if (!scene || !scene->map) {
+        pt_error_clear(err);
+        return pt_error_set(err, PT_ERR_USAGE, 0, 0, "no map to draw");
+    }
+    scene_job j = {scene, view};
+    return pt_render_png_with(w, h, asset_dir, draw_scene_job, &j, path, err);
 }

@@ -27,4 +27,9 @@ struct pt_render {
 void pt__blit(pt_render *r, SDL_Texture *tex, int index, int per_row, int fw, int fh, int dx, int dy,
               int dw, int dh);
 
+/* Text with an advance of adv font pixels a character (8 = the font's cell; 6 = tight, the
+ * HUD's). pt_draw_text / pt_text_size are these with adv 8. */
+int pt__draw_text_adv(pt_render *r, int x, int y, int scale, int adv, uint32_t rgba, const char *text);
+void pt__text_size_adv(const char *text, int scale, int adv, int *w, int *h);
+
 #endif

@@ -24,7 +24,9 @@ int pt_render_actors_from_world(const pt_world *w, double alpha, pt_actor *out, 
         o->heading = e->heading;
         o->view_dist = e->view_dist;
         o->view_angle = e->view_angle;
-        o->awareness = e->awareness;
+        /* The bar is full when the guard gives chase (its chase_at threshold). */
+        double chase_at = e->def && e->def->chase_at > 0 ? e->def->chase_at : 1.0;
+        o->awareness = pt_clamp(e->awareness / chase_at, 0.0, 1.0);
         o->name = e->name;
         o->has_eye = 1; /* guards see from px,py (brain.c) */
         o->eye_x = e->px;
@@ -43,12 +45,60 @@ int pt_render_actors_from_world(const pt_world *w, double alpha, pt_actor *out, 
             o->moving = (e->prev_x != e->x || e->prev_y != e->y) && e->move_t < 1.0;
             o->walk = now * e->speed;
         } else {
-            o->x = e->px + e->veh.vel.x * a * dt;
-            o->y = e->py + e->veh.vel.y * a * dt;
-            double sp = pt_v2_len(e->veh.vel);
+            pt_vec2 vel = e->veh.vel; /* the world keeps it for every continuous mover */
+            o->x = e->px + vel.x * a * dt;
+            o->y = e->py + vel.y * a * dt;
+            double sp = pt_v2_len(vel);
             o->moving = sp > 0.05;
             o->walk = now * sp;
+            o->continuous = 1;
+            o->vel_x = vel.x;
+            o->vel_y = vel.y;
+            o->radius = e->veh.radius;
+            /* What the steering library used last tick: feelers and detection box when the
+             * avoidance behaviours were on, the neighbourhood of flocks, the force. */
+            const pt_steer_agent *ag = pt_world_agent(w, i);
+            if (ag) {
+                if (ag->behaviours & PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE)) {
+                    pt_vec2 tips[3];
+                    o->nfeelers = pt_steer_feelers(&e->veh, ag->params, tips);
+                    for (int k = 0; k < o->nfeelers && k < 3; k++) {
+                        o->feeler_x[k] = tips[k].x;
+                        o->feeler_y[k] = tips[k].y;
+                    }
+                }
+                if (ag->behaviours & PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE)) o->box_length = pt_steer_box_length(&e->veh, ag->params);
+                if ((ag->behaviours & PT_BEH_FLOCKING) && ag->params) o->neighbour_radius = ag->params->view_radius;
+                pt_vec2 f = pt_world_steer_force(w, i);
+                o->force_x = f.x;
+                o->force_y = f.y;
+            }
         }
     }
     return n;
+}
+
+int pt_render_patterns_from_world(const pt_world *w, pt_actor *actors, int n, pt_cell *buf, int cap) {
+    if (!w || !actors) return 0;
+    const pt_map *m = pt_world_map(w);
+    int used = 0, need = 0;
+    if (n > pt_world_count(w)) n = pt_world_count(w);
+    for (int i = 0; i < n; i++) {
+        const pt_entity *e = pt_world_entity(w, i);
+        pt_actor *a = &actors[i];
+        a->pattern = NULL;
+        a->pattern_len = 0;
+        if (!e || !e->run.pat || e->kind == PT_KIND_PLAYER) continue;
+        int room = buf && cap > used ? cap - used : 0;
+        int k = pt_patrun_cells(&e->run, m, room ? buf + used : NULL, room);
+        if (k <= 0) continue;
+        need += k;
+        if (k <= room) {
+            a->pattern = buf + used;
+            a->pattern_len = k;
+            a->pattern_matrix = e->run.pat->kind == PT_PAT_MATRIX;
+            used += k;
+        }
+    }
+    return need;
 }

@@ -8,6 +8,8 @@
  *     pt_render_draw(r, &s, &v);                                 // tiles, sprites, overlays
  *     pt_render_destroy(r);
  *
+ * Over a scene: pt_render_hud draws a game's heads-up display from plain data (pt_hud), and
+ * pt_debug_* draw lines, arrows, circles, boxes and cells given in map coordinates.
  * Headless: pt_render_png draws the same way into a software renderer on a plain surface
  * and saves a PNG; it needs no display and no SDL_Init. The window (patrol play) and the
  * PNG (patrol render) share one drawing path.
@@ -47,18 +49,30 @@ struct pt_world;
 /* Overlays drawn over the scene (pt_view.overlays). Bits not listed are reserved. */
 enum {
     PT_OVERLAY_GRID      = 1u << 0, /* tile grid lines */
-    PT_OVERLAY_CONES     = 1u << 1, /* guards' view cones, clipped by opaque tiles */
+    PT_OVERLAY_CONES     = 1u << 1, /* guards' view cones, clipped by opaque tiles, coloured by
+                                       state and awareness: grey-white calm, yellow noticing,
+                                       red chasing, orange searching */
     PT_OVERLAY_LABELS    = 1u << 2, /* actor names */
-    PT_OVERLAY_AWARENESS = 1u << 3, /* awareness bars over guards */
+    PT_OVERLAY_AWARENESS = 1u << 3, /* awareness bars under guards */
     PT_OVERLAY_PATHS     = 1u << 4, /* planned paths (pt_actor.path: A* chase / return) */
-    PT_OVERLAY_PATTERNS  = 1u << 5, /* patrol pattern cells: reserved */
-    PT_OVERLAY_STEER     = 1u << 6, /* velocities, feelers, detection boxes: reserved */
+    PT_OVERLAY_PATTERNS  = 1u << 5, /* patrol pattern cells (pt_actor.pattern): paths as a
+                                       line through their cells, matrices as their 1-cells */
+    PT_OVERLAY_STEER     = 1u << 6, /* continuous movers: velocity (an arrow one second long),
+                                       bounding circle, and when given feelers, detection box,
+                                       neighbour radius, steering force (pt_actor) */
     PT_OVERLAY_SIGHT     = 1u << 7, /* cells each guard sees now, by the simulation's own test
                                        (pt_can_see, patrol/los.h): exact where cones are a picture */
+    PT_OVERLAY_RAYS      = 1u << 8, /* a line of sight from each guard to the player: green when
+                                       pt_can_see sees, red when a tile blocks it (the blocking
+                                       cell boxed), faint when out of range or cone */
+    /* What a tester wants (patrol render --overlay, the Tab key of play): everything but
+     * the grid. */
+    PT_OVERLAY_DEBUG     = PT_OVERLAY_CONES | PT_OVERLAY_LABELS | PT_OVERLAY_AWARENESS | PT_OVERLAY_PATHS |
+                           PT_OVERLAY_PATTERNS | PT_OVERLAY_STEER | PT_OVERLAY_SIGHT | PT_OVERLAY_RAYS,
     PT_OVERLAY_ALL       = 0xffffu
 };
 
-/* Parses a comma-separated overlay list ("grid,cones", "all", "none"); returns 0 and the
+/* Parses a comma-separated overlay list ("grid,cones", "debug", "all", "none"); returns 0 and the
  * 1-based byte offset of the bad name in *bad_at when a name is unknown. */
 int pt_overlay_parse(const char *list, unsigned *out, int *bad_at);
 /* The name of one overlay bit ("grid"), or NULL. */
@@ -84,6 +98,21 @@ typedef struct pt_actor {
     double eye_x, eye_y;
     const pt_cell *path;    /* planned cells (paths overlay); may be NULL; must outlive the draw */
     int path_len, path_idx; /* cells path[path_idx .. path_len-1] are still ahead */
+    const pt_cell *pattern; /* its placed patrol pattern's cells (patterns overlay), in walking
+                               order; may be NULL; must outlive the draw */
+    int pattern_len;
+    int pattern_matrix;     /* 1: the cells are a matrix's 1-cells (drawn as squares); 0: a walk
+                               (drawn as a line through them) */
+    int continuous;         /* 1: moves continuously (steer overlay: velocity and radius) */
+    double vel_x, vel_y;    /* tiles per second */
+    double radius;          /* bounding radius, tiles */
+    /* More of the steer overlay, each part drawn only when set (zero = not drawn): */
+    int nfeelers;           /* 0..3 wall-avoidance feelers, drawn from the centre to the tips */
+    double feeler_x[3], feeler_y[3];
+    double box_length;      /* obstacle-avoidance detection box ahead along heading (tiles),
+                               as wide as the body (2 * radius) */
+    double neighbour_radius;/* group behaviours' neighbourhood (tiles) */
+    double force_x, force_y;/* the last steering force, drawn at 0.1 tile per unit */
 } pt_actor;
 
 /* What to draw: a map and the actors on it. */
@@ -129,9 +158,77 @@ void pt_view_follow(pt_view *v, const pt_map *map, double fx, double fy);
 void pt_view_map_size(const pt_map *map, int scale, long *w, long *h);
 
 /* Draws one frame of the scene into the view rectangle: background, tiles (water
- * animated), grid, cones, obstacles and actors (sorted by y), bubbles, bars, labels.
- * Does not present. Returns PT_OK, or PT_ERR_NOMEM when the scratch buffer cannot grow. */
+ * animated), cones, sight, grid, patterns, paths, rays, obstacles and actors (sorted by y),
+ * steering, bubbles ("?" suspicious or searching, "!" chasing, a burst when caught), bars,
+ * labels. Does not present. Returns PT_OK, or PT_ERR_NOMEM when the scratch buffer cannot
+ * grow. */
 int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view);
+
+/* ---- debug drawing in map coordinates ------------------------------------------------------
+ * For overlays a program computes itself (the steering library's feelers, detection boxes,
+ * forces, neighbour radii): positions and lengths in tiles, mapped to pixels exactly as
+ * pt_render_draw maps them for the same map and view, clipped to the view rectangle. They
+ * draw over what is there and do not present. rgba = 0xRRGGBBAA (alpha blended). */
+
+/* Output pixel of map position (x, y) tiles under a view (scale 0 = 1). */
+void pt_view_to_px(const pt_map *map, const pt_view *view, double x, double y, double *px, double *py);
+/* A segment from (x0,y0) to (x1,y1). */
+void pt_debug_line(pt_render *r, const pt_map *map, const pt_view *view, double x0, double y0, double x1,
+                   double y1, uint32_t rgba);
+/* A vector drawn from (x,y) to (x+dx, y+dy) with an arrow head (a force, a velocity). */
+void pt_debug_arrow(pt_render *r, const pt_map *map, const pt_view *view, double x, double y, double dx,
+                    double dy, uint32_t rgba);
+/* A circle outline of radius tiles around (cx,cy) (bounding radius, neighbour radius). */
+void pt_debug_circle(pt_render *r, const pt_map *map, const pt_view *view, double cx, double cy, double radius,
+                     uint32_t rgba);
+/* An oriented rectangle outline: from (x,y) forward along heading (radians) for length
+ * tiles, half_width tiles to each side (a detection box). */
+void pt_debug_box(pt_render *r, const pt_map *map, const pt_view *view, double x, double y, double heading,
+                  double length, double half_width, uint32_t rgba);
+/* Fills tile (cx, cy). */
+void pt_debug_cell(pt_render *r, const pt_map *map, const pt_view *view, int cx, int cy, uint32_t rgba);
+/* When map position (tx,ty) is outside the view: a triangle near the view's edge pointing
+ * toward it (where the exit is), kept inset pixels inside every edge (room for HUD bars).
+ * Returns 1 if drawn, 0 when the point is in view. */
+int pt_draw_pointer(pt_render *r, const pt_map *map, const pt_view *view, double tx, double ty, int inset,
+                    uint32_t rgba);
+
+/* ---- heads-up display ------------------------------------------------------------------------ */
+
+/* A transient message; fade it by lowering the alpha of rgba. */
+typedef struct pt_hud_msg { const char *text; uint32_t rgba; } pt_hud_msg;
+
+/* What the HUD shows; every pointer may be NULL (that part is not drawn). Strings must
+ * outlive the call. */
+typedef struct pt_hud {
+    int scale;                 /* font pixels per glyph pixel; 0 = pt_hud_scale of the rect */
+    const char *title;         /* top bar, left: the map's title */
+    const char *objective;     /* top bar, centre: what the player must do */
+    const char *status;        /* top bar, right: clock, speed */
+    int alert;                 /* top bar eye: 0 unseen, 1 noticed (someone wonders), 2 chased */
+    const pt_hud_msg *msgs;    /* under the top bar, newest last */
+    int nmsgs;
+    const char *keys;          /* bottom bar: the key hint */
+    const char *notice;        /* a box in the middle ("PAUSED") */
+    int banner;                /* end of round: 0 none, 1 won (gold), -1 lost (red) */
+    const char *banner_title;  /* big letters */
+    const char *banner_text;   /* lines under it ('\n' separated) */
+    double banner_t;           /* seconds since the round ended: the banner drops in */
+    double flash;              /* 0..1: a red flash over everything (caught) */
+    const char *help;          /* the help panel ('\n' separated lines; "KEY|what" lines are
+                                  drawn in two columns) */
+    const pt_error *error;     /* an error box: file:line:col, message, the line and a caret */
+} pt_hud;
+
+/* The font scale a HUD uses in a w x h rectangle: 1 below 900 x 500 pixels, 2 below
+ * 1800 x 1000, and so on. */
+int pt_hud_scale(int w, int h);
+/* Heights in pixels of the HUD's top bar (title, objective, clock) and bottom bar (keys) at
+ * a font scale: a view drawn between them has nothing hidden under the bars. */
+void pt_hud_bars(int scale, int *top, int *bottom);
+/* Draws the HUD into the rectangle (x, y, w, h) of the output (w or h 0 = the whole output),
+ * over what is there. Does not present. */
+void pt_render_hud(pt_render *r, const pt_hud *hud, int x, int y, int w, int h);
 
 /* Draws text with the 8x8 bitmap font at (x, y) output pixels, each font pixel scale x scale
  * (0 = 1), tinted rgba (0xRRGGBBAA). '\n' starts a new line; bytes outside 32..126 draw '?'.
@@ -149,6 +246,12 @@ int pt_render_actors_from_map(const pt_map *map, pt_actor *out, int cap);
  * by move_t, continuous movers at px,py plus velocity. Reads the world only. Writes at most
  * cap; returns pt_world_count. Names and paths point into the world. */
 int pt_render_actors_from_world(const struct pt_world *w, double alpha, pt_actor *out, int cap);
+/* Points each actor at the cells of its entity's placed patrol pattern (pt_patrun_cells),
+ * for the patterns overlay: actors[0..n) as pt_render_actors_from_world filled them, the
+ * cells written to buf (cap cells). Returns how many cells all of them need: when that is
+ * more than cap, the actors whose cells did not fit get none (call again with a larger
+ * buf). Reads the world only. */
+int pt_render_patterns_from_world(const struct pt_world *w, pt_actor *actors, int n, pt_cell *buf, int cap);
 /* characters.png row for a kind (flock members: by their flock kind, hound or crow). */
 int pt_render_row_for(pt_kind kind, pt_flock_kind flock);
 /* Sheet column of a heading (4-way) and walk phase: down 0-2, left 3-5, right 6-8, up 9-11;
@@ -167,6 +270,16 @@ int pt_render_png(const pt_scene *scene, const pt_view *view, int w, int h, cons
  * NULL with err set on failure. */
 struct SDL_Surface *pt_render_surface(const pt_scene *scene, const pt_view *view, int w, int h,
                                       const char *asset_dir, pt_error *err);
+
+/* Headless drawing of anything (a scene plus a HUD, a whole game frame): draw(r, w, h,
+ * user) draws into a fresh w x h software renderer with the assets loaded, returning PT_OK
+ * or a negative code; the result is saved as a PNG (same limits and errors as
+ * pt_render_png) or returned as an RGBA32 surface. */
+typedef int (*pt_draw_fn)(pt_render *r, int w, int h, void *user);
+int pt_render_png_with(int w, int h, const char *asset_dir, pt_draw_fn draw, void *user, const char *path,
+                       pt_error *err);
+struct SDL_Surface *pt_render_surface_with(int w, int h, const char *asset_dir, pt_draw_fn draw, void *user,
+                                           pt_error *err);
 
 #ifdef __cplusplus
 }

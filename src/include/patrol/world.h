@@ -60,34 +60,38 @@ typedef enum pt_event_kind {
 
 typedef struct pt_event { uint64_t tick; pt_event_kind kind; uint32_t a, b; int x, y; } pt_event;
 
-/* One entity. Read it freely; change it only through the world's functions. */
+/* One entity. Read it freely; change it only through the world's functions. The fields a
+ * tick reads come first, so a guard's update touches few cache lines. */
 typedef struct pt_entity {
+    /* --- read every tick --- */
     uint32_t id;               /* index in the world: 0 = player, then map declaration order */
     pt_kind kind;
     pt_state state;
     pt_motion motion;
-    char name[PT_MAX_NAME];
     int x, y;                  /* current tile */
     int prev_x, prev_y;        /* tile before the last step (for interpolation) */
-    double move_t;             /* tile movers: progress toward the next step in [0,1) */
+    double move_t;             /* tile movers: progress toward the next step in [0,1] */
     double px, py;             /* continuous position in tiles (tile centre = x+0.5) */
     double heading;            /* radians, 0 = east, clockwise on screen */
     double speed;              /* tiles per second */
     double view_dist, view_angle; /* tiles, radians (full cone) */
-    pt_chase chase;
-    double awareness;          /* 0..1+: fills while the player is seen */
+    double awareness;          /* 0..1.5*chase_at: fills while the player is seen */
+    double aware_rate, aware_decay, suspicious_at, chase_at; /* resolved from the declaration */
     int sees_player;           /* 1 when the last sight check saw the player */
-    double last_seen_x, last_seen_y; /* last known player position (continuous) */
     int state_ticks;           /* ticks spent in the current state */
-    pt_vehicle veh;            /* continuous movers (steer chase, flocks, thrust, waypoints) */
-    pt_patrun run;             /* the pattern runner (pattern may be NULL) */
-    pt_rng rng;                /* this entity's own stream */
-    const pt_entity_def *def;  /* its declaration (resolved copy owned by the world) */
+    pt_chase chase;
+    pt_patrun run;             /* the pattern runner (run.pat may be NULL); its head is hot */
+    /* --- read when something happens --- */
+    double last_seen_x, last_seen_y; /* last known player position (continuous) */
     /* Return-to-pattern and chase path (A*): cells, index of the next one. */
     pt_cell *path;
     int path_len, path_idx, path_cap;
     uint32_t group;            /* flock group id (0 = none) */
     int caught_count;          /* player: how many times caught */
+    const pt_entity_def *def;  /* its declaration (resolved copy owned by the world) */
+    pt_rng rng;                /* this entity's own stream */
+    pt_vehicle veh;            /* continuous movers (steer chase, flocks, thrust, waypoints) */
+    char name[PT_MAX_NAME];
 } pt_entity;
 
 typedef struct pt_world_desc {
@@ -127,6 +131,11 @@ int pt_world_round(const pt_world *w);
 pt_rng *pt_world_cosmetic_rng(pt_world *w);
 /* Steering geometry built from the map (walls from tile boundaries, obstacles). */
 const pt_steer_env *pt_world_env(const pt_world *w);
+
+/* Steering of entity id (for debug drawing): its agent (vehicle, parameters, behaviours of
+ * the last tick) and the force it applied last tick; NULL / (0,0) for an unknown id. */
+const pt_steer_agent *pt_world_agent(const pt_world *w, int id);
+pt_vec2 pt_world_steer_force(const pt_world *w, int id);
 
 const char *pt_state_name(pt_state s);
 

@@ -1,0 +1,257 @@
+/* The patterns, flock, steer and world scenarios of `patrol bench` (los is in cmd_bench.c). */
+#include <patrol/crowd.h>
+#include <patrol/pattern.h>
+#include <patrol/rng.h>
+#include <patrol/world.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+/* ---- patterns: many tile pattern followers ------------------------------------------------ */
+
+static const char *bench_patterns_text =
+    "pattern box\n kind path\n points 0,0 7,0 7,5 0,5 0,0\nend\n"
+    "pattern pace\n kind path\n points 0,0 9,3\n at_end reverse\nend\n"
+    "pattern web\n kind matrix\n rows\n  11111\n  10101\n  11111\n  10001\n  11111\n end\nend\n"
+    "pattern square\n kind control\n heading 0\n repeat 4\n  forward 4\n  right 90\n end\nend\n";
+
+int bench_patterns(const bench_opts *o, bench_result *r) {
+    int n = o->agents > 0 ? o->agents : 1000000;
+    int ticks = o->ticks > 0 ? o->ticks : 60;
+    pt_map m;
+    pt_error err;
+    if (pt_map_init_blank(&m, 1024, 1024, &err) < 0) return 0;
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    if (pt_patlib_parse(&lib, bench_patterns_text, strlen(bench_patterns_text), "bench.pat", &err) < 0) {
+        pt_map_fini(&m);
+        return 0;
+    }
+    pt_patrun *runs = malloc(sizeof *runs * (size_t)n);
+    double *clock = malloc(sizeof *clock * (size_t)n);
+    int *x = malloc(sizeof *x * (size_t)n), *y = malloc(sizeof *y * (size_t)n);
+    double *heading = malloc(sizeof *heading * (size_t)n);
+    if (!runs || !clock || !x || !y || !heading) {
+        free(runs); free(clock); free(x); free(y); free(heading);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+        return 0;
+    }
+    pt_rng rng;
+    pt_rng_seed(&rng, o->seed, 3);
+    for (int i = 0; i < n; i++) {
+        const pt_pattern *p = pt_patlib_get(&lib, i % 4);
+        pt_cell at = {1 + (int)pt_rng_below(&rng, 1008), 1 + (int)pt_rng_below(&rng, 1008)};
+        pt_patrun_init(&runs[i], p, at, at, 0.0, o->seed, (uint32_t)i);
+        x[i] = runs[i].x;
+        y[i] = runs[i].y;
+        heading[i] = 0.0;
+        clock[i] = pt_rng_unit(&rng); /* followers out of step with each other */
+    }
+    const double speed = 3.0, dt = 1.0 / 60.0;
+    double ns[BENCH_MAX_RUNS];
+    long long actions = 0;
+    for (int run = 0; run < o->runs; run++) {
+        double t0 = bench_clock_ns();
+        for (int t = 0; t < ticks; t++)
+            for (int i = 0; i < n; i++) {
+                clock[i] += speed * dt;
+                if (clock[i] >= 1.0) {
+                    clock[i] -= 1.0;
+                    pt_patrun_step(&runs[i], &m, &x[i], &y[i], &heading[i]);
+                    actions++;
+                }
+            }
+        ns[run] = bench_clock_ns() - t0;
+    }
+    r->agents = n;
+    r->ticks = ticks;
+    r->threads = 1;
+    bench_stats(r, ns, o->runs);
+    bench_extra(r, "ms_per_tick", r->median * n * 1e-6);
+    bench_extra(r, "actions_per_agent_tick", (double)actions / ((double)n * ticks * o->runs));
+    free(runs); free(clock); free(x); free(y); free(heading);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+    return 1;
+}
+
+/* ---- flock and steer: pt_crowd ------------------------------------------------------------- */
+
+static pt_steer_params bench_params;
+
+static pt_steer_agent *make_agents(int n, double x0, double y0, double w, double h, const pt_map *m, uint64_t seed) {
+    pt_steer_agent *a = malloc(sizeof *a * (size_t)(n > 0 ? n : 1));
+    if (!a) return NULL;
+    pt_steer_params_default(&bench_params);
+    pt_steer_params_resolve(&bench_params);
+    pt_rng r;
+    pt_rng_seed(&r, seed, 17);
+    for (int i = 0; i < n; i++) {
+        pt_vec2 p;
+        do p = pt_v2(x0 + pt_rng_unit(&r) * w, y0 + pt_rng_unit(&r) * h);
+        while (m && !pt_map_walkable(m, (int)p.x, (int)p.y));
+        pt_vehicle v;
+        pt_vehicle_init(&v, p, pt_rng_unit(&r) * PT_TAU);
+        v.vel = pt_v2_scale(v.heading, 1.0);
+        pt_vehicle_resolve(&v);
+        pt_steer_agent_init(&a[i], &v, &bench_params, seed, (uint64_t)i);
+    }
+    return a;
+}
+
+static int time_crowd(pt_crowd *c, const bench_opts *o, int ticks, double *ns, int brute) {
+    for (int run = 0; run < o->runs; run++) {
+        double t0 = bench_clock_ns();
+        for (int t = 0; t < ticks; t++) {
+            if (brute) pt_crowd_step_brute(c, 1.0 / 60.0);
+            else pt_crowd_step(c, 1.0 / 60.0);
+        }
+        ns[run] = bench_clock_ns() - t0;
+    }
+    return 1;
+}
+
+int bench_flock(const bench_opts *o, bench_result *r) {
+    int n = o->agents > 0 ? o->agents : 100000;
+    int ticks = o->ticks > 0 ? o->ticks : 10;
+    /* About 0.25 agents per square tile: a handful of neighbours within the view radius. */
+    double side = sqrt(n / 0.25);
+    pt_steer_agent *a = make_agents(n, 0, 0, side, side, NULL, o->seed);
+    if (!a) return 0;
+    pt_crowd c;
+    if (pt_crowd_init(&c, NULL, a, n, PT_BEH_FLOCKING, 2.5, o->threads) < 0) { free(a); return 0; }
+    double ns[BENCH_MAX_RUNS];
+    time_crowd(&c, o, ticks, ns, 0);
+    pt_crowd_fini(&c);
+    r->agents = n;
+    r->ticks = ticks;
+    r->threads = o->threads;
+    bench_stats(r, ns, o->runs);
+    /* The same kind of flock at N = 10,000 by brute force, in this run, for the ratio. */
+    int nb = 10000;
+    double sideb = sqrt(nb / 0.25);
+    pt_steer_agent *b = make_agents(nb, 0, 0, sideb, sideb, NULL, o->seed);
+    if (b && pt_crowd_init(&c, NULL, b, nb, PT_BEH_FLOCKING, 2.5, 1) == PT_OK) {
+        bench_opts ob = *o;
+        ob.runs = o->runs < 3 ? o->runs : 3;
+        double nsb[BENCH_MAX_RUNS], nsc[BENCH_MAX_RUNS];
+        time_crowd(&c, &ob, 1, nsb, 1);
+        time_crowd(&c, &ob, 1, nsc, 0);
+        bench_result rb = {.agents = nb, .ticks = 1}, rc = {.agents = nb, .ticks = 1};
+        bench_stats(&rb, nsb, ob.runs);
+        bench_stats(&rc, nsc, ob.runs);
+        bench_extra(r, "brute_ns_per_agent_tick_n10000", rb.median);
+        bench_extra(r, "cellspace_ns_per_agent_tick_n10000", rc.median);
+        bench_extra(r, "cellspace_speedup_n10000", rc.median > 0 ? rb.median / rc.median : 0);
+        pt_crowd_fini(&c);
+    }
+    free(b);
+    free(a);
+    return 1;
+}
+
+int bench_steer(const bench_opts *o, bench_result *r) {
+    int n = o->agents > 0 ? o->agents : 100000;
+    int ticks = o->ticks > 0 ? o->ticks : 10;
+    pt_map m;
+    if (!bench_walled_map(&m, 1024, 32, 0.03, o->seed)) return 0;
+    /* Pillars as circular obstacles, one per 32x32 room. */
+    int nob = (1024 / 32) * (1024 / 32);
+    m.obstacles = calloc((size_t)nob, sizeof *m.obstacles);
+    m.nobstacles = 0;
+    for (int y = 16; y < 1024; y += 32)
+        for (int x = 16; x < 1024; x += 32)
+            if (pt_map_walkable(&m, x, y)) m.obstacles[m.nobstacles++] = (pt_obstacle){x + 0.5, y + 0.5, 0.45, 1, 0, 0};
+    pt_steer_env env;
+    if (pt_steer_env_build(&env, &m) < 0) { pt_map_fini(&m); return 0; }
+    /* Agents packed into the middle rooms, all pursuing agent 0 (which wanders). */
+    double side = sqrt(n / 0.2);
+    if (side > 1000) side = 1000;
+    pt_steer_agent *a = make_agents(n, 512 - side / 2, 512 - side / 2, side, side, &m, o->seed);
+    if (!a) { pt_steer_env_fini(&env); pt_map_fini(&m); return 0; }
+    pt_crowd c;
+    unsigned beh = PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE) | PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE) |
+                   PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_PURSUIT) | PT_BEH_BIT(PT_BEH_ARRIVE);
+    if (pt_crowd_init(&c, &env, a, n, beh, 1.5, o->threads) < 0) { free(a); pt_steer_env_fini(&env); pt_map_fini(&m); return 0; }
+    c.target = 0;
+    double ns[BENCH_MAX_RUNS];
+    time_crowd(&c, o, ticks, ns, 0);
+    pt_crowd_fini(&c);
+    r->agents = n;
+    r->ticks = ticks;
+    r->threads = o->threads;
+    bench_stats(r, ns, o->runs);
+    bench_extra(r, "ticks_per_s", r->median > 0 ? 1e9 / (r->median * n) : 0);
+    free(a);
+    pt_steer_env_fini(&env);
+    pt_map_fini(&m);
+    return 1;
+}
+
+/* ---- world: the whole sim tick --------------------------------------------------------- */
+
+int bench_world(const bench_opts *o, bench_result *r) {
+    int n = o->agents > 0 ? o->agents : 10000;
+    int ticks = o->ticks > 0 ? o->ticks : 100;
+    pt_map m;
+    if (!bench_walled_map(&m, 1024, 32, 0.03, o->seed)) return 0;
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_error err;
+    if (pt_patlib_parse(&lib, bench_patterns_text, strlen(bench_patterns_text), "bench.pat", &err) < 0) {
+        pt_map_fini(&m);
+        return 0;
+    }
+    m.ents = calloc((size_t)n, sizeof *m.ents);
+    if (!m.ents) { pt_patlib_fini(&lib); pt_map_fini(&m); return 0; }
+    pt_rng rng;
+    pt_rng_seed(&rng, o->seed, 4);
+    static const char *pats[4] = {"box", "pace", "web", "square"};
+    static const pt_chase modes[3] = {PT_CHASE_TILE, PT_CHASE_STEER, PT_CHASE_INTERCEPT};
+    for (int i = 0; i < n; i++) {
+        pt_entity_def *d = &m.ents[i];
+        int x, y;
+        do {
+            x = 1 + (int)pt_rng_below(&rng, 1022);
+            y = 1 + (int)pt_rng_below(&rng, 1022);
+        } while (!pt_map_walkable(&m, x, y));
+        snprintf(d->name, sizeof d->name, "g%d", i);
+        d->kind = PT_KIND_GUARD;
+        d->x = x;
+        d->y = y;
+        snprintf(d->pattern, sizeof d->pattern, "%s", pats[i % 4]);
+        d->chase = modes[i % 3];
+        d->line = 1;
+    }
+    m.nents = n;
+    m.player.x = 512;
+    m.player.y = 512;
+    while (!pt_map_walkable(&m, m.player.x, m.player.y)) m.player.x++;
+    pt_world_desc desc = {.seed = o->seed};
+    pt_world *w = pt_world_create(&m, &lib, &desc, &err);
+    if (!w) {
+        fprintf(stderr, "bench world: %s\n", err.message);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+        return 0;
+    }
+    double ns[BENCH_MAX_RUNS];
+    for (int run = 0; run < o->runs; run++) {
+        double t0 = bench_clock_ns();
+        for (int t = 0; t < ticks; t++) pt_world_step(w);
+        ns[run] = bench_clock_ns() - t0;
+    }
+    r->agents = n;
+    r->ticks = ticks;
+    r->threads = 1;
+    bench_stats(r, ns, o->runs);
+    bench_extra(r, "ticks_per_s", r->median > 0 ? 1e9 / (r->median * n) : 0);
+    pt_world_destroy(w);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+    return 1;
+}

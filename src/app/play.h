@@ -1,0 +1,141 @@
+/* play.h - the game behind `patrol play`, and the frame `patrol render` draws of it.
+ *
+ * A play_session owns a level (a map and its patterns, loaded together), the world made
+ * from it and the round's bookkeeping: the player's key taps, times spotted, transient
+ * messages, when the round ended. play_session.c has no SDL (its tests link the core
+ * only); play_frame (cmd_play.c) draws a session with the renderer for the window and for
+ * the PNGs of `patrol render`, so both show the same picture.
+ *
+ *     play_session s;
+ *     if (play_open(&s, "maps/demo.map", &err) < 0) ...   // nothing to close on failure
+ *     play_tap(&s, 1, 0);                                   // a key press: one tile east
+ *     for (...) play_tick(&s, held_dx, held_dy);            // one fixed world tick
+ *     if (play_reload(&s, &err) < 0) ... // F5: s untouched on failure, err located
+ *     play_close(&s);
+ *
+ * Memory: the level and the world are heap objects swapped whole on reload, so the world's
+ * pointer to its pattern library never dangles.
+ */
+#ifndef PATROL_APP_PLAY_H
+#define PATROL_APP_PLAY_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <patrol/map.h>
+#include <patrol/pattern.h>
+#include <patrol/world.h>
+
+#define PLAY_TAPS 16          /* key presses queued, not yet acted on */
+#define PLAY_MSGS 4           /* messages shown at once */
+#define PLAY_MSG_TICKS 150    /* how long a message stays (2.5 s at 60 Hz), fading at the end */
+#define PLAY_INTRO_TICKS 300  /* the opening hint */
+#define PLAY_MAX_GOALS 4096   /* goal tiles remembered for the exit pointer */
+
+typedef struct play_level {
+    pt_map map;
+    pt_patlib lib;
+    pt_cell *goals;           /* the map's goal tiles (at most PLAY_MAX_GOALS) */
+    int ngoals;
+} play_level;
+
+typedef struct play_msg {
+    char text[96];
+    uint32_t rgba;            /* 0xRRGGBBAA at full strength */
+    int ticks;                /* ticks left */
+} play_msg;
+
+typedef struct play_session {
+    char path[PT_MAX_PATH];   /* the map file (reloaded from here) */
+    play_level *level;
+    pt_world *world;
+    pt_world_desc desc;
+    /* The round. */
+    uint64_t ticks;           /* ticks played this round; counts on after it ends (animations) */
+    uint64_t end_tick;        /* `ticks` when the round ended; 0 while it runs */
+    int round;                /* pt_world_round after the last tick: 0, 1 won, -1 caught */
+    int spotted;              /* times a guard gave chase (PT_EVENT_SPOTTED) */
+    char caught_by[PT_MAX_NAME];
+    play_msg msgs[PLAY_MSGS]; /* oldest first */
+    int nmsgs;
+    int intro;                /* msgs[0] is the opening hint (it fades at the first event) */
+    signed char tap_dx[PLAY_TAPS], tap_dy[PLAY_TAPS];
+    int ntaps;
+    int reloads;              /* successful reloads so far */
+    /* Logging (for scripts and tests): "move X,Y" when the player enters a tile, and one
+     * line per game event ("spotted NAME", "caught NAME", "escaped TICKS", ...). */
+    FILE *log;
+    int log_moves, log_events;
+} play_session;
+
+/* Loads the map at path and its patterns, and makes the world (a player moved by the keys,
+ * the round ends when caught). On failure returns the code with err located and s holds
+ * nothing to close. */
+int play_open(play_session *s, const char *path, pt_error *err);
+void play_close(play_session *s);
+
+/* Starts the round again from the loaded level. On failure (out of memory) s is unchanged. */
+int play_restart(play_session *s, pt_error *err);
+
+/* Hot reload: loads the map file and its patterns again into fresh storage and makes a
+ * new world. Only if both succeed are they swapped in (the old ones destroyed) and a new
+ * round starts. On failure returns the code, err located (file, line, column, source
+ * line), and the running world, level and round are untouched. */
+int play_reload(play_session *s, pt_error *err);
+
+/* A key press: walk one tile (dx, dy) the next time the player may step, even when the
+ * key was released before that tick. At most PLAY_TAPS wait; more are dropped. */
+void play_tap(play_session *s, int dx, int dy);
+
+/* One fixed tick: the player's input (a waiting tap on the tick its step is due, else the
+ * held direction), the world's step, its events turned into messages and counts. After the
+ * round ended the world stands still and only the clocks of messages and animations run. */
+void play_tick(play_session *s, int held_dx, int held_dy);
+
+/* The alert level the HUD shows: 2 when a guard chases the player, 1 when one is suspicious
+ * or searching, else 0. */
+int play_alert(const play_session *s);
+/* Seconds on the round's clock (frozen when the round ends). */
+double play_clock(const play_session *s);
+/* Seconds since the round ended (0 while it runs). */
+double play_since_end(const play_session *s);
+/* What the player must do, for the HUD. */
+const char *play_objective(const play_session *s);
+/* The nearest goal tile to the player (for the pointer); 0 when the map has none. */
+int play_nearest_goal(const play_session *s, int *gx, int *gy);
+
+#endif
+
+/* ---- drawing a session (cmd_play.c; needs the renderer) ----------------------------------- */
+
+struct pt_render;
+
+/* How to draw a frame, and the scratch it draws with (play_frame_fini frees it). */
+typedef struct play_frame {
+    unsigned overlays;        /* PT_OVERLAY_* */
+    int hud;                  /* 1: the HUD (top bar, messages, key hint, banners) */
+    int hud_scale;            /* its font scale; 0 = from the output size (pt_hud_scale) */
+    int follow;               /* 1: a camera on the player (the window); 0: the whole map (with
+                                 the HUD: between its bars, the output that much taller) */
+    int scale;                /* pixels per sprite pixel; 0 = the largest that fits (follow) */
+    double alpha;             /* fraction of a tick since the last step (smooth motion) */
+    int paused;
+    double speed;             /* simulation speed shown in the HUD (1 = normal) */
+    int help;                 /* the key help panel */
+    const pt_error *error;    /* a reload error to show (NULL = none) */
+    /* scratch */
+    struct pt_actor *actors;
+    int actors_cap;
+    pt_cell *cells;
+    int cells_cap;
+} play_frame;
+
+/* Draws the session into the whole output of r (does not present). PT_OK or PT_ERR_NOMEM. */
+int play_draw_frame(const play_session *s, struct pt_render *r, play_frame *f, int out_w, int out_h);
+void play_frame_fini(play_frame *f);
+
+/* The command-line overlay option shared by play and render: "--overlay=LIST", "--overlay
+ * LIST" (the next argument taken as a list when it is only letters and commas), or a bare
+ * "--overlay" (PT_OVERLAY_DEBUG). *i is advanced past a consumed list. Returns 1, or 0
+ * after printing a usage error. */
+int play_overlay_option(const char *cmd, int argc, char **argv, int *i, unsigned *overlays);

@@ -1,0 +1,289 @@
+/* The game behind `patrol play`: level and world ownership, restart and hot reload, key
+ * taps, and the round's bookkeeping (events -> messages and counts). No SDL here. */
+#include "play.h"
+
+#include "load.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static play_level *level_load(const char *path, pt_error *err) {
+    play_level *lv = PT_CALLOC(1, sizeof *lv);
+    if (!lv) {
+        pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+        return NULL;
+    }
+    if (app_load_inputs(path, &lv->map, &lv->lib, err) < 0) { /* nothing to free on failure */
+        PT_FREE(lv);
+        return NULL;
+    }
+    const pt_map *m = &lv->map;
+    for (int y = 0; y < m->h; y++)
+        for (int x = 0; x < m->w; x++) {
+            if (!(m->flags[(size_t)y * (size_t)m->w + (size_t)x] & PT_TILE_GOAL) || lv->ngoals >= PLAY_MAX_GOALS) continue;
+            if (!lv->goals && !(lv->goals = PT_MALLOC(sizeof *lv->goals * PLAY_MAX_GOALS))) {
+                pt_patlib_fini(&lv->lib);
+                pt_map_fini(&lv->map);
+                PT_FREE(lv);
+                pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+                return NULL;
+            }
+            lv->goals[lv->ngoals++] = (pt_cell){x, y};
+        }
+    return lv;
+}
+
+static void level_free(play_level *lv) {
+    if (!lv) return;
+    PT_FREE(lv->goals);
+    pt_patlib_fini(&lv->lib);
+    pt_map_fini(&lv->map);
+    PT_FREE(lv);
+}
+
+static void say(play_session *s, uint32_t rgba, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void say(play_session *s, uint32_t rgba, const char *fmt, ...) {
+    /* Something happened: the opening hint has done its job and fades out. */
+    if (s->intro && s->nmsgs > 0 && s->msgs[0].ticks > 40) s->msgs[0].ticks = 40;
+    s->intro = 0;
+    if (s->nmsgs == PLAY_MSGS) { /* the oldest gives way */
+        memmove(s->msgs, s->msgs + 1, sizeof s->msgs[0] * (PLAY_MSGS - 1));
+        s->nmsgs--;
+    }
+    play_msg *m = &s->msgs[s->nmsgs++];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(m->text, sizeof m->text, fmt, ap);
+    va_end(ap);
+    m->rgba = rgba;
+    m->ticks = PLAY_MSG_TICKS;
+}
+
+static void log_line(play_session *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void log_line(play_session *s, const char *fmt, ...) {
+    if (!s->log || !s->log_events) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(s->log, fmt, ap);
+    va_end(ap);
+    fputc('\n', s->log);
+    fflush(s->log);
+}
+
+/* A fresh round's bookkeeping (the world is new). */
+static void round_reset(play_session *s) {
+    s->ticks = 0;
+    s->end_tick = 0;
+    s->round = 0;
+    s->spotted = 0;
+    s->caught_by[0] = '\0';
+    s->nmsgs = 0;
+    s->ntaps = 0;
+    s->intro = 0;
+    if (s->level && s->level->ngoals > 0) {
+        say(s, 0xf2be3cffu, "find the glowing exit - follow the gold arrow");
+        s->msgs[s->nmsgs - 1].ticks = PLAY_INTRO_TICKS;
+        s->intro = 1;
+    }
+}
+
+int play_open(play_session *s, const char *path, pt_error *err) {
+    memset(s, 0, sizeof *s);
+    snprintf(s->path, sizeof s->path, "%s", path);
+    s->desc = (pt_world_desc){.player_controlled = 1, .end_round_on_catch = 1};
+    if (!(s->level = level_load(path, err))) return err->code < 0 ? err->code : PT_ERR_INTERNAL;
+    if (!(s->world = pt_world_create(&s->level->map, &s->level->lib, &s->desc, err))) {
+        level_free(s->level);
+        s->level = NULL;
+        return err->code < 0 ? err->code : PT_ERR_INTERNAL;
+    }
+    round_reset(s);
+    return PT_OK;
+}
+
+void play_close(play_session *s) {
+    if (!s) return;
+    pt_world_destroy(s->world);
+    level_free(s->level);
+    s->world = NULL;
+    s->level = NULL;
+}
+
+int play_restart(play_session *s, pt_error *err) {
+    pt_world *w = pt_world_create(&s->level->map, &s->level->lib, &s->desc, err);
+    if (!w) return err->code < 0 ? err->code : PT_ERR_INTERNAL;
+    pt_world_destroy(s->world);
+    s->world = w;
+    round_reset(s);
+    log_line(s, "restart");
+    return PT_OK;
+}
+
+int play_reload(play_session *s, pt_error *err) {
+    play_level *lv = level_load(s->path, err);
+    if (!lv) {
+        log_line(s, "reload failed %s:%d:%d", err->file, err->line, err->col);
+        return err->code < 0 ? err->code : PT_ERR_INTERNAL;
+    }
+    pt_world *w = pt_world_create(&lv->map, &lv->lib, &s->desc, err);
+    if (!w) {
+        level_free(lv);
+        log_line(s, "reload failed %s:%d:%d", err->file, err->line, err->col);
+        return err->code < 0 ? err->code : PT_ERR_INTERNAL;
+    }
+    pt_world_destroy(s->world);
+    level_free(s->level);
+    s->world = w;
+    s->level = lv;
+    s->reloads++;
+    round_reset(s);
+    say(s, 0x9adcffffu, "reloaded %s", lv->map.name[0] ? lv->map.name : s->path);
+    log_line(s, "reload ok");
+    return PT_OK;
+}
+
+void play_tap(play_session *s, int dx, int dy) {
+    if (s->ntaps >= PLAY_TAPS) return;
+    s->tap_dx[s->ntaps] = (signed char)(dx > 0 ? 1 : dx < 0 ? -1 : 0);
+    s->tap_dy[s->ntaps] = (signed char)(dy > 0 ? 1 : dy < 0 ? -1 : 0);
+    s->ntaps++;
+}
+
+static int pop_tap(play_session *s, int *dx, int *dy) {
+    if (s->ntaps == 0) return 0;
+    *dx = s->tap_dx[0];
+    *dy = s->tap_dy[0];
+    memmove(s->tap_dx, s->tap_dx + 1, (size_t)(s->ntaps - 1));
+    memmove(s->tap_dy, s->tap_dy + 1, (size_t)(s->ntaps - 1));
+    s->ntaps--;
+    return 1;
+}
+
+static const char *name_of(const play_session *s, uint32_t id) {
+    const pt_entity *e = pt_world_entity(s->world, (int)id);
+    return e && e->name[0] ? e->name : "a guard";
+}
+
+/* The last step's events: messages, counts, the log. */
+static void observe(play_session *s) {
+    int n = 0;
+    const pt_event *ev = pt_world_events(s->world, &n);
+    for (int i = 0; i < n; i++) {
+        const char *who = name_of(s, ev[i].a);
+        switch (ev[i].kind) {
+        case PT_EVENT_SPOTTED:
+            s->spotted++;
+            say(s, 0xff5a4affu, "spotted by %s!", who);
+            log_line(s, "spotted %s", who);
+            break;
+        case PT_EVENT_LOST:
+            say(s, 0xb4e67affu, "%s lost you", who);
+            log_line(s, "lost %s", who);
+            break;
+        case PT_EVENT_RETURNED:
+            say(s, 0xb4b4c8ffu, "%s is back on patrol", who);
+            log_line(s, "returned %s", who);
+            break;
+        case PT_EVENT_CAUGHT:
+            snprintf(s->caught_by, sizeof s->caught_by, "%s", who);
+            say(s, 0xff5a4affu, "caught by %s!", who);
+            log_line(s, "caught %s", who);
+            break;
+        case PT_EVENT_GOAL:
+            say(s, 0xf2be3cffu, "you reached the exit!");
+            log_line(s, "escaped %llu", (unsigned long long)pt_world_tick(s->world));
+            break;
+        case PT_EVENT_KEY:
+            say(s, 0xf2be3cffu, "you picked up a key");
+            log_line(s, "key %u", ev[i].b);
+            break;
+        default: break;
+        }
+    }
+}
+
+static void age_messages(play_session *s) {
+    int k = 0;
+    for (int i = 0; i < s->nmsgs; i++)
+        if (--s->msgs[i].ticks > 0) s->msgs[k++] = s->msgs[i];
+    s->nmsgs = k;
+}
+
+void play_tick(play_session *s, int held_dx, int held_dy) {
+    age_messages(s);
+    s->ticks++;
+    if (s->round != 0) return;
+    const pt_entity *pl = pt_world_entity(s->world, 0);
+    /* The world acts on the player's input when its movement clock passes 1 (world.c:
+     * move_t += speed * dt); a tap is handed over on exactly that tick, so none is lost
+     * between two ticks or in the middle of a step. */
+    int due = pl->move_t + pl->speed * pt_world_dt(s->world) >= 1.0;
+    int dx = 0, dy = 0;
+    if (!(due && pop_tap(s, &dx, &dy))) {
+        dx = held_dx;
+        dy = held_dy;
+    }
+    int ox = pl->x, oy = pl->y;
+    pt_world_set_input(s->world, dx, dy);
+    pt_world_step(s->world);
+    pl = pt_world_entity(s->world, 0);
+    if (s->log && s->log_moves && (pl->x != ox || pl->y != oy)) {
+        fprintf(s->log, "move %d,%d\n", pl->x, pl->y);
+        fflush(s->log);
+    }
+    observe(s);
+    s->round = pt_world_round(s->world);
+    if (s->round != 0) {
+        s->end_tick = s->ticks;
+        s->ntaps = 0;
+    }
+}
+
+int play_alert(const play_session *s) {
+    int level = 0;
+    for (int i = 1; i < pt_world_count(s->world); i++) {
+        const pt_entity *e = pt_world_entity(s->world, i);
+        if (e->kind != PT_KIND_GUARD) continue;
+        if (e->state == PT_STATE_CHASE) return 2;
+        if (e->state == PT_STATE_SUSPICIOUS || e->state == PT_STATE_SEARCH) level = 1;
+    }
+    return level;
+}
+
+double play_clock(const play_session *s) { return (double)pt_world_tick(s->world) * pt_world_dt(s->world); }
+
+double play_since_end(const play_session *s) {
+    if (s->round == 0 || s->ticks < s->end_tick) return 0.0;
+    return (double)(s->ticks - s->end_tick) * pt_world_dt(s->world);
+}
+
+const char *play_objective(const play_session *s) {
+    return s->level->map.goal ? "Reach the exit - stay out of sight" : "Stay out of sight";
+}
+
+int play_nearest_goal(const play_session *s, int *gx, int *gy) {
+    const pt_entity *pl = pt_world_entity(s->world, 0);
+    long best = -1;
+    for (int i = 0; i < s->level->ngoals; i++) {
+        const pt_cell *c = &s->level->goals[i];
+        long d = (long)(c->x - pl->x) * (c->x - pl->x) + (long)(c->y - pl->y) * (c->y - pl->y);
+        if (best < 0 || d < best) {
+            best = d;
+            *gx = c->x;
+            *gy = c->y;
+        }
+    }
+    return best >= 0;
+}

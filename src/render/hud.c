@@ -1,0 +1,312 @@
+/* The heads-up display: top bar (title, objective, alert, clock), messages, key hint,
+ * pause notice, end-of-round banner, help panel and error box. Draws plain data (pt_hud);
+ * knows nothing of the world. */
+#include "render_internal.h"
+
+#include <patrol/math.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static void set_color(SDL_Renderer *sdl, uint32_t rgba) {
+    SDL_SetRenderDrawColor(sdl, (Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba);
+}
+
+static void fill(pt_render *r, int x, int y, int w, int h, uint32_t rgba) {
+    SDL_Rect rc = {x, y, w, h};
+    set_color(r->sdl, rgba);
+    SDL_RenderFillRect(r->sdl, &rc);
+}
+
+/* A framed panel: dark fill, a 1-glyph-pixel border. */
+static void panel(pt_render *r, int x, int y, int w, int h, int ts, uint32_t fill_rgba, uint32_t border) {
+    fill(r, x, y, w, h, fill_rgba);
+    set_color(r->sdl, border);
+    for (int i = 0; i < ts; i++) {
+        SDL_Rect rc = {x + i, y + i, w - 2 * i, h - 2 * i};
+        SDL_RenderDrawRect(r->sdl, &rc);
+    }
+}
+
+#define ADV 6 /* the HUD sets text tight: 6 font pixels a character */
+
+/* Text with a one-pixel (at its scale) drop shadow, so it reads on any background. */
+static int text(pt_render *r, int x, int y, int ts, uint32_t rgba, const char *s) {
+    uint32_t shadow = 0x00000000u | ((rgba & 0xffu) * 3 / 4);
+    pt__draw_text_adv(r, x + ts, y + ts, ts, ADV, shadow, s);
+    return pt__draw_text_adv(r, x, y, ts, ADV, rgba, s);
+}
+
+static int text_w(const char *s, int ts) {
+    int w = 0;
+    pt__text_size_adv(s, ts, ADV, &w, NULL);
+    return w;
+}
+
+static void text_size(const char *s, int ts, int *w, int *h) { pt__text_size_adv(s, ts, ADV, w, h); }
+
+/* The largest scale <= want at which s fits in width w (at least 1). */
+static int fit_scale(const char *s, int want, int w) {
+    while (want > 1 && text_w(s, want) > w) want--;
+    return want < 1 ? 1 : want;
+}
+
+/* Copies at most max_cols characters of one line of s (up to '\n') into buf. */
+static const char *one_line(const char *s, char *buf, size_t cap, int max_cols) {
+    size_t n = strcspn(s, "\n");
+    if (max_cols >= 0 && n > (size_t)max_cols) n = (size_t)max_cols;
+    if (n >= cap) n = cap - 1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    return buf;
+}
+
+int pt_hud_scale(int w, int h) {
+    int s = w / 900, sh = h / 500;
+    if (sh < s) s = sh;
+    return pt_clampi(s + 1, 1, 8);
+}
+
+void pt_hud_bars(int scale, int *top, int *bottom) {
+    int ts = pt_clampi(scale, 1, 16);
+    if (top) *top = (PT_GLYPH_PX + 6) * ts + ts; /* and its shadow line */
+    if (bottom) *bottom = (PT_GLYPH_PX + 6) * ts;
+}
+
+static void draw_top_bar(pt_render *r, const pt_hud *hud, int x, int y, int w, int ts) {
+    int g = PT_GLYPH_PX * ts, bar = g + 6 * ts;
+    fill(r, x, y, w, bar, 0x0c0a16d8u);
+    fill(r, x, y + bar, w, ts, 0x00000060u);
+    int ty = y + 3 * ts;
+    /* Right: alert and status; left: title; centre: objective - dropped from the left
+     * when the bar is too narrow. */
+    const char *alert_txt = hud->alert >= 2 ? "SPOTTED" : hud->alert == 1 ? "noticed" : "hidden";
+    uint32_t alert_rgba = hud->alert >= 2 ? 0xff4a3cffu : hud->alert == 1 ? 0xffd84affu : 0x8ccf9cffu;
+    int right = x + w - 4 * ts;
+    if (hud->status) {
+        right -= text_w(hud->status, ts);
+        text(r, right, ty, ts, 0xe8e8f0ffu, hud->status);
+        right -= 3 * g;
+    }
+    int aw = text_w(alert_txt, ts);
+    right -= aw;
+    text(r, right, ty, ts, alert_rgba, alert_txt);
+    if (hud->alert > 0 && r->nprops > 4) {
+        /* The same bubble the guard wears, beside the word. */
+        int b = hud->alert >= 2 ? 4 : 3, d = PT_SPRITE_PX * ts;
+        pt__blit(r, r->props, b, r->nprops, PT_SPRITE_PX, PT_SPRITE_PX, right - d - ts, y + bar / 2 - d / 2 - ts,
+                 d, d);
+        right -= d + ts;
+    }
+    right -= 2 * g;
+    int left = x + 4 * ts;
+    int tw = hud->title ? text_w(hud->title, ts) : 0;
+    int ow = hud->objective ? text_w(hud->objective, ts) : 0;
+    int title_on = hud->title && left + tw + 2 * g + ow <= right;
+    if (title_on) {
+        text(r, left, ty, ts, 0xf2be3cffu, hud->title);
+        left += tw + 2 * g;
+    }
+    if (hud->objective && ow <= right - left) {
+        int ox = x + (w - ow) / 2; /* centred when there is room, else just after the title */
+        if (ox < left) ox = left;
+        if (ox + ow > right) ox = right - ow;
+        text(r, ox, ty, ts, 0xffffffffu, hud->objective);
+    }
+}
+
+static void draw_messages(pt_render *r, const pt_hud *hud, int x, int y, int w, int ts) {
+    int top = y + PT_GLYPH_PX * ts + 6 * ts + 6 * ts;
+    for (int i = 0; i < hud->nmsgs; i++) {
+        const pt_hud_msg *m = &hud->msgs[i];
+        if (!m->text || !m->text[0] || (m->rgba & 0xffu) == 0) continue;
+        int ms = fit_scale(m->text, ts + 1, w - 8 * ts);
+        int mw = text_w(m->text, ms), mh = PT_GLYPH_PX * ms;
+        int mx = x + (w - mw) / 2;
+        uint32_t a = m->rgba & 0xffu;
+        fill(r, mx - 3 * ms, top - 2 * ms, mw + 6 * ms, mh + 4 * ms, (a * 150 / 255) & 0xffu);
+        text(r, mx, top, ms, m->rgba, m->text);
+        top += mh + 6 * ms;
+    }
+}
+
+static void draw_bottom_bar(pt_render *r, const char *keys, int x, int y, int w, int h, int ts) {
+    int ks = fit_scale(keys, ts, w - 8 * ts), bar = 0;
+    pt_hud_bars(ts, NULL, &bar);
+    fill(r, x, y + h - bar, w, bar, 0x0c0a16d8u);
+    int kw = text_w(keys, ks);
+    text(r, x + (w - kw) / 2, y + h - bar + (bar - PT_GLYPH_PX * ks) / 2 + ks / 2, ks, 0xc8c8d4ffu, keys);
+}
+
+static void draw_notice(pt_render *r, const char *s, int x, int y, int w, int h, int ts) {
+    int ns = fit_scale(s, ts + 1, w - 16 * ts);
+    int tw = 0, th = 0;
+    text_size(s, ns, &tw, &th);
+    int px = x + (w - tw) / 2, py = y + h / 3 - th / 2;
+    panel(r, px - 6 * ns, py - 4 * ns, tw + 12 * ns, th + 8 * ns, ns, 0x0c0a16d8u, 0xe8e8f0ffu);
+    text(r, px, py, ns, 0xffffffffu, s);
+}
+
+static double ease_out(double t) {
+    t = pt_clamp(t, 0.0, 1.0);
+    return 1.0 - (1.0 - t) * (1.0 - t) * (1.0 - t);
+}
+
+static void draw_banner(pt_render *r, const pt_hud *hud, int x, int y, int w, int h, int ts) {
+    double t = isfinite(hud->banner_t) ? hud->banner_t : 1.0;
+    int won = hud->banner > 0;
+    fill(r, x, y, w, h, (uint32_t)lround(150 * pt_clamp(t / 0.4, 0.0, 1.0)) | (won ? 0x10183000u : 0x20000800u));
+    const char *title = hud->banner_title ? hud->banner_title : (won ? "YOU ESCAPED!" : "CAUGHT!");
+    int bs = fit_scale(title, 4 * ts, w - 24 * ts);
+    int ls = hud->banner_text ? fit_scale(hud->banner_text, ts + 1, w - 24 * ts) : ts + 1;
+    int tw, th, lw = 0, lh = 0;
+    text_size(title, bs, &tw, &th);
+    if (hud->banner_text) {
+        text_size(hud->banner_text, ls, &lw, &lh);
+        lh += (lh / (PT_GLYPH_PX * ls) - 1) * 2 * ls; /* the lines are set 2 pixels apart */
+    }
+    int gap = hud->banner_text ? 6 * ls : 0;
+    int bw = (tw > lw ? tw : lw) + 24 * ts, bh = th + gap + lh + 16 * ts;
+    /* Drops in from above into the upper part, leaving the middle (where the camera keeps
+     * the player, and the catch) in view. */
+    int rest = y + h / 4 - bh / 2;
+    if (rest < y + 18 * ts) rest = y + 18 * ts;       /* below the top bar and a message */
+    if (rest + bh > y + h) rest = y + (h - bh) / 2;  /* a short window: centred */
+    int by = rest - (int)lround((1.0 - ease_out(t / 0.45)) * (rest - y + bh));
+    int bx = x + (w - bw) / 2;
+    uint32_t accent = won ? 0xf2be3cffu : 0xff4a3cffu;
+    panel(r, bx, by, bw, bh, 2 * ts, 0x0c0a16e8u, accent);
+    text(r, x + (w - tw) / 2, by + 8 * ts, bs, accent, title);
+    if (hud->banner_text) {
+        /* Centre each line. */
+        int ly = by + 8 * ts + th + gap;
+        const char *p = hud->banner_text;
+        char line[256];
+        for (;;) {
+            one_line(p, line, sizeof line, -1);
+            int w1 = text_w(line, ls);
+            text(r, x + (w - w1) / 2, ly, ls, 0xf0f0f4ffu, line);
+            ly += PT_GLYPH_PX * ls + 2 * ls;
+            p = strchr(p, '\n');
+            if (!p) break;
+            p++;
+        }
+    }
+}
+
+static void draw_help(pt_render *r, const char *help, int x, int y, int w, int h, int ts) {
+    /* Measure: key column and text column widths, line count. */
+    int keyw = 0, descw = 0, lines = 0;
+    char line[256];
+    for (const char *p = help; p && *p;) {
+        one_line(p, line, sizeof line, -1);
+        char *bar = strchr(line, '|');
+        if (bar) {
+            *bar = '\0';
+            if ((int)strlen(line) > keyw) keyw = (int)strlen(line);
+            if ((int)strlen(bar + 1) > descw) descw = (int)strlen(bar + 1);
+        } else if ((int)strlen(line) > descw + keyw + 2) {
+            descw = (int)strlen(line) - keyw - 2;
+        }
+        lines++;
+        p = strchr(p, '\n');
+        p = p ? p + 1 : NULL;
+    }
+    int cols = keyw + 2 + descw;
+    int hs = ts + 1;
+    while (hs > 1 && (cols * ADV * hs + 16 * hs > w || lines * (PT_GLYPH_PX + 3) * hs + 16 * hs > h)) hs--;
+    int g = PT_GLYPH_PX * hs, lh = g + 3 * hs, adv = ADV * hs;
+    int pw = cols * adv + 16 * hs, ph = lines * lh + 13 * hs;
+    int px = x + (w - pw) / 2, py = y + (h - ph) / 2;
+    panel(r, px, py, pw, ph, hs, 0x0c0a16ecu, 0xf2be3cffu);
+    int ly = py + 8 * hs;
+    for (const char *p = help; p && *p;) {
+        one_line(p, line, sizeof line, -1);
+        char *bar = strchr(line, '|');
+        if (bar) {
+            *bar = '\0';
+            text(r, px + 8 * hs, ly, hs, 0xf2be3cffu, line);
+            text(r, px + 8 * hs + (keyw + 2) * adv, ly, hs, 0xf0f0f4ffu, bar + 1);
+        } else if (line[0]) {
+            int lw = text_w(line, hs);
+            text(r, px + (pw - lw) / 2, ly, hs, 0x9adcffffu, line);
+        }
+        ly += lh;
+        p = strchr(p, '\n');
+        p = p ? p + 1 : NULL;
+    }
+}
+
+static void draw_error(pt_render *r, const pt_error *err, int x, int y, int w, int h, int ts) {
+    int g = ADV * ts, lh = PT_GLYPH_PX * ts + 3 * ts;
+    int max_cols = (w - 24 * ts) / g;
+    if (max_cols < 8) max_cols = 8;
+    char head[PT_ERROR_PATH_MAX + 64], msg[PT_ERROR_MSG_MAX], src[PT_ERROR_SRC_MAX], buf[PT_ERROR_SRC_MAX + 8];
+    if (err->line > 0 && err->col > 0) snprintf(head, sizeof head, "%s:%d:%d: error:", err->file, err->line, err->col);
+    else if (err->line > 0) snprintf(head, sizeof head, "%s:%d: error:", err->file, err->line);
+    else snprintf(head, sizeof head, "%s%serror:", err->file, err->file[0] ? ": " : "");
+    /* A long path: keep its end (the file name). */
+    const char *hp = head;
+    if ((int)strlen(hp) > max_cols) hp += strlen(hp) - (size_t)max_cols;
+    snprintf(msg, sizeof msg, "%s", err->message);
+    one_line(err->source, src, sizeof src, -1);
+    for (char *c = src; *c; c++)
+        if (*c == '\t') *c = ' ';
+    int has_src = src[0] != '\0';
+    /* Scroll the source line so the caret stays visible. */
+    int shift = 0, caret = err->col > 0 ? err->col - 1 : -1;
+    if (caret >= max_cols) shift = caret - max_cols / 2;
+    if (shift > (int)strlen(src)) shift = (int)strlen(src);
+    int nlines = 3 + (has_src ? 2 : 0);
+    int bw = w - 8 * ts, bh = nlines * lh + 10 * ts;
+    if (bw > (max_cols + 2) * g + 12 * ts) bw = (max_cols + 2) * g + 12 * ts;
+    int bx = x + (w - bw) / 2, by = y + h - bh - (PT_GLYPH_PX * 2 + 12) * ts;
+    if (by < y) by = y;
+    panel(r, bx, by, bw, bh, ts, 0x401018dcu, 0xff4a3cffu);
+    SDL_Rect clip = {bx + ts, by + ts, bw - 2 * ts, bh - 2 * ts}, old;
+    SDL_bool had = SDL_RenderIsClipEnabled(r->sdl);
+    SDL_RenderGetClipRect(r->sdl, &old);
+    if (had && !SDL_IntersectRect(&clip, &old, &clip)) return; /* stay inside the HUD's rectangle */
+    SDL_RenderSetClipRect(r->sdl, &clip);
+    int tx = bx + 6 * ts, ly = by + 5 * ts;
+    text(r, tx, ly, ts, 0xffffffffu, hp);
+    ly += lh;
+    text(r, tx, ly, ts, 0xffd0c8ffu, one_line(msg, buf, sizeof buf, max_cols));
+    ly += lh;
+    if (has_src) {
+        text(r, tx, ly, ts, 0xc8c8d4ffu, one_line(src + shift, buf, sizeof buf, max_cols));
+        ly += lh;
+        if (caret >= 0) text(r, tx + (caret - shift) * g, ly, ts, 0xffe040ffu, "^");
+        ly += lh;
+    }
+    text(r, tx, ly, ts, 0xa0a0b0ffu, "the game goes on with the last good version (any key hides this)");
+    SDL_RenderSetClipRect(r->sdl, had ? &old : NULL);
+}
+
+void pt_render_hud(pt_render *r, const pt_hud *hud, int x, int y, int w, int h) {
+    if (!r || !hud) return;
+    int out_w = 0, out_h = 0;
+    SDL_GetRendererOutputSize(r->sdl, &out_w, &out_h);
+    if (w <= 0) w = out_w - x;
+    if (h <= 0) h = out_h - y;
+    if (w <= 0 || h <= 0) return;
+    int ts = hud->scale > 0 ? pt_clampi(hud->scale, 1, 16) : pt_hud_scale(w, h);
+    SDL_Rect clip = {x, y, w, h}, old;
+    SDL_bool had = SDL_RenderIsClipEnabled(r->sdl);
+    SDL_RenderGetClipRect(r->sdl, &old);
+    SDL_RenderSetClipRect(r->sdl, &clip);
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+
+    if (hud->flash > 0 && isfinite(hud->flash))
+        fill(r, x, y, w, h, 0xff201000u | (uint32_t)lround(pt_clamp(hud->flash, 0.0, 1.0) * 170));
+    if (hud->title || hud->objective || hud->status) draw_top_bar(r, hud, x, y, w, ts);
+    if (hud->msgs && hud->nmsgs > 0 && !hud->banner) draw_messages(r, hud, x, y, w, ts);
+    if (hud->keys) draw_bottom_bar(r, hud->keys, x, y, w, h, ts);
+    if (hud->notice && !hud->help) draw_notice(r, hud->notice, x, y, w, h, ts);
+    if (hud->banner && !hud->help) draw_banner(r, hud, x, y, w, h, ts);
+    if (hud->help) draw_help(r, hud->help, x, y, w, h, ts);
+    if (hud->error) draw_error(r, hud->error, x, y, w, h, ts);
+
+    SDL_RenderSetClipRect(r->sdl, had ? &old : NULL);
+}

@@ -1,0 +1,328 @@
+/* check_play_session - the game behind `patrol play` without a window: hot reload (a broken
+ * file keeps the running world, located errors; a good one swaps), restart, key taps, the
+ * round's end (exit, catch), counts and messages over many ticks. The session code is
+ * SDL-free; it is compiled in here with the shared loader. */
+#define _POSIX_C_SOURCE 200809L
+#include <check.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../src/app/load.c"
+#include "../src/app/play_session.c"
+
+/* load.c's pattern references print usage errors through main.c's helper. */
+int app_usage_error(const char *cmd, const char *fmt, ...) {
+    (void)cmd;
+    (void)fmt;
+    return APP_EXIT_USAGE;
+}
+
+static char dir[1024];
+
+static void path_in(char *buf, size_t cap, const char *name) { snprintf(buf, cap, "%s/%s", dir, name); }
+
+static void write_file(const char *name, const char *text) {
+    char p[1200];
+    path_in(p, sizeof p, name);
+    FILE *f = fopen(p, "w");
+    ck_assert_msg(f != NULL, "cannot write %s", p);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void setup(void) {
+    snprintf(dir, sizeof dir, "%s/test-out/session-%d", PATROL_BUILD_DIR, (int)getpid());
+    mkdir(PATROL_BUILD_DIR "/test-out", 0777);
+    mkdir(dir, 0777);
+}
+
+/* A guard pacing the bottom corridor, the exit at its east end; the player at 1,1. */
+static const char *guard_map = "format 1\n"
+                               "title \"session\"\n"
+                               "patterns s.pat\n"
+                               "player at=1,1\n"
+                               "guard g at=2,3 pattern=pace view=5 fov=90\n"
+                               "grid\n"
+                               "##########\n"
+                               "#........#\n"
+                               "#.######.#\n"
+                               "#.......E#\n"
+                               "##########\n"
+                               "end\n";
+static const char *pace_pat = "pattern pace\n"
+                              "  kind path\n"
+                              "  points 2,3 6,3\n"
+                              "  at_end reverse\n"
+                              "end\n";
+
+/* No guard; the exit 3 tiles east of the player. */
+static const char *goal_map = "format 1\n"
+                              "player at=1,1\n"
+                              "grid\n"
+                              "######\n"
+                              "#...E#\n"
+                              "######\n"
+                              "end\n";
+
+/* A guard looking straight at the player down an empty hall. */
+static const char *watch_map = "format 1\n"
+                               "player at=1,1\n"
+                               "guard w at=6,1 heading=180 view=8 fov=90\n"
+                               "grid\n"
+                               "#########\n"
+                               "#.......#\n"
+                               "#########\n"
+                               "end\n";
+
+static void open_ok(play_session *s, const char *name) {
+    char p[1200];
+    path_in(p, sizeof p, name);
+    pt_error err;
+    int rc = play_open(s, p, &err);
+    ck_assert_msg(rc == PT_OK, "%s:%d:%d: %s", err.file, err.line, err.col, err.message);
+}
+
+static int ends_with(const char *s, const char *tail) {
+    size_t a = strlen(s), b = strlen(tail);
+    return a >= b && strcmp(s + a - b, tail) == 0;
+}
+
+START_TEST(test_open_errors) {
+    play_session s;
+    pt_error err;
+    ck_assert_int_eq(play_open(&s, "/nonexistent/x.map", &err), PT_ERR_IO);
+    ck_assert_ptr_null(s.world);
+    ck_assert_ptr_null(s.level);
+    write_file("bad.map", "format 1\nplayer at=1,1\ngrid\n###\n#?#\n###\nend\n");
+    char p[1200];
+    path_in(p, sizeof p, "bad.map");
+    ck_assert_int_eq(play_open(&s, p, &err), PT_ERR_UNKNOWN_TILE);
+    ck_assert_int_eq(err.line, 5);
+    ck_assert_int_eq(err.col, 2);
+    ck_assert_ptr_null(s.world);
+    play_close(&s); /* safe after a failed open */
+}
+END_TEST
+
+START_TEST(test_reload_keeps_world_on_error) {
+    write_file("s.pat", pace_pat);
+    write_file("s.map", guard_map);
+    play_session s;
+    open_ok(&s, "s.map");
+    for (int t = 0; t < 40; t++) play_tick(&s, 0, 0);
+    pt_world *w0 = s.world;
+    play_level *lv0 = s.level;
+    uint64_t tick0 = pt_world_tick(s.world), ticks0 = s.ticks;
+    const pt_entity *g0 = pt_world_entity(s.world, 1);
+    int gx = g0->x, gy = g0->y;
+
+    /* A bad number in the pattern file: line 3, column 12 ("x"). */
+    write_file("s.pat", "pattern pace\n  kind path\n  points 2,3 x,3\n  at_end reverse\nend\n");
+    pt_error err;
+    ck_assert_int_lt(play_reload(&s, &err), 0);
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_int_eq(err.col, 14);
+    ck_assert(ends_with(err.file, "s.pat"));
+    ck_assert(err.source[0] != '\0');
+    ck_assert_ptr_eq(s.world, w0);
+    ck_assert_ptr_eq(s.level, lv0);
+    ck_assert_uint_eq(pt_world_tick(s.world), tick0);
+    ck_assert_uint_eq(s.ticks, ticks0);
+    ck_assert_int_eq(pt_world_entity(s.world, 1)->x, gx);
+    ck_assert_int_eq(pt_world_entity(s.world, 1)->y, gy);
+    ck_assert_int_eq(s.reloads, 0);
+
+    /* A broken map: located in the map file; the world goes on. */
+    write_file("s.pat", pace_pat);
+    write_file("s.map", "format 1\npatterns s.pat\nplayer at=1,1\nguard g at=2,3 pattern=pace view=five\n"
+                        "grid\n#####\n#...#\n#####\nend\n");
+    ck_assert_int_lt(play_reload(&s, &err), 0);
+    ck_assert_int_eq(err.line, 4);
+    ck_assert(ends_with(err.file, "s.map"));
+    ck_assert_ptr_eq(s.world, w0);
+
+    /* The files parse but the world cannot be made (an unknown pattern, at the guard). */
+    write_file("s.map", "format 1\npatterns s.pat\nplayer at=1,1\nguard g at=2,1 pattern=nope\n"
+                        "grid\n#####\n#...#\n#####\nend\n");
+    ck_assert_int_eq(play_reload(&s, &err), PT_ERR_UNKNOWN_PATTERN);
+    ck_assert_int_eq(err.line, 4);
+    ck_assert_ptr_eq(s.world, w0);
+    ck_assert_ptr_eq(s.level, lv0);
+
+    /* The game still runs on the old world. */
+    for (int t = 0; t < 20; t++) play_tick(&s, 0, 0);
+    ck_assert_uint_eq(pt_world_tick(s.world), tick0 + 20);
+
+    /* Fixed, with a change (the guard sees farther): swapped in, a new round. */
+    char fixed[1024];
+    snprintf(fixed, sizeof fixed, "%s", guard_map);
+    char *v = strstr(fixed, "view=5");
+    v[5] = '7';
+    write_file("s.map", fixed);
+    ck_assert_int_eq(play_reload(&s, &err), PT_OK);
+    ck_assert_ptr_ne(s.world, w0);
+    ck_assert_uint_eq(pt_world_tick(s.world), 0);
+    ck_assert_uint_eq(s.ticks, 0);
+    ck_assert_int_eq(s.reloads, 1);
+    ck_assert(pt_world_entity(s.world, 1)->view_dist == 7.0);
+    for (int t = 0; t < 20; t++) play_tick(&s, 0, 0);
+    ck_assert_uint_eq(pt_world_tick(s.world), 20);
+    play_close(&s);
+}
+END_TEST
+
+START_TEST(test_taps) {
+    write_file("goal.map", goal_map);
+    play_session s;
+    open_ok(&s, "goal.map");
+    /* A tap released long before the player may step still moves it exactly one tile. */
+    play_tap(&s, 1, 0);
+    for (int t = 0; t < 60; t++) play_tick(&s, 0, 0);
+    ck_assert_int_eq(pt_world_entity(s.world, 0)->x, 2);
+    ck_assert_int_eq(pt_world_entity(s.world, 0)->y, 1);
+    /* Taps into a wall move nothing; queued taps are taken one per step. */
+    play_tap(&s, 0, -1);
+    play_tap(&s, -1, 0);
+    for (int t = 0; t < 60; t++) play_tick(&s, 0, 0);
+    ck_assert_int_eq(pt_world_entity(s.world, 0)->x, 1);
+    ck_assert_int_eq(pt_world_entity(s.world, 0)->y, 1);
+    ck_assert_int_eq(s.ntaps, 0);
+    /* The queue holds PLAY_TAPS; more are dropped. */
+    for (int i = 0; i < PLAY_TAPS + 5; i++) play_tap(&s, 0, 1);
+    ck_assert_int_eq(s.ntaps, PLAY_TAPS);
+    play_close(&s);
+}
+END_TEST
+
+START_TEST(test_goal_ends_round) {
+    write_file("goal.map", goal_map);
+    play_session s;
+    open_ok(&s, "goal.map");
+    int fails = 0;
+    double clock_at_end = -1;
+    for (int t = 0; t < 300; t++) {
+        play_tick(&s, 1, 0); /* hold Right */
+        fails += s.nmsgs > PLAY_MSGS;
+        if (s.round != 0 && clock_at_end < 0) clock_at_end = play_clock(&s);
+    }
+    ck_assert_int_eq(fails, 0);
+    ck_assert_int_eq(s.round, 1);
+    ck_assert_int_eq(pt_world_entity(s.world, 0)->x, 4);
+    ck_assert_uint_gt(s.end_tick, 0);
+    /* 3 tiles at 5 tiles/s: the clock stopped at 0.6 s (36 ticks), then froze. */
+    ck_assert(clock_at_end > 0.5 && clock_at_end < 0.7);
+    ck_assert(play_clock(&s) == clock_at_end);
+    ck_assert(play_since_end(&s) > 4.0);
+    ck_assert_int_eq(s.spotted, 0);
+    int gx = -1, gy = -1;
+    ck_assert(play_nearest_goal(&s, &gx, &gy));
+    ck_assert_int_eq(gx, 4);
+    ck_assert_int_eq(gy, 1);
+    /* Restart: a fresh round. */
+    pt_error err;
+    ck_assert_int_eq(play_restart(&s, &err), PT_OK);
+    ck_assert_int_eq(s.round, 0);
+    ck_assert_uint_eq(s.end_tick, 0);
+    ck_assert_int_eq(pt_world_entity(s.world, 0)->x, 1);
+    ck_assert(play_since_end(&s) == 0.0);
+    play_close(&s);
+}
+END_TEST
+
+START_TEST(test_spotted_and_caught) {
+    write_file("watch.map", watch_map);
+    play_session s;
+    open_ok(&s, "watch.map");
+    ck_assert_int_eq(play_nearest_goal(&s, &(int){0}, &(int){0}), 0);
+    int max_alert = 0, alert_bad = 0, msgs_bad = 0;
+    for (int t = 0; t < 600 && s.round == 0; t++) {
+        play_tick(&s, 0, 0); /* stand in plain view */
+        int a = play_alert(&s);
+        alert_bad += a < 0 || a > 2;
+        if (a > max_alert) max_alert = a;
+        msgs_bad += s.nmsgs < 0 || s.nmsgs > PLAY_MSGS;
+    }
+    ck_assert_int_eq(alert_bad, 0);
+    ck_assert_int_eq(msgs_bad, 0);
+    ck_assert_int_eq(max_alert, 2);
+    ck_assert_int_eq(s.round, -1);
+    ck_assert_int_eq(s.spotted, 1);
+    ck_assert_str_eq(s.caught_by, "w");
+    ck_assert_int_gt(s.nmsgs, 0);
+    /* After the end the world stands still; messages run out. */
+    uint64_t tick = pt_world_tick(s.world);
+    for (int t = 0; t < PLAY_MSG_TICKS + 1; t++) play_tick(&s, 1, 0);
+    ck_assert_uint_eq(pt_world_tick(s.world), tick);
+    ck_assert_int_eq(s.nmsgs, 0);
+    pt_error err;
+    ck_assert_int_eq(play_restart(&s, &err), PT_OK);
+    ck_assert_int_eq(s.spotted, 0);
+    ck_assert_str_eq(s.caught_by, "");
+    ck_assert_int_eq(play_alert(&s), 0);
+    play_close(&s);
+}
+END_TEST
+
+START_TEST(test_log_lines) {
+    write_file("watch.map", watch_map);
+    play_session s;
+    open_ok(&s, "watch.map");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *log = open_memstream(&buf, &len);
+    s.log = log;
+    s.log_moves = s.log_events = 1;
+    play_tap(&s, 1, 0);
+    for (int t = 0; t < 600 && s.round == 0; t++) play_tick(&s, 0, 0);
+    fclose(log);
+    /* One move, then spotted and caught by w, in that order. */
+    ck_assert_msg(strncmp(buf, "move 2,1\nspotted w\n", 19) == 0, "%s", buf);
+    ck_assert(strstr(buf, "\ncaught w\n") != NULL);
+    free(buf);
+    play_close(&s);
+}
+END_TEST
+
+START_TEST(test_messages_limits) {
+    write_file("goal.map", goal_map);
+    play_session s;
+    open_ok(&s, "goal.map");
+    /* More messages than fit: the oldest give way; text is cut to the buffer. */
+    for (int i = 0; i < 3 * PLAY_MSGS; i++) say(&s, 0xffffffffu, "message %d %0200d", i, 0);
+    ck_assert_int_eq(s.nmsgs, PLAY_MSGS);
+    ck_assert_int_eq(s.msgs[PLAY_MSGS - 1].text[sizeof s.msgs[0].text - 1], '\0');
+    ck_assert(strncmp(s.msgs[0].text, "message 8 ", 10) == 0);
+    play_close(&s);
+}
+END_TEST
+
+static Suite *session_suite(void) {
+    Suite *s = suite_create("play_session");
+    TCase *core = tcase_create("core");
+    tcase_add_checked_fixture(core, setup, NULL);
+    tcase_add_test(core, test_open_errors);
+    tcase_add_test(core, test_reload_keeps_world_on_error);
+    tcase_add_test(core, test_taps);
+    tcase_add_test(core, test_goal_ends_round);
+    tcase_add_test(core, test_spotted_and_caught);
+    tcase_add_test(core, test_log_lines);
+    suite_add_tcase(s, core);
+    TCase *limits = tcase_create("limits");
+    tcase_add_checked_fixture(limits, setup, NULL);
+    tcase_add_test(limits, test_messages_limits);
+    suite_add_tcase(s, limits);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(session_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
