@@ -539,6 +539,49 @@ START_TEST(world_of_coincident_entities_other_seeds) {
 }
 END_TEST
 
+
+START_TEST(world_from_defs_with_bad_numbers) {
+    /* Maps built in code (not parsed) may carry any double: zero, negative, NaN and Inf
+     * fields of an entity mean "default" (pt_entity_def_resolve), so the world stays finite. */
+    pt_map m;
+    open_map(&m, 12, 12);
+    m.player.x = m.player.y = 2;
+    m.player.speed = NAN;
+    m.player.heading_deg = INFINITY;
+    const double bad[] = {NAN, INFINITY, -INFINITY, -3.0, 0.0};
+    enum { NB = 5 };
+    m.ents = calloc(2 * NB, sizeof *m.ents);
+    ck_assert_ptr_nonnull(m.ents);
+    for (int i = 0; i < 2 * NB; i++) {
+        pt_entity_def *d = &m.ents[i];
+        snprintf(d->name, sizeof d->name, "e%d", i);
+        d->kind = i < NB ? PT_KIND_GUARD : (i % 2 ? PT_KIND_PREY : PT_KIND_BOID);
+        d->chase = (pt_chase)(i % PT_CHASE_COUNT);
+        d->x = 3 + i % 6;
+        d->y = 3 + i / 6;
+        d->count = i == NB ? 4 : 0;
+        double v = bad[i % NB];
+        d->speed = d->view_dist = d->view_angle_deg = d->aware_rate = d->aware_decay = v;
+        d->suspicious_at = d->chase_at = v;
+        d->heading_deg = v;
+    }
+    m.nents = 2 * NB;
+    pt_patlib lib;
+    pt_error err;
+    pt_patlib_init(&lib);
+    pt_world *w = pt_world_create(&m, &lib, NULL, &err);
+    ck_assert_msg(w != NULL, "%s", err.message);
+    int bad_states = 0;
+    for (int t = 0; t < 1200; t++) {
+        pt_world_step(w);
+        for (int i = 0; i < pt_world_count(w); i++) bad_states += !entity_ok(pt_world_entity(w, i));
+    }
+    ck_assert_int_eq(bad_states, 0);
+    pt_world_destroy(w);
+    pt_map_fini(&m);
+}
+END_TEST
+
 START_TEST(world_with_long_and_short_ticks) {
     /* The world has a fixed tick; its length comes from tick_hz (1 Hz: one second a tick). */
     run_world(1, 300, 1);
@@ -644,6 +687,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, world_of_coincident_entities);
     tcase_add_test(tc, world_of_coincident_entities_other_seeds);
     tcase_add_test(tc, world_with_long_and_short_ticks);
+    tcase_add_test(tc, world_from_defs_with_bad_numbers);
     suite_add_tcase(s, tc);
     tc = tcase_create("crowd");
     tcase_add_test(tc, cellspace_query_first_is_the_head_of_query);
