@@ -3,13 +3,14 @@
  * lists for it; a file in the folder that EXPECT does not list fails the test (no untested
  * files). The same files then show that a failed load never loses data: a pattern library,
  * a steering file or a map loaded before is exactly as it was (hot reload, `patrol check`). */
-#define _POSIX_C_SOURCE 200809L /* mkstemp */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, mkdtemp, mkfifo */
 #include <check.h>
 #include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <patrol/map.h>
 #include <patrol/pattern.h>
@@ -369,6 +370,33 @@ START_TEST(path_length_limit) {
 END_TEST
 
 
+START_TEST(only_regular_files_are_read) {
+    /* A FIFO named as a pattern file (or a tileset) used to block the loader forever in
+     * fopen(); a directory or a device is not a text file either. */
+    char dir[] = "/tmp/patrol_fifoXXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char fifo[64];
+    snprintf(fifo, sizeof fifo, "%s/p.pat", dir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    pt_error err;
+    pt_patlib lib;
+    pt_steer_file f;
+    pt_map m;
+    pt_patlib_init(&lib);
+    pt_steer_file_init(&f);
+    ck_assert_int_eq(pt_patlib_load(&lib, fifo, &err), PT_ERR_IO);
+    ck_assert_str_eq(err.file, fifo);
+    ck_assert_int_eq(pt_steer_file_load(&f, fifo, &err), PT_ERR_IO);
+    ck_assert_int_eq(pt_map_load(&m, fifo, &err), PT_ERR_IO);
+    ck_assert_int_eq(pt_tmx_load(&m, &lib, fifo, &err), PT_ERR_IO);
+    ck_assert_int_eq(pt_patlib_load(&lib, dir, &err), PT_ERR_IO);
+    ck_assert_int_eq(pt_patlib_load(&lib, "/dev/null", &err), PT_ERR_IO);
+    ck_assert_int_eq(lib.count, 0);
+    remove(fifo);
+    remove(dir);
+}
+END_TEST
+
 /* A growing text buffer for generated inputs. */
 typedef struct gbuf { char *s; size_t len, cap; } gbuf;
 
@@ -466,6 +494,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, file_size_limit);
     tcase_add_test(tc, path_length_limit);
     tcase_add_test(tc, tmx_limits);
+    tcase_add_test(tc, only_regular_files_are_read);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,3 +1,8 @@
+#if defined(__unix__) || defined(__APPLE__)
+#define _POSIX_C_SOURCE 200809L /* stat */
+#include <sys/stat.h>
+#define PT__HAVE_STAT 1
+#endif
 #include "text.h"
 
 #include <errno.h>
@@ -70,6 +75,13 @@ int pt__text_read(pt__text *t, const char *path, pt_error *err) {
     pt_error_clear(err);
     if (name_check(path, err) < 0) return PT_ERR_LIMIT;
     if (err) snprintf(err->file, sizeof err->file, "%s", path);
+#ifdef PT__HAVE_STAT
+    /* Only regular files: a map naming a FIFO or a terminal as its pattern file (or a .tmx
+     * naming one as its tileset) would block the loader forever; a directory is not text. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return pt_error_set(err, PT_ERR_IO, 0, 0, "cannot read: not a regular file");
+#endif
     FILE *f = fopen(path, "rb");
     if (!f) return pt_error_set(err, PT_ERR_IO, 0, 0, "cannot open: %s", strerror(errno));
     char *buf = NULL;
