@@ -1,5 +1,6 @@
 #include <patrol/bresenham.h>
 
+#include <limits.h>
 #include <stdlib.h>
 
 /* The minor-axis offset at major step i is floor((2*i*dm + D) / (2*D)): the ideal line
@@ -7,8 +8,10 @@
  * so each step is one addition and at most one subtraction - no doubled error term. */
 
 int pt_line_length(int x0, int y0, int x1, int y1) {
-    int dx = abs(x1 - x0), dy = abs(y1 - y0);
-    return (dx > dy ? dx : dy) + 1;
+    /* In long long: x1 - x0 of two ints may not fit in an int. Saturates at INT_MAX. */
+    long long dx = llabs((long long)x1 - x0), dy = llabs((long long)y1 - y0);
+    long long n = (dx > dy ? dx : dy) + 1;
+    return n < INT_MAX ? (int)n : INT_MAX;
 }
 
 void pt_line_iter_init(pt_line_iter *it, int x0, int y0, int x1, int y1) {
@@ -20,7 +23,7 @@ void pt_line_iter_init(pt_line_iter *it, int x0, int y0, int x1, int y1) {
     it->sy = dy > 0 ? 1 : (dy < 0 ? -1 : 0);
     it->major_x = adx >= ady;
     long long D = it->major_x ? adx : ady, dm = it->major_x ? ady : adx;
-    it->remaining = (int)D;
+    it->remaining = D < INT_MAX ? (int)D : INT_MAX; /* only for endpoints ~2^31 apart */
     it->dd2 = 2 * D;
     it->dm2 = 2 * dm;
     it->r = D;

@@ -88,8 +88,10 @@ int pt_cellspace_rebuild(pt_cellspace *cs, const pt_vec2 *positions, size_t stri
     return PT_OK;
 }
 
-int pt_cellspace_query(const pt_cellspace *cs, pt_vec2 p, double radius, int *out, int max) {
+/* The query; stop_at_max: return as soon as max ids are written (pt_cellspace_query_first). */
+static int query(const pt_cellspace *cs, pt_vec2 p, double radius, int *out, int max, int stop_at_max) {
     if (!cs->start || cs->n == 0 || !(radius >= 0.0) || !pt_v2_is_finite(p)) return 0;
+    if (stop_at_max && max <= 0) return 0;
     double r2 = radius * radius;
     int cx0 = cs_index(p.x - radius, cs->x0, cs->inv_cell, cs->cols);
     int cx1 = cs_index(p.x + radius, cs->x0, cs->inv_cell, cs->cols);
@@ -105,8 +107,17 @@ int pt_cellspace_query(const pt_cellspace *cs, pt_vec2 p, double radius, int *ou
             if (dx * dx + dy * dy <= r2) {
                 if (found < max) out[found] = cs->ids[k];
                 found++;
+                if (stop_at_max && found == max) return found;
             }
         }
     }
     return found;
+}
+
+int pt_cellspace_query(const pt_cellspace *cs, pt_vec2 p, double radius, int *out, int max) {
+    return query(cs, p, radius, out, max, 0);
+}
+
+int pt_cellspace_query_first(const pt_cellspace *cs, pt_vec2 p, double radius, int *out, int max) {
+    return query(cs, p, radius, out, max, 1);
 }

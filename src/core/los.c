@@ -2,6 +2,7 @@
 
 #include <patrol/bresenham.h>
 #include <patrol/config.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -70,10 +71,18 @@ static int in_view(double vx, double vy, double heading, double view_dist, doubl
     return 1;
 }
 
+/* The cell of a coordinate for any double (a plain (int) cast of a huge or NaN value is
+ * undefined): positions that far are outside every map anyway. */
+static int cell_of(double v) {
+    if (!(v > -1e9)) return -1000000000; /* also NaN */
+    if (v > 1e9) return 1000000000;
+    return (int)floor(v);
+}
+
 int pt_can_see(const pt_map *map, double vx, double vy, double heading, double view_dist,
                double view_angle, double tx, double ty) {
     if (!in_view(vx, vy, heading, view_dist, view_angle, tx, ty)) return 0;
-    return pt_los_clear(map, (int)floor(vx), (int)floor(vy), (int)floor(tx), (int)floor(ty));
+    return pt_los_clear(map, cell_of(vx), cell_of(vy), cell_of(tx), cell_of(ty));
 }
 
 int pt_line_walkable(const pt_map *map, int x0, int y0, int x1, int y1) {

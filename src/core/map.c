@@ -2,6 +2,7 @@
  * map_parse.c. */
 #include <patrol/map.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -103,14 +104,21 @@ int pt_map_clone(pt_map *dst, const pt_map *src) {
     return PT_OK;
 }
 
+/* Zero means default; so do negative, NaN and infinite values (a def built in code must not
+ * put NaN or Inf into a world: the parsers never produce them). */
+static void def_num(double *v, double def) {
+    if (!(*v > 0) || !isfinite(*v)) *v = def;
+}
+
 void pt_entity_def_resolve(pt_entity_def *d) {
-    if (d->view_dist <= 0) d->view_dist = 8.0;
-    if (d->view_angle_deg <= 0) d->view_angle_deg = 90.0;
-    if (d->speed <= 0) d->speed = d->kind == PT_KIND_PLAYER ? 5.0 : (d->kind == PT_KIND_PREY ? 3.5 : 3.0);
-    if (d->aware_rate <= 0) d->aware_rate = 2.0;
-    if (d->aware_decay <= 0) d->aware_decay = 0.35;
-    if (d->suspicious_at <= 0) d->suspicious_at = 0.3;
-    if (d->chase_at <= 0) d->chase_at = 1.0;
+    def_num(&d->view_dist, 8.0);
+    def_num(&d->view_angle_deg, 90.0);
+    def_num(&d->speed, d->kind == PT_KIND_PLAYER ? 5.0 : (d->kind == PT_KIND_PREY ? 3.5 : 3.0));
+    def_num(&d->aware_rate, 2.0);
+    def_num(&d->aware_decay, 0.35);
+    def_num(&d->suspicious_at, 0.3);
+    def_num(&d->chase_at, 1.0);
+    if (!isfinite(d->heading_deg)) d->heading_deg = 0.0;
     if (d->count <= 0) d->count = 1;
     if (!d->has_origin) {
         d->origin_x = d->x;

@@ -65,6 +65,7 @@ typedef struct parser {
     const char *file;
     pt_pattern **out;
     int nout, capout;
+    long used;             /* cells and instructions of the library so far (PT_MAX_LIBRARY_STEPS) */
 } parser;
 
 void pt__pattern_free(pt_pattern *p) {
@@ -81,6 +82,23 @@ void pt__pattern_free(pt_pattern *p) {
     PT_FREE(p->ins);
     PT_FREE(p->thr);
     PT_FREE(p);
+}
+
+/* What a pattern holds after expansion: path cells, control/thrust instructions, matrix
+ * cells. Each is at most PT_MAX_PATTERN_STEPS (a matrix PT_MAX_MATRIX_DIM^2), and the
+ * library as a whole at most PT_MAX_LIBRARY_STEPS: without it, 1024 patterns of a few bytes
+ * each (`repeat 65536` around one instruction) would expand to gigabytes. */
+static long pattern_size(const pt_pattern *p) {
+    return (long)p->ncells + p->nins + p->nthr + (p->mat ? (long)p->mw * p->mh : 0);
+}
+
+/* PT_ERR_LIMIT at line:col when the library would hold more than its limit with the current
+ * pattern at `size`. */
+static int library_budget(parser *ps, long size, int line, int col) {
+    if (ps->used + size <= PT_MAX_LIBRARY_STEPS) return PT_OK;
+    return pt_error_set(ps->err, PT_ERR_LIMIT, line, col,
+                        "the pattern library passes the limit of %d cells and instructions in all here",
+                        PT_MAX_LIBRARY_STEPS);
 }
 
 static int nomem(parser *ps, int line) {
@@ -191,6 +209,8 @@ static int add_item(parser *ps, builder *b, const void *item, long actions, cons
     if (*n >= PT_MAX_PATTERN_STEPS || b->actions + actions > PT_MAX_PATTERN_STEPS)
         return pt_error_set(ps->err, PT_ERR_LIMIT, ps->ln.no, at->col,
                             "the pattern passes the limit of %d steps in one pass", PT_MAX_PATTERN_STEPS);
+    int rc = library_budget(ps, *n + 1, ps->ln.no, at->col);
+    if (rc < 0) return rc;
     if (!grow(items_of(p), &b->icap, *n + 1, (size_t)item_size(p))) return nomem(ps, ps->ln.no);
     memcpy((char *)*items_of(p) + (size_t)*n * (size_t)item_size(p), item, (size_t)item_size(p));
     (*n)++;
@@ -233,6 +253,8 @@ static int close_repeat(parser *ps, builder *b) {
         return pt_error_set(ps->err, PT_ERR_LIMIT, f->line, f->count_col,
                             "repeating this block %d times passes the limit of %d steps in one pass", f->count,
                             PT_MAX_PATTERN_STEPS);
+    int rc = library_budget(ps, (long)total, f->line, f->count_col);
+    if (rc < 0) return rc;
     if (!grow(items_of(p), &b->icap, (int)total, (size_t)item_size(p))) return nomem(ps, ps->ln.no);
     char *base = (char *)*items_of(p);
     size_t sz = (size_t)item_size(p), block = (size_t)len * sz;
@@ -313,7 +335,12 @@ static int parse_body(parser *ps, builder *b) {
         if (seen[which]++)
             return pt_error_set(ps->err, PT_ERR_DUPLICATE, ps->ln.no, key.col, "'%s' is given twice", body_keys[which]);
         double v = 0;
-        if ((rc = pt__tok_num(&val, ps->ln.no, 0.0, 1e6, &v, ps->err)) < 0) return rc;
+        if ((rc = pt__tok_num(&val, ps->ln.no, 0.0, PT_THRUST_BODY_MAX, &v, ps->err)) < 0) return rc;
+        /* 0 means default; a tiny positive value would make thrust/mass overflow to Inf
+         * (mass=1e-307 thrust=1e6): the vehicle would leave with a NaN position. */
+        if (v > 0.0 && v < PT_THRUST_BODY_MIN)
+            return pt_error_set(ps->err, PT_ERR_RANGE, ps->ln.no, val.col,
+                                "%s must be 0 (default) or at least %g", body_keys[which], PT_THRUST_BODY_MIN);
         double *dst[8] = {&b->p->body.mass, &b->p->body.inertia, &b->p->body.thrust, &b->p->body.turn_thrust,
                           &b->p->body.arm, &b->p->body.drag, &b->p->body.angular_drag, &b->p->body.lateral_drag};
         *dst[which] = v;
@@ -393,6 +420,8 @@ static int row_line(parser *ps, builder *b) {
     if (p->mh >= PT_MAX_MATRIX_DIM)
         return pt_error_set(ps->err, PT_ERR_LIMIT, ps->ln.no, col0, "matrix has more rows than the limit of %d",
                             PT_MAX_MATRIX_DIM);
+    int rc = library_budget(ps, (long)(p->mh + 1) * (p->mh ? p->mw : t->len), ps->ln.no, col0);
+    if (rc < 0) return rc;
     for (int i = 0; i < t->len; i++) {
         char c = t->s[i];
         if (c != '1' && c != 'x' && c != 'X' && c != '0' && c != '.')
@@ -493,6 +522,8 @@ static int finish_path(parser *ps, builder *b) {
         if (total > PT_MAX_PATTERN_STEPS)
             return pt_error_set(ps->err, PT_ERR_LIMIT, p->vert_line[i + 1], p->vert_col[i + 1],
                                 "the path passes the limit of %d cells here", PT_MAX_PATTERN_STEPS);
+        int rc = library_budget(ps, total, p->vert_line[i + 1], p->vert_col[i + 1]);
+        if (rc < 0) return rc;
     }
     pt_cell v0 = {(int)p->verts[0].x, (int)p->verts[0].y}, vl = {(int)p->verts[n - 1].x, (int)p->verts[n - 1].y};
     p->closed = v0.x == vl.x && v0.y == vl.y;
@@ -510,6 +541,8 @@ static int finish_path(parser *ps, builder *b) {
                                 p->end_line ? p->end_col : p->col,
                                 "the way back passes the limit of %d cells", PT_MAX_PATTERN_STEPS);
     }
+    int rc = library_budget(ps, total + back, p->end_line ? p->end_line : p->line, p->end_line ? p->end_col : p->col);
+    if (rc < 0) return rc;
     size_t cap = (size_t)(total + back);
     p->cells = PT_MALLOC(cap * sizeof *p->cells);
     p->src_of_cell = PT_MALLOC(cap * sizeof *p->src_of_cell);
@@ -561,6 +594,8 @@ static int finish_matrix(parser *ps, builder *b) {
         p->mh = maxy - miny + 1;
         p->mat_x0 = minx;
         p->mat_y0 = miny;
+        int rc = library_budget(ps, (long)p->mw * p->mh, p->vert_line[0], p->vert_col[0]);
+        if (rc < 0) return rc;
         p->mat = PT_CALLOC((size_t)p->mw * (size_t)p->mh, 1);
         if (!p->mat) return nomem(ps, p->line);
         for (int i = 0; i < p->nverts; i++) {
@@ -625,6 +660,21 @@ static int finish(parser *ps, builder *b) {
             int same = a.x == z.x && a.y == z.y;
             p->closed = b->has_closed ? b->closed_val : same;
             if (p->closed && same && p->nverts > 2) p->nverts--; /* the loop closes itself */
+            /* The cells under the segments are walked by lint, pt_patrun_cells and the
+             * world's return to the route: bound them like a path's cells (placement moves
+             * the points by whole tiles, so the count does not depend on it). */
+            long total = 0;
+            int nseg = p->closed ? p->nverts : p->nverts - 1;
+            for (int i = 0; i < nseg; i++) {
+                int j = (i + 1) % p->nverts;
+                total += pt_line_length((int)floor(p->verts[i].x), (int)floor(p->verts[i].y),
+                                        (int)floor(p->verts[j].x), (int)floor(p->verts[j].y));
+                if (total > PT_MAX_PATTERN_STEPS) {
+                    int at = j > 0 ? j : i; /* the closing segment: its first point */
+                    return pt_error_set(ps->err, PT_ERR_LIMIT, p->vert_line[at], p->vert_col[at],
+                                        "the route passes the limit of %d cells here", PT_MAX_PATTERN_STEPS);
+                }
+            }
             if (p->path_radius <= 0.0) p->path_radius = 0.5;
             p->anchor_x = (int)floor(a.x);
             p->anchor_y = (int)floor(a.y);
@@ -782,6 +832,7 @@ static int parse_text(parser *ps) {
             pt__pattern_free(b.p);
             return rc;
         }
+        ps->used += pattern_size(b.p);
         ps->out[ps->nout++] = b.p;
     }
     return rc;
@@ -805,6 +856,7 @@ static int parse_into(pt_patlib *lib, const pt__text *t, pt_error *err) {
     ps.err = err;
     ps.lib = lib;
     ps.file = t->path;
+    for (int i = 0; i < lib->count; i++) ps.used += pattern_size(lib->items[i]);
     int rc = parse_text(&ps);
     if (rc >= 0 && lib->count + ps.nout > lib->cap) {
         int nc = lib->cap ? lib->cap : 16;
@@ -875,15 +927,24 @@ const pt_pattern *pt_patlib_find(const pt_patlib *lib, const char *ref) {
     return NULL;
 }
 
+/* Zero, negative or NaN -> the default; otherwise clamped to [PT_THRUST_BODY_MIN,
+ * PT_THRUST_BODY_MAX] so that no ratio of two body values can overflow. */
+static double body_value(double v, double def) {
+    if (!(v > 0.0)) return def;
+    if (v < PT_THRUST_BODY_MIN) return PT_THRUST_BODY_MIN;
+    if (v > PT_THRUST_BODY_MAX) return PT_THRUST_BODY_MAX; /* also +Inf */
+    return v;
+}
+
 pt_thrust_body_params pt_thrust_body_resolve(pt_thrust_body_params b) {
-    if (b.mass <= 0) b.mass = 1.0;
-    if (b.inertia <= 0) b.inertia = 0.25;
-    if (b.thrust <= 0) b.thrust = 2.0;
-    if (b.turn_thrust <= 0) b.turn_thrust = 8.0;
-    if (b.arm <= 0) b.arm = 0.5;
-    if (b.drag <= 0) b.drag = 1.0;
-    if (b.angular_drag <= 0) b.angular_drag = 2.0;
-    if (b.lateral_drag <= 0) b.lateral_drag = 8.0;
+    b.mass = body_value(b.mass, 1.0);
+    b.inertia = body_value(b.inertia, 0.25);
+    b.thrust = body_value(b.thrust, 2.0);
+    b.turn_thrust = body_value(b.turn_thrust, 8.0);
+    b.arm = body_value(b.arm, 0.5);
+    b.drag = body_value(b.drag, 1.0);
+    b.angular_drag = body_value(b.angular_drag, 2.0);
+    b.lateral_drag = body_value(b.lateral_drag, 8.0);
     return b;
 }
 

@@ -166,7 +166,7 @@ static void lint_thrust(linter *l, double heading) {
         const pt_thrust_instr *in = &p->thr[s.index];
         int lap = 0;
         pt__thrust_tick(p, &body, &s, dt, &lap);
-        pt_cell nc = {(int)floor(s.pos.x), (int)floor(s.pos.y)};
+        pt_cell nc = {pt__cell_floor(s.pos.x), pt__cell_floor(s.pos.y)};
         if (nc.x != c.x || nc.y != c.y) {
             c = nc;
             /* Once outside, the rest of the lap says nothing more. */
@@ -187,7 +187,7 @@ static void lint_waypoints(linter *l) {
         int j = (i + 1) % p->nverts;
         pt_vec2 a = pt__wp_place(p, l->origin, i), b = pt__wp_place(p, l->origin, j);
         pt_line_iter it;
-        pt_line_iter_init(&it, (int)floor(a.x), (int)floor(a.y), (int)floor(b.x), (int)floor(b.y));
+        pt_line_iter_init(&it, pt__cell_floor(a.x), pt__cell_floor(a.y), pt__cell_floor(b.x), pt__cell_floor(b.y));
         do {
             int at_end = it.remaining == 0;
             check(l, (pt_cell){it.x, it.y}, p->vert_line[at_end ? j : i], p->vert_col[at_end ? j : i]);

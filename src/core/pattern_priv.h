@@ -5,10 +5,22 @@
 
 #include <patrol/pattern.h>
 
+#include <math.h>
+
 /* Coordinates written in pattern files lie in [-PT__PAT_COORD_MAX, PT__PAT_COORD_MAX]. */
 #define PT__PAT_COORD_MAX 1048576
 
 void pt__pattern_free(pt_pattern *p);
+
+/* The cell of a continuous coordinate, for any double: floor, saturated to +-2^30 (a thrust
+ * vehicle integrated with absurd ticks may fly that far; a plain (int) cast would be
+ * undefined), NaN -> 0. */
+static inline int pt__cell_floor(double v) {
+    if (v != v) return 0;
+    if (v < -1073741824.0) return -1073741824;
+    if (v > 1073741824.0) return 1073741824;
+    return (int)floor(v);
+}
 
 /* Unit step (dx, dy) of the 8-direction nearest to heading_deg in [0, 360); ties go
  * clockwise (22.5 -> 45). */

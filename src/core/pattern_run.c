@@ -250,8 +250,8 @@ void pt__thrust_tick(const pt_pattern *p, const pt_thrust_body_params *b, pt_thr
 }
 
 static void thrust_sync(pt_patrun *run) {
-    run->x = (int)floor(run->thrust.pos.x);
-    run->y = (int)floor(run->thrust.pos.y);
+    run->x = pt__cell_floor(run->thrust.pos.x);
+    run->y = pt__cell_floor(run->thrust.pos.y);
     run->heading = run->thrust.angle;
 }
 
@@ -264,8 +264,12 @@ void pt_patrun_thrust_tick(pt_patrun *run, double dt) {
     thrust_sync(run);
 }
 
-/* Ticks of a thrust lap simulation: bounded by PT_THRUST_LAP_SECONDS. */
-static long lap_ticks(double dt) { return (long)ceil(PT_THRUST_LAP_SECONDS / dt); }
+/* Ticks of a thrust lap simulation: bounded by PT_THRUST_LAP_SECONDS, and by the lap of a
+ * 1 kHz tick (a runner ticked with dt = 1e-12 must not make pt_patrun_cells loop 6e14 times). */
+static long lap_ticks(double dt) {
+    double n = ceil(PT_THRUST_LAP_SECONDS / dt);
+    return n < PT_THRUST_LAP_SECONDS * 1000.0 ? (long)n : (long)(PT_THRUST_LAP_SECONDS * 1000.0);
+}
 
 /* ---- init, step, hold ----------------------------------------------------------------------- */
 
@@ -367,7 +371,7 @@ static void emit(emitter *e, pt_cell c) {
     e->n++;
 }
 
-static pt_cell cell_of(pt_vec2 p) { return (pt_cell){(int)floor(p.x), (int)floor(p.y)}; }
+static pt_cell cell_of(pt_vec2 p) { return (pt_cell){pt__cell_floor(p.x), pt__cell_floor(p.y)}; }
 
 static void waypoint_cells(const pt_patrun *run, emitter *e, int *seg_found, pt_cell want) {
     const pt_pattern *p = run->pat;

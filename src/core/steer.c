@@ -55,7 +55,10 @@ static void smooth(pt_vehicle *v, double dt) {
 
 static pt_vec2 integrate_velocity(const pt_vehicle *v, pt_vec2 force, double dt) {
     force = pt_v2_truncate(finite_or_zero(force), v->max_force);
-    pt_vec2 acc = pt_v2_scale(force, 1.0 / v->mass);
+    /* Zero means default, also for a vehicle whose mass was zeroed after pt_vehicle_init
+     * (force / 0 would be Inf, and the NaN velocity silently dropped to zero). */
+    double mass = v->mass > 0 && isfinite(v->mass) ? v->mass : 1.0;
+    pt_vec2 acc = pt_v2_scale(force, 1.0 / mass);
     return pt_v2_truncate(pt_v2_add(v->vel, pt_v2_scale(acc, dt)), v->max_speed);
 }
 

@@ -326,26 +326,44 @@ static int parse_value(pt_steer_set *s, int k, const pt__line *ln, int first, pt
     return PT_OK;
 }
 
-/* Checks `from` references: each names a set (entities may not be bases), and no chain loops. */
-static int check_bases(const pt_steer_set *sets, int count, pt_error *err) {
+/* Checks `from` references: each names a set (entities may not be bases), and no chain
+ * loops; fills base_slot. Linear after the name look-ups: a file of 1024 sets chained one to
+ * the next used to take a second here (every set walked its whole chain by name). */
+static int check_bases(pt_steer_set *sets, int count, pt_error *err) {
     for (int i = 0; i < count; i++) {
-        const pt_steer_set *s = &sets[i];
+        pt_steer_set *s = &sets[i];
+        s->base_slot = 0;
         if (!s->base[0] || strcmp(s->base, "default") == 0) continue;
-        if (find_block(sets, count, s->base, 0) < 0)
-            return pt_error_set(err, PT_ERR_BAD_VALUE, s->line, s->base_col, "unknown set '%s'", s->base);
+        int b = find_block(sets, count, s->base, 0);
+        if (b < 0) return pt_error_set(err, PT_ERR_BAD_VALUE, s->line, s->base_col, "unknown set '%s'", s->base);
+        s->base_slot = b + 1;
     }
+    /* Each set has at most one base: walk each chain once, colouring sets (0 new, 1 on the
+     * walk in progress, 2 done); meeting a set of the current walk closes a loop. The first
+     * set in file order that lies on a loop is reported. */
+    int *mark = PT_CALLOC((size_t)(count > 0 ? count : 1), sizeof *mark);
+    if (!mark) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    int first_loop = -1;
     for (int i = 0; i < count; i++) {
-        if (sets[i].is_entity) continue;
         int cur = i;
-        for (int steps = 0; steps <= count; steps++) {
-            const pt_steer_set *c = &sets[cur];
-            if (!c->base[0] || strcmp(c->base, "default") == 0) break;
-            cur = find_block(sets, count, c->base, 0);
-            if (cur == i)
-                return pt_error_set(err, PT_ERR_BAD_VALUE, sets[i].line, sets[i].base_col,
-                                    "set '%s' is its own base through 'from'", sets[i].name);
+        while (cur >= 0 && mark[cur] == 0) {
+            mark[cur] = 1;
+            cur = sets[cur].base_slot - 1;
         }
+        if (cur >= 0 && mark[cur] == 1) { /* a loop through cur: its members are the sets from cur on */
+            int k = cur;
+            do {
+                if (first_loop < 0 || k < first_loop) first_loop = k;
+                mark[k] = 3;
+                k = sets[k].base_slot - 1;
+            } while (k != cur);
+        }
+        for (cur = i; cur >= 0 && mark[cur] == 1; cur = sets[cur].base_slot - 1) mark[cur] = 2;
     }
+    PT_FREE(mark);
+    if (first_loop >= 0)
+        return pt_error_set(err, PT_ERR_BAD_VALUE, sets[first_loop].line, sets[first_loop].base_col,
+                            "set '%s' is its own base through 'from'", sets[first_loop].name);
     return PT_OK;
 }
 
@@ -447,8 +465,8 @@ static int parse_text(const pt__text *t, pt_steer_set **out_sets, int *out_count
         /* key value, or key=value */
         pt__line kl = ln;
         pt__tok key = ln.tok[0], val;
-        int first = 1;
-        if (pt__tok_kv(&ln.tok[0], &key, &val) && val.len > 0) {
+        int first = 1, is_kv = pt__tok_kv(&ln.tok[0], &key, &val);
+        if (is_kv) {
             kl.tok[0] = val;
             first = 0;
         }
@@ -458,8 +476,9 @@ static int parse_text(const pt__text *t, pt_steer_set **out_sets, int *out_count
                               key.s);
             goto fail;
         }
-        if (first >= kl.ntok) {
-            rc = pt_error_set(err, PT_ERR_MISSING, ln.no, key.col + key.len + 1, "'%s' needs a value", keys[k].name);
+        if (first >= kl.ntok || (is_kv && val.len == 0)) { /* `max_speed` or `max_speed=` */
+            rc = pt_error_set(err, PT_ERR_MISSING, ln.no, is_kv ? val.col : key.col + key.len + 1, "'%s' needs a value",
+                              keys[k].name);
             goto fail;
         }
         pt_steer_set *s = &sets[open];
@@ -520,14 +539,21 @@ static void apply_own(pt_steer_params *out, const pt_steer_set *s) {
         if (given(s, k)) copy_key(out, &s->values, k);
 }
 
+/* Index of set i's base, or -1. A file built by hand (base_slot 0) is searched by name. */
+static int base_of(const pt_steer_file *f, int i) {
+    const pt_steer_set *s = &f->sets[i];
+    if (!s->base[0] || strcmp(s->base, "default") == 0) return -1;
+    if (s->base_slot > 0 && s->base_slot <= f->count) return s->base_slot - 1;
+    return find_block(f->sets, f->count, s->base, 0);
+}
+
 /* Applies the base chain of set i (root first), then set i. */
 static void apply_chain(const pt_steer_file *f, int i, pt_steer_params *out, int depth) {
-    const pt_steer_set *s = &f->sets[i];
-    if (depth < f->count && s->base[0]) {
-        int b = find_block(f->sets, f->count, s->base, 0);
+    if (depth < f->count) {
+        int b = base_of(f, i);
         if (b >= 0 && b != i) apply_chain(f, b, out, depth + 1);
     }
-    apply_own(out, s);
+    apply_own(out, &f->sets[i]);
 }
 
 int pt_steer_file_params(const pt_steer_file *f, const char *entity_name, const char *set_name, pt_steer_params *out) {

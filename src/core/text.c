@@ -1,6 +1,12 @@
+#if defined(__unix__) || defined(__APPLE__)
+#define _POSIX_C_SOURCE 200809L /* stat */
+#include <sys/stat.h>
+#define PT__HAVE_STAT 1
+#endif
 #include "text.h"
 
 #include <errno.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +29,8 @@ static int text_check(pt__text *t, pt_error *err) {
 static int text_adopt(pt__text *t, const char *data, size_t len, const char *name, pt_error *err) {
     snprintf(t->path, sizeof t->path, "%s", name ? name : "");
     if (len >= 3 && (unsigned char)data[0] == 0xEF && (unsigned char)data[1] == 0xBB && (unsigned char)data[2] == 0xBF) {
-        /* Keep the BOM bytes out of the first token but keep columns counting from them. */
+        /* A UTF-8 byte-order mark is not part of the text: columns count from after it, as
+         * editors show them. */
         data += 3;
         len -= 3;
     }
@@ -40,9 +47,19 @@ static int text_adopt(pt__text *t, const char *data, size_t len, const char *nam
     return rc;
 }
 
+/* Every loaded thing records its file name (pattern files, error places): a longer one
+ * would be cut silently and then name another file. */
+static int name_check(const char *name, pt_error *err) {
+    if (!name || strlen(name) < PT_MAX_PATH) return PT_OK;
+    pt_error_set(err, PT_ERR_LIMIT, 0, 0, "file path is longer than %d bytes", PT_MAX_PATH - 1);
+    if (err) snprintf(err->file, sizeof err->file, "%.*s", (int)sizeof err->file - 4, name);
+    return PT_ERR_LIMIT;
+}
+
 int pt__text_from_mem(pt__text *t, const char *data, size_t len, const char *name, pt_error *err) {
     memset(t, 0, sizeof *t);
     pt_error_clear(err);
+    if (name_check(name, err) < 0) return PT_ERR_LIMIT;
     if (len > PT_MAX_FILE_BYTES) {
         pt_error_set(err, PT_ERR_LIMIT, 0, 0, "input is %zu bytes; the limit is %d", len, PT_MAX_FILE_BYTES);
         if (err) snprintf(err->file, sizeof err->file, "%s", name ? name : "");
@@ -56,7 +73,15 @@ int pt__text_from_mem(pt__text *t, const char *data, size_t len, const char *nam
 int pt__text_read(pt__text *t, const char *path, pt_error *err) {
     memset(t, 0, sizeof *t);
     pt_error_clear(err);
+    if (name_check(path, err) < 0) return PT_ERR_LIMIT;
     if (err) snprintf(err->file, sizeof err->file, "%s", path);
+#ifdef PT__HAVE_STAT
+    /* Only regular files: a map naming a FIFO or a terminal as its pattern file (or a .tmx
+     * naming one as its tileset) would block the loader forever; a directory is not text. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return pt_error_set(err, PT_ERR_IO, 0, 0, "cannot read: not a regular file");
+#endif
     FILE *f = fopen(path, "rb");
     if (!f) return pt_error_set(err, PT_ERR_IO, 0, 0, "cannot open: %s", strerror(errno));
     char *buf = NULL;
@@ -199,26 +224,43 @@ static int number_chars_ok(const pt__tok *t, int allow_frac) {
     return digits > 0;
 }
 
+/* Copies a token into a NUL-terminated buffer for strtod/strtol. strtod reads the decimal
+ * point of the C library's current locale: a game that called setlocale() with a locale
+ * whose point is ',' would read "0.25" as 0. Files always use '.', so put the locale's point
+ * in its place (the characters were checked: '.' can only be the decimal point). */
+static void number_text(const pt__tok *t, char *buf) {
+    memcpy(buf, t->s, (size_t)t->len);
+    buf[t->len] = '\0';
+    const struct lconv *lc = localeconv();
+    char point = lc && lc->decimal_point && lc->decimal_point[0] && !lc->decimal_point[1] ? lc->decimal_point[0] : '.';
+    if (point != '.')
+        for (char *c = buf; *c; c++)
+            if (*c == '.') *c = point;
+}
+
 int pt__tok_num(const pt__tok *t, int line, double lo, double hi, double *out, pt_error *err) {
-    char buf[64];
+    char buf[PT_MAX_LINE_BYTES + 1];
     if (!number_chars_ok(t, 1) || t->len >= (int)sizeof buf)
         return pt_error_set(err, PT_ERR_BAD_NUMBER, line, t->col, "expected a number, found '%.*s'",
                             t->len > 40 ? 40 : t->len, t->s);
-    memcpy(buf, t->s, (size_t)t->len);
-    buf[t->len] = '\0';
+    number_text(t, buf);
     char *end = NULL;
     errno = 0;
     double v = strtod(buf, &end);
-    if (end != buf + t->len || !isfinite(v))
-        return pt_error_set(err, PT_ERR_BAD_NUMBER, line, t->col, "expected a number, found '%s'", buf);
-    if (errno == ERANGE || v < lo || v > hi)
-        return pt_error_set(err, PT_ERR_RANGE, line, t->col, "%s is out of range [%g, %g]", buf, lo, hi);
+    if (end != buf + t->len)
+        return pt_error_set(err, PT_ERR_BAD_NUMBER, line, t->col, "expected a number, found '%.*s'",
+                            t->len > 40 ? 40 : t->len, t->s);
+    /* Only digits, signs, '.' and 'e' got here, so a non-finite result is an overflow (1e999)
+     * and ERANGE an overflow or an underflow (1e-400): numbers, but out of any range. */
+    if (errno == ERANGE || !isfinite(v) || v < lo || v > hi)
+        return pt_error_set(err, PT_ERR_RANGE, line, t->col, "%.*s is out of range [%g, %g]",
+                            t->len > 40 ? 40 : t->len, t->s, lo, hi);
     *out = v;
     return PT_OK;
 }
 
 int pt__tok_int(const pt__tok *t, int line, long lo, long hi, int *out, pt_error *err) {
-    char buf[32];
+    char buf[PT_MAX_LINE_BYTES + 1];
     if (!number_chars_ok(t, 0) || t->len >= (int)sizeof buf)
         return pt_error_set(err, PT_ERR_BAD_NUMBER, line, t->col, "expected a whole number, found '%.*s'",
                             t->len > 40 ? 40 : t->len, t->s);
@@ -228,9 +270,11 @@ int pt__tok_int(const pt__tok *t, int line, long lo, long hi, int *out, pt_error
     errno = 0;
     long v = strtol(buf, &end, 10);
     if (end != buf + t->len)
-        return pt_error_set(err, PT_ERR_BAD_NUMBER, line, t->col, "expected a whole number, found '%s'", buf);
+        return pt_error_set(err, PT_ERR_BAD_NUMBER, line, t->col, "expected a whole number, found '%.*s'",
+                            t->len > 40 ? 40 : t->len, t->s);
     if (errno == ERANGE || v < lo || v > hi)
-        return pt_error_set(err, PT_ERR_RANGE, line, t->col, "%s is out of range [%ld, %ld]", buf, lo, hi);
+        return pt_error_set(err, PT_ERR_RANGE, line, t->col, "%.*s is out of range [%ld, %ld]",
+                            t->len > 40 ? 40 : t->len, t->s, lo, hi);
     *out = (int)v;
     return PT_OK;
 }

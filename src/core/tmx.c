@@ -54,10 +54,13 @@ typedef struct tileset {
     int ntiles;      /* local ids 0..ntiles-1 */
     int collection;  /* image collection: only ids with a <tile> element exist */
     int tiles_png;   /* the tileset image is tiles.png: sprite = local id */
-    int *info;       /* ntiles: index in infos, -1 = no <tile> element */
+    int *info;       /* ninfo_ids: index in infos, -1 = no <tile> element (ids beyond: none) */
+    int ninfo_ids;   /* 1 + the largest id of a <tile> element: a tilecount of 65536 with a
+                        few <tile> elements must not cost 65536 entries */
     tile_info *infos;
     int ninfos;
-    int16_t *legend; /* ntiles: legend index, -1 = not resolved yet */
+    int16_t *legend; /* ntiles: legend index, -1 = not resolved yet; allocated when a layer
+                        first uses the tileset (256 unused tilesets of 65536 tiles cost 100 MB) */
 } tileset;
 
 enum { SHAPE_RECT, SHAPE_POINT, SHAPE_ELLIPSE, SHAPE_POLYLINE, SHAPE_POLYGON, SHAPE_TILE, SHAPE_TEXT };
@@ -709,15 +712,12 @@ static int tileset_element(loader *L, doc *d, xmlNodePtr n, tileset *ts) {
     }
     ts->ntiles = ts->collection ? (maxid + 1 > count ? maxid + 1 : count) : count;
     if (ts->ntiles < 0) ts->ntiles = 0;
-    size_t nt = ts->ntiles ? (size_t)ts->ntiles : 1;
-    ts->info = PT_MALLOC(sizeof *ts->info * nt);
-    ts->legend = PT_MALLOC(sizeof *ts->legend * nt);
+    ts->ninfo_ids = maxid + 1;
+    size_t ni = ts->ninfo_ids > 0 ? (size_t)ts->ninfo_ids : 1;
+    ts->info = PT_MALLOC(sizeof *ts->info * ni);
     ts->infos = PT_CALLOC(ntile ? (size_t)ntile : 1, sizeof *ts->infos);
-    if (!ts->info || !ts->legend || !ts->infos) return nomem(L);
-    for (size_t i = 0; i < nt; i++) {
-        ts->info[i] = -1;
-        ts->legend[i] = -1;
-    }
+    if (!ts->info || !ts->infos) return nomem(L);
+    for (size_t i = 0; i < ni; i++) ts->info[i] = -1;
     for (xmlNodePtr c = n->children; c; c = c->next) {
         if (!is_elem(c, "tile")) continue;
         int id = 0;
@@ -817,9 +817,9 @@ static int doc_parse(loader *L, doc *d, const char *root) {
 static int tilesets(loader *L, xmlNodePtr root) {
     doc *d = &L->tmx;
     int rc, n = 0;
-    for (xmlNodePtr c = root->children; c; c = c->next) n += is_elem(c, "tileset");
-    if (n > PT_TMX_MAX_TILESETS)
-        return fail_at(L, d, root, NULL, 0, PT_ERR_LIMIT, "more than %d tilesets", PT_TMX_MAX_TILESETS);
+    for (xmlNodePtr c = root->children; c; c = c->next)
+        if (is_elem(c, "tileset") && ++n > PT_TMX_MAX_TILESETS) /* at the one that goes over */
+            return fail_at(L, d, c, NULL, 0, PT_ERR_LIMIT, "more than %d tilesets", PT_TMX_MAX_TILESETS);
     L->ts = PT_CALLOC(n ? (size_t)n : 1, sizeof *L->ts);
     if (!L->ts) return nomem(L);
     for (xmlNodePtr c = root->children; c; c = c->next) {
@@ -866,6 +866,9 @@ static int tilesets(loader *L, xmlNodePtr root) {
 
 /* ---- tile kinds: the legend ---------------------------------------------------------------- */
 
+/* Index in ts->infos of local id, or -1 (no <tile> element). */
+static int info_of(const tileset *ts, int id) { return id >= 0 && id < ts->ninfo_ids ? ts->info[id] : -1; }
+
 static int legend_char(const pt_map *m) {
     static const char pool[] = "ABCDFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!$%&()-/;<>?@[]^_{|}`";
     for (const char *c = pool; *c; c++)
@@ -876,10 +879,16 @@ static int legend_char(const pt_map *m) {
 /* Legend index of local tile id of tileset ts. A kind is (name, flags, sprite); equal kinds
  * share one legend entry, a default one when it matches. Negative: error (place unset). */
 static int tile_kind(loader *L, tileset *ts, int id) {
+    if (!ts->legend) {
+        ts->legend = PT_MALLOC(sizeof *ts->legend * (size_t)(ts->ntiles > 0 ? ts->ntiles : 1));
+        if (!ts->legend) return nomem(L);
+        for (int i = 0; i < ts->ntiles; i++) ts->legend[i] = -1;
+    }
     if (ts->legend[id] >= 0) return ts->legend[id];
     pt_tile_def def;
     memset(&def, 0, sizeof def);
-    const tile_info *ti = ts->info[id] >= 0 ? &ts->infos[ts->info[id]] : NULL;
+    int info = info_of(ts, id);
+    const tile_info *ti = info >= 0 ? &ts->infos[info] : NULL;
     int walkable = ti && ti->has_walkable ? ti->walkable : 1;
     int opaque = ti && ti->has_opaque ? ti->opaque : 0;
     int goal = ti && ti->has_goal ? ti->goal : 0;
@@ -923,7 +932,7 @@ static int put_gid(loader *L, size_t i, uint32_t gid) {
                     (unsigned long)gid);
     tileset *ts = &L->ts[k];
     uint32_t id = gid - ts->firstgid;
-    if (id >= (uint32_t)ts->ntiles || (ts->collection && ts->info[id] < 0))
+    if (id >= (uint32_t)ts->ntiles || (ts->collection && info_of(ts, (int)id) < 0))
         return fail(L, &L->tmx, (place){0, 0}, PT_ERR_UNKNOWN_TILE,
                     "tile %d,%d: gid %lu is not a tile of its tileset (firstgid %lu)", x, y, (unsigned long)gid,
                     (unsigned long)ts->firstgid);

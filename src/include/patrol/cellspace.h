@@ -13,7 +13,8 @@
  *
  * Memory: flat arrays owned by the cell space (cells+1 offsets; per agent one id, one
  * position and one cell index), grown only when n exceeds the capacity; pt_cellspace_fini.
- * Cost: rebuild O(n + cells); query O(cells touched + agents in them). A cell size near the
+ * Cost: rebuild O(n + cells); query O(cells touched + agents in them); query_first stops at
+ * its max. A cell size near the
  * query radius is best. Ids are indices into the positions given to the last rebuild;
  * results come out in cell order, ascending id within a cell.
  */
@@ -51,6 +52,11 @@ int pt_cellspace_rebuild(pt_cellspace *cs, const pt_vec2 *positions, size_t stri
 /* Writes the ids of the agents with |pos - p| <= radius into out (at most max of them) and
  * returns how many there are in total (may exceed max: call again with a bigger buffer). */
 int pt_cellspace_query(const pt_cellspace *cs, pt_vec2 p, double radius, int *out, int max);
+/* The same first max ids in the same order, but stops looking once it has max of them and
+ * returns how many it wrote (<= max). Callers that keep at most max neighbours get the same
+ * answer without scanning a dense crowd: 65536 agents on one spot cost O(n^2) per tick with
+ * pt_cellspace_query, O(n * max) with this. */
+int pt_cellspace_query_first(const pt_cellspace *cs, pt_vec2 p, double radius, int *out, int max);
 
 #ifdef __cplusplus
 }

@@ -30,6 +30,8 @@
 #define PT_MAX_PATTERN_FILES 16                /* pattern files one map may reference */
 #define PT_MAX_PATTERNS     1024               /* patterns in one library */
 #define PT_MAX_PATTERN_STEPS 65536             /* cells/instructions in one pattern after expansion */
+#define PT_MAX_LIBRARY_STEPS (1 << 21)         /* path cells, instructions and matrix cells of all the
+                                                  patterns of one library together (~85 MB at most) */
 #define PT_MAX_PATTERN_VERTS 4096              /* vertices / waypoints in one pattern */
 #define PT_MAX_MATRIX_DIM   1024               /* matrix pattern width or height */
 #define PT_MAX_REPEAT       100000             /* a single repeat count */

@@ -49,6 +49,9 @@ extern "C" {
 #define PT_THRUST_LAP_SECONDS 600.0
 /* The tick thrust simulations use until the world has called pt_patrun_thrust_tick. */
 #define PT_THRUST_DEFAULT_DT (1.0 / 60.0)
+/* A thrust body value is 0 (default) or in [MIN, MAX]: no ratio of two of them overflows. */
+#define PT_THRUST_BODY_MIN 1e-6
+#define PT_THRUST_BODY_MAX 1e6
 
 typedef enum pt_pattern_kind {
     PT_PAT_CONTROL = 0, PT_PAT_PATH, PT_PAT_MATRIX, PT_PAT_THRUST, PT_PAT_WAYPOINTS, PT_PAT_KIND_COUNT
@@ -166,7 +169,8 @@ static inline const pt_pattern *pt_patlib_get(const pt_patlib *lib, int i) {
 }
 
 const char *pt_pattern_kind_name(pt_pattern_kind k);
-/* Defaults for every zero field of a thrust body (the one place they live). */
+/* Defaults for every zero (or negative, or NaN) field of a thrust body (the one place they
+ * live); other values are clamped to [PT_THRUST_BODY_MIN, PT_THRUST_BODY_MAX]. */
 pt_thrust_body_params pt_thrust_body_resolve(pt_thrust_body_params b);
 
 /* Where a pattern is placed for an entity: the file's origin, else the entity's origin=,

@@ -366,6 +366,8 @@ typedef struct pt_steer_set {
     int is_entity;
     int line, col;                   /* the block's header line (col of its name) */
     int base_col;                    /* column of BASE after `from` (0 = none) */
+    int base_slot;                   /* 1 + index of the BASE set in the file's sets, 0 = none
+                                        (filled by the parser: resolving never searches names) */
     pt_steer_params values;          /* only the given keys are meaningful */
     uint64_t given[2];
 } pt_steer_set;

@@ -1,0 +1,4 @@
+pattern p
+  kind control
+  forward 2.5
+end

@@ -1,0 +1,8 @@
+pattern p
+  kind path
+  points 1,1 2,1
+end
+pattern p
+  kind path
+  points 1,1 2,1
+end

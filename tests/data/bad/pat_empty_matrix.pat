@@ -1,0 +1,7 @@
+pattern p
+  kind matrix
+  rows
+    000
+    0.0
+  end
+end

@@ -1,0 +1,6 @@
+pattern p
+  kind control
+  repeat 3
+  end
+  forward 1
+end

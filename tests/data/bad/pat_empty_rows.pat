@@ -1,0 +1,5 @@
+pattern p
+  kind matrix
+  rows
+  end
+end

@@ -1,0 +1,4 @@
+pattern p
+  kind thrust
+  fire port
+end

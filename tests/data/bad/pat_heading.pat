@@ -1,0 +1,5 @@
+pattern p
+  kind control
+  heading 400
+  forward 1
+end

@@ -1,0 +1,3 @@
+pattern p
+  kind spiral
+end

@@ -1,0 +1,6 @@
+pattern p
+  kind matrix
+  rows
+    1a1
+  end
+end

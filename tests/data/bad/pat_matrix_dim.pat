@@ -1,0 +1,4 @@
+pattern p
+  kind matrix
+  segments 0,0 1024,0
+end

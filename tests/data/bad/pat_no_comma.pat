@@ -1,0 +1,4 @@
+pattern p
+  kind path
+  points 1,1 2;1
+end

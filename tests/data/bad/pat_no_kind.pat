@@ -1,0 +1,3 @@
+  pattern p
+  points 1,1 2,1
+end

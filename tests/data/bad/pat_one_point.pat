@@ -1,0 +1,4 @@
+pattern p
+  kind path
+  points 3,3
+end

@@ -1,0 +1,7 @@
+pattern p
+  kind matrix
+  rows
+    111
+    11
+  end
+end

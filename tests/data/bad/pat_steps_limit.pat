@@ -1,0 +1,4 @@
+pattern p
+  kind control
+  forward 65537
+end

@@ -1,0 +1,4 @@
+pattern p
+  kind thrust
+  fire none turn=90
+end

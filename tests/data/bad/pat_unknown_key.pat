@@ -1,0 +1,5 @@
+pattern p
+  kind path
+  points 1,1 2,1
+  forward 1
+end

@@ -1,0 +1,3 @@
+pattern p
+  kind path
+  points 1,1 2,1

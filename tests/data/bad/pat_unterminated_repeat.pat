@@ -1,0 +1,5 @@
+pattern p
+  kind control
+  repeat 2
+    forward 1
+pattern q

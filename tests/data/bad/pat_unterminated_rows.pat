@@ -1,0 +1,5 @@
+pattern p
+  kind matrix
+  rows
+    111
+pattern q

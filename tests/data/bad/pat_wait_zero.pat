@@ -1,0 +1,4 @@
+pattern p
+  kind control
+  wait 0
+end

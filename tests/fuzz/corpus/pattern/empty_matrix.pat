@@ -1,0 +1,7 @@
+pattern m
+  kind matrix
+  rows
+    000
+    0.0
+  end
+end
