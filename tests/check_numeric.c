@@ -623,15 +623,15 @@ START_TEST(cellspace_query_first_is_the_head_of_query) {
 }
 END_TEST
 
-/* LEAD: fails until world.c spreads flock members (see the robustness report). It is only
- * registered when PATROL_LEAD_TESTS=1 so that the suite stays green meanwhile.
- * spiral_cell() looks for a member's cell only 64 rings around the flock's `at`; every member
+/* Regression: flock members stacked on one cell. The old spiral_cell() looked for a member's cell only 64 rings around the flock's `at`; every member
  * beyond the walkable cells of that square is put on `at` itself. In this 300-tile corridor
  * 37 of 100 hounds start on one cell although 298 cells are free; with `count=65535` on an
  * open 256x256 map, 48894 boids share one cell: pt_world_create takes ~30 s (each member
  * walks the spiral from the start: O(count * rings^3)) and every tick ~6 s (each stacked boid
- * scans all the others in pt_cellspace_query). */
-START_TEST(lead_flock_members_get_their_own_cells) {
+ * scans all the others in pt_cellspace_query). Now members are placed breadth-first over
+ * walkable cells, once per flock, and flocks read at most 64 neighbours with
+ * pt_cellspace_query_first. */
+START_TEST(flock_members_get_their_own_cells) {
     char text[2048];
     char row[304];
     memset(row, '#', 302);
@@ -691,8 +691,7 @@ static Suite *suite(void) {
     suite_add_tcase(s, tc);
     tc = tcase_create("crowd");
     tcase_add_test(tc, cellspace_query_first_is_the_head_of_query);
-    const char *lead = getenv("PATROL_LEAD_TESTS");
-    if (lead && strcmp(lead, "1") == 0) tcase_add_test(tc, lead_flock_members_get_their_own_cells);
+    tcase_add_test(tc, flock_members_get_their_own_cells);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -186,6 +186,7 @@ int cmd_show(int argc, char **argv) {
         }
     }
     if (!file) return app_usage_error("show", "which pattern file? (patrol show FILE.pat)");
+    if (png_path && !map_path) return app_usage_error("show", "--png needs --map MAP to draw on");
 
     pt_patlib lib;
     pt_error err;
@@ -206,7 +207,6 @@ int cmd_show(int argc, char **argv) {
             return APP_EXIT_INPUT;
         }
     }
-    if (png_path && !map_path) return app_usage_error("show", "--png needs --map MAP to draw on");
     enum { MAX_PNG_ACTORS = 256 };
     static pt_actor actors[MAX_PNG_ACTORS];
     static pt_cell *cells_kept[MAX_PNG_ACTORS];

@@ -69,8 +69,8 @@ static void force_range(pt_crowd *c, int lo, int hi, int slot, int brute, double
             for (int j = 0; j < c->n && m < PT_CROWD_NB_MAX; j++)
                 if (j != i && pt_v2_dist2(c->pos[j], c->pos[i]) <= r2) ids[m++] = j;
         } else {
-            int found = pt_cellspace_query(&c->cs, c->pos[i], c->view_radius, ids, PT_CROWD_NB_MAX);
-            if (found > PT_CROWD_NB_MAX) found = PT_CROWD_NB_MAX;
+            /* The same first PT_CROWD_NB_MAX as pt_cellspace_query, without scanning a dense crowd. */
+            int found = pt_cellspace_query_first(&c->cs, c->pos[i], c->view_radius, ids, PT_CROWD_NB_MAX);
             for (int k = 0; k < found; k++)
                 if (ids[k] != i) ids[m++] = ids[k];
             /* Ascending ids, as brute force finds them: sums in the same order, same bits. */

@@ -7,4 +7,25 @@
 /* Fills map->legend with the default tile kinds; returns how many. */
 int pt__map_default_legend(pt_map *map);
 
+/* ---- entity declaration keys (entity_keys.c): one table for .map lines and .tmx objects ---- */
+enum { PT__KT_AT, PT__KT_ORIGIN, PT__KT_NUM, PT__KT_POS, PT__KT_INT, PT__KT_NAME, PT__KT_CHASE, PT__KT_FLOCK, PT__KT_ROUTE };
+enum { PT__EK_MAP = 1, PT__EK_TMX = 2 }; /* which formats have the key */
+typedef struct pt__entity_key {
+    const char *name;
+    int type;          /* PT__KT_* */
+    unsigned kinds;    /* 1 << pt_kind for each kind that has it */
+    unsigned formats;  /* PT__EK_* */
+    size_t off;        /* field in pt_entity_def (NUM, POS, INT, NAME) */
+    size_t cap;        /* NAME: buffer size */
+    double lo, hi;     /* NUM: [lo, hi]; POS: (0, hi]; INT: [lo, hi] */
+} pt__entity_key;
+extern const pt__entity_key pt__entity_keys[];
+extern const int pt__entity_nkeys;
+extern const char *const pt__chase_words[];  /* indexed by pt_chase */
+extern const char *const pt__flock_words[];  /* indexed by pt_flock_kind */
+/* Index of the key `name` (len bytes) for kind in format, or -1. */
+int pt__entity_key_find(const char *name, size_t len, pt_kind kind, unsigned format);
+/* "at, speed, ..." : the keys of kind in format, for error messages. */
+void pt__entity_key_list(pt_kind kind, unsigned format, char *buf, size_t cap);
+
 #endif

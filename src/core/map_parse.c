@@ -261,47 +261,11 @@ static int d_tile(parser *p, pt__line *ln) {
 
 /* ---- entities --------------------------------------------------------------------------- */
 
-enum { K_P = 1 << PT_KIND_PLAYER, K_G = 1 << PT_KIND_GUARD, K_R = 1 << PT_KIND_PREY, K_F = 1 << PT_KIND_BOID };
-enum { KT_AT, KT_ORIGIN, KT_NUM, KT_POS, KT_INT, KT_NAME, KT_CHASE, KT_FLOCK };
 
-/* The keys of entity lines. A new key is one row here (and a line in docs/formats.md). */
-static const struct ent_key {
-    const char *name;
-    int type;
-    unsigned kinds;
-    size_t off;     /* field in pt_entity_def (KT_NUM, KT_POS, KT_INT, KT_NAME) */
-    size_t cap;     /* KT_NAME: buffer size */
-    double lo, hi;  /* KT_NUM: [lo, hi]; KT_POS: (0, hi]; KT_INT: [lo, hi] */
-} ent_keys[] = {
-    {"at", KT_AT, K_P | K_G | K_R | K_F, 0, 0, 0, 0},
-    {"speed", KT_POS, K_P | K_G | K_R | K_F, offsetof(pt_entity_def, speed), 0, 0, 50},
-    {"heading", KT_NUM, K_P | K_G | K_R | K_F, offsetof(pt_entity_def, heading_deg), 0, -360, 360},
-    {"pattern", KT_NAME, K_P | K_G, offsetof(pt_entity_def, pattern), PT_MAX_PATH, 0, 0},
-    {"origin", KT_ORIGIN, K_P | K_G, 0, 0, 0, 0},
-    {"view", KT_POS, K_G | K_R | K_F, offsetof(pt_entity_def, view_dist), 0, 0, 256},
-    {"fov", KT_POS, K_G | K_R | K_F, offsetof(pt_entity_def, view_angle_deg), 0, 0, 360},
-    {"chase", KT_CHASE, K_G, 0, 0, 0, 0},
-    {"aware_rate", KT_POS, K_G, offsetof(pt_entity_def, aware_rate), 0, 0, 100},
-    {"aware_decay", KT_POS, K_G, offsetof(pt_entity_def, aware_decay), 0, 0, 100},
-    {"suspicious_at", KT_POS, K_G, offsetof(pt_entity_def, suspicious_at), 0, 0, 100},
-    {"chase_at", KT_POS, K_G, offsetof(pt_entity_def, chase_at), 0, 0, 100},
-    {"steering", KT_NAME, K_G | K_R | K_F, offsetof(pt_entity_def, steering), PT_MAX_NAME, 0, 0},
-    {"count", KT_INT, K_F, offsetof(pt_entity_def, count), 0, 1, PT_MAX_ENTITIES},
-    {"kind", KT_FLOCK, K_F, 0, 0, 0, 0},
-};
-enum { NKEYS = (int)(sizeof ent_keys / sizeof ent_keys[0]) };
-
-static const char *const chase_words[] = {"tile", "steer", "intercept", NULL};
-static const char *const flock_words[] = {"hound", "crow", NULL};
 
 static int unknown_key(parser *p, int line, const pt__tok *k, pt_kind kind) {
-    char list[320] = "";
-    size_t used = 0;
-    for (int i = 0; i < NKEYS; i++) {
-        if (!(ent_keys[i].kinds & (1u << kind))) continue;
-        int n = snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "", ent_keys[i].name);
-        if (n > 0 && used + (size_t)n < sizeof list) used += (size_t)n;
-    }
+    char list[320];
+    pt__entity_key_list(kind, PT__EK_MAP, list, sizeof list);
     return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, line, k->col, "%s has no key '%.*s' (keys: %s)", pt_kind_name(kind),
                         k->len > 40 ? 40 : k->len, k->s, list);
 }
@@ -380,47 +344,45 @@ static int parse_entity(parser *p, pt__line *ln, pt_kind kind) {
         if (!pt__tok_kv(t, &k, &v))
             return pt_error_set(p->err, PT_ERR_SYNTAX, ln->no, t->col, "expected key=value, found '%.*s'",
                                 t->len > 40 ? 40 : t->len, t->s);
-        int ki = -1;
-        for (int j = 0; j < NKEYS && ki < 0; j++)
-            if ((ent_keys[j].kinds & (1u << kind)) && pt__tok_eq(&k, ent_keys[j].name)) ki = j;
+        int ki = pt__entity_key_find(k.s, (size_t)k.len, kind, PT__EK_MAP);
         if (ki < 0) return unknown_key(p, ln->no, &k, kind);
         if (seen & (1u << ki))
-            return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "key '%s' given twice", ent_keys[ki].name);
+            return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "key '%s' given twice", pt__entity_keys[ki].name);
         seen |= 1u << ki;
-        const struct ent_key *ek = &ent_keys[ki];
+        const pt__entity_key *ek = &pt__entity_keys[ki];
         char *field = (char *)&def + ek->off;
         int choice = 0;
         switch (ek->type) {
-        case KT_AT:
+        case PT__KT_AT:
             rc = pt__tok_cell(&v, ln->no, -COORD_MAX, COORD_MAX, &def.x, &def.y, p->err);
             at_col = v.col;
             break;
-        case KT_ORIGIN:
+        case PT__KT_ORIGIN:
             rc = pt__tok_cell(&v, ln->no, -COORD_MAX, COORD_MAX, &def.origin_x, &def.origin_y, p->err);
             def.has_origin = 1;
             origin_col = v.col;
             break;
-        case KT_NUM:
+        case PT__KT_NUM:
             rc = pt__tok_num(&v, ln->no, ek->lo, ek->hi, (double *)(void *)field, p->err);
             break;
-        case KT_POS: /* zero would read as "default": ask for a positive value */
+        case PT__KT_POS: /* zero would read as "default": ask for a positive value */
             rc = pt__tok_num(&v, ln->no, 0, ek->hi, (double *)(void *)field, p->err);
             if (rc == PT_OK && *(double *)(void *)field <= 0)
                 rc = pt_error_set(p->err, PT_ERR_RANGE, ln->no, v.col, "%s must be greater than 0", ek->name);
             break;
-        case KT_INT:
+        case PT__KT_INT:
             rc = pt__tok_int(&v, ln->no, (long)ek->lo, (long)ek->hi, (int *)(void *)field, p->err);
             if (field == (char *)&def.count) count_col = v.col;
             break;
-        case KT_NAME:
+        case PT__KT_NAME:
             rc = pt__tok_name(&v, ln->no, field, ek->cap, p->err);
             break;
-        case KT_CHASE:
-            rc = pt__tok_choice(&v, ln->no, chase_words, &choice, p->err);
+        case PT__KT_CHASE:
+            rc = pt__tok_choice(&v, ln->no, pt__chase_words, &choice, p->err);
             def.chase = (pt_chase)choice;
             break;
-        case KT_FLOCK:
-            rc = pt__tok_choice(&v, ln->no, flock_words, &choice, p->err);
+        case PT__KT_FLOCK:
+            rc = pt__tok_choice(&v, ln->no, pt__flock_words, &choice, p->err);
             def.flock_kind = (pt_flock_kind)choice;
             break;
         default:

@@ -323,8 +323,8 @@ void pt__flock_tick(pt_world *w) {
         if (e->kind != PT_KIND_BOID) continue;
         pt_steer_agent *a = &w->agents[i];
         a->veh = e->veh;
-        int found = pt_cellspace_query(&w->cs, e->veh.pos, w->params[i].view_radius, w->nb_ids, PT__NB_MAX);
-        if (found > PT__NB_MAX) found = PT__NB_MAX;
+        /* The first PT__NB_MAX in range, without scanning a whole crowd stacked on a spot. */
+        int found = pt_cellspace_query_first(&w->cs, e->veh.pos, w->params[i].view_radius, w->nb_ids, PT__NB_MAX);
         int m = 0;
         for (int k = 0; k < found; k++) {
             int j = w->nb_ids[k];

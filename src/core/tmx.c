@@ -1411,46 +1411,12 @@ static int route_object(loader *L, int oi) {
 
 /* ---- entities --------------------------------------------------------------------------- */
 
-enum { K_P = 1 << PT_KIND_PLAYER, K_G = 1 << PT_KIND_GUARD, K_R = 1 << PT_KIND_PREY, K_F = 1 << PT_KIND_BOID };
-enum { KT_NUM, KT_POS, KT_INT, KT_NAME, KT_CHASE, KT_ROUTE, KT_ORIGIN, KT_FLOCK };
-
-/* Entity object properties: the keys of the .map entity lines, plus `route`. */
-static const struct ent_key {
-    const char *name;
-    int type;
-    unsigned kinds;
-    size_t off;
-    size_t cap;
-    double lo, hi;
-} ent_keys[] = {
-    {"speed", KT_POS, K_P | K_G | K_R | K_F, offsetof(pt_entity_def, speed), 0, 0, 50},
-    {"heading", KT_NUM, K_P | K_G | K_R | K_F, offsetof(pt_entity_def, heading_deg), 0, -360, 360},
-    {"pattern", KT_NAME, K_P | K_G, offsetof(pt_entity_def, pattern), PT_MAX_PATH, 0, 0},
-    {"route", KT_ROUTE, K_P | K_G, 0, 0, 0, 0},
-    {"origin", KT_ORIGIN, K_P | K_G, 0, 0, 0, 0},
-    {"view", KT_POS, K_G | K_R | K_F, offsetof(pt_entity_def, view_dist), 0, 0, 256},
-    {"fov", KT_POS, K_G | K_R | K_F, offsetof(pt_entity_def, view_angle_deg), 0, 0, 360},
-    {"chase", KT_CHASE, K_G, 0, 0, 0, 0},
-    {"aware_rate", KT_POS, K_G, offsetof(pt_entity_def, aware_rate), 0, 0, 100},
-    {"aware_decay", KT_POS, K_G, offsetof(pt_entity_def, aware_decay), 0, 0, 100},
-    {"suspicious_at", KT_POS, K_G, offsetof(pt_entity_def, suspicious_at), 0, 0, 100},
-    {"chase_at", KT_POS, K_G, offsetof(pt_entity_def, chase_at), 0, 0, 100},
-    {"steering", KT_NAME, K_G | K_R | K_F, offsetof(pt_entity_def, steering), PT_MAX_NAME, 0, 0},
-    {"count", KT_INT, K_F, offsetof(pt_entity_def, count), 0, 1, PT_MAX_ENTITIES},
-    {"kind", KT_FLOCK, K_F, 0, 0, 0, 0},
-};
-enum { NKEYS = (int)(sizeof ent_keys / sizeof ent_keys[0]) };
 
 static const char *kind_word(pt_kind k) { return k == PT_KIND_BOID ? "flock" : pt_kind_name(k); }
 
 static int unknown_key(loader *L, const prop *p, pt_kind kind) {
-    char list[320] = "";
-    size_t used = 0;
-    for (int i = 0; i < NKEYS; i++) {
-        if (!(ent_keys[i].kinds & (1u << kind))) continue;
-        int n = snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "", ent_keys[i].name);
-        if (n > 0 && used + (size_t)n < sizeof list) used += (size_t)n;
-    }
+    char list[320];
+    pt__entity_key_list(kind, PT__EK_TMX, list, sizeof list);
     return fail_at(L, &L->tmx, p->node, "name", 0, PT_ERR_UNKNOWN_KEY, "a %s has no property '%.40s' (properties: %s)",
                    kind_word(kind), p->name, list);
 }
@@ -1524,46 +1490,42 @@ static int entity_object(loader *L, int oi, pt_kind kind) {
     xmlNodePtr it = NULL;
     prop p;
     while (next_prop(L, o->node, &it, &p)) {
-        int ki = -1;
-        for (int j = 0; j < NKEYS && ki < 0; j++)
-            if ((ent_keys[j].kinds & (1u << kind)) && !strcmp(p.name, ent_keys[j].name)) ki = j;
+        int ki = pt__entity_key_find(p.name, strlen(p.name), kind, PT__EK_TMX);
         if (ki < 0) return unknown_key(L, &p, kind);
         if (seen & (1u << ki)) return fail_at(L, d, p.node, "name", 0, PT_ERR_DUPLICATE, "property '%s' given twice", p.name);
         seen |= 1u << ki;
-        const struct ent_key *k = &ent_keys[ki];
+        const pt__entity_key *k = &pt__entity_keys[ki];
         void *field = (char *)&def + k->off;
         switch (k->type) {
-        case KT_NUM: rc = prop_num(L, d, &p, k->lo, k->hi, (double *)field); break;
-        case KT_POS: /* zero would read as "default": ask for a positive value */
+        case PT__KT_NUM: rc = prop_num(L, d, &p, k->lo, k->hi, (double *)field); break;
+        case PT__KT_POS: /* zero would read as "default": ask for a positive value */
             rc = prop_num(L, d, &p, 0, k->hi, (double *)field);
             if (rc == PT_OK && *(double *)field <= 0)
                 rc = fail_value(L, d, &p, 0, PT_ERR_RANGE, "%s must be greater than 0", k->name);
             if (field == (void *)&def.suspicious_at) susp_p = p, susp = &susp_p;
             if (field == (void *)&def.chase_at) chase_p = p, chase_at = &chase_p;
             break;
-        case KT_INT:
+        case PT__KT_INT:
             rc = prop_int(L, d, &p, WANT_INT, (long)k->lo, (long)k->hi, (int *)field);
             count_p = p, count = &count_p;
             break;
-        case KT_NAME:
+        case PT__KT_NAME:
             rc = prop_name(L, d, &p, (char *)field, k->cap);
             if (field == (void *)def.pattern) pattern_p = p, pattern = &pattern_p;
             break;
-        case KT_CHASE: {
-            static const char *const words[] = {"tile", "steer", "intercept", NULL};
+        case PT__KT_CHASE: {
             int c = 0;
-            rc = prop_choice(L, d, &p, words, &c);
+            rc = prop_choice(L, d, &p, pt__chase_words, &c);
             def.chase = (pt_chase)c;
             break;
         }
-        case KT_FLOCK: {
-            static const char *const words[] = {"hound", "crow", NULL};
+        case PT__KT_FLOCK: {
             int c = 0;
-            rc = prop_choice(L, d, &p, words, &c);
+            rc = prop_choice(L, d, &p, pt__flock_words, &c);
             def.flock_kind = (pt_flock_kind)c;
             break;
         }
-        case KT_ORIGIN: {
+        case PT__KT_ORIGIN: {
             if ((rc = prop_type(L, d, &p, WANT_STR)) < 0) break;
             pt__tok t = tok_of(p.value);
             pt_error e;
@@ -1579,7 +1541,7 @@ static int entity_object(loader *L, int oi, pt_kind kind) {
                                 def.origin_y, L->m.w, L->m.h);
             break;
         }
-        case KT_ROUTE: {
+        case PT__KT_ROUTE: {
             int id = 0;
             if ((rc = prop_int(L, d, &p, WANT_OBJ, 0, 0x7fffffff, &id)) < 0) break;
             if (id == 0) {

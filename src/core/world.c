@@ -44,18 +44,34 @@ static void entity_place(pt_entity *e, int x, int y) {
     e->py = y + 0.5;
 }
 
-/* Finds the n-th walkable cell around (x,y) in a fixed spiral order, for flock members. */
-static pt_cell spiral_cell(const pt_map *m, int x, int y, int nth) {
-    int found = 0;
-    for (int r = 0; r < 64; r++)
-        for (int dy = -r; dy <= r; dy++)
-            for (int dx = -r; dx <= r; dx++) {
-                if (abs(dx) != r && abs(dy) != r) continue;
-                if (!pt_map_walkable(m, x + dx, y + dy)) continue;
-                if (found++ == nth) return (pt_cell){x + dx, y + dy};
-            }
-    return (pt_cell){x, y};
+/* Cells for the members of a flock: breadth-first over walkable cells from its `at` cell
+ * (fixed neighbour order), one cell each, so members start apart; when the reachable area has
+ * fewer cells than members, they share cells in turn. One pass per flock: O(members). */
+static int flock_cells(const pt_map *m, int x, int y, int members, pt_cell *out) {
+    if (!pt_map_walkable(m, x, y)) {
+        for (int k = 0; k < members; k++) out[k] = (pt_cell){x, y};
+        return 1;
+    }
+    uint8_t *seen = PT_CALLOC((size_t)m->w * (size_t)m->h, 1);
+    if (!seen) return 0;
+    static const int dx[8] = {1, 0, -1, 0, 1, -1, -1, 1}, dy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+    int found = 0, head = 0;
+    out[found++] = (pt_cell){x, y};
+    seen[(size_t)y * (size_t)m->w + (size_t)x] = 1;
+    while (head < found && found < members) {
+        pt_cell c = out[head++];
+        for (int d = 0; d < 8 && found < members; d++) {
+            int nx = c.x + dx[d], ny = c.y + dy[d];
+            if (!pt_map_walkable(m, nx, ny) || seen[(size_t)ny * (size_t)m->w + (size_t)nx]) continue;
+            seen[(size_t)ny * (size_t)m->w + (size_t)nx] = 1;
+            out[found++] = (pt_cell){nx, ny};
+        }
+    }
+    PT_FREE(seen);
+    for (int k = found; k < members; k++) out[k] = out[k % found];
+    return 1;
 }
+
 
 static int setup_pattern(pt_world *w, pt_entity *e, const pt_pattern *pat) {
     const pt_entity_def *d = e->def;
@@ -181,21 +197,33 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
         const pt_entity_def *src = &map->ents[i];
         int members = src->kind == PT_KIND_BOID && src->count > 1 ? src->count : 1;
         group++;
+        pt_cell *cells = NULL;
+        if (members > 1) {
+            cells = PT_MALLOC(sizeof *cells * (size_t)members);
+            if (!cells || !flock_cells(&w->map, src->x, src->y, members, cells)) {
+                PT_FREE(cells);
+                pt_world_destroy(w);
+                pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory placing flock '%s'", src->name);
+                return NULL;
+            }
+        }
         for (int k = 0; k < members; k++, id++) {
             w->defs[id] = *src;
             if (members > 1) snprintf(w->defs[id].name, sizeof w->defs[id].name, "%.38s.%d", src->name, (k + 1) % 100000);
             pt_entity_def_resolve(&w->defs[id]);
-            pt_cell at = members > 1 ? spiral_cell(&w->map, src->x, src->y, k) : (pt_cell){src->x, src->y};
+            pt_cell at = members > 1 ? cells[k] : (pt_cell){src->x, src->y};
             pt_entity *e = &w->ents[id];
             entity_init(w, e, id, &w->defs[id], at);
             if (src->kind == PT_KIND_BOID) e->group = group;
             if (resolve_pattern(w, e, NULL, err) < 0) {
+                PT_FREE(cells);
                 pt_world_destroy(w);
                 return NULL;
             }
             if (e->state != PT_STATE_RETURN) e->state = e->run.pat ? PT_STATE_PATROL : PT_STATE_IDLE;
             if (src->kind == PT_KIND_BOID) e->state = PT_STATE_FLOCK;
         }
+        PT_FREE(cells);
     }
     if (pt__motion_init(w, err) < 0) {
         pt_world_destroy(w);
