@@ -3,6 +3,8 @@
  * are in steer_env.c; parameters and .steer files in steer_params.c. */
 #include <patrol/steer.h>
 
+#include <stddef.h>
+
 #include <string.h>
 
 /* Below this speed (tiles/s) a velocity is treated as zero: the heading is kept. */
@@ -350,41 +352,40 @@ pt_vec2 pt_steer_separation(const pt_vehicle *v, const pt_neighbors *nb) {
     return f;
 }
 
-pt_vec2 pt_steer_alignment(const pt_vehicle *v, const pt_neighbors *nb) {
+/* Mean of one vector field (heading, pos) over the neighbours other than v, skipping
+ * non-finite values; 0 when there are none. */
+static int neighbour_mean(const pt_vehicle *v, const pt_neighbors *nb, size_t field, pt_vec2 *mean) {
     pt_vec2 sum = pt_v2(0.0, 0.0);
     int count = 0;
-    if (!nb || !nb->agents || !nb->ids) return sum;
+    if (!nb || !nb->agents || !nb->ids) return 0;
     for (int k = 0; k < nb->count; k++) {
         int id = nb->ids[k];
         if (id == nb->self) continue;
         const pt_vehicle *o = pt_neighbors_get(nb, id);
-        if (o == v || !pt_v2_is_finite(o->heading)) continue;
-        sum = pt_v2_add(sum, o->heading);
+        const pt_vec2 *val = (const pt_vec2 *)((const char *)o + field);
+        if (o == v || !pt_v2_is_finite(*val)) continue;
+        sum = pt_v2_add(sum, *val);
         count++;
     }
-    if (!count) return pt_v2(0.0, 0.0);
+    if (count) *mean = pt_v2_scale(sum, 1.0 / count);
+    return count;
+}
+
+pt_vec2 pt_steer_alignment(const pt_vehicle *v, const pt_neighbors *nb) {
+    pt_vec2 mean;
+    if (!neighbour_mean(v, nb, offsetof(pt_vehicle, heading), &mean)) return pt_v2(0.0, 0.0);
     /* Only the sideways part of (mean heading - heading): it turns the vehicle toward the
      * mean heading. The part along the heading is never positive, so it could only brake,
      * and a disordered group would brake itself to a standstill. */
-    pt_vec2 d = pt_v2_sub(pt_v2_scale(sum, 1.0 / count), v->heading);
+    pt_vec2 d = pt_v2_sub(mean, v->heading);
     return pt_v2_scale(v->side, pt_v2_dot(d, v->side));
 }
 
 pt_vec2 pt_steer_cohesion(const pt_vehicle *v, const pt_neighbors *nb) {
-    pt_vec2 sum = pt_v2(0.0, 0.0);
-    int count = 0;
-    if (!nb || !nb->agents || !nb->ids) return sum;
-    for (int k = 0; k < nb->count; k++) {
-        int id = nb->ids[k];
-        if (id == nb->self) continue;
-        const pt_vehicle *o = pt_neighbors_get(nb, id);
-        if (o == v || !pt_v2_is_finite(o->pos)) continue;
-        sum = pt_v2_add(sum, o->pos);
-        count++;
-    }
-    if (!count) return pt_v2(0.0, 0.0);
+    pt_vec2 mean;
+    if (!neighbour_mean(v, nb, offsetof(pt_vehicle, pos), &mean)) return pt_v2(0.0, 0.0);
     /* Normalised as in Buckland's code: the raw seek would dwarf the other two. */
-    return pt_v2_norm(pt_steer_seek(v, pt_v2_scale(sum, 1.0 / count)));
+    return pt_v2_norm(pt_steer_seek(v, mean));
 }
 
 /* ---- combiners ----------------------------------------------------------------------- */
