@@ -1,6 +1,7 @@
 /* Line of sight: the documented rule (viewer -> target ray, corners, bushes, cone, range). */
 #include <check.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include <patrol/bresenham.h>
 #include <patrol/los.h>
@@ -110,6 +111,58 @@ START_TEST(test_random_maps_agree_with_ray_cells) {
 }
 END_TEST
 
+/* The rule of patrol/los.h written out directly on the cells of pt_line_cells. */
+static int reference_clear(const pt_map *m, int x0, int y0, int x1, int y1) {
+    static pt_cell cells[4096];
+    int n = pt_line_cells(x0, y0, x1, y1, cells, 4096);
+    if (n > 4096) return -1;
+    int near = abs(x1 - x0) <= 1 && abs(y1 - y0) <= 1;
+    for (int i = 1; i < n; i++) {
+        pt_cell p = cells[i - 1], c = cells[i];
+        if (p.x != c.x && p.y != c.y && pt_map_opaque(m, c.x, p.y) && pt_map_opaque(m, p.x, c.y)) return 0;
+        if (pt_map_opaque(m, c.x, c.y) && !(i == n - 1 && near && pt_map_walkable(m, c.x, c.y))) return 0;
+    }
+    return 1;
+}
+
+/* The optimised walk (flat index, merged branches, the near case apart) gives exactly the
+ * reference's answer: walls, bushes, sealed corners, rays of every length and octant, ends
+ * outside the map. */
+START_TEST(test_fast_walk_equals_reference) {
+    pt_rng r;
+    pt_rng_seed(&r, 9, 2);
+    long diff = 0, total = 0, seen = 0;
+    for (int trial = 0; trial < 30; trial++) {
+        pt_map m;
+        pt_error err;
+        int w = 20 + (int)pt_rng_below(&r, 60), h = 20 + (int)pt_rng_below(&r, 60);
+        ck_assert_int_eq(pt_map_init_blank(&m, w, h, &err), PT_OK);
+        int walls = (int)pt_rng_below(&r, w * h / 4);
+        for (int i = 0; i < walls; i++)
+            pt_map_set(&m, (int)pt_rng_below(&r, (uint32_t)w), (int)pt_rng_below(&r, (uint32_t)h), i % 3 ? '#' : '*');
+        for (int k = 0; k < 2000; k++) {
+            int x0 = (int)pt_rng_below(&r, (uint32_t)w + 4) - 2, y0 = (int)pt_rng_below(&r, (uint32_t)h + 4) - 2;
+            int x1, y1;
+            if (k % 2) { /* short rays, most of them near: the bush and corner cases */
+                x1 = x0 + (int)pt_rng_below(&r, 5) - 2;
+                y1 = y0 + (int)pt_rng_below(&r, 5) - 2;
+            } else {
+                x1 = (int)pt_rng_below(&r, (uint32_t)w + 4) - 2;
+                y1 = (int)pt_rng_below(&r, (uint32_t)h + 4) - 2;
+            }
+            int want = reference_clear(&m, x0, y0, x1, y1), got = pt_los_clear(&m, x0, y0, x1, y1);
+            diff += want != got;
+            seen += got;
+            total++;
+        }
+        pt_map_fini(&m);
+    }
+    ck_assert_int_eq(diff, 0);
+    ck_assert_int_eq(total, 60000);
+    ck_assert(seen > 6000 && seen < 54000); /* both answers are common */
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("los");
     TCase *tc = tcase_create("core");
@@ -118,6 +171,7 @@ int main(void) {
     tcase_add_test(tc, test_corner_gap_is_sealed);
     tcase_add_test(tc, test_bush_hides_from_afar);
     tcase_add_test(tc, test_random_maps_agree_with_ray_cells);
+    tcase_add_test(tc, test_fast_walk_equals_reference);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }

@@ -41,7 +41,13 @@ int pt_los_clear(const pt_map *map, int x0, int y0, int x1, int y1) {
     long D = major_x ? adx : ady, dm2 = 2 * (major_x ? ady : adx), dd2 = 2 * D, r = D;
     ptrdiff_t step_major = major_x ? sx : sy, step_minor = major_x ? sy : sx;
     ptrdiff_t idx = (ptrdiff_t)y0 * W + x0;
-    int near = adx <= 1 && ady <= 1;
+    if (D <= 1) {
+        /* Adjacent (or the same) cell: the only case the bush exception applies to. */
+        if (D == 0) return 1;
+        ptrdiff_t t = idx + step_major + (dm2 ? step_minor : 0);
+        if (dm2 && (f[idx + step_major] & f[idx + step_minor] & PT_TILE_OPAQUE)) return 0; /* sealed corner */
+        return !(f[t] & PT_TILE_OPAQUE) || (f[t] & PT_TILE_WALKABLE);
+    }
     for (long i = 1; i <= D; i++) {
         /* Branch-free minor step: the slope of a random ray makes that branch unpredictable. */
         r += dm2;
@@ -49,10 +55,10 @@ int pt_los_clear(const pt_map *map, int x0, int y0, int x1, int y1) {
         r -= minor ? dd2 : 0;
         ptrdiff_t a = idx + step_major;           /* always a cell of the ray's row/column */
         ptrdiff_t b = minor ? idx + step_minor : a;
-        int corner = (int)minor & ((f[a] & f[b] & PT_TILE_OPAQUE) != 0); /* sealed corner */
         idx = a + (minor ? step_minor : 0);
-        if (corner) return 0;
-        if (f[idx] & PT_TILE_OPAQUE) return i == D && near && (f[idx] & PT_TILE_WALKABLE);
+        /* One branch per cell: the sealed corner (a and b both opaque; on a straight step
+         * a == b == idx) or the cell itself. */
+        if (((f[a] & f[b]) | f[idx]) & PT_TILE_OPAQUE) return 0;
     }
     return 1;
 }
