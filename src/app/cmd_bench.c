@@ -65,26 +65,71 @@ int bench_walled_map(pt_map *m, int size, int room, double pillars, uint64_t see
 
 /* ---- los ------------------------------------------------------------------------------ */
 
+/* Random viewer/target pairs within `range` (Euclidean) of each other, both inside the map. */
+static int *los_pairs(int n, int range, int size, uint64_t seed, uint64_t stream) {
+    int *pairs = malloc(sizeof(int) * 4 * (size_t)n);
+    if (!pairs) return NULL;
+    pt_rng rng;
+    pt_rng_seed(&rng, seed, stream);
+    for (int i = 0; i < n; i++) {
+        int x0 = range + (int)pt_rng_below(&rng, (uint32_t)(size - 2 * range));
+        int y0 = range + (int)pt_rng_below(&rng, (uint32_t)(size - 2 * range));
+        int x1, y1;
+        do {
+            x1 = x0 + (int)pt_rng_below(&rng, (uint32_t)(2 * range + 1)) - range;
+            y1 = y0 + (int)pt_rng_below(&rng, (uint32_t)(2 * range + 1)) - range;
+        } while ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0) > range * range);
+        pairs[4 * i] = x0; pairs[4 * i + 1] = y0; pairs[4 * i + 2] = x1; pairs[4 * i + 3] = y1;
+    }
+    return pairs;
+}
+
+/* Raw traversal: the rays walked to the end the way pt_los_clear walks them (a flat index,
+ * integer rounding), reading every cell's flags; returns the cells read. */
+static long long los_raw_walk(const pt_map *m, const int *pairs, int n, long long *acc_out) {
+    const ptrdiff_t W = m->w;
+    long long cells = 0, acc = 0;
+    for (int i = 0; i < n; i++) {
+        long dx = pairs[4 * i + 2] - pairs[4 * i], dy = pairs[4 * i + 3] - pairs[4 * i + 1];
+        long adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+        ptrdiff_t sx = dx > 0 ? 1 : (dx < 0 ? -1 : 0), sy = dy > 0 ? W : (dy < 0 ? -W : 0);
+        int major_x = adx >= ady;
+        long D = major_x ? adx : ady, dm2 = 2 * (major_x ? ady : adx), dd2 = 2 * D, r = D;
+        ptrdiff_t smaj = major_x ? sx : sy, smin = major_x ? sy : sx;
+        ptrdiff_t idx = (ptrdiff_t)pairs[4 * i + 1] * W + pairs[4 * i];
+        acc += m->flags[idx];
+        for (long k = 1; k <= D; k++) {
+            r += dm2;
+            long minor = r >= dd2;
+            r -= minor ? dd2 : 0;
+            idx += smaj + (minor ? smin : 0);
+            acc += m->flags[idx];
+        }
+        cells += D + 1;
+    }
+    *acc_out += acc;
+    return cells;
+}
+
+static double median_of(const double *v, int n) {
+    double s[BENCH_MAX_RUNS];
+    memcpy(s, v, sizeof(double) * (size_t)n);
+    qsort(s, (size_t)n, sizeof(double), cmp_double);
+    return n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+}
+
 static int bench_los(const bench_opts *o, bench_result *r) {
     pt_map m;
     if (!bench_walled_map(&m, 1024, 32, 0.03, o->seed)) return 0;
     int n = o->agents > 0 ? o->agents : 1000000;
     int ticks = o->ticks > 0 ? o->ticks : 5;
-    int *pairs = malloc(sizeof(int) * 4 * (size_t)n);
-    if (!pairs) { pt_map_fini(&m); return 0; }
-    pt_rng rng;
-    pt_rng_seed(&rng, o->seed, 5);
-    for (int i = 0; i < n; i++) {
-        int x0 = 16 + (int)pt_rng_below(&rng, 1024 - 32), y0 = 16 + (int)pt_rng_below(&rng, 1024 - 32);
-        int x1, y1;
-        do { /* a target within range 16 */
-            x1 = x0 + (int)pt_rng_below(&rng, 33) - 16;
-            y1 = y0 + (int)pt_rng_below(&rng, 33) - 16;
-        } while ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0) > 256);
-        pairs[4 * i] = x0; pairs[4 * i + 1] = y0; pairs[4 * i + 2] = x1; pairs[4 * i + 3] = y1;
-    }
-    double ns[BENCH_MAX_RUNS], raw_ns[BENCH_MAX_RUNS];
-    long long visible = 0, raw_cells = 0;
+    /* The scenario's pairs (range 16), and long rays (range 256, as many cells in all) that
+     * show the per-cell cost of the walk without the per-ray setup and loop exit. */
+    int nlong = n / 16 > 0 ? n / 16 : 1;
+    int *pairs = los_pairs(n, 16, 1024, o->seed, 5), *lpairs = los_pairs(nlong, 256, 1024, o->seed, 6);
+    if (!pairs || !lpairs) { free(pairs); free(lpairs); pt_map_fini(&m); return 0; }
+    double ns[BENCH_MAX_RUNS], raw_ns[BENCH_MAX_RUNS], long_ns[BENCH_MAX_RUNS];
+    long long visible = 0, raw_cells = 0, long_cells = 0;
     volatile long long sink = 0;
     for (int run = 0; run < o->runs; run++) {
         double t0 = now_ns();
@@ -94,31 +139,15 @@ static int bench_los(const bench_opts *o, bench_result *r) {
                 vis += pt_los_clear(&m, pairs[4 * i], pairs[4 * i + 1], pairs[4 * i + 2], pairs[4 * i + 3]);
         ns[run] = now_ns() - t0;
         visible = vis;
-        /* raw traversal: the same rays walked to the end the way pt_los_clear walks them (a
-         * flat index, integer rounding), reading every cell's flags */
+        long long acc = 0;
         t0 = now_ns();
-        long long cells = 0, acc = 0;
-        for (int t = 0; t < ticks; t++)
-            for (int i = 0; i < n; i++) {
-                long dx = pairs[4 * i + 2] - pairs[4 * i], dy = pairs[4 * i + 3] - pairs[4 * i + 1];
-                long adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
-                ptrdiff_t sx = dx > 0 ? 1 : (dx < 0 ? -1 : 0), sy = dy > 0 ? 1024 : (dy < 0 ? -1024 : 0);
-                int major_x = adx >= ady;
-                long D = major_x ? adx : ady, dm2 = 2 * (major_x ? ady : adx), dd2 = 2 * D, r = D;
-                ptrdiff_t smaj = major_x ? sx : sy, smin = major_x ? sy : sx;
-                ptrdiff_t idx = (ptrdiff_t)pairs[4 * i + 1] * 1024 + pairs[4 * i];
-                acc += m.flags[idx];
-                for (long k = 1; k <= D; k++) {
-                    r += dm2;
-                    long minor = r >= dd2;
-                    r -= minor ? dd2 : 0;
-                    idx += smaj + (minor ? smin : 0);
-                    acc += m.flags[idx];
-                }
-                cells += D + 1;
-            }
+        raw_cells = 0;
+        for (int t = 0; t < ticks; t++) raw_cells += los_raw_walk(&m, pairs, n, &acc);
         raw_ns[run] = now_ns() - t0;
-        raw_cells = cells;
+        t0 = now_ns();
+        long_cells = 0;
+        for (int t = 0; t < ticks; t++) long_cells += los_raw_walk(&m, lpairs, nlong, &acc);
+        long_ns[run] = now_ns() - t0;
         sink += acc;
     }
     (void)sink;
@@ -126,15 +155,14 @@ static int bench_los(const bench_opts *o, bench_result *r) {
     r->ticks = ticks;
     r->threads = 1;
     bench_stats(r, ns, o->runs);
-    double raw_sorted[BENCH_MAX_RUNS];
-    memcpy(raw_sorted, raw_ns, sizeof(double) * (size_t)o->runs);
-    qsort(raw_sorted, (size_t)o->runs, sizeof(double), cmp_double);
-    double raw_median = raw_sorted[o->runs / 2];
+    double raw_median = median_of(raw_ns, o->runs), long_median = median_of(long_ns, o->runs);
     r->extra_count = 0;
     bench_extra(r, "cells_per_s", raw_median > 0 ? (double)raw_cells / (raw_median * 1e-9) : 0);
+    bench_extra(r, "cells_per_s_long_rays", long_median > 0 ? (double)long_cells / (long_median * 1e-9) : 0);
     bench_extra(r, "visible_fraction", (double)visible / ((double)n * ticks));
 
     free(pairs);
+    free(lpairs);
     pt_map_fini(&m);
     return 1;
 }
