@@ -1,0 +1,92 @@
+/* patrol bench: every scenario runs and prints the keys the issue asks for; bad arguments
+ * are usage errors. Tiny sizes: this checks the command, it does not time anything. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_cli.h"
+#include "test_util.h"
+
+static const char *scenario_names[] = {"patterns", "los", "flock", "steer", "world"};
+static const char *required_keys[] = {"scenario", "agents", "ticks", "threads", "ns_per_agent_tick_median",
+                                      "ns_per_agent_tick_min", "ns_per_agent_tick_max", "agent_updates_per_s"};
+
+/* The number after "key": in one JSON line, or -1 when the key is missing. */
+static double json_number(const char *line, const char *key) {
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\":", key);
+    const char *p = strstr(line, pat);
+    if (!p) return -1;
+    return strtod(p + strlen(pat), NULL);
+}
+
+START_TEST(test_every_scenario_prints_the_keys) {
+    run_result r;
+    const char *args[] = {"all", "--agents", "400", "--ticks", "2", "--runs", "1", "--json", NULL};
+    tu_run_patrol(&r, "bench", args);
+    ck_assert_int_eq(r.status, 0);
+    int lines = 0;
+    for (char *line = strtok(r.out, "\n"); line; line = strtok(NULL, "\n"), lines++) {
+        ck_assert_int_lt(lines, 5);
+        ck_assert_msg(line[0] == '{' && line[strlen(line) - 1] == '}', "not one JSON object: %s", line);
+        char want[64];
+        snprintf(want, sizeof want, "\"scenario\":\"%s\"", scenario_names[lines]);
+        ck_assert_msg(strstr(line, want) != NULL, "line %d is not %s: %s", lines, scenario_names[lines], line);
+        for (size_t k = 0; k < sizeof required_keys / sizeof required_keys[0]; k++)
+            ck_assert_msg(strstr(line, required_keys[k]) != NULL, "%s lacks %s", scenario_names[lines], required_keys[k]);
+        ck_assert(json_number(line, "agents") == 400);
+        ck_assert(json_number(line, "ticks") == 2);
+        ck_assert(json_number(line, "threads") == 1);
+        double med = json_number(line, "ns_per_agent_tick_median"), mn = json_number(line, "ns_per_agent_tick_min"),
+               mx = json_number(line, "ns_per_agent_tick_max");
+        ck_assert(mn > 0 && mn <= med && med <= mx);
+        ck_assert(json_number(line, "agent_updates_per_s") > 0);
+        if (lines == 1) ck_assert(json_number(line, "cells_per_s") > 0); /* los */
+    }
+    ck_assert_int_eq(lines, 5);
+}
+END_TEST
+
+START_TEST(test_text_output_and_threads) {
+    run_result r;
+    const char *args[] = {"flock", "--agents", "300", "--ticks", "1", "--runs", "3", "--threads", "2", NULL};
+    tu_run_patrol(&r, "bench", args);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "flock"));
+    ck_assert_ptr_nonnull(strstr(r.out, "threads 2"));
+    ck_assert_ptr_nonnull(strstr(r.out, "median"));
+}
+END_TEST
+
+START_TEST(test_bad_arguments) {
+    static const char *bad[][4] = {
+        {"nosuch", NULL, NULL, NULL},           {"los", "--agents", "0", NULL},
+        {"los", "--agents", "x", NULL},         {"los", "--runs", "102", NULL},
+        {"los", "--threads", "0", NULL},        {"los", "--ticks", NULL, NULL},
+        {"los", "--bogus", NULL, NULL},         {"los", "--seed", "-1", NULL},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        run_result r;
+        tu_run_patrol(&r, "bench", bad[i]);
+        ck_assert_msg(r.status == 2, "case %zu: exit %d", i, r.status);
+        ck_assert_msg(strstr(r.err, "error") != NULL, "case %zu: no error message", i);
+        ck_assert_msg(r.out[0] == '\0', "case %zu printed results", i);
+    }
+    run_result h;
+    const char *help[] = {"--help", NULL};
+    tu_run_patrol(&h, "bench", help);
+    ck_assert_int_eq(h.status, 0);
+    for (size_t k = 0; k < 5; k++) ck_assert_ptr_nonnull(strstr(h.out, scenario_names[k]));
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("cli_bench");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_every_scenario_prints_the_keys);
+    tcase_add_test(tc, test_text_output_and_threads);
+    tcase_add_test(tc, test_bad_arguments);
+    suite_add_tcase(s, tc);
+    return tu_run(s);
+}
