@@ -4,6 +4,7 @@
  * many rational speeds and random phases, followers added mid-run, sorting mid-run. Plus
  * the limits: growth, bad inputs, empty troops. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,13 +134,16 @@ static void compare_run(const pt_map *m, int n, int ticks, int add_at, int sort_
     for (int i = 0; i < n; i++) random_ref(&rs[i], &rng, &map, i, i >= n / 2);
     pt_troop t;
     ck_assert_int_eq(pt_troop_init(&t, m, n / 4), PT_OK);
-    int first = n / 2, bad_ids = 0, bad = 0, bad_ticks = 0;
+    int first = n / 2, bad_ids = 0, bad = 0, bad_ticks = 0, holding = 0;
     for (int i = 0; i < first; i++) bad_ids += add_ref(&t, &rs[i]) != i;
     long long ref_actions = 0, late_actions = 0;
     for (int tick = 1; tick <= ticks; tick++) {
         if (tick == add_at + 1) {
             /* the late half joins in the state the reference walked it to */
-            for (int i = first; i < n; i++) bad_ids += add_ref(&t, &rs[i]) != i;
+            for (int i = first; i < n; i++) {
+                holding += rs[i].run.wait_ticks > 0;
+                bad_ids += add_ref(&t, &rs[i]) != i;
+            }
         }
         if (tick == sort_at) pt_troop_sort(&t);
         pt_troop_step(&t);
@@ -155,6 +159,7 @@ static void compare_run(const pt_map *m, int n, int ticks, int add_at, int sort_
     ck_assert_int_eq(pt_troop_count(&t), n);
     ck_assert(t.actions == ref_actions);
     ck_assert(ref_actions > (long long)n * ticks / 20); /* they really walked */
+    if (add_at > 0) ck_assert_int_gt(holding, 0); /* some joined in the middle of a `wait` */
     (void)late_actions;
     pt_troop_fini(&t);
     free(rs);
@@ -172,6 +177,22 @@ END_TEST
 
 START_TEST(test_matches_reference_no_map) {
     compare_run(NULL, 1000, 400, 50, 60, 3);
+}
+END_TEST
+
+/* Maps too small for the matrix walk's fast interior path (and mostly off-map followers). */
+START_TEST(test_matches_reference_tiny_maps) {
+    static const char *grids[] = {"..\n", ".#.\n...\n.#.\n", "...\n...\n...\n...\n"};
+    for (int i = 0; i < 3; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "player at=0,0\ngrid\n%send\n", grids[i]);
+        pt_map tiny;
+        pt_error err;
+        int rc = pt_map_parse(&tiny, text, strlen(text), "tiny.map", &err);
+        ck_assert_msg(rc == PT_OK, "%s at %d:%d: %s", pt_code_name(rc), err.line, err.col, err.message);
+        compare_run(&tiny, 400, 200, 20, 30, 10 + (uint64_t)i);
+        pt_map_fini(&tiny);
+    }
 }
 END_TEST
 
@@ -301,6 +322,7 @@ static Suite *troop_suite(void) {
     tcase_add_test(core, test_matches_reference);
     tcase_add_test(core, test_matches_reference_late_adds_and_sort);
     tcase_add_test(core, test_matches_reference_no_map);
+    tcase_add_test(core, test_matches_reference_tiny_maps);
     tcase_add_test(core, test_behaviour_over_time);
     suite_add_tcase(s, core);
     TCase *limits = tcase_create("limits");

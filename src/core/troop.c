@@ -21,6 +21,18 @@
 #define HEAD_SAME 254 /* a path step that stays on its cell: the heading does not change */
 #define HEAD0 255     /* not moved since added */
 #define PREV_NONE 8
+/* t->bits: [0,256) set-bit count of a mask, [SELECT, +2048) index of its i-th set bit,
+ * [BLOCK, +512) direction bits of a 3x3 walkability block (see row3). */
+#define BITS_SELECT 256
+#define BITS_BLOCK (256 + 2048)
+#define BITS_SIZE (256 + 2048 + 512)
+
+/* Each kind's loop gets the registers to itself (inlined together they spill). */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
 
 enum { KIND_PATH, KIND_MATRIX, KIND_CONTROL };
 
@@ -120,6 +132,21 @@ static inline int walk(const mapview *v, int x, int y) {
     return v->none || ((unsigned)x < v->w && (unsigned)y < v->h && (v->f[(size_t)y * v->w + (unsigned)x] & PT_TILE_WALKABLE));
 }
 
+/* Walkable bits of three consecutive cells; which bit is which cell is found at init
+ * (rowbit), so the block table is right whatever this returns. One unaligned load where the
+ * byte order is known (the multiply gathers bytes 0-2's low bits, no carries). */
+_Static_assert(PT_TILE_WALKABLE == 1, "row3 reads bit 0 of each flags byte");
+
+static inline unsigned row3(const uint8_t *p) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t v;
+    memcpy(&v, p, sizeof v);
+    return (v & 0x00010101u) * 0x040201u >> 16 & 7u;
+#else
+    return (p[0] & PT_TILE_WALKABLE ? 1u : 0u) | (p[1] & PT_TILE_WALKABLE ? 2u : 0u) | (p[2] & PT_TILE_WALKABLE ? 4u : 0u);
+#endif
+}
+
 /* ---- setup ----------------------------------------------------------------------------- */
 
 static int grow(void **p, int *cap, int need, size_t elem) {
@@ -153,7 +180,8 @@ int pt_troop_init(pt_troop *t, const pt_map *map, int capacity) {
     t->map = map;
     t->htab = PT_MALLOC(256 * sizeof *t->htab);
     t->hdelta = PT_MALLOC(2 * 256 * sizeof *t->hdelta);
-    if (!t->htab || !t->hdelta) {
+    t->bits = PT_MALLOC(BITS_SIZE);
+    if (!t->htab || !t->hdelta || !t->bits) {
         pt_troop_fini(t);
         return PT_ERR_NOMEM;
     }
@@ -163,6 +191,24 @@ int pt_troop_init(pt_troop *t, const pt_map *map, int capacity) {
         t->hdelta[2 * k + 1] = dir_dy[k];
     }
     t->nhtab = 8;
+    for (unsigned m = 0; m < 256; m++) {
+        int c = 0;
+        for (int k = 0; k < 8; k++)
+            if (m & (1u << k)) t->bits[BITS_SELECT + m * 8 + (unsigned)c++] = (uint8_t)k;
+        t->bits[m] = (uint8_t)c;
+    }
+    unsigned rowbit[3];
+    for (int j = 0; j < 3; j++) {
+        uint8_t cells[4] = {0, 0, 0, 0};
+        cells[j] = PT_TILE_WALKABLE;
+        rowbit[j] = row3(cells);
+    }
+    for (unsigned b = 0; b < 512; b++) {
+        unsigned m = 0;
+        for (int k = 0; k < 8; k++)
+            if (b & (rowbit[dir_dx[k] + 1] << (3 * (dir_dy[k] + 1)))) m |= 1u << k;
+        t->bits[BITS_BLOCK + b] = (uint8_t)m;
+    }
     if (capacity > 0 && !reserve(t, capacity)) {
         pt_troop_fini(t);
         return PT_ERR_NOMEM;
@@ -185,6 +231,7 @@ void pt_troop_fini(pt_troop *t) {
     PT_FREE(t->heading0);
     PT_FREE(t->htab);
     PT_FREE(t->hdelta);
+    PT_FREE(t->bits);
     memset(t, 0, sizeof *t);
 }
 
@@ -390,7 +437,7 @@ int pt_troop_add(pt_troop *t, const pt_pattern *pattern, pt_cell origin, pt_cell
 
 /* ---- stepping -------------------------------------------------------------------------- */
 
-static long long step_path(const pt__troop_pat *P, pt__troop_group *g, const mapview *mv) {
+NOINLINE static long long step_path(const pt__troop_pat *P, pt__troop_group *g, const mapview *mv) {
     path_rec *r = (path_rec *)(void *)g->rec, *e = r + g->n;
     const pt_cell *rel = P->rel;
     const uint8_t *hf = P->hf, *hb = P->hb;
@@ -438,40 +485,34 @@ static long long step_path(const pt__troop_pat *P, pt__troop_group *g, const map
     return g->n;
 }
 
-static inline int popcount8(unsigned v) {
-    v = v - ((v >> 1) & 0x55u);
-    v = (v & 0x33u) + ((v >> 2) & 0x33u);
-    return (int)((v + (v >> 4)) & 0x0Fu);
-}
-
-static inline int lowest_bit(unsigned v) {
-    int k = 0;
-    while (!(v & 1u)) {
-        v >>= 1;
-        k++;
-    }
-    return k;
-}
-
-static long long step_matrix(const pt__troop_pat *P, pt__troop_group *g, const mapview *mv) {
+/* Matrix walk. Cells with a full 3x4 block inside the map (almost all) read their
+ * neighbours' flags as three row loads and one table look-up (row3 bits of the rows above,
+ * at and below -> direction bits); choosing the pick-th candidate is a table look-up too.
+ * Instruction count is what limits this loop, not memory. */
+NOINLINE static long long step_matrix(const pt_troop *t, const pt__troop_pat *P, pt__troop_group *g, const mapview *mv) {
     mat_rec *r = (mat_rec *)(void *)g->rec, *e = r + g->n;
-    const uint8_t *nb = P->nb;
+    const uint8_t *nb = P->nb, *count = t->bits, *select = t->bits + BITS_SELECT, *block = t->bits + BITS_BLOCK;
+    const uint8_t *f = mv->f;
+    const size_t w = mv->w;
+    const int none = mv->none;
+    const unsigned xmax = mv->w > 3 ? mv->w - 3 : 0, ymax = mv->h > 2 ? mv->h - 2 : 0;
     for (; r < e; r++) {
-        unsigned on = nb[r->mi], ok = 0;
-        if (mv->none) {
+        unsigned on = nb[r->mi], ok;
+        if (none) {
             ok = on;
+        } else if ((unsigned)r->x - 1u < xmax && (unsigned)r->y - 1u < ymax) {
+            const uint8_t *c = f + (size_t)r->y * w + (size_t)r->x - 1;
+            ok = on & block[row3(c - w) | row3(c) << 3 | row3(c + w) << 6];
         } else {
-            for (unsigned m = on; m; m &= m - 1) {
-                int k = lowest_bit(m);
-                if (walk(mv, r->x + dir_dx[k], r->y + dir_dy[k])) ok |= 1u << k;
-            }
+            ok = 0;
+            for (int k = 0; k < 8; k++)
+                if ((on >> k & 1u) && walk(mv, r->x + dir_dx[k], r->y + dir_dy[k])) ok |= 1u << k;
         }
-        unsigned prevbit = r->prev < 8 ? 1u << r->prev : 0u, cand = ok & ~prevbit;
+        unsigned prevbit = (1u << r->prev) & 0xFFu, cand = ok & ~prevbit; /* prev 8 = none: 0 */
         int k;
         if (cand) {
-            uint32_t pick = rng_below(&r->state, ((uint64_t)r->stream << 1) | 1u, (uint32_t)popcount8(cand));
-            while (pick--) cand &= cand - 1;
-            k = lowest_bit(cand);
+            uint32_t pick = rng_below(&r->state, ((uint64_t)r->stream << 1) | 1u, count[cand]);
+            k = select[cand * 8 + pick];
         } else if (ok & prevbit) {
             k = r->prev;
         } else {
@@ -488,7 +529,7 @@ static long long step_matrix(const pt__troop_pat *P, pt__troop_group *g, const m
 
 /* Control records can leave their group (a `wait` shifts their schedule): swap-remove, and
  * the record swapped in (not yet seen this tick) is processed in the same slot. */
-static long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi, const mapview *mv) {
+NOINLINE static long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi, const mapview *mv) {
     const pt_pattern *p = P->p;
     const pt_instr *ins = p->ins;
     int nins = p->nins, stop = p->end == PT_END_STOP;
@@ -581,7 +622,7 @@ void pt_troop_step(pt_troop *t) {
             if (t->groups[gi].n == 0) continue;
             switch (P->kind) {
             case KIND_PATH: t->actions += step_path(P, &t->groups[gi], &mv); break;
-            case KIND_MATRIX: t->actions += step_matrix(P, &t->groups[gi], &mv); break;
+            case KIND_MATRIX: t->actions += step_matrix(t, P, &t->groups[gi], &mv); break;
             default: t->actions += step_control(t, P, L, gi, &mv); break;
             }
         }
