@@ -27,13 +27,6 @@
 #define BITS_BLOCK (256 + 2048)
 #define BITS_SIZE (256 + 2048 + 512)
 
-/* Each kind's loop gets the registers to itself (inlined together they spill). */
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-
 enum { KIND_PATH, KIND_MATRIX, KIND_CONTROL };
 
 static const int dir_dx[8] = {1, 1, 0, -1, -1, -1, 0, 1};
@@ -437,7 +430,7 @@ int pt_troop_add(pt_troop *t, const pt_pattern *pattern, pt_cell origin, pt_cell
 
 /* ---- stepping -------------------------------------------------------------------------- */
 
-NOINLINE static long long step_path(const pt__troop_pat *P, pt__troop_group *g, const mapview *mv) {
+static long long step_path(const pt__troop_pat *P, pt__troop_group *g, const mapview *mv) {
     path_rec *r = (path_rec *)(void *)g->rec, *e = r + g->n;
     const pt_cell *rel = P->rel;
     const uint8_t *hf = P->hf, *hb = P->hb;
@@ -489,7 +482,7 @@ NOINLINE static long long step_path(const pt__troop_pat *P, pt__troop_group *g, 
  * neighbours' flags as three row loads and one table look-up (row3 bits of the rows above,
  * at and below -> direction bits); choosing the pick-th candidate is a table look-up too.
  * Instruction count is what limits this loop, not memory. */
-NOINLINE static long long step_matrix(const pt_troop *t, const pt__troop_pat *P, pt__troop_group *g, const mapview *mv) {
+static long long step_matrix(const pt_troop *t, const pt__troop_pat *P, pt__troop_group *g, const mapview *mv) {
     mat_rec *r = (mat_rec *)(void *)g->rec, *e = r + g->n;
     const uint8_t *nb = P->nb, *count = t->bits, *select = t->bits + BITS_SELECT, *block = t->bits + BITS_BLOCK;
     const uint8_t *f = mv->f;
@@ -529,7 +522,7 @@ NOINLINE static long long step_matrix(const pt_troop *t, const pt__troop_pat *P,
 
 /* Control records can leave their group (a `wait` shifts their schedule): swap-remove, and
  * the record swapped in (not yet seen this tick) is processed in the same slot. */
-NOINLINE static long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi, const mapview *mv) {
+static long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi, const mapview *mv) {
     const pt_pattern *p = P->p;
     const pt_instr *ins = p->ins;
     int nins = p->nins, stop = p->end == PT_END_STOP;
