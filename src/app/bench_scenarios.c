@@ -2,6 +2,7 @@
 #include <patrol/crowd.h>
 #include <patrol/pattern.h>
 #include <patrol/rng.h>
+#include <patrol/troop.h>
 #include <patrol/world.h>
 
 #include <stdio.h>
@@ -18,9 +19,14 @@ static const char *bench_patterns_text =
     "pattern web\n kind matrix\n rows\n  11111\n  10101\n  11111\n  10001\n  11111\n end\nend\n"
     "pattern square\n kind control\n heading 0\n repeat 4\n  forward 4\n  right 90\n end\nend\n";
 
+/* The figure is pt_troop_step; the straightforward loop (a pt_patrun per follower, an
+ * integer clock each, every follower touched every tick) runs the same followers in the same
+ * process for the ratio, and both must end in the same state (the `match` key). Speed: the
+ * default 3 tiles/s at 60 ticks/s as the exact rational 3/60, clocks in random phases. */
 int bench_patterns(const bench_opts *o, bench_result *r) {
     int n = o->agents > 0 ? o->agents : 1000000;
     int ticks = o->ticks > 0 ? o->ticks : 60;
+    const int num = 3, den = 60;
     pt_map m;
     pt_error err;
     if (pt_map_init_blank(&m, 1024, 1024, &err) < 0) return 0;
@@ -31,49 +37,69 @@ int bench_patterns(const bench_opts *o, bench_result *r) {
         return 0;
     }
     pt_patrun *runs = malloc(sizeof *runs * (size_t)n);
-    double *clock = malloc(sizeof *clock * (size_t)n);
-    int *x = malloc(sizeof *x * (size_t)n), *y = malloc(sizeof *y * (size_t)n);
-    double *heading = malloc(sizeof *heading * (size_t)n);
-    if (!runs || !clock || !x || !y || !heading) {
-        free(runs); free(clock); free(x); free(y); free(heading);
+    int *acc = malloc(sizeof *acc * (size_t)n);
+    pt_troop t;
+    int ok = runs && acc && pt_troop_init(&t, &m, n) == PT_OK;
+    pt_rng rng;
+    pt_rng_seed(&rng, o->seed, 3);
+    for (int i = 0; ok && i < n; i++) {
+        const pt_pattern *p = pt_patlib_get(&lib, i % 4);
+        pt_cell at = {1 + (int)pt_rng_below(&rng, 1008), 1 + (int)pt_rng_below(&rng, 1008)};
+        pt_patrun_init(&runs[i], p, at, at, 0.0, o->seed, (uint32_t)i);
+        acc[i] = (int)(pt_rng_unit(&rng) * den); /* followers out of step with each other */
+        ok = pt_troop_add_run(&t, &runs[i], num, den, acc[i]) == i;
+    }
+    if (!ok) {
+        if (runs && acc) pt_troop_fini(&t);
+        free(runs);
+        free(acc);
         pt_patlib_fini(&lib);
         pt_map_fini(&m);
         return 0;
     }
-    pt_rng rng;
-    pt_rng_seed(&rng, o->seed, 3);
-    for (int i = 0; i < n; i++) {
-        const pt_pattern *p = pt_patlib_get(&lib, i % 4);
-        pt_cell at = {1 + (int)pt_rng_below(&rng, 1008), 1 + (int)pt_rng_below(&rng, 1008)};
-        pt_patrun_init(&runs[i], p, at, at, 0.0, o->seed, (uint32_t)i);
-        x[i] = runs[i].x;
-        y[i] = runs[i].y;
-        heading[i] = 0.0;
-        clock[i] = pt_rng_unit(&rng); /* followers out of step with each other */
-    }
-    const double speed = 3.0, dt = 1.0 / 60.0;
-    double ns[BENCH_MAX_RUNS];
-    long long actions = 0;
+    pt_troop_sort(&t);
+    double ns[BENCH_MAX_RUNS], ns_ref[BENCH_MAX_RUNS];
     for (int run = 0; run < o->runs; run++) {
         double t0 = bench_clock_ns();
-        for (int t = 0; t < ticks; t++)
+        for (int k = 0; k < ticks; k++) pt_troop_step(&t);
+        ns[run] = bench_clock_ns() - t0;
+    }
+    long long ref_actions = 0;
+    for (int run = 0; run < o->runs; run++) {
+        double t0 = bench_clock_ns();
+        for (int k = 0; k < ticks; k++)
             for (int i = 0; i < n; i++) {
-                clock[i] += speed * dt;
-                if (clock[i] >= 1.0) {
-                    clock[i] -= 1.0;
-                    pt_patrun_step(&runs[i], &m, &x[i], &y[i], &heading[i]);
-                    actions++;
+                if (pt_patrun_hold_tick(&runs[i])) continue;
+                acc[i] += num;
+                if (acc[i] >= den) {
+                    acc[i] -= den;
+                    pt_patrun_step(&runs[i], &m, NULL, NULL, NULL);
+                    ref_actions++;
                 }
             }
-        ns[run] = bench_clock_ns() - t0;
+        ns_ref[run] = bench_clock_ns() - t0;
+    }
+    int match = ref_actions == t.actions;
+    for (int i = 0; i < n && match; i++) {
+        pt_cell c = pt_troop_cell(&t, i);
+        double h = pt_troop_heading(&t, i);
+        match = c.x == runs[i].x && c.y == runs[i].y && memcmp(&h, &runs[i].heading, sizeof h) == 0 &&
+                pt_troop_done(&t, i) == (runs[i].done != 0);
     }
     r->agents = n;
     r->ticks = ticks;
     r->threads = 1;
+    bench_result rr = {.agents = n, .ticks = ticks};
+    bench_stats(&rr, ns_ref, o->runs);
     bench_stats(r, ns, o->runs);
     bench_extra(r, "ms_per_tick", r->median * n * 1e-6);
-    bench_extra(r, "actions_per_agent_tick", (double)actions / ((double)n * ticks * o->runs));
-    free(runs); free(clock); free(x); free(y); free(heading);
+    bench_extra(r, "actions_per_agent_tick", (double)t.actions / ((double)n * ticks * o->runs));
+    bench_extra(r, "reference_ms_per_tick", rr.median * n * 1e-6);
+    bench_extra(r, "speedup", r->median > 0 ? rr.median / r->median : 0);
+    bench_extra(r, "match", match);
+    pt_troop_fini(&t);
+    free(runs);
+    free(acc);
     pt_patlib_fini(&lib);
     pt_map_fini(&m);
     return 1;
