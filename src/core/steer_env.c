@@ -73,7 +73,7 @@ static int build_map_walls(const pt_map *m, wall_buf *out) {
 
 static void block_range(const pt_steer_env *e, double x0, double y0, double x1, double y1, int *bx0, int *by0,
                         int *bx1, int *by1) {
-    double inv = 1.0 / e->block;
+    double inv = e->inv_block;
     double fx0 = (x0 - e->ox) * inv, fx1 = (x1 - e->ox) * inv, fy0 = (y0 - e->oy) * inv, fy1 = (y1 - e->oy) * inv;
     /* Clamped and monotone: a range never misses a block an item in range was filed under. */
     *bx0 = !(fx0 >= 0) ? 0 : (fx0 >= e->bcols ? e->bcols - 1 : (int)fx0);
@@ -121,6 +121,40 @@ static int build_lists(const pt_steer_env *e, int n, const double *box, int **st
     return PT_OK;
 }
 
+/* obs_near: a two-pass Chebyshev distance transform over the blocks, capped at 255. */
+static int build_obs_near(pt_steer_env *e) {
+    int W = e->bcols, H = e->brows;
+    uint8_t *d = PT_MALLOC((size_t)W * (size_t)H);
+    if (!d) return PT_ERR_NOMEM;
+    for (int b = 0; b < W * H; b++) d[b] = e->obs_start[b + 1] > e->obs_start[b] ? 0 : 255;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            int v = d[y * W + x];
+            if (x > 0 && d[y * W + x - 1] + 1 < v) v = d[y * W + x - 1] + 1;
+            for (int dx = -1; y > 0 && dx <= 1; dx++)
+                if (x + dx >= 0 && x + dx < W && d[(y - 1) * W + x + dx] + 1 < v) v = d[(y - 1) * W + x + dx] + 1;
+            d[y * W + x] = (uint8_t)v;
+        }
+    for (int y = H - 1; y >= 0; y--)
+        for (int x = W - 1; x >= 0; x--) {
+            int v = d[y * W + x];
+            if (x < W - 1 && d[y * W + x + 1] + 1 < v) v = d[y * W + x + 1] + 1;
+            for (int dx = -1; y < H - 1 && dx <= 1; dx++)
+                if (x + dx >= 0 && x + dx < W && d[(y + 1) * W + x + dx] + 1 < v) v = d[(y + 1) * W + x + dx] + 1;
+            d[y * W + x] = (uint8_t)v;
+        }
+    e->obs_near = d;
+    return PT_OK;
+}
+
+/* 1 when no obstacle can be listed in the blocks block_range gives for p +- reach: the
+ * block of p is farther than that range reaches from every block listing one. */
+static inline int obs_far(const pt_steer_env *e, pt_vec2 p, double reach) {
+    double fx = (p.x - e->ox) * e->inv_block, fy = (p.y - e->oy) * e->inv_block, k = reach * e->inv_block + 1.001;
+    if (!(fx >= 0 && fy >= 0 && fx < e->bcols && fy < e->brows && k < 255)) return 0;
+    return e->obs_near[(size_t)(int)fy * (size_t)e->bcols + (size_t)(int)fx] > k;
+}
+
 static int build_index(pt_steer_env *e) {
     double minx = 0, miny = 0, maxx = 1, maxy = 1;
     if (e->map) {
@@ -155,6 +189,7 @@ static int build_index(pt_steer_env *e) {
         }
         e->block *= 2.0;
     }
+    e->inv_block = 1.0 / e->block;
     int n = e->nwalls > e->nobstacles ? e->nwalls : e->nobstacles;
     double *box = PT_MALLOC(sizeof *box * 4 * (size_t)(n ? n : 1));
     if (!box) return PT_ERR_NOMEM;
@@ -194,6 +229,7 @@ static int build_index(pt_steer_env *e) {
         }
         rc = build_lists(e, e->nobstacles, box, &e->obs_start, &e->obs_ids);
     }
+    if (rc == PT_OK) rc = build_obs_near(e);
     PT_FREE(box);
     return rc;
 }
@@ -208,6 +244,7 @@ void pt_steer_env_fini(pt_steer_env *env) {
     PT_FREE(env->obs_ids);
     PT_FREE(env->solid_bits);
     PT_FREE(env->wall_box);
+    PT_FREE(env->obs_near);
     memset(env, 0, sizeof *env);
 }
 
@@ -336,6 +373,8 @@ static int blocks_nonempty(const pt_steer_env *e, const int *start, int bx0, int
 pt_vec2 pt_steer_obstacle_avoidance(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
     if (!p) p = pt_steer_params_builtin();
     if (!env || env->nobstacles <= 0 || !env->obs_start) return zero2();
+    /* the detection box is at most twice box_length long */
+    if (obs_far(env, v->pos, 2.0 * p->box_length + env->max_obstacle_r)) return zero2();
     double reach = pt_steer_box_length(v, p) + env->max_obstacle_r;
     int bx0, by0, bx1, by1;
     block_range(env, v->pos.x - reach, v->pos.y - reach, v->pos.x + reach, v->pos.y + reach, &bx0, &by0, &bx1, &by1);
@@ -467,7 +506,8 @@ static double feeler_scan(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, doubl
 static double feeler_scan_fast(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, double r, double qx0, double qy0,
                                double qx1, double qy1, pt_vec2 *best_n) {
     int bx0, by0, bx1, by1;
-    double best_t = 2.0;
+    double best_t = 2.0, r2 = r * r;
+    pt_vec2 dir = pt_v2_sub(tip, p);
     block_range(env, qx0, qy0, qx1, qy1, &bx0, &by0, &bx1, &by1);
     for (int by = by0; by <= by1; by++) {
         const int *row = env->wall_start + (size_t)by * (size_t)env->bcols;
@@ -480,6 +520,13 @@ static double feeler_scan_fast(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, 
                 (fmax(w->a.x, w->b.x) < qx0 || fmin(w->a.x, w->b.x) > qx1 || fmax(w->a.y, w->b.y) < qy0 ||
                  fmin(w->a.y, w->b.y) > qy1))
                 continue;
+            /* A feeler moving away from a wall hits it only where the body already touches
+             * it. Across an axis-aligned wall, feeler_hit's squared distance is at least
+             * the square of this exact difference, so the test below only skips misses. */
+            if (pt_v2_dot(dir, w->normal) >= 0) {
+                double across = w->a.y == w->b.y ? p.y - w->a.y : (w->a.x == w->b.x ? p.x - w->a.x : 0.0);
+                if (across * across >= r2) continue;
+            }
             pt_vec2 n = zero2();
             double t = feeler_hit(p, tip, w, r, &n);
             if (t >= 0 && t < best_t) {
@@ -840,9 +887,11 @@ static int collide_clear(const pt_steer_env *env, pt_vec2 pos, double radius) {
     if (!(radius >= 0)) radius = 0;
     if (env->nobstacles > 0 && env->obs_start) {
         double reach = radius + env->max_obstacle_r;
-        int bx0, by0, bx1, by1;
-        block_range(env, pos.x - reach, pos.y - reach, pos.x + reach, pos.y + reach, &bx0, &by0, &bx1, &by1);
-        if (blocks_nonempty(env, env->obs_start, bx0, by0, bx1, by1)) return 0;
+        if (!obs_far(env, pos, reach)) {
+            int bx0, by0, bx1, by1;
+            block_range(env, pos.x - reach, pos.y - reach, pos.x + reach, pos.y + reach, &bx0, &by0, &bx1, &by1);
+            if (blocks_nonempty(env, env->obs_start, bx0, by0, bx1, by1)) return 0;
+        }
     }
     const pt_map *m = env->map;
     if (m && m->flags) {

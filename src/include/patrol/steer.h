@@ -98,6 +98,9 @@ typedef struct pt_steer_env {
     int bits_w, bits_h, bits_words;
     float *wall_box;              /* per wall_ids entry: its wall's box, rounded outward */
     int wall_box_exact;           /* 1 when every such box is exact (integer walls of maps) */
+    double inv_block;             /* 1 / block (exact: block is a power of two) */
+    uint8_t *obs_near;            /* per block: Chebyshev distance in blocks to the nearest block
+                                     listing an obstacle (255 = none that close) */
 } pt_steer_env;
 
 /* Builds the walls of a map: every boundary between a walkable and a non-walkable tile (the
