@@ -11,6 +11,8 @@
 #include <patrol/cellspace.h>
 #include <patrol/steer.h>
 
+#include "../src/core/steer_env_ref.h"
+
 #define DT (1.0 / 60.0)
 #define TOL 1e-9
 
@@ -764,6 +766,204 @@ START_TEST(test_flocking_in_a_room) {
 }
 END_TEST
 
+
+/* ---- fast paths against the reference ------------------------------------------------ */
+
+/* Same bits (any NaN equals any NaN). */
+static int same_d(double a, double b) { return (isnan(a) && isnan(b)) || memcmp(&a, &b, sizeof a) == 0; }
+static int same_v(pt_vec2 a, pt_vec2 b) { return same_d(a.x, b.x) && same_d(a.y, b.y); }
+
+/* Rooms every `room` tiles with one door per wall run, pillars ('#'), water ('~'), an open
+ * or walled border, and circular obstacles (some over walls, some past the map's edge). */
+static void fast_world(pt_map *m, pt_rng *r, int w, int h, int room, int border) {
+    ck_assert_int_eq(pt_map_init_blank(m, w, h, NULL), PT_OK);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int wall = (x % room == 0 && x > 0) || (y % room == 0 && y > 0);
+            if (border && (x == 0 || y == 0 || x == w - 1 || y == h - 1)) wall = 1;
+            if (wall) pt_map_set(m, x, y, '#');
+            else if (pt_rng_below(r, 100) < 6) pt_map_set(m, x, y, pt_rng_below(r, 4) ? '#' : '~');
+        }
+    for (int y = room; y < h; y += room)
+        for (int x = room / 2; x < w; x += room) pt_map_set(m, x, y, '+');
+    for (int x = room; x < w; x += room)
+        for (int y = room / 2; y < h; y += room) pt_map_set(m, x, y, '+');
+    int nob = 6 + (int)pt_rng_below(r, 20);
+    m->obstacles = calloc((size_t)nob, sizeof *m->obstacles);
+    for (int i = 0; i < nob; i++) {
+        double ox = -2 + pt_rng_unit(r) * (w + 4), oy = -2 + pt_rng_unit(r) * (h + 4);
+        if (i % 3 == 0) { ox = floor(ox) + 0.5; oy = floor(oy) + 0.5; }
+        m->obstacles[i] = (pt_obstacle){ox, oy, 0.2 + pt_rng_unit(r) * (i % 5 == 0 ? 3.0 : 0.6), 1, 0, 0};
+    }
+    m->nobstacles = nob;
+}
+
+/* A vehicle somewhere interesting: anywhere (also outside the map), on a tile corner, or
+ * exactly one radius from a tile edge; heading random, axis-aligned or diagonal. */
+static pt_vehicle fast_vehicle(pt_rng *r, const pt_map *m) {
+    static const double radii[] = {0.0, 0.2, 0.35, 0.35, 0.5, 1.3};
+    double rad = radii[pt_rng_below(r, 6)];
+    double x = -3 + pt_rng_unit(r) * (m->w + 6), y = -3 + pt_rng_unit(r) * (m->h + 6);
+    switch (pt_rng_below(r, 4)) {
+    case 0: x = floor(x); y = floor(y); break;
+    case 1: x = floor(x) + (pt_rng_below(r, 2) ? rad : 1.0 - rad); break;
+    case 2: y = floor(y) + (pt_rng_below(r, 2) ? rad : 1.0 - rad); break;
+    default: break;
+    }
+    double ang = pt_rng_below(r, 3) ? pt_rng_unit(r) * PT_TAU : (double)pt_rng_below(r, 8) * (PT_TAU / 8);
+    pt_vehicle v = veh_at(x, y, ang);
+    v.radius = rad > 0 ? rad : 1e-300; /* resolve would make 0 the default */
+    if (pt_rng_below(r, 6) == 0) v.radius = 0;
+    v.vel = pt_v2_scale(v.heading, pt_rng_unit(r) * v.max_speed * 1.2);
+    if (pt_rng_below(r, 5) == 0) v.vel = pt_v2(pt_rng_signed(r) * 3, pt_rng_signed(r) * 3);
+    return v;
+}
+
+static void fast_params(pt_steer_params *p, int k) {
+    pt_steer_params_default(p);
+    if (k == 1) { p->feeler_length = 70; p->side_feeler_length = 3; p->feeler_angle = PT_TAU / 4; }
+    if (k == 2) { p->box_length = 9; p->feeler_length = 0.3; }
+}
+
+/* Compares the three fast queries with the reference on one vehicle; returns mismatches. */
+static int fast_compare(const pt_steer_env *env, const pt_vehicle *v, const pt_steer_params *p, int *hits) {
+    int bad = 0;
+    pt_vec2 fw = pt_steer_wall_avoidance(v, env, p), rw = pt__steer_wall_avoidance_ref(v, env, p);
+    pt_vec2 fo = pt_steer_obstacle_avoidance(v, env, p), ro = pt__steer_obstacle_avoidance_ref(v, env, p);
+    bad += !same_v(fw, rw);
+    bad += !same_v(fo, ro);
+    pt_vec2 fp = v->pos, fv = v->vel, rp = v->pos, rv = v->vel;
+    int fm = pt_steer_collide(env, &fp, &fv, v->radius), rm = pt__steer_collide_ref(env, &rp, &rv, v->radius);
+    bad += fm != rm || !same_v(fp, rp) || !same_v(fv, rv);
+    pt_vec2 gp = v->pos, hp = v->pos;
+    bad += pt_steer_collide(env, &gp, NULL, v->radius) != pt__steer_collide_ref(env, &hp, NULL, v->radius) ||
+           !same_v(gp, hp);
+    hits[0] += fw.x != 0 || fw.y != 0;
+    hits[1] += fo.x != 0 || fo.y != 0;
+    hits[2] += rm;
+    return bad;
+}
+
+START_TEST(test_fast_paths_match_reference) {
+    pt_rng r;
+    pt_rng_seed(&r, 2024, 9);
+    /* widths across 64-bit words of the tile bits; rooms, doors, pillars, open borders */
+    static const int sizes[][4] = {{24, 18, 8, 1}, {70, 40, 16, 0}, {130, 33, 32, 1}, {9, 7, 4, 0}};
+    int bad = 0, hits[3] = {0, 0, 0}, n = 0;
+    for (int world = 0; world < 4; world++) {
+        pt_map m;
+        fast_world(&m, &r, sizes[world][0], sizes[world][1], sizes[world][2], world % 2 == 0);
+        pt_steer_env env;
+        ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
+        ck_assert_ptr_nonnull(env.solid_bits);
+        for (int k = 0; k < 3; k++) {
+            pt_steer_params p;
+            fast_params(&p, k);
+            for (int i = 0; i < 20000; i++, n++) {
+                pt_vehicle v = fast_vehicle(&r, &m);
+                bad += fast_compare(&env, &v, &p, hits);
+            }
+        }
+        pt_steer_env_fini(&env);
+        pt_map_fini(&m);
+    }
+    ck_assert_msg(bad == 0, "%d mismatches in %d vehicles", bad, n);
+    /* the comparisons saw real work, not only open floor */
+    ck_assert_int_gt(hits[0], n / 20);
+    ck_assert_int_gt(hits[1], n / 50);
+    ck_assert_int_gt(hits[2], n / 20);
+}
+END_TEST
+
+/* Custom geometry (no tile bits, boxes not exact in float) and non-finite vehicles. */
+START_TEST(test_fast_paths_custom_and_nonfinite) {
+    pt_rng r;
+    pt_rng_seed(&r, 77, 1);
+    pt_map m;
+    fast_world(&m, &r, 40, 30, 10, 1);
+    pt_wall walls[200];
+    for (int i = 0; i < 200; i++) {
+        pt_vec2 a = pt_v2(pt_rng_unit(&r) * 40, pt_rng_unit(&r) * 30);
+        pt_vec2 b = pt_v2_add(a, pt_v2(pt_rng_signed(&r) * 4.1, pt_rng_signed(&r) * 4.1));
+        walls[i] = (pt_wall){a, b, pt_v2_norm(pt_v2_perp(pt_v2_sub(b, a)))};
+    }
+    pt_steer_env env;
+    ck_assert_int_eq(pt_steer_env_set(&env, walls, 200, m.obstacles, m.nobstacles, &m), PT_OK);
+    ck_assert_ptr_null(env.solid_bits);
+    ck_assert_int_eq(env.wall_box_exact, 0);
+    int bad = 0, hits[3] = {0, 0, 0};
+    pt_steer_params p;
+    fast_params(&p, 0);
+    for (int i = 0; i < 20000; i++) {
+        pt_vehicle v = fast_vehicle(&r, &m);
+        bad += fast_compare(&env, &v, &p, hits);
+    }
+    ck_assert_int_gt(hits[0], 1000);
+    pt_steer_env_fini(&env);
+    ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
+    static const double odd[] = {NAN, INFINITY, -INFINITY, 1e300, -1e300};
+    for (int i = 0; i < 5; i++)
+        for (int j = 0; j < 5; j++) {
+            pt_vehicle v = veh_at(10.5, 10.5, 0.3);
+            v.pos = pt_v2(odd[i], 10.5);
+            if (j == 1) v.pos.y = odd[j];
+            if (j == 2) v.heading = pt_v2(odd[i], 0);
+            if (j == 3) v.radius = odd[i];
+            if (j == 4) { v.pos = pt_v2(10.5, 10.5); v.vel = pt_v2(odd[i], 1); }
+            bad += fast_compare(&env, &v, &p, hits);
+        }
+    ck_assert_int_eq(bad, 0);
+    pt_steer_env_fini(&env);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* 300 vehicles seeking a moving target through rooms, pillars and obstacles for 600 ticks,
+ * twice: with the fast queries and with the reference. Every state is the same bits. */
+START_TEST(test_fast_paths_lockstep_600_ticks) {
+    pt_rng r;
+    pt_rng_seed(&r, 31, 4);
+    pt_map m;
+    fast_world(&m, &r, 96, 80, 16, 1);
+    pt_steer_env env;
+    ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
+    enum { N = 300 };
+    static pt_vehicle a[N], b[N];
+    for (int i = 0; i < N; i++) {
+        pt_vec2 p;
+        do p = pt_v2(1 + pt_rng_unit(&r) * 94, 1 + pt_rng_unit(&r) * 78);
+        while (!pt_map_walkable(&m, (int)p.x, (int)p.y));
+        a[i] = veh_at(p.x, p.y, pt_rng_unit(&r) * PT_TAU);
+        b[i] = a[i];
+    }
+    const pt_steer_params *p = pt_steer_params_builtin();
+    long bad = 0, wall = 0, obst = 0, coll = 0;
+    for (int t = 0; t < 600; t++) {
+        pt_vec2 target = pt_v2(48 + 40 * cos(t * 0.01), 40 + 35 * sin(t * 0.013));
+        for (int i = 0; i < N; i++) {
+            pt_vec2 fw = pt_steer_wall_avoidance(&a[i], &env, p), rw = pt__steer_wall_avoidance_ref(&b[i], &env, p);
+            pt_vec2 fo = pt_steer_obstacle_avoidance(&a[i], &env, p), ro = pt__steer_obstacle_avoidance_ref(&b[i], &env, p);
+            pt_vec2 fa = pt_v2_add(pt_v2_add(pt_v2_scale(fw, 10), pt_v2_scale(fo, 10)), pt_steer_seek(&a[i], target));
+            pt_vec2 fb = pt_v2_add(pt_v2_add(pt_v2_scale(rw, 10), pt_v2_scale(ro, 10)), pt_steer_seek(&b[i], target));
+            pt_vehicle_update(&a[i], fa, DT);
+            pt_vehicle_update(&b[i], fb, DT);
+            int ma = pt_steer_collide(&env, &a[i].pos, &a[i].vel, a[i].radius);
+            int mb = pt__steer_collide_ref(&env, &b[i].pos, &b[i].vel, b[i].radius);
+            bad += ma != mb || memcmp(&a[i], &b[i], sizeof a[i]) != 0;
+            wall += fw.x != 0 || fw.y != 0;
+            obst += fo.x != 0 || fo.y != 0;
+            coll += ma;
+        }
+    }
+    ck_assert_int_eq(bad, 0);
+    ck_assert_int_gt(wall, 1000);
+    ck_assert_int_gt(obst, 100);
+    ck_assert_int_gt(coll, 1000);
+    pt_steer_env_fini(&env);
+    pt_map_fini(&m);
+}
+END_TEST
+
 static Suite *steer_env_suite(void) {
     Suite *s = suite_create("steer_env");
     TCase *core = tcase_create("core");
@@ -777,6 +977,9 @@ static Suite *steer_env_suite(void) {
     tcase_add_test(core, test_collide_tiles_hand);
     tcase_add_test(core, test_collide_tiles_random_motion);
     tcase_add_test(core, test_collide_obstacles_random_motion);
+    tcase_add_test(core, test_fast_paths_match_reference);
+    tcase_add_test(core, test_fast_paths_custom_and_nonfinite);
+    tcase_add_test(core, test_fast_paths_lockstep_600_ticks);
     suite_add_tcase(s, core);
     TCase *reg = tcase_create("regressions");
     tcase_add_test(reg, test_obstacle_avoidance_sides_and_radius_sum);

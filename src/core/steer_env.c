@@ -3,6 +3,8 @@
  * hard collision of circles against tiles and obstacles. */
 #include <patrol/steer.h>
 
+#include "steer_env_ref.h"
+
 #include <float.h>
 #include <string.h>
 
@@ -71,7 +73,7 @@ static int build_map_walls(const pt_map *m, wall_buf *out) {
 
 static void block_range(const pt_steer_env *e, double x0, double y0, double x1, double y1, int *bx0, int *by0,
                         int *bx1, int *by1) {
-    double inv = 1.0 / e->block;
+    double inv = e->inv_block;
     double fx0 = (x0 - e->ox) * inv, fx1 = (x1 - e->ox) * inv, fy0 = (y0 - e->oy) * inv, fy1 = (y1 - e->oy) * inv;
     /* Clamped and monotone: a range never misses a block an item in range was filed under. */
     *bx0 = !(fx0 >= 0) ? 0 : (fx0 >= e->bcols ? e->bcols - 1 : (int)fx0);
@@ -119,6 +121,40 @@ static int build_lists(const pt_steer_env *e, int n, const double *box, int **st
     return PT_OK;
 }
 
+/* obs_near: a two-pass Chebyshev distance transform over the blocks, capped at 255. */
+static int build_obs_near(pt_steer_env *e) {
+    int W = e->bcols, H = e->brows;
+    uint8_t *d = PT_MALLOC((size_t)W * (size_t)H);
+    if (!d) return PT_ERR_NOMEM;
+    for (int b = 0; b < W * H; b++) d[b] = e->obs_start[b + 1] > e->obs_start[b] ? 0 : 255;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            int v = d[y * W + x];
+            if (x > 0 && d[y * W + x - 1] + 1 < v) v = d[y * W + x - 1] + 1;
+            for (int dx = -1; y > 0 && dx <= 1; dx++)
+                if (x + dx >= 0 && x + dx < W && d[(y - 1) * W + x + dx] + 1 < v) v = d[(y - 1) * W + x + dx] + 1;
+            d[y * W + x] = (uint8_t)v;
+        }
+    for (int y = H - 1; y >= 0; y--)
+        for (int x = W - 1; x >= 0; x--) {
+            int v = d[y * W + x];
+            if (x < W - 1 && d[y * W + x + 1] + 1 < v) v = d[y * W + x + 1] + 1;
+            for (int dx = -1; y < H - 1 && dx <= 1; dx++)
+                if (x + dx >= 0 && x + dx < W && d[(y + 1) * W + x + dx] + 1 < v) v = d[(y + 1) * W + x + dx] + 1;
+            d[y * W + x] = (uint8_t)v;
+        }
+    e->obs_near = d;
+    return PT_OK;
+}
+
+/* 1 when no obstacle can be listed in the blocks block_range gives for p +- reach: the
+ * block of p is farther than that range reaches from every block listing one. */
+static inline int obs_far(const pt_steer_env *e, pt_vec2 p, double reach) {
+    double fx = (p.x - e->ox) * e->inv_block, fy = (p.y - e->oy) * e->inv_block, k = reach * e->inv_block + 1.001;
+    if (!(fx >= 0 && fy >= 0 && fx < e->bcols && fy < e->brows && k < 255)) return 0;
+    return e->obs_near[(size_t)(int)fy * (size_t)e->bcols + (size_t)(int)fx] > k;
+}
+
 static int build_index(pt_steer_env *e) {
     double minx = 0, miny = 0, maxx = 1, maxy = 1;
     if (e->map) {
@@ -153,6 +189,7 @@ static int build_index(pt_steer_env *e) {
         }
         e->block *= 2.0;
     }
+    e->inv_block = 1.0 / e->block;
     int n = e->nwalls > e->nobstacles ? e->nwalls : e->nobstacles;
     double *box = PT_MALLOC(sizeof *box * 4 * (size_t)(n ? n : 1));
     if (!box) return PT_ERR_NOMEM;
@@ -165,6 +202,24 @@ static int build_index(pt_steer_env *e) {
     }
     int rc = build_lists(e, e->nwalls, box, &e->wall_start, &e->wall_ids);
     if (rc == PT_OK) {
+        /* Each block's wall boxes side by side, so a feeler scans a block without visiting
+         * the walls its box misses. Rounded outward: a conservative filter in float. */
+        int total = e->wall_start[e->bcols * e->brows];
+        e->wall_box = PT_MALLOC(sizeof *e->wall_box * 4 * (size_t)(total ? total : 1));
+        if (!e->wall_box) rc = PT_ERR_NOMEM;
+        e->wall_box_exact = 1;
+        for (int k = 0; rc == PT_OK && k < total; k++) {
+            const double *b = &box[4 * e->wall_ids[k]];
+            for (int c = 0; c < 4; c++) {
+                float f = (float)b[c];
+                if (!((double)f == b[c])) e->wall_box_exact = 0;
+                if (c < 2 && (double)f > b[c]) f = nextafterf(f, -INFINITY);
+                if (c >= 2 && (double)f < b[c]) f = nextafterf(f, INFINITY);
+                e->wall_box[4 * k + c] = f;
+            }
+        }
+    }
+    if (rc == PT_OK) {
         for (int i = 0; i < e->nobstacles; i++) {
             const pt_obstacle *o = &e->obstacles[i];
             box[4 * i] = o->x - o->r;
@@ -174,6 +229,7 @@ static int build_index(pt_steer_env *e) {
         }
         rc = build_lists(e, e->nobstacles, box, &e->obs_start, &e->obs_ids);
     }
+    if (rc == PT_OK) rc = build_obs_near(e);
     PT_FREE(box);
     return rc;
 }
@@ -186,6 +242,9 @@ void pt_steer_env_fini(pt_steer_env *env) {
     PT_FREE(env->wall_ids);
     PT_FREE(env->obs_start);
     PT_FREE(env->obs_ids);
+    PT_FREE(env->solid_bits);
+    PT_FREE(env->wall_box);
+    PT_FREE(env->obs_near);
     memset(env, 0, sizeof *env);
 }
 
@@ -228,7 +287,23 @@ int pt_steer_env_build(pt_steer_env *env, const pt_map *map) {
         PT_FREE(b.w);
         return PT_ERR_NOMEM;
     }
-    return env_finish(env, b.w, b.n, map ? map->obstacles : NULL, map ? map->nobstacles : 0, map);
+    int rc = env_finish(env, b.w, b.n, map ? map->obstacles : NULL, map ? map->nobstacles : 0, map);
+    if (rc == PT_OK && map && map->flags && map->w > 0 && map->h > 0) {
+        /* The tiles the walls came from, one bit each: wall avoidance looks here first. */
+        int words = (map->w + 63) / 64;
+        env->solid_bits = PT_CALLOC((size_t)words * (size_t)map->h, sizeof *env->solid_bits);
+        if (!env->solid_bits) {
+            pt_steer_env_fini(env);
+            return PT_ERR_NOMEM;
+        }
+        env->bits_w = map->w;
+        env->bits_h = map->h;
+        env->bits_words = words;
+        for (int y = 0; y < map->h; y++)
+            for (int x = 0; x < map->w; x++)
+                if (!pt_map_walkable(map, x, y)) env->solid_bits[(size_t)y * (size_t)words + (size_t)(x >> 6)] |= 1ull << (x & 63);
+    }
+    return rc;
 }
 
 /* ---- obstacle avoidance -------------------------------------------------------------- */
@@ -239,7 +314,7 @@ double pt_steer_box_length(const pt_vehicle *v, const pt_steer_params *p) {
     return p->box_length * (1.0 + pt_clamp(ratio, 0.0, 1.0));
 }
 
-pt_vec2 pt_steer_obstacle_avoidance(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
+pt_vec2 pt__steer_obstacle_avoidance_ref(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
     if (!p) p = pt_steer_params_builtin();
     if (!env || env->nobstacles <= 0 || !env->obs_start) return zero2();
     double box = pt_steer_box_length(v, p);
@@ -285,13 +360,52 @@ pt_vec2 pt_steer_obstacle_avoidance(const pt_vehicle *v, const pt_steer_env *env
     return pt_v2_dir_to_world(f, v->heading);
 }
 
+/* Whether any item is listed in blocks [bx0,bx1] x [by0,by1]: the CSR offsets count items
+ * in row-major block order, so one row of blocks is two loads. */
+static int blocks_nonempty(const pt_steer_env *e, const int *start, int bx0, int by0, int bx1, int by1) {
+    for (int by = by0; by <= by1; by++) {
+        const int *row = start + (size_t)by * (size_t)e->bcols;
+        if (row[bx1 + 1] != row[bx0]) return 1;
+    }
+    return 0;
+}
+
+pt_vec2 pt_steer_obstacle_avoidance(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
+    if (!p) p = pt_steer_params_builtin();
+    if (!env || env->nobstacles <= 0 || !env->obs_start) return zero2();
+    /* the detection box is at most twice box_length long */
+    if (obs_far(env, v->pos, 2.0 * p->box_length + env->max_obstacle_r)) return zero2();
+    double reach = pt_steer_box_length(v, p) + env->max_obstacle_r;
+    int bx0, by0, bx1, by1;
+    block_range(env, v->pos.x - reach, v->pos.y - reach, v->pos.x + reach, v->pos.y + reach, &bx0, &by0, &bx1, &by1);
+    /* Most vehicles have no obstacle in the blocks the reference would scan. */
+    if (!blocks_nonempty(env, env->obs_start, bx0, by0, bx1, by1)) return zero2();
+    return pt__steer_obstacle_avoidance_ref(v, env, p);
+}
+
 /* ---- wall avoidance ------------------------------------------------------------------ */
+
+/* cos and sin of -feeler_angle and +feeler_angle for the last angle seen by this thread:
+ * the same values pt_v2_rotate would compute, without four libm calls per vehicle. */
+static _Thread_local struct { double angle, c[2], s[2]; int valid; } feeler_trig;
 
 int pt_steer_feelers(const pt_vehicle *v, const pt_steer_params *p, pt_vec2 out[3]) {
     if (!p) p = pt_steer_params_builtin();
-    out[0] = pt_v2_add(v->pos, pt_v2_scale(v->heading, p->feeler_length));
-    out[1] = pt_v2_add(v->pos, pt_v2_scale(pt_v2_rotate(v->heading, -p->feeler_angle), p->side_feeler_length));
-    out[2] = pt_v2_add(v->pos, pt_v2_scale(pt_v2_rotate(v->heading, p->feeler_angle), p->side_feeler_length));
+    if (!feeler_trig.valid || !(feeler_trig.angle == p->feeler_angle)) {
+        feeler_trig.angle = p->feeler_angle;
+        feeler_trig.c[0] = cos(-p->feeler_angle);
+        feeler_trig.s[0] = sin(-p->feeler_angle);
+        feeler_trig.c[1] = cos(p->feeler_angle);
+        feeler_trig.s[1] = sin(p->feeler_angle);
+        feeler_trig.valid = 1;
+    }
+    pt_vec2 h = v->heading;
+    out[0] = pt_v2_add(v->pos, pt_v2_scale(h, p->feeler_length));
+    for (int k = 0; k < 2; k++) {
+        double c = feeler_trig.c[k], s = feeler_trig.s[k];
+        pt_vec2 d = pt_v2(h.x * c - h.y * s, h.x * s + h.y * c); /* pt_v2_rotate */
+        out[1 + k] = pt_v2_add(v->pos, pt_v2_scale(d, p->side_feeler_length));
+    }
     return 3;
 }
 
@@ -361,7 +475,121 @@ static double feeler_hit(pt_vec2 p, pt_vec2 q, const pt_wall *w, double r, pt_ve
     return best;
 }
 
+/* The closest hit of the feeler p->tip (body radius r, swept box [qx0,qx1] x [qy0,qy1])
+ * over the walls listed in the blocks the box overlaps: t in [0,1] and its normal, or 2. */
+static double feeler_scan(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, double r, double qx0, double qy0,
+                          double qx1, double qy1, pt_vec2 *best_n) {
+    int bx0, by0, bx1, by1;
+    double best_t = 2.0;
+    block_range(env, qx0, qy0, qx1, qy1, &bx0, &by0, &bx1, &by1);
+    for (int by = by0; by <= by1; by++)
+        for (int bx = bx0; bx <= bx1; bx++) {
+            int blk = by * env->bcols + bx;
+            for (int k = env->wall_start[blk]; k < env->wall_start[blk + 1]; k++) {
+                const pt_wall *w = &env->walls[env->wall_ids[k]];
+                /* boxes apart: the swept feeler cannot touch this wall */
+                if (fmax(w->a.x, w->b.x) < qx0 || fmin(w->a.x, w->b.x) > qx1 || fmax(w->a.y, w->b.y) < qy0 ||
+                    fmin(w->a.y, w->b.y) > qy1)
+                    continue;
+                pt_vec2 n = zero2();
+                double t = feeler_hit(p, tip, w, r, &n);
+                if (t >= 0 && t < best_t) {
+                    best_t = t;
+                    *best_n = n;
+                }
+            }
+        }
+    return best_t;
+}
+
+/* feeler_scan over the packed boxes: the same walls in the same order, same result. */
+static double feeler_scan_fast(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, double r, double qx0, double qy0,
+                               double qx1, double qy1, pt_vec2 *best_n) {
+    int bx0, by0, bx1, by1;
+    double best_t = 2.0, r2 = r * r;
+    pt_vec2 dir = pt_v2_sub(tip, p);
+    block_range(env, qx0, qy0, qx1, qy1, &bx0, &by0, &bx1, &by1);
+    for (int by = by0; by <= by1; by++) {
+        const int *row = env->wall_start + (size_t)by * (size_t)env->bcols;
+        /* the blocks of one row are consecutive in the lists */
+        for (int k = row[bx0], end = row[bx1 + 1]; k < end; k++) {
+            const float *b = &env->wall_box[4 * (size_t)k];
+            if (b[2] < qx0 || b[0] > qx1 || b[3] < qy0 || b[1] > qy1) continue;
+            const pt_wall *w = &env->walls[env->wall_ids[k]];
+            if (!env->wall_box_exact &&
+                (fmax(w->a.x, w->b.x) < qx0 || fmin(w->a.x, w->b.x) > qx1 || fmax(w->a.y, w->b.y) < qy0 ||
+                 fmin(w->a.y, w->b.y) > qy1))
+                continue;
+            /* A feeler moving away from a wall hits it only where the body already touches
+             * it. Across an axis-aligned wall, feeler_hit's squared distance is at least
+             * the square of this exact difference, so the test below only skips misses. */
+            if (pt_v2_dot(dir, w->normal) >= 0) {
+                double across = w->a.y == w->b.y ? p.y - w->a.y : (w->a.x == w->b.x ? p.x - w->a.x : 0.0);
+                if (across * across >= r2) continue;
+            }
+            pt_vec2 n = zero2();
+            double t = feeler_hit(p, tip, w, r, &n);
+            if (t >= 0 && t < best_t) {
+                best_t = t;
+                *best_n = n;
+            }
+        }
+    }
+    return best_t;
+}
+
+/* Whether a non-walkable tile (or the map's outside) touches the closed box [x0,x1] x
+ * [y0,y1]. Every wall built from the map lies on the edge of such a tile, so when none does,
+ * no wall can pass feeler_scan's box test. Boxes near the map's edge, or not finite, say 1. */
+static int box_has_solid(const pt_steer_env *e, double x0, double y0, double x1, double y1) {
+    if (!(x0 >= 1.0 && y0 >= 1.0 && x1 < e->bits_w && y1 < e->bits_h)) return 1;
+    /* cells whose closed square meets the box: from ceil(x0) - 1 to floor(x1) */
+    int cx0 = (int)x0, cx1 = (int)x1, cy0 = (int)y0, cy1 = (int)y1;
+    cx0 -= (double)cx0 == x0; /* ceil(x0) - 1 without the libm call */
+    cy0 -= (double)cy0 == y0;
+    int w0 = cx0 >> 6, w1 = cx1 >> 6;
+    uint64_t m0 = ~0ull << (cx0 & 63), m1 = ~0ull >> (63 - (cx1 & 63));
+    for (int y = cy0; y <= cy1; y++) {
+        const uint64_t *row = e->solid_bits + (size_t)y * (size_t)e->bits_words;
+        if (w0 == w1) {
+            if (row[w0] & m0 & m1) return 1;
+            continue;
+        }
+        if (row[w0] & m0 || row[w1] & m1) return 1;
+        for (int k = w0 + 1; k < w1; k++)
+            if (row[k]) return 1;
+    }
+    return 0;
+}
+
 pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
+    if (!p) p = pt_steer_params_builtin();
+    if (!env || env->nwalls <= 0 || !env->wall_start) return zero2();
+    pt_vec2 tips[3];
+    pt_steer_feelers(v, p, tips);
+    pt_vec2 force = zero2();
+    double r = v->radius;
+    /* With finite values plain comparisons give fmin/fmax's box (the sign of a zero may
+     * differ, which no comparison sees). */
+    if (!(pt_v2_is_finite(v->pos) && pt_v2_is_finite(tips[0]) && pt_v2_is_finite(tips[1]) &&
+          pt_v2_is_finite(tips[2]) && isfinite(r)))
+        return pt__steer_wall_avoidance_ref(v, env, p);
+    for (int f = 0; f < 3; f++) {
+        pt_vec2 tip = tips[f], dir = pt_v2_sub(tip, v->pos);
+        double qx0 = (v->pos.x < tip.x ? v->pos.x : tip.x) - r, qx1 = (v->pos.x > tip.x ? v->pos.x : tip.x) + r;
+        double qy0 = (v->pos.y < tip.y ? v->pos.y : tip.y) - r, qy1 = (v->pos.y > tip.y ? v->pos.y : tip.y) + r;
+        /* open floor: no wall in reach */
+        if (env->solid_bits && !box_has_solid(env, qx0, qy0, qx1, qy1)) continue;
+        pt_vec2 best_n = zero2();
+        double best_t = feeler_scan_fast(env, v->pos, tip, r, qx0, qy0, qx1, qy1, &best_n);
+        if (best_t > 1.0) continue;
+        double depth = (1.0 - best_t) * pt_v2_len(dir);
+        force = pt_v2_add(force, pt_v2_scale(best_n, depth));
+    }
+    return force;
+}
+
+pt_vec2 pt__steer_wall_avoidance_ref(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
     if (!p) p = pt_steer_params_builtin();
     if (!env || env->nwalls <= 0 || !env->wall_start) return zero2();
     pt_vec2 tips[3];
@@ -372,29 +600,10 @@ pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, co
         /* Each feeler keeps its own closest hit (Buckland's listing carried the closest wall
          * over from the previous feeler and overwrote the force instead of adding). */
         pt_vec2 tip = tips[f], dir = pt_v2_sub(tip, v->pos);
-        int bx0, by0, bx1, by1;
-        double best_t = 2.0;
-        pt_vec2 best_n = zero2();
         double qx0 = fmin(v->pos.x, tip.x) - r, qx1 = fmax(v->pos.x, tip.x) + r;
         double qy0 = fmin(v->pos.y, tip.y) - r, qy1 = fmax(v->pos.y, tip.y) + r;
-        block_range(env, qx0, qy0, qx1, qy1, &bx0, &by0, &bx1, &by1);
-        for (int by = by0; by <= by1; by++)
-            for (int bx = bx0; bx <= bx1; bx++) {
-                int blk = by * env->bcols + bx;
-                for (int k = env->wall_start[blk]; k < env->wall_start[blk + 1]; k++) {
-                    const pt_wall *w = &env->walls[env->wall_ids[k]];
-                    /* boxes apart: the swept feeler cannot touch this wall */
-                    if (fmax(w->a.x, w->b.x) < qx0 || fmin(w->a.x, w->b.x) > qx1 || fmax(w->a.y, w->b.y) < qy0 ||
-                        fmin(w->a.y, w->b.y) > qy1)
-                        continue;
-                    pt_vec2 n = zero2();
-                    double t = feeler_hit(v->pos, tip, w, r, &n);
-                    if (t >= 0 && t < best_t) {
-                        best_t = t;
-                        best_n = n;
-                    }
-                }
-            }
+        pt_vec2 best_n = zero2();
+        double best_t = feeler_scan(env, v->pos, tip, r, qx0, qy0, qx1, qy1, &best_n);
         if (best_t > 1.0) continue; /* no hit: adds nothing */
         double depth = (1.0 - best_t) * pt_v2_len(dir); /* how far the tip is past the contact */
         force = pt_v2_add(force, pt_v2_scale(best_n, depth));
@@ -661,7 +870,7 @@ int pt_steer_collide_obstacles(const pt_steer_env *env, pt_vec2 *pos, pt_vec2 *v
     return moved;
 }
 
-int pt_steer_collide(const pt_steer_env *env, pt_vec2 *pos, pt_vec2 *vel, double radius) {
+int pt__steer_collide_ref(const pt_steer_env *env, pt_vec2 *pos, pt_vec2 *vel, double radius) {
     if (!env) return 0;
     int moved = 0;
     for (int pass = 0; pass < 2; pass++) {
@@ -669,4 +878,38 @@ int pt_steer_collide(const pt_steer_env *env, pt_vec2 *pos, pt_vec2 *vel, double
         if (env->map) moved |= pt_steer_collide_tiles(env->map, pos, vel, radius);
     }
     return moved;
+}
+
+/* Whether pt__steer_collide_ref would leave the circle alone: its centre and every cell its
+ * box touches are walkable cells of the map, and no obstacle is listed in the blocks it
+ * would scan. Reads the map as it is now, as the tile collision does. */
+static int collide_clear(const pt_steer_env *env, pt_vec2 pos, double radius) {
+    if (!(radius >= 0)) radius = 0;
+    if (env->nobstacles > 0 && env->obs_start) {
+        double reach = radius + env->max_obstacle_r;
+        if (!obs_far(env, pos, reach)) {
+            int bx0, by0, bx1, by1;
+            block_range(env, pos.x - reach, pos.y - reach, pos.x + reach, pos.y + reach, &bx0, &by0, &bx1, &by1);
+            if (blocks_nonempty(env, env->obs_start, bx0, by0, bx1, by1)) return 0;
+        }
+    }
+    const pt_map *m = env->map;
+    if (m && m->flags) {
+        if (radius > 16) radius = 16; /* as pt_steer_collide_tiles */
+        double x0 = pos.x - radius, x1 = pos.x + radius, y0 = pos.y - radius, y1 = pos.y + radius;
+        if (!(x0 >= 0 && y0 >= 0 && x1 < m->w && y1 < m->h)) return 0;
+        int cx0 = (int)x0, cx1 = (int)x1, cy0 = (int)y0, cy1 = (int)y1;
+        for (int y = cy0; y <= cy1; y++) {
+            const uint8_t *row = m->flags + (size_t)y * (size_t)m->w;
+            for (int x = cx0; x <= cx1; x++)
+                if (!(row[x] & PT_TILE_WALKABLE)) return 0;
+        }
+    }
+    return 1;
+}
+
+int pt_steer_collide(const pt_steer_env *env, pt_vec2 *pos, pt_vec2 *vel, double radius) {
+    if (!env) return 0;
+    if (pos && pt_v2_is_finite(*pos) && collide_clear(env, *pos, radius)) return 0;
+    return pt__steer_collide_ref(env, pos, vel, radius);
 }
