@@ -7,8 +7,15 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-/* The general walk, for rays with an end outside the map (cells outside are opaque). */
-static int los_clear_checked(const pt_map *map, int x0, int y0, int x1, int y1) {
+#if defined(__GNUC__)
+#define LOS_COLD __attribute__((noinline, cold))
+#else
+#define LOS_COLD
+#endif
+
+/* The general walk, for rays with an end outside the map (cells outside are opaque). Kept
+ * out of line so the common path below needs fewer saved registers. */
+LOS_COLD static int los_clear_checked(const pt_map *map, int x0, int y0, int x1, int y1) {
     pt_line_iter it;
     pt_line_iter_init(&it, x0, y0, x1, y1);
     int near = abs(x1 - x0) <= 1 && abs(y1 - y0) <= 1;
@@ -49,13 +56,14 @@ int pt_los_clear(const pt_map *map, int x0, int y0, int x1, int y1) {
         return !(f[t] & PT_TILE_OPAQUE) || (f[t] & PT_TILE_WALKABLE);
     }
     for (long i = 1; i <= D; i++) {
-        /* Branch-free minor step: the slope of a random ray makes that branch unpredictable. */
+        /* The minor step as a mask, not a branch: the slope of a random ray makes that
+         * branch unpredictable (with `minor ? x : 0` gcc emitted a jump). */
         r += dm2;
-        long minor = r >= dd2;
-        r -= minor ? dd2 : 0;
+        ptrdiff_t minor = -(ptrdiff_t)(r >= dd2);
+        r -= dd2 & minor;
         ptrdiff_t a = idx + step_major;           /* always a cell of the ray's row/column */
-        ptrdiff_t b = minor ? idx + step_minor : a;
-        idx = a + (minor ? step_minor : 0);
+        ptrdiff_t b = idx + (step_minor & minor) + (step_major & ~minor);
+        idx = a + (step_minor & minor);
         /* One branch per cell: the sealed corner (a and b both opaque; on a straight step
          * a == b == idx) or the cell itself. */
         if (((f[a] & f[b]) | f[idx]) & PT_TILE_OPAQUE) return 0;
