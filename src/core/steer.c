@@ -513,26 +513,41 @@ static inline pt_vec2 raw_force(pt_steer_agent *a, const pt_steer_ctx *ctx, int 
 pt_vec2 pt__steer_calculate_group(pt_steer_agent *a, const pt_steer_ctx *ctx, const pt_vec2 *group) {
     const pt_steer_params *p = params_or_default(a->params);
     double max_force = a->veh.max_force;
-    unsigned on = a->behaviours & ~PT_BEH_BIT(PT_BEH_FACE);
+    unsigned on = a->behaviours & ~PT_BEH_BIT(PT_BEH_FACE) & (PT_BEH_BIT(PT_BEH_COUNT) - 1u);
     pt_vec2 total = pt_v2(0.0, 0.0);
     if (!on) return total;
     pt_combiner c = p->combiner;
     if (c <= PT_COMBINE_DEFAULT || c >= PT_COMBINE_COUNT) c = PT_COMBINE_PRIORITISED;
-    for (int b = 0; b < PT_BEH_COUNT; b++) {
-        if (!(on & PT_BEH_BIT(b))) continue;
-        if (c == PT_COMBINE_DITHERED) {
+    if (c == PT_COMBINE_DITHERED) {
+        for (unsigned bits = on; bits; bits &= bits - 1u) {
+            int b = __builtin_ctz(bits);
             /* Draw first: a behaviour that loses the draw is not even computed. */
             double pr = p->probability[b];
             if (pt_rng_unit(&a->rng) >= pr) continue;
             pt_vec2 f = finite_or_zero(pt_v2_scale(raw_force(a, ctx, b, group), p->weight[b] / pr));
             if (f.x != 0.0 || f.y != 0.0) return pt_v2_truncate(f, max_force);
+        }
+        return total;
+    }
+    /* Behaviours in priority order (ascending bits). tlen is always pt_v2_len(total): the
+     * same value accumulate() and the budget test would compute, computed once. */
+    double tlen = 0.0;
+    for (unsigned bits = on; bits; bits &= bits - 1u) {
+        int b = __builtin_ctz(bits);
+        /* Budget used up: lower priorities are not even computed. */
+        if (c == PT_COMBINE_PRIORITISED && tlen >= max_force) break;
+        pt_vec2 f = finite_or_zero(pt_v2_scale(raw_force(a, ctx, b, group), p->weight[b]));
+        if (c == PT_COMBINE_WEIGHTED) {
+            total = pt_v2_add(total, f);
             continue;
         }
-        /* Budget used up: lower priorities are not even computed. */
-        if (c == PT_COMBINE_PRIORITISED && pt_v2_len(total) >= max_force) break;
-        pt_vec2 f = finite_or_zero(pt_v2_scale(raw_force(a, ctx, b, group), p->weight[b]));
-        if (c == PT_COMBINE_WEIGHTED) total = pt_v2_add(total, f);
-        else accumulate(&total, f, max_force);
+        /* accumulate(&total, f, max_force), f already finite */
+        double remaining = max_force - tlen;
+        if (remaining <= 0.0) continue;
+        double len = pt_v2_len(f);
+        if (len < remaining) total = pt_v2_add(total, f);
+        else total = pt_v2_add(total, pt_v2_scale(f, remaining / len));
+        tlen = pt_v2_len(total);
     }
     return pt_v2_truncate(total, max_force);
 }
