@@ -218,6 +218,14 @@ static void soa_range(pt_crowd *c, int lo, int hi, int headings) {
         }
 }
 
+#ifndef __SSE2__
+/* Separation's weight of a neighbour at distance d: 1 / (d * max(d, PT__SEP_MIN_DIST)). */
+static inline double sep_weight(double d) {
+    double mm = d > PT__SEP_MIN_DIST ? d : PT__SEP_MIN_DIST;
+    return 1.0 / (d * mm);
+}
+#endif
+
 /* Separation, alignment and cohesion of the agent at cell-order slot k (agent i, vehicle v)
  * in one pass over its neighbours: the same sums, in the same order, with the same
  * operations as pt_steer_separation, pt_steer_alignment and pt_steer_cohesion over the
@@ -247,7 +255,7 @@ static void group_forces(const pt_crowd *c, int k, int i, const pt_vehicle *v, i
         }
     }
 full:
-    nb[m] = nb[m > 0 ? m - 1 : 0]; /* pairs below may read one past the end */
+    if (m) nb[m] = nb[m - 1]; /* pairs below may read one past the end */
     /* Pass 2: the three sums, in neighbour order; distances and weights two at a time. */
     pt_vec2 sep = pt_v2(0.0, 0.0), hsum = pt_v2(0.0, 0.0), psum = pt_v2(0.0, 0.0);
     int hcount = 0;
