@@ -1,5 +1,8 @@
-/* pt_crowd: the optimised step (cell space, threads) gives exactly the straightforward
- * result (brute-force neighbours, one thread), over many ticks. */
+/* pt_crowd: the optimised step (cell order, compact arrays, one-pass group behaviours,
+ * worker threads) gives exactly the straightforward result (brute-force neighbours,
+ * pt_steer_calculate per agent, one thread), over many ticks: sparse and dense crowds (more
+ * than PT_CROWD_NB_MAX neighbours), agents outside the cell-space rectangle or at NaN,
+ * walls, pursuit of a target, every combiner, and 1, 2, 3 threads. */
 #include <check.h>
 #include <math.h>
 #include <stdlib.h>
@@ -28,11 +31,12 @@ static void make_agents(pt_steer_agent *a, int n, uint64_t seed, double area, do
     }
 }
 
-static void run(pt_steer_agent *a, int n, const pt_steer_env *env, int threads, int brute, int ticks) {
+static void run_beh(pt_steer_agent *a, int n, const pt_steer_env *env, unsigned beh, int target, int threads, int brute,
+                    int ticks) {
     pt_crowd c;
-    unsigned beh = PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) |
-                   (env ? PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE) | PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE) : 0);
     ck_assert_int_eq(pt_crowd_init(&c, env, a, n, beh, 2.5, threads), PT_OK);
+    c.target = target;
+    c.target_point = pt_v2(10.0, 12.0);
     for (int t = 0; t < ticks; t++) {
         if (brute) pt_crowd_step_brute(&c, 1.0 / 60.0);
         else pt_crowd_step(&c, 1.0 / 60.0);
@@ -40,11 +44,44 @@ static void run(pt_steer_agent *a, int n, const pt_steer_env *env, int threads, 
     pt_crowd_fini(&c);
 }
 
+static void run(pt_steer_agent *a, int n, const pt_steer_env *env, int threads, int brute, int ticks) {
+    unsigned beh = PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) |
+                   (env ? PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE) | PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE) : 0);
+    run_beh(a, n, env, beh, -1, threads, brute, ticks);
+}
+
+/* Bit for bit: position, velocity, heading, turn state, wander state. */
 static int same_state(const pt_steer_agent *a, const pt_steer_agent *b, int n) {
     for (int i = 0; i < n; i++)
-        if (memcmp(&a[i].veh.pos, &b[i].veh.pos, sizeof a[i].veh.pos) || memcmp(&a[i].veh.vel, &b[i].veh.vel, sizeof a[i].veh.vel))
+        if (memcmp(&a[i].veh.pos, &b[i].veh.pos, sizeof a[i].veh.pos) || memcmp(&a[i].veh.vel, &b[i].veh.vel, sizeof a[i].veh.vel) ||
+            memcmp(&a[i].veh.heading, &b[i].veh.heading, sizeof a[i].veh.heading) || a[i].veh.turn_dir != b[i].veh.turn_dir ||
+            memcmp(&a[i].wander, &b[i].wander, sizeof a[i].wander))
             return 0;
     return 1;
+}
+
+/* Agents with finite state, counted. */
+static int count_finite(const pt_steer_agent *a, int n) {
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k += pt_v2_is_finite(a[i].veh.pos) && pt_v2_is_finite(a[i].veh.vel) && pt_v2_is_finite(a[i].veh.heading);
+    return k;
+}
+
+/* Fast (threads 1, 2, 3) against brute force, from the same start, for `ticks` ticks. */
+static void check_equal(const pt_steer_agent *start, int n, const pt_steer_env *env, unsigned beh, int target,
+                        int ticks) {
+    pt_steer_agent *ref = malloc(sizeof *ref * (size_t)n), *got = malloc(sizeof *got * (size_t)n);
+    memcpy(ref, start, sizeof *ref * (size_t)n);
+    run_beh(ref, n, env, beh, target, 1, 1, ticks);
+    for (int threads = 1; threads <= 3; threads++) {
+        memcpy(got, start, sizeof *got * (size_t)n);
+        run_beh(got, n, env, beh, target, threads, 0, ticks);
+        ck_assert_msg(same_state(got, ref, n), "fast step with %d threads differs from brute force", threads);
+    }
+    ck_assert(!same_state(ref, start, n)); /* they moved */
+    free(ref);
+    free(got);
 }
 
 START_TEST(test_cellspace_equals_brute_force) {
@@ -110,12 +147,129 @@ START_TEST(test_walled_room_invariants) {
 }
 END_TEST
 
+/* A dense clump: every agent has far more than PT_CROWD_NB_MAX neighbours in range, and
+ * several sit exactly on top of each other (separation's coincident case). */
+START_TEST(test_dense_clump_equals_brute_force) {
+    static pt_steer_agent a[N];
+    make_agents(a, N, 21, 1.5, 30.0);
+    for (int i = 0; i < 12; i++) a[i].veh.pos = a[20].veh.pos;
+    check_equal(a, N, NULL, PT_BEH_FLOCKING, -1, 120);
+    /* and the clump spreads out without NaN */
+    static pt_steer_agent b[N];
+    memcpy(b, a, sizeof a);
+    run_beh(b, N, NULL, PT_BEH_FLOCKING, -1, 2, 0, 300);
+    ck_assert_int_eq(count_finite(b, N), N);
+}
+END_TEST
+
+/* Agents leave the rectangle the cell space was sized for (bounding box at init), some are
+ * teleported far outside between steps, one sits at NaN: results still equal brute force,
+ * the NaN agent is nobody's neighbour and everything else stays finite. */
+START_TEST(test_outside_and_nan_equal_brute_force) {
+    static pt_steer_agent a[N], b[N];
+    make_agents(a, N, 8, 20.0, 0.0);
+    for (int i = 0; i < N; i++) a[i].veh.vel = pt_v2_scale(pt_v2_norm(pt_v2_sub(a[i].veh.pos, pt_v2(10, 10))), 3.0);
+    memcpy(b, a, sizeof a);
+    pt_crowd ca, cb;
+    ck_assert_int_eq(pt_crowd_init(&ca, NULL, a, N, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER), 2.5, 2), PT_OK);
+    ck_assert_int_eq(pt_crowd_init(&cb, NULL, b, N, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER), 2.5, 1), PT_OK);
+    long diffs = 0;
+    for (int t = 0; t < 400; t++) {
+        if (t == 50)
+            for (int i = 0; i < 40; i++) {
+                pt_vec2 far = pt_v2(-500.0 - i * 0.5, 900.0 + (i % 5) * 0.7);
+                a[i].veh.pos = b[i].veh.pos = far;
+            }
+        if (t == 60) a[N - 1].veh.pos = b[N - 1].veh.pos = pt_v2(NAN, 3.0);
+        pt_crowd_step(&ca, 1.0 / 60.0);
+        pt_crowd_step_brute(&cb, 1.0 / 60.0);
+        diffs += !same_state(a, b, N);
+    }
+    pt_crowd_fini(&ca);
+    pt_crowd_fini(&cb);
+    ck_assert_int_eq(diffs, 0);
+    ck_assert_int_eq(count_finite(a, N - 1), N - 1);
+}
+END_TEST
+
+/* The steer benchmark's stack: walls, obstacles, separation, pursuit of agent 0 (which
+ * wanders), arrive; and the weighted and dithered combiners. */
+START_TEST(test_pursuit_and_combiners_equal_brute_force) {
+    pt_map m;
+    pt_error err;
+    ck_assert_int_eq(pt_map_init_blank(&m, 40, 40, &err), PT_OK);
+    for (int i = 0; i < 40; i++) {
+        pt_map_set(&m, i, 0, '#'); pt_map_set(&m, i, 39, '#');
+        pt_map_set(&m, 0, i, '#'); pt_map_set(&m, 39, i, '#');
+    }
+    pt_map_set(&m, 20, 20, '#');
+    pt_steer_env env;
+    ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
+    static pt_steer_agent a[N];
+    make_agents(a, N, 4, 30.0, 4.5);
+    for (int i = 0; i < N; i++)
+        if (!pt_map_walkable(&m, (int)floor(a[i].veh.pos.x), (int)floor(a[i].veh.pos.y))) a[i].veh.pos = pt_v2(10.5, 10.5);
+    unsigned beh = PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE) | PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE) |
+                   PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_PURSUIT) | PT_BEH_BIT(PT_BEH_ARRIVE);
+    check_equal(a, N, &env, beh, 0, 200);
+    check_equal(a, N, &env, beh | PT_BEH_BIT(PT_BEH_ALIGNMENT) | PT_BEH_BIT(PT_BEH_FACE), -1, 100);
+    pt_combiner combiners[2] = {PT_COMBINE_WEIGHTED, PT_COMBINE_DITHERED};
+    for (int k = 0; k < 2; k++) {
+        params.combiner = combiners[k];
+        for (int b = 0; b < PT_BEH_COUNT; b++) params.probability[b] = 0.7;
+        check_equal(a, N, &env, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER), -1, 100);
+    }
+    pt_steer_params_default(&params);
+    pt_steer_params_resolve(&params);
+    pt_steer_env_fini(&env);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* pt_vehicle_update's turn limit (no atan2 since the crowd work): over random headings,
+ * velocities and forces the heading never turns by more than max_turn_rate * dt, and a
+ * velocity within the limit is followed exactly. */
+START_TEST(test_vehicle_turn_limit) {
+    pt_rng r;
+    pt_rng_seed(&r, 77, 1);
+    long over = 0, not_followed = 0, nonfinite = 0, limited = 0;
+    for (int k = 0; k < 20000; k++) {
+        pt_vehicle v;
+        pt_vehicle_init(&v, pt_v2(0, 0), pt_rng_unit(&r) * PT_TAU);
+        v.max_turn_rate = 0.5 + pt_rng_unit(&r) * 8.0;
+        v.vel = pt_v2_scale(pt_v2_from_angle(pt_rng_unit(&r) * PT_TAU), pt_rng_unit(&r) * 3.0);
+        pt_vec2 f = pt_v2_scale(pt_v2_from_angle(pt_rng_unit(&r) * PT_TAU), pt_rng_unit(&r) * 20.0);
+        double dt = 1.0 / 60.0 + pt_rng_unit(&r) * 0.1;
+        pt_vec2 h0 = v.heading;
+        pt_vehicle probe = v;
+        probe.max_turn_rate = 1e9; /* the unlimited result: where the velocity wants to go */
+        pt_vehicle_update(&probe, f, dt);
+        pt_vehicle_update(&v, f, dt);
+        double lim = v.max_turn_rate * dt;
+        double turned = pt_acos(pt_v2_dot(h0, v.heading));
+        double wanted = pt_acos(pt_v2_dot(h0, probe.heading));
+        if (turned > lim + 1e-9) over++;
+        if (wanted < lim - 1e-9 && memcmp(&v.heading, &probe.heading, sizeof v.heading)) not_followed++;
+        limited += wanted > lim + 1e-9;
+        if (!pt_v2_is_finite(v.pos) || !pt_v2_is_finite(v.vel) || !pt_v2_is_finite(v.heading)) nonfinite++;
+    }
+    ck_assert_int_eq(over, 0);
+    ck_assert_int_eq(not_followed, 0);
+    ck_assert_int_eq(nonfinite, 0);
+    ck_assert_int_gt(limited, 1000); /* the limit was exercised */
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("crowd");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_cellspace_equals_brute_force);
     tcase_add_test(tc, test_threads_are_deterministic);
     tcase_add_test(tc, test_walled_room_invariants);
+    tcase_add_test(tc, test_dense_clump_equals_brute_force);
+    tcase_add_test(tc, test_outside_and_nan_equal_brute_force);
+    tcase_add_test(tc, test_pursuit_and_combiners_equal_brute_force);
+    tcase_add_test(tc, test_vehicle_turn_limit);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }

@@ -153,6 +153,40 @@ START_TEST(test_rebuild_grow_shrink) {
 }
 END_TEST
 
+/* pt_cellspace_rebuild_cells (cells computed by the caller) sorts exactly like
+ * pt_cellspace_rebuild, in ascending pt_cellspace_cell order; a bad cell is refused. */
+START_TEST(test_rebuild_cells_same_order) {
+    pt_rng r;
+    pt_rng_seed(&r, 99, 2);
+    enum { M = 2000 };
+    static pt_vec2 pos[M];
+    static int cells[M];
+    pt_cellspace a, b;
+    ck_assert_int_eq(pt_cellspace_init(&a, 1.0, -2.0, 50.0, 30.0, 2.5), PT_OK);
+    ck_assert_int_eq(pt_cellspace_init(&b, 1.0, -2.0, 50.0, 30.0, 2.5), PT_OK);
+    for (int i = 0; i < M; i++) {
+        pos[i] = pt_v2(1.0 + (pt_rng_unit(&r) * 1.4 - 0.2) * 50.0, -2.0 + (pt_rng_unit(&r) * 1.4 - 0.2) * 30.0);
+        if (i % 97 == 0) pos[i] = pt_v2(INFINITY, NAN);
+        cells[i] = pt_cellspace_cell(&b, pos[i]);
+    }
+    ck_assert_int_eq(pt_cellspace_rebuild(&a, pos, 0, M), PT_OK);
+    ck_assert_int_eq(pt_cellspace_rebuild_cells(&b, pos, cells, M), PT_OK);
+    ck_assert_int_eq(memcmp(a.ids, b.ids, sizeof *a.ids * M), 0);
+    ck_assert_int_eq(memcmp(a.start, b.start, sizeof *a.start * (size_t)(a.cols * a.rows + 1)), 0);
+    long bad = 0;
+    for (int k = 1; k < M; k++) {
+        int c0 = pt_cellspace_cell(&b, pos[b.ids[k - 1]]), c1 = pt_cellspace_cell(&b, pos[b.ids[k]]);
+        bad += c0 > c1 || (c0 == c1 && b.ids[k - 1] > b.ids[k]);
+    }
+    ck_assert_int_eq(bad, 0);
+    cells[5] = a.cols * a.rows;
+    ck_assert_int_eq(pt_cellspace_rebuild_cells(&b, pos, cells, M), PT_ERR_RANGE);
+    ck_assert_int_eq(pt_cellspace_query(&b, pos[1], 5.0, cells, M), 0); /* empty after a refusal */
+    pt_cellspace_fini(&a);
+    pt_cellspace_fini(&b);
+}
+END_TEST
+
 START_TEST(test_bad_arguments) {
     pt_cellspace cs;
     ck_assert_int_eq(pt_cellspace_init(&cs, 0, 0, 0, 10, 1), PT_ERR_RANGE);
@@ -182,6 +216,7 @@ static Suite *cellspace_suite(void) {
     tcase_add_test(core, test_truncated_buffer);
     tcase_add_test(core, test_stride_and_order);
     tcase_add_test(core, test_rebuild_grow_shrink);
+    tcase_add_test(core, test_rebuild_cells_same_order);
     suite_add_tcase(s, core);
     TCase *lim = tcase_create("limits");
     tcase_add_test(lim, test_bad_arguments);

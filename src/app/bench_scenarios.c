@@ -150,13 +150,35 @@ int bench_flock(const bench_opts *o, bench_result *r) {
     if (!a) return 0;
     pt_crowd c;
     if (pt_crowd_init(&c, NULL, a, n, PT_BEH_FLOCKING, 2.5, o->threads) < 0) { free(a); return 0; }
-    double ns[BENCH_MAX_RUNS];
-    time_crowd(&c, o, ticks, ns, 0);
+    /* With threads, the same flock on one thread in the same runs (interleaved, so that
+     * machine noise hits both): speedup_threads. Both flocks evolve identically. */
+    pt_steer_agent *a1 = o->threads > 1 ? malloc(sizeof *a1 * (size_t)n) : NULL;
+    pt_crowd c1;
+    int one = a1 != NULL;
+    if (one) {
+        memcpy(a1, a, sizeof *a1 * (size_t)n);
+        one = pt_crowd_init(&c1, NULL, a1, n, PT_BEH_FLOCKING, 2.5, 1) == PT_OK;
+    }
+    double ns[BENCH_MAX_RUNS], ns1[BENCH_MAX_RUNS];
+    bench_opts o1 = *o;
+    o1.runs = 1;
+    for (int run = 0; run < o->runs; run++) {
+        if (one) time_crowd(&c1, &o1, ticks, &ns1[run], 0);
+        time_crowd(&c, &o1, ticks, &ns[run], 0);
+    }
     pt_crowd_fini(&c);
     r->agents = n;
     r->ticks = ticks;
     r->threads = o->threads;
     bench_stats(r, ns, o->runs);
+    if (one) {
+        bench_result r1 = {.agents = n, .ticks = ticks};
+        bench_stats(&r1, ns1, o->runs);
+        bench_extra(r, "ns_1thread", r1.median);
+        bench_extra(r, "speedup_threads", r->median > 0 ? r1.median / r->median : 0);
+        pt_crowd_fini(&c1);
+    }
+    free(a1);
     /* The same kind of flock at N = 10,000 by brute force, in this run, for the ratio. */
     int nb = 10000;
     double sideb = sqrt(nb / 0.25);

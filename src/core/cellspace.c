@@ -38,53 +38,65 @@ void pt_cellspace_fini(pt_cellspace *cs) {
     memset(cs, 0, sizeof *cs);
 }
 
-/* Column (or row) of a coordinate, clamped to the grid; NaN goes to 0. */
-static inline int cs_index(double v, double origin, double inv, int count) {
-    double f = (v - origin) * inv;
-    if (!(f >= 0.0)) return 0; /* also NaN */
-    if (f >= (double)count) return count - 1;
-    return (int)f;
+/* Grows the arrays to hold n agents. */
+static int reserve(pt_cellspace *cs, int n) {
+    if (n <= cs->cap) return PT_OK;
+    int cap = cs->cap ? cs->cap : 64;
+    while (cap < n) cap = cap > (1 << 29) ? n : cap * 2;
+    int *ids = PT_REALLOC(cs->ids, sizeof *ids * (size_t)cap);
+    if (ids) cs->ids = ids;
+    pt_vec2 *pos = PT_REALLOC(cs->pos, sizeof *pos * (size_t)cap);
+    if (pos) cs->pos = pos;
+    int *cell_of = PT_REALLOC(cs->cell_of, sizeof *cell_of * (size_t)cap);
+    if (cell_of) cs->cell_of = cell_of;
+    if (!ids || !pos || !cell_of) {
+        cs->n = 0;
+        return PT_ERR_NOMEM;
+    }
+    cs->cap = cap;
+    return PT_OK;
+}
+
+/* Counting sort of n agents whose cells are known. */
+static void sort_cells(pt_cellspace *cs, const char *base, size_t stride, const int *cells, int n) {
+    int ncells = cs->cols * cs->rows;
+    memset(cs->start, 0, sizeof *cs->start * ((size_t)ncells + 1));
+    for (int i = 0; i < n; i++) cs->start[cells[i] + 1]++;
+    for (int c = 0; c < ncells; c++) cs->start[c + 1] += cs->start[c];
+    /* Scatter in id order: stable, so ids ascend within a cell. start[c] is used as the
+     * cursor and ends at the next cell's start; shift back afterwards. */
+    for (int i = 0; i < n; i++) {
+        int k = cs->start[cells[i]]++;
+        cs->ids[k] = i;
+        cs->pos[k] = *(const pt_vec2 *)(const void *)(base + (size_t)i * stride);
+    }
+    memmove(cs->start + 1, cs->start, sizeof *cs->start * (size_t)ncells);
+    cs->start[0] = 0;
+    cs->n = n;
 }
 
 int pt_cellspace_rebuild(pt_cellspace *cs, const pt_vec2 *positions, size_t stride, int n) {
     if (n < 0) n = 0;
     if (!stride) stride = sizeof(pt_vec2);
-    if (n > cs->cap) {
-        int cap = cs->cap ? cs->cap : 64;
-        while (cap < n) cap = cap > (1 << 29) ? n : cap * 2;
-        int *ids = PT_REALLOC(cs->ids, sizeof *ids * (size_t)cap);
-        if (ids) cs->ids = ids;
-        pt_vec2 *pos = PT_REALLOC(cs->pos, sizeof *pos * (size_t)cap);
-        if (pos) cs->pos = pos;
-        int *cell_of = PT_REALLOC(cs->cell_of, sizeof *cell_of * (size_t)cap);
-        if (cell_of) cs->cell_of = cell_of;
-        if (!ids || !pos || !cell_of) {
-            cs->n = 0;
-            return PT_ERR_NOMEM;
-        }
-        cs->cap = cap;
-    }
-    int ncells = cs->cols * cs->rows;
-    memset(cs->start, 0, sizeof *cs->start * ((size_t)ncells + 1));
+    if (reserve(cs, n) != PT_OK) return PT_ERR_NOMEM;
     const char *base = (const char *)positions;
-    for (int i = 0; i < n; i++) {
-        const pt_vec2 *p = (const pt_vec2 *)(const void *)(base + (size_t)i * stride);
-        int c = cs_index(p->y, cs->y0, cs->inv_cell, cs->rows) * cs->cols + cs_index(p->x, cs->x0, cs->inv_cell, cs->cols);
-        cs->cell_of[i] = c;
-        cs->start[c + 1]++;
-    }
-    for (int c = 0; c < ncells; c++) cs->start[c + 1] += cs->start[c];
-    /* Scatter in id order: stable, so ids ascend within a cell. start[c] is used as the
-     * cursor and ends at the next cell's start; shift back afterwards. */
-    for (int i = 0; i < n; i++) {
-        int c = cs->cell_of[i];
-        int k = cs->start[c]++;
-        cs->ids[k] = i;
-        cs->pos[k] = *(const pt_vec2 *)(const void *)(base + (size_t)i * stride);
-    }
-    for (int c = ncells; c > 0; c--) cs->start[c] = cs->start[c - 1];
-    cs->start[0] = 0;
-    cs->n = n;
+    for (int i = 0; i < n; i++)
+        cs->cell_of[i] = pt_cellspace_cell(cs, *(const pt_vec2 *)(const void *)(base + (size_t)i * stride));
+    sort_cells(cs, base, stride, cs->cell_of, n);
+    return PT_OK;
+}
+
+int pt_cellspace_rebuild_cells(pt_cellspace *cs, const pt_vec2 *positions, const int *cells, int n) {
+    if (n < 0) n = 0;
+    if (reserve(cs, n) != PT_OK) return PT_ERR_NOMEM;
+    int ncells = cs->cols * cs->rows;
+    for (int i = 0; i < n; i++)
+        if (cells[i] < 0 || cells[i] >= ncells) {
+            cs->n = 0;
+            memset(cs->start, 0, sizeof *cs->start * ((size_t)ncells + 1));
+            return PT_ERR_RANGE;
+        }
+    sort_cells(cs, (const char *)positions, sizeof *positions, cells, n);
     return PT_OK;
 }
 
@@ -93,10 +105,8 @@ static int query(const pt_cellspace *cs, pt_vec2 p, double radius, int *out, int
     if (!cs->start || cs->n == 0 || !(radius >= 0.0) || !pt_v2_is_finite(p)) return 0;
     if (stop_at_max && max <= 0) return 0;
     double r2 = radius * radius;
-    int cx0 = cs_index(p.x - radius, cs->x0, cs->inv_cell, cs->cols);
-    int cx1 = cs_index(p.x + radius, cs->x0, cs->inv_cell, cs->cols);
-    int cy0 = cs_index(p.y - radius, cs->y0, cs->inv_cell, cs->rows);
-    int cy1 = cs_index(p.y + radius, cs->y0, cs->inv_cell, cs->rows);
+    int cx0, cx1, cy0, cy1;
+    pt_cellspace_block(cs, p, radius, &cx0, &cx1, &cy0, &cy1);
     int found = 0;
     for (int cy = cy0; cy <= cy1; cy++) {
         int row = cy * cs->cols;

@@ -1,12 +1,130 @@
+/* pt_crowd: one tick of many agents. The fast step works in three parts:
+ *   gather   (parallel, by agent index): positions, headings and cells into compact arrays;
+ *   sort     (calling thread): counting sort by cell (pt_cellspace_rebuild_cells), then
+ *            (parallel, by cell order) the headings into cell order;
+ *   step     (parallel, by cell order): group forces in one pass over the compact arrays,
+ *            the other behaviours, integration and collision, agent by agent.
+ * Agents are visited in cell order so that the neighbour rows a query reads stay in cache
+ * from one agent to the next; each agent is read and written in its own slot. */
 #include <patrol/crowd.h>
 
 #include <patrol/config.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#include "steer_priv.h"
+
+/* ---- worker threads ---------------------------------------------------------------------- */
+
+enum { PHASE_GATHER, PHASE_SOA, PHASE_STEP };
+
+typedef struct worker {
+    struct pt__crowd_pool *pool;
+    int index;                 /* share index: 1 .. workers */
+} worker;
+
+struct pt__crowd_pool {
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    unsigned gen;              /* bumped for every phase */
+    int pending;               /* workers still running the current phase */
+    int quit;
+    int workers;               /* started threads */
+    int phase;
+    double dt;
+    pt_crowd *c;
+    pthread_t tid[PT_CROWD_MAX_THREADS];
+    worker w[PT_CROWD_MAX_THREADS];
+};
+
+static void run_share(pt_crowd *c, int phase, int share, int shares, double dt);
+
+static void *worker_main(void *arg) {
+    worker *w = arg;
+    struct pt__crowd_pool *p = w->pool;
+    unsigned seen = 0;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (p->gen == seen && !p->quit) pthread_cond_wait(&p->go, &p->mu);
+        if (p->quit) break;
+        seen = p->gen;
+        pt_crowd *c = p->c;
+        int phase = p->phase, shares = p->workers + 1;
+        double dt = p->dt;
+        pthread_mutex_unlock(&p->mu);
+        run_share(c, phase, w->index, shares, dt);
+        pthread_mutex_lock(&p->mu);
+        if (--p->pending == 0) pthread_cond_signal(&p->done);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+static void pool_stop(struct pt__crowd_pool *p) {
+    if (!p) return;
+    pthread_mutex_lock(&p->mu);
+    p->quit = 1;
+    pthread_cond_broadcast(&p->go);
+    pthread_mutex_unlock(&p->mu);
+    for (int t = 0; t < p->workers; t++) pthread_join(p->tid[t], NULL);
+    pthread_cond_destroy(&p->go);
+    pthread_cond_destroy(&p->done);
+    pthread_mutex_destroy(&p->mu);
+    PT_FREE(p);
+}
+
+/* Starts up to want workers; NULL when none could be started (the caller runs alone). */
+static struct pt__crowd_pool *pool_start(int want) {
+    struct pt__crowd_pool *p = PT_CALLOC(1, sizeof *p);
+    if (!p) return NULL;
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->go, NULL);
+    pthread_cond_init(&p->done, NULL);
+    for (int t = 0; t < want; t++) {
+        p->w[t] = (worker){p, t + 1};
+        if (pthread_create(&p->tid[t], NULL, worker_main, &p->w[t]) != 0) break;
+        p->workers++; /* worker t+1 reads workers only under the lock, after a phase starts */
+    }
+    if (!p->workers) {
+        pool_stop(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* Runs one phase split into equal contiguous shares. */
+static void dispatch(pt_crowd *c, int phase, double dt) {
+    struct pt__crowd_pool *p = c->pool;
+    if (!p || c->n < 64) {
+        run_share(c, phase, 0, 1, dt);
+        return;
+    }
+    pthread_mutex_lock(&p->mu);
+    p->c = c;
+    p->phase = phase;
+    p->dt = dt;
+    p->pending = p->workers;
+    p->gen++;
+    pthread_cond_broadcast(&p->go);
+    pthread_mutex_unlock(&p->mu);
+    run_share(c, phase, 0, p->workers + 1, dt);
+    pthread_mutex_lock(&p->mu);
+    while (p->pending) pthread_cond_wait(&p->done, &p->mu);
+    pthread_mutex_unlock(&p->mu);
+}
+
+static void gather_range(pt_crowd *c, int lo, int hi);
+
+/* ---- init -------------------------------------------------------------------------------- */
 
 int pt_crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, int n, unsigned behaviours,
                   double view_radius, int threads) {
     memset(c, 0, sizeof *c);
+    if (n < 0) n = 0;
     c->agents = agents;
     c->n = n;
     c->env = env;
@@ -14,21 +132,32 @@ int pt_crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, 
     c->view_radius = view_radius > 0 ? view_radius : 2.5;
     c->threads = threads < 1 ? 1 : (threads > PT_CROWD_MAX_THREADS ? PT_CROWD_MAX_THREADS : threads);
     c->target = -1;
-    c->forces = PT_CALLOC((size_t)(n > 0 ? n : 1), sizeof *c->forces);
-    c->pos = PT_CALLOC((size_t)(n > 0 ? n : 1), sizeof *c->pos);
-    int ok = c->forces && c->pos;
-    for (int t = 0; t < c->threads && ok; t++) ok = (c->nb[t] = PT_MALLOC(sizeof(int) * PT_CROWD_NB_MAX)) != NULL;
+    size_t cap = (size_t)(n > 0 ? n : 1);
+    c->forces = PT_CALLOC(cap, sizeof *c->forces);
+    c->nb = PT_MALLOC(sizeof *c->nb * PT_CROWD_NB_MAX);
+    c->pos = PT_CALLOC(cap, sizeof *c->pos);
+    c->heading = PT_CALLOC(cap, sizeof *c->heading);
+    c->cell = PT_CALLOC(cap, sizeof *c->cell);
+    c->sx = PT_MALLOC(sizeof *c->sx * 4 * (cap + 2));
+    int ok = c->forces && c->nb && c->pos && c->heading && c->cell && c->sx;
+    if (ok) {
+        c->sy = c->sx + (cap + 2);
+        c->shx = c->sy + (cap + 2);
+        c->shy = c->shx + (cap + 2);
+        for (size_t k = 0; k < 4 * (cap + 2); k++) c->sx[k] = NAN; /* padding never matches */
+    }
     /* The cell space covers the map when there is one, else the agents' bounding box. */
     double x0 = 0, y0 = 0, w = 1, h = 1;
     if (env && env->map) {
         w = env->map->w;
         h = env->map->h;
     } else if (n > 0) {
-        double x1 = agents[0].veh.pos.x, y1 = agents[0].veh.pos.y;
-        x0 = x1;
-        y0 = y1;
-        for (int i = 1; i < n; i++) {
+        double x1 = 0, y1 = 0;
+        int any = 0;
+        for (int i = 0; i < n; i++) {
             pt_vec2 p = agents[i].veh.pos;
+            if (!pt_v2_is_finite(p)) continue;
+            if (!any) { x0 = x1 = p.x; y0 = y1 = p.y; any = 1; }
             x0 = p.x < x0 ? p.x : x0; y0 = p.y < y0 ? p.y : y0;
             x1 = p.x > x1 ? p.x : x1; y1 = p.y > y1 ? p.y : y1;
         }
@@ -37,6 +166,11 @@ int pt_crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, 
         h = y1 - y0 + 16;
     }
     if (ok) ok = pt_cellspace_init(&c->cs, x0, y0, w, h, c->view_radius) == PT_OK;
+    if (ok) { /* size the cell space now: no allocation in the steps */
+        gather_range(c, 0, n);
+        ok = pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, n) == PT_OK;
+    }
+    if (ok && c->threads > 1) c->pool = pool_start(c->threads - 1);
     if (!ok) {
         pt_crowd_fini(c);
         return PT_ERR_NOMEM;
@@ -45,40 +179,208 @@ int pt_crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, 
 }
 
 void pt_crowd_fini(pt_crowd *c) {
+    pool_stop(c->pool);
     PT_FREE(c->forces);
+    PT_FREE(c->nb);
     PT_FREE(c->pos);
-    for (int t = 0; t < PT_CROWD_MAX_THREADS; t++) PT_FREE(c->nb[t]);
+    PT_FREE(c->heading);
+    PT_FREE(c->cell);
+    PT_FREE(c->sx);
     if (c->cs.start) pt_cellspace_fini(&c->cs);
     memset(c, 0, sizeof *c);
 }
 
-typedef struct job {
-    pt_crowd *c;
-    int lo, hi, slot, brute, phase;
-    double dt;
-} job;
+/* ---- the fast step ----------------------------------------------------------------------- */
 
-static void force_range(pt_crowd *c, int lo, int hi, int slot, int brute, double dt) {
-    int *ids = c->nb[slot];
+static void gather_range(pt_crowd *c, int lo, int hi) {
+    const pt_cellspace *cs = &c->cs;
+    for (int i = lo; i < hi; i++) {
+        const pt_vehicle *v = &c->agents[i].veh;
+        c->pos[i] = v->pos;
+        c->heading[i] = v->heading;
+        c->cell[i] = pt_cellspace_cell(cs, v->pos);
+    }
+}
+
+/* The compact arrays in cell order, split into x and y for the 2-wide distance tests. */
+static void soa_range(pt_crowd *c, int lo, int hi, int headings) {
+    const int *ids = c->cs.ids;
+    const pt_vec2 *pos = c->cs.pos;
+    for (int k = lo; k < hi; k++) {
+        c->sx[k] = pos[k].x;
+        c->sy[k] = pos[k].y;
+    }
+    if (headings)
+        for (int k = lo; k < hi; k++) {
+            pt_vec2 h = c->heading[ids[k]];
+            c->shx[k] = h.x;
+            c->shy[k] = h.y;
+        }
+}
+
+#ifndef __SSE2__
+/* Separation's weight of a neighbour at distance d: 1 / (d * max(d, PT__SEP_MIN_DIST)). */
+static inline double sep_weight(double d) {
+    double mm = d > PT__SEP_MIN_DIST ? d : PT__SEP_MIN_DIST;
+    return 1.0 / (d * mm);
+}
+#endif
+
+/* Separation, alignment and cohesion of the agent at cell-order slot k (agent i, vehicle v)
+ * in one pass over its neighbours: the same sums, in the same order, with the same
+ * operations as pt_steer_separation, pt_steer_alignment and pt_steer_cohesion over the
+ * neighbour list pt_crowd_step_brute builds. */
+static void group_forces(const pt_crowd *c, int k, int i, const pt_vehicle *v, int align, pt_vec2 g[3]) {
+    const pt_cellspace *cs = &c->cs;
+    const double *sx = c->sx, *sy = c->sy;
+    pt_vec2 p = pt_v2(sx[k], sy[k]);
+    g[0] = g[1] = g[2] = pt_v2(0.0, 0.0);
+    /* A neighbour is within the radius, so its position and distance are finite (what
+     * pt_steer_separation and the means check); a non-finite p has no neighbours. */
+    if (!pt_v2_is_finite(p)) return;
+    double r2 = c->view_radius * c->view_radius;
+    int cx0, cx1, cy0, cy1;
+    pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
+    /* Pass 1: the slots of the first PT_CROWD_NB_MAX neighbours (other than k), in cell
+     * order, with no branch on the (unpredictable) distance test. */
+    int nb[PT_CROWD_NB_MAX + 1], m = 0;
+    for (int cy = cy0; cy <= cy1; cy++) {
+        int row = cy * cs->cols;
+        int q1 = cs->start[row + cx1 + 1];
+        for (int q = cs->start[row + cx0]; q < q1; q++) {
+            double dx = sx[q] - p.x, dy = sy[q] - p.y;
+            nb[m] = q;
+            m += (dx * dx + dy * dy <= r2) & (q != k);
+            if (m == PT_CROWD_NB_MAX) goto full;
+        }
+    }
+full:
+    if (m) nb[m] = nb[m - 1]; /* pairs below may read one past the end */
+    /* Pass 2: the three sums, in neighbour order; distances and weights two at a time. */
+    pt_vec2 sep = pt_v2(0.0, 0.0), hsum = pt_v2(0.0, 0.0), psum = pt_v2(0.0, 0.0);
+    int hcount = 0;
+    for (int t = 0; t < m; t += 2) {
+        int qq[2] = {nb[t], nb[t + 1]};
+        double tx[2], ty[2], d[2], w[2];
+        for (int l = 0; l < 2; l++) {
+            tx[l] = p.x - sx[qq[l]];
+            ty[l] = p.y - sy[qq[l]];
+        }
+#ifdef __SSE2__
+        __m128d vx = _mm_loadu_pd(tx), vy = _mm_loadu_pd(ty);
+        __m128d vd = _mm_sqrt_pd(_mm_add_pd(_mm_mul_pd(vx, vx), _mm_mul_pd(vy, vy)));
+        __m128d min_d = _mm_set1_pd(PT__SEP_MIN_DIST);
+        __m128d vm = _mm_max_pd(vd, min_d); /* d > min ? d : min, d never NaN here */
+        _mm_storeu_pd(d, vd);
+        _mm_storeu_pd(w, _mm_div_pd(_mm_set1_pd(1.0), _mm_mul_pd(vd, vm)));
+#else
+        for (int l = 0; l < 2; l++) {
+            d[l] = sqrt(tx[l] * tx[l] + ty[l] * ty[l]);
+            w[l] = sep_weight(d[l]);
+        }
+#endif
+        int lanes = t + 1 < m ? 2 : 1;
+        for (int l = 0; l < lanes; l++) {
+            int q = qq[l];
+            /* separation: unit away / distance, coincident agents along a fixed direction */
+            if (d[l] < 1e-9) {
+                sep = pt_v2_add(sep, pt_v2_scale(pt__steer_coincident_dir(i, cs->ids[q]), 1.0 / PT__SEP_MIN_DIST));
+            } else {
+                sep.x = sep.x + tx[l] * w[l];
+                sep.y = sep.y + ty[l] * w[l];
+            }
+            /* alignment and cohesion: means of the finite headings / positions */
+            if (align) {
+                pt_vec2 h = pt_v2(c->shx[q], c->shy[q]);
+                if (pt_v2_is_finite(h)) {
+                    hsum = pt_v2_add(hsum, h);
+                    hcount++;
+                }
+            }
+            psum.x = psum.x + sx[q];
+            psum.y = psum.y + sy[q];
+        }
+    }
+    g[0] = sep;
+    if (hcount) {
+        pt_vec2 dh = pt_v2_sub(pt_v2_scale(hsum, 1.0 / hcount), v->heading);
+        g[1] = pt_v2_scale(v->side, pt_v2_dot(dh, v->side));
+    }
+    if (m) g[2] = pt_v2_norm(pt_steer_seek(v, pt_v2_scale(psum, 1.0 / m)));
+}
+
+/* How many cell-order slots ahead the agent structs are prefetched. */
+#define PREFETCH_AHEAD 8
+
+static void step_range(pt_crowd *c, int lo, int hi, double dt) {
+    const int *ids = c->cs.ids;
+    unsigned beh = c->behaviours;
+    int group = (beh & PT_BEH_FLOCKING) != 0, align = (beh & PT_BEH_BIT(PT_BEH_ALIGNMENT)) != 0;
+    const pt_vehicle *tv = c->target >= 0 && c->target < c->n ? &c->target_veh : NULL;
+    pt_steer_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.env = c->env;
+    ctx.dt = dt;
+    ctx.target = tv ? tv->pos : c->target_point;
+    for (int k = lo; k < hi; k++) {
+        if (k + PREFETCH_AHEAD < hi) {
+            const char *ahead = (const char *)&c->agents[ids[k + PREFETCH_AHEAD]];
+            for (size_t off = 0; off < sizeof(pt_steer_agent); off += 64) __builtin_prefetch(ahead + off, 1);
+        }
+        int i = ids[k];
+        pt_steer_agent *a = &c->agents[i];
+        pt_vec2 g[3];
+        if (group) group_forces(c, k, i, &a->veh, align, g);
+        ctx.agent1 = tv && i != c->target ? tv : NULL;
+        a->behaviours = beh;
+        pt_vec2 f = pt__steer_calculate_group(a, &ctx, group ? g : NULL);
+        pt_steer_agent_update(a, &ctx, f, dt);
+        if (c->env) pt_steer_collide(c->env, &a->veh.pos, &a->veh.vel, a->veh.radius);
+    }
+}
+
+static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) {
+    int lo = (int)((long long)c->n * share / shares), hi = (int)((long long)c->n * (share + 1) / shares);
+    switch (phase) {
+    case PHASE_GATHER: gather_range(c, lo, hi); break;
+    case PHASE_SOA: soa_range(c, lo, hi, (c->behaviours & PT_BEH_BIT(PT_BEH_ALIGNMENT)) != 0); break;
+    default: step_range(c, lo, hi, dt); break;
+    }
+}
+
+void pt_crowd_step(pt_crowd *c, double dt) {
+    if (c->n <= 0) return;
+    if (c->target >= 0 && c->target < c->n) c->target_veh = c->agents[c->target].veh;
+    dispatch(c, PHASE_GATHER, dt);
+    if (pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, c->n) != PT_OK) return; /* cannot happen: cap n */
+    if (c->behaviours & PT_BEH_FLOCKING) dispatch(c, PHASE_SOA, dt);
+    dispatch(c, PHASE_STEP, dt);
+}
+
+/* ---- the reference ----------------------------------------------------------------------- */
+
+void pt_crowd_step_brute(pt_crowd *c, double dt) {
     double r2 = c->view_radius * c->view_radius;
     const pt_vehicle *tv = c->target >= 0 && c->target < c->n ? &c->agents[c->target].veh : NULL;
-    for (int i = lo; i < hi; i++) {
+    int *ids = c->nb, cells[PT_CROWD_NB_MAX];
+    for (int i = 0; i < c->n; i++) {
         pt_steer_agent *a = &c->agents[i];
+        pt_vec2 p = a->veh.pos;
+        /* The first PT_CROWD_NB_MAX others within the radius by (cell, index): insertion
+         * into a bounded sorted list; j ascends, so equal cells keep ascending indices. */
         int m = 0;
-        if (brute) {
-            for (int j = 0; j < c->n && m < PT_CROWD_NB_MAX; j++)
-                if (j != i && pt_v2_dist2(c->pos[j], c->pos[i]) <= r2) ids[m++] = j;
-        } else {
-            /* The same first PT_CROWD_NB_MAX as pt_cellspace_query, without scanning a dense crowd. */
-            int found = pt_cellspace_query_first(&c->cs, c->pos[i], c->view_radius, ids, PT_CROWD_NB_MAX);
-            for (int k = 0; k < found; k++)
-                if (ids[k] != i) ids[m++] = ids[k];
-            /* Ascending ids, as brute force finds them: sums in the same order, same bits. */
-            for (int k = 1; k < m; k++) {
-                int v = ids[k], q = k - 1;
-                while (q >= 0 && ids[q] > v) { ids[q + 1] = ids[q]; q--; }
-                ids[q + 1] = v;
+        for (int j = 0; j < c->n; j++) {
+            if (j == i || !(pt_v2_dist2(c->agents[j].veh.pos, p) <= r2)) continue;
+            int cj = pt_cellspace_cell(&c->cs, c->agents[j].veh.pos);
+            if (m == PT_CROWD_NB_MAX && cells[m - 1] <= cj) continue;
+            int q = m < PT_CROWD_NB_MAX ? m++ : m - 1;
+            while (q > 0 && cells[q - 1] > cj) {
+                cells[q] = cells[q - 1];
+                ids[q] = ids[q - 1];
+                q--;
             }
+            cells[q] = cj;
+            ids[q] = j;
         }
         pt_steer_ctx ctx;
         memset(&ctx, 0, sizeof ctx);
@@ -89,68 +391,21 @@ static void force_range(pt_crowd *c, int lo, int hi, int slot, int brute, double
         ctx.nb.ids = ids;
         ctx.nb.count = m;
         ctx.nb.self = i;
-        ctx.agent1 = tv && tv != &a->veh ? tv : NULL;
+        ctx.agent1 = tv && i != c->target ? tv : NULL;
         ctx.target = tv ? tv->pos : c->target_point;
         a->behaviours = c->behaviours;
         c->forces[i] = pt_steer_calculate(a, &ctx);
     }
-}
-
-static void move_range(pt_crowd *c, int lo, int hi, double dt) {
-    for (int i = lo; i < hi; i++) {
+    /* The target as it was before anyone moved (PT_BEH_FACE turns toward it). */
+    pt_vec2 target = tv ? tv->pos : c->target_point;
+    for (int i = 0; i < c->n; i++) {
         pt_steer_agent *a = &c->agents[i];
         pt_steer_ctx ctx;
         memset(&ctx, 0, sizeof ctx);
         ctx.env = c->env;
         ctx.dt = dt;
+        ctx.target = target;
         pt_steer_agent_update(a, &ctx, c->forces[i], dt);
         if (c->env) pt_steer_collide(c->env, &a->veh.pos, &a->veh.vel, a->veh.radius);
     }
-}
-
-static void *run_job(void *arg) {
-    job *j = arg;
-    if (j->phase == 0) force_range(j->c, j->lo, j->hi, j->slot, j->brute, j->dt);
-    else move_range(j->c, j->lo, j->hi, j->dt);
-    return NULL;
-}
-
-/* Runs one phase over all agents split into equal contiguous ranges. Neighbour ids are
- * sorted the same way whoever computes them, so results do not depend on the split. */
-static void run_phase(pt_crowd *c, int phase, int brute, double dt) {
-    int T = c->threads;
-    if (T <= 1 || c->n < 2 * T) {
-        job j = {c, 0, c->n, 0, brute, phase, dt};
-        run_job(&j);
-        return;
-    }
-    job jobs[PT_CROWD_MAX_THREADS];
-    pthread_t tid[PT_CROWD_MAX_THREADS];
-    int started[PT_CROWD_MAX_THREADS] = {0};
-    for (int t = 0; t < T; t++) {
-        jobs[t] = (job){c, (int)((long long)c->n * t / T), (int)((long long)c->n * (t + 1) / T), t, brute, phase, dt};
-        if (t > 0) started[t] = pthread_create(&tid[t], NULL, run_job, &jobs[t]) == 0;
-    }
-    run_job(&jobs[0]);
-    for (int t = 1; t < T; t++) {
-        if (started[t]) pthread_join(tid[t], NULL);
-        else run_job(&jobs[t]); /* could not start a thread: do its share here */
-    }
-}
-
-static void gather(pt_crowd *c) {
-    for (int i = 0; i < c->n; i++) c->pos[i] = c->agents[i].veh.pos;
-}
-
-void pt_crowd_step(pt_crowd *c, double dt) {
-    gather(c);
-    pt_cellspace_rebuild(&c->cs, c->pos, sizeof *c->pos, c->n);
-    run_phase(c, 0, 0, dt);
-    run_phase(c, 1, 0, dt);
-}
-
-void pt_crowd_step_brute(pt_crowd *c, double dt) {
-    gather(c);
-    run_phase(c, 0, 1, dt);
-    run_phase(c, 1, 1, dt);
 }

@@ -3,6 +3,8 @@
  * are in steer_env.c; parameters and .steer files in steer_params.c. */
 #include <patrol/steer.h>
 
+#include "steer_priv.h"
+
 #include <stddef.h>
 
 #include <string.h>
@@ -64,30 +66,52 @@ static pt_vec2 integrate_velocity(const pt_vehicle *v, pt_vec2 force, double dt)
     return pt_v2_truncate(pt_v2_add(v->vel, pt_v2_scale(acc, dt)), v->max_speed);
 }
 
+/* cos and sin of the turn limit. Agents usually share max_turn_rate and dt, so the last
+ * pair is remembered (per thread): the same bits as calling cos/sin, without the cost. */
+static void turn_limit_cs(double lim, double *c, double *s) {
+    static _Thread_local double last_lim = -1.0, last_c = 1.0, last_s = 0.0;
+    if (lim != last_lim) {
+        last_c = cos(lim);
+        last_s = sin(lim);
+        last_lim = lim;
+    }
+    *c = last_c;
+    *s = last_s;
+}
+
+/* The heading rotated by the angle whose cos and sin are c and s, renormalised. */
+static inline pt_vec2 rotate_cs(pt_vec2 h, double c, double s) {
+    return pt_v2_norm(pt_v2(h.x * c - h.y * s, h.x * s + h.y * c));
+}
+
 void pt_vehicle_update(pt_vehicle *v, pt_vec2 force, double dt) {
     if (!(dt > 0) || !isfinite(dt)) return;
     pt_vec2 nv = integrate_velocity(v, force, dt);
     double speed = pt_v2_len(nv);
     if (speed > STOP_SPEED) {
         pt_vec2 dir = pt_v2_scale(nv, 1.0 / speed);
-        double ang = angle_between(v->heading, dir);
         double lim = v->max_turn_rate * dt;
-        if (fabs(ang) > lim) {
+        /* The turn is limited when the angle to dir exceeds lim, i.e. cos(angle) < cos(lim)
+         * for lim < pi (no atan2). The side is the sign of the cross product; exactly behind
+         * (cross = +-0) it follows the zero's sign, as atan2 did. */
+        double c = 1.0, s = 0.0;
+        if (lim < PT_PI) turn_limit_cs(lim, &c, &s);
+        if (lim < PT_PI && pt_v2_dot(v->heading, dir) < c) {
             /* Turn as far as allowed; keep only the forward part of the new velocity. */
-            int sign = ang > 0 ? 1 : -1;
-            pt_vec2 h = pt_v2_norm(pt_v2_rotate(v->heading, sign * lim));
-            double s = pt_v2_dot(nv, h);
-            if (s <= 0) {
+            int sign = signbit(pt_v2_cross(v->heading, dir)) ? -1 : 1;
+            pt_vec2 h = rotate_cs(v->heading, c, sign * s);
+            double fwd = pt_v2_dot(nv, h);
+            if (fwd <= 0) {
                 /* Turning on the spot toward a force behind: keep the direction chosen
                  * first, or a force whose side flips as we turn holds us in place. */
                 if (v->turn_dir) sign = v->turn_dir;
                 else v->turn_dir = sign;
-                h = pt_v2_norm(pt_v2_rotate(v->heading, sign * lim));
-                s = 0;
+                h = rotate_cs(v->heading, c, sign * s);
+                fwd = 0;
             } else {
                 v->turn_dir = 0;
             }
-            nv = pt_v2_scale(h, s);
+            nv = pt_v2_scale(h, fwd);
             v->heading = h;
         } else {
             v->heading = dir;
@@ -319,7 +343,7 @@ pt_vec2 pt_steer_follow_corridor(const pt_vehicle *v, const pt_path *path, const
 
 /* Direction for two coincident agents: a fixed angle per unordered pair, opposite signs for
  * the two members, so they separate instead of producing 0/0. */
-static pt_vec2 coincident_dir(int self, int other) {
+pt_vec2 pt__steer_coincident_dir(int self, int other) {
     unsigned lo = (unsigned)(self < other ? self : other), hi = (unsigned)(self < other ? other : self);
     uint32_t h = lo * 2654435761u ^ (hi + 0x9e3779b9u) * 2246822519u;
     h ^= h >> 15;
@@ -328,8 +352,6 @@ static pt_vec2 coincident_dir(int self, int other) {
     return self <= other ? d : pt_v2_neg(d);
 }
 
-/* Separation never lets one neighbour count for more than 1/SEP_MIN_DIST. */
-#define SEP_MIN_DIST 0.01
 
 pt_vec2 pt_steer_separation(const pt_vehicle *v, const pt_neighbors *nb) {
     pt_vec2 f = pt_v2(0.0, 0.0);
@@ -343,10 +365,10 @@ pt_vec2 pt_steer_separation(const pt_vehicle *v, const pt_neighbors *nb) {
         double d = pt_v2_len(to);
         if (!isfinite(d)) continue;
         if (d < 1e-9) {
-            f = pt_v2_add(f, pt_v2_scale(coincident_dir(nb->self, id), 1.0 / SEP_MIN_DIST));
+            f = pt_v2_add(f, pt_v2_scale(pt__steer_coincident_dir(nb->self, id), 1.0 / PT__SEP_MIN_DIST));
             continue;
         }
-        double m = d > SEP_MIN_DIST ? d : SEP_MIN_DIST;
+        double m = d > PT__SEP_MIN_DIST ? d : PT__SEP_MIN_DIST;
         f = pt_v2_add(f, pt_v2_scale(to, 1.0 / (d * m))); /* unit away / distance */
     }
     return f;
@@ -482,32 +504,55 @@ pt_vec2 pt_steer_force(pt_steer_agent *a, const pt_steer_ctx *ctx, pt_behaviour 
     return zero;
 }
 
-pt_vec2 pt_steer_calculate(pt_steer_agent *a, const pt_steer_ctx *ctx) {
+/* Behaviour b's raw force; the group ones come from `group` when the caller computed them. */
+static inline pt_vec2 raw_force(pt_steer_agent *a, const pt_steer_ctx *ctx, int b, const pt_vec2 *group) {
+    if (group && b >= PT_BEH_SEPARATION && b <= PT_BEH_COHESION) return group[b - PT_BEH_SEPARATION];
+    return pt_steer_force(a, ctx, (pt_behaviour)b);
+}
+
+pt_vec2 pt__steer_calculate_group(pt_steer_agent *a, const pt_steer_ctx *ctx, const pt_vec2 *group) {
     const pt_steer_params *p = params_or_default(a->params);
     double max_force = a->veh.max_force;
-    unsigned on = a->behaviours & ~PT_BEH_BIT(PT_BEH_FACE);
+    unsigned on = a->behaviours & ~PT_BEH_BIT(PT_BEH_FACE) & (PT_BEH_BIT(PT_BEH_COUNT) - 1u);
     pt_vec2 total = pt_v2(0.0, 0.0);
     if (!on) return total;
     pt_combiner c = p->combiner;
     if (c <= PT_COMBINE_DEFAULT || c >= PT_COMBINE_COUNT) c = PT_COMBINE_PRIORITISED;
-    for (int b = 0; b < PT_BEH_COUNT; b++) {
-        if (!(on & PT_BEH_BIT(b))) continue;
-        if (c == PT_COMBINE_DITHERED) {
+    if (c == PT_COMBINE_DITHERED) {
+        for (unsigned bits = on; bits; bits &= bits - 1u) {
+            int b = __builtin_ctz(bits);
             /* Draw first: a behaviour that loses the draw is not even computed. */
             double pr = p->probability[b];
             if (pt_rng_unit(&a->rng) >= pr) continue;
-            pt_vec2 f = finite_or_zero(pt_v2_scale(pt_steer_force(a, ctx, (pt_behaviour)b), p->weight[b] / pr));
+            pt_vec2 f = finite_or_zero(pt_v2_scale(raw_force(a, ctx, b, group), p->weight[b] / pr));
             if (f.x != 0.0 || f.y != 0.0) return pt_v2_truncate(f, max_force);
+        }
+        return total;
+    }
+    /* Behaviours in priority order (ascending bits). tlen is always pt_v2_len(total): the
+     * same value accumulate() and the budget test would compute, computed once. */
+    double tlen = 0.0;
+    for (unsigned bits = on; bits; bits &= bits - 1u) {
+        int b = __builtin_ctz(bits);
+        /* Budget used up: lower priorities are not even computed. */
+        if (c == PT_COMBINE_PRIORITISED && tlen >= max_force) break;
+        pt_vec2 f = finite_or_zero(pt_v2_scale(raw_force(a, ctx, b, group), p->weight[b]));
+        if (c == PT_COMBINE_WEIGHTED) {
+            total = pt_v2_add(total, f);
             continue;
         }
-        /* Budget used up: lower priorities are not even computed. */
-        if (c == PT_COMBINE_PRIORITISED && pt_v2_len(total) >= max_force) break;
-        pt_vec2 f = finite_or_zero(pt_v2_scale(pt_steer_force(a, ctx, (pt_behaviour)b), p->weight[b]));
-        if (c == PT_COMBINE_WEIGHTED) total = pt_v2_add(total, f);
-        else accumulate(&total, f, max_force);
+        /* accumulate(&total, f, max_force), f already finite */
+        double remaining = max_force - tlen;
+        if (remaining <= 0.0) continue;
+        double len = pt_v2_len(f);
+        if (len < remaining) total = pt_v2_add(total, f);
+        else total = pt_v2_add(total, pt_v2_scale(f, remaining / len));
+        tlen = pt_v2_len(total);
     }
     return pt_v2_truncate(total, max_force);
 }
+
+pt_vec2 pt_steer_calculate(pt_steer_agent *a, const pt_steer_ctx *ctx) { return pt__steer_calculate_group(a, ctx, NULL); }
 
 void pt_steer_agent_update(pt_steer_agent *a, const pt_steer_ctx *ctx, pt_vec2 force, double dt) {
     if (!(dt > 0)) dt = ctx_dt(ctx);

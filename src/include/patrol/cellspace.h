@@ -16,7 +16,9 @@
  * Cost: rebuild O(n + cells); query O(cells touched + agents in them); query_first stops at
  * its max. A cell size near the
  * query radius is best. Ids are indices into the positions given to the last rebuild;
- * results come out in cell order, ascending id within a cell.
+ * results come out in cell order (ascending pt_cellspace_cell), ascending id within a cell.
+ * Callers that keep their own per-agent data in the same order as ids/pos (pt_crowd does)
+ * can rebuild from cells they computed themselves, in parallel: pt_cellspace_rebuild_cells.
  */
 #ifndef PATROL_CELLSPACE_H
 #define PATROL_CELLSPACE_H
@@ -40,6 +42,33 @@ typedef struct pt_cellspace {
     int n, cap;
 } pt_cellspace;
 
+/* Column (or row) of a coordinate, clamped to [0, count-1]; NaN goes to 0. */
+static inline int pt_cellspace_index(double v, double origin, double inv, int count) {
+    double f = (v - origin) * inv;
+    if (!(f >= 0.0)) return 0; /* also NaN */
+    if (f >= (double)count) return count - 1;
+    return (int)f;
+}
+
+/* The cell of a point: row * cols + column, clamped to the grid (outside points go to the
+ * border cells, non-finite ones to cell 0). Rebuilds sort by it. */
+static inline int pt_cellspace_cell(const pt_cellspace *cs, pt_vec2 p) {
+    return pt_cellspace_index(p.y, cs->y0, cs->inv_cell, cs->rows) * cs->cols +
+           pt_cellspace_index(p.x, cs->x0, cs->inv_cell, cs->cols);
+}
+
+/* The block of cells [*cx0, *cx1] x [*cy0, *cy1] a query of radius around p visits: every
+ * point within radius of p is in it (widened by 1e-9 tiles so that rounding in p +- radius
+ * never loses a point exactly at the radius). */
+static inline void pt_cellspace_block(const pt_cellspace *cs, pt_vec2 p, double radius, int *cx0, int *cx1, int *cy0,
+                                      int *cy1) {
+    double r = radius + 1e-9 * (1.0 + radius);
+    *cx0 = pt_cellspace_index(p.x - r, cs->x0, cs->inv_cell, cs->cols);
+    *cx1 = pt_cellspace_index(p.x + r, cs->x0, cs->inv_cell, cs->cols);
+    *cy0 = pt_cellspace_index(p.y - r, cs->y0, cs->inv_cell, cs->rows);
+    *cy1 = pt_cellspace_index(p.y + r, cs->y0, cs->inv_cell, cs->rows);
+}
+
 /* A cs over [x0, x0+w) x [y0, y0+h) with square cells of `cell` tiles (the grid has at most
  * 1<<22 cells; the cell size grows if needed). Returns PT_OK, PT_ERR_RANGE for a non-positive
  * or non-finite size, PT_ERR_NOMEM. */
@@ -49,6 +78,10 @@ void pt_cellspace_fini(pt_cellspace *cs);
  * packed pt_vec2 array), so agents embedded in structs can be passed directly. Non-finite
  * positions are kept (in cell 0) but never match a query. PT_OK or PT_ERR_NOMEM. */
 int pt_cellspace_rebuild(pt_cellspace *cs, const pt_vec2 *positions, size_t stride, int n);
+/* The same from packed positions whose cells the caller computed: cells[i] must be
+ * pt_cellspace_cell(cs, positions[i]) (an out-of-range cell gives PT_ERR_RANGE and an empty
+ * cs). Lets the caller compute the cells in parallel. PT_OK, PT_ERR_RANGE or PT_ERR_NOMEM. */
+int pt_cellspace_rebuild_cells(pt_cellspace *cs, const pt_vec2 *positions, const int *cells, int n);
 /* Writes the ids of the agents with |pos - p| <= radius into out (at most max of them) and
  * returns how many there are in total (may exceed max: call again with a bigger buffer). */
 int pt_cellspace_query(const pt_cellspace *cs, pt_vec2 p, double radius, int *out, int max);

@@ -1,20 +1,25 @@
 /* patrol/crowd.h - stepping many steered agents at once (flocks, crowds, benchmarks).
  *
  *     pt_crowd c;
- *     pt_crowd_init(&c, &env, agents, n, &params, behaviours, 2);  // 2 worker threads
+ *     pt_crowd_init(&c, &env, agents, n, behaviours, view_radius, 2);  // 2 threads
  *     for (;;) pt_crowd_step(&c, 1.0 / 60.0);
  *     pt_crowd_fini(&c);
  *
- * Each step: the cell space is rebuilt from the agents' positions; every agent's force is
- * computed from that same state (neighbours within params->view_radius), then every agent
- * is integrated and collided with the environment. Phase one only reads the previous state
- * and each agent writes only its own slot, so the result is the same, bit for bit, with any
- * number of threads. Agents with PT_BEH_PURSUIT / PT_BEH_ARRIVE / PT_BEH_SEEK chase
- * c->target (an agent index, or -1 for c->target_point).
+ * Each step: the agents' positions and headings are copied, sorted by cell, into compact
+ * arrays (the cell space); then, in cell order, every agent's force is computed from that
+ * copy (its neighbours: the first PT_CROWD_NB_MAX other agents within view_radius in cell
+ * order, i.e. ascending pt_cellspace_cell, then ascending index) and the agent is integrated
+ * and collided with the environment at once. Forces only read the copy (and a copy of the
+ * target) and each agent writes only its own slot, so the result is the same, bit for bit,
+ * with any number of threads, and equal to pt_crowd_step_brute. Separation, alignment and
+ * cohesion are summed in one pass over the compact arrays, with the same operations in the
+ * same order as pt_steer_separation/alignment/cohesion. Agents with PT_BEH_PURSUIT /
+ * PT_BEH_ARRIVE / PT_BEH_SEEK chase c->target (an agent index, or -1 for c->target_point).
  *
  * Memory: the crowd borrows the agents array and the environment; it owns the cell space,
- * the forces and per-thread neighbour buffers. Cost per step: O(n * neighbours), no
- * allocation after init; pt_crowd_step_brute is the O(n^2) reference.
+ * the compact copies (about 80 bytes per agent) and its worker threads (started by init,
+ * asleep between steps). Cost per step: O(n * neighbours), no allocation after init;
+ * pt_crowd_step_brute is the O(n^2) single-threaded reference.
  */
 #ifndef PATROL_CROWD_H
 #define PATROL_CROWD_H
@@ -29,6 +34,8 @@ extern "C" {
 #define PT_CROWD_MAX_THREADS 16
 #define PT_CROWD_NB_MAX 64  /* neighbours considered per agent (nearest in cell order) */
 
+struct pt__crowd_pool;
+
 typedef struct pt_crowd {
     pt_steer_agent *agents;
     int n;
@@ -37,21 +44,32 @@ typedef struct pt_crowd {
     int threads;               /* 1 = run on the calling thread */
     int target;                /* agent chased by pursuit/seek/arrive; -1 = target_point */
     pt_vec2 target_point;
-    pt_vec2 *forces;
-    pt_vec2 *pos;              /* positions gathered for the cell space */
-    pt_cellspace cs;
-    int *nb[PT_CROWD_MAX_THREADS];
     double view_radius;
+    /* private */
+    pt_vec2 *forces;           /* pt_crowd_step_brute */
+    int *nb;                   /* pt_crowd_step_brute: neighbour ids */
+    pt_vec2 *pos;              /* positions by agent index (gathered each step) */
+    pt_vec2 *heading;          /* headings by agent index */
+    int *cell;                 /* cell of each agent */
+    double *sx, *sy;           /* positions in cell order (cs.ids order), n + 2 (NaN padding) */
+    double *shx, *shy;         /* headings in cell order */
+    pt_cellspace cs;
+    pt_vehicle target_veh;     /* the target as it was at the start of the step */
+    struct pt__crowd_pool *pool;
 } pt_crowd;
 
 /* agents[i].params must be set (pt_steer_agent_init). threads is clamped to
- * [1, PT_CROWD_MAX_THREADS]. Returns PT_OK or PT_ERR_NOMEM. */
+ * [1, PT_CROWD_MAX_THREADS]; threads - 1 workers are started (if the system refuses, the
+ * calling thread does their share). Returns PT_OK or PT_ERR_NOMEM. */
 int pt_crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, int n, unsigned behaviours,
                   double view_radius, int threads);
 void pt_crowd_fini(pt_crowd *c);
-/* One tick of dt seconds. */
+/* One tick of dt seconds. The agents may be changed between steps (positions, velocities,
+ * params): each step reads them afresh. */
 void pt_crowd_step(pt_crowd *c, double dt);
-/* The same tick with neighbours found by brute force (O(n^2)): the reference. */
+/* The same tick, straightforwardly: neighbours by brute force (O(n^2)) sorted into the same
+ * order, pt_steer_calculate for every agent, then pt_steer_agent_update for every agent; one
+ * thread. The reference the tests compare pt_crowd_step with. */
 void pt_crowd_step_brute(pt_crowd *c, double dt);
 
 #ifdef __cplusplus

@@ -1,0 +1,20 @@
+/* Private to the steering core (steer.c, crowd.c): what the crowd's one-pass group
+ * behaviours share with pt_steer_separation/alignment/cohesion and pt_steer_calculate, so
+ * that both give the same bits. */
+#ifndef PATROL_STEER_PRIV_H
+#define PATROL_STEER_PRIV_H
+
+#include <patrol/steer.h>
+
+/* Separation never lets one neighbour count for more than 1/PT__SEP_MIN_DIST. */
+#define PT__SEP_MIN_DIST 0.01
+
+/* Direction for two coincident agents (a fixed angle per unordered pair, opposite signs for
+ * the two members). */
+pt_vec2 pt__steer_coincident_dir(int self, int other);
+
+/* pt_steer_calculate, but the raw separation, alignment and cohesion forces (in that order)
+ * are taken from group[0..2] instead of being computed from ctx->nb; group NULL = compute. */
+pt_vec2 pt__steer_calculate_group(pt_steer_agent *a, const pt_steer_ctx *ctx, const pt_vec2 *group);
+
+#endif
