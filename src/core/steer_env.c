@@ -289,19 +289,24 @@ int pt_steer_env_build(pt_steer_env *env, const pt_map *map) {
     }
     int rc = env_finish(env, b.w, b.n, map ? map->obstacles : NULL, map ? map->nobstacles : 0, map);
     if (rc == PT_OK && map && map->flags && map->w > 0 && map->h > 0) {
-        /* The tiles the walls came from, one bit each: wall avoidance looks here first. */
-        int words = (map->w + 63) / 64;
-        env->solid_bits = PT_CALLOC((size_t)words * (size_t)map->h, sizeof *env->solid_bits);
+        /* The tiles the walls came from, one bit each: wall avoidance looks here first.
+         * Rows of bytes, each padded with 8 zero bytes so any 8 bytes from a row's start
+         * can be read as one word (row_bits). */
+        int stride = (map->w + 7) / 8 + 8;
+        env->solid_bits = PT_CALLOC((size_t)stride * (size_t)map->h, 1);
         if (!env->solid_bits) {
             pt_steer_env_fini(env);
             return PT_ERR_NOMEM;
         }
         env->bits_w = map->w;
         env->bits_h = map->h;
-        env->bits_words = words;
+        env->bits_stride = stride;
         for (int y = 0; y < map->h; y++)
             for (int x = 0; x < map->w; x++)
-                if (!pt_map_walkable(map, x, y)) env->solid_bits[(size_t)y * (size_t)words + (size_t)(x >> 6)] |= 1ull << (x & 63);
+                if (!pt_map_walkable(map, x, y)) env->solid_bits[(size_t)y * (size_t)stride + (size_t)(x >> 3)] |= (uint8_t)(1u << (x & 7));
+        /* build_map_walls makes axis-aligned walls with integer ends and normals (0,+-1) or
+         * (+-1,0): the feeler test can drop the products with their zero components. */
+        env->walls_axis = 1;
     }
     return rc;
 }
@@ -538,28 +543,68 @@ static double feeler_scan_fast(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, 
     return best_t;
 }
 
+/* Bits of tiles x .. x+56 of row y of the tile bits (bit 0 = tile x); x >= 0, x < bits_w. */
+static inline uint64_t row_bits(const pt_steer_env *e, int x, int y) {
+    const uint8_t *b = e->solid_bits + (size_t)y * (size_t)e->bits_stride + (size_t)(x >> 3);
+    uint64_t v;
+    memcpy(&v, b, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v >> (x & 7);
+}
+
+/* The cells whose closed square meets the closed box [x0,x1] x [y0,y1]: from ceil(x0) - 1 to
+ * floor(x1) (x0, y0 >= 0). */
+static inline void box_cells(double x0, double y0, double x1, double y1, int *cx0, int *cy0, int *cx1, int *cy1) {
+    int ix = (int)x0, iy = (int)y0;
+    *cx0 = ix - ((double)ix == x0); /* ceil(x0) - 1 without the libm call */
+    *cy0 = iy - ((double)iy == y0);
+    *cx1 = (int)x1;
+    *cy1 = (int)y1;
+}
+
 /* Whether a non-walkable tile (or the map's outside) touches the closed box [x0,x1] x
  * [y0,y1]. Every wall built from the map lies on the edge of such a tile, so when none does,
  * no wall can pass feeler_scan's box test. Boxes near the map's edge, or not finite, say 1. */
 static int box_has_solid(const pt_steer_env *e, double x0, double y0, double x1, double y1) {
     if (!(x0 >= 1.0 && y0 >= 1.0 && x1 < e->bits_w && y1 < e->bits_h)) return 1;
-    /* cells whose closed square meets the box: from ceil(x0) - 1 to floor(x1) */
-    int cx0 = (int)x0, cx1 = (int)x1, cy0 = (int)y0, cy1 = (int)y1;
-    cx0 -= (double)cx0 == x0; /* ceil(x0) - 1 without the libm call */
-    cy0 -= (double)cy0 == y0;
-    int w0 = cx0 >> 6, w1 = cx1 >> 6;
-    uint64_t m0 = ~0ull << (cx0 & 63), m1 = ~0ull >> (63 - (cx1 & 63));
-    for (int y = cy0; y <= cy1; y++) {
-        const uint64_t *row = e->solid_bits + (size_t)y * (size_t)e->bits_words;
-        if (w0 == w1) {
-            if (row[w0] & m0 & m1) return 1;
-            continue;
-        }
-        if (row[w0] & m0 || row[w1] & m1) return 1;
-        for (int k = w0 + 1; k < w1; k++)
-            if (row[k]) return 1;
+    int cx0, cy0, cx1, cy1;
+    box_cells(x0, y0, x1, y1, &cx0, &cy0, &cx1, &cy1);
+    for (int x = cx0; x <= cx1; x += 56) {
+        int n = cx1 - x + 1 < 56 ? cx1 - x + 1 : 56;
+        uint64_t m = (1ull << n) - 1;
+        for (int y = cy0; y <= cy1; y++)
+            if (row_bits(e, x, y) & m) return 1;
     }
     return 0;
+}
+
+#define UNION_ROWS 8
+
+/* The union box of the three feelers, read once: rows[i] holds the bits of cells cx0 ..
+ * cx1 of row cy0 + i. */
+typedef struct feeler_union { int cx0, cy0, cx1, cy1; uint64_t rows[UNION_ROWS]; } feeler_union;
+
+/* Fills u for the closed box [x0,x1] x [y0,y1]; 0 when the box is too big or too close to
+ * the map's edge for it (then each feeler asks box_has_solid). */
+static inline int union_load(const pt_steer_env *e, double x0, double y0, double x1, double y1, feeler_union *u) {
+    if (!(x0 >= 1.0 && y0 >= 1.0 && x1 < e->bits_w && y1 < e->bits_h)) return 0;
+    box_cells(x0, y0, x1, y1, &u->cx0, &u->cy0, &u->cx1, &u->cy1);
+    int nx = u->cx1 - u->cx0 + 1, ny = u->cy1 - u->cy0 + 1;
+    if (nx > 56 || ny > UNION_ROWS) return 0;
+    uint64_t m = (1ull << nx) - 1;
+    for (int i = 0; i < ny; i++) u->rows[i] = row_bits(e, u->cx0, u->cy0 + i) & m;
+    return 1;
+}
+
+/* box_has_solid for a box inside the union box. */
+static inline int union_has_solid(const feeler_union *u, double x0, double y0, double x1, double y1) {
+    int cx0, cy0, cx1, cy1;
+    box_cells(x0, y0, x1, y1, &cx0, &cy0, &cx1, &cy1);
+    uint64_t m = ((2ull << (cx1 - cx0)) - 1) << (cx0 - u->cx0), any = 0;
+    for (int y = cy0; y <= cy1; y++) any |= u->rows[y - u->cy0];
+    return (any & m) != 0;
 }
 
 pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
@@ -567,21 +612,42 @@ pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, co
     if (!env || env->nwalls <= 0 || !env->wall_start) return zero2();
     pt_vec2 tips[3];
     pt_steer_feelers(v, p, tips);
-    pt_vec2 force = zero2();
+    pt_vec2 force = zero2(), pos = v->pos;
     double r = v->radius;
     /* With finite values plain comparisons give fmin/fmax's box (the sign of a zero may
      * differ, which no comparison sees). */
-    if (!(pt_v2_is_finite(v->pos) && pt_v2_is_finite(tips[0]) && pt_v2_is_finite(tips[1]) &&
+    if (!(pt_v2_is_finite(pos) && pt_v2_is_finite(tips[0]) && pt_v2_is_finite(tips[1]) &&
           pt_v2_is_finite(tips[2]) && isfinite(r)))
         return pt__steer_wall_avoidance_ref(v, env, p);
+    /* The three feeler boxes lie in the box around the position and the three tips: one
+     * look at the tile bits under it answers for all three on open floor. */
+    feeler_union u;
+    int have_union = 0;
+    if (env->solid_bits && r >= 0) {
+        double x0 = pos.x, x1 = pos.x, y0 = pos.y, y1 = pos.y;
+        for (int f = 0; f < 3; f++) {
+            x0 = tips[f].x < x0 ? tips[f].x : x0;
+            x1 = tips[f].x > x1 ? tips[f].x : x1;
+            y0 = tips[f].y < y0 ? tips[f].y : y0;
+            y1 = tips[f].y > y1 ? tips[f].y : y1;
+        }
+        have_union = union_load(env, x0 - r, y0 - r, x1 + r, y1 + r, &u);
+        if (have_union) {
+            uint64_t any = 0;
+            for (int i = 0; i <= u.cy1 - u.cy0; i++) any |= u.rows[i];
+            if (!any) return force;
+        }
+    }
     for (int f = 0; f < 3; f++) {
-        pt_vec2 tip = tips[f], dir = pt_v2_sub(tip, v->pos);
-        double qx0 = (v->pos.x < tip.x ? v->pos.x : tip.x) - r, qx1 = (v->pos.x > tip.x ? v->pos.x : tip.x) + r;
-        double qy0 = (v->pos.y < tip.y ? v->pos.y : tip.y) - r, qy1 = (v->pos.y > tip.y ? v->pos.y : tip.y) + r;
+        pt_vec2 tip = tips[f], dir = pt_v2_sub(tip, pos);
+        double qx0 = (pos.x < tip.x ? pos.x : tip.x) - r, qx1 = (pos.x > tip.x ? pos.x : tip.x) + r;
+        double qy0 = (pos.y < tip.y ? pos.y : tip.y) - r, qy1 = (pos.y > tip.y ? pos.y : tip.y) + r;
         /* open floor: no wall in reach */
-        if (env->solid_bits && !box_has_solid(env, qx0, qy0, qx1, qy1)) continue;
+        if (have_union ? !union_has_solid(&u, qx0, qy0, qx1, qy1)
+                       : env->solid_bits && !box_has_solid(env, qx0, qy0, qx1, qy1))
+            continue;
         pt_vec2 best_n = zero2();
-        double best_t = feeler_scan_fast(env, v->pos, tip, r, qx0, qy0, qx1, qy1, &best_n);
+        double best_t = feeler_scan_fast(env, pos, tip, r, qx0, qy0, qx1, qy1, &best_n);
         if (best_t > 1.0) continue;
         double depth = (1.0 - best_t) * pt_v2_len(dir);
         force = pt_v2_add(force, pt_v2_scale(best_n, depth));
