@@ -8,6 +8,12 @@
 #include <float.h>
 #include <string.h>
 
+#if defined(__GNUC__)
+#define PT_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define PT_ALWAYS_INLINE
+#endif
+
 #define BLOCK_TILES 4.0          /* index block size (tiles) */
 #define MAX_BLOCKS (1 << 20)
 
@@ -426,7 +432,7 @@ static double seg_cross(pt_vec2 p, pt_vec2 q, pt_vec2 a, pt_vec2 b) {
 }
 
 /* First t in [0,1] where p + t*(q-p) enters the circle (c, r); -1 if it does not. */
-static double circle_cross(pt_vec2 p, pt_vec2 q, pt_vec2 c, double r) {
+static inline PT_ALWAYS_INLINE double circle_cross(pt_vec2 p, pt_vec2 q, pt_vec2 c, double r) {
     pt_vec2 d = pt_v2_sub(q, p), f = pt_v2_sub(p, c);
     double a = pt_v2_dot(d, d), b = 2.0 * pt_v2_dot(f, d), cc = pt_v2_dot(f, f) - r * r;
     if (a < 1e-18) return -1.0;
@@ -543,6 +549,91 @@ static double feeler_scan_fast(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, 
     return best_t;
 }
 
+/* feeler_hit for a wall along the x axis, a = (ax, y), b = (bx, y), normal (+0, s) with
+ * s = +-1, integer ends (walls of maps; a vertical wall is this with x and y swapped, which
+ * swaps every result exactly: the sums commute and the crosses negate in pairs). The same
+ * operations in the same order, minus the products with the zero components: each of those
+ * adds or subtracts a signed zero, which changes no non-zero value, no comparison, and no
+ * final result (a zero t may differ in sign only, and only 1 - t and comparisons read t).
+ * r is finite. */
+static inline PT_ALWAYS_INLINE double feeler_hit_x(pt_vec2 p, pt_vec2 dir, pt_vec2 q, double ax, double bx, double y, double s,
+                                  double r, pt_vec2 *normal) {
+    /* seg_closest: c = (ax + abx * t, y) */
+    double abx = bx - ax, l2 = abx * abx;
+    double tc = l2 > 0 ? pt_clamp((p.x - ax) * abx / l2, 0.0, 1.0) : 0.0;
+    pt_vec2 off = pt_v2(p.x - (ax + abx * tc), p.y - y);
+    double d2 = off.x * off.x + off.y * off.y;
+    if (d2 < r * r) {
+        if (off.y * s < 0) return -1.0;
+        pt_vec2 n = d2 > 1e-18 ? pt_v2_scale(off, 1.0 / sqrt(d2)) : pt_v2(0.0, s);
+        if (pt_v2_dot(dir, n) >= 0) return -1.0;
+        *normal = n;
+        return 0.0;
+    }
+    if (dir.y * s >= 0) return -1.0;
+    double best = -1.0;
+    /* seg_cross with the wall moved out by r: a' = (ax, ys), b' = (bx, ys) */
+    double ys = y + s * r, den = -(dir.y * abx);
+    if (!(fabs(den) < 1e-12)) {
+        pt_vec2 ap = pt_v2(ax - p.x, ys - p.y);
+        double t = -(ap.y * abx) / den, u = (ap.x * dir.y - ap.y * dir.x) / den;
+        if (!(t < 0.0 || t > 1.0 || u < 0.0 || u > 1.0)) {
+            best = t;
+            *normal = pt_v2(0.0, s);
+        }
+    }
+    for (int e = 0; e < 2; e++) {
+        pt_vec2 end = pt_v2(e ? bx : ax, y);
+        double t = circle_cross(p, q, end, r);
+        if (t >= 0 && (best < 0 || t < best)) {
+            pt_vec2 hit = pt_v2_add(p, pt_v2_scale(dir, t));
+            pt_vec2 n = pt_v2_norm(pt_v2_sub(hit, end));
+            if (n.y * s < -1e-9) continue;
+            best = t;
+            *normal = n;
+        }
+    }
+    return best;
+}
+
+static inline pt_vec2 swap2(pt_vec2 v) { return pt_v2(v.y, v.x); }
+
+/* feeler_scan_fast for envs of maps (walls_axis, exact boxes) and a query box inside the
+ * map: block_range without its clamps (a box inside the map needs none), the axis-aligned
+ * feeler_hit. Same walls, same order, same result. */
+static double feeler_scan_axis(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, double r, double qx0, double qy0,
+                               double qx1, double qy1, pt_vec2 *best_n) {
+    double best_t = 2.0, r2 = r * r, inv = env->inv_block;
+    pt_vec2 dir = pt_v2_sub(tip, p);
+    int bx0 = (int)((qx0 - env->ox) * inv), bx1 = (int)((qx1 - env->ox) * inv);
+    int by0 = (int)((qy0 - env->oy) * inv), by1 = (int)((qy1 - env->oy) * inv);
+    for (int by = by0; by <= by1; by++) {
+        const int *row = env->wall_start + (size_t)by * (size_t)env->bcols;
+        for (int k = row[bx0], end = row[bx1 + 1]; k < end; k++) {
+            const float *b = &env->wall_box[4 * (size_t)k];
+            if (b[2] < qx0 || b[0] > qx1 || b[3] < qy0 || b[1] > qy1) continue;
+            const pt_wall *w = &env->walls[env->wall_ids[k]];
+            pt_vec2 n = zero2();
+            double t;
+            if (w->a.y == w->b.y) {
+                double across = p.y - w->a.y;
+                if (dir.y * w->normal.y >= 0 && across * across >= r2) continue;
+                t = feeler_hit_x(p, dir, tip, w->a.x, w->b.x, w->a.y, w->normal.y, r, &n);
+            } else {
+                double across = p.x - w->a.x;
+                if (dir.x * w->normal.x >= 0 && across * across >= r2) continue;
+                t = feeler_hit_x(swap2(p), swap2(dir), swap2(tip), w->a.y, w->b.y, w->a.x, w->normal.x, r, &n);
+                n = swap2(n);
+            }
+            if (t >= 0 && t < best_t) {
+                best_t = t;
+                *best_n = n;
+            }
+        }
+    }
+    return best_t;
+}
+
 /* Bits of tiles x .. x+56 of row y of the tile bits (bit 0 = tile x); x >= 0, x < bits_w. */
 static inline uint64_t row_bits(const pt_steer_env *e, int x, int y) {
     const uint8_t *b = e->solid_bits + (size_t)y * (size_t)e->bits_stride + (size_t)(x >> 3);
@@ -647,7 +738,9 @@ pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, co
                        : env->solid_bits && !box_has_solid(env, qx0, qy0, qx1, qy1))
             continue;
         pt_vec2 best_n = zero2();
-        double best_t = feeler_scan_fast(env, pos, tip, r, qx0, qy0, qx1, qy1, &best_n);
+        double best_t = have_union && env->walls_axis && env->wall_box_exact
+                            ? feeler_scan_axis(env, pos, tip, r, qx0, qy0, qx1, qy1, &best_n)
+                            : feeler_scan_fast(env, pos, tip, r, qx0, qy0, qx1, qy1, &best_n);
         if (best_t > 1.0) continue;
         double depth = (1.0 - best_t) * pt_v2_len(dir);
         force = pt_v2_add(force, pt_v2_scale(best_n, depth));
