@@ -400,8 +400,7 @@ pt_vec2 pt_steer_obstacle_avoidance(const pt_vehicle *v, const pt_steer_env *env
  * the same values pt_v2_rotate would compute, without four libm calls per vehicle. */
 static _Thread_local struct { double angle, c[2], s[2]; int valid; } feeler_trig;
 
-int pt_steer_feelers(const pt_vehicle *v, const pt_steer_params *p, pt_vec2 out[3]) {
-    if (!p) p = pt_steer_params_builtin();
+static inline PT_ALWAYS_INLINE void feelers_calc(const pt_vehicle *v, const pt_steer_params *p, pt_vec2 out[3]) {
     if (!feeler_trig.valid || !(feeler_trig.angle == p->feeler_angle)) {
         feeler_trig.angle = p->feeler_angle;
         feeler_trig.c[0] = cos(-p->feeler_angle);
@@ -417,6 +416,11 @@ int pt_steer_feelers(const pt_vehicle *v, const pt_steer_params *p, pt_vec2 out[
         pt_vec2 d = pt_v2(h.x * c - h.y * s, h.x * s + h.y * c); /* pt_v2_rotate */
         out[1 + k] = pt_v2_add(v->pos, pt_v2_scale(d, p->side_feeler_length));
     }
+}
+
+int pt_steer_feelers(const pt_vehicle *v, const pt_steer_params *p, pt_vec2 out[3]) {
+    if (!p) p = pt_steer_params_builtin();
+    feelers_calc(v, p, out);
     return 3;
 }
 
@@ -702,7 +706,7 @@ pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, co
     if (!p) p = pt_steer_params_builtin();
     if (!env || env->nwalls <= 0 || !env->wall_start) return zero2();
     pt_vec2 tips[3];
-    pt_steer_feelers(v, p, tips);
+    feelers_calc(v, p, tips);
     pt_vec2 force = zero2(), pos = v->pos;
     double r = v->radius;
     /* With finite values plain comparisons give fmin/fmax's box (the sign of a zero may
