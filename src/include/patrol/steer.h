@@ -18,7 +18,7 @@
  * the other geometric ones, which only look at walls/obstacles in the index blocks their
  * probe touches. Wall/obstacle avoidance and collision first ask the env's tile bits and
  * per-block obstacle distances, so a vehicle on open floor costs a few dozen instructions;
- * about 1,200 instructions per agent-tick for the three on a walled map with 3% pillars.
+ * about 860 instructions per agent-tick for the three on a walled map with 3% pillars.
  * Nothing here returns NaN or Inf from finite input (zero distances and speeds are guarded).
  */
 #ifndef PATROL_STEER_H
