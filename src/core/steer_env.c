@@ -8,6 +8,12 @@
 #include <float.h>
 #include <string.h>
 
+#if defined(__GNUC__)
+#define PT_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define PT_ALWAYS_INLINE
+#endif
+
 #define BLOCK_TILES 4.0          /* index block size (tiles) */
 #define MAX_BLOCKS (1 << 20)
 
@@ -289,19 +295,24 @@ int pt_steer_env_build(pt_steer_env *env, const pt_map *map) {
     }
     int rc = env_finish(env, b.w, b.n, map ? map->obstacles : NULL, map ? map->nobstacles : 0, map);
     if (rc == PT_OK && map && map->flags && map->w > 0 && map->h > 0) {
-        /* The tiles the walls came from, one bit each: wall avoidance looks here first. */
-        int words = (map->w + 63) / 64;
-        env->solid_bits = PT_CALLOC((size_t)words * (size_t)map->h, sizeof *env->solid_bits);
+        /* The tiles the walls came from, one bit each: wall avoidance looks here first.
+         * Rows of bytes, each padded with 8 zero bytes so any 8 bytes from a row's start
+         * can be read as one word (row_bits). */
+        int stride = (map->w + 7) / 8 + 8;
+        env->solid_bits = PT_CALLOC((size_t)stride * (size_t)map->h, 1);
         if (!env->solid_bits) {
             pt_steer_env_fini(env);
             return PT_ERR_NOMEM;
         }
         env->bits_w = map->w;
         env->bits_h = map->h;
-        env->bits_words = words;
+        env->bits_stride = stride;
         for (int y = 0; y < map->h; y++)
             for (int x = 0; x < map->w; x++)
-                if (!pt_map_walkable(map, x, y)) env->solid_bits[(size_t)y * (size_t)words + (size_t)(x >> 6)] |= 1ull << (x & 63);
+                if (!pt_map_walkable(map, x, y)) env->solid_bits[(size_t)y * (size_t)stride + (size_t)(x >> 3)] |= (uint8_t)(1u << (x & 7));
+        /* build_map_walls makes axis-aligned walls with integer ends and normals (0,+-1) or
+         * (+-1,0): the feeler test can drop the products with their zero components. */
+        env->walls_axis = 1;
     }
     return rc;
 }
@@ -389,8 +400,7 @@ pt_vec2 pt_steer_obstacle_avoidance(const pt_vehicle *v, const pt_steer_env *env
  * the same values pt_v2_rotate would compute, without four libm calls per vehicle. */
 static _Thread_local struct { double angle, c[2], s[2]; int valid; } feeler_trig;
 
-int pt_steer_feelers(const pt_vehicle *v, const pt_steer_params *p, pt_vec2 out[3]) {
-    if (!p) p = pt_steer_params_builtin();
+static inline PT_ALWAYS_INLINE void feelers_calc(const pt_vehicle *v, const pt_steer_params *p, pt_vec2 out[3]) {
     if (!feeler_trig.valid || !(feeler_trig.angle == p->feeler_angle)) {
         feeler_trig.angle = p->feeler_angle;
         feeler_trig.c[0] = cos(-p->feeler_angle);
@@ -406,6 +416,11 @@ int pt_steer_feelers(const pt_vehicle *v, const pt_steer_params *p, pt_vec2 out[
         pt_vec2 d = pt_v2(h.x * c - h.y * s, h.x * s + h.y * c); /* pt_v2_rotate */
         out[1 + k] = pt_v2_add(v->pos, pt_v2_scale(d, p->side_feeler_length));
     }
+}
+
+int pt_steer_feelers(const pt_vehicle *v, const pt_steer_params *p, pt_vec2 out[3]) {
+    if (!p) p = pt_steer_params_builtin();
+    feelers_calc(v, p, out);
     return 3;
 }
 
@@ -421,7 +436,7 @@ static double seg_cross(pt_vec2 p, pt_vec2 q, pt_vec2 a, pt_vec2 b) {
 }
 
 /* First t in [0,1] where p + t*(q-p) enters the circle (c, r); -1 if it does not. */
-static double circle_cross(pt_vec2 p, pt_vec2 q, pt_vec2 c, double r) {
+static inline PT_ALWAYS_INLINE double circle_cross(pt_vec2 p, pt_vec2 q, pt_vec2 c, double r) {
     pt_vec2 d = pt_v2_sub(q, p), f = pt_v2_sub(p, c);
     double a = pt_v2_dot(d, d), b = 2.0 * pt_v2_dot(f, d), cc = pt_v2_dot(f, f) - r * r;
     if (a < 1e-18) return -1.0;
@@ -538,50 +553,198 @@ static double feeler_scan_fast(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, 
     return best_t;
 }
 
+/* feeler_hit for a wall along the x axis, a = (ax, y), b = (bx, y), normal (+0, s) with
+ * s = +-1, integer ends (walls of maps; a vertical wall is this with x and y swapped, which
+ * swaps every result exactly: the sums commute and the crosses negate in pairs). The same
+ * operations in the same order, minus the products with the zero components: each of those
+ * adds or subtracts a signed zero, which changes no non-zero value, no comparison, and no
+ * final result (a zero t may differ in sign only, and only 1 - t and comparisons read t).
+ * r is finite. */
+static inline PT_ALWAYS_INLINE double feeler_hit_x(pt_vec2 p, pt_vec2 dir, pt_vec2 q, double ax, double bx, double y, double s,
+                                  double r, pt_vec2 *normal) {
+    /* seg_closest: c = (ax + abx * t, y) */
+    double abx = bx - ax, l2 = abx * abx;
+    double tc = l2 > 0 ? pt_clamp((p.x - ax) * abx / l2, 0.0, 1.0) : 0.0;
+    pt_vec2 off = pt_v2(p.x - (ax + abx * tc), p.y - y);
+    double d2 = off.x * off.x + off.y * off.y;
+    if (d2 < r * r) {
+        if (off.y * s < 0) return -1.0;
+        pt_vec2 n = d2 > 1e-18 ? pt_v2_scale(off, 1.0 / sqrt(d2)) : pt_v2(0.0, s);
+        if (pt_v2_dot(dir, n) >= 0) return -1.0;
+        *normal = n;
+        return 0.0;
+    }
+    if (dir.y * s >= 0) return -1.0;
+    double best = -1.0;
+    /* seg_cross with the wall moved out by r: a' = (ax, ys), b' = (bx, ys) */
+    double ys = y + s * r, den = -(dir.y * abx);
+    if (!(fabs(den) < 1e-12)) {
+        pt_vec2 ap = pt_v2(ax - p.x, ys - p.y);
+        double t = -(ap.y * abx) / den, u = (ap.x * dir.y - ap.y * dir.x) / den;
+        if (!(t < 0.0 || t > 1.0 || u < 0.0 || u > 1.0)) {
+            best = t;
+            *normal = pt_v2(0.0, s);
+        }
+    }
+    for (int e = 0; e < 2; e++) {
+        pt_vec2 end = pt_v2(e ? bx : ax, y);
+        double t = circle_cross(p, q, end, r);
+        if (t >= 0 && (best < 0 || t < best)) {
+            pt_vec2 hit = pt_v2_add(p, pt_v2_scale(dir, t));
+            pt_vec2 n = pt_v2_norm(pt_v2_sub(hit, end));
+            if (n.y * s < -1e-9) continue;
+            best = t;
+            *normal = n;
+        }
+    }
+    return best;
+}
+
+static inline pt_vec2 swap2(pt_vec2 v) { return pt_v2(v.y, v.x); }
+
+/* feeler_scan_fast for envs of maps (walls_axis, exact boxes) and a query box inside the
+ * map: block_range without its clamps (a box inside the map needs none), the axis-aligned
+ * feeler_hit. Same walls, same order, same result. */
+static double feeler_scan_axis(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, double r, double qx0, double qy0,
+                               double qx1, double qy1, pt_vec2 *best_n) {
+    double best_t = 2.0, r2 = r * r, inv = env->inv_block;
+    pt_vec2 dir = pt_v2_sub(tip, p);
+    int bx0 = (int)((qx0 - env->ox) * inv), bx1 = (int)((qx1 - env->ox) * inv);
+    int by0 = (int)((qy0 - env->oy) * inv), by1 = (int)((qy1 - env->oy) * inv);
+    for (int by = by0; by <= by1; by++) {
+        const int *row = env->wall_start + (size_t)by * (size_t)env->bcols;
+        for (int k = row[bx0], end = row[bx1 + 1]; k < end; k++) {
+            const float *b = &env->wall_box[4 * (size_t)k];
+            if (b[2] < qx0 || b[0] > qx1 || b[3] < qy0 || b[1] > qy1) continue;
+            const pt_wall *w = &env->walls[env->wall_ids[k]];
+            pt_vec2 n = zero2();
+            double t;
+            if (w->a.y == w->b.y) {
+                double across = p.y - w->a.y;
+                if (dir.y * w->normal.y >= 0 && across * across >= r2) continue;
+                t = feeler_hit_x(p, dir, tip, w->a.x, w->b.x, w->a.y, w->normal.y, r, &n);
+            } else {
+                double across = p.x - w->a.x;
+                if (dir.x * w->normal.x >= 0 && across * across >= r2) continue;
+                t = feeler_hit_x(swap2(p), swap2(dir), swap2(tip), w->a.y, w->b.y, w->a.x, w->normal.x, r, &n);
+                n = swap2(n);
+            }
+            if (t >= 0 && t < best_t) {
+                best_t = t;
+                *best_n = n;
+            }
+        }
+    }
+    return best_t;
+}
+
+/* Bits of tiles x .. x+56 of row y of the tile bits (bit 0 = tile x); x >= 0, x < bits_w. */
+static inline uint64_t row_bits(const pt_steer_env *e, int x, int y) {
+    const uint8_t *b = e->solid_bits + (size_t)y * (size_t)e->bits_stride + (size_t)(x >> 3);
+    uint64_t v;
+    memcpy(&v, b, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v >> (x & 7);
+}
+
+/* The cells whose closed square meets the closed box [x0,x1] x [y0,y1]: from ceil(x0) - 1 to
+ * floor(x1) (x0, y0 >= 0). */
+static inline void box_cells(double x0, double y0, double x1, double y1, int *cx0, int *cy0, int *cx1, int *cy1) {
+    int ix = (int)x0, iy = (int)y0;
+    *cx0 = ix - ((double)ix == x0); /* ceil(x0) - 1 without the libm call */
+    *cy0 = iy - ((double)iy == y0);
+    *cx1 = (int)x1;
+    *cy1 = (int)y1;
+}
+
 /* Whether a non-walkable tile (or the map's outside) touches the closed box [x0,x1] x
  * [y0,y1]. Every wall built from the map lies on the edge of such a tile, so when none does,
  * no wall can pass feeler_scan's box test. Boxes near the map's edge, or not finite, say 1. */
 static int box_has_solid(const pt_steer_env *e, double x0, double y0, double x1, double y1) {
     if (!(x0 >= 1.0 && y0 >= 1.0 && x1 < e->bits_w && y1 < e->bits_h)) return 1;
-    /* cells whose closed square meets the box: from ceil(x0) - 1 to floor(x1) */
-    int cx0 = (int)x0, cx1 = (int)x1, cy0 = (int)y0, cy1 = (int)y1;
-    cx0 -= (double)cx0 == x0; /* ceil(x0) - 1 without the libm call */
-    cy0 -= (double)cy0 == y0;
-    int w0 = cx0 >> 6, w1 = cx1 >> 6;
-    uint64_t m0 = ~0ull << (cx0 & 63), m1 = ~0ull >> (63 - (cx1 & 63));
-    for (int y = cy0; y <= cy1; y++) {
-        const uint64_t *row = e->solid_bits + (size_t)y * (size_t)e->bits_words;
-        if (w0 == w1) {
-            if (row[w0] & m0 & m1) return 1;
-            continue;
-        }
-        if (row[w0] & m0 || row[w1] & m1) return 1;
-        for (int k = w0 + 1; k < w1; k++)
-            if (row[k]) return 1;
+    int cx0, cy0, cx1, cy1;
+    box_cells(x0, y0, x1, y1, &cx0, &cy0, &cx1, &cy1);
+    for (int x = cx0; x <= cx1; x += 56) {
+        int n = cx1 - x + 1 < 56 ? cx1 - x + 1 : 56;
+        uint64_t m = (1ull << n) - 1;
+        for (int y = cy0; y <= cy1; y++)
+            if (row_bits(e, x, y) & m) return 1;
     }
     return 0;
+}
+
+#define UNION_ROWS 8
+
+/* The union box of the three feelers, read once: rows[i] holds the bits of cells cx0 ..
+ * cx1 of row cy0 + i. */
+typedef struct feeler_union { int cx0, cy0, cx1, cy1; uint64_t rows[UNION_ROWS]; } feeler_union;
+
+/* Fills u for the closed box [x0,x1] x [y0,y1]; 0 when the box is too big or too close to
+ * the map's edge for it (then each feeler asks box_has_solid). */
+static inline int union_load(const pt_steer_env *e, double x0, double y0, double x1, double y1, feeler_union *u) {
+    if (!(x0 >= 1.0 && y0 >= 1.0 && x1 < e->bits_w && y1 < e->bits_h)) return 0;
+    box_cells(x0, y0, x1, y1, &u->cx0, &u->cy0, &u->cx1, &u->cy1);
+    int nx = u->cx1 - u->cx0 + 1, ny = u->cy1 - u->cy0 + 1;
+    if (nx > 56 || ny > UNION_ROWS) return 0;
+    uint64_t m = (1ull << nx) - 1;
+    for (int i = 0; i < ny; i++) u->rows[i] = row_bits(e, u->cx0, u->cy0 + i) & m;
+    return 1;
+}
+
+/* box_has_solid for a box inside the union box. */
+static inline int union_has_solid(const feeler_union *u, double x0, double y0, double x1, double y1) {
+    int cx0, cy0, cx1, cy1;
+    box_cells(x0, y0, x1, y1, &cx0, &cy0, &cx1, &cy1);
+    uint64_t m = ((2ull << (cx1 - cx0)) - 1) << (cx0 - u->cx0), any = 0;
+    for (int y = cy0; y <= cy1; y++) any |= u->rows[y - u->cy0];
+    return (any & m) != 0;
 }
 
 pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
     if (!p) p = pt_steer_params_builtin();
     if (!env || env->nwalls <= 0 || !env->wall_start) return zero2();
     pt_vec2 tips[3];
-    pt_steer_feelers(v, p, tips);
-    pt_vec2 force = zero2();
+    feelers_calc(v, p, tips);
+    pt_vec2 force = zero2(), pos = v->pos;
     double r = v->radius;
     /* With finite values plain comparisons give fmin/fmax's box (the sign of a zero may
      * differ, which no comparison sees). */
-    if (!(pt_v2_is_finite(v->pos) && pt_v2_is_finite(tips[0]) && pt_v2_is_finite(tips[1]) &&
+    if (!(pt_v2_is_finite(pos) && pt_v2_is_finite(tips[0]) && pt_v2_is_finite(tips[1]) &&
           pt_v2_is_finite(tips[2]) && isfinite(r)))
         return pt__steer_wall_avoidance_ref(v, env, p);
+    /* The three feeler boxes lie in the box around the position and the three tips: one
+     * look at the tile bits under it answers for all three on open floor. */
+    feeler_union u;
+    int have_union = 0;
+    if (env->solid_bits && r >= 0) {
+        double x0 = pos.x, x1 = pos.x, y0 = pos.y, y1 = pos.y;
+        for (int f = 0; f < 3; f++) {
+            x0 = tips[f].x < x0 ? tips[f].x : x0;
+            x1 = tips[f].x > x1 ? tips[f].x : x1;
+            y0 = tips[f].y < y0 ? tips[f].y : y0;
+            y1 = tips[f].y > y1 ? tips[f].y : y1;
+        }
+        have_union = union_load(env, x0 - r, y0 - r, x1 + r, y1 + r, &u);
+        if (have_union) {
+            uint64_t any = 0;
+            for (int i = 0; i <= u.cy1 - u.cy0; i++) any |= u.rows[i];
+            if (!any) return force;
+        }
+    }
     for (int f = 0; f < 3; f++) {
-        pt_vec2 tip = tips[f], dir = pt_v2_sub(tip, v->pos);
-        double qx0 = (v->pos.x < tip.x ? v->pos.x : tip.x) - r, qx1 = (v->pos.x > tip.x ? v->pos.x : tip.x) + r;
-        double qy0 = (v->pos.y < tip.y ? v->pos.y : tip.y) - r, qy1 = (v->pos.y > tip.y ? v->pos.y : tip.y) + r;
+        pt_vec2 tip = tips[f], dir = pt_v2_sub(tip, pos);
+        double qx0 = (pos.x < tip.x ? pos.x : tip.x) - r, qx1 = (pos.x > tip.x ? pos.x : tip.x) + r;
+        double qy0 = (pos.y < tip.y ? pos.y : tip.y) - r, qy1 = (pos.y > tip.y ? pos.y : tip.y) + r;
         /* open floor: no wall in reach */
-        if (env->solid_bits && !box_has_solid(env, qx0, qy0, qx1, qy1)) continue;
+        if (have_union ? !union_has_solid(&u, qx0, qy0, qx1, qy1)
+                       : env->solid_bits && !box_has_solid(env, qx0, qy0, qx1, qy1))
+            continue;
         pt_vec2 best_n = zero2();
-        double best_t = feeler_scan_fast(env, v->pos, tip, r, qx0, qy0, qx1, qy1, &best_n);
+        double best_t = have_union && env->walls_axis && env->wall_box_exact
+                            ? feeler_scan_axis(env, pos, tip, r, qx0, qy0, qx1, qy1, &best_n)
+                            : feeler_scan_fast(env, pos, tip, r, qx0, qy0, qx1, qy1, &best_n);
         if (best_t > 1.0) continue;
         double depth = (1.0 - best_t) * pt_v2_len(dir);
         force = pt_v2_add(force, pt_v2_scale(best_n, depth));
@@ -880,36 +1043,97 @@ int pt__steer_collide_ref(const pt_steer_env *env, pt_vec2 *pos, pt_vec2 *vel, d
     return moved;
 }
 
-/* Whether pt__steer_collide_ref would leave the circle alone: its centre and every cell its
- * box touches are walkable cells of the map, and no obstacle is listed in the blocks it
- * would scan. Reads the map as it is now, as the tile collision does. */
-static int collide_clear(const pt_steer_env *env, pt_vec2 pos, double radius) {
+/* ---- fast collision: pt__steer_collide_ref's steps with the same arithmetic ------------ */
+
+/* cell_of without the libm call for the usual coordinates: (int) truncates toward zero,
+ * which is floor for v >= 0. */
+static inline int cell_fast(double v) { return v >= 0 && v < 1e6 ? (int)v : cell_of(v); }
+
+static inline int solid_fast(const pt_map *m, int x, int y) {
+    return !((unsigned)x < (unsigned)m->w && (unsigned)y < (unsigned)m->h) ||
+           !(m->flags[(size_t)y * (size_t)m->w + (size_t)x] & PT_TILE_WALKABLE);
+}
+
+/* Whether pt_steer_collide_obstacles could move the circle: an obstacle is listed in the
+ * blocks it scans. 0 means it would return 0 and change nothing. */
+static inline int obstacles_in_reach(const pt_steer_env *env, pt_vec2 pos, double radius) {
+    if (env->nobstacles <= 0 || !env->obs_start) return 0;
     if (!(radius >= 0)) radius = 0;
-    if (env->nobstacles > 0 && env->obs_start) {
-        double reach = radius + env->max_obstacle_r;
-        if (!obs_far(env, pos, reach)) {
-            int bx0, by0, bx1, by1;
-            block_range(env, pos.x - reach, pos.y - reach, pos.x + reach, pos.y + reach, &bx0, &by0, &bx1, &by1);
-            if (blocks_nonempty(env, env->obs_start, bx0, by0, bx1, by1)) return 0;
-        }
+    double reach = radius + env->max_obstacle_r;
+    if (obs_far(env, pos, reach)) return 0;
+    int bx0, by0, bx1, by1;
+    block_range(env, pos.x - reach, pos.y - reach, pos.x + reach, pos.y + reach, &bx0, &by0, &bx1, &by1);
+    return blocks_nonempty(env, env->obs_start, bx0, by0, bx1, by1);
+}
+
+/* pt_steer_collide_tiles for a finite pos (map and flags set), statement for statement:
+ * only cell_of and solid are cheaper; the rare centre on a solid cell uses escape_solid. */
+static int collide_tiles_fast(const pt_map *map, pt_vec2 *pos, pt_vec2 *vel, double radius) {
+    if (!(radius >= 0)) radius = 0;
+    if (radius > 16) radius = 16;
+    int moved = 0;
+    pt_vec2 c = pt_v2(pt_clamp(pos->x, -1.0, map->w + 1.0), pt_clamp(pos->y, -1.0, map->h + 1.0));
+    if (c.x != pos->x || c.y != pos->y) {
+        *pos = c;
+        moved = 1;
     }
-    const pt_map *m = env->map;
-    if (m && m->flags) {
-        if (radius > 16) radius = 16; /* as pt_steer_collide_tiles */
-        double x0 = pos.x - radius, x1 = pos.x + radius, y0 = pos.y - radius, y1 = pos.y + radius;
-        if (!(x0 >= 0 && y0 >= 0 && x1 < m->w && y1 < m->h)) return 0;
-        int cx0 = (int)x0, cx1 = (int)x1, cy0 = (int)y0, cy1 = (int)y1;
-        for (int y = cy0; y <= cy1; y++) {
-            const uint8_t *row = m->flags + (size_t)y * (size_t)m->w;
-            for (int x = cx0; x <= cx1; x++)
-                if (!(row[x] & PT_TILE_WALKABLE)) return 0;
-        }
+    if (solid_fast(map, cell_fast(pos->x), cell_fast(pos->y)) && escape_solid(map, pos)) {
+        moved = 1;
+        if (vel) *vel = pt_v2(0.0, 0.0);
     }
-    return 1;
+    for (int iter = 0; iter < 8 && radius > 0; iter++) {
+        double deepest = 0;
+        pt_vec2 n = zero2(), p = *pos;
+        int x0 = cell_fast(p.x - radius), x1 = cell_fast(p.x + radius);
+        int y0 = cell_fast(p.y - radius), y1 = cell_fast(p.y + radius);
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++) {
+                if (!solid_fast(map, x, y)) continue;
+                pt_vec2 q = tile_closest(x, y, p);
+                pt_vec2 d = pt_v2_sub(p, q);
+                double len = pt_v2_len(d);
+                double pen = radius - len;
+                if (pen <= deepest) continue;
+                deepest = pen;
+                n = len > 1e-12 ? pt_v2_scale(d, 1.0 / len) : pt_v2_norm(pt_v2_sub(p, pt_v2(x + 0.5, y + 0.5)));
+            }
+        if (deepest <= 0 || pt_v2_len2(n) < 0.5) break;
+        *pos = pt_v2_add(*pos, pt_v2_scale(n, deepest));
+        remove_into(vel, n);
+        moved = 1;
+    }
+    if (solid_fast(map, cell_fast(pos->x), cell_fast(pos->y)) && escape_solid(map, pos)) {
+        moved = 1;
+        if (vel) *vel = pt_v2(0.0, 0.0);
+    }
+    return moved;
+}
+
+/* Whether collide_tiles_fast would return 0 at once for a circle with radius in [0, 1):
+ * the (at most 2x2) cells its box touches are walkable cells of the map. Then the centre is
+ * on one of them and the first push scan finds no solid cell. */
+static inline int tiles_clear_small(const pt_map *m, pt_vec2 p, double r) {
+    double x0 = p.x - r, x1 = p.x + r, y0 = p.y - r, y1 = p.y + r;
+    if (!(r >= 0 && r < 1 && x0 >= 0 && y0 >= 0 && x1 < m->w && y1 < m->h)) return 0;
+    size_t w = (size_t)m->w;
+    const uint8_t *r0 = m->flags + (size_t)(int)y0 * w, *r1 = m->flags + (size_t)(int)y1 * w;
+    int cx0 = (int)x0, cx1 = (int)x1;
+    return r0[cx0] & r0[cx1] & r1[cx0] & r1[cx1] & PT_TILE_WALKABLE;
 }
 
 int pt_steer_collide(const pt_steer_env *env, pt_vec2 *pos, pt_vec2 *vel, double radius) {
     if (!env) return 0;
-    if (pos && pt_v2_is_finite(*pos) && collide_clear(env, *pos, radius)) return 0;
-    return pt__steer_collide_ref(env, pos, vel, radius);
+    if (!pos || !pt_v2_is_finite(*pos)) return pt__steer_collide_ref(env, pos, vel, radius);
+    const pt_map *m = env->map;
+    if ((!m || !m->flags || tiles_clear_small(m, *pos, radius)) && !obstacles_in_reach(env, *pos, radius)) return 0;
+    int moved = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int m = 0;
+        if (obstacles_in_reach(env, *pos, radius)) m |= pt_steer_collide_obstacles(env, pos, vel, radius);
+        if (env->map && env->map->flags && pt_v2_is_finite(*pos)) m |= collide_tiles_fast(env->map, pos, vel, radius);
+        moved |= m;
+        /* a pass that moved nothing changed nothing: the second would do the same */
+        if (!m) break;
+    }
+    return moved;
 }

@@ -18,7 +18,7 @@
  * the other geometric ones, which only look at walls/obstacles in the index blocks their
  * probe touches. Wall/obstacle avoidance and collision first ask the env's tile bits and
  * per-block obstacle distances, so a vehicle on open floor costs a few dozen instructions;
- * about 1,200 instructions per agent-tick for the three on a walled map with 3% pillars.
+ * about 860 instructions per agent-tick for the three on a walled map with 3% pillars.
  * Nothing here returns NaN or Inf from finite input (zero distances and speeds are guarded).
  */
 #ifndef PATROL_STEER_H
@@ -94,10 +94,12 @@ typedef struct pt_steer_env {
     int *wall_start, *wall_ids;   /* bcols*brows+1 offsets, ids of walls touching each block */
     int *obs_start, *obs_ids;     /* same for obstacles (centre +- radius) */
     double max_obstacle_r;
-    /* fast paths (pt_steer_env_build only): bit x%64 of word y*bits_words + x/64 is set when
-     * tile (x,y) was not walkable when the walls were built; NULL for custom walls */
-    uint64_t *solid_bits;
-    int bits_w, bits_h, bits_words;
+    /* fast paths (pt_steer_env_build only): bit x%8 of byte y*bits_stride + x/8 is set when
+     * tile (x,y) was not walkable when the walls were built (rows padded with 8 zero bytes);
+     * NULL for custom walls */
+    uint8_t *solid_bits;
+    int bits_w, bits_h, bits_stride;
+    int walls_axis;               /* 1: every wall is axis-aligned with integer ends (maps) */
     float *wall_box;              /* per wall_ids entry: its wall's box, rounded outward */
     int wall_box_exact;           /* 1 when every such box is exact (integer walls of maps) */
     double inv_block;             /* 1 / block (exact: block is a power of two) */
