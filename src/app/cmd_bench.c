@@ -100,9 +100,9 @@ static long long los_raw_walk(const pt_map *m, const int *pairs, int n, long lon
         acc += m->flags[idx];
         for (long k = 1; k <= D; k++) {
             r += dm2;
-            ptrdiff_t minor = -(ptrdiff_t)(r >= dd2); /* a mask, as in pt_los_clear */
-            r -= dd2 & minor;
-            idx += smaj + (smin & minor);
+            long minor = r >= dd2;
+            r -= minor ? dd2 : 0;
+            idx += smaj + (minor ? smin : 0);
             acc += m->flags[idx];
         }
         cells += D + 1;
