@@ -226,6 +226,83 @@ START_TEST(test_pursuit_and_combiners_equal_brute_force) {
 }
 END_TEST
 
+/* Plain flocking (exactly separation + alignment + cohesion): over many ticks
+ * pt_crowd_step must equal brute force bit for bit for agents whose vehicles and params
+ * differ: tight and unlimited turn rates, heading smoothing (left to pt_vehicle_update),
+ * zero mass, reversing agents (turning on the spot), the weighted and dithered combiners,
+ * an agent with a NaN heading for a tick, coincident agents, and odd tick lengths. */
+START_TEST(test_varied_flocking_equals_brute_force) {
+    enum { M = 300 };
+    static pt_steer_agent start[M], ref[M], got[M];
+    static pt_steer_params pw, pd, pslow;
+    make_agents(start, M, 31, 45.0, 2.0);
+    pt_steer_params_default(&pw);
+    pw.combiner = PT_COMBINE_WEIGHTED;
+    pt_steer_params_resolve(&pw);
+    pt_steer_params_default(&pd);
+    pd.combiner = PT_COMBINE_DITHERED;
+    pt_steer_params_resolve(&pd);
+    pt_steer_params_default(&pslow);
+    pslow.weight[PT_BEH_ALIGNMENT] = 200.0; /* the budget runs out at alignment */
+    pt_steer_params_resolve(&pslow);
+    for (int i = 0; i < M; i++) {
+        pt_vehicle *v = &start[i].veh;
+        switch (i % 9) {
+        case 1: v->max_turn_rate = 0.7; break;
+        case 2: v->max_turn_rate = 400.0; break;       /* lim >= pi: never limited */
+        case 3: v->smooth_time = 0.2; break;
+        case 4: v->mass = 0.0; v->max_force = 3.0; break;
+        case 5: v->vel = pt_v2_scale(v->heading, -2.0); v->max_turn_rate = 1.0; break; /* reversing */
+        case 6: start[i].params = &pw; break;
+        case 7: start[i].params = &pd; break;
+        case 8: start[i].params = &pslow; v->max_speed = 5.0; break;
+        default: break;
+        }
+    }
+    for (int i = 0; i < 6; i++) start[100 + i].veh.pos = start[99].veh.pos; /* coincident */
+    static const double dts[] = {1.0 / 60.0, 1.0 / 30.0, 0.0, 0.25, -1.0, 1.0 / 60.0};
+    memcpy(ref, start, sizeof ref);
+    pt_crowd cr;
+    ck_assert_int_eq(pt_crowd_init(&cr, NULL, ref, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK);
+    for (int t = 0; t < 240; t++) {
+        if (t == 40) ref[7].veh.heading = pt_v2(NAN, 0.0);
+        pt_crowd_step_brute(&cr, dts[(t / 7) % 6]);
+    }
+    pt_crowd_fini(&cr);
+    for (int threads = 1; threads <= 3; threads++) {
+        memcpy(got, start, sizeof got);
+        pt_crowd c;
+        ck_assert_int_eq(pt_crowd_init(&c, NULL, got, M, PT_BEH_FLOCKING, 2.5, threads), PT_OK);
+        for (int t = 0; t < 240; t++) {
+            if (t == 40) got[7].veh.heading = pt_v2(NAN, 0.0);
+            pt_crowd_step(&c, dts[(t / 7) % 6]);
+        }
+        pt_crowd_fini(&c);
+        ck_assert_msg(same_state(got, ref, M), "flocking with %d threads differs from brute force", threads);
+    }
+    ck_assert(!same_state(ref, start, M));
+    ck_assert_int_eq(count_finite(ref, M), M);
+    /* the turn limit and the reversal really happened: some agents face away from where
+     * they started, and reversing ones turned on the spot at some point */
+    int turned = 0;
+    for (int i = 5; i < M; i += 9) turned += pt_v2_dot(ref[i].veh.heading, start[i].veh.heading) < 0.0;
+    ck_assert_int_gt(turned, 0);
+}
+END_TEST
+
+/* The same over a larger, sparser flock (several cells per agent, empty cells, agents on
+ * cell borders) with 2 threads, and a dense one. */
+START_TEST(test_flocking_sparse_and_dense) {
+    enum { M = 700 };
+    static pt_steer_agent a[M];
+    make_agents(a, M, 41, 100.0, 0.0);
+    for (int i = 0; i < 50; i++) a[i].veh.pos = pt_v2(2.5 * (i % 10), 2.5 * (i / 10)); /* on cell borders */
+    check_equal(a, M, NULL, PT_BEH_FLOCKING, -1, 80);
+    make_agents(a, M, 43, 4.0, 10.0);
+    check_equal(a, M, NULL, PT_BEH_FLOCKING, -1, 15);
+}
+END_TEST
+
 /* pt_vehicle_update's turn limit (no atan2 since the crowd work): over random headings,
  * velocities and forces the heading never turns by more than max_turn_rate * dt, and a
  * velocity within the limit is followed exactly. */
@@ -270,6 +347,8 @@ int main(void) {
     tcase_add_test(tc, test_outside_and_nan_equal_brute_force);
     tcase_add_test(tc, test_pursuit_and_combiners_equal_brute_force);
     tcase_add_test(tc, test_vehicle_turn_limit);
+    tcase_add_test(tc, test_varied_flocking_equals_brute_force);
+    tcase_add_test(tc, test_flocking_sparse_and_dense);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }
