@@ -6,18 +6,19 @@
  *     pt_crowd_fini(&c);
  *
  * Each step: the agents' positions and headings are copied, sorted by cell, into compact
- * arrays (the cell space); then, in cell order, every agent's force is computed from that
- * copy (its neighbours: the first PT_CROWD_NB_MAX other agents within view_radius in cell
- * order, i.e. ascending pt_cellspace_cell, then ascending index) and the agent is integrated
- * and collided with the environment at once. Forces only read the copy (and a copy of the
- * target) and each agent writes only its own slot, so the result is the same, bit for bit,
- * with any number of threads, and equal to pt_crowd_step_brute. Separation, alignment and
+ * arrays (the cell space); then, in cell order, every agent's neighbour sums are computed
+ * from that copy (its neighbours: the first PT_CROWD_NB_MAX other agents within view_radius
+ * in cell order, i.e. ascending pt_cellspace_cell, then ascending index); then, in index
+ * order, each agent's forces are finished, and it is integrated and collided with the
+ * environment. Forces only read the copy (and a copy of the target) and each agent writes
+ * only its own slot, so the result is the same, bit for bit, with any number of threads,
+ * and equal to pt_crowd_step_brute. Separation, alignment and
  * cohesion are summed in one pass over the compact arrays, with the same operations in the
  * same order as pt_steer_separation/alignment/cohesion. Agents with PT_BEH_PURSUIT /
  * PT_BEH_ARRIVE / PT_BEH_SEEK chase c->target (an agent index, or -1 for c->target_point).
  *
  * Memory: the crowd borrows the agents array and the environment; it owns the cell space,
- * the compact copies (about 80 bytes per agent) and its worker threads (started by init,
+ * the compact copies (about 170 bytes per agent) and its worker threads (started by init,
  * asleep between steps). Cost per step: O(n * neighbours), no allocation after init;
  * pt_crowd_step_brute is the O(n^2) single-threaded reference.
  */
@@ -36,6 +37,15 @@ extern "C" {
 
 struct pt__crowd_pool;
 
+/* private: one agent's neighbour sums (64 bytes, one cache line) */
+typedef struct pt__crowd_sums {
+    pt_vec2 sep;               /* separation force */
+    pt_vec2 mean_heading;      /* of the finite neighbour headings (headings of them) */
+    pt_vec2 centre;            /* of the neighbours' positions (count of them) */
+    int headings, count;
+    int pad[2];
+} pt__crowd_sums;
+
 typedef struct pt_crowd {
     pt_steer_agent *agents;
     int n;
@@ -51,6 +61,8 @@ typedef struct pt_crowd {
     pt_vec2 *pos;              /* positions by agent index (gathered each step) */
     pt_vec2 *heading;          /* headings by agent index */
     int *cell;                 /* cell of each agent */
+    pt__crowd_sums *gsum;      /* neighbour sums by agent index (64-byte aligned in gsum_mem) */
+    void *gsum_mem;
     double *sx, *sy;           /* positions in cell order (cs.ids order), n + 2 (NaN padding) */
     double *shx, *shy;         /* headings in cell order */
     pt_cellspace cs;
