@@ -19,7 +19,7 @@
  *
  * Memory: the crowd borrows the agents array and the environment; it owns the cell space,
  * the compact copies (about 170 bytes per agent) and its worker threads (started by init,
- * asleep between steps). Cost per step: O(n * neighbours), no allocation after init;
+ * spinning ~0.1 ms after each phase, then asleep until the next step). Cost per step: O(n * neighbours), no allocation after init;
  * pt_crowd_step_brute is the O(n^2) single-threaded reference.
  */
 #ifndef PATROL_CROWD_H
