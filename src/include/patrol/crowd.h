@@ -18,9 +18,10 @@
  * PT_BEH_ARRIVE / PT_BEH_SEEK chase c->target (an agent index, or -1 for c->target_point).
  *
  * Memory: the crowd borrows the agents array and the environment; it owns the cell space,
- * the compact copies (about 170 bytes per agent) and its worker threads (started by init,
- * spinning ~0.1 ms after each phase, then asleep until the next step). Cost per step: O(n * neighbours), no allocation after init;
- * pt_crowd_step_brute is the O(n^2) single-threaded reference.
+ * the compact copies (about 170 bytes per agent) and its worker threads (started by init;
+ * after each phase they spin ~0.1 ms, then sleep until the next one). Cost per step:
+ * O(n * neighbours), no allocation after init; pt_crowd_step_brute is the O(n^2)
+ * single-threaded reference.
  */
 #ifndef PATROL_CROWD_H
 #define PATROL_CROWD_H
