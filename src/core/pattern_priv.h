@@ -22,8 +22,23 @@ static inline int pt__cell_floor(double v) {
     return (int)floor(v);
 }
 
-/* Unit step (dx, dy) of the 8-direction nearest to heading_deg in [0, 360); ties go
- * clockwise (22.5 -> 45). */
+/* A heading in degrees wrapped to [0, 360); non-finite -> 0. */
+static inline double pt__norm_deg(double d) {
+    if (!isfinite(d)) return 0.0;
+    d = fmod(d, 360.0);
+    if (d < 0.0) d += 360.0;
+    if (d >= 360.0) d -= 360.0;
+    return d;
+}
+
+/* Index k (k * 45 degrees clockwise from east) of the 8-direction nearest to heading_deg;
+ * ties go clockwise (22.5 -> 1). */
+static inline int pt__dir8_index(double heading_deg) {
+    int k = (int)floor(heading_deg / 45.0 + 0.5);
+    return ((k % 8) + 8) % 8;
+}
+
+/* Unit step (dx, dy) of direction pt__dir8_index(heading_deg). */
 pt_cell pt__dir8(double heading_deg);
 
 /* Control kind: one action. *target = the cell a forward/backward step tried to enter

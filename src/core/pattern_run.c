@@ -14,17 +14,8 @@ static const int dir_dx[8] = {1, 1, 0, -1, -1, -1, 0, 1};
 static const int dir_dy[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 
 pt_cell pt__dir8(double heading_deg) {
-    int k = (int)floor(heading_deg / 45.0 + 0.5);
-    k = ((k % 8) + 8) % 8;
+    int k = pt__dir8_index(heading_deg);
     return (pt_cell){dir_dx[k], dir_dy[k]};
-}
-
-static double norm_deg(double d) {
-    if (!isfinite(d)) return 0.0;
-    d = fmod(d, 360.0);
-    if (d < 0.0) d += 360.0;
-    if (d >= 360.0) d -= 360.0;
-    return d;
 }
 
 static int walkable(const pt_map *map, int x, int y) { return !map || pt_map_walkable(map, x, y); }
@@ -157,7 +148,7 @@ pt_step_result pt__control_step(pt_patrun *run, const pt_map *map, pt_cell *targ
     }
     case PT_OP_LEFT:
     case PT_OP_RIGHT:
-        run->heading_deg = norm_deg(run->heading_deg + (in->op == PT_OP_RIGHT ? in->degrees : -in->degrees));
+        run->heading_deg = pt__norm_deg(run->heading_deg + (in->op == PT_OP_RIGHT ? in->degrees : -in->degrees));
         control_advance(run);
         r = PT_STEP_TURNED;
         break;
@@ -313,7 +304,7 @@ void pt_patrun_init(pt_patrun *run, const pt_pattern *pat, pt_cell origin, pt_ce
         run->y = run->pass_y = origin.y;
         /* Rounded to 1e-6 degrees: a heading that went through radians (22.4999999...)
          * must still meet the documented tie rule. */
-        run->heading_deg = norm_deg(round((pat->has_heading ? pat->heading_deg : pt_deg(run->heading)) * 1e6) / 1e6);
+        run->heading_deg = pt__norm_deg(round((pat->has_heading ? pat->heading_deg : pt_deg(run->heading)) * 1e6) / 1e6);
         run->pass_heading_deg = run->heading_deg;
         run->heading = pt_wrap_angle(pt_rad(run->heading_deg));
         break;

@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pattern_priv.h"
+
 #define HEAD_SAME 254 /* a path step that stays on its cell: the heading does not change */
 #define HEAD0 255     /* not moved since added */
 #define PREV_NONE 8
@@ -75,20 +77,9 @@ static size_t rec_size(int kind) {
     return kind == KIND_PATH ? sizeof(path_rec) : kind == KIND_MATRIX ? sizeof(mat_rec) : sizeof(ctl_rec);
 }
 
-/* ---- pieces that must match pattern_run.c exactly -------------------------------------- */
-
-static double norm_deg(double d) {
-    if (!isfinite(d)) return 0.0;
-    d = fmod(d, 360.0);
-    if (d < 0.0) d += 360.0;
-    if (d >= 360.0) d -= 360.0;
-    return d;
-}
-
-static int dir8_code(double heading_deg) {
-    int k = (int)floor(heading_deg / 45.0 + 0.5);
-    return ((k % 8) + 8) % 8;
-}
+/* ---- pieces that must match pattern_run.c / rng.c exactly ------------------------------- */
+/* (headings and 8-directions come from pattern_priv.h; PCG32 is inlined here because a
+ * record keeps the state and the stream apart, 4 bytes smaller than a pt_rng) */
 
 static inline uint32_t rng_u32(uint64_t *state, uint64_t inc) {
     uint64_t old = *state;
@@ -395,7 +386,7 @@ int pt_troop_add_run(pt_troop *t, const pt_patrun *run, int steps_num, int steps
     } else {
         if (run->index < 0 || run->index >= p->nins || run->sub < 0) return PT_ERR_BAD_VALUE;
         rec.ctl = (ctl_rec){run->heading_deg, 0, id, run->x, run->y, run->index, run->sub,
-                            (uint8_t)dir8_code(run->heading_deg), (uint8_t)(run->done != 0), 0};
+                            (uint8_t)pt__dir8_index(run->heading_deg), (uint8_t)(run->done != 0), 0};
     }
 
     int pat = find_pat(t, p);
@@ -555,8 +546,8 @@ static long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__tro
         }
         case PT_OP_LEFT:
         case PT_OP_RIGHT:
-            r->deg = norm_deg(r->deg + (in->op == PT_OP_RIGHT ? in->degrees : -in->degrees));
-            r->d8 = (uint8_t)dir8_code(r->deg);
+            r->deg = pt__norm_deg(r->deg + (in->op == PT_OP_RIGHT ? in->degrees : -in->degrees));
+            r->d8 = (uint8_t)pt__dir8_index(r->deg);
             break;
         case PT_OP_WAIT:
         default: wait = in->amount; break;
