@@ -810,10 +810,17 @@ pt_vec2 pt_steer_hide(const pt_vehicle *v, const pt_vehicle *hunter, const pt_st
 
 /* ---- tiles --------------------------------------------------------------------------- */
 
-static inline int solid(const pt_map *m, int x, int y) { return !pt_map_walkable(m, x, y); }
+/* !pt_map_walkable, read directly (one unsigned compare per axis): collision calls it for
+ * every cell under every agent. */
+static inline int solid(const pt_map *m, int x, int y) {
+    return !((unsigned)x < (unsigned)m->w && (unsigned)y < (unsigned)m->h) ||
+           !(m->flags[(size_t)y * (size_t)m->w + (size_t)x] & PT_TILE_WALKABLE);
+}
 
-/* Cell index of a coordinate, safe for any finite value. */
+/* Cell index of a coordinate, safe for any finite value; the usual coordinates need no
+ * libm call ((int) truncates toward zero, which is floor for v >= 0). */
 static inline int cell_of(double v) {
+    if (v >= 0 && v < 1e6) return (int)v;
     if (v < -1e6) return -1000000;
     if (v > 1e6) return 1000000;
     return (int)floor(v);
@@ -1043,16 +1050,7 @@ int pt__steer_collide_ref(const pt_steer_env *env, pt_vec2 *pos, pt_vec2 *vel, d
     return moved;
 }
 
-/* ---- fast collision: pt__steer_collide_ref's steps with the same arithmetic ------------ */
-
-/* cell_of without the libm call for the usual coordinates: (int) truncates toward zero,
- * which is floor for v >= 0. */
-static inline int cell_fast(double v) { return v >= 0 && v < 1e6 ? (int)v : cell_of(v); }
-
-static inline int solid_fast(const pt_map *m, int x, int y) {
-    return !((unsigned)x < (unsigned)m->w && (unsigned)y < (unsigned)m->h) ||
-           !(m->flags[(size_t)y * (size_t)m->w + (size_t)x] & PT_TILE_WALKABLE);
-}
+/* ---- fast collision: pt__steer_collide_ref's steps, skipped when they would do nothing -- */
 
 /* Whether pt_steer_collide_obstacles could move the circle: an obstacle is listed in the
  * blocks it scans. 0 means it would return 0 and change nothing. */
@@ -1066,50 +1064,7 @@ static inline int obstacles_in_reach(const pt_steer_env *env, pt_vec2 pos, doubl
     return blocks_nonempty(env, env->obs_start, bx0, by0, bx1, by1);
 }
 
-/* pt_steer_collide_tiles for a finite pos (map and flags set), statement for statement:
- * only cell_of and solid are cheaper; the rare centre on a solid cell uses escape_solid. */
-static int collide_tiles_fast(const pt_map *map, pt_vec2 *pos, pt_vec2 *vel, double radius) {
-    if (!(radius >= 0)) radius = 0;
-    if (radius > 16) radius = 16;
-    int moved = 0;
-    pt_vec2 c = pt_v2(pt_clamp(pos->x, -1.0, map->w + 1.0), pt_clamp(pos->y, -1.0, map->h + 1.0));
-    if (c.x != pos->x || c.y != pos->y) {
-        *pos = c;
-        moved = 1;
-    }
-    if (solid_fast(map, cell_fast(pos->x), cell_fast(pos->y)) && escape_solid(map, pos)) {
-        moved = 1;
-        if (vel) *vel = pt_v2(0.0, 0.0);
-    }
-    for (int iter = 0; iter < 8 && radius > 0; iter++) {
-        double deepest = 0;
-        pt_vec2 n = zero2(), p = *pos;
-        int x0 = cell_fast(p.x - radius), x1 = cell_fast(p.x + radius);
-        int y0 = cell_fast(p.y - radius), y1 = cell_fast(p.y + radius);
-        for (int y = y0; y <= y1; y++)
-            for (int x = x0; x <= x1; x++) {
-                if (!solid_fast(map, x, y)) continue;
-                pt_vec2 q = tile_closest(x, y, p);
-                pt_vec2 d = pt_v2_sub(p, q);
-                double len = pt_v2_len(d);
-                double pen = radius - len;
-                if (pen <= deepest) continue;
-                deepest = pen;
-                n = len > 1e-12 ? pt_v2_scale(d, 1.0 / len) : pt_v2_norm(pt_v2_sub(p, pt_v2(x + 0.5, y + 0.5)));
-            }
-        if (deepest <= 0 || pt_v2_len2(n) < 0.5) break;
-        *pos = pt_v2_add(*pos, pt_v2_scale(n, deepest));
-        remove_into(vel, n);
-        moved = 1;
-    }
-    if (solid_fast(map, cell_fast(pos->x), cell_fast(pos->y)) && escape_solid(map, pos)) {
-        moved = 1;
-        if (vel) *vel = pt_v2(0.0, 0.0);
-    }
-    return moved;
-}
-
-/* Whether collide_tiles_fast would return 0 at once for a circle with radius in [0, 1):
+/* Whether pt_steer_collide_tiles would return 0 at once for a circle with radius in [0, 1):
  * the (at most 2x2) cells its box touches are walkable cells of the map. Then the centre is
  * on one of them and the first push scan finds no solid cell. */
 static inline int tiles_clear_small(const pt_map *m, pt_vec2 p, double r) {
@@ -1130,7 +1085,7 @@ int pt_steer_collide(const pt_steer_env *env, pt_vec2 *pos, pt_vec2 *vel, double
     for (int pass = 0; pass < 2; pass++) {
         int m = 0;
         if (obstacles_in_reach(env, *pos, radius)) m |= pt_steer_collide_obstacles(env, pos, vel, radius);
-        if (env->map && env->map->flags && pt_v2_is_finite(*pos)) m |= collide_tiles_fast(env->map, pos, vel, radius);
+        if (env->map) m |= pt_steer_collide_tiles(env->map, pos, vel, radius);
         moved |= m;
         /* a pass that moved nothing changed nothing: the second would do the same */
         if (!m) break;
