@@ -29,13 +29,24 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* Sorts v[0..n) and returns its median. */
+static double sort_median(double *v, int n) {
+    qsort(v, (size_t)n, sizeof v[0], cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+static double median_of(const double *v, int n) {
+    double s[BENCH_MAX_RUNS];
+    memcpy(s, v, sizeof(double) * (size_t)n);
+    return sort_median(s, n);
+}
+
 void bench_stats(bench_result *r, const double *ns_per_run, int runs) {
     double v[BENCH_MAX_RUNS];
     for (int i = 0; i < runs; i++) v[i] = ns_per_run[i] / ((double)r->agents * (double)r->ticks);
-    qsort(v, (size_t)runs, sizeof v[0], cmp_double);
+    r->median = sort_median(v, runs);
     r->min = v[0];
     r->max = v[runs - 1];
-    r->median = runs % 2 ? v[runs / 2] : 0.5 * (v[runs / 2 - 1] + v[runs / 2]);
     r->updates_per_s = r->median > 0 ? 1e9 / r->median : 0;
 }
 
@@ -109,13 +120,6 @@ static long long los_raw_walk(const pt_map *m, const int *pairs, int n, long lon
     }
     *acc_out += acc;
     return cells;
-}
-
-static double median_of(const double *v, int n) {
-    double s[BENCH_MAX_RUNS];
-    memcpy(s, v, sizeof(double) * (size_t)n);
-    qsort(s, (size_t)n, sizeof(double), cmp_double);
-    return n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
 }
 
 static int bench_los(const bench_opts *o, bench_result *r) {
