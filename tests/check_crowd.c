@@ -17,6 +17,16 @@
 
 static pt_steer_params params;
 
+/* A 40x40 room: walls all round. */
+static void walled_room(pt_map *m) {
+    pt_error err;
+    ck_assert_int_eq(pt_map_init_blank(m, 40, 40, &err), PT_OK);
+    for (int i = 0; i < 40; i++) {
+        pt_map_set(m, i, 0, '#'); pt_map_set(m, i, 39, '#');
+        pt_map_set(m, 0, i, '#'); pt_map_set(m, 39, i, '#');
+    }
+}
+
 static void make_agents(pt_steer_agent *a, int n, uint64_t seed, double area, double x0) {
     pt_rng r;
     pt_rng_seed(&r, seed, 9);
@@ -114,12 +124,7 @@ END_TEST
 /* In a walled room with pillars: finite, never on a wall, for threads 1 and 2 alike. */
 START_TEST(test_walled_room_invariants) {
     pt_map m;
-    pt_error err;
-    ck_assert_int_eq(pt_map_init_blank(&m, 40, 40, &err), PT_OK);
-    for (int i = 0; i < 40; i++) {
-        pt_map_set(&m, i, 0, '#'); pt_map_set(&m, i, 39, '#');
-        pt_map_set(&m, 0, i, '#'); pt_map_set(&m, 39, i, '#');
-    }
+    walled_room(&m);
     for (int y = 8; y < 32; y += 8) for (int x = 8; x < 32; x += 8) pt_map_set(&m, x, y, '#');
     pt_steer_env env;
     ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
@@ -196,12 +201,7 @@ END_TEST
  * wanders), arrive; and the weighted and dithered combiners. */
 START_TEST(test_pursuit_and_combiners_equal_brute_force) {
     pt_map m;
-    pt_error err;
-    ck_assert_int_eq(pt_map_init_blank(&m, 40, 40, &err), PT_OK);
-    for (int i = 0; i < 40; i++) {
-        pt_map_set(&m, i, 0, '#'); pt_map_set(&m, i, 39, '#');
-        pt_map_set(&m, 0, i, '#'); pt_map_set(&m, 39, i, '#');
-    }
+    walled_room(&m);
     pt_map_set(&m, 20, 20, '#');
     pt_steer_env env;
     ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
