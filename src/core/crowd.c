@@ -348,11 +348,8 @@ full:
 static inline void group_forces(const pt__crowd_sums *s, const pt_vehicle *v, pt_vec2 g[3]) {
     g[0] = s->sep;
     g[1] = g[2] = pt_v2(0.0, 0.0);
-    if (s->headings) {
-        pt_vec2 dh = pt_v2_sub(s->mean_heading, v->heading);
-        g[1] = pt_v2_scale(v->side, pt_v2_dot(dh, v->side));
-    }
-    if (s->count) g[2] = pt_v2_norm(pt_steer_seek(v, s->centre));
+    if (s->headings) g[1] = pt__steer_align_to(v, s->mean_heading);
+    if (s->count) g[2] = pt__steer_cohere_to(v, s->centre);
 }
 
 /* Writes a whole line of sums at a random place: with SSE2 a streaming store (the line is

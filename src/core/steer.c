@@ -396,18 +396,13 @@ static int neighbour_mean(const pt_vehicle *v, const pt_neighbors *nb, size_t fi
 pt_vec2 pt_steer_alignment(const pt_vehicle *v, const pt_neighbors *nb) {
     pt_vec2 mean;
     if (!neighbour_mean(v, nb, offsetof(pt_vehicle, heading), &mean)) return pt_v2(0.0, 0.0);
-    /* Only the sideways part of (mean heading - heading): it turns the vehicle toward the
-     * mean heading. The part along the heading is never positive, so it could only brake,
-     * and a disordered group would brake itself to a standstill. */
-    pt_vec2 d = pt_v2_sub(mean, v->heading);
-    return pt_v2_scale(v->side, pt_v2_dot(d, v->side));
+    return pt__steer_align_to(v, mean);
 }
 
 pt_vec2 pt_steer_cohesion(const pt_vehicle *v, const pt_neighbors *nb) {
     pt_vec2 mean;
     if (!neighbour_mean(v, nb, offsetof(pt_vehicle, pos), &mean)) return pt_v2(0.0, 0.0);
-    /* Normalised as in Buckland's code: the raw seek would dwarf the other two. */
-    return pt_v2_norm(pt_steer_seek(v, mean));
+    return pt__steer_cohere_to(v, mean);
 }
 
 /* ---- combiners ----------------------------------------------------------------------- */
