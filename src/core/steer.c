@@ -9,15 +9,6 @@
 
 #include <string.h>
 
-/* Below this speed (tiles/s) a velocity is treated as zero: the heading is kept. */
-#define STOP_SPEED 1e-8
-
-static inline pt_vec2 finite_or_zero(pt_vec2 f) { return pt_v2_is_finite(f) ? f : pt_v2(0.0, 0.0); }
-
-static inline const pt_steer_params *params_or_default(const pt_steer_params *p) {
-    return p ? p : pt_steer_params_builtin();
-}
-
 /* ---- vehicle ------------------------------------------------------------------------- */
 
 void pt_vehicle_resolve(pt_vehicle *v) {
@@ -46,85 +37,7 @@ void pt_vehicle_init(pt_vehicle *v, pt_vec2 pos, double heading) {
 /* Signed angle from unit vector a to unit vector b (clockwise on screen is positive). */
 static inline double angle_between(pt_vec2 a, pt_vec2 b) { return atan2(pt_v2_cross(a, b), pt_v2_dot(a, b)); }
 
-static void smooth(pt_vehicle *v, double dt) {
-    if (v->smooth_time > 0) {
-        double alpha = dt / (v->smooth_time + dt);
-        pt_vec2 s = pt_v2_add(pt_v2_scale(v->smooth_heading, 1.0 - alpha), pt_v2_scale(v->heading, alpha));
-        s = pt_v2_norm(s);
-        v->smooth_heading = pt_v2_len2(s) > 0.5 ? s : v->heading;
-    } else {
-        v->smooth_heading = v->heading;
-    }
-}
-
-static pt_vec2 integrate_velocity(const pt_vehicle *v, pt_vec2 force, double dt) {
-    force = pt_v2_truncate(finite_or_zero(force), v->max_force);
-    /* Zero means default, also for a vehicle whose mass was zeroed after pt_vehicle_init
-     * (force / 0 would be Inf, and the NaN velocity silently dropped to zero). */
-    double mass = v->mass > 0 && isfinite(v->mass) ? v->mass : 1.0;
-    pt_vec2 acc = pt_v2_scale(force, 1.0 / mass);
-    return pt_v2_truncate(pt_v2_add(v->vel, pt_v2_scale(acc, dt)), v->max_speed);
-}
-
-/* cos and sin of the turn limit. Agents usually share max_turn_rate and dt, so the last
- * pair is remembered (per thread): the same bits as calling cos/sin, without the cost. */
-static void turn_limit_cs(double lim, double *c, double *s) {
-    static _Thread_local double last_lim = -1.0, last_c = 1.0, last_s = 0.0;
-    if (lim != last_lim) {
-        last_c = cos(lim);
-        last_s = sin(lim);
-        last_lim = lim;
-    }
-    *c = last_c;
-    *s = last_s;
-}
-
-/* The heading rotated by the angle whose cos and sin are c and s, renormalised. */
-static inline pt_vec2 rotate_cs(pt_vec2 h, double c, double s) {
-    return pt_v2_norm(pt_v2(h.x * c - h.y * s, h.x * s + h.y * c));
-}
-
-void pt_vehicle_update(pt_vehicle *v, pt_vec2 force, double dt) {
-    if (!(dt > 0) || !isfinite(dt)) return;
-    pt_vec2 nv = integrate_velocity(v, force, dt);
-    double speed = pt_v2_len(nv);
-    if (speed > STOP_SPEED) {
-        pt_vec2 dir = pt_v2_scale(nv, 1.0 / speed);
-        double lim = v->max_turn_rate * dt;
-        /* The turn is limited when the angle to dir exceeds lim, i.e. cos(angle) < cos(lim)
-         * for lim < pi (no atan2). The side is the sign of the cross product; exactly behind
-         * (cross = +-0) it follows the zero's sign, as atan2 did. */
-        double c = 1.0, s = 0.0;
-        if (lim < PT_PI) turn_limit_cs(lim, &c, &s);
-        if (lim < PT_PI && pt_v2_dot(v->heading, dir) < c) {
-            /* Turn as far as allowed; keep only the forward part of the new velocity. */
-            int sign = signbit(pt_v2_cross(v->heading, dir)) ? -1 : 1;
-            pt_vec2 h = rotate_cs(v->heading, c, sign * s);
-            double fwd = pt_v2_dot(nv, h);
-            if (fwd <= 0) {
-                /* Turning on the spot toward a force behind: keep the direction chosen
-                 * first, or a force whose side flips as we turn holds us in place. */
-                if (v->turn_dir) sign = v->turn_dir;
-                else v->turn_dir = sign;
-                h = rotate_cs(v->heading, c, sign * s);
-                fwd = 0;
-            } else {
-                v->turn_dir = 0;
-            }
-            nv = pt_v2_scale(h, fwd);
-            v->heading = h;
-        } else {
-            v->heading = dir;
-            v->turn_dir = 0;
-        }
-    } else {
-        nv = pt_v2(0.0, 0.0);
-    }
-    v->vel = nv;
-    v->pos = pt_v2_add(v->pos, pt_v2_scale(nv, dt));
-    v->side = pt_v2_perp(v->heading);
-    smooth(v, dt);
-}
+void pt_vehicle_update(pt_vehicle *v, pt_vec2 force, double dt) { pt__vehicle_update(v, force, dt); }
 
 /* Rotates the heading toward dir (unit) by at most lim radians; returns the angle left. */
 static double turn_heading(pt_vehicle *v, pt_vec2 dir, double lim) {
@@ -139,18 +52,18 @@ static double turn_heading(pt_vehicle *v, pt_vec2 dir, double lim) {
 
 void pt_vehicle_update_facing(pt_vehicle *v, pt_vec2 force, pt_vec2 face, double dt) {
     if (!(dt > 0) || !isfinite(dt)) return;
-    pt_vec2 nv = integrate_velocity(v, force, dt);
-    if (pt_v2_len(nv) <= STOP_SPEED) nv = pt_v2(0.0, 0.0);
+    pt_vec2 nv = pt__integrate_velocity(v, force, dt);
+    if (pt_v2_len(nv) <= PT__STOP_SPEED) nv = pt_v2(0.0, 0.0);
     v->vel = nv;
     v->pos = pt_v2_add(v->pos, pt_v2_scale(nv, dt));
-    pt_vec2 dir = pt_v2_norm(pt_v2_sub(finite_or_zero(face), v->pos));
+    pt_vec2 dir = pt_v2_norm(pt_v2_sub(pt__finite_or_zero(face), v->pos));
     if (pt_v2_len2(dir) > 0.5) turn_heading(v, dir, v->max_turn_rate * dt);
     v->side = pt_v2_perp(v->heading);
-    smooth(v, dt);
+    pt__smooth(v, dt);
 }
 
 int pt_vehicle_turn_toward(pt_vehicle *v, pt_vec2 point, double dt) {
-    pt_vec2 dir = pt_v2_norm(pt_v2_sub(finite_or_zero(point), v->pos));
+    pt_vec2 dir = pt_v2_norm(pt_v2_sub(pt__finite_or_zero(point), v->pos));
     if (pt_v2_len2(dir) < 0.5) return 1;
     double lim = (dt > 0 && isfinite(dt)) ? v->max_turn_rate * dt : 0.0;
     pt_vec2 old = v->heading;
@@ -159,7 +72,7 @@ int pt_vehicle_turn_toward(pt_vehicle *v, pt_vec2 point, double dt) {
     double rot = angle_between(old, v->heading);
     v->vel = pt_v2_rotate(v->vel, rot);
     v->side = pt_v2_perp(v->heading);
-    smooth(v, dt > 0 ? dt : 0.0);
+    pt__smooth(v, dt > 0 ? dt : 0.0);
     return left < 1e-3;
 }
 
@@ -167,24 +80,24 @@ int pt_vehicle_turn_toward(pt_vehicle *v, pt_vec2 point, double dt) {
 
 pt_vec2 pt_steer_seek(const pt_vehicle *v, pt_vec2 target) {
     pt_vec2 desired = pt_v2_scale(pt_v2_norm(pt_v2_sub(target, v->pos)), v->max_speed);
-    return finite_or_zero(pt_v2_sub(desired, v->vel));
+    return pt__finite_or_zero(pt_v2_sub(desired, v->vel));
 }
 
 /* Flee without the panic test (evade uses it; Buckland's evade did the same). */
 static pt_vec2 flee_raw(const pt_vehicle *v, pt_vec2 target) {
     pt_vec2 away = pt_v2_norm(pt_v2_sub(v->pos, target));
     if (pt_v2_len2(away) < 0.5) away = v->heading; /* on top of it: run straight ahead */
-    return finite_or_zero(pt_v2_sub(pt_v2_scale(away, v->max_speed), v->vel));
+    return pt__finite_or_zero(pt_v2_sub(pt_v2_scale(away, v->max_speed), v->vel));
 }
 
 pt_vec2 pt_steer_flee(const pt_vehicle *v, pt_vec2 target, const pt_steer_params *p) {
-    p = params_or_default(p);
+    p = pt__params_or_default(p);
     if (pt_v2_dist2(v->pos, target) > p->panic_distance * p->panic_distance) return pt_v2(0.0, 0.0);
     return flee_raw(v, target);
 }
 
 pt_vec2 pt_steer_arrive(const pt_vehicle *v, pt_vec2 target, pt_decel decel, const pt_steer_params *p) {
-    p = params_or_default(p);
+    p = pt__params_or_default(p);
     if (decel < PT_DECEL_FAST || decel > PT_DECEL_SLOW) decel = p->deceleration;
     if (decel < PT_DECEL_FAST || decel > PT_DECEL_SLOW) decel = PT_DECEL_NORMAL;
     pt_vec2 off = pt_v2_sub(target, v->pos);
@@ -193,16 +106,16 @@ pt_vec2 pt_steer_arrive(const pt_vehicle *v, pt_vec2 target, pt_decel decel, con
         double speed = dist / ((double)decel * p->decel_tweak);
         if (speed > v->max_speed) speed = v->max_speed;
         pt_vec2 desired = pt_v2_scale(off, speed / dist);
-        return finite_or_zero(pt_v2_sub(desired, v->vel));
+        return pt__finite_or_zero(pt_v2_sub(desired, v->vel));
     }
-    return finite_or_zero(pt_v2_neg(v->vel)); /* at the target: brake to a stop */
+    return pt__finite_or_zero(pt_v2_neg(v->vel)); /* at the target: brake to a stop */
 }
 
 /* Distance / (sum of speeds), 0 when both are still (no division by zero). */
 static double look_ahead(double dist, double speed_sum) { return speed_sum > PT_EPS ? dist / speed_sum : 0.0; }
 
 pt_vec2 pt_steer_pursuit(const pt_vehicle *v, const pt_vehicle *evader, const pt_steer_params *p) {
-    p = params_or_default(p);
+    p = pt__params_or_default(p);
     pt_vec2 to = pt_v2_sub(evader->pos, v->pos);
     double rel = pt_v2_dot(v->heading, evader->heading);
     /* Ahead and facing us (within facing_angle of head-on): seek it directly. */
@@ -214,7 +127,7 @@ pt_vec2 pt_steer_pursuit(const pt_vehicle *v, const pt_vehicle *evader, const pt
 }
 
 pt_vec2 pt_steer_evade(const pt_vehicle *v, const pt_vehicle *pursuer, const pt_steer_params *p) {
-    p = params_or_default(p);
+    p = pt__params_or_default(p);
     pt_vec2 to = pt_v2_sub(pursuer->pos, v->pos);
     if (pt_v2_len2(to) > p->threat_range * p->threat_range) return pt_v2(0.0, 0.0);
     double t = look_ahead(pt_v2_len(to), v->max_speed + pt_vehicle_speed(pursuer));
@@ -232,7 +145,7 @@ pt_vec2 pt_steer_intercept(const pt_vehicle *v, const pt_vehicle *target) {
 }
 
 pt_vec2 pt_steer_wander(const pt_vehicle *v, pt_wander *w, pt_rng *rng, double dt, const pt_steer_params *p) {
-    p = params_or_default(p);
+    p = pt__params_or_default(p);
     if (!(dt > 0) || !isfinite(dt)) dt = 0.0;
     pt_vec2 t = w->target;
     if (!pt_v2_is_finite(t) || pt_v2_len2(t) == 0.0) {
@@ -269,7 +182,7 @@ pt_vec2 pt_steer_offset_pursuit(const pt_vehicle *v, const pt_vehicle *leader, p
 }
 
 pt_vec2 pt_steer_follow_path(const pt_vehicle *v, pt_path *path, const pt_steer_params *p) {
-    p = params_or_default(p);
+    p = pt__params_or_default(p);
     if (!path || !path->pts || path->n <= 0) return pt_v2(0.0, 0.0);
     int n = path->n;
     int looped = path->closed && n > 1;
@@ -286,7 +199,7 @@ pt_vec2 pt_steer_follow_path(const pt_vehicle *v, pt_path *path, const pt_steer_
 }
 
 pt_vec2 pt_steer_follow_corridor(const pt_vehicle *v, const pt_path *path, const pt_steer_params *p) {
-    p = params_or_default(p);
+    p = pt__params_or_default(p);
     if (!path || !path->pts || path->n <= 0) return pt_v2(0.0, 0.0);
     int n = path->n;
     if (n == 1) return pt_steer_arrive(v, path->pts[0], PT_DECEL_NORMAL, p);
@@ -409,7 +322,7 @@ pt_vec2 pt_steer_cohesion(const pt_vehicle *v, const pt_neighbors *nb) {
 
 pt_vec2 pt_steer_combine_weighted(const pt_vec2 *forces, int n, double max_force) {
     pt_vec2 sum = pt_v2(0.0, 0.0);
-    for (int i = 0; i < n; i++) sum = pt_v2_add(sum, finite_or_zero(forces[i]));
+    for (int i = 0; i < n; i++) sum = pt_v2_add(sum, pt__finite_or_zero(forces[i]));
     return pt_v2_truncate(sum, max_force);
 }
 
@@ -418,7 +331,7 @@ pt_vec2 pt_steer_combine_weighted(const pt_vec2 *forces, int n, double max_force
 static int accumulate(pt_vec2 *total, pt_vec2 f, double max_force) {
     double remaining = max_force - pt_v2_len(*total);
     if (remaining <= 0.0) return 0;
-    f = finite_or_zero(f);
+    f = pt__finite_or_zero(f);
     double len = pt_v2_len(f);
     if (len < remaining) *total = pt_v2_add(*total, f);
     else *total = pt_v2_add(*total, pt_v2_scale(f, remaining / len));
@@ -439,7 +352,7 @@ pt_vec2 pt_steer_combine_dithered(const pt_vec2 *forces, const double *probs, in
         double pr = probs[i];
         if (!(pr > 0)) continue;
         if (pt_rng_unit(rng) >= pr) continue;
-        pt_vec2 f = finite_or_zero(pt_v2_scale(forces[i], 1.0 / pr));
+        pt_vec2 f = pt__finite_or_zero(pt_v2_scale(forces[i], 1.0 / pr));
         if (f.x != 0.0 || f.y != 0.0) return pt_v2_truncate(f, max_force);
     }
     return pt_v2(0.0, 0.0);
@@ -458,11 +371,10 @@ void pt_steer_agent_init(pt_steer_agent *a, const pt_vehicle *veh, const pt_stee
     pt_rng_seed(&a->rng, seed, stream);
 }
 
-static double ctx_dt(const pt_steer_ctx *ctx) { return ctx && ctx->dt > 0 && isfinite(ctx->dt) ? ctx->dt : 1.0 / 60.0; }
 
 pt_vec2 pt_steer_force(pt_steer_agent *a, const pt_steer_ctx *ctx, pt_behaviour b) {
     static const pt_steer_ctx empty;
-    const pt_steer_params *p = params_or_default(a->params);
+    const pt_steer_params *p = pt__params_or_default(a->params);
     const pt_vehicle *v = &a->veh;
     if (!ctx) ctx = &empty;
     pt_vec2 zero = pt_v2(0.0, 0.0);
@@ -477,7 +389,7 @@ pt_vec2 pt_steer_force(pt_steer_agent *a, const pt_steer_ctx *ctx, pt_behaviour 
     case PT_BEH_COHESION: return pt_steer_cohesion(v, &ctx->nb);
     case PT_BEH_SEEK: return pt_steer_seek(v, ctx->target);
     case PT_BEH_ARRIVE: return pt_steer_arrive(v, ctx->target, p->deceleration, p);
-    case PT_BEH_WANDER: return pt_steer_wander(v, &a->wander, &a->rng, ctx_dt(ctx), p);
+    case PT_BEH_WANDER: return pt_steer_wander(v, &a->wander, &a->rng, pt__ctx_dt(ctx), p);
     case PT_BEH_PURSUIT: return ctx->agent1 ? pt_steer_pursuit(v, ctx->agent1, p) : zero;
     case PT_BEH_INTERCEPT: return ctx->agent1 ? pt_steer_intercept(v, ctx->agent1) : zero;
     case PT_BEH_OFFSET_PURSUIT: return ctx->agent1 ? pt_steer_offset_pursuit(v, ctx->agent1, a->offset, p) : zero;
@@ -499,60 +411,12 @@ pt_vec2 pt_steer_force(pt_steer_agent *a, const pt_steer_ctx *ctx, pt_behaviour 
     return zero;
 }
 
-/* Behaviour b's raw force; the group ones come from `group` when the caller computed them. */
-static inline pt_vec2 raw_force(pt_steer_agent *a, const pt_steer_ctx *ctx, int b, const pt_vec2 *group) {
-    if (group && b >= PT_BEH_SEPARATION && b <= PT_BEH_COHESION) return group[b - PT_BEH_SEPARATION];
-    return pt_steer_force(a, ctx, (pt_behaviour)b);
-}
-
 pt_vec2 pt__steer_calculate_group(pt_steer_agent *a, const pt_steer_ctx *ctx, const pt_vec2 *group) {
-    const pt_steer_params *p = params_or_default(a->params);
-    double max_force = a->veh.max_force;
-    unsigned on = a->behaviours & ~PT_BEH_BIT(PT_BEH_FACE) & (PT_BEH_BIT(PT_BEH_COUNT) - 1u);
-    pt_vec2 total = pt_v2(0.0, 0.0);
-    if (!on) return total;
-    pt_combiner c = p->combiner;
-    if (c <= PT_COMBINE_DEFAULT || c >= PT_COMBINE_COUNT) c = PT_COMBINE_PRIORITISED;
-    if (c == PT_COMBINE_DITHERED) {
-        for (unsigned bits = on; bits; bits &= bits - 1u) {
-            int b = __builtin_ctz(bits);
-            /* Draw first: a behaviour that loses the draw is not even computed. */
-            double pr = p->probability[b];
-            if (pt_rng_unit(&a->rng) >= pr) continue;
-            pt_vec2 f = finite_or_zero(pt_v2_scale(raw_force(a, ctx, b, group), p->weight[b] / pr));
-            if (f.x != 0.0 || f.y != 0.0) return pt_v2_truncate(f, max_force);
-        }
-        return total;
-    }
-    /* Behaviours in priority order (ascending bits). tlen is always pt_v2_len(total): the
-     * same value accumulate() and the budget test would compute, computed once. */
-    double tlen = 0.0;
-    for (unsigned bits = on; bits; bits &= bits - 1u) {
-        int b = __builtin_ctz(bits);
-        /* Budget used up: lower priorities are not even computed. */
-        if (c == PT_COMBINE_PRIORITISED && tlen >= max_force) break;
-        pt_vec2 f = finite_or_zero(pt_v2_scale(raw_force(a, ctx, b, group), p->weight[b]));
-        if (c == PT_COMBINE_WEIGHTED) {
-            total = pt_v2_add(total, f);
-            continue;
-        }
-        /* accumulate(&total, f, max_force), f already finite */
-        double remaining = max_force - tlen;
-        if (remaining <= 0.0) continue;
-        double len = pt_v2_len(f);
-        if (len < remaining) total = pt_v2_add(total, f);
-        else total = pt_v2_add(total, pt_v2_scale(f, remaining / len));
-        tlen = pt_v2_len(total);
-    }
-    return pt_v2_truncate(total, max_force);
+    return pt__steer_calculate_inline(a, ctx, group);
 }
 
 pt_vec2 pt_steer_calculate(pt_steer_agent *a, const pt_steer_ctx *ctx) { return pt__steer_calculate_group(a, ctx, NULL); }
 
 void pt_steer_agent_update(pt_steer_agent *a, const pt_steer_ctx *ctx, pt_vec2 force, double dt) {
-    if (!(dt > 0)) dt = ctx_dt(ctx);
-    if ((a->behaviours & PT_BEH_BIT(PT_BEH_FACE)) && ctx)
-        pt_vehicle_update_facing(&a->veh, force, ctx->target, dt);
-    else
-        pt_vehicle_update(&a->veh, force, dt);
+    pt__steer_agent_update_inline(a, ctx, force, dt);
 }
