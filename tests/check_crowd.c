@@ -138,6 +138,7 @@ START_TEST(test_walled_room_invariants) {
     ck_assert_int_eq(pt_crowd_init(&c, &env, a, N, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) | PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE), 2.5, 2), PT_OK);
     for (int t = 0; t < 1000; t++) {
         pt_crowd_step(&c, 1.0 / 60.0);
+        pt_crowd_sync(&c);
         for (int i = 0; i < N; i++) {
             pt_vec2 p = a[i].veh.pos;
             if (!pt_v2_is_finite(p) || !pt_map_walkable(&m, (int)floor(p.x), (int)floor(p.y))) bad++;
@@ -186,8 +187,10 @@ START_TEST(test_outside_and_nan_equal_brute_force) {
                 a[i].veh.pos = b[i].veh.pos = far;
             }
         if (t == 60) a[N - 1].veh.pos = b[N - 1].veh.pos = pt_v2(NAN, 3.0);
+        if (t == 50 || t == 60) pt_crowd_reload(&ca);
         pt_crowd_step(&ca, 1.0 / 60.0);
         pt_crowd_step_brute(&cb, 1.0 / 60.0);
+        pt_crowd_sync(&ca);
         diffs += !same_state(a, b, N);
     }
     pt_crowd_fini(&ca);
@@ -274,7 +277,10 @@ START_TEST(test_varied_flocking_equals_brute_force) {
         pt_crowd c;
         ck_assert_int_eq(pt_crowd_init(&c, NULL, got, M, PT_BEH_FLOCKING, 2.5, threads), PT_OK);
         for (int t = 0; t < 240; t++) {
-            if (t == 40) got[7].veh.heading = pt_v2(NAN, 0.0);
+            if (t == 40) {
+                got[7].veh.heading = pt_v2(NAN, 0.0);
+                pt_crowd_reload(&c);
+            }
             pt_crowd_step(&c, dts[(t / 7) % 6]);
         }
         pt_crowd_fini(&c);
@@ -412,8 +418,11 @@ START_TEST(test_edits_between_steps_equal_brute_force) {
                 pt_vec2 p = pt_v2(pt_rng_unit(&r) * 50.0, pt_rng_unit(&r) * 50.0);
                 ref[i].veh.pos = got[i].veh.pos = p;
             }
+            pt_crowd_reload(&cg);
+            pt_crowd_reload(&cr);
             pt_crowd_step_brute(&cr, 1.0 / 60.0);
             pt_crowd_step(&cg, 1.0 / 60.0);
+            pt_crowd_sync(&cg);
             differ += !same_state(got, ref, M);
         }
         pt_crowd_fini(&cr);
@@ -421,6 +430,164 @@ START_TEST(test_edits_between_steps_equal_brute_force) {
     }
     ck_assert_int_eq(differ, 0);
     ck_assert(!same_state(ref, start, M)); /* they moved */
+}
+END_TEST
+
+/* The owned lane (the crowd keeps the motion state; agents share params and vehicle
+ * constants): for each shared set of constants, over many ticks of odd lengths, with
+ * reversing and coincident agents, the result equals brute force bit for bit for 1-3
+ * threads, and the lane really was taken. */
+static void owned_case(const pt_steer_agent *start, int n, const pt_steer_env *env, unsigned beh, int target) {
+    static const double dts[] = {1.0 / 60.0, 1.0 / 30.0, 0.0, 0.25, -1.0, 1.0 / 60.0};
+    pt_steer_agent *ref = malloc(sizeof *ref * (size_t)n), *got = malloc(sizeof *got * (size_t)n);
+    memcpy(ref, start, sizeof *ref * (size_t)n);
+    pt_crowd cr;
+    ck_assert_int_eq(pt_crowd_init(&cr, env, ref, n, beh, 2.5, 1), PT_OK);
+    cr.target = target;
+    cr.target_point = pt_v2(10.0, 12.0);
+    for (int t = 0; t < 120; t++) pt_crowd_step_brute(&cr, dts[(t / 7) % 6]);
+    pt_crowd_fini(&cr);
+    for (int threads = 1; threads <= 3; threads++) {
+        memcpy(got, start, sizeof *got * (size_t)n);
+        pt_crowd c;
+        ck_assert_int_eq(pt_crowd_init(&c, env, got, n, beh, 2.5, threads), PT_OK);
+        ck_assert_int_eq(c.owned, 1);
+        c.target = target;
+        c.target_point = pt_v2(10.0, 12.0);
+        for (int t = 0; t < 120; t++) pt_crowd_step(&c, dts[(t / 7) % 6]);
+        ck_assert_int_eq(c.owned, 1);
+        pt_crowd_fini(&c); /* writes the agents back */
+        ck_assert_msg(same_state(got, ref, n), "owned lane with %d threads differs from brute force", threads);
+    }
+    ck_assert(!same_state(ref, start, n));
+    free(ref);
+    free(got);
+}
+
+START_TEST(test_owned_lane_equals_brute_force) {
+    enum { M = 240 };
+    static pt_steer_agent start[M];
+    static pt_steer_params pw, pslow;
+    pt_steer_params_default(&pw);
+    pw.combiner = PT_COMBINE_WEIGHTED;
+    pt_steer_params_resolve(&pw);
+    pt_steer_params_default(&pslow);
+    pslow.weight[PT_BEH_ALIGNMENT] = 200.0; /* the budget runs out at alignment */
+    pt_steer_params_resolve(&pslow);
+    for (int cfg = 0; cfg < 9; cfg++) {
+        make_agents(start, M, 60 + (uint64_t)cfg, 12.0 + cfg * 3.0, 2.0);
+        for (int i = 0; i < M; i++) {
+            pt_steer_agent *a = &start[i];
+            pt_vehicle *v = &a->veh;
+            switch (cfg) {
+            case 1: v->max_turn_rate = 0.7; break;
+            case 2: v->max_turn_rate = 400.0; break; /* lim >= pi: never limited */
+            case 3: v->smooth_time = 0.2; break;
+            case 4: v->mass = 0.0; v->max_force = 3.0; break;
+            case 5: a->params = &pw; break;
+            case 6: a->params = &pslow; v->max_speed = 5.0; break;
+            case 7: v->max_force = 0.4; break;
+            case 8: v->max_speed = 1e-9; break; /* below the stop speed: nobody moves */
+            default: break;
+            }
+            if (i % 5 == 1) { /* reversing: turns on the spot */
+                v->vel = pt_v2_scale(v->heading, -2.0);
+                if (cfg != 2) v->max_turn_rate = cfg == 1 ? 0.7 : PT_TAU;
+            }
+        }
+        for (int i = 0; i < 5; i++) start[30 + i].veh.pos = start[29].veh.pos; /* coincident */
+        if (cfg == 8) {
+            /* nobody moves: only the brute-force comparison is meaningful */
+            pt_steer_agent *ref = malloc(sizeof start);
+            memcpy(ref, start, sizeof start);
+            pt_crowd c;
+            ck_assert_int_eq(pt_crowd_init(&c, NULL, ref, M, PT_BEH_FLOCKING, 2.5, 2), PT_OK);
+            ck_assert_int_eq(c.owned, 1);
+            for (int t = 0; t < 30; t++) pt_crowd_step(&c, 1.0 / 60.0);
+            pt_crowd_fini(&c);
+            for (int i = 0; i < M; i++) ck_assert(memcmp(&ref[i].veh.pos, &start[i].veh.pos, sizeof(pt_vec2)) == 0);
+            free(ref);
+            continue;
+        }
+        owned_case(start, M, NULL, PT_BEH_FLOCKING, -1);
+        owned_case(start, M, NULL, PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_COHESION), -1);
+    }
+    /* the steer benchmark's stack, walls and pursuit of agent 0, facing the target */
+    pt_map m;
+    walled_room(&m);
+    pt_map_set(&m, 20, 20, '#');
+    pt_steer_env env;
+    ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
+    make_agents(start, M, 71, 30.0, 4.5);
+    for (int i = 0; i < M; i++)
+        if (!pt_map_walkable(&m, (int)floor(start[i].veh.pos.x), (int)floor(start[i].veh.pos.y)))
+            start[i].veh.pos = pt_v2(10.5, 10.5);
+    unsigned beh = PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE) | PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE) |
+                   PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_PURSUIT) | PT_BEH_BIT(PT_BEH_ARRIVE);
+    owned_case(start, M, &env, beh, 0);
+    owned_case(start, M, &env, beh | PT_BEH_BIT(PT_BEH_ALIGNMENT) | PT_BEH_BIT(PT_BEH_FACE), -1);
+    owned_case(start, M, &env, PT_BEH_FLOCKING, -1);
+    pt_steer_env_fini(&env);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* Which lane: stateful behaviours (wander), the dithered combiner, agents with their own
+ * params or constants, or a side that is not perp(heading) keep the agents' structs; the
+ * rest is owned. Changing the behaviours between steps moves between lanes, and the agents
+ * read after pt_crowd_sync are the same either way. */
+START_TEST(test_lane_choice) {
+    enum { M = 200 };
+    static pt_steer_agent a[M], b[M];
+    static pt_steer_params pd;
+    make_agents(a, M, 81, 20.0, 0.0);
+    pt_crowd c;
+    ck_assert_int_eq(pt_crowd_init(&c, NULL, a, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK);
+    ck_assert_int_eq(c.owned, 1);
+    c.behaviours = PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER);
+    pt_crowd_step(&c, 1.0 / 60.0);
+    ck_assert_int_eq(c.owned, 0);
+    c.behaviours = PT_BEH_FLOCKING;
+    pt_crowd_step(&c, 1.0 / 60.0);
+    ck_assert_int_eq(c.owned, 1);
+    a[3].veh.max_speed = 4.0; /* one agent of its own */
+    pt_crowd_reload(&c);
+    ck_assert_int_eq(c.owned, 0);
+    a[3].veh.max_speed = a[4].veh.max_speed;
+    a[5].veh.side = pt_v2(0.0, 0.0);
+    pt_crowd_reload(&c);
+    ck_assert_int_eq(c.owned, 0);
+    a[5].veh.side = pt_v2_perp(a[5].veh.heading);
+    pt_crowd_reload(&c);
+    ck_assert_int_eq(c.owned, 1);
+    pt_crowd_fini(&c);
+    pt_steer_params_default(&pd);
+    pd.combiner = PT_COMBINE_DITHERED;
+    pt_steer_params_resolve(&pd);
+    for (int i = 0; i < M; i++) a[i].params = &pd;
+    ck_assert_int_eq(pt_crowd_init(&c, NULL, a, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK);
+    ck_assert_int_eq(c.owned, 0);
+    pt_crowd_fini(&c);
+    /* switching lanes every few ticks equals brute force */
+    make_agents(a, M, 83, 20.0, 0.0);
+    memcpy(b, a, sizeof a);
+    pt_crowd ca, cb;
+    ck_assert_int_eq(pt_crowd_init(&ca, NULL, a, M, PT_BEH_FLOCKING, 2.5, 2), PT_OK);
+    ck_assert_int_eq(pt_crowd_init(&cb, NULL, b, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK);
+    int owned_ticks = 0, differ = 0;
+    for (int t = 0; t < 90; t++) {
+        unsigned beh = (t / 10) % 2 ? PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) : PT_BEH_FLOCKING;
+        ca.behaviours = cb.behaviours = beh;
+        pt_crowd_step(&ca, 1.0 / 60.0);
+        pt_crowd_step_brute(&cb, 1.0 / 60.0);
+        owned_ticks += ca.owned;
+        pt_crowd_sync(&ca);
+        differ += !same_state(a, b, M);
+    }
+    pt_crowd_fini(&ca);
+    pt_crowd_fini(&cb);
+    ck_assert_int_eq(differ, 0);
+    ck_assert_int_eq(owned_ticks, 50);
 }
 END_TEST
 
@@ -438,6 +605,8 @@ int main(void) {
     tcase_add_test(tc, test_flocking_sparse_and_dense);
     tcase_add_test(tc, test_pairs_with_fallback_lanes_equal_brute_force);
     tcase_add_test(tc, test_edits_between_steps_equal_brute_force);
+    tcase_add_test(tc, test_owned_lane_equals_brute_force);
+    tcase_add_test(tc, test_lane_choice);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }

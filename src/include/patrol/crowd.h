@@ -2,26 +2,41 @@
  *
  *     pt_crowd c;
  *     pt_crowd_init(&c, &env, agents, n, behaviours, view_radius, 2);  // 2 threads
- *     for (;;) pt_crowd_step(&c, 1.0 / 60.0);
- *     pt_crowd_fini(&c);
+ *     for (;;) {
+ *         pt_crowd_step(&c, 1.0 / 60.0);
+ *         pt_crowd_sync(&c);           // before reading agents[] (drawing, game logic)
+ *         ...                          // after changing agents[]: pt_crowd_reload(&c)
+ *     }
+ *     pt_crowd_fini(&c);               // also writes the agents back
  *
- * Each step: the agents' positions and headings are copied, sorted by cell, into compact
- * arrays (the cell space); then, in cell order, every agent's neighbour sums are computed
- * from that copy (its neighbours: the first PT_CROWD_NB_MAX other agents within view_radius
- * in cell order, i.e. ascending pt_cellspace_cell, then ascending index); then, in index
- * order, each agent's forces are finished, and it is integrated and collided with the
- * environment. Forces only read the copy (and a copy of the target) and each agent writes
- * only its own slot, so the result is the same, bit for bit, with any number of threads,
- * and equal to pt_crowd_step_brute. Separation, alignment and
- * cohesion are summed in one pass over the compact arrays, with the same operations in the
- * same order as pt_steer_separation/alignment/cohesion. Agents with PT_BEH_PURSUIT /
- * PT_BEH_ARRIVE / PT_BEH_SEEK chase c->target (an agent index, or -1 for c->target_point).
+ * Two lanes, chosen by init, reload and whenever c->behaviours changes:
+ * - Owned: when every agent shares one params pointer and the same vehicle constants (mass,
+ *   max_speed, max_force, max_turn_rate, radius, smooth_time), each side is perp(heading),
+ *   and the behaviours keep no state in the agent (not wander, follow path/corridor, offset
+ *   pursuit; not the dithered combiner). The crowd then keeps the motion state (position,
+ *   velocity, heading, smooth heading, turn_dir) itself, in flat arrays sorted by cell, and
+ *   never touches agents[] during a step: pt_crowd_sync writes it into agents[], and
+ *   pt_crowd_reload reads agents[] again after you changed them. Plain flocking goes two
+ *   agents at a time (one per SIMD lane).
+ * - Shared: otherwise. Each step reads the agents afresh and writes them in place (sync and
+ *   reload cost nothing but are still right to call).
+ * Either way, each step: the agents' positions and headings are sorted by cell into compact
+ * arrays (the cell space); every agent's neighbours are the first PT_CROWD_NB_MAX other
+ * agents within view_radius in cell order (ascending pt_cellspace_cell, then ascending
+ * index); separation, alignment and cohesion are summed in one pass over them, with the
+ * same operations in the same order as pt_steer_separation/alignment/cohesion; then the
+ * agent is combined, integrated and collided with the same code as pt_steer_calculate and
+ * pt_steer_agent_update. Forces only read the tick's starting state (and a copy of the
+ * target) and each agent writes only its own slot, so the result is the same, bit for bit,
+ * with any number of threads, in either lane, and equal to pt_crowd_step_brute. Agents with
+ * PT_BEH_PURSUIT / PT_BEH_ARRIVE / PT_BEH_SEEK chase c->target (an agent index, or -1 for
+ * c->target_point).
  *
  * Memory: the crowd borrows the agents array and the environment; it owns the cell space,
- * the compact copies (about 170 bytes per agent) and its worker threads (started by init;
- * after each phase they spin ~0.1 ms, then sleep until the next one). Cost per step:
- * O(n * neighbours), no allocation after init; pt_crowd_step_brute is the O(n^2)
- * single-threaded reference.
+ * the compact copies and the owned state (about 330 bytes per agent in all) and its worker
+ * threads (started by init; after each phase they spin ~0.1 ms, then sleep until the next
+ * one). Cost per step: O(n * neighbours), no allocation after init; pt_crowd_step_brute is
+ * the O(n^2) single-threaded reference.
  */
 #ifndef PATROL_CROWD_H
 #define PATROL_CROWD_H
@@ -47,6 +62,15 @@ typedef struct pt__crowd_sums {
     int pad[2];
 } pt__crowd_sums;
 
+/* private: the owned lane's motion state, in cell order (two buffers: read one, write the
+ * other) */
+typedef struct pt__crowd_state {
+    double *x, *y, *vx, *vy, *hx, *hy;
+    double *shx, *shy;         /* smooth heading (carried only while smoothing is on) */
+    int *id;                   /* agent index of each slot */
+    signed char *turn;         /* turn_dir */
+} pt__crowd_state;
+
 typedef struct pt_crowd {
     pt_steer_agent *agents;
     int n;
@@ -69,6 +93,17 @@ typedef struct pt_crowd {
     pt_cellspace cs;
     pt_vehicle target_veh;     /* the target as it was at the start of the step */
     struct pt__crowd_pool *pool;
+    int owned;                 /* read-only: 1 = the owned lane (the crowd holds the motion state) */
+    /* private: the owned lane */
+    int uniform;               /* the agents share params and vehicle constants (at reload) */
+    int stepped;               /* owned steps since the last load */
+    unsigned lane_beh;         /* the behaviours the lane was chosen for */
+    pt__crowd_state st[2];
+    int cur;                   /* st[cur] is current */
+    int *perm;                 /* the sort: old slot of each new slot */
+    int *lcell;                /* cell of each slot */
+    void *lane_mem;
+    pt_steer_agent tmpl;       /* agent 0 at the last reload: the shared constants */
 } pt_crowd;
 
 /* agents[i].params must be set (pt_steer_agent_init). threads is clamped to
@@ -77,13 +112,19 @@ typedef struct pt_crowd {
 int pt_crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, int n, unsigned behaviours,
                   double view_radius, int threads);
 void pt_crowd_fini(pt_crowd *c);
-/* One tick of dt seconds. The agents may be changed between steps (positions, velocities,
- * params): each step reads them afresh. */
+/* One tick of dt seconds. */
 void pt_crowd_step(pt_crowd *c, double dt);
 /* The same tick, straightforwardly: neighbours by brute force (O(n^2)) sorted into the same
  * order, pt_steer_calculate for every agent, then pt_steer_agent_update for every agent; one
- * thread. The reference the tests compare pt_crowd_step with. */
+ * thread, on agents[] (in the owned lane it syncs first and reloads after). The reference
+ * the tests compare pt_crowd_step with. */
 void pt_crowd_step_brute(pt_crowd *c, double dt);
+/* The owned lane (c->owned): agents[] are written only here, so call it before reading
+ * them. Nothing to do in the shared lane. */
+void pt_crowd_sync(pt_crowd *c);
+/* Call after changing agents[] (their motion, params or vehicle constants): the next step
+ * starts from them and the lane is chosen again. */
+void pt_crowd_reload(pt_crowd *c);
 
 #ifdef __cplusplus
 }
