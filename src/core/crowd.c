@@ -59,6 +59,7 @@ struct pt__crowd_pool {
     atomic_uint gen;           /* bumped for every phase (release: publishes c, phase, dt) */
     atomic_int pending;        /* workers still running the current phase */
     atomic_int quit;
+    atomic_int next;           /* PHASE_LANE_STEP: the next chunk's first slot */
     int workers;               /* started threads */
     int phase;
     double dt;
@@ -144,6 +145,7 @@ static void dispatch(pt_crowd *c, int phase, double dt) {
     p->c = c;
     p->phase = phase;
     p->dt = dt;
+    atomic_store_explicit(&p->next, 0, memory_order_relaxed);
     atomic_store_explicit(&p->pending, p->workers, memory_order_relaxed);
     pthread_mutex_lock(&p->mu);
     atomic_fetch_add_explicit(&p->gen, 1, memory_order_release);
@@ -448,6 +450,8 @@ static void step_range(pt_crowd *c, int lo, int hi, double dt) {
     }
 }
 
+#define LANE_CHUNK 2048
+
 static void lane_cells_range(pt_crowd *c, int lo, int hi);
 static void lane_permute_range(pt_crowd *c, int lo, int hi);
 static void lane_step_range(pt_crowd *c, int lo, int hi, double dt);
@@ -460,7 +464,19 @@ static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) 
     case PHASE_FORCES: sums_range(c, lo, hi); break;
     case PHASE_LANE_CELLS: lane_cells_range(c, lo, hi); break;
     case PHASE_LANE_PERMUTE: lane_permute_range(c, lo, hi); break;
-    case PHASE_LANE_STEP: lane_step_range(c, lo, hi, dt); break;
+    case PHASE_LANE_STEP:
+        if (shares == 1) {
+            lane_step_range(c, lo, hi, dt);
+            break;
+        }
+        /* Chunks handed out as threads come for them: a flock clumps, and equal shares of
+         * slots are not equal work. Each slot's result does not depend on who computes it. */
+        for (;;) {
+            int k = atomic_fetch_add_explicit(&c->pool->next, LANE_CHUNK, memory_order_relaxed);
+            if (k >= c->n) break;
+            lane_step_range(c, k, k + LANE_CHUNK < c->n ? k + LANE_CHUNK : c->n, dt);
+        }
+        break;
     default: step_range(c, lo, hi, dt); break;
     }
 }
