@@ -2,7 +2,8 @@
  * worker threads) gives exactly the straightforward result (brute-force neighbours,
  * pt_steer_calculate per agent, one thread), over many ticks: sparse and dense crowds (more
  * than PT_CROWD_NB_MAX neighbours), agents outside the cell-space rectangle or at NaN,
- * walls, pursuit of a target, every combiner, and 1, 2, 3 threads. */
+ * walls, pursuit of a target, every combiner, and 1, 2, 3 threads. Every crowd here sets
+ * min_share = 1, so that these small crowds really are split between the threads. */
 #include <check.h>
 #include <math.h>
 #include <stdlib.h>
@@ -44,7 +45,7 @@ static void make_agents(pt_steer_agent *a, int n, uint64_t seed, double area, do
 static void run_beh(pt_steer_agent *a, int n, const pt_steer_env *env, unsigned beh, int target, int threads, int brute,
                     int ticks) {
     pt_crowd c;
-    ck_assert_int_eq(pt_crowd_init(&c, env, a, n, beh, 2.5, threads), PT_OK);
+    ck_assert_int_eq(pt_crowd_init(&c, env, a, n, beh, 2.5, threads), PT_OK); c.min_share = 1;
     c.target = target;
     c.target_point = pt_v2(10.0, 12.0);
     for (int t = 0; t < ticks; t++) {
@@ -135,7 +136,7 @@ START_TEST(test_walled_room_invariants) {
     memcpy(b, a, sizeof a);
     long bad = 0;
     pt_crowd c;
-    ck_assert_int_eq(pt_crowd_init(&c, &env, a, N, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) | PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE), 2.5, 2), PT_OK);
+    ck_assert_int_eq(pt_crowd_init(&c, &env, a, N, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) | PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE), 2.5, 2), PT_OK); c.min_share = 1;
     for (int t = 0; t < 1000; t++) {
         pt_crowd_step(&c, 1.0 / 60.0);
         pt_crowd_sync(&c);
@@ -177,8 +178,8 @@ START_TEST(test_outside_and_nan_equal_brute_force) {
     for (int i = 0; i < N; i++) a[i].veh.vel = pt_v2_scale(pt_v2_norm(pt_v2_sub(a[i].veh.pos, pt_v2(10, 10))), 3.0);
     memcpy(b, a, sizeof a);
     pt_crowd ca, cb;
-    ck_assert_int_eq(pt_crowd_init(&ca, NULL, a, N, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER), 2.5, 2), PT_OK);
-    ck_assert_int_eq(pt_crowd_init(&cb, NULL, b, N, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER), 2.5, 1), PT_OK);
+    ck_assert_int_eq(pt_crowd_init(&ca, NULL, a, N, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER), 2.5, 2), PT_OK); ca.min_share = 1;
+    ck_assert_int_eq(pt_crowd_init(&cb, NULL, b, N, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER), 2.5, 1), PT_OK); cb.min_share = 1;
     long diffs = 0;
     for (int t = 0; t < 400; t++) {
         if (t == 50)
@@ -266,7 +267,7 @@ START_TEST(test_varied_flocking_equals_brute_force) {
     static const double dts[] = {1.0 / 60.0, 1.0 / 30.0, 0.0, 0.25, -1.0, 1.0 / 60.0};
     memcpy(ref, start, sizeof ref);
     pt_crowd cr;
-    ck_assert_int_eq(pt_crowd_init(&cr, NULL, ref, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK);
+    ck_assert_int_eq(pt_crowd_init(&cr, NULL, ref, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK); cr.min_share = 1;
     for (int t = 0; t < 240; t++) {
         if (t == 40) ref[7].veh.heading = pt_v2(NAN, 0.0);
         pt_crowd_step_brute(&cr, dts[(t / 7) % 6]);
@@ -275,7 +276,7 @@ START_TEST(test_varied_flocking_equals_brute_force) {
     for (int threads = 1; threads <= 3; threads++) {
         memcpy(got, start, sizeof got);
         pt_crowd c;
-        ck_assert_int_eq(pt_crowd_init(&c, NULL, got, M, PT_BEH_FLOCKING, 2.5, threads), PT_OK);
+        ck_assert_int_eq(pt_crowd_init(&c, NULL, got, M, PT_BEH_FLOCKING, 2.5, threads), PT_OK); c.min_share = 1;
         for (int t = 0; t < 240; t++) {
             if (t == 40) {
                 got[7].veh.heading = pt_v2(NAN, 0.0);
@@ -336,7 +337,7 @@ START_TEST(test_pairs_with_fallback_lanes_equal_brute_force) {
     }
     memcpy(ref, start, sizeof ref);
     pt_crowd cr;
-    ck_assert_int_eq(pt_crowd_init(&cr, NULL, ref, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK);
+    ck_assert_int_eq(pt_crowd_init(&cr, NULL, ref, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK); cr.min_share = 1;
     int spun = 0, still = 0;
     for (int t = 0; t < 60; t++) {
         pt_crowd_step_brute(&cr, 1.0 / 60.0);
@@ -349,7 +350,7 @@ START_TEST(test_pairs_with_fallback_lanes_equal_brute_force) {
     for (int threads = 1; threads <= 3; threads++) {
         memcpy(got, start, sizeof got);
         pt_crowd c;
-        ck_assert_int_eq(pt_crowd_init(&c, NULL, got, M, PT_BEH_FLOCKING, 2.5, threads), PT_OK);
+        ck_assert_int_eq(pt_crowd_init(&c, NULL, got, M, PT_BEH_FLOCKING, 2.5, threads), PT_OK); c.min_share = 1;
         for (int t = 0; t < 60; t++) pt_crowd_step(&c, 1.0 / 60.0);
         pt_crowd_fini(&c);
         ck_assert_msg(same_state(got, ref, M), "paired flocking with %d threads differs from brute force", threads);
@@ -407,8 +408,8 @@ START_TEST(test_edits_between_steps_equal_brute_force) {
         memcpy(ref, start, sizeof start);
         memcpy(got, start, sizeof start);
         pt_crowd cr, cg;
-        ck_assert_int_eq(pt_crowd_init(&cr, NULL, ref, M, behs[0], 2.5, 1), PT_OK);
-        ck_assert_int_eq(pt_crowd_init(&cg, NULL, got, M, behs[0], 2.5, threads), PT_OK);
+        ck_assert_int_eq(pt_crowd_init(&cr, NULL, ref, M, behs[0], 2.5, 1), PT_OK); cr.min_share = 1;
+        ck_assert_int_eq(pt_crowd_init(&cg, NULL, got, M, behs[0], 2.5, threads), PT_OK); cg.min_share = 1;
         pt_rng r;
         pt_rng_seed(&r, 3, 5);
         for (int t = 0; t < TICKS; t++) {
@@ -442,7 +443,7 @@ static void owned_case(const pt_steer_agent *start, int n, const pt_steer_env *e
     pt_steer_agent *ref = malloc(sizeof *ref * (size_t)n), *got = malloc(sizeof *got * (size_t)n);
     memcpy(ref, start, sizeof *ref * (size_t)n);
     pt_crowd cr;
-    ck_assert_int_eq(pt_crowd_init(&cr, env, ref, n, beh, 2.5, 1), PT_OK);
+    ck_assert_int_eq(pt_crowd_init(&cr, env, ref, n, beh, 2.5, 1), PT_OK); cr.min_share = 1;
     cr.target = target;
     cr.target_point = pt_v2(10.0, 12.0);
     for (int t = 0; t < 120; t++) pt_crowd_step_brute(&cr, dts[(t / 7) % 6]);
@@ -450,7 +451,7 @@ static void owned_case(const pt_steer_agent *start, int n, const pt_steer_env *e
     for (int threads = 1; threads <= 3; threads++) {
         memcpy(got, start, sizeof *got * (size_t)n);
         pt_crowd c;
-        ck_assert_int_eq(pt_crowd_init(&c, env, got, n, beh, 2.5, threads), PT_OK);
+        ck_assert_int_eq(pt_crowd_init(&c, env, got, n, beh, 2.5, threads), PT_OK); c.min_share = 1;
         ck_assert_int_eq(c.owned, 1);
         c.target = target;
         c.target_point = pt_v2(10.0, 12.0);
@@ -501,7 +502,7 @@ START_TEST(test_owned_lane_equals_brute_force) {
             pt_steer_agent *ref = malloc(sizeof start);
             memcpy(ref, start, sizeof start);
             pt_crowd c;
-            ck_assert_int_eq(pt_crowd_init(&c, NULL, ref, M, PT_BEH_FLOCKING, 2.5, 2), PT_OK);
+            ck_assert_int_eq(pt_crowd_init(&c, NULL, ref, M, PT_BEH_FLOCKING, 2.5, 2), PT_OK); c.min_share = 1;
             ck_assert_int_eq(c.owned, 1);
             for (int t = 0; t < 30; t++) pt_crowd_step(&c, 1.0 / 60.0);
             pt_crowd_fini(&c);
@@ -542,7 +543,7 @@ START_TEST(test_lane_choice) {
     static pt_steer_params pd;
     make_agents(a, M, 81, 20.0, 0.0);
     pt_crowd c;
-    ck_assert_int_eq(pt_crowd_init(&c, NULL, a, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK);
+    ck_assert_int_eq(pt_crowd_init(&c, NULL, a, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK); c.min_share = 1;
     ck_assert_int_eq(c.owned, 1);
     c.behaviours = PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER);
     pt_crowd_step(&c, 1.0 / 60.0);
@@ -565,15 +566,15 @@ START_TEST(test_lane_choice) {
     pd.combiner = PT_COMBINE_DITHERED;
     pt_steer_params_resolve(&pd);
     for (int i = 0; i < M; i++) a[i].params = &pd;
-    ck_assert_int_eq(pt_crowd_init(&c, NULL, a, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK);
+    ck_assert_int_eq(pt_crowd_init(&c, NULL, a, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK); c.min_share = 1;
     ck_assert_int_eq(c.owned, 0);
     pt_crowd_fini(&c);
     /* switching lanes every few ticks equals brute force */
     make_agents(a, M, 83, 20.0, 0.0);
     memcpy(b, a, sizeof a);
     pt_crowd ca, cb;
-    ck_assert_int_eq(pt_crowd_init(&ca, NULL, a, M, PT_BEH_FLOCKING, 2.5, 2), PT_OK);
-    ck_assert_int_eq(pt_crowd_init(&cb, NULL, b, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK);
+    ck_assert_int_eq(pt_crowd_init(&ca, NULL, a, M, PT_BEH_FLOCKING, 2.5, 2), PT_OK); ca.min_share = 1;
+    ck_assert_int_eq(pt_crowd_init(&cb, NULL, b, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK); cb.min_share = 1;
     int owned_ticks = 0, differ = 0;
     for (int t = 0; t < 90; t++) {
         unsigned beh = (t / 10) % 2 ? PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) : PT_BEH_FLOCKING;

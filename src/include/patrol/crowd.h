@@ -50,6 +50,7 @@ extern "C" {
 
 #define PT_CROWD_MAX_THREADS 16
 #define PT_CROWD_NB_MAX 64  /* neighbours considered per agent (nearest in cell order) */
+#define PT_CROWD_MIN_SHARE 4096 /* default c->min_share */
 
 struct pt__crowd_pool;
 
@@ -80,6 +81,8 @@ typedef struct pt_crowd {
     int target;                /* agent chased by pursuit/seek/arrive; -1 = target_point */
     pt_vec2 target_point;
     double view_radius;
+    int min_share;             /* fewest agents per thread in a phase (default PT_CROWD_MIN_SHARE):
+                                  smaller crowds run on fewer threads, down to the calling one */
     /* private */
     pt_vec2 *forces;           /* pt_crowd_step_brute */
     int *nb;                   /* pt_crowd_step_brute: neighbour ids */
