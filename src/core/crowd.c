@@ -525,9 +525,10 @@ void pt_crowd_step(pt_crowd *c, double dt) {
 /* ---- two agents at once (the owned lane, plain flocking) ------------------------------- *
  * The end of the group behaviours, the combiner and the integrator are one chain of about
  * fifteen dependent square roots and divisions per agent: one agent at a time leaves the
- * core waiting on it. Two agents run it together, one per SIMD lane: every lane does exactly the scalar operations in the scalar
- * order (IEEE add, mul, div and sqrt are exact per lane, so the bits are the same), with
- * branches turned into selects that compute both sides. v2 values hold one double per
+ * core waiting on it. Two agents run it together, one per SIMD lane: every lane does
+ * exactly the scalar operations in the scalar order (IEEE add, mul, div and sqrt are exact
+ * per lane, so the bits are the same), with branches turned into selects that compute both
+ * sides. v2 values hold one double per
  * agent (x and y of a vector are two v2 values). The plain C version below is the same code
  * on two-element arrays. */
 #if defined(__SSE2__) && !defined(PT_CROWD_NO_SIMD)
@@ -944,7 +945,7 @@ static void lane_step_range(pt_crowd *c, int lo, int hi, double dt) {
     sums_src src = {s->x, s->y, s->hx, s->hy, s->id};
     pair_consts pc;
     int pairs = pairs_ok(c, dt);
-    if (pairs) pair_consts_init(&pc, &c->tmpl, dt);
+    pair_consts_init(&pc, &c->tmpl, pairs ? dt : 1.0 / 60.0); /* used only with pairs */
     pt__crowd_sums sums[2];
     for (int k = lo; k < hi; k++) {
         int done = 0;
