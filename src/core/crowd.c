@@ -438,17 +438,25 @@ static void sums_range(pt_crowd *c, int lo, int hi) {
 #endif
 }
 
+/* The context every agent of a tick shares (environment, tick length, the target's point);
+ * returns the target's vehicle as the tick started, or NULL for c->target_point. Only
+ * agent1 changes from agent to agent. */
+static const pt_vehicle *tick_ctx(const pt_crowd *c, double dt, pt_steer_ctx *ctx) {
+    const pt_vehicle *tv = c->target >= 0 && c->target < c->n ? &c->target_veh : NULL;
+    memset(ctx, 0, sizeof *ctx);
+    ctx->env = c->env;
+    ctx->dt = dt;
+    ctx->target = tv ? tv->pos : c->target_point;
+    return tv;
+}
+
 /* Forces, integration and collision in index order: the agent structs (the bulk of the
  * memory) and the sums stream through in order, which the hardware prefetches well. */
 static void step_range(pt_crowd *c, int lo, int hi, double dt) {
     unsigned beh = c->behaviours;
     int group = (beh & PT_BEH_FLOCKING) != 0;
-    const pt_vehicle *tv = c->target >= 0 && c->target < c->n ? &c->target_veh : NULL;
     pt_steer_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.env = c->env;
-    ctx.dt = dt;
-    ctx.target = tv ? tv->pos : c->target_point;
+    const pt_vehicle *tv = tick_ctx(c, dt, &ctx);
     for (int i = lo; i < hi; i++) {
         pt_steer_agent *a = &c->agents[i];
         pt_vec2 g[3];
@@ -809,6 +817,16 @@ static int lane_wanted(const pt_crowd *c) {
 
 static int smoothing(const pt_crowd *c) { return c->tmpl.veh.smooth_time > 0; }
 
+/* Slot k's motion into v, whose constants are the shared ones. */
+static inline void slot_vehicle(const pt__crowd_state *s, int k, int smooth_on, pt_vehicle *v) {
+    v->pos = pt_v2(s->x[k], s->y[k]);
+    v->vel = pt_v2(s->vx[k], s->vy[k]);
+    v->heading = pt_v2(s->hx[k], s->hy[k]);
+    v->side = pt_v2_perp(v->heading);
+    v->smooth_heading = smooth_on ? pt_v2(s->shx[k], s->shy[k]) : v->heading;
+    v->turn_dir = s->turn[k];
+}
+
 /* agents -> owned state, slot k = agent k (already in ascending index within any cell). */
 static void lane_load(pt_crowd *c) {
     pt__crowd_state *st = &c->st[c->cur];
@@ -834,16 +852,10 @@ void pt_crowd_sync(pt_crowd *c) {
     int smooth_on = smoothing(c);
     for (int k = 0; k < c->n; k++) {
         pt_steer_agent *a = &c->agents[st->id[k]];
-        pt_vehicle *v = &a->veh;
-        v->pos = pt_v2(st->x[k], st->y[k]);
-        v->vel = pt_v2(st->vx[k], st->vy[k]);
-        v->heading = pt_v2(st->hx[k], st->hy[k]);
-        v->side = pt_v2_perp(v->heading);
-        v->turn_dir = st->turn[k];
-        if (c->stepped) {
-            v->smooth_heading = smooth_on ? pt_v2(st->shx[k], st->shy[k]) : v->heading;
-            a->behaviours = c->lane_beh;
-        }
+        pt_vec2 smooth = a->veh.smooth_heading;
+        slot_vehicle(st, k, smooth_on, &a->veh);
+        if (c->stepped) a->behaviours = c->lane_beh;
+        else a->veh.smooth_heading = smooth; /* not stepped yet: the caller's own */
     }
 }
 
@@ -933,12 +945,8 @@ static void lane_step_range(pt_crowd *c, int lo, int hi, double dt) {
     unsigned beh = c->behaviours;
     int group = (beh & PT_BEH_FLOCKING) != 0, align = (beh & PT_BEH_BIT(PT_BEH_ALIGNMENT)) != 0;
     int smooth_on = smoothing(c);
-    const pt_vehicle *tv = c->target >= 0 && c->target < c->n ? &c->target_veh : NULL;
     pt_steer_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.env = c->env;
-    ctx.dt = dt;
-    ctx.target = tv ? tv->pos : c->target_point;
+    const pt_vehicle *tv = tick_ctx(c, dt, &ctx);
     pt_steer_agent a = c->tmpl;
     a.behaviours = beh;
     pt_vehicle *v = &a.veh;
@@ -962,12 +970,7 @@ static void lane_step_range(pt_crowd *c, int lo, int hi, double dt) {
         for (int l = 0; l < (pairs && k + 1 < hi ? 2 : 1); l++) {
             if (done >> l & 1) continue;
             int q = k + l, i = s->id[q];
-            v->pos = pt_v2(s->x[q], s->y[q]);
-            v->vel = pt_v2(s->vx[q], s->vy[q]);
-            v->heading = pt_v2(s->hx[q], s->hy[q]);
-            v->side = pt_v2_perp(v->heading);
-            v->smooth_heading = smooth_on ? pt_v2(s->shx[q], s->shy[q]) : v->heading;
-            v->turn_dir = s->turn[q];
+            slot_vehicle(s, q, smooth_on, v);
             pt_vec2 g[3];
             if (group) group_forces(&sums[l], v, g);
             ctx.agent1 = tv && i != c->target ? tv : NULL;
@@ -997,14 +1000,8 @@ static void lane_target(pt_crowd *c) {
     const pt__crowd_state *s = &c->st[c->cur];
     for (int k = 0; k < c->n; k++)
         if (s->id[k] == c->target) {
-            pt_vehicle *v = &c->target_veh;
-            *v = c->tmpl.veh;
-            v->pos = pt_v2(s->x[k], s->y[k]);
-            v->vel = pt_v2(s->vx[k], s->vy[k]);
-            v->heading = pt_v2(s->hx[k], s->hy[k]);
-            v->side = pt_v2_perp(v->heading);
-            v->smooth_heading = smoothing(c) ? pt_v2(s->shx[k], s->shy[k]) : v->heading;
-            v->turn_dir = s->turn[k];
+            c->target_veh = c->tmpl.veh;
+            slot_vehicle(s, k, smoothing(c), &c->target_veh);
             return;
         }
 }
