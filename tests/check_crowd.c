@@ -533,6 +533,68 @@ START_TEST(test_owned_lane_equals_brute_force) {
 }
 END_TEST
 
+/* Half neighbour lists (each pair weighed once, by the earlier slot; chunks of the step
+ * collect the pairs that cross into them) in crowds from sparse to so dense that agents
+ * have more than PT_CROWD_NB_MAX neighbours while the half lists run, and denser still
+ * (the per-agent scan takes over, then the half lists again as the crowd spreads): equal to
+ * brute force bit for bit for 1-3 threads (min_share = 1: many small chunks, each with its
+ * own boundary), and each path really ran. */
+static int most_neighbours(const pt_steer_agent *a, int n, double r) {
+    int most = 0;
+    for (int i = 0; i < n; i++) {
+        int k = 0;
+        for (int j = 0; j < n; j++) k += j != i && pt_v2_dist2(a[i].veh.pos, a[j].veh.pos) <= r * r;
+        most = k > most ? k : most;
+    }
+    return most;
+}
+
+START_TEST(test_half_lists_equal_brute_force) {
+    enum { M = 600, T = 90 };
+    static pt_steer_agent start[M], ref[M], got[M];
+    static const double areas[] = {60.0, 12.0, 8.0};
+    int half_over_cap = 0, full_steps = 0, half_steps = 0;
+    for (int ai = 0; ai < 3; ai++) {
+        make_agents(start, M, 80 + (uint64_t)ai, areas[ai], 3.0);
+        for (int i = 0; i < 4; i++) start[40 + i].veh.pos = start[39].veh.pos; /* coincident */
+        for (int b = 0; b < 2; b++) {
+            unsigned beh = b ? PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_SEEK) : PT_BEH_FLOCKING;
+            memcpy(ref, start, sizeof ref);
+            pt_crowd cr;
+            ck_assert_int_eq(pt_crowd_init(&cr, NULL, ref, M, beh, 2.5, 1), PT_OK);
+            cr.target_point = pt_v2(20.0, 20.0);
+            for (int t = 0; t < T; t++) pt_crowd_step_brute(&cr, 1.0 / 30.0);
+            pt_crowd_fini(&cr);
+            for (int threads = 1; threads <= 3; threads++) {
+                memcpy(got, start, sizeof got);
+                pt_crowd c;
+                ck_assert_int_eq(pt_crowd_init(&c, NULL, got, M, beh, 2.5, threads), PT_OK); c.min_share = 1;
+                c.target_point = pt_v2(20.0, 20.0);
+                for (int t = 0; t < T; t++) {
+                    int most = 0;
+                    if (threads == 1 && t % 10 == 0) {
+                        pt_crowd_sync(&c);
+                        most = most_neighbours(got, M, 2.5);
+                    }
+                    pt_crowd_step(&c, 1.0 / 30.0);
+                    ck_assert_int_eq(c.owned, 1);
+                    half_steps += c.half;
+                    full_steps += !c.half;
+                    half_over_cap += c.half && most > PT_CROWD_NB_MAX;
+                }
+                pt_crowd_fini(&c);
+                ck_assert_msg(same_state(got, ref, M), "area %g, behaviours %u, %d threads: differs from brute force",
+                              areas[ai], beh, threads);
+            }
+            ck_assert(!same_state(ref, start, M));
+        }
+    }
+    ck_assert_int_gt(half_steps, 0);
+    ck_assert_int_gt(full_steps, 0);
+    ck_assert_int_gt(half_over_cap, 0);
+}
+END_TEST
+
 /* Which lane: stateful behaviours (wander), the dithered combiner, agents with their own
  * params or constants, or a side that is not perp(heading) keep the agents' structs; the
  * rest is owned. Changing the behaviours between steps moves between lanes, and the agents
@@ -608,6 +670,7 @@ int main(void) {
     tcase_add_test(tc, test_edits_between_steps_equal_brute_force);
     tcase_add_test(tc, test_owned_lane_equals_brute_force);
     tcase_add_test(tc, test_lane_choice);
+    tcase_add_test(tc, test_half_lists_equal_brute_force);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }

@@ -40,7 +40,18 @@
 
 /* ---- worker threads ---------------------------------------------------------------------- */
 
-enum { PHASE_GATHER, PHASE_SOA, PHASE_FORCES, PHASE_STEP, PHASE_LANE_CELLS, PHASE_LANE_PERMUTE, PHASE_LANE_STEP };
+/* The half neighbour lists (below) run while no cell holds more agents than this, and the
+ * cells are this much wider than the view radius (pt_crowd_init makes them so): a neighbour
+ * is then never more than one cell away, with room for rounding. */
+#define HALF_CELL_MAX 32
+#define HALF_CELL_SLACK (1.0 + 1e-6)
+/* An agent's later neighbours lie in at most five cells (the rest of its own, the next one,
+ * three below), its earlier ones outside a chunk in four. */
+#define HALF_NB_MAX (5 * HALF_CELL_MAX)
+#define PT_ALWAYS_INLINE __attribute__((always_inline))
+
+enum { PHASE_GATHER, PHASE_SOA, PHASE_FORCES, PHASE_STEP, PHASE_LANE_CELLS, PHASE_LANE_SCATTER, PHASE_LANE_PERMUTE,
+       PHASE_LANE_STEP };
 
 typedef struct worker {
     struct pt__crowd_pool *pool;
@@ -52,6 +63,8 @@ typedef struct worker {
  * sleeping thread costs tens to hundreds of microseconds on a virtual machine, which at
  * 10,000 agents was more than the second core saved. */
 #define POOL_SPINS 4096
+/* The owned step hands out this many chunks per share. */
+#define CHUNKS 8
 
 struct pt__crowd_pool {
     pthread_mutex_t mu;
@@ -137,22 +150,27 @@ static struct pt__crowd_pool *pool_start(int want) {
     return p;
 }
 
-/* Runs one phase split into equal contiguous shares. */
+/* How many threads share a phase: each share gets at least c->min_share agents. */
+static int dispatch_shares(const pt_crowd *c) {
+    int shares = c->pool ? c->pool->workers + 1 : 1, min_share = c->min_share > 0 ? c->min_share : 1;
+    if (shares > c->n / min_share) shares = c->n / min_share;
+    return shares > 1 ? shares : 1;
+}
+
+/* Runs one phase split into equal contiguous shares. A phase's fixed cost with helpers
+ * (waking or signalling them, waiting for the last) was measured at tens to hundreds of
+ * microseconds on these virtual machines: 1,000 boids took 3x longer with two threads than
+ * with one, hence min_share. */
 static void dispatch(pt_crowd *c, int phase, double dt) {
     struct pt__crowd_pool *p = c->pool;
-    /* A phase's fixed cost with helpers (waking or signalling them, waiting for the last)
-     * was measured at tens to hundreds of microseconds on these virtual machines: 1,000
-     * boids took 3x longer with two threads than with one. Each share gets at least
-     * c->min_share agents. */
-    int shares = p ? p->workers + 1 : 1, min_share = c->min_share > 0 ? c->min_share : 1;
-    if (shares > c->n / min_share) shares = c->n / min_share;
+    int shares = dispatch_shares(c);
     if (shares <= 1) {
         run_share(c, phase, 0, 1, dt);
         return;
     }
     p->shares = shares;
-    /* The owned step hands out chunks: eight per share, whole groups of four agents. */
-    p->chunk = (c->n / (shares * 8) + 3) & ~3;
+    /* The owned step hands out chunks of whole groups of four agents. */
+    p->chunk = (c->n / (shares * CHUNKS) + 3) & ~3;
     if (p->chunk < 4) p->chunk = 4;
     p->c = c;
     p->phase = phase;
@@ -223,12 +241,17 @@ int pt_crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, 
         w = x1 - x0 + 16;
         h = y1 - y0 + 16;
     }
-    if (ok) ok = pt_cellspace_init(&c->cs, x0, y0, w, h, c->view_radius) == PT_OK;
+    if (ok) ok = pt_cellspace_init(&c->cs, x0, y0, w, h, c->view_radius * HALF_CELL_SLACK) == PT_OK;
     if (ok) { /* size the cell space now: no allocation in the steps */
         gather_range(c, 0, n);
         ok = pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, n) == PT_OK;
     }
     if (ok) ok = lane_alloc(c);
+    /* the parallel sort's counts, one row of cells per thread (not for a grid much larger
+     * than the crowd: then the serial sort is cheaper than clearing the rows) */
+    size_t ncells = (size_t)c->cs.cols * (size_t)c->cs.rows;
+    if (ok && c->threads > 1 && ncells <= 4 * (size_t)n + 4096)
+        c->hist = PT_MALLOC(sizeof *c->hist * ncells * (size_t)c->threads);
     if (ok && c->threads > 1) c->pool = pool_start(c->threads - 1);
     if (!ok) {
         pt_crowd_fini(c);
@@ -249,6 +272,7 @@ void pt_crowd_fini(pt_crowd *c) {
     PT_FREE(c->gsum_mem);
     PT_FREE(c->sx);
     PT_FREE(c->lane_mem);
+    PT_FREE(c->hist);
     if (c->cs.start) pt_cellspace_fini(&c->cs);
     memset(c, 0, sizeof *c);
 }
@@ -471,9 +495,10 @@ static void step_range(pt_crowd *c, int lo, int hi, double dt) {
     }
 }
 
-static void lane_cells_range(pt_crowd *c, int lo, int hi);
+static void lane_cells_range(pt_crowd *c, int lo, int hi, int share);
+static void lane_scatter_range(pt_crowd *c, int lo, int hi, int share);
 static void lane_permute_range(pt_crowd *c, int lo, int hi);
-static void lane_step_range(pt_crowd *c, int lo, int hi, double dt);
+static void lane_step(pt_crowd *c, int lo, int hi, double dt);
 
 static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) {
     int lo = (int)((long long)c->n * share / shares), hi = (int)((long long)c->n * (share + 1) / shares);
@@ -481,11 +506,12 @@ static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) 
     case PHASE_GATHER: gather_range(c, lo, hi); break;
     case PHASE_SOA: soa_range(c, lo, hi, (c->behaviours & PT_BEH_BIT(PT_BEH_ALIGNMENT)) != 0); break;
     case PHASE_FORCES: sums_range(c, lo, hi); break;
-    case PHASE_LANE_CELLS: lane_cells_range(c, lo, hi); break;
+    case PHASE_LANE_CELLS: lane_cells_range(c, lo, hi, share); break;
+    case PHASE_LANE_SCATTER: lane_scatter_range(c, lo, hi, share); break;
     case PHASE_LANE_PERMUTE: lane_permute_range(c, lo, hi); break;
     case PHASE_LANE_STEP:
         if (shares == 1) {
-            lane_step_range(c, lo, hi, dt);
+            lane_step(c, lo, hi, dt);
             break;
         }
         /* Chunks handed out as threads come for them: a flock clumps, and equal shares of
@@ -494,7 +520,7 @@ static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) 
             int chunk = c->pool->chunk;
             int k = atomic_fetch_add_explicit(&c->pool->next, chunk, memory_order_relaxed);
             if (k >= c->n) break;
-            lane_step_range(c, k, k + chunk < c->n ? k + chunk : c->n, dt);
+            lane_step(c, k, k + chunk < c->n ? k + chunk : c->n, dt);
         }
         break;
     default: step_range(c, lo, hi, dt); break;
@@ -505,14 +531,22 @@ static void lane_choose(pt_crowd *c);
 static void lane_load(pt_crowd *c);
 static void lane_target(pt_crowd *c);
 static void lane_sort(pt_crowd *c);
+static void lane_offsets(pt_crowd *c, int shares);
 
 void pt_crowd_step(pt_crowd *c, double dt) {
     if (c->n <= 0) return;
     if (c->behaviours != c->lane_beh) lane_choose(c);
     if (c->owned) {
         lane_target(c);
+        /* The sort runs in parallel when helpers take part: each share counts its slots'
+         * cells, the offsets are summed up, each share scatters its slots. */
+        c->psort = dispatch_shares(c) > 1 && c->hist ? dispatch_shares(c) : 0;
         dispatch(c, PHASE_LANE_CELLS, dt);
-        lane_sort(c);
+        if (c->psort) {
+            lane_offsets(c, c->psort);
+            dispatch(c, PHASE_LANE_SCATTER, dt);
+        } else
+            lane_sort(c);
         dispatch(c, PHASE_LANE_PERMUTE, dt);
         c->cur ^= 1;
         dispatch(c, PHASE_LANE_STEP, dt);
@@ -883,9 +917,47 @@ void pt_crowd_reload(pt_crowd *c) {
     lane_choose(c);
 }
 
-static void lane_cells_range(pt_crowd *c, int lo, int hi) {
+/* Puts the slots of perm[lo, hi) (whole cells) in ascending agent index within each cell. */
+static void lane_order_cells(pt_crowd *c, int lo, int hi) {
+    int *perm = c->perm;
+    const int *cell = c->lcell, *id = c->st[c->cur].id;
+    for (int k = lo + 1; k < hi; k++) {
+        int s = perm[k], key = id[s], ck = cell[s], j = k;
+        while (j > lo && cell[perm[j - 1]] == ck && id[perm[j - 1]] > key) {
+            perm[j] = perm[j - 1];
+            j--;
+        }
+        perm[j] = s;
+    }
+}
+
+/* The first slot of the first cell that starts at or after slot k: a binary search of the
+ * cells' offsets (the parallel permutation splits at whole cells). */
+static int lane_first_cell_slot(const pt_crowd *c, int k) {
+    const int *start = c->cs.start;
+    int lo = 0, hi = c->cs.cols * c->cs.rows; /* start[hi] = n >= k */
+    if (k >= c->n) return c->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (start[mid] < k) lo = mid + 1;
+        else hi = mid;
+    }
+    return start[lo];
+}
+
+static void lane_cells_range(pt_crowd *c, int lo, int hi, int share) {
     const pt__crowd_state *st = &c->st[c->cur];
     for (int k = lo; k < hi; k++) c->lcell[k] = pt_cellspace_cell(&c->cs, pt_v2(st->x[k], st->y[k]));
+    if (!c->psort) return;
+    int *count = c->hist + (size_t)share * (size_t)(c->cs.cols * c->cs.rows);
+    memset(count, 0, sizeof *count * (size_t)(c->cs.cols * c->cs.rows));
+    for (int k = lo; k < hi; k++) count[c->lcell[k]]++;
+}
+
+/* Whether no cell holds more than HALF_CELL_MAX agents and the half lists may run. */
+static void half_choose(pt_crowd *c, int most) {
+    c->half = most <= HALF_CELL_MAX && c->cs.cell >= c->view_radius * HALF_CELL_SLACK &&
+              (c->behaviours & PT_BEH_FLOCKING);
 }
 
 /* Counting sort of the slots by cell into perm (stable), then ascending agent index within
@@ -895,25 +967,54 @@ static void lane_sort(pt_crowd *c) {
     pt_cellspace *cs = &c->cs;
     int n = c->n, ncells = cs->cols * cs->rows;
     int *start = cs->start, *perm = c->perm;
-    const int *cell = c->lcell, *id = c->st[c->cur].id;
+    const int *cell = c->lcell;
     memset(start, 0, sizeof *start * ((size_t)ncells + 1));
     for (int k = 0; k < n; k++) start[cell[k] + 1]++;
-    for (int q = 0; q < ncells; q++) start[q + 1] += start[q];
+    int most = 0;
+    for (int q = 0; q < ncells; q++) {
+        most = start[q + 1] > most ? start[q + 1] : most;
+        start[q + 1] += start[q];
+    }
+    half_choose(c, most);
     for (int k = 0; k < n; k++) perm[start[cell[k]]++] = k;
     memmove(start + 1, start, sizeof *start * (size_t)ncells);
     start[0] = 0;
     cs->n = n;
-    for (int k = 1; k < n; k++) {
-        int s = perm[k], key = id[s], ck = cell[s], j = k;
-        while (j > 0 && cell[perm[j - 1]] == ck && id[perm[j - 1]] > key) {
-            perm[j] = perm[j - 1];
-            j--;
+    lane_order_cells(c, 0, n);
+}
+
+/* The parallel sort's offsets: each share's count of a cell becomes where its first slot
+ * in that cell goes (share 0's slots first, so the sort stays stable); cs.start gets the
+ * cells' offsets. */
+static void lane_offsets(pt_crowd *c, int shares) {
+    pt_cellspace *cs = &c->cs;
+    int ncells = cs->cols * cs->rows, at = 0, most = 0;
+    for (int q = 0; q < ncells; q++) {
+        cs->start[q] = at;
+        for (int sh = 0; sh < shares; sh++) {
+            int *count = &c->hist[(size_t)sh * (size_t)ncells + (size_t)q], k = *count;
+            *count = at;
+            at += k;
         }
-        perm[j] = s;
+        most = at - cs->start[q] > most ? at - cs->start[q] : most;
     }
+    cs->start[ncells] = at;
+    cs->n = c->n;
+    half_choose(c, most);
+}
+
+static void lane_scatter_range(pt_crowd *c, int lo, int hi, int share) {
+    int *next = c->hist + (size_t)share * (size_t)(c->cs.cols * c->cs.rows);
+    for (int k = lo; k < hi; k++) c->perm[next[c->lcell[k]]++] = k;
 }
 
 static void lane_permute_range(pt_crowd *c, int lo, int hi) {
+    if (c->psort) {
+        /* whole cells: those whose first slot is in [lo, hi) get their order fixed here */
+        lo = lane_first_cell_slot(c, lo);
+        hi = lane_first_cell_slot(c, hi);
+        lane_order_cells(c, lo, hi);
+    }
     const pt__crowd_state *s = &c->st[c->cur];
     pt__crowd_state *o = &c->st[c->cur ^ 1];
     const int *perm = c->perm;
@@ -936,62 +1037,341 @@ static void lane_permute_range(pt_crowd *c, int lo, int hi) {
 }
 
 
-/* One tick of the agents in slots [lo, hi): reads the current buffer only, writes the other
- * one. Each agent is the shared constants (tmpl) with its own motion state, run through the
- * same inline code as pt_steer_calculate and pt_steer_agent_update. */
-static void lane_step_range(pt_crowd *c, int lo, int hi, double dt) {
-    const pt__crowd_state *s = &c->st[c->cur];
-    pt__crowd_state *o = &c->st[c->cur ^ 1];
-    unsigned beh = c->behaviours;
-    int group = (beh & PT_BEH_FLOCKING) != 0, align = (beh & PT_BEH_BIT(PT_BEH_ALIGNMENT)) != 0;
-    int smooth_on = smoothing(c);
+/* ---- the lane's step ---------------------------------------------------------------------- */
+
+/* What every slot of a step shares. */
+typedef struct lane_run {
+    const pt_crowd *c;
+    const pt__crowd_state *s;
+    pt__crowd_state *o;
+    sums_src src;
     pt_steer_ctx ctx;
-    const pt_vehicle *tv = tick_ctx(c, dt, &ctx);
-    pt_steer_agent a = c->tmpl;
-    a.behaviours = beh;
-    pt_vehicle *v = &a.veh;
-    sums_src src = {s->x, s->y, s->hx, s->hy, s->id};
+    const pt_vehicle *tv;
+    pt_steer_agent a;          /* the shared constants; the motion of the slot being run */
     pair_consts pc;
-    int pairs = pairs_ok(c, dt);
-    pair_consts_init(&pc, &c->tmpl, pairs ? dt : 1.0 / 60.0); /* used only with pairs */
-    pt__crowd_sums sums[2];
-    for (int k = lo; k < hi; k++) {
-        int done = 0;
-        if (group) group_sums(c, &src, k, s->id[k], align, &sums[0]);
-        if (pairs && k + 1 < hi) {
-            group_sums(c, &src, k + 1, s->id[k + 1], align, &sums[1]);
-            done = pair_step(c, s, o, k, sums, &pc);
-            if (done == 3) {
-                k++;
-                continue;
-            }
+    int pairs, group, align, smooth_on;
+    double dt;
+} lane_run;
+
+static void lane_run_init(lane_run *L, pt_crowd *c, double dt) {
+    L->c = c;
+    L->s = &c->st[c->cur];
+    L->o = &c->st[c->cur ^ 1];
+    unsigned beh = c->behaviours;
+    L->group = (beh & PT_BEH_FLOCKING) != 0;
+    L->align = (beh & PT_BEH_BIT(PT_BEH_ALIGNMENT)) != 0;
+    L->smooth_on = smoothing(c);
+    L->tv = tick_ctx(c, dt, &L->ctx);
+    L->a = c->tmpl;
+    L->a.behaviours = beh;
+    L->src = (sums_src){L->s->x, L->s->y, L->s->hx, L->s->hy, L->s->id};
+    L->pairs = pairs_ok(c, dt);
+    pair_consts_init(&L->pc, &c->tmpl, L->pairs ? dt : 1.0 / 60.0); /* used only with pairs */
+    L->dt = dt;
+}
+
+/* Slot k, and k + 1 when two (plain flocking goes two at a time then), from their neighbour
+ * sums: forces, combiner, integration, collision, into the other buffer. */
+static void lane_run_slots(lane_run *L, int k, int two, const pt__crowd_sums sums[2]) {
+    int done = two && L->pairs ? pair_step(L->c, L->s, L->o, k, sums, &L->pc) : 0;
+    if (done == 3) return;
+    /* one agent, or the lanes the pair left: the scalar path */
+    const pt__crowd_state *s = L->s;
+    pt__crowd_state *o = L->o;
+    pt_vehicle *v = &L->a.veh;
+    for (int l = 0; l < 1 + two; l++) {
+        if (done >> l & 1) continue;
+        int q = k + l, i = s->id[q];
+        slot_vehicle(s, q, L->smooth_on, v);
+        pt_vec2 g[3];
+        if (L->group) group_forces(&sums[l], v, g);
+        L->ctx.agent1 = L->tv && i != L->c->target ? L->tv : NULL;
+        pt_vec2 f = pt__steer_calculate_inline(&L->a, &L->ctx, L->group ? g : NULL);
+        pt__steer_agent_update_inline(&L->a, &L->ctx, f, L->dt);
+        if (L->c->env) pt_steer_collide(L->c->env, &v->pos, &v->vel, v->radius);
+        o->x[q] = v->pos.x;
+        o->y[q] = v->pos.y;
+        o->vx[q] = v->vel.x;
+        o->vy[q] = v->vel.y;
+        o->hx[q] = v->heading.x;
+        o->hy[q] = v->heading.y;
+        if (L->smooth_on) {
+            o->shx[q] = v->smooth_heading.x;
+            o->shy[q] = v->smooth_heading.y;
         }
-        /* one agent, or the lanes the pair left: the scalar path */
-        for (int l = 0; l < (pairs && k + 1 < hi ? 2 : 1); l++) {
-            if (done >> l & 1) continue;
-            int q = k + l, i = s->id[q];
-            slot_vehicle(s, q, smooth_on, v);
-            pt_vec2 g[3];
-            if (group) group_forces(&sums[l], v, g);
-            ctx.agent1 = tv && i != c->target ? tv : NULL;
-            pt_vec2 f = pt__steer_calculate_inline(&a, &ctx, group ? g : NULL);
-            pt__steer_agent_update_inline(&a, &ctx, f, dt);
-            if (c->env) pt_steer_collide(c->env, &v->pos, &v->vel, v->radius);
-            o->x[q] = v->pos.x;
-            o->y[q] = v->pos.y;
-            o->vx[q] = v->vel.x;
-            o->vy[q] = v->vel.y;
-            o->hx[q] = v->heading.x;
-            o->hy[q] = v->heading.y;
-            if (smooth_on) {
-                o->shx[q] = v->smooth_heading.x;
-                o->shy[q] = v->smooth_heading.y;
-            }
-            o->id[q] = i;
-            o->turn[q] = (signed char)v->turn_dir;
-        }
-        if (pairs && k + 1 < hi) k++;
+        o->id[q] = i;
+        o->turn[q] = (signed char)v->turn_dir;
     }
+}
+
+/* One tick of the agents in slots [lo, hi), each agent's neighbours scanned from its own
+ * block: reads the current buffer only, writes the other one. Each agent is the shared
+ * constants (tmpl) with its own motion state, run through the same inline code as
+ * pt_steer_calculate and pt_steer_agent_update. */
+static void lane_step_range(pt_crowd *c, int lo, int hi, double dt) {
+    lane_run L;
+    lane_run_init(&L, c, dt);
+    pt__crowd_sums sums[2];
+    int step = L.pairs ? 2 : 1;
+    for (int k = lo; k < hi; k += step) {
+        int two = step == 2 && k + 1 < hi;
+        for (int l = 0; l < 1 + two; l++)
+            if (L.group) group_sums(c, &L.src, k + l, L.s->id[k + l], L.align, &sums[l]);
+        lane_run_slots(&L, k, two, sums);
+    }
+}
+
+/* ---- half neighbour lists ----------------------------------------------------------------- *
+ * Every pair of neighbours is weighed once, by the earlier of its two slots: its separation
+ * term goes to one agent and, negated, to the other (p - q = -(q - p) exactly, and the
+ * distance is the same both ways, so the negated term is the other's own term bit for bit),
+ * and each gets the other's heading and position. Slots run in cell order, so an agent
+ * receives the terms of its earlier neighbours in ascending slot order, then its own scan
+ * adds the later ones in ascending order: the (cell, index) order of the reference, and the
+ * first PT_CROWD_NB_MAX of them, since each side is capped by its own count. The running sums
+ * live in c->gsum by slot (the owned lane has no other use for it).
+ *
+ * The cells are a little wider than the view radius (pt_crowd_init), so an agent's neighbours
+ * lie in its cell and the eight around it, and the later ones in two runs of slots: the rest
+ * of its own row from itself to the end of the next cell, and the three cells below. A cell's
+ * agents share those runs.
+ *
+ * A chunk of the step owns whole cells and writes only their slots: a pair whose later agent
+ * lies past the chunk gives its term to the earlier agent only, and the chunk that holds the
+ * later one collects such terms itself first (half_prepass). Used while no cell holds more
+ * than HALF_CELL_MAX agents: a dense clump goes back to the per-agent scan, whose cost stays
+ * O(n * PT_CROWD_NB_MAX). */
+
+/* Zeroes the running sums of slots [*z, to). */
+static inline void half_zero(pt__crowd_sums *acc, int *z, int to) {
+    for (; *z < to; (*z)++) sums_zero(&acc[*z]);
+}
+
+/* Appends to nb the slots of [q, q1) within r2 of p, two at a time (the slot after q1 is
+ * always there to read: the next one, or the NaN padding). */
+static inline int half_scan(const sums_src *src, v2 px, v2 py, v2 r2, int q, int q1, int *nb, int m) {
+    for (; q < q1; q += 2) {
+        v2 dx = vsub(vload(src->x + q), px), dy = vsub(vload(src->y + q), py);
+        int in = mbits(vle(vadd(vmul(dx, dx), vmul(dy, dy)), r2)) & (q + 1 < q1 ? 3 : 1);
+        nb[m] = q;
+        m += in & 1;
+        nb[m] = q + 1;
+        m += in >> 1;
+    }
+    return m;
+}
+
+/* The separation terms of the agent at p over the slots nb[0..m-1] (p - q scaled by
+ * 1 / (d * max(d, min)), the operations of sums_pass2), two at a time, into tw as x, y
+ * pairs; returns whether one of them is coincident (d < 1e-9). nb has room for one more. */
+static inline int half_terms(const sums_src *src, v2 px, v2 py, int *nb, int m, double *tw) {
+    int coincident = 0;
+    if (m) nb[m] = nb[m - 1];
+    v2 lo = vsp(PT__SEP_MIN_DIST), tiny = vsp(1e-9), one = vsp(1.0);
+    for (int t = 0; t < m; t += 2) {
+        int q0 = nb[t], q1 = nb[t + 1];
+        v2 tx = vsub(px, vset(src->x[q0], src->x[q1])), ty = vsub(py, vset(src->y[q0], src->y[q1]));
+        v2 d = vsqrt(vadd(vmul(tx, tx), vmul(ty, ty)));
+        v2 w = vdiv(one, vmul(d, vsel(vgt(d, lo), d, lo)));
+        coincident |= mbits(vlt(d, tiny));
+        tx = vmul(tx, w);
+        ty = vmul(ty, w);
+        vstore(tw + 2 * t, vset(vlane(tx, 0), vlane(ty, 0)));
+        vstore(tw + 2 * t + 2, vset(vlane(tx, 1), vlane(ty, 1)));
+    }
+    return coincident;
+}
+
+static inline int half_coincident(const sums_src *src, pt_vec2 p, int q) {
+    double tx = p.x - src->x[q], ty = p.y - src->y[q];
+    return sqrt(tx * tx + ty * ty) < 1e-9;
+}
+
+/* The push two coincident agents get: agent i's from agent j (x, y in one v2). */
+static inline v2 half_push(int i, int j) {
+    pt_vec2 d = pt_v2_scale(pt__steer_coincident_dir(i, j), 1.0 / PT__SEP_MIN_DIST);
+    return vset(d.x, d.y);
+}
+
+/* A heading counts toward the mean when finite. */
+static inline int half_finite(v2 h) { return mbits(vfinite(h)) == 3; }
+
+/* Running sums held in registers: x, y in one v2 each. */
+typedef struct half_run {
+    v2 sep, head, centre;
+    int headings, count;
+} half_run;
+
+static inline half_run half_load(const pt__crowd_sums *a) {
+    return (half_run){vload(&a->sep.x), vload(&a->mean_heading.x), vload(&a->centre.x), a->headings, a->count};
+}
+
+/* Writes the sums back as sums_pass2 leaves them: the means, not the totals. */
+static inline void half_store(pt__crowd_sums *a, half_run r) {
+    vstore(&a->sep.x, r.sep);
+    a->headings = r.headings;
+    a->count = r.count;
+    a->mean_heading = a->centre = pt_v2(0.0, 0.0);
+    if (r.headings) vstore(&a->mean_heading.x, vmul(r.head, vsp(1.0 / r.headings)));
+    if (r.count) vstore(&a->centre.x, vmul(r.centre, vsp(1.0 / r.count)));
+}
+
+/* Neighbour q's part of the running sums r: separation term t, heading (when finite),
+ * position. */
+static inline void half_take(half_run *r, const sums_src *src, int q, v2 t, int align) {
+    r->sep = vadd(r->sep, t);
+    if (align) {
+        v2 h = vset(src->hx[q], src->hy[q]);
+        if (half_finite(h)) {
+            r->head = vadd(r->head, h);
+            r->headings++;
+        }
+    }
+    r->centre = vadd(r->centre, vset(src->x[q], src->y[q]));
+    r->count++;
+}
+
+/* The runs of slots of cell (cx, cy): *up0..*up1 the three cells above, *left0..*left1 the
+ * one to the left, *fw1 the end of the one to the right, *dn0..*dn1 the three below. */
+typedef struct half_cell {
+    int up0, up1, left0, left1, fw1, dn0, dn1;
+} half_cell;
+
+static inline half_cell half_runs(const pt_cellspace *cs, int cx, int cy) {
+    const int *start = cs->start;
+    int cols = cs->cols, l = cx > 0 ? cx - 1 : 0, r = cx + 1 < cols ? cx + 1 : cols - 1, row = cy * cols;
+    half_cell h;
+    h.up0 = h.up1 = h.dn0 = h.dn1 = 0;
+    if (cy > 0) {
+        h.up0 = start[row - cols + l];
+        h.up1 = start[row - cols + r + 1];
+    }
+    h.left0 = start[row + l];
+    h.left1 = cx > 0 ? start[row + cx] : h.left0;
+    h.fw1 = start[row + r + 1];
+    if (cy + 1 < cs->rows) {
+        h.dn0 = start[row + cols + l];
+        h.dn1 = start[row + cols + r + 1];
+    }
+    return h;
+}
+
+/* The first cell whose agents a chunk starting at slot k runs: a cell belongs to the chunk
+ * that holds its first slot. */
+static int half_first_cell(const pt_crowd *c, const pt__crowd_state *s, int k) {
+    const pt_cellspace *cs = &c->cs;
+    if (k >= c->n) return cs->cols * cs->rows;
+    int cell = pt_cellspace_cell(cs, pt_v2(s->x[k], s->y[k]));
+    return cs->start[cell] < k ? cell + 1 : cell;
+}
+
+/* The terms a chunk's agents take from neighbours before the chunk's first slot s0 (in the
+ * cells above and to the left): only the first two rows of the chunk's cells have any. */
+static void half_prepass(const lane_run *L, pt__crowd_sums *acc, int c0, int c1, int *z) {
+    const pt_crowd *c = L->c;
+    const pt_cellspace *cs = &c->cs;
+    const sums_src *src = &L->src;
+    int cols = cs->cols, s0 = cs->start[c0], last = (c0 / cols + 2) * cols;
+    v2 r2 = vsp(c->view_radius * c->view_radius);
+    int nb[HALF_NB_MAX + 1];
+    double tw[2 * HALF_NB_MAX + 4];
+    for (int cell = c0; cell < c1 && cell < last; cell++) {
+        int a0 = cs->start[cell], a1 = cs->start[cell + 1];
+        if (a0 == a1) continue;
+        half_cell h = half_runs(cs, cell % cols, cell / cols);
+        int up1 = h.up1 < s0 ? h.up1 : s0, left1 = h.left1 < s0 ? h.left1 : s0;
+        if (h.up0 >= up1 && h.left0 >= left1) continue;
+        for (int k = a0; k < a1; k++) {
+            pt_vec2 p = pt_v2(src->x[k], src->y[k]);
+            v2 px = vsp(p.x), py = vsp(p.y);
+            int m = half_scan(src, px, py, r2, h.up0, up1, nb, 0);
+            m = half_scan(src, px, py, r2, h.left0, left1, nb, m);
+            half_zero(acc, z, k + 1);
+            if (!m) continue;
+            if (m > PT_CROWD_NB_MAX) m = PT_CROWD_NB_MAX;
+            int co = half_terms(src, px, py, nb, m, tw), i = src->id[k];
+            half_run r = half_load(&acc[k]);
+            for (int t = 0; t < m; t++) {
+                int q = nb[t];
+                v2 ta = co && half_coincident(src, p, q) ? half_push(i, src->id[q]) : vload(tw + 2 * t);
+                half_take(&r, src, q, ta, L->align);
+            }
+            vstore(&acc[k].sep.x, r.sep);
+            vstore(&acc[k].mean_heading.x, r.head);
+            vstore(&acc[k].centre.x, r.centre);
+            acc[k].headings = r.headings;
+            acc[k].count = r.count;
+        }
+    }
+}
+
+/* Slot k's running sums completed with its later neighbours in the runs [k+1, fw1) and
+ * [dn0, dn1); each such pair's terms also go to the later agent when it is below s1 (the
+ * chunk's end). The sums become means (as sums_pass2 leaves them). */
+static inline PT_ALWAYS_INLINE void half_agent(const lane_run *L, pt__crowd_sums *acc, int k, const half_cell *h,
+                                               int s1) {
+    const sums_src *src = &L->src;
+    pt_vec2 p = pt_v2(src->x[k], src->y[k]);
+    v2 px = vsp(p.x), py = vsp(p.y), r2 = vsp(L->c->view_radius * L->c->view_radius);
+    int nb[HALF_NB_MAX + 1];
+    int m = half_scan(src, px, py, r2, k + 1, h->fw1, nb, 0);
+    m = half_scan(src, px, py, r2, h->dn0, h->dn1, nb, m);
+    half_run r = half_load(&acc[k]);
+    if (m) {
+        double tw[2 * HALF_NB_MAX + 4];
+        int coincident = half_terms(src, px, py, nb, m, tw), i = src->id[k];
+        v2 pk = vset(p.x, p.y), hk = vset(src->hx[k], src->hy[k]);
+        int give_h = L->align && half_finite(hk);
+        for (int t = 0; t < m; t++) {
+            int q = nb[t];
+            v2 ta = vload(tw + 2 * t), tb = vneg(ta); /* b + (-t) is b - t, exactly */
+            if (coincident && half_coincident(src, p, q)) {
+                ta = half_push(i, src->id[q]);
+                tb = half_push(src->id[q], i);
+            }
+            if (r.count < PT_CROWD_NB_MAX) half_take(&r, src, q, ta, L->align);
+            if (q >= s1) continue; /* the chunk that holds q takes this pair itself */
+            pt__crowd_sums *b = &acc[q];
+            if (b->count >= PT_CROWD_NB_MAX) continue;
+            vstore(&b->sep.x, vadd(vload(&b->sep.x), tb));
+            if (give_h) {
+                vstore(&b->mean_heading.x, vadd(vload(&b->mean_heading.x), hk));
+                b->headings++;
+            }
+            vstore(&b->centre.x, vadd(vload(&b->centre.x), pk));
+            b->count++;
+        }
+    }
+    half_store(&acc[k], r);
+}
+
+/* One tick of the agents of the cells that start in slots [lo, hi), with half neighbour
+ * lists; each agent is run as soon as its cell's sums are done. */
+static void lane_step_half(pt_crowd *c, int lo, int hi, double dt) {
+    lane_run L;
+    lane_run_init(&L, c, dt);
+    const pt_cellspace *cs = &c->cs;
+    int c0 = half_first_cell(c, L.s, lo), c1 = half_first_cell(c, L.s, hi);
+    if (c0 >= c1) return;
+    pt__crowd_sums *acc = c->gsum;
+    int s0 = cs->start[c0], s1 = cs->start[c1], z = s0, next = s0, cols = cs->cols;
+    if (c0 > 0) half_prepass(&L, acc, c0, c1, &z);
+    int step = L.pairs ? 2 : 1;
+    for (int cell = c0; cell < c1; cell++) {
+        int a0 = cs->start[cell], a1 = cs->start[cell + 1];
+        if (a0 == a1) continue;
+        half_cell h = half_runs(cs, cell % cols, cell / cols);
+        int end = h.dn1 > h.fw1 ? h.dn1 : h.fw1;
+        half_zero(acc, &z, end < s1 ? end : s1);
+        for (int k = a0; k < a1; k++) half_agent(&L, acc, k, &h, s1);
+        for (; next + step <= a1; next += step) lane_run_slots(&L, next, step == 2, &acc[next]);
+    }
+    if (next < s1) lane_run_slots(&L, next, 0, &acc[next]);
+}
+
+static void lane_step(pt_crowd *c, int lo, int hi, double dt) {
+    if (c->half) lane_step_half(c, lo, hi, dt);
+    else lane_step_range(c, lo, hi, dt);
 }
 
 /* The target's vehicle at the start of the tick: the shared constants, its motion. */

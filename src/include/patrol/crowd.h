@@ -103,6 +103,9 @@ typedef struct pt_crowd {
     unsigned lane_beh;         /* the behaviours the lane was chosen for */
     pt__crowd_state st[2];
     int cur;                   /* st[cur] is current */
+    int half;                  /* this step weighs each pair of neighbours once (crowd.c) */
+    int psort;                 /* this step sorts in parallel: the number of shares, or 0 */
+    int *hist;                 /* the parallel sort: a count per cell per thread */
     int *perm;                 /* the sort: old slot of each new slot */
     int *lcell;                /* cell of each slot */
     void *lane_mem;
