@@ -735,14 +735,25 @@ static int pair_step(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_stat
     if (mbits(small) == 3) {
         for (int b = 0; b < 3; b++) total = (vv){vadd(total.x, f[b].x), vadd(total.y, f[b].y)};
     } else {
+        /* The running length waits on each step's square root (and division); the usual
+         * cases are cut short, exactly: a force added whole is added without its scale of 1
+         * (f * 1 is f), and the first one's total is 0 + f, whose length is f's own. */
         v2 tlen = zero;
         for (int b = 0; b < 3; b++) {
             m2 active = mor(pc->weighted, vnge(tlen, mf));
             v2 remaining = vsub(mf, tlen);
-            v2 sc = vsel(mor(pc->weighted, vlt(len[b], remaining)), one, vdiv(remaining, len[b]));
-            vv add = {vadd(total.x, vmul(f[b].x, sc)), vadd(total.y, vmul(f[b].y, sc))};
+            m2 whole = mor(pc->weighted, vlt(len[b], remaining));
+            vv add;
+            if (mbits(whole) == 3) {
+                add = (vv){vadd(total.x, f[b].x), vadd(total.y, f[b].y)};
+            } else {
+                v2 sc = vsel(whole, one, vdiv(remaining, len[b]));
+                add = (vv){vadd(total.x, vmul(f[b].x, sc)), vadd(total.y, vmul(f[b].y, sc))};
+            }
             total = vvsel(active, add, total);
-            tlen = vsel(active, vsqrt(vvdot(total, total)), tlen);
+            if (b == 2) break; /* the length is not needed after the last */
+            if (b == 0 && mbits(mand(active, whole)) == 3) tlen = len[0];
+            else tlen = vsel(active, vsqrt(vvdot(total, total)), tlen);
         }
         total = vvtrunc(total, mf);
     }
