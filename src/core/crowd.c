@@ -35,6 +35,10 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+/* Plain flocking four agents at a time with AVX (chosen at run time; GCC on x86-64). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(PT_CROWD_NO_SIMD)
+#define CROWD_AVX 1
+#endif
 
 #include "steer_priv.h"
 
@@ -63,6 +67,10 @@ typedef struct worker {
  * sleeping thread costs tens to hundreds of microseconds on a virtual machine, which at
  * 10,000 agents was more than the second core saved. */
 #define POOL_SPINS 4096
+/* Between the phases of one step the caller does serial work for a fraction of a
+ * millisecond (the sort's offsets): a worker that slept through it would cost the next phase
+ * its wake-up, so within a step it spins up to this long instead. */
+#define POOL_SPINS_WITHIN (1 << 20)
 /* The owned step hands out this many chunks per share. */
 #define CHUNKS 8
 
@@ -95,12 +103,13 @@ static void *worker_main(void *arg) {
     worker *w = arg;
     struct pt__crowd_pool *p = w->pool;
     unsigned seen = 0;
+    int within = 0; /* the last phase has another one after it in the same step */
     for (;;) {
         unsigned g;
-        int spins = 0;
+        int spins = 0, limit = within ? POOL_SPINS_WITHIN : POOL_SPINS;
         while ((g = atomic_load_explicit(&p->gen, memory_order_acquire)) == seen &&
                !atomic_load_explicit(&p->quit, memory_order_acquire)) {
-            if (++spins < POOL_SPINS) {
+            if (++spins < limit) {
                 cpu_relax();
                 continue;
             }
@@ -114,6 +123,7 @@ static void *worker_main(void *arg) {
         }
         if (atomic_load_explicit(&p->quit, memory_order_acquire)) break;
         seen = g;
+        within = p->phase != PHASE_LANE_STEP && p->phase != PHASE_STEP;
         if (w->index < p->shares) run_share(p->c, p->phase, w->index, p->shares, p->dt);
         atomic_fetch_sub_explicit(&p->pending, 1, memory_order_release);
     }
@@ -206,6 +216,9 @@ int pt_crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, 
     c->threads = threads < 1 ? 1 : (threads > PT_CROWD_MAX_THREADS ? PT_CROWD_MAX_THREADS : threads);
     c->target = -1;
     c->min_share = PT_CROWD_MIN_SHARE;
+#ifdef CROWD_AVX
+    c->wide = __builtin_cpu_supports("avx");
+#endif
     size_t cap = (size_t)(n > 0 ? n : 1);
     c->forces = PT_CALLOC(cap, sizeof *c->forces);
     c->nb = PT_MALLOC(sizeof *c->nb * PT_CROWD_NB_MAX);
@@ -551,6 +564,7 @@ void pt_crowd_step(pt_crowd *c, double dt) {
         c->cur ^= 1;
         dispatch(c, PHASE_LANE_STEP, dt);
         c->cur ^= 1;
+        c->vcur ^= 1;
         c->stepped = 1;
         return;
     }
@@ -576,231 +590,150 @@ void pt_crowd_step(pt_crowd *c, double dt) {
 #if defined(__SSE2__) && !defined(PT_CROWD_NO_SIMD)
 typedef __m128d v2;
 typedef __m128d m2; /* lane masks: all ones or all zeros */
-static inline v2 vset(double a, double b) { return _mm_set_pd(b, a); }
-static inline v2 vload(const double *p) { return _mm_loadu_pd(p); }
-static inline void vstore(double *p, v2 a) { _mm_storeu_pd(p, a); }
-static inline v2 vsp(double a) { return _mm_set1_pd(a); }
-static inline v2 vadd(v2 a, v2 b) { return _mm_add_pd(a, b); }
-static inline v2 vsub(v2 a, v2 b) { return _mm_sub_pd(a, b); }
-static inline v2 vmul(v2 a, v2 b) { return _mm_mul_pd(a, b); }
-static inline v2 vdiv(v2 a, v2 b) { return _mm_div_pd(a, b); }
-static inline v2 vsqrt(v2 a) { return _mm_sqrt_pd(a); }
-static inline m2 vlt(v2 a, v2 b) { return _mm_cmplt_pd(a, b); }
-static inline m2 vle(v2 a, v2 b) { return _mm_cmple_pd(a, b); }
-static inline m2 vgt(v2 a, v2 b) { return _mm_cmpgt_pd(a, b); }
-static inline m2 vnge(v2 a, v2 b) { return _mm_cmpnge_pd(a, b); } /* !(a >= b) */
-static inline m2 mand(m2 a, m2 b) { return _mm_and_pd(a, b); }
-static inline m2 mor(m2 a, m2 b) { return _mm_or_pd(a, b); }
-static inline m2 mlanes(int a, int b) { return _mm_castsi128_pd(_mm_set_epi64x(-(long long)(b != 0), -(long long)(a != 0))); }
-static inline int mbits(m2 m) { return _mm_movemask_pd(m); }
-static inline v2 vsel(m2 m, v2 a, v2 b) { return _mm_or_pd(_mm_and_pd(m, a), _mm_andnot_pd(m, b)); }
-static inline v2 vkeep(m2 m, v2 a) { return _mm_and_pd(m, a); } /* a, or +0.0 */
-static inline v2 vneg(v2 a) { return _mm_xor_pd(a, _mm_set1_pd(-0.0)); }
+static inline v2 v2_set(double a, double b) { return _mm_set_pd(b, a); }
+static inline v2 v2_load(const double *p) { return _mm_loadu_pd(p); }
+static inline void v2_store(double *p, v2 a) { _mm_storeu_pd(p, a); }
+static inline v2 v2_sp(double a) { return _mm_set1_pd(a); }
+static inline v2 v2_add(v2 a, v2 b) { return _mm_add_pd(a, b); }
+static inline v2 v2_sub(v2 a, v2 b) { return _mm_sub_pd(a, b); }
+static inline v2 v2_mul(v2 a, v2 b) { return _mm_mul_pd(a, b); }
+static inline v2 v2_div(v2 a, v2 b) { return _mm_div_pd(a, b); }
+static inline v2 v2_sqrt(v2 a) { return _mm_sqrt_pd(a); }
+static inline m2 v2_lt(v2 a, v2 b) { return _mm_cmplt_pd(a, b); }
+static inline m2 v2_le(v2 a, v2 b) { return _mm_cmple_pd(a, b); }
+static inline m2 v2_gt(v2 a, v2 b) { return _mm_cmpgt_pd(a, b); }
+static inline m2 v2_nge(v2 a, v2 b) { return _mm_cmpnge_pd(a, b); } /* !(a >= b) */
+static inline m2 v2_mand(m2 a, m2 b) { return _mm_and_pd(a, b); }
+static inline m2 v2_mor(m2 a, m2 b) { return _mm_or_pd(a, b); }
+static inline m2 v2_mlanes(int a, int b) { return _mm_castsi128_pd(_mm_set_epi64x(-(long long)(b != 0), -(long long)(a != 0))); }
+static inline int v2_mbits(m2 m) { return _mm_movemask_pd(m); }
+static inline v2 v2_sel(m2 m, v2 a, v2 b) { return _mm_or_pd(_mm_and_pd(m, a), _mm_andnot_pd(m, b)); }
+static inline v2 v2_keep(m2 m, v2 a) { return _mm_and_pd(m, a); } /* a, or +0.0 */
+static inline v2 v2_neg(v2 a) { return _mm_xor_pd(a, _mm_set1_pd(-0.0)); }
 /* isfinite per lane */
-static inline m2 vfinite(v2 a) { return _mm_cmple_pd(_mm_andnot_pd(_mm_set1_pd(-0.0), a), _mm_set1_pd(DBL_MAX)); }
+static inline m2 v2_finite(v2 a) { return _mm_cmple_pd(_mm_andnot_pd(_mm_set1_pd(-0.0), a), _mm_set1_pd(DBL_MAX)); }
 /* signbit per lane: the high dword's sign spread over the lane */
-static inline m2 vsignbit(v2 a) {
+static inline m2 v2_signbit(v2 a) {
     return _mm_castsi128_pd(_mm_shuffle_epi32(_mm_srai_epi32(_mm_castpd_si128(a), 31), 0xF5));
 }
-static inline double vlane(v2 a, int l) { return _mm_cvtsd_f64(l ? _mm_unpackhi_pd(a, a) : a); }
+static inline double v2_lane(v2 a, int l) { return _mm_cvtsd_f64(l ? _mm_unpackhi_pd(a, a) : a); }
+static inline v2 v2_strided(const double *p, int stride) { return v2_set(p[0], p[stride]); }
+static inline v2 v2_gather(const double *a, const int *m) { return v2_set(a[m[0]], a[m[1]]); }
+static inline m2 v2_mints(const int *p, int stride) { return v2_mlanes(p[0], p[stride]); }
+static inline m2 v2_mall(int a) { return v2_mlanes(a, a); }
 #else
 typedef struct { double l[2]; } v2;
 typedef struct { int l[2]; } m2;
-static inline v2 vset(double a, double b) { v2 r = {{a, b}}; return r; }
-static inline v2 vsp(double a) { return vset(a, a); }
-static inline v2 vload(const double *p) { return vset(p[0], p[1]); }
-static inline void vstore(double *p, v2 a) { p[0] = a.l[0]; p[1] = a.l[1]; }
-static inline v2 vadd(v2 a, v2 b) { return vset(a.l[0] + b.l[0], a.l[1] + b.l[1]); }
-static inline v2 vsub(v2 a, v2 b) { return vset(a.l[0] - b.l[0], a.l[1] - b.l[1]); }
-static inline v2 vmul(v2 a, v2 b) { return vset(a.l[0] * b.l[0], a.l[1] * b.l[1]); }
-static inline v2 vdiv(v2 a, v2 b) { return vset(a.l[0] / b.l[0], a.l[1] / b.l[1]); }
-static inline v2 vsqrt(v2 a) { return vset(sqrt(a.l[0]), sqrt(a.l[1])); }
-static inline m2 mlanes(int a, int b) { m2 r = {{a != 0, b != 0}}; return r; }
-static inline m2 vlt(v2 a, v2 b) { return mlanes(a.l[0] < b.l[0], a.l[1] < b.l[1]); }
-static inline m2 vle(v2 a, v2 b) { return mlanes(a.l[0] <= b.l[0], a.l[1] <= b.l[1]); }
-static inline m2 vgt(v2 a, v2 b) { return mlanes(a.l[0] > b.l[0], a.l[1] > b.l[1]); }
-static inline m2 vnge(v2 a, v2 b) { return mlanes(!(a.l[0] >= b.l[0]), !(a.l[1] >= b.l[1])); }
-static inline m2 mand(m2 a, m2 b) { return mlanes(a.l[0] & b.l[0], a.l[1] & b.l[1]); }
-static inline m2 mor(m2 a, m2 b) { return mlanes(a.l[0] | b.l[0], a.l[1] | b.l[1]); }
-static inline int mbits(m2 m) { return m.l[0] | m.l[1] << 1; }
-static inline v2 vsel(m2 m, v2 a, v2 b) { return vset(m.l[0] ? a.l[0] : b.l[0], m.l[1] ? a.l[1] : b.l[1]); }
-static inline v2 vkeep(m2 m, v2 a) { return vsel(m, a, vsp(0.0)); }
-static inline v2 vneg(v2 a) { return vset(-a.l[0], -a.l[1]); }
-static inline m2 vfinite(v2 a) { return mlanes(isfinite(a.l[0]), isfinite(a.l[1])); }
-static inline m2 vsignbit(v2 a) { return mlanes(signbit(a.l[0]), signbit(a.l[1])); }
-static inline double vlane(v2 a, int l) { return a.l[l]; }
+static inline v2 v2_set(double a, double b) { v2 r = {{a, b}}; return r; }
+static inline v2 v2_sp(double a) { return v2_set(a, a); }
+static inline v2 v2_load(const double *p) { return v2_set(p[0], p[1]); }
+static inline void v2_store(double *p, v2 a) { p[0] = a.l[0]; p[1] = a.l[1]; }
+static inline v2 v2_add(v2 a, v2 b) { return v2_set(a.l[0] + b.l[0], a.l[1] + b.l[1]); }
+static inline v2 v2_sub(v2 a, v2 b) { return v2_set(a.l[0] - b.l[0], a.l[1] - b.l[1]); }
+static inline v2 v2_mul(v2 a, v2 b) { return v2_set(a.l[0] * b.l[0], a.l[1] * b.l[1]); }
+static inline v2 v2_div(v2 a, v2 b) { return v2_set(a.l[0] / b.l[0], a.l[1] / b.l[1]); }
+static inline v2 v2_sqrt(v2 a) { return v2_set(sqrt(a.l[0]), sqrt(a.l[1])); }
+static inline m2 v2_mlanes(int a, int b) { m2 r = {{a != 0, b != 0}}; return r; }
+static inline m2 v2_lt(v2 a, v2 b) { return v2_mlanes(a.l[0] < b.l[0], a.l[1] < b.l[1]); }
+static inline m2 v2_le(v2 a, v2 b) { return v2_mlanes(a.l[0] <= b.l[0], a.l[1] <= b.l[1]); }
+static inline m2 v2_gt(v2 a, v2 b) { return v2_mlanes(a.l[0] > b.l[0], a.l[1] > b.l[1]); }
+static inline m2 v2_nge(v2 a, v2 b) { return v2_mlanes(!(a.l[0] >= b.l[0]), !(a.l[1] >= b.l[1])); }
+static inline m2 v2_mand(m2 a, m2 b) { return v2_mlanes(a.l[0] & b.l[0], a.l[1] & b.l[1]); }
+static inline m2 v2_mor(m2 a, m2 b) { return v2_mlanes(a.l[0] | b.l[0], a.l[1] | b.l[1]); }
+static inline int v2_mbits(m2 m) { return m.l[0] | m.l[1] << 1; }
+static inline v2 v2_sel(m2 m, v2 a, v2 b) { return v2_set(m.l[0] ? a.l[0] : b.l[0], m.l[1] ? a.l[1] : b.l[1]); }
+static inline v2 v2_keep(m2 m, v2 a) { return v2_sel(m, a, v2_sp(0.0)); }
+static inline v2 v2_neg(v2 a) { return v2_set(-a.l[0], -a.l[1]); }
+static inline m2 v2_finite(v2 a) { return v2_mlanes(isfinite(a.l[0]), isfinite(a.l[1])); }
+static inline m2 v2_signbit(v2 a) { return v2_mlanes(signbit(a.l[0]), signbit(a.l[1])); }
+static inline double v2_lane(v2 a, int l) { return a.l[l]; }
+static inline v2 v2_strided(const double *p, int stride) { return v2_set(p[0], p[stride]); }
+static inline v2 v2_gather(const double *a, const int *m) { return v2_set(a[m[0]], a[m[1]]); }
+static inline m2 v2_mints(const int *p, int stride) { return v2_mlanes(p[0], p[stride]); }
+static inline m2 v2_mall(int a) { return v2_mlanes(a, a); }
 #endif
 
-/* A 2-D vector per lane. */
-typedef struct vv { v2 x, y; } vv;
+/* The pair step: crowd_lanes.h with two lanes. */
+#define LANES 2
+#define V v2
+#define M m2
+#define P(x) v2_##x
+#define LN(x) x##_2
+#include "crowd_lanes.h"
+#undef LANES
+#undef V
+#undef M
+#undef P
+#undef LN
 
-static inline vv vvget(const pt_vec2 *a, const pt_vec2 *b) { return (vv){vset(a->x, b->x), vset(a->y, b->y)}; }
-static inline v2 vvdot(vv a, vv b) { return vadd(vmul(a.x, b.x), vmul(a.y, b.y)); }
-static inline vv vvscale(vv a, v2 s) { return (vv){vmul(a.x, s), vmul(a.y, s)}; }
-static inline vv vvsel(m2 m, vv a, vv b) { return (vv){vsel(m, a.x, b.x), vsel(m, a.y, b.y)}; }
-static inline vv vvkeep(m2 m, vv a) { return (vv){vkeep(m, a.x), vkeep(m, a.y)}; }
-/* finite_or_zero */
-static inline vv vvfinite0(vv a) { return vvkeep(mand(vfinite(a.x), vfinite(a.y)), a); }
-/* pt_v2_norm */
-static inline vv vvnorm(vv a) {
-    v2 l = vsqrt(vvdot(a, a));
-    return vvkeep(vgt(l, vsp(PT_EPS)), (vv){vdiv(a.x, l), vdiv(a.y, l)});
+/* Four lanes with AVX, where the processor has it (pt_crowd_init asks): the same step, half
+ * as many chains of square roots and divisions per agent. */
+#ifdef CROWD_AVX
+#pragma GCC push_options
+#pragma GCC target("avx")
+#include <immintrin.h>
+typedef __m256d v4;
+typedef __m256d m4;
+static inline v4 v4_load(const double *p) { return _mm256_loadu_pd(p); }
+static inline void v4_store(double *p, v4 a) { _mm256_storeu_pd(p, a); }
+static inline v4 v4_sp(double a) { return _mm256_set1_pd(a); }
+static inline v4 v4_add(v4 a, v4 b) { return _mm256_add_pd(a, b); }
+static inline v4 v4_sub(v4 a, v4 b) { return _mm256_sub_pd(a, b); }
+static inline v4 v4_mul(v4 a, v4 b) { return _mm256_mul_pd(a, b); }
+static inline v4 v4_div(v4 a, v4 b) { return _mm256_div_pd(a, b); }
+static inline v4 v4_sqrt(v4 a) { return _mm256_sqrt_pd(a); }
+static inline m4 v4_lt(v4 a, v4 b) { return _mm256_cmp_pd(a, b, _CMP_LT_OS); }
+static inline m4 v4_le(v4 a, v4 b) { return _mm256_cmp_pd(a, b, _CMP_LE_OS); }
+static inline m4 v4_gt(v4 a, v4 b) { return _mm256_cmp_pd(a, b, _CMP_GT_OS); }
+static inline m4 v4_nge(v4 a, v4 b) { return _mm256_cmp_pd(a, b, _CMP_NGE_US); } /* !(a >= b) */
+static inline m4 v4_mand(m4 a, m4 b) { return _mm256_and_pd(a, b); }
+static inline m4 v4_mor(m4 a, m4 b) { return _mm256_or_pd(a, b); }
+static inline int v4_mbits(m4 m) { return _mm256_movemask_pd(m); }
+static inline v4 v4_sel(m4 m, v4 a, v4 b) { return _mm256_or_pd(_mm256_and_pd(m, a), _mm256_andnot_pd(m, b)); }
+static inline v4 v4_keep(m4 m, v4 a) { return _mm256_and_pd(m, a); }
+static inline v4 v4_neg(v4 a) { return _mm256_xor_pd(a, _mm256_set1_pd(-0.0)); }
+static inline m4 v4_finite(v4 a) {
+    return _mm256_cmp_pd(_mm256_andnot_pd(_mm256_set1_pd(-0.0), a), _mm256_set1_pd(DBL_MAX), _CMP_LE_OS);
 }
-/* pt_v2_truncate; the square root and division only when a lane needs them. */
-static inline vv vvtrunc(vv a, v2 max) {
-    v2 l2 = vvdot(a, a);
-    m2 over = mand(vgt(l2, vmul(max, max)), vgt(l2, vsp(0.0)));
-    if (!mbits(over)) return a;
-    return vvsel(over, vvscale(a, vdiv(max, vsqrt(l2))), a);
+static inline m4 v4_signbit(v4 a) { /* two SSE2 halves: AVX has no 256-bit integer shifts */
+    __m128i lo = _mm_castpd_si128(_mm256_castpd256_pd128(a)), hi = _mm_castpd_si128(_mm256_extractf128_pd(a, 1));
+    lo = _mm_shuffle_epi32(_mm_srai_epi32(lo, 31), 0xF5);
+    hi = _mm_shuffle_epi32(_mm_srai_epi32(hi, 31), 0xF5);
+    return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_castsi128_pd(lo)), _mm_castsi128_pd(hi), 1);
 }
-
-/* The last turn limit's cos and sin (agents usually share max_turn_rate and dt). */
-
-/* What the pair step needs of the shared constants, computed once per share. */
-typedef struct pair_consts {
-    v2 max_speed, mf, inv_mass, w[3], tcos, tsin, dt;
-    m2 weighted, limited;
-} pair_consts;
-
-static void pair_consts_init(pair_consts *pc, const pt_steer_agent *tmpl, double dt) {
-    const pt_vehicle *v = &tmpl->veh;
-    const pt_steer_params *p = pt__params_or_default(tmpl->params);
-    double mass = v->mass > 0 && isfinite(v->mass) ? v->mass : 1.0;
-    pc->max_speed = vsp(v->max_speed);
-    pc->mf = vsp(v->max_force);
-    pc->inv_mass = vdiv(vsp(1.0), vsp(mass));
-    for (int b = 0; b < 3; b++) pc->w[b] = vsp(p->weight[PT_BEH_SEPARATION + b]);
-    double lim = v->max_turn_rate * dt, c = 1.0, s = 0.0;
-    if (lim < PT_PI) pt__turn_limit_cs(lim, &c, &s);
-    pc->tcos = vsp(c);
-    pc->tsin = vsp(s);
-    pc->dt = vsp(dt);
-    pc->weighted = mlanes(p->combiner == PT_COMBINE_WEIGHTED, p->combiner == PT_COMBINE_WEIGHTED);
-    pc->limited = mlanes(lim < PT_PI, lim < PT_PI);
+static inline double v4_lane(v4 a, int l) {
+    double t[4];
+    _mm256_storeu_pd(t, a);
+    return t[l];
 }
+static inline v4 v4_strided(const double *p, int stride) { return _mm256_set_pd(p[3 * stride], p[2 * stride], p[stride], p[0]); }
+static inline m4 v4_mints(const int *p, int stride) {
+    return _mm256_castsi256_pd(_mm256_set_epi64x(-(long long)(p[3 * stride] != 0), -(long long)(p[2 * stride] != 0),
+                                                 -(long long)(p[stride] != 0), -(long long)(p[0] != 0)));
+}
+static inline v4 v4_gather(const double *a, const int *m) { return _mm256_set_pd(a[m[3]], a[m[2]], a[m[1]], a[m[0]]); }
+static inline m4 v4_mall(int a) { return _mm256_castsi256_pd(_mm256_set1_epi64x(-(long long)(a != 0))); }
+#define LANES 4
+#define V v4
+#define M m4
+#define P(x) v4_##x
+#define LN(x) x##_4
+#include "crowd_lanes.h"
+#undef LANES
+#undef V
+#undef M
+#undef P
+#undef LN
+#pragma GCC pop_options
+#endif
 
 /* Whether plain flocking can go two at a time: the shared constants allow it (the
  * weighted or prioritised combiner, no smoothing, a positive finite max_force, a tick that
- * integrates). Per pair, the state must be finite too (pair_step checks). */
+ * integrates). Per pair, the state must be finite too (the step checks). */
 static int pairs_ok(const pt_crowd *c, double dt) {
     const pt_vehicle *v = &c->tmpl.veh;
     return c->behaviours == PT_BEH_FLOCKING && dt > 0 && isfinite(dt) && !(v->smooth_time > 0) &&
            v->max_force > 0 && v->max_force <= DBL_MAX;
-}
-
-/* Slots k and k + 1, plain flocking, from their neighbour sums: group_forces +
- * pt__steer_calculate_inline + pt__vehicle_update, one agent per lane, the same operations
- * in the same order. Writes the lanes that finished to o and returns their bits; a lane that
- * stops or turns on the spot (or has non-finite state) is left to the scalar path. */
-static int pair_step(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k,
-                     const pt__crowd_sums sm[2], const pair_consts *pc) {
-    v2 zero = vsp(0.0), one = vsp(1.0);
-    vv pos = {vload(s->x + k), vload(s->y + k)};
-    vv vel = {vload(s->vx + k), vload(s->vy + k)};
-    vv head = {vload(s->hx + k), vload(s->hy + k)};
-    m2 finite = mand(mand(mand(vfinite(pos.x), vfinite(pos.y)), mand(vfinite(vel.x), vfinite(vel.y))),
-                     mand(vfinite(head.x), vfinite(head.y)));
-    if (mbits(finite) != 3) return 0;
-    vv side = {vneg(head.y), head.x}; /* pt_v2_perp */
-    /* the heading rotated by +lim and by -lim (pt__rotate_cs), renormalised */
-    v2 tcos = pc->tcos, tsin = pc->tsin, msin = vneg(tsin);
-    vv rp = vvnorm((vv){vsub(vmul(head.x, tcos), vmul(head.y, tsin)), vadd(vmul(head.x, tsin), vmul(head.y, tcos))});
-    vv rm = vvnorm((vv){vsub(vmul(head.x, tcos), vmul(head.y, msin)), vadd(vmul(head.x, msin), vmul(head.y, tcos))});
-
-    /* group_forces */
-    vv g[3];
-    g[0] = vvget(&sm[0].sep, &sm[1].sep);
-    vv mh = vvget(&sm[0].mean_heading, &sm[1].mean_heading), centre = vvget(&sm[0].centre, &sm[1].centre);
-    vv dh = {vsub(mh.x, head.x), vsub(mh.y, head.y)};
-    g[1] = vvkeep(mlanes(sm[0].headings, sm[1].headings), vvscale(side, vvdot(dh, side)));
-    vv to = {vsub(centre.x, pos.x), vsub(centre.y, pos.y)};
-    vv desired = vvscale(vvnorm(to), pc->max_speed);
-    vv seek = vvfinite0((vv){vsub(desired.x, vel.x), vsub(desired.y, vel.y)});
-    g[2] = vvkeep(mlanes(sm[0].count, sm[1].count), vvnorm(seek));
-
-    /* the combiner: prioritised (a running sum within the budget) or weighted */
-    v2 mf = pc->mf;
-    vv f[3];
-    v2 len[3];
-    for (int b = 0; b < 3; b++) {
-        f[b] = vvfinite0(vvscale(g[b], pc->w[b]));
-        len[b] = vsqrt(vvdot(f[b], f[b]));
-    }
-    vv total = {zero, zero};
-    /* The three lengths adding up to less than max_force (with a margin far above
-     * rounding): every partial total is shorter than the budget left, so the prioritised
-     * combiner adds each force whole, like the weighted one, and no truncation changes
-     * anything. */
-    m2 small = vlt(vadd(vadd(len[0], len[1]), len[2]), vmul(mf, vsp(1.0 - 1e-6)));
-    if (mbits(small) == 3) {
-        for (int b = 0; b < 3; b++) total = (vv){vadd(total.x, f[b].x), vadd(total.y, f[b].y)};
-    } else {
-        /* The running length waits on each step's square root (and division); the usual
-         * cases are cut short, exactly: a force added whole is added without its scale of 1
-         * (f * 1 is f), and the first one's total is 0 + f, whose length is f's own. */
-        v2 tlen = zero;
-        for (int b = 0; b < 3; b++) {
-            m2 active = mor(pc->weighted, vnge(tlen, mf));
-            v2 remaining = vsub(mf, tlen);
-            m2 whole = mor(pc->weighted, vlt(len[b], remaining));
-            vv add;
-            if (mbits(whole) == 3) {
-                add = (vv){vadd(total.x, f[b].x), vadd(total.y, f[b].y)};
-            } else {
-                v2 sc = vsel(whole, one, vdiv(remaining, len[b]));
-                add = (vv){vadd(total.x, vmul(f[b].x, sc)), vadd(total.y, vmul(f[b].y, sc))};
-            }
-            total = vvsel(active, add, total);
-            if (b == 2) break; /* the length is not needed after the last */
-            if (b == 0 && mbits(mand(active, whole)) == 3) tlen = len[0];
-            else tlen = vsel(active, vsqrt(vvdot(total, total)), tlen);
-        }
-        total = vvtrunc(total, mf);
-    }
-
-    /* pt__vehicle_update */
-    vv ft = vvtrunc(vvfinite0(total), mf);
-    vv acc = vvscale(ft, pc->inv_mass);
-    v2 vdt = pc->dt;
-    vv nv = vvtrunc((vv){vadd(vel.x, vmul(acc.x, vdt)), vadd(vel.y, vmul(acc.y, vdt))}, pc->max_speed);
-    v2 speed = vsqrt(vvdot(nv, nv));
-    m2 moving = vgt(speed, vsp(PT__STOP_SPEED));
-    vv dir = vvscale(nv, vdiv(one, speed));
-    m2 turn = mand(pc->limited, vlt(vvdot(head, dir), tcos));
-    v2 cross = vsub(vmul(head.x, dir.y), vmul(head.y, dir.x));
-    vv hr = vvsel(vsignbit(cross), rm, rp);
-    v2 fwd = vvdot(nv, hr);
-    m2 spot = mand(turn, vle(fwd, zero));
-    nv = vvsel(turn, vvscale(hr, fwd), nv);
-    vv h = vvsel(turn, hr, dir);
-    vv np = {vadd(pos.x, vmul(nv.x, vdt)), vadd(pos.y, vmul(nv.y, vdt))};
-    int done = mbits(moving) & ~mbits(spot) & 3;
-    if (done == 3 && !c->env) {
-        vstore(o->x + k, np.x);
-        vstore(o->y + k, np.y);
-        vstore(o->vx + k, nv.x);
-        vstore(o->vy + k, nv.y);
-        vstore(o->hx + k, h.x);
-        vstore(o->hy + k, h.y);
-        o->turn[k] = o->turn[k + 1] = 0;
-        o->id[k] = s->id[k];
-        o->id[k + 1] = s->id[k + 1];
-        return 3;
-    }
-    for (int l = 0; l < 2; l++)
-        if (done >> l & 1) {
-            pt_vec2 lp = pt_v2(vlane(np.x, l), vlane(np.y, l)), lv = pt_v2(vlane(nv.x, l), vlane(nv.y, l));
-            if (c->env) pt_steer_collide(c->env, &lp, &lv, c->tmpl.veh.radius);
-            o->x[k + l] = lp.x;
-            o->y[k + l] = lp.y;
-            o->vx[k + l] = lv.x;
-            o->vy[k + l] = lv.y;
-            o->hx[k + l] = vlane(h.x, l);
-            o->hy[k + l] = vlane(h.y, l);
-            o->turn[k + l] = 0;
-            o->id[k + l] = s->id[k + l];
-        }
-    return done;
 }
 
 /* ---- the owned lane ---------------------------------------------------------------------- */
@@ -862,14 +795,29 @@ static int lane_wanted(const pt_crowd *c) {
 
 static int smoothing(const pt_crowd *c) { return c->tmpl.veh.smooth_time > 0; }
 
-/* Slot k's motion into v, whose constants are the shared ones. */
-static inline void slot_vehicle(const pt__crowd_state *s, int k, int smooth_on, pt_vehicle *v) {
+/* Slot k's motion into v, whose constants are the shared ones; its velocity, smooth heading
+ * and turn_dir are at index vk (k, except during a step: see lane_now). */
+static inline void slot_vehicle(const pt__crowd_state *s, int k, int vk, int smooth_on, pt_vehicle *v) {
     v->pos = pt_v2(s->x[k], s->y[k]);
-    v->vel = pt_v2(s->vx[k], s->vy[k]);
+    v->vel = pt_v2(s->vx[vk], s->vy[vk]);
     v->heading = pt_v2(s->hx[k], s->hy[k]);
     v->side = pt_v2_perp(v->heading);
-    v->smooth_heading = smooth_on ? pt_v2(s->shx[k], s->shy[k]) : v->heading;
-    v->turn_dir = s->turn[k];
+    v->smooth_heading = smooth_on ? pt_v2(s->shx[vk], s->shy[vk]) : v->heading;
+    v->turn_dir = s->turn[vk];
+}
+
+/* The motion state as it stands: positions, headings and ids in st[cur], the rest (what
+ * only the agent itself reads) in st[vcur]. A step permutes only the first part into the
+ * new cell order and reads the rest through the permutation (a third less to copy). */
+static pt__crowd_state lane_now(const pt_crowd *c, int pcur, int vcur) {
+    pt__crowd_state s = c->st[pcur];
+    const pt__crowd_state *v = &c->st[vcur];
+    s.vx = v->vx;
+    s.vy = v->vy;
+    s.shx = v->shx;
+    s.shy = v->shy;
+    s.turn = v->turn;
+    return s;
 }
 
 /* agents -> owned state, slot k = agent k (already in ascending index within any cell). */
@@ -888,17 +836,18 @@ static void lane_load(pt_crowd *c) {
         st->id[i] = i;
         st->turn[i] = (signed char)(v->turn_dir > 0 ? 1 : v->turn_dir < 0 ? -1 : 0);
     }
+    c->vcur = c->cur;
     c->stepped = 0;
 }
 
 void pt_crowd_sync(pt_crowd *c) {
     if (!c->owned) return;
-    const pt__crowd_state *st = &c->st[c->cur];
+    pt__crowd_state now = lane_now(c, c->cur, c->vcur);
     int smooth_on = smoothing(c);
     for (int k = 0; k < c->n; k++) {
-        pt_steer_agent *a = &c->agents[st->id[k]];
+        pt_steer_agent *a = &c->agents[now.id[k]];
         pt_vec2 smooth = a->veh.smooth_heading;
-        slot_vehicle(st, k, smooth_on, &a->veh);
+        slot_vehicle(&now, k, k, smooth_on, &a->veh);
         if (c->stepped) a->behaviours = c->lane_beh;
         else a->veh.smooth_heading = smooth; /* not stepped yet: the caller's own */
     }
@@ -1033,18 +982,10 @@ static void lane_permute_range(pt_crowd *c, int lo, int hi) {
         int q = perm[k];
         o->x[k] = s->x[q];
         o->y[k] = s->y[q];
-        o->vx[k] = s->vx[q];
-        o->vy[k] = s->vy[q];
         o->hx[k] = s->hx[q];
         o->hy[k] = s->hy[q];
         o->id[k] = s->id[q];
-        o->turn[k] = s->turn[q];
     }
-    if (smoothing(c))
-        for (int k = lo; k < hi; k++) {
-            o->shx[k] = s->shx[perm[k]];
-            o->shy[k] = s->shy[perm[k]];
-        }
 }
 
 
@@ -1053,21 +994,30 @@ static void lane_permute_range(pt_crowd *c, int lo, int hi) {
 /* What every slot of a step shares. */
 typedef struct lane_run {
     const pt_crowd *c;
+    pt__crowd_state sv, ov;    /* read, written */
     const pt__crowd_state *s;
     pt__crowd_state *o;
+    const int *vmap;           /* where slot k's velocity, smooth heading and turn_dir are in s */
     sums_src src;
     pt_steer_ctx ctx;
     const pt_vehicle *tv;
     pt_steer_agent a;          /* the shared constants; the motion of the slot being run */
-    pair_consts pc;
-    int pairs, group, align, smooth_on;
+    consts_2 pc;
+#ifdef CROWD_AVX
+    consts_4 pc4;              /* when c->wide */
+#endif
+    int pairs, group, align, smooth_on, wide;
     double dt;
 } lane_run;
 
 static void lane_run_init(lane_run *L, pt_crowd *c, double dt) {
     L->c = c;
-    L->s = &c->st[c->cur];
-    L->o = &c->st[c->cur ^ 1];
+    /* positions and headings in the new order; the rest read through the permutation */
+    L->sv = lane_now(c, c->cur, c->vcur);
+    L->ov = lane_now(c, c->cur ^ 1, c->vcur ^ 1);
+    L->s = &L->sv;
+    L->o = &L->ov;
+    L->vmap = c->perm;
     unsigned beh = c->behaviours;
     L->group = (beh & PT_BEH_FLOCKING) != 0;
     L->align = (beh & PT_BEH_BIT(PT_BEH_ALIGNMENT)) != 0;
@@ -1077,23 +1027,33 @@ static void lane_run_init(lane_run *L, pt_crowd *c, double dt) {
     L->a.behaviours = beh;
     L->src = (sums_src){L->s->x, L->s->y, L->s->hx, L->s->hy, L->s->id};
     L->pairs = pairs_ok(c, dt);
-    pair_consts_init(&L->pc, &c->tmpl, L->pairs ? dt : 1.0 / 60.0); /* used only with pairs */
+    consts_init_2(&L->pc, &c->tmpl, L->pairs ? dt : 1.0 / 60.0); /* used only with pairs */
+    L->wide = 0;
+#ifdef CROWD_AVX
+    L->wide = L->pairs && c->wide;
+    if (L->wide) consts_init_4(&L->pc4, &c->tmpl, dt);
+#endif
     L->dt = dt;
 }
 
-/* Slot k, and k + 1 when two (plain flocking goes two at a time then), from their neighbour
- * sums: forces, combiner, integration, collision, into the other buffer. */
-static void lane_run_slots(lane_run *L, int k, int two, const pt__crowd_sums sums[2]) {
-    int done = two && L->pairs ? pair_step(L->c, L->s, L->o, k, sums, &L->pc) : 0;
-    if (done == 3) return;
+/* Slots k .. k + count - 1 (count 1, 2, or 4 with L->wide), from their neighbour sums:
+ * forces, combiner, integration, collision, into the other buffer. Plain flocking goes two
+ * or four at a time. */
+static void lane_run_slots(lane_run *L, int k, int count, const pt__crowd_sums *sums) {
+    int done = 0;
+#ifdef CROWD_AVX
+    if (count == 4) done = step_4(L->c, L->s, L->o, k, L->vmap, sums, &L->pc4);
+#endif
+    if (count == 2 && L->pairs) done = step_2(L->c, L->s, L->o, k, L->vmap, sums, &L->pc);
+    if (done == (1 << count) - 1) return;
     /* one agent, or the lanes the pair left: the scalar path */
     const pt__crowd_state *s = L->s;
     pt__crowd_state *o = L->o;
     pt_vehicle *v = &L->a.veh;
-    for (int l = 0; l < 1 + two; l++) {
+    for (int l = 0; l < count; l++) {
         if (done >> l & 1) continue;
         int q = k + l, i = s->id[q];
-        slot_vehicle(s, q, L->smooth_on, v);
+        slot_vehicle(s, q, L->vmap[q], L->smooth_on, v);
         pt_vec2 g[3];
         if (L->group) group_forces(&sums[l], v, g);
         L->ctx.agent1 = L->tv && i != L->c->target ? L->tv : NULL;
@@ -1128,7 +1088,7 @@ static void lane_step_range(pt_crowd *c, int lo, int hi, double dt) {
         int two = step == 2 && k + 1 < hi;
         for (int l = 0; l < 1 + two; l++)
             if (L.group) group_sums(c, &L.src, k + l, L.s->id[k + l], L.align, &sums[l]);
-        lane_run_slots(&L, k, two, sums);
+        lane_run_slots(&L, k, 1 + two, sums);
     }
 }
 
@@ -1162,8 +1122,8 @@ static inline void half_zero(pt__crowd_sums *acc, int *z, int to) {
  * always there to read: the next one, or the NaN padding). */
 static inline int half_scan(const sums_src *src, v2 px, v2 py, v2 r2, int q, int q1, int *nb, int m) {
     for (; q < q1; q += 2) {
-        v2 dx = vsub(vload(src->x + q), px), dy = vsub(vload(src->y + q), py);
-        int in = mbits(vle(vadd(vmul(dx, dx), vmul(dy, dy)), r2)) & (q + 1 < q1 ? 3 : 1);
+        v2 dx = v2_sub(v2_load(src->x + q), px), dy = v2_sub(v2_load(src->y + q), py);
+        int in = v2_mbits(v2_le(v2_add(v2_mul(dx, dx), v2_mul(dy, dy)), r2)) & (q + 1 < q1 ? 3 : 1);
         nb[m] = q;
         m += in & 1;
         nb[m] = q + 1;
@@ -1178,17 +1138,17 @@ static inline int half_scan(const sums_src *src, v2 px, v2 py, v2 r2, int q, int
 static inline int half_terms(const sums_src *src, v2 px, v2 py, int *nb, int m, double *tw) {
     int coincident = 0;
     if (m) nb[m] = nb[m - 1];
-    v2 lo = vsp(PT__SEP_MIN_DIST), tiny = vsp(1e-9), one = vsp(1.0);
+    v2 lo = v2_sp(PT__SEP_MIN_DIST), tiny = v2_sp(1e-9), one = v2_sp(1.0);
     for (int t = 0; t < m; t += 2) {
         int q0 = nb[t], q1 = nb[t + 1];
-        v2 tx = vsub(px, vset(src->x[q0], src->x[q1])), ty = vsub(py, vset(src->y[q0], src->y[q1]));
-        v2 d = vsqrt(vadd(vmul(tx, tx), vmul(ty, ty)));
-        v2 w = vdiv(one, vmul(d, vsel(vgt(d, lo), d, lo)));
-        coincident |= mbits(vlt(d, tiny));
-        tx = vmul(tx, w);
-        ty = vmul(ty, w);
-        vstore(tw + 2 * t, vset(vlane(tx, 0), vlane(ty, 0)));
-        vstore(tw + 2 * t + 2, vset(vlane(tx, 1), vlane(ty, 1)));
+        v2 tx = v2_sub(px, v2_set(src->x[q0], src->x[q1])), ty = v2_sub(py, v2_set(src->y[q0], src->y[q1]));
+        v2 d = v2_sqrt(v2_add(v2_mul(tx, tx), v2_mul(ty, ty)));
+        v2 w = v2_div(one, v2_mul(d, v2_sel(v2_gt(d, lo), d, lo)));
+        coincident |= v2_mbits(v2_lt(d, tiny));
+        tx = v2_mul(tx, w);
+        ty = v2_mul(ty, w);
+        v2_store(tw + 2 * t, v2_set(v2_lane(tx, 0), v2_lane(ty, 0)));
+        v2_store(tw + 2 * t + 2, v2_set(v2_lane(tx, 1), v2_lane(ty, 1)));
     }
     return coincident;
 }
@@ -1201,11 +1161,11 @@ static inline int half_coincident(const sums_src *src, pt_vec2 p, int q) {
 /* The push two coincident agents get: agent i's from agent j (x, y in one v2). */
 static inline v2 half_push(int i, int j) {
     pt_vec2 d = pt_v2_scale(pt__steer_coincident_dir(i, j), 1.0 / PT__SEP_MIN_DIST);
-    return vset(d.x, d.y);
+    return v2_set(d.x, d.y);
 }
 
 /* A heading counts toward the mean when finite. */
-static inline int half_finite(v2 h) { return mbits(vfinite(h)) == 3; }
+static inline int half_finite(v2 h) { return v2_mbits(v2_finite(h)) == 3; }
 
 /* Running sums held in registers: x, y in one v2 each. */
 typedef struct half_run {
@@ -1214,31 +1174,31 @@ typedef struct half_run {
 } half_run;
 
 static inline half_run half_load(const pt__crowd_sums *a) {
-    return (half_run){vload(&a->sep.x), vload(&a->mean_heading.x), vload(&a->centre.x), a->headings, a->count};
+    return (half_run){v2_load(&a->sep.x), v2_load(&a->mean_heading.x), v2_load(&a->centre.x), a->headings, a->count};
 }
 
 /* Writes the sums back as sums_pass2 leaves them: the means, not the totals. */
 static inline void half_store(pt__crowd_sums *a, half_run r) {
-    vstore(&a->sep.x, r.sep);
+    v2_store(&a->sep.x, r.sep);
     a->headings = r.headings;
     a->count = r.count;
     a->mean_heading = a->centre = pt_v2(0.0, 0.0);
-    if (r.headings) vstore(&a->mean_heading.x, vmul(r.head, vsp(1.0 / r.headings)));
-    if (r.count) vstore(&a->centre.x, vmul(r.centre, vsp(1.0 / r.count)));
+    if (r.headings) v2_store(&a->mean_heading.x, v2_mul(r.head, v2_sp(1.0 / r.headings)));
+    if (r.count) v2_store(&a->centre.x, v2_mul(r.centre, v2_sp(1.0 / r.count)));
 }
 
 /* Neighbour q's part of the running sums r: separation term t, heading (when finite),
  * position. */
 static inline void half_take(half_run *r, const sums_src *src, int q, v2 t, int align) {
-    r->sep = vadd(r->sep, t);
+    r->sep = v2_add(r->sep, t);
     if (align) {
-        v2 h = vset(src->hx[q], src->hy[q]);
+        v2 h = v2_set(src->hx[q], src->hy[q]);
         if (half_finite(h)) {
-            r->head = vadd(r->head, h);
+            r->head = v2_add(r->head, h);
             r->headings++;
         }
     }
-    r->centre = vadd(r->centre, vset(src->x[q], src->y[q]));
+    r->centre = v2_add(r->centre, v2_set(src->x[q], src->y[q]));
     r->count++;
 }
 
@@ -1283,7 +1243,7 @@ static void half_prepass(const lane_run *L, pt__crowd_sums *acc, int c0, int c1,
     const pt_cellspace *cs = &c->cs;
     const sums_src *src = &L->src;
     int cols = cs->cols, s0 = cs->start[c0], last = (c0 / cols + 2) * cols;
-    v2 r2 = vsp(c->view_radius * c->view_radius);
+    v2 r2 = v2_sp(c->view_radius * c->view_radius);
     int nb[HALF_NB_MAX + 1];
     double tw[2 * HALF_NB_MAX + 4];
     for (int cell = c0; cell < c1 && cell < last; cell++) {
@@ -1294,7 +1254,7 @@ static void half_prepass(const lane_run *L, pt__crowd_sums *acc, int c0, int c1,
         if (h.up0 >= up1 && h.left0 >= left1) continue;
         for (int k = a0; k < a1; k++) {
             pt_vec2 p = pt_v2(src->x[k], src->y[k]);
-            v2 px = vsp(p.x), py = vsp(p.y);
+            v2 px = v2_sp(p.x), py = v2_sp(p.y);
             int m = half_scan(src, px, py, r2, h.up0, up1, nb, 0);
             m = half_scan(src, px, py, r2, h.left0, left1, nb, m);
             half_zero(acc, z, k + 1);
@@ -1304,12 +1264,12 @@ static void half_prepass(const lane_run *L, pt__crowd_sums *acc, int c0, int c1,
             half_run r = half_load(&acc[k]);
             for (int t = 0; t < m; t++) {
                 int q = nb[t];
-                v2 ta = co && half_coincident(src, p, q) ? half_push(i, src->id[q]) : vload(tw + 2 * t);
+                v2 ta = co && half_coincident(src, p, q) ? half_push(i, src->id[q]) : v2_load(tw + 2 * t);
                 half_take(&r, src, q, ta, L->align);
             }
-            vstore(&acc[k].sep.x, r.sep);
-            vstore(&acc[k].mean_heading.x, r.head);
-            vstore(&acc[k].centre.x, r.centre);
+            v2_store(&acc[k].sep.x, r.sep);
+            v2_store(&acc[k].mean_heading.x, r.head);
+            v2_store(&acc[k].centre.x, r.centre);
             acc[k].headings = r.headings;
             acc[k].count = r.count;
         }
@@ -1323,7 +1283,7 @@ static inline PT_ALWAYS_INLINE void half_agent(const lane_run *L, pt__crowd_sums
                                                int s1) {
     const sums_src *src = &L->src;
     pt_vec2 p = pt_v2(src->x[k], src->y[k]);
-    v2 px = vsp(p.x), py = vsp(p.y), r2 = vsp(L->c->view_radius * L->c->view_radius);
+    v2 px = v2_sp(p.x), py = v2_sp(p.y), r2 = v2_sp(L->c->view_radius * L->c->view_radius);
     int nb[HALF_NB_MAX + 1];
     int m = half_scan(src, px, py, r2, k + 1, h->fw1, nb, 0);
     m = half_scan(src, px, py, r2, h->dn0, h->dn1, nb, m);
@@ -1331,11 +1291,11 @@ static inline PT_ALWAYS_INLINE void half_agent(const lane_run *L, pt__crowd_sums
     if (m) {
         double tw[2 * HALF_NB_MAX + 4];
         int coincident = half_terms(src, px, py, nb, m, tw), i = src->id[k];
-        v2 pk = vset(p.x, p.y), hk = vset(src->hx[k], src->hy[k]);
+        v2 pk = v2_set(p.x, p.y), hk = v2_set(src->hx[k], src->hy[k]);
         int give_h = L->align && half_finite(hk);
         for (int t = 0; t < m; t++) {
             int q = nb[t];
-            v2 ta = vload(tw + 2 * t), tb = vneg(ta); /* b + (-t) is b - t, exactly */
+            v2 ta = v2_load(tw + 2 * t), tb = v2_neg(ta); /* b + (-t) is b - t, exactly */
             if (coincident && half_coincident(src, p, q)) {
                 ta = half_push(i, src->id[q]);
                 tb = half_push(src->id[q], i);
@@ -1344,12 +1304,12 @@ static inline PT_ALWAYS_INLINE void half_agent(const lane_run *L, pt__crowd_sums
             if (q >= s1) continue; /* the chunk that holds q takes this pair itself */
             pt__crowd_sums *b = &acc[q];
             if (b->count >= PT_CROWD_NB_MAX) continue;
-            vstore(&b->sep.x, vadd(vload(&b->sep.x), tb));
+            v2_store(&b->sep.x, v2_add(v2_load(&b->sep.x), tb));
             if (give_h) {
-                vstore(&b->mean_heading.x, vadd(vload(&b->mean_heading.x), hk));
+                v2_store(&b->mean_heading.x, v2_add(v2_load(&b->mean_heading.x), hk));
                 b->headings++;
             }
-            vstore(&b->centre.x, vadd(vload(&b->centre.x), pk));
+            v2_store(&b->centre.x, v2_add(v2_load(&b->centre.x), pk));
             b->count++;
         }
     }
@@ -1367,7 +1327,7 @@ static void lane_step_half(pt_crowd *c, int lo, int hi, double dt) {
     pt__crowd_sums *acc = c->gsum;
     int s0 = cs->start[c0], s1 = cs->start[c1], z = s0, next = s0, cols = cs->cols;
     if (c0 > 0) half_prepass(&L, acc, c0, c1, &z);
-    int step = L.pairs ? 2 : 1;
+    int step = L.wide ? 4 : L.pairs ? 2 : 1;
     for (int cell = c0; cell < c1; cell++) {
         int a0 = cs->start[cell], a1 = cs->start[cell + 1];
         if (a0 == a1) continue;
@@ -1375,9 +1335,12 @@ static void lane_step_half(pt_crowd *c, int lo, int hi, double dt) {
         int end = h.dn1 > h.fw1 ? h.dn1 : h.fw1;
         half_zero(acc, &z, end < s1 ? end : s1);
         for (int k = a0; k < a1; k++) half_agent(&L, acc, k, &h, s1);
-        for (; next + step <= a1; next += step) lane_run_slots(&L, next, step == 2, &acc[next]);
+        for (; next + step <= a1; next += step) lane_run_slots(&L, next, step, &acc[next]);
     }
-    if (next < s1) lane_run_slots(&L, next, 0, &acc[next]);
+    for (; next < s1; next += step) {
+        while (next + step > s1) step >>= 1;
+        lane_run_slots(&L, next, step, &acc[next]);
+    }
 }
 
 static void lane_step(pt_crowd *c, int lo, int hi, double dt) {
@@ -1388,11 +1351,11 @@ static void lane_step(pt_crowd *c, int lo, int hi, double dt) {
 /* The target's vehicle at the start of the tick: the shared constants, its motion. */
 static void lane_target(pt_crowd *c) {
     if (c->target < 0 || c->target >= c->n) return;
-    const pt__crowd_state *s = &c->st[c->cur];
+    pt__crowd_state now = lane_now(c, c->cur, c->vcur);
     for (int k = 0; k < c->n; k++)
-        if (s->id[k] == c->target) {
+        if (now.id[k] == c->target) {
             c->target_veh = c->tmpl.veh;
-            slot_vehicle(s, k, smoothing(c), &c->target_veh);
+            slot_vehicle(&now, k, k, smoothing(c), &c->target_veh);
             return;
         }
 }

@@ -102,9 +102,11 @@ typedef struct pt_crowd {
     int stepped;               /* owned steps since the last load */
     unsigned lane_beh;         /* the behaviours the lane was chosen for */
     pt__crowd_state st[2];
-    int cur;                   /* st[cur] is current */
+    int cur, vcur;             /* st[cur] holds the current positions, headings, ids; st[vcur]
+                                  the rest (see lane_now in crowd.c) */
     int half;                  /* this step weighs each pair of neighbours once (crowd.c) */
     int psort;                 /* this step sorts in parallel: the number of shares, or 0 */
+    int wide;                  /* plain flocking four agents at a time (AVX, when the processor has it) */
     int *hist;                 /* the parallel sort: a count per cell per thread */
     int *perm;                 /* the sort: old slot of each new slot */
     int *lcell;                /* cell of each slot */

@@ -1,0 +1,189 @@
+/* The owned lane's plain-flocking step for LANES agents at once, one per SIMD lane: the end
+ * of the group behaviours, the combiner and the integrator. Every lane does exactly the
+ * scalar operations in the scalar order (IEEE add, mul, div and sqrt are exact per lane, so
+ * the bits are the same as pt__steer_calculate_inline + pt__vehicle_update), with branches
+ * turned into selects that compute both sides.
+ *
+ * No include guard: crowd.c includes it once per width, with LANES, the vector and mask
+ * types V and M, P(x) naming the width's primitives (P(add), P(mand), P(strided), ...) and
+ * LN(x) naming what this file defines. V holds one double per agent (x and y of a vector
+ * are two V values). */
+
+#define FULL ((1 << LANES) - 1)
+/* A sums field of LANES consecutive agents: doubles (ints) this far apart. */
+#define SUMS_DSTRIDE ((int)(sizeof(pt__crowd_sums) / sizeof(double)))
+#define SUMS_ISTRIDE ((int)(sizeof(pt__crowd_sums) / sizeof(int)))
+
+/* A 2-D vector per lane. */
+typedef struct LN(vv) { V x, y; } LN(vv);
+
+/* A vector field of the sums of LANES consecutive agents. */
+static inline LN(vv) LN(vvsums)(const pt_vec2 *first) {
+    return (LN(vv)){P(strided)(&first->x, SUMS_DSTRIDE), P(strided)(&first->y, SUMS_DSTRIDE)};
+}
+static inline V LN(vvdot)(LN(vv) a, LN(vv) b) { return P(add)(P(mul)(a.x, b.x), P(mul)(a.y, b.y)); }
+static inline LN(vv) LN(vvscale)(LN(vv) a, V s) { return (LN(vv)){P(mul)(a.x, s), P(mul)(a.y, s)}; }
+static inline LN(vv) LN(vvsel)(M m, LN(vv) a, LN(vv) b) { return (LN(vv)){P(sel)(m, a.x, b.x), P(sel)(m, a.y, b.y)}; }
+static inline LN(vv) LN(vvkeep)(M m, LN(vv) a) { return (LN(vv)){P(keep)(m, a.x), P(keep)(m, a.y)}; }
+/* finite_or_zero */
+static inline LN(vv) LN(vvfinite0)(LN(vv) a) { return LN(vvkeep)(P(mand)(P(finite)(a.x), P(finite)(a.y)), a); }
+/* pt_v2_norm */
+static inline LN(vv) LN(vvnorm)(LN(vv) a) {
+    V l = P(sqrt)(LN(vvdot)(a, a));
+    return LN(vvkeep)(P(gt)(l, P(sp)(PT_EPS)), (LN(vv)){P(div)(a.x, l), P(div)(a.y, l)});
+}
+/* pt_v2_truncate; the square root and division only when a lane needs them. */
+static inline LN(vv) LN(vvtrunc)(LN(vv) a, V max) {
+    V l2 = LN(vvdot)(a, a);
+    M over = P(mand)(P(gt)(l2, P(mul)(max, max)), P(gt)(l2, P(sp)(0.0)));
+    if (!P(mbits)(over)) return a;
+    return LN(vvsel)(over, LN(vvscale)(a, P(div)(max, P(sqrt)(l2))), a);
+}
+
+/* What the step needs of the shared constants, computed once per share. */
+typedef struct LN(consts) {
+    V max_speed, mf, inv_mass, w[3], tcos, tsin, dt;
+    M weighted, limited;
+} LN(consts);
+
+static void LN(consts_init)(LN(consts) *pc, const pt_steer_agent *tmpl, double dt) {
+    const pt_vehicle *v = &tmpl->veh;
+    const pt_steer_params *p = pt__params_or_default(tmpl->params);
+    double mass = v->mass > 0 && isfinite(v->mass) ? v->mass : 1.0;
+    pc->max_speed = P(sp)(v->max_speed);
+    pc->mf = P(sp)(v->max_force);
+    pc->inv_mass = P(div)(P(sp)(1.0), P(sp)(mass));
+    for (int b = 0; b < 3; b++) pc->w[b] = P(sp)(p->weight[PT_BEH_SEPARATION + b]);
+    double lim = v->max_turn_rate * dt, c = 1.0, s = 0.0;
+    if (lim < PT_PI) pt__turn_limit_cs(lim, &c, &s);
+    pc->tcos = P(sp)(c);
+    pc->tsin = P(sp)(s);
+    pc->dt = P(sp)(dt);
+    pc->weighted = P(mall)(p->combiner == PT_COMBINE_WEIGHTED);
+    pc->limited = P(mall)(lim < PT_PI);
+}
+
+/* Slots k .. k + LANES - 1, plain flocking, from their neighbour sums sm[0 .. LANES - 1]
+ * (their velocities at vmap[k ..] in s):
+ * group_forces + pt__steer_calculate_inline + pt__vehicle_update, one agent per lane, the
+ * same operations in the same order. Writes the lanes that finished to o and returns their
+ * bits; a lane that stops or turns on the spot (or has non-finite state) is left to the
+ * scalar path. */
+static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k, const int *vmap,
+                    const pt__crowd_sums *sm, const LN(consts) *pc) {
+    V zero = P(sp)(0.0), one = P(sp)(1.0);
+    LN(vv) pos = {P(load)(s->x + k), P(load)(s->y + k)};
+    LN(vv) vel = {P(gather)(s->vx, vmap + k), P(gather)(s->vy, vmap + k)};
+    LN(vv) head = {P(load)(s->hx + k), P(load)(s->hy + k)};
+    M finite = P(mand)(P(mand)(P(mand)(P(finite)(pos.x), P(finite)(pos.y)), P(mand)(P(finite)(vel.x), P(finite)(vel.y))),
+                     P(mand)(P(finite)(head.x), P(finite)(head.y)));
+    if (P(mbits)(finite) != FULL) return 0;
+    LN(vv) side = {P(neg)(head.y), head.x}; /* pt_v2_perp */
+    /* the heading rotated by +lim and by -lim (pt__rotate_cs), renormalised */
+    V tcos = pc->tcos, tsin = pc->tsin, msin = P(neg)(tsin);
+    LN(vv) rp = LN(vvnorm)((LN(vv)){P(sub)(P(mul)(head.x, tcos), P(mul)(head.y, tsin)),
+                                    P(add)(P(mul)(head.x, tsin), P(mul)(head.y, tcos))});
+    LN(vv) rm = LN(vvnorm)((LN(vv)){P(sub)(P(mul)(head.x, tcos), P(mul)(head.y, msin)),
+                                    P(add)(P(mul)(head.x, msin), P(mul)(head.y, tcos))});
+
+    /* group_forces */
+    LN(vv) g[3];
+    g[0] = LN(vvsums)(&sm[0].sep);
+    LN(vv) mh = LN(vvsums)(&sm[0].mean_heading), centre = LN(vvsums)(&sm[0].centre);
+    LN(vv) dh = {P(sub)(mh.x, head.x), P(sub)(mh.y, head.y)};
+    g[1] = LN(vvkeep)(P(mints)(&sm[0].headings, SUMS_ISTRIDE), LN(vvscale)(side, LN(vvdot)(dh, side)));
+    LN(vv) to = {P(sub)(centre.x, pos.x), P(sub)(centre.y, pos.y)};
+    LN(vv) desired = LN(vvscale)(LN(vvnorm)(to), pc->max_speed);
+    LN(vv) seek = LN(vvfinite0)((LN(vv)){P(sub)(desired.x, vel.x), P(sub)(desired.y, vel.y)});
+    g[2] = LN(vvkeep)(P(mints)(&sm[0].count, SUMS_ISTRIDE), LN(vvnorm)(seek));
+
+    /* the combiner: prioritised (a running sum within the budget) or weighted */
+    V mf = pc->mf;
+    LN(vv) f[3];
+    V len[3];
+    for (int b = 0; b < 3; b++) {
+        f[b] = LN(vvfinite0)(LN(vvscale)(g[b], pc->w[b]));
+        len[b] = P(sqrt)(LN(vvdot)(f[b], f[b]));
+    }
+    LN(vv) total = {zero, zero};
+    /* The three lengths adding up to less than max_force (with a margin far above
+     * rounding): every partial total is shorter than the budget left, so the prioritised
+     * combiner adds each force whole, like the weighted one, and no truncation changes
+     * anything. */
+    M small = P(lt)(P(add)(P(add)(len[0], len[1]), len[2]), P(mul)(mf, P(sp)(1.0 - 1e-6)));
+    if (P(mbits)(small) == FULL) {
+        for (int b = 0; b < 3; b++) total = (LN(vv)){P(add)(total.x, f[b].x), P(add)(total.y, f[b].y)};
+    } else {
+        /* The running length waits on each step's square root (and division); the usual
+         * cases are cut short, exactly: a force added whole is added without its scale of 1
+         * (f * 1 is f), and the first one's total is 0 + f, whose length is f's own. */
+        V tlen = zero;
+        for (int b = 0; b < 3; b++) {
+            M active = P(mor)(pc->weighted, P(nge)(tlen, mf));
+            V remaining = P(sub)(mf, tlen);
+            M whole = P(mor)(pc->weighted, P(lt)(len[b], remaining));
+            LN(vv) add;
+            if (P(mbits)(whole) == FULL) {
+                add = (LN(vv)){P(add)(total.x, f[b].x), P(add)(total.y, f[b].y)};
+            } else {
+                V sc = P(sel)(whole, one, P(div)(remaining, len[b]));
+                add = (LN(vv)){P(add)(total.x, P(mul)(f[b].x, sc)), P(add)(total.y, P(mul)(f[b].y, sc))};
+            }
+            total = LN(vvsel)(active, add, total);
+            if (b == 2) break; /* the length is not needed after the last */
+            if (b == 0 && P(mbits)(P(mand)(active, whole)) == FULL) tlen = len[0];
+            else tlen = P(sel)(active, P(sqrt)(LN(vvdot)(total, total)), tlen);
+        }
+        total = LN(vvtrunc)(total, mf);
+    }
+
+    /* pt__vehicle_update */
+    LN(vv) ft = LN(vvtrunc)(LN(vvfinite0)(total), mf);
+    LN(vv) acc = LN(vvscale)(ft, pc->inv_mass);
+    V vdt = pc->dt;
+    LN(vv) nv = LN(vvtrunc)((LN(vv)){P(add)(vel.x, P(mul)(acc.x, vdt)), P(add)(vel.y, P(mul)(acc.y, vdt))}, pc->max_speed);
+    V speed = P(sqrt)(LN(vvdot)(nv, nv));
+    M moving = P(gt)(speed, P(sp)(PT__STOP_SPEED));
+    LN(vv) dir = LN(vvscale)(nv, P(div)(one, speed));
+    M turn = P(mand)(pc->limited, P(lt)(LN(vvdot)(head, dir), tcos));
+    V cross = P(sub)(P(mul)(head.x, dir.y), P(mul)(head.y, dir.x));
+    LN(vv) hr = LN(vvsel)(P(signbit)(cross), rm, rp);
+    V fwd = LN(vvdot)(nv, hr);
+    M spot = P(mand)(turn, P(le)(fwd, zero));
+    nv = LN(vvsel)(turn, LN(vvscale)(hr, fwd), nv);
+    LN(vv) h = LN(vvsel)(turn, hr, dir);
+    LN(vv) np = {P(add)(pos.x, P(mul)(nv.x, vdt)), P(add)(pos.y, P(mul)(nv.y, vdt))};
+    int done = P(mbits)(moving) & ~P(mbits)(spot) & FULL;
+    if (done == FULL && !c->env) {
+        P(store)(o->x + k, np.x);
+        P(store)(o->y + k, np.y);
+        P(store)(o->vx + k, nv.x);
+        P(store)(o->vy + k, nv.y);
+        P(store)(o->hx + k, h.x);
+        P(store)(o->hy + k, h.y);
+        for (int l = 0; l < LANES; l++) {
+            o->turn[k + l] = 0;
+            o->id[k + l] = s->id[k + l];
+        }
+        return FULL;
+    }
+    for (int l = 0; l < LANES; l++)
+        if (done >> l & 1) {
+            pt_vec2 lp = pt_v2(P(lane)(np.x, l), P(lane)(np.y, l)), lv = pt_v2(P(lane)(nv.x, l), P(lane)(nv.y, l));
+            if (c->env) pt_steer_collide(c->env, &lp, &lv, c->tmpl.veh.radius);
+            o->x[k + l] = lp.x;
+            o->y[k + l] = lp.y;
+            o->vx[k + l] = lv.x;
+            o->vy[k + l] = lv.y;
+            o->hx[k + l] = P(lane)(h.x, l);
+            o->hy[k + l] = P(lane)(h.y, l);
+            o->turn[k + l] = 0;
+            o->id[k + l] = s->id[k + l];
+        }
+    return done;
+}
+
+
+#undef FULL
+#undef SUMS_DSTRIDE
+#undef SUMS_ISTRIDE
