@@ -69,8 +69,9 @@ typedef struct worker {
 #define POOL_SPINS 4096
 /* Between the phases of one step the caller does serial work for a fraction of a
  * millisecond (the sort's offsets): a worker that slept through it would cost the next phase
- * its wake-up, so within a step it spins up to this long instead. */
-#define POOL_SPINS_WITHIN (1 << 20)
+ * its wake-up, so within a step it then keeps yielding, up to this many times, before it
+ * sleeps (yielding, not spinning: with more threads than cores the caller needs the core). */
+#define POOL_YIELDS_WITHIN (1 << 14)
 /* The owned step hands out this many chunks per share. */
 #define CHUNKS 8
 
@@ -106,11 +107,12 @@ static void *worker_main(void *arg) {
     int within = 0; /* the last phase has another one after it in the same step */
     for (;;) {
         unsigned g;
-        int spins = 0, limit = within ? POOL_SPINS_WITHIN : POOL_SPINS;
+        int spins = 0, limit = POOL_SPINS + (within ? POOL_YIELDS_WITHIN : 0);
         while ((g = atomic_load_explicit(&p->gen, memory_order_acquire)) == seen &&
                !atomic_load_explicit(&p->quit, memory_order_acquire)) {
             if (++spins < limit) {
-                cpu_relax();
+                if (spins < POOL_SPINS) cpu_relax();
+                else sched_yield();
                 continue;
             }
             /* gen only changes under mu, so checking it under mu cannot miss a wake-up */
@@ -1107,7 +1109,7 @@ static void lane_step_range(pt_crowd *c, int lo, int hi, double dt) {
  * of its own row from itself to the end of the next cell, and the three cells below. A cell's
  * agents share those runs.
  *
- * A chunk of the step owns whole cells and writes only their slots: a pair whose later agent
+ * A chunk of the step owns whole rows of cells and writes only their slots: a pair whose later agent
  * lies past the chunk gives its term to the earlier agent only, and the chunk that holds the
  * later one collects such terms itself first (half_prepass). Used while no cell holds more
  * than HALF_CELL_MAX agents: a dense clump goes back to the per-agent scan, whose cost stays
@@ -1227,22 +1229,27 @@ static inline half_cell half_runs(const pt_cellspace *cs, int cx, int cy) {
     return h;
 }
 
-/* The first cell whose agents a chunk starting at slot k runs: a cell belongs to the chunk
- * that holds its first slot. */
+/* The first cell whose agents a chunk starting at slot k runs: a row of cells belongs to
+ * the chunk that holds its first agent. Whole rows: only the chunk's first row then has
+ * neighbours before the chunk (half_prepass). */
 static int half_first_cell(const pt_crowd *c, const pt__crowd_state *s, int k) {
     const pt_cellspace *cs = &c->cs;
-    if (k >= c->n) return cs->cols * cs->rows;
+    int ncells = cs->cols * cs->rows;
+    if (k <= 0) return 0;
+    if (k >= c->n) return ncells;
     int cell = pt_cellspace_cell(cs, pt_v2(s->x[k], s->y[k]));
-    return cs->start[cell] < k ? cell + 1 : cell;
+    if (cs->start[cell] < k) cell++;
+    if (cell % cs->cols) cell += cs->cols - cell % cs->cols;
+    return cell < ncells ? cell : ncells;
 }
 
 /* The terms a chunk's agents take from neighbours before the chunk's first slot s0 (in the
- * cells above and to the left): only the first two rows of the chunk's cells have any. */
+ * row above): only the chunk's first row of cells has any. */
 static void half_prepass(const lane_run *L, pt__crowd_sums *acc, int c0, int c1, int *z) {
     const pt_crowd *c = L->c;
     const pt_cellspace *cs = &c->cs;
     const sums_src *src = &L->src;
-    int cols = cs->cols, s0 = cs->start[c0], last = (c0 / cols + 2) * cols;
+    int cols = cs->cols, s0 = cs->start[c0], last = (c0 / cols + 1) * cols;
     v2 r2 = v2_sp(c->view_radius * c->view_radius);
     int nb[HALF_NB_MAX + 1];
     double tw[2 * HALF_NB_MAX + 4];
@@ -1316,7 +1323,7 @@ static inline PT_ALWAYS_INLINE void half_agent(const lane_run *L, pt__crowd_sums
     half_store(&acc[k], r);
 }
 
-/* One tick of the agents of the cells that start in slots [lo, hi), with half neighbour
+/* One tick of the agents of the rows of cells that start in slots [lo, hi), with half neighbour
  * lists; each agent is run as soon as its cell's sums are done. */
 static void lane_step_half(pt_crowd *c, int lo, int hi, double dt) {
     lane_run L;
