@@ -16,12 +16,13 @@
  *   pursuit; not the dithered combiner). The crowd then keeps the motion state (position,
  *   velocity, heading, smooth heading, turn_dir) itself, in flat arrays sorted by cell, and
  *   never touches agents[] during a step: pt_crowd_sync writes it into agents[], and
- *   pt_crowd_reload reads agents[] again after you changed them. Plain flocking goes two
- *   agents at a time (one per SIMD lane).
+ *   pt_crowd_reload reads agents[] again after you changed them. Each pair of neighbours is
+ *   weighed once (while no cell holds more than 32 agents), and plain flocking goes two
+ *   agents at a time (one per SIMD lane), four where the processor has AVX.
  * - Shared: otherwise. Each step reads the agents afresh and writes them in place (sync and
  *   reload cost nothing but are still right to call).
  * Either way, each step: the agents' positions and headings are sorted by cell into compact
- * arrays (the cell space); every agent's neighbours are the first PT_CROWD_NB_MAX other
+ * arrays (the cell space, cells view_radius * (1 + 1e-6) wide); every agent's neighbours are the first PT_CROWD_NB_MAX other
  * agents within view_radius in cell order (ascending pt_cellspace_cell, then ascending
  * index); separation, alignment and cohesion are summed in one pass over them, with the
  * same operations in the same order as pt_steer_separation/alignment/cohesion; then the
@@ -33,10 +34,11 @@
  * c->target_point).
  *
  * Memory: the crowd borrows the agents array and the environment; it owns the cell space,
- * the compact copies and the owned state (about 330 bytes per agent in all) and its worker
- * threads (started by init; after each phase they spin ~0.1 ms, then sleep until the next
- * one). Cost per step: O(n * neighbours), no allocation after init; pt_crowd_step_brute is
- * the O(n^2) single-threaded reference.
+ * the compact copies and the owned state (about 330 bytes per agent in all, plus with threads
+ * a count per cell per thread) and its worker threads (started by init; after a step they
+ * spin ~0.1 ms, then sleep until the next one; between the phases of a step they also yield
+ * a while first). Cost per step: O(n * neighbours), no allocation after init;
+ * pt_crowd_step_brute is the O(n^2) single-threaded reference.
  */
 #ifndef PATROL_CROWD_H
 #define PATROL_CROWD_H
