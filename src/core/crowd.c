@@ -556,7 +556,7 @@ void pt_crowd_step(pt_crowd *c, double dt) {
         /* The sort runs in parallel when helpers take part: each share counts its slots'
          * cells, the offsets are summed up, each share scatters its slots. */
         c->psort = dispatch_shares(c) > 1 && c->hist ? dispatch_shares(c) : 0;
-        dispatch(c, PHASE_LANE_CELLS, dt);
+        if (c->psort || !c->cells_ok) dispatch(c, PHASE_LANE_CELLS, dt);
         if (c->psort) {
             lane_offsets(c, c->psort);
             dispatch(c, PHASE_LANE_SCATTER, dt);
@@ -567,6 +567,7 @@ void pt_crowd_step(pt_crowd *c, double dt) {
         dispatch(c, PHASE_LANE_STEP, dt);
         c->cur ^= 1;
         c->vcur ^= 1;
+        c->cells_ok = 1; /* the step wrote each slot's new cell */
         c->stepped = 1;
         return;
     }
@@ -839,6 +840,7 @@ static void lane_load(pt_crowd *c) {
         st->turn[i] = (signed char)(v->turn_dir > 0 ? 1 : v->turn_dir < 0 ? -1 : 0);
     }
     c->vcur = c->cur;
+    c->cells_ok = 0;
     c->stepped = 0;
 }
 
@@ -907,9 +909,12 @@ static int lane_first_cell_slot(const pt_crowd *c, int k) {
     return start[lo];
 }
 
+/* The slots' cells (unless the last step left them: c->cells_ok) and, for the parallel
+ * sort, this share's count of each. */
 static void lane_cells_range(pt_crowd *c, int lo, int hi, int share) {
     const pt__crowd_state *st = &c->st[c->cur];
-    for (int k = lo; k < hi; k++) c->lcell[k] = pt_cellspace_cell(&c->cs, pt_v2(st->x[k], st->y[k]));
+    if (!c->cells_ok)
+        for (int k = lo; k < hi; k++) c->lcell[k] = pt_cellspace_cell(&c->cs, pt_v2(st->x[k], st->y[k]));
     if (!c->psort) return;
     int *count = c->hist + (size_t)share * (size_t)(c->cs.cols * c->cs.rows);
     memset(count, 0, sizeof *count * (size_t)(c->cs.cols * c->cs.rows));
@@ -1041,7 +1046,17 @@ static void lane_run_init(lane_run *L, pt_crowd *c, double dt) {
 /* Slots k .. k + count - 1 (count 1, 2, or 4 with L->wide), from their neighbour sums:
  * forces, combiner, integration, collision, into the other buffer. Plain flocking goes two
  * or four at a time. */
+static void lane_run_slots_step(lane_run *L, int k, int count, const pt__crowd_sums *sums);
+
+/* lane_run_slots_step, then the slots' cells for the next step's sort (the positions are
+ * in cache now; a separate pass would read them again). */
 static void lane_run_slots(lane_run *L, int k, int count, const pt__crowd_sums *sums) {
+    lane_run_slots_step(L, k, count, sums);
+    const pt_cellspace *cs = &L->c->cs;
+    for (int l = 0; l < count; l++) L->c->lcell[k + l] = pt_cellspace_cell(cs, pt_v2(L->o->x[k + l], L->o->y[k + l]));
+}
+
+static void lane_run_slots_step(lane_run *L, int k, int count, const pt__crowd_sums *sums) {
     int done = 0;
 #ifdef CROWD_AVX
     if (count == 4) done = step_4(L->c, L->s, L->o, k, L->vmap, sums, &L->pc4);

@@ -112,6 +112,7 @@ typedef struct pt_crowd {
     int *hist;                 /* the parallel sort: a count per cell per thread */
     int *perm;                 /* the sort: old slot of each new slot */
     int *lcell;                /* cell of each slot */
+    int cells_ok;              /* lcell is up to date (the last step wrote it) */
     void *lane_mem;
     pt_steer_agent tmpl;       /* agent 0 at the last reload: the shared constants */
 } pt_crowd;
