@@ -1259,8 +1259,8 @@ static int half_first_cell(const pt_crowd *c, const pt__crowd_state *s, int k) {
 }
 
 /* The terms a chunk's agents take from neighbours before the chunk's first slot s0 (in the
- * row above): only the chunk's first row of cells has any. */
-static void half_prepass(const lane_run *L, pt__crowd_sums *acc, int c0, int c1, int *z) {
+ * row above): only the chunk's first row of cells has any. Its running sums are zeroed. */
+static void half_prepass(const lane_run *L, pt__crowd_sums *acc, int c0, int c1) {
     const pt_crowd *c = L->c;
     const pt_cellspace *cs = &c->cs;
     const sums_src *src = &L->src;
@@ -1279,7 +1279,6 @@ static void half_prepass(const lane_run *L, pt__crowd_sums *acc, int c0, int c1,
             v2 px = v2_sp(p.x), py = v2_sp(p.y);
             int m = half_scan(src, px, py, r2, h.up0, up1, nb, 0);
             m = half_scan(src, px, py, r2, h.left0, left1, nb, m);
-            half_zero(acc, z, k + 1);
             if (!m) continue;
             if (m > PT_CROWD_NB_MAX) m = PT_CROWD_NB_MAX;
             int co = half_terms(src, px, py, nb, m, tw), i = src->id[k];
@@ -1338,8 +1337,10 @@ static inline PT_ALWAYS_INLINE void half_agent(const lane_run *L, pt__crowd_sums
     half_store(&acc[k], r);
 }
 
-/* One tick of the agents of the rows of cells that start in slots [lo, hi), with half neighbour
- * lists; each agent is run as soon as its cell's sums are done. */
+/* One tick of the agents of the rows of cells that start in slots [lo, hi), with half
+ * neighbour lists: one flat pass over the slots (no loops per cell whose lengths the
+ * processor would have to guess); an agent's sums are complete once its own scan is done,
+ * so agents are run in groups of two or four right behind it. */
 static void lane_step_half(pt_crowd *c, int lo, int hi, double dt) {
     lane_run L;
     lane_run_init(&L, c, dt);
@@ -1347,22 +1348,42 @@ static void lane_step_half(pt_crowd *c, int lo, int hi, double dt) {
     int c0 = half_first_cell(c, L.s, lo), c1 = half_first_cell(c, L.s, hi);
     if (c0 >= c1) return;
     pt__crowd_sums *acc = c->gsum;
-    int s0 = cs->start[c0], s1 = cs->start[c1], z = s0, next = s0, cols = cs->cols;
-    if (c0 > 0) half_prepass(&L, acc, c0, c1, &z);
+    const int *start = cs->start;
+    int cols = cs->cols, rows = cs->rows;
+    int s0 = start[c0], s1 = start[c1], next = s0;
+    /* The running sums are zeroed a row of cells at a time, the row below the agent's (its
+     * later neighbours' rows) before it is scanned; the chunk's first two rows first. */
+#define ROW_END(r) start[((r) + 1 < rows ? (r) + 1 : rows) * cols] /* r <= rows */
+    int zrow = c0 / cols + 1, z = s0;
+    half_zero(acc, &z, ROW_END(zrow) < s1 ? ROW_END(zrow) : s1);
+    if (c0 > 0) half_prepass(&L, acc, c0, c1);
     int step = L.wide ? 4 : L.pairs ? 2 : 1;
-    for (int cell = c0; cell < c1; cell++) {
-        int a0 = cs->start[cell], a1 = cs->start[cell + 1];
-        if (a0 == a1) continue;
-        half_cell h = half_runs(cs, cell % cols, cell / cols);
-        int end = h.dn1 > h.fw1 ? h.dn1 : h.fw1;
-        half_zero(acc, &z, end < s1 ? end : s1);
-        for (int k = a0; k < a1; k++) half_agent(&L, acc, k, &h, s1);
-        for (; next + step <= a1; next += step) lane_run_slots(&L, next, step, &acc[next]);
+    const double *x = L.src.x, *y = L.src.y;
+    for (int k = s0; k < s1; k++) {
+        /* slot k's cell, as the sort computed it, and the runs of its later neighbours */
+        int cx = pt_cellspace_index(x[k], cs->x0, cs->inv_cell, cols);
+        int cy = pt_cellspace_index(y[k], cs->y0, cs->inv_cell, rows);
+        int row = cy * cols, r = cx + 1 < cols ? cx + 1 : cols - 1, l = cx > 0 ? cx - 1 : 0;
+        half_cell h;
+        h.fw1 = start[row + r + 1];
+        int below = cy + 1 < rows;
+        h.dn0 = below ? start[row + cols + l] : 0;
+        h.dn1 = below ? start[row + cols + r + 1] : 0;
+        if (cy + 1 > zrow) { /* a new row: zero the one below it */
+            zrow = cy + 1;
+            half_zero(acc, &z, ROW_END(zrow) < s1 ? ROW_END(zrow) : s1);
+        }
+        half_agent(&L, acc, k, &h, s1);
+        if (k + 1 - next == step) {
+            lane_run_slots(&L, next, step, &acc[next]);
+            next += step;
+        }
     }
     for (; next < s1; next += step) {
         while (next + step > s1) step >>= 1;
         lane_run_slots(&L, next, step, &acc[next]);
     }
+#undef ROW_END
 }
 
 static void lane_step(pt_crowd *c, int lo, int hi, double dt) {
