@@ -321,12 +321,76 @@ static void soa_range(pt_crowd *c, int lo, int hi, int headings) {
         }
 }
 
-#ifndef __SSE2__
-/* Separation's weight of a neighbour at distance d: 1 / (d * max(d, PT__SEP_MIN_DIST)). */
-static inline double sep_weight(double d) {
-    double mm = d > PT__SEP_MIN_DIST ? d : PT__SEP_MIN_DIST;
-    return 1.0 / (d * mm);
+/* ---- SIMD lanes ---------------------------------------------------------------------------- *
+ * v2 holds two doubles: the x and y of one vector in the neighbour sums, or one value for
+ * each of two agents in the pair step (crowd_lanes.h). Every lane does exactly the scalar
+ * operation (IEEE add, mul, div and sqrt are exact per lane, so the bits are the same);
+ * masks are all ones or all zeros per lane. The plain C version is the same code on
+ * two-element arrays (PT_CROWD_NO_SIMD, or no SSE2). */
+#if defined(__SSE2__) && !defined(PT_CROWD_NO_SIMD)
+typedef __m128d v2;
+typedef __m128d m2; /* lane masks: all ones or all zeros */
+static inline v2 v2_set(double a, double b) { return _mm_set_pd(b, a); }
+static inline v2 v2_load(const double *p) { return _mm_loadu_pd(p); }
+static inline void v2_store(double *p, v2 a) { _mm_storeu_pd(p, a); }
+static inline v2 v2_sp(double a) { return _mm_set1_pd(a); }
+static inline v2 v2_add(v2 a, v2 b) { return _mm_add_pd(a, b); }
+static inline v2 v2_sub(v2 a, v2 b) { return _mm_sub_pd(a, b); }
+static inline v2 v2_mul(v2 a, v2 b) { return _mm_mul_pd(a, b); }
+static inline v2 v2_div(v2 a, v2 b) { return _mm_div_pd(a, b); }
+static inline v2 v2_sqrt(v2 a) { return _mm_sqrt_pd(a); }
+static inline m2 v2_lt(v2 a, v2 b) { return _mm_cmplt_pd(a, b); }
+static inline m2 v2_le(v2 a, v2 b) { return _mm_cmple_pd(a, b); }
+static inline m2 v2_gt(v2 a, v2 b) { return _mm_cmpgt_pd(a, b); }
+static inline m2 v2_nge(v2 a, v2 b) { return _mm_cmpnge_pd(a, b); } /* !(a >= b) */
+static inline m2 v2_mand(m2 a, m2 b) { return _mm_and_pd(a, b); }
+static inline m2 v2_mor(m2 a, m2 b) { return _mm_or_pd(a, b); }
+static inline m2 v2_mlanes(int a, int b) { return _mm_castsi128_pd(_mm_set_epi64x(-(long long)(b != 0), -(long long)(a != 0))); }
+static inline int v2_mbits(m2 m) { return _mm_movemask_pd(m); }
+static inline v2 v2_sel(m2 m, v2 a, v2 b) { return _mm_or_pd(_mm_and_pd(m, a), _mm_andnot_pd(m, b)); }
+static inline v2 v2_keep(m2 m, v2 a) { return _mm_and_pd(m, a); } /* a, or +0.0 */
+static inline v2 v2_neg(v2 a) { return _mm_xor_pd(a, _mm_set1_pd(-0.0)); }
+/* isfinite per lane */
+static inline m2 v2_finite(v2 a) { return _mm_cmple_pd(_mm_andnot_pd(_mm_set1_pd(-0.0), a), _mm_set1_pd(DBL_MAX)); }
+/* signbit per lane: the high dword's sign spread over the lane */
+static inline m2 v2_signbit(v2 a) {
+    return _mm_castsi128_pd(_mm_shuffle_epi32(_mm_srai_epi32(_mm_castpd_si128(a), 31), 0xF5));
 }
+static inline double v2_lane(v2 a, int l) { return _mm_cvtsd_f64(l ? _mm_unpackhi_pd(a, a) : a); }
+static inline v2 v2_strided(const double *p, int stride) { return v2_set(p[0], p[stride]); }
+static inline v2 v2_gather(const double *a, const int *m) { return v2_set(a[m[0]], a[m[1]]); }
+static inline m2 v2_mints(const int *p, int stride) { return v2_mlanes(p[0], p[stride]); }
+static inline m2 v2_mall(int a) { return v2_mlanes(a, a); }
+#else
+typedef struct { double l[2]; } v2;
+typedef struct { int l[2]; } m2;
+static inline v2 v2_set(double a, double b) { v2 r = {{a, b}}; return r; }
+static inline v2 v2_sp(double a) { return v2_set(a, a); }
+static inline v2 v2_load(const double *p) { return v2_set(p[0], p[1]); }
+static inline void v2_store(double *p, v2 a) { p[0] = a.l[0]; p[1] = a.l[1]; }
+static inline v2 v2_add(v2 a, v2 b) { return v2_set(a.l[0] + b.l[0], a.l[1] + b.l[1]); }
+static inline v2 v2_sub(v2 a, v2 b) { return v2_set(a.l[0] - b.l[0], a.l[1] - b.l[1]); }
+static inline v2 v2_mul(v2 a, v2 b) { return v2_set(a.l[0] * b.l[0], a.l[1] * b.l[1]); }
+static inline v2 v2_div(v2 a, v2 b) { return v2_set(a.l[0] / b.l[0], a.l[1] / b.l[1]); }
+static inline v2 v2_sqrt(v2 a) { return v2_set(sqrt(a.l[0]), sqrt(a.l[1])); }
+static inline m2 v2_mlanes(int a, int b) { m2 r = {{a != 0, b != 0}}; return r; }
+static inline m2 v2_lt(v2 a, v2 b) { return v2_mlanes(a.l[0] < b.l[0], a.l[1] < b.l[1]); }
+static inline m2 v2_le(v2 a, v2 b) { return v2_mlanes(a.l[0] <= b.l[0], a.l[1] <= b.l[1]); }
+static inline m2 v2_gt(v2 a, v2 b) { return v2_mlanes(a.l[0] > b.l[0], a.l[1] > b.l[1]); }
+static inline m2 v2_nge(v2 a, v2 b) { return v2_mlanes(!(a.l[0] >= b.l[0]), !(a.l[1] >= b.l[1])); }
+static inline m2 v2_mand(m2 a, m2 b) { return v2_mlanes(a.l[0] & b.l[0], a.l[1] & b.l[1]); }
+static inline m2 v2_mor(m2 a, m2 b) { return v2_mlanes(a.l[0] | b.l[0], a.l[1] | b.l[1]); }
+static inline int v2_mbits(m2 m) { return m.l[0] | m.l[1] << 1; }
+static inline v2 v2_sel(m2 m, v2 a, v2 b) { return v2_set(m.l[0] ? a.l[0] : b.l[0], m.l[1] ? a.l[1] : b.l[1]); }
+static inline v2 v2_keep(m2 m, v2 a) { return v2_sel(m, a, v2_sp(0.0)); }
+static inline v2 v2_neg(v2 a) { return v2_set(-a.l[0], -a.l[1]); }
+static inline m2 v2_finite(v2 a) { return v2_mlanes(isfinite(a.l[0]), isfinite(a.l[1])); }
+static inline m2 v2_signbit(v2 a) { return v2_mlanes(signbit(a.l[0]), signbit(a.l[1])); }
+static inline double v2_lane(v2 a, int l) { return a.l[l]; }
+static inline v2 v2_strided(const double *p, int stride) { return v2_set(p[0], p[stride]); }
+static inline v2 v2_gather(const double *a, const int *m) { return v2_set(a[m[0]], a[m[1]]); }
+static inline m2 v2_mints(const int *p, int stride) { return v2_mlanes(p[0], p[stride]); }
+static inline m2 v2_mall(int a) { return v2_mlanes(a, a); }
 #endif
 
 /* The neighbour sums of the agent at cell-order slot k (agent i) in one pass over its
@@ -345,8 +409,111 @@ static inline void sums_zero(pt__crowd_sums *out) {
     out->pad[0] = out->pad[1] = 0;
 }
 
-static inline void sums_pass2(const sums_src *src, pt_vec2 p, int i, int align, int *nb, int m, pt__crowd_sums *out);
+/* The separation terms of the agent at p over the slots nb[0..m-1] (p - q scaled by
+ * 1 / (d * max(d, min)): unit away / distance), two at a time, into tw as x, y pairs; the
+ * terms do not depend on each other, so the square roots and divisions overlap. Returns
+ * whether one of them is coincident (d < 1e-9). nb has room for one more. */
+static inline int sep_terms(const sums_src *src, v2 px, v2 py, int *nb, int m, double *tw) {
+    int coincident = 0;
+    if (m) nb[m] = nb[m - 1];
+    v2 lo = v2_sp(PT__SEP_MIN_DIST), tiny = v2_sp(1e-9), one = v2_sp(1.0);
+    for (int t = 0; t < m; t += 2) {
+        int q0 = nb[t], q1 = nb[t + 1];
+        v2 tx = v2_sub(px, v2_set(src->x[q0], src->x[q1])), ty = v2_sub(py, v2_set(src->y[q0], src->y[q1]));
+        v2 d = v2_sqrt(v2_add(v2_mul(tx, tx), v2_mul(ty, ty)));
+        v2 w = v2_div(one, v2_mul(d, v2_sel(v2_gt(d, lo), d, lo)));
+        coincident |= v2_mbits(v2_lt(d, tiny));
+        tx = v2_mul(tx, w);
+        ty = v2_mul(ty, w);
+        v2_store(tw + 2 * t, v2_set(v2_lane(tx, 0), v2_lane(ty, 0)));
+        v2_store(tw + 2 * t + 2, v2_set(v2_lane(tx, 1), v2_lane(ty, 1)));
+    }
+    return coincident;
+}
 
+/* Whether the agent at p and slot q are on the same spot (they push apart along a fixed
+ * direction per pair instead). */
+static inline int coincident_at(const sums_src *src, pt_vec2 p, int q) {
+    double tx = p.x - src->x[q], ty = p.y - src->y[q];
+    return sqrt(tx * tx + ty * ty) < 1e-9;
+}
+
+/* The push two coincident agents get: agent i's from agent j (x, y in one v2). */
+static inline v2 coincident_push(int i, int j) {
+    pt_vec2 d = pt_v2_scale(pt__steer_coincident_dir(i, j), 1.0 / PT__SEP_MIN_DIST);
+    return v2_set(d.x, d.y);
+}
+
+/* A heading counts toward the mean when finite. */
+static inline int heading_counts(v2 h) { return v2_mbits(v2_finite(h)) == 3; }
+
+/* Running sums held in registers: x, y in one v2 each. */
+typedef struct sums_run {
+    v2 sep, head, centre;
+    int headings, count;
+} sums_run;
+
+static inline sums_run run_load(const pt__crowd_sums *a) {
+    return (sums_run){v2_load(&a->sep.x), v2_load(&a->mean_heading.x), v2_load(&a->centre.x), a->headings, a->count};
+}
+
+/* Writes the sums as group_forces reads them: the means, not the totals. */
+static inline void run_means(pt__crowd_sums *a, sums_run r) {
+    v2_store(&a->sep.x, r.sep);
+    a->headings = r.headings;
+    a->count = r.count;
+    a->mean_heading = a->centre = pt_v2(0.0, 0.0);
+    if (r.headings) v2_store(&a->mean_heading.x, v2_mul(r.head, v2_sp(1.0 / r.headings)));
+    if (r.count) v2_store(&a->centre.x, v2_mul(r.centre, v2_sp(1.0 / r.count)));
+}
+
+/* Neighbour q's part of the running sums r: separation term t, heading (when finite),
+ * position. */
+static inline void run_take(sums_run *r, const sums_src *src, int q, v2 t, int align) {
+    r->sep = v2_add(r->sep, t);
+    if (align) {
+        v2 h = v2_set(src->hx[q], src->hy[q]);
+        if (heading_counts(h)) {
+            r->head = v2_add(r->head, h);
+            r->headings++;
+        }
+    }
+    r->centre = v2_add(r->centre, v2_set(src->x[q], src->y[q]));
+    r->count++;
+}
+
+/* The running sums as totals, for more terms to come (half_prepass). */
+static inline void run_store(pt__crowd_sums *a, sums_run r) {
+    v2_store(&a->sep.x, r.sep);
+    v2_store(&a->mean_heading.x, r.head);
+    v2_store(&a->centre.x, r.centre);
+    a->headings = r.headings;
+    a->count = r.count;
+}
+
+/* Neighbours nb[0..m-1] of the agent at p (agent i) into r, in order: the same sums, in the
+ * same order, with the same operations as pt_steer_separation, pt_steer_alignment and
+ * pt_steer_cohesion. */
+static inline void run_take_all(sums_run *r, const sums_src *src, pt_vec2 p, int i, int *nb, int m, int align) {
+    double tw[2 * PT_CROWD_NB_MAX + 4];
+    int co = sep_terms(src, v2_sp(p.x), v2_sp(p.y), nb, m, tw);
+    for (int t = 0; t < m; t++) {
+        int q = nb[t];
+        v2 ta = co && coincident_at(src, p, q) ? coincident_push(i, src->id[q]) : v2_load(tw + 2 * t);
+        run_take(r, src, q, ta, align);
+    }
+}
+
+/* The sums of the agent at p (agent i) over its neighbours src[nb[0..m-1]] (nb has room for
+ * one more), as group_forces reads them. */
+static inline void sums_pass2(const sums_src *src, pt_vec2 p, int i, int align, int *nb, int m, pt__crowd_sums *out) {
+    sums_run r = run_load(out); /* zero */
+    run_take_all(&r, src, p, i, nb, m, align);
+    run_means(out, r);
+}
+
+/* The slots of agent k's first PT_CROWD_NB_MAX neighbours (other than k) from its own block of
+ * cells, then their sums. */
 static inline void group_sums(const pt_crowd *c, const sums_src *src, int k, int i, int align, pt__crowd_sums *out) {
     const pt_cellspace *cs = &c->cs;
     const double *sx = src->x, *sy = src->y;
@@ -373,72 +540,6 @@ static inline void group_sums(const pt_crowd *c, const sums_src *src, int k, int
     }
 full:
     sums_pass2(src, p, i, align, nb, m, out);
-}
-
-/* The sums of the agent at p (agent i) over its neighbours src[nb[0..m-1]] (nb has room for
- * one more). */
-static inline void sums_pass2(const sums_src *src, pt_vec2 p, int i, int align, int *nb, int m, pt__crowd_sums *out) {
-    const double *sx = src->x, *sy = src->y;
-    if (m) nb[m] = nb[m - 1]; /* pairs below may read one past the end */
-    /* Pass 2a: each neighbour's separation term (unit away / distance: t * w with
-     * w = 1 / (d * max(d, min))), two at a time, into arrays; the terms do not depend on each
-     * other, so the square roots and divisions overlap. */
-    double twx[PT_CROWD_NB_MAX + 2], twy[PT_CROWD_NB_MAX + 2];
-    int coincident = 0;
-    for (int t = 0; t < m; t += 2) {
-        int q0 = nb[t], q1 = nb[t + 1];
-#ifdef __SSE2__
-        __m128d vx = _mm_sub_pd(_mm_set1_pd(p.x), _mm_set_pd(sx[q1], sx[q0]));
-        __m128d vy = _mm_sub_pd(_mm_set1_pd(p.y), _mm_set_pd(sy[q1], sy[q0]));
-        __m128d vd = _mm_sqrt_pd(_mm_add_pd(_mm_mul_pd(vx, vx), _mm_mul_pd(vy, vy)));
-        __m128d vm = _mm_max_pd(vd, _mm_set1_pd(PT__SEP_MIN_DIST)); /* d > min ? d : min, d never NaN */
-        __m128d vw = _mm_div_pd(_mm_set1_pd(1.0), _mm_mul_pd(vd, vm));
-        coincident |= _mm_movemask_pd(_mm_cmplt_pd(vd, _mm_set1_pd(1e-9)));
-        _mm_storeu_pd(twx + t, _mm_mul_pd(vx, vw));
-        _mm_storeu_pd(twy + t, _mm_mul_pd(vy, vw));
-#else
-        int qq[2] = {q0, q1};
-        for (int l = 0; l < 2; l++) {
-            double tx = p.x - sx[qq[l]], ty = p.y - sy[qq[l]];
-            double d = sqrt(tx * tx + ty * ty), w = sep_weight(d);
-            coincident |= d < 1e-9;
-            twx[t + l] = tx * w;
-            twy[t + l] = ty * w;
-        }
-#endif
-    }
-    /* Pass 2b: the three sums in neighbour order. */
-    pt_vec2 sep = pt_v2(0.0, 0.0), hsum = pt_v2(0.0, 0.0), psum = pt_v2(0.0, 0.0);
-    int hcount = 0;
-    for (int t = 0; t < m; t++) {
-        int q = nb[t];
-        if (coincident) {
-            /* coincident agents push apart along a fixed direction per pair (rare) */
-            double tx = p.x - sx[q], ty = p.y - sy[q];
-            if (sqrt(tx * tx + ty * ty) < 1e-9) {
-                sep = pt_v2_add(sep, pt_v2_scale(pt__steer_coincident_dir(i, src->id[q]), 1.0 / PT__SEP_MIN_DIST));
-                goto means;
-            }
-        }
-        sep.x = sep.x + twx[t];
-        sep.y = sep.y + twy[t];
-    means:
-        /* alignment and cohesion: means of the finite headings / positions */
-        if (align) {
-            pt_vec2 h = pt_v2(src->hx[q], src->hy[q]);
-            if (pt_v2_is_finite(h)) {
-                hsum = pt_v2_add(hsum, h);
-                hcount++;
-            }
-        }
-        psum.x = psum.x + sx[q];
-        psum.y = psum.y + sy[q];
-    }
-    out->sep = sep;
-    out->headings = hcount;
-    out->count = m;
-    if (hcount) out->mean_heading = pt_v2_scale(hsum, 1.0 / hcount);
-    if (m) out->centre = pt_v2_scale(psum, 1.0 / m);
 }
 
 /* Separation, alignment and cohesion of vehicle v from its neighbour sums. */
@@ -555,7 +656,8 @@ void pt_crowd_step(pt_crowd *c, double dt) {
         lane_target(c);
         /* The sort runs in parallel when helpers take part: each share counts its slots'
          * cells, the offsets are summed up, each share scatters its slots. */
-        c->psort = dispatch_shares(c) > 1 && c->hist ? dispatch_shares(c) : 0;
+        int shares = dispatch_shares(c);
+        c->psort = shares > 1 && c->hist ? shares : 0;
         if (c->psort || !c->cells_ok) dispatch(c, PHASE_LANE_CELLS, dt);
         if (c->psort) {
             lane_offsets(c, c->psort);
@@ -581,80 +683,11 @@ void pt_crowd_step(pt_crowd *c, double dt) {
     dispatch(c, PHASE_STEP, dt);
 }
 
-/* ---- two agents at once (the owned lane, plain flocking) ------------------------------- *
+/* ---- two or four agents at once (the owned lane, plain flocking) ------------------------ *
  * The end of the group behaviours, the combiner and the integrator are one chain of about
  * fifteen dependent square roots and divisions per agent: one agent at a time leaves the
- * core waiting on it. Two agents run it together, one per SIMD lane: every lane does
- * exactly the scalar operations in the scalar order (IEEE add, mul, div and sqrt are exact
- * per lane, so the bits are the same), with branches turned into selects that compute both
- * sides. v2 values hold one double per
- * agent (x and y of a vector are two v2 values). The plain C version below is the same code
- * on two-element arrays. */
-#if defined(__SSE2__) && !defined(PT_CROWD_NO_SIMD)
-typedef __m128d v2;
-typedef __m128d m2; /* lane masks: all ones or all zeros */
-static inline v2 v2_set(double a, double b) { return _mm_set_pd(b, a); }
-static inline v2 v2_load(const double *p) { return _mm_loadu_pd(p); }
-static inline void v2_store(double *p, v2 a) { _mm_storeu_pd(p, a); }
-static inline v2 v2_sp(double a) { return _mm_set1_pd(a); }
-static inline v2 v2_add(v2 a, v2 b) { return _mm_add_pd(a, b); }
-static inline v2 v2_sub(v2 a, v2 b) { return _mm_sub_pd(a, b); }
-static inline v2 v2_mul(v2 a, v2 b) { return _mm_mul_pd(a, b); }
-static inline v2 v2_div(v2 a, v2 b) { return _mm_div_pd(a, b); }
-static inline v2 v2_sqrt(v2 a) { return _mm_sqrt_pd(a); }
-static inline m2 v2_lt(v2 a, v2 b) { return _mm_cmplt_pd(a, b); }
-static inline m2 v2_le(v2 a, v2 b) { return _mm_cmple_pd(a, b); }
-static inline m2 v2_gt(v2 a, v2 b) { return _mm_cmpgt_pd(a, b); }
-static inline m2 v2_nge(v2 a, v2 b) { return _mm_cmpnge_pd(a, b); } /* !(a >= b) */
-static inline m2 v2_mand(m2 a, m2 b) { return _mm_and_pd(a, b); }
-static inline m2 v2_mor(m2 a, m2 b) { return _mm_or_pd(a, b); }
-static inline m2 v2_mlanes(int a, int b) { return _mm_castsi128_pd(_mm_set_epi64x(-(long long)(b != 0), -(long long)(a != 0))); }
-static inline int v2_mbits(m2 m) { return _mm_movemask_pd(m); }
-static inline v2 v2_sel(m2 m, v2 a, v2 b) { return _mm_or_pd(_mm_and_pd(m, a), _mm_andnot_pd(m, b)); }
-static inline v2 v2_keep(m2 m, v2 a) { return _mm_and_pd(m, a); } /* a, or +0.0 */
-static inline v2 v2_neg(v2 a) { return _mm_xor_pd(a, _mm_set1_pd(-0.0)); }
-/* isfinite per lane */
-static inline m2 v2_finite(v2 a) { return _mm_cmple_pd(_mm_andnot_pd(_mm_set1_pd(-0.0), a), _mm_set1_pd(DBL_MAX)); }
-/* signbit per lane: the high dword's sign spread over the lane */
-static inline m2 v2_signbit(v2 a) {
-    return _mm_castsi128_pd(_mm_shuffle_epi32(_mm_srai_epi32(_mm_castpd_si128(a), 31), 0xF5));
-}
-static inline double v2_lane(v2 a, int l) { return _mm_cvtsd_f64(l ? _mm_unpackhi_pd(a, a) : a); }
-static inline v2 v2_strided(const double *p, int stride) { return v2_set(p[0], p[stride]); }
-static inline v2 v2_gather(const double *a, const int *m) { return v2_set(a[m[0]], a[m[1]]); }
-static inline m2 v2_mints(const int *p, int stride) { return v2_mlanes(p[0], p[stride]); }
-static inline m2 v2_mall(int a) { return v2_mlanes(a, a); }
-#else
-typedef struct { double l[2]; } v2;
-typedef struct { int l[2]; } m2;
-static inline v2 v2_set(double a, double b) { v2 r = {{a, b}}; return r; }
-static inline v2 v2_sp(double a) { return v2_set(a, a); }
-static inline v2 v2_load(const double *p) { return v2_set(p[0], p[1]); }
-static inline void v2_store(double *p, v2 a) { p[0] = a.l[0]; p[1] = a.l[1]; }
-static inline v2 v2_add(v2 a, v2 b) { return v2_set(a.l[0] + b.l[0], a.l[1] + b.l[1]); }
-static inline v2 v2_sub(v2 a, v2 b) { return v2_set(a.l[0] - b.l[0], a.l[1] - b.l[1]); }
-static inline v2 v2_mul(v2 a, v2 b) { return v2_set(a.l[0] * b.l[0], a.l[1] * b.l[1]); }
-static inline v2 v2_div(v2 a, v2 b) { return v2_set(a.l[0] / b.l[0], a.l[1] / b.l[1]); }
-static inline v2 v2_sqrt(v2 a) { return v2_set(sqrt(a.l[0]), sqrt(a.l[1])); }
-static inline m2 v2_mlanes(int a, int b) { m2 r = {{a != 0, b != 0}}; return r; }
-static inline m2 v2_lt(v2 a, v2 b) { return v2_mlanes(a.l[0] < b.l[0], a.l[1] < b.l[1]); }
-static inline m2 v2_le(v2 a, v2 b) { return v2_mlanes(a.l[0] <= b.l[0], a.l[1] <= b.l[1]); }
-static inline m2 v2_gt(v2 a, v2 b) { return v2_mlanes(a.l[0] > b.l[0], a.l[1] > b.l[1]); }
-static inline m2 v2_nge(v2 a, v2 b) { return v2_mlanes(!(a.l[0] >= b.l[0]), !(a.l[1] >= b.l[1])); }
-static inline m2 v2_mand(m2 a, m2 b) { return v2_mlanes(a.l[0] & b.l[0], a.l[1] & b.l[1]); }
-static inline m2 v2_mor(m2 a, m2 b) { return v2_mlanes(a.l[0] | b.l[0], a.l[1] | b.l[1]); }
-static inline int v2_mbits(m2 m) { return m.l[0] | m.l[1] << 1; }
-static inline v2 v2_sel(m2 m, v2 a, v2 b) { return v2_set(m.l[0] ? a.l[0] : b.l[0], m.l[1] ? a.l[1] : b.l[1]); }
-static inline v2 v2_keep(m2 m, v2 a) { return v2_sel(m, a, v2_sp(0.0)); }
-static inline v2 v2_neg(v2 a) { return v2_set(-a.l[0], -a.l[1]); }
-static inline m2 v2_finite(v2 a) { return v2_mlanes(isfinite(a.l[0]), isfinite(a.l[1])); }
-static inline m2 v2_signbit(v2 a) { return v2_mlanes(signbit(a.l[0]), signbit(a.l[1])); }
-static inline double v2_lane(v2 a, int l) { return a.l[l]; }
-static inline v2 v2_strided(const double *p, int stride) { return v2_set(p[0], p[stride]); }
-static inline v2 v2_gather(const double *a, const int *m) { return v2_set(a[m[0]], a[m[1]]); }
-static inline m2 v2_mints(const int *p, int stride) { return v2_mlanes(p[0], p[stride]); }
-static inline m2 v2_mall(int a) { return v2_mlanes(a, a); }
-#endif
+ * core waiting on it. Two (SSE2) or four (AVX) agents run it together, one per SIMD lane:
+ * crowd_lanes.h. */
 
 /* The pair step: crowd_lanes.h with two lanes. */
 #define LANES 2
@@ -1149,76 +1182,6 @@ static inline int half_scan(const sums_src *src, v2 px, v2 py, v2 r2, int q, int
     return m;
 }
 
-/* The separation terms of the agent at p over the slots nb[0..m-1] (p - q scaled by
- * 1 / (d * max(d, min)), the operations of sums_pass2), two at a time, into tw as x, y
- * pairs; returns whether one of them is coincident (d < 1e-9). nb has room for one more. */
-static inline int half_terms(const sums_src *src, v2 px, v2 py, int *nb, int m, double *tw) {
-    int coincident = 0;
-    if (m) nb[m] = nb[m - 1];
-    v2 lo = v2_sp(PT__SEP_MIN_DIST), tiny = v2_sp(1e-9), one = v2_sp(1.0);
-    for (int t = 0; t < m; t += 2) {
-        int q0 = nb[t], q1 = nb[t + 1];
-        v2 tx = v2_sub(px, v2_set(src->x[q0], src->x[q1])), ty = v2_sub(py, v2_set(src->y[q0], src->y[q1]));
-        v2 d = v2_sqrt(v2_add(v2_mul(tx, tx), v2_mul(ty, ty)));
-        v2 w = v2_div(one, v2_mul(d, v2_sel(v2_gt(d, lo), d, lo)));
-        coincident |= v2_mbits(v2_lt(d, tiny));
-        tx = v2_mul(tx, w);
-        ty = v2_mul(ty, w);
-        v2_store(tw + 2 * t, v2_set(v2_lane(tx, 0), v2_lane(ty, 0)));
-        v2_store(tw + 2 * t + 2, v2_set(v2_lane(tx, 1), v2_lane(ty, 1)));
-    }
-    return coincident;
-}
-
-static inline int half_coincident(const sums_src *src, pt_vec2 p, int q) {
-    double tx = p.x - src->x[q], ty = p.y - src->y[q];
-    return sqrt(tx * tx + ty * ty) < 1e-9;
-}
-
-/* The push two coincident agents get: agent i's from agent j (x, y in one v2). */
-static inline v2 half_push(int i, int j) {
-    pt_vec2 d = pt_v2_scale(pt__steer_coincident_dir(i, j), 1.0 / PT__SEP_MIN_DIST);
-    return v2_set(d.x, d.y);
-}
-
-/* A heading counts toward the mean when finite. */
-static inline int half_finite(v2 h) { return v2_mbits(v2_finite(h)) == 3; }
-
-/* Running sums held in registers: x, y in one v2 each. */
-typedef struct half_run {
-    v2 sep, head, centre;
-    int headings, count;
-} half_run;
-
-static inline half_run half_load(const pt__crowd_sums *a) {
-    return (half_run){v2_load(&a->sep.x), v2_load(&a->mean_heading.x), v2_load(&a->centre.x), a->headings, a->count};
-}
-
-/* Writes the sums back as sums_pass2 leaves them: the means, not the totals. */
-static inline void half_store(pt__crowd_sums *a, half_run r) {
-    v2_store(&a->sep.x, r.sep);
-    a->headings = r.headings;
-    a->count = r.count;
-    a->mean_heading = a->centre = pt_v2(0.0, 0.0);
-    if (r.headings) v2_store(&a->mean_heading.x, v2_mul(r.head, v2_sp(1.0 / r.headings)));
-    if (r.count) v2_store(&a->centre.x, v2_mul(r.centre, v2_sp(1.0 / r.count)));
-}
-
-/* Neighbour q's part of the running sums r: separation term t, heading (when finite),
- * position. */
-static inline void half_take(half_run *r, const sums_src *src, int q, v2 t, int align) {
-    r->sep = v2_add(r->sep, t);
-    if (align) {
-        v2 h = v2_set(src->hx[q], src->hy[q]);
-        if (half_finite(h)) {
-            r->head = v2_add(r->head, h);
-            r->headings++;
-        }
-    }
-    r->centre = v2_add(r->centre, v2_set(src->x[q], src->y[q]));
-    r->count++;
-}
-
 /* The runs of slots of cell (cx, cy): *up0..*up1 the three cells above, *left0..*left1 the
  * one to the left, *fw1 the end of the one to the right, *dn0..*dn1 the three below. */
 typedef struct half_cell {
@@ -1267,7 +1230,6 @@ static void half_prepass(const lane_run *L, pt__crowd_sums *acc, int c0, int c1)
     int cols = cs->cols, s0 = cs->start[c0], last = (c0 / cols + 1) * cols;
     v2 r2 = v2_sp(c->view_radius * c->view_radius);
     int nb[HALF_NB_MAX + 1];
-    double tw[2 * HALF_NB_MAX + 4];
     for (int cell = c0; cell < c1 && cell < last; cell++) {
         int a0 = cs->start[cell], a1 = cs->start[cell + 1];
         if (a0 == a1) continue;
@@ -1281,18 +1243,9 @@ static void half_prepass(const lane_run *L, pt__crowd_sums *acc, int c0, int c1)
             m = half_scan(src, px, py, r2, h.left0, left1, nb, m);
             if (!m) continue;
             if (m > PT_CROWD_NB_MAX) m = PT_CROWD_NB_MAX;
-            int co = half_terms(src, px, py, nb, m, tw), i = src->id[k];
-            half_run r = half_load(&acc[k]);
-            for (int t = 0; t < m; t++) {
-                int q = nb[t];
-                v2 ta = co && half_coincident(src, p, q) ? half_push(i, src->id[q]) : v2_load(tw + 2 * t);
-                half_take(&r, src, q, ta, L->align);
-            }
-            v2_store(&acc[k].sep.x, r.sep);
-            v2_store(&acc[k].mean_heading.x, r.head);
-            v2_store(&acc[k].centre.x, r.centre);
-            acc[k].headings = r.headings;
-            acc[k].count = r.count;
+            sums_run r = run_load(&acc[k]);
+            run_take_all(&r, src, p, src->id[k], nb, m, L->align);
+            run_store(&acc[k], r);
         }
     }
 }
@@ -1308,20 +1261,20 @@ static inline PT_ALWAYS_INLINE void half_agent(const lane_run *L, pt__crowd_sums
     int nb[HALF_NB_MAX + 1];
     int m = half_scan(src, px, py, r2, k + 1, h->fw1, nb, 0);
     m = half_scan(src, px, py, r2, h->dn0, h->dn1, nb, m);
-    half_run r = half_load(&acc[k]);
+    sums_run r = run_load(&acc[k]);
     if (m) {
         double tw[2 * HALF_NB_MAX + 4];
-        int coincident = half_terms(src, px, py, nb, m, tw), i = src->id[k];
+        int coincident = sep_terms(src, px, py, nb, m, tw), i = src->id[k];
         v2 pk = v2_set(p.x, p.y), hk = v2_set(src->hx[k], src->hy[k]);
-        int give_h = L->align && half_finite(hk);
+        int give_h = L->align && heading_counts(hk);
         for (int t = 0; t < m; t++) {
             int q = nb[t];
             v2 ta = v2_load(tw + 2 * t), tb = v2_neg(ta); /* b + (-t) is b - t, exactly */
-            if (coincident && half_coincident(src, p, q)) {
-                ta = half_push(i, src->id[q]);
-                tb = half_push(src->id[q], i);
+            if (coincident && coincident_at(src, p, q)) {
+                ta = coincident_push(i, src->id[q]);
+                tb = coincident_push(src->id[q], i);
             }
-            if (r.count < PT_CROWD_NB_MAX) half_take(&r, src, q, ta, L->align);
+            if (r.count < PT_CROWD_NB_MAX) run_take(&r, src, q, ta, L->align);
             if (q >= s1) continue; /* the chunk that holds q takes this pair itself */
             pt__crowd_sums *b = &acc[q];
             if (b->count >= PT_CROWD_NB_MAX) continue;
@@ -1334,7 +1287,7 @@ static inline PT_ALWAYS_INLINE void half_agent(const lane_run *L, pt__crowd_sums
             b->count++;
         }
     }
-    half_store(&acc[k], r);
+    run_means(&acc[k], r);
 }
 
 /* One tick of the agents of the rows of cells that start in slots [lo, hi), with half

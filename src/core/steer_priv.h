@@ -126,7 +126,6 @@ static inline void pt__vehicle_update(pt_vehicle *v, pt_vec2 force, double dt) {
     pt__smooth(v, dt);
 }
 
-
 /* Behaviour b's raw force; the group ones come from `group` when the caller computed them. */
 static inline pt_vec2 pt__raw_force(pt_steer_agent *a, const pt_steer_ctx *ctx, int b, const pt_vec2 *group) {
     if (group && b >= PT_BEH_SEPARATION && b <= PT_BEH_COHESION) return group[b - PT_BEH_SEPARATION];
