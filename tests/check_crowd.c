@@ -28,11 +28,19 @@ static void walled_room(pt_map *m) {
     }
 }
 
+/* Default params with another combiner (PT_COMBINE_DEFAULT: keep it), or with an alignment
+ * weight (> 0) that spends the whole force budget. */
+static void params_with(pt_steer_params *p, pt_combiner combiner, double align_weight) {
+    pt_steer_params_default(p);
+    if (combiner != PT_COMBINE_DEFAULT) p->combiner = combiner;
+    if (align_weight > 0) p->weight[PT_BEH_ALIGNMENT] = align_weight;
+    pt_steer_params_resolve(p);
+}
+
 static void make_agents(pt_steer_agent *a, int n, uint64_t seed, double area, double x0) {
     pt_rng r;
     pt_rng_seed(&r, seed, 9);
-    pt_steer_params_default(&params);
-    pt_steer_params_resolve(&params);
+    params_with(&params, PT_COMBINE_DEFAULT, 0.0);
     for (int i = 0; i < n; i++) {
         pt_vehicle v;
         pt_vehicle_init(&v, pt_v2(x0 + pt_rng_unit(&r) * area, x0 + pt_rng_unit(&r) * area), pt_rng_unit(&r) * PT_TAU);
@@ -223,8 +231,7 @@ START_TEST(test_pursuit_and_combiners_equal_brute_force) {
         for (int b = 0; b < PT_BEH_COUNT; b++) params.probability[b] = 0.7;
         check_equal(a, N, &env, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER), -1, 100);
     }
-    pt_steer_params_default(&params);
-    pt_steer_params_resolve(&params);
+    params_with(&params, PT_COMBINE_DEFAULT, 0.0);
     pt_steer_env_fini(&env);
     pt_map_fini(&m);
 }
@@ -240,15 +247,9 @@ START_TEST(test_varied_flocking_equals_brute_force) {
     static pt_steer_agent start[M], ref[M], got[M];
     static pt_steer_params pw, pd, pslow;
     make_agents(start, M, 31, 45.0, 2.0);
-    pt_steer_params_default(&pw);
-    pw.combiner = PT_COMBINE_WEIGHTED;
-    pt_steer_params_resolve(&pw);
-    pt_steer_params_default(&pd);
-    pd.combiner = PT_COMBINE_DITHERED;
-    pt_steer_params_resolve(&pd);
-    pt_steer_params_default(&pslow);
-    pslow.weight[PT_BEH_ALIGNMENT] = 200.0; /* the budget runs out at alignment */
-    pt_steer_params_resolve(&pslow);
+    params_with(&pw, PT_COMBINE_WEIGHTED, 0.0);
+    params_with(&pd, PT_COMBINE_DITHERED, 0.0);
+    params_with(&pslow, PT_COMBINE_DEFAULT, 200.0); /* the budget runs out at alignment */
     for (int i = 0; i < M; i++) {
         pt_vehicle *v = &start[i].veh;
         switch (i % 9) {
@@ -321,9 +322,7 @@ START_TEST(test_pairs_with_fallback_lanes_equal_brute_force) {
     static pt_steer_agent start[M], ref[M], got[M];
     static pt_steer_params pw;
     make_agents(start, M, 57, 14.0, 3.0);
-    pt_steer_params_default(&pw);
-    pw.combiner = PT_COMBINE_WEIGHTED;
-    pt_steer_params_resolve(&pw);
+    params_with(&pw, PT_COMBINE_WEIGHTED, 0.0);
     for (int i = 0; i < M; i++) {
         pt_vehicle *v = &start[i].veh;
         switch (i % 6) {
@@ -471,12 +470,8 @@ START_TEST(test_owned_lane_equals_brute_force) {
     enum { M = 240 };
     static pt_steer_agent start[M];
     static pt_steer_params pw, pslow;
-    pt_steer_params_default(&pw);
-    pw.combiner = PT_COMBINE_WEIGHTED;
-    pt_steer_params_resolve(&pw);
-    pt_steer_params_default(&pslow);
-    pslow.weight[PT_BEH_ALIGNMENT] = 200.0; /* the budget runs out at alignment */
-    pt_steer_params_resolve(&pslow);
+    params_with(&pw, PT_COMBINE_WEIGHTED, 0.0);
+    params_with(&pslow, PT_COMBINE_DEFAULT, 200.0); /* the budget runs out at alignment */
     for (int cfg = 0; cfg < 9; cfg++) {
         make_agents(start, M, 60 + (uint64_t)cfg, 12.0 + cfg * 3.0, 2.0);
         for (int i = 0; i < M; i++) {
@@ -628,9 +623,7 @@ START_TEST(test_lane_choice) {
     pt_crowd_reload(&c);
     ck_assert_int_eq(c.owned, 1);
     pt_crowd_fini(&c);
-    pt_steer_params_default(&pd);
-    pd.combiner = PT_COMBINE_DITHERED;
-    pt_steer_params_resolve(&pd);
+    params_with(&pd, PT_COMBINE_DITHERED, 0.0);
     for (int i = 0; i < M; i++) a[i].params = &pd;
     ck_assert_int_eq(pt_crowd_init(&c, NULL, a, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK); c.min_share = 1;
     ck_assert_int_eq(c.owned, 0);
