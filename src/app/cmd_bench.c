@@ -131,9 +131,15 @@ static int bench_los(const bench_opts *o, bench_result *r) {
      * show the per-cell cost of the walk without the per-ray setup and loop exit. */
     int nlong = n / 16 > 0 ? n / 16 : 1;
     int *pairs = los_pairs(n, 16, 1024, o->seed, 5), *lpairs = los_pairs(nlong, 256, 1024, o->seed, 6);
-    if (!pairs || !lpairs) { free(pairs); free(lpairs); pt_map_fini(&m); return 0; }
-    double ns[BENCH_MAX_RUNS], raw_ns[BENCH_MAX_RUNS], long_ns[BENCH_MAX_RUNS];
+    pt_map open;
+    pt_error err;
+    if (!pairs || !lpairs || pt_map_init_blank(&open, 1024, 1024, &err) < 0) {
+        free(pairs); free(lpairs); pt_map_fini(&m); return 0;
+    }
+    double ns[BENCH_MAX_RUNS], walk_ns[BENCH_MAX_RUNS], raw_ns[BENCH_MAX_RUNS], long_ns[BENCH_MAX_RUNS],
+        open_ns[BENCH_MAX_RUNS];
     long long visible = 0, raw_cells = 0, long_cells = 0;
+    int match = 1;
     volatile long long sink = 0;
     for (int run = 0; run < o->runs; run++) {
         double t0 = now_ns();
@@ -143,6 +149,14 @@ static int bench_los(const bench_opts *o, bench_result *r) {
                 vis += pt_los_clear(&m, pairs[4 * i], pairs[4 * i + 1], pairs[4 * i + 2], pairs[4 * i + 3]);
         ns[run] = now_ns() - t0;
         visible = vis;
+        /* the same checks walking the flags cell by cell, for the ratio and the match */
+        t0 = now_ns();
+        long long wvis = 0;
+        for (int t = 0; t < ticks; t++)
+            for (int i = 0; i < n; i++)
+                wvis += pt_los_clear_walk(&m, pairs[4 * i], pairs[4 * i + 1], pairs[4 * i + 2], pairs[4 * i + 3]);
+        walk_ns[run] = now_ns() - t0;
+        match &= wvis == vis;
         long long acc = 0;
         t0 = now_ns();
         raw_cells = 0;
@@ -152,6 +166,15 @@ static int bench_los(const bench_opts *o, bench_result *r) {
         long_cells = 0;
         for (int t = 0; t < ticks; t++) long_cells += los_raw_walk(&m, lpairs, nlong, &acc);
         long_ns[run] = now_ns() - t0;
+        /* the long rays checked through the sight bitmaps on an open map, where every ray
+         * runs to its end: traversal by rows instead of by cells */
+        t0 = now_ns();
+        long long open_vis = 0;
+        for (int t = 0; t < ticks; t++)
+            for (int i = 0; i < nlong; i++)
+                open_vis += pt_los_clear(&open, lpairs[4 * i], lpairs[4 * i + 1], lpairs[4 * i + 2], lpairs[4 * i + 3]);
+        open_ns[run] = now_ns() - t0;
+        match &= open_vis == (long long)nlong * ticks;
         sink += acc;
     }
     (void)sink;
@@ -163,11 +186,18 @@ static int bench_los(const bench_opts *o, bench_result *r) {
     r->extra_count = 0;
     bench_extra(r, "cells_per_s", raw_median > 0 ? (double)raw_cells / (raw_median * 1e-9) : 0);
     bench_extra(r, "cells_per_s_long_rays", long_median > 0 ? (double)long_cells / (long_median * 1e-9) : 0);
+    double open_median = median_of(open_ns, o->runs);
+    bench_extra(r, "cells_per_s_long_rays_bitmaps", open_median > 0 ? (double)long_cells / (open_median * 1e-9) : 0);
     bench_extra(r, "visible_fraction", (double)visible / ((double)n * ticks));
+    double walk_median = median_of(walk_ns, o->runs) / ((double)n * ticks);
+    bench_extra(r, "walk_ns_per_check", walk_median);
+    bench_extra(r, "speedup_bitmaps", r->median > 0 ? walk_median / r->median : 0);
+    bench_extra(r, "match", match);
 
     free(pairs);
     free(lpairs);
     pt_map_fini(&m);
+    pt_map_fini(&open);
     return 1;
 }
 

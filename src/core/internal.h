@@ -7,6 +7,13 @@
 /* Fills map->legend with the default tile kinds; returns how many. */
 int pt__map_default_legend(pt_map *map);
 
+/* ---- sight bitmaps (los.c): a cache of the opaque flags that pt_los_clear reads ---- */
+/* (Re)builds map->sight from map->flags; PT_ERR_NOMEM leaves it NULL (rays walk the flags). */
+int pt__sight_build(pt_map *map);
+/* Copies the flags' opaque bit of cell (x, y) (inside the map) into map->sight, if any. */
+void pt__sight_cell(pt_map *map, int x, int y);
+void pt__sight_free(pt_map *map);
+
 /* ---- entity declaration keys (entity_keys.c): one table for .map lines and .tmx objects ---- */
 enum { PT__KT_AT, PT__KT_ORIGIN, PT__KT_NUM, PT__KT_POS, PT__KT_INT, PT__KT_NAME, PT__KT_CHASE, PT__KT_FLOCK, PT__KT_ROUTE };
 enum { PT__EK_MAP = 1, PT__EK_TMX = 2 }; /* which formats have the key */

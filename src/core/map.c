@@ -61,6 +61,7 @@ int pt_map_init_blank(pt_map *map, int w, int h, pt_error *err) {
     memset(map->flags, map->legend[0].flags, n);
     map->player.kind = PT_KIND_PLAYER;
     snprintf(map->player.name, sizeof map->player.name, "player");
+    pt__sight_build(map); /* a cache: without it (no memory) sight walks the flags */
     return PT_OK;
 }
 
@@ -71,8 +72,11 @@ int pt_map_set(pt_map *map, int x, int y, char ch) {
     map->tiles[i] = (uint8_t)k;
     map->flags[i] = map->legend[k].flags;
     map->goal |= (map->legend[k].flags & PT_TILE_GOAL) != 0;
+    pt__sight_cell(map, x, y);
     return 1;
 }
+
+int pt_map_refresh_sight(pt_map *map) { return pt__sight_build(map); }
 
 void pt_map_fini(pt_map *map) {
     if (!map) return;
@@ -80,6 +84,7 @@ void pt_map_fini(pt_map *map) {
     PT_FREE(map->flags);
     PT_FREE(map->ents);
     PT_FREE(map->obstacles);
+    pt__sight_free(map);
     memset(map, 0, sizeof *map);
 }
 
@@ -101,6 +106,8 @@ int pt_map_clone(pt_map *dst, const pt_map *src) {
     }
     if (src->nents) memcpy(dst->ents, src->ents, sizeof *dst->ents * (size_t)src->nents);
     if (src->nobstacles) memcpy(dst->obstacles, src->obstacles, sizeof *dst->obstacles * (size_t)src->nobstacles);
+    dst->sight = NULL;
+    pt__sight_build(dst); /* from the copied flags */
     return PT_OK;
 }
 

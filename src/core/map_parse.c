@@ -654,6 +654,7 @@ static int parse_text(pt_map *out, const pt__text *t, const char *name, pt_error
     if (rc == PT_OK) {
         snprintf(p->m.path, sizeof p->m.path, "%s", name);
         if (!p->m.tile_px) p->m.tile_px = 16;
+        pt__sight_build(&p->m); /* a cache: without it (no memory) sight walks the flags */
         *out = p->m;
     } else {
         pt_error_locate(err, name, t->data, t->len);

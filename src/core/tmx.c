@@ -1849,6 +1849,7 @@ static int run(pt_map *out, pt_patlib *lib, const char *path, const char *mem, s
     }
     if (rc == PT_OK) {
         snprintf(L->m.path, sizeof L->m.path, "%s", path);
+        pt__sight_build(&L->m); /* a cache: without it (no memory) sight walks the flags */
         *out = L->m;
     } else {
         if (L->err_doc) pt_error_locate(err, L->err_doc->path, L->err_doc->text.data, L->err_doc->text.len);

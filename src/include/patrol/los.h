@@ -15,7 +15,10 @@
  *
  *     if (pt_can_see(&map, gx, gy, heading, 8.0, pt_rad(90), px, py)) ...
  *
- * Cost: O(distance), no allocation.
+ * Cost: no allocation. With the map's sight bitmaps (pt_map keeps them; see
+ * pt_map_refresh_sight), a ray of at most 24 tiles along its major axis costs one 64-bit load
+ * per row (or column) it crosses; longer rays, and rays with an end outside the map, walk the
+ * flags cell by cell: O(distance).
  */
 #ifndef PATROL_LOS_H
 #define PATROL_LOS_H
@@ -28,6 +31,10 @@ extern "C" {
 
 /* 1 when nothing on the ray from cell (x0,y0) to cell (x1,y1) blocks sight (rule above). */
 int pt_los_clear(const pt_map *map, int x0, int y0, int x1, int y1);
+
+/* The same answer as pt_los_clear, always walking the flags cell by cell (no bitmaps): the
+ * straightforward version the bitmaps are tested against. */
+int pt_los_clear_walk(const pt_map *map, int x0, int y0, int x1, int y1);
 
 /* Distance, cone and ray together. Positions are continuous (tile units); cells are the
  * floors of the positions. heading and view_angle in radians (view_angle = full cone). */

@@ -10,8 +10,12 @@
  *
  * Coordinates: x = column, y = row, 0-based, origin top-left. Cells outside the map are
  * neither walkable nor transparent. Memory: the map owns its arrays (one byte of tile index
- * and one byte of flags per cell); pt_map_fini frees them. A failed load leaves *out zeroed
- * (nothing to free) and never touches anything else.
+ * and one byte of flags per cell, and two bits per cell of sight bitmaps); pt_map_fini frees
+ * them. A failed load leaves *out zeroed (nothing to free) and never touches anything else.
+ *
+ * Change cells with pt_map_set: it keeps the sight bitmaps (a copy of the opaque flags that
+ * pt_los_clear reads) in step. Code that writes `flags` directly must call
+ * pt_map_refresh_sight afterwards, or line of sight will still see the old cells.
  */
 #ifndef PATROL_MAP_H
 #define PATROL_MAP_H
@@ -104,6 +108,8 @@ typedef struct pt_map {
     int tile_px;               /* tile size in pixels (default 16) */
     uint8_t *tiles;            /* w*h legend indices, row-major: tiles[y*w + x] */
     uint8_t *flags;            /* w*h PT_TILE_* flags, same layout (denormalised for speed) */
+    struct pt_map_sight *sight;/* private: the opaque flags as bitmaps for pt_los_clear (NULL =
+                                  none, rays then walk the flags); see pt_map_refresh_sight */
     pt_tile_def legend[PT_MAX_TILE_KINDS];
     int nlegend;
     pt_entity_def player;      /* kind PT_KIND_PLAYER */
@@ -143,6 +149,10 @@ void pt_entity_def_resolve(pt_entity_def *def);
 int pt_map_init_blank(pt_map *map, int w, int h, pt_error *err);
 /* Sets a cell to the legend entry whose character is ch; returns 0 when ch is unknown. */
 int pt_map_set(pt_map *map, int x, int y, char ch);
+/* Rebuilds the sight bitmaps from flags, for code that wrote flags directly. The loaders,
+ * pt_map_init_blank, pt_map_set and pt_map_clone keep them up to date themselves. Returns
+ * PT_OK, or PT_ERR_NOMEM with no bitmaps (line of sight stays right, only slower). */
+int pt_map_refresh_sight(pt_map *map);
 /* Legend index of character ch, or -1. */
 int pt_map_legend_find(const pt_map *map, char ch);
 
