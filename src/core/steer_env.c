@@ -212,7 +212,8 @@ static int build_index(pt_steer_env *e) {
          * the walls its box misses. Rounded outward: a conservative filter in float. */
         int total = e->wall_start[e->bcols * e->brows];
         e->wall_box = PT_MALLOC(sizeof *e->wall_box * 4 * (size_t)(total ? total : 1));
-        if (!e->wall_box) rc = PT_ERR_NOMEM;
+        e->wall_axis = PT_MALLOC((size_t)(total ? total : 1));
+        if (!e->wall_box || !e->wall_axis) rc = PT_ERR_NOMEM;
         e->wall_box_exact = 1;
         for (int k = 0; rc == PT_OK && k < total; k++) {
             const double *b = &box[4 * e->wall_ids[k]];
@@ -223,6 +224,10 @@ static int build_index(pt_steer_env *e) {
                 if (c >= 2 && (double)f < b[c]) f = nextafterf(f, INFINITY);
                 e->wall_box[4 * k + c] = f;
             }
+            const pt_wall *w = &e->walls[e->wall_ids[k]];
+            int across_y = w->a.y == w->b.y;
+            e->wall_axis[k] = (uint8_t)(across_y | ((across_y ? w->normal.y : w->normal.x) > 0) << 1 |
+                                        ((across_y ? w->a.x > w->b.x : w->a.y > w->b.y) << 2));
         }
     }
     if (rc == PT_OK) {
@@ -250,6 +255,7 @@ void pt_steer_env_fini(pt_steer_env *env) {
     PT_FREE(env->obs_ids);
     PT_FREE(env->solid_bits);
     PT_FREE(env->wall_box);
+    PT_FREE(env->wall_axis);
     PT_FREE(env->obs_near);
     memset(env, 0, sizeof *env);
 }
@@ -616,17 +622,22 @@ static double feeler_scan_axis(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, 
         for (int k = row[bx0], end = row[bx1 + 1]; k < end; k++) {
             const float *b = &env->wall_box[4 * (size_t)k];
             if (b[2] < qx0 || b[0] > qx1 || b[3] < qy0 || b[1] > qy1) continue;
-            const pt_wall *w = &env->walls[env->wall_ids[k]];
+            /* The wall from its exact box and wall_axis, not through wall_ids -> walls (a
+             * load that waited on another). Normals are +-1 here, so s is the normal. */
+            unsigned f = env->wall_axis[k];
+            double s = f & 2 ? 1.0 : -1.0;
             pt_vec2 n = zero2();
             double t;
-            if (w->a.y == w->b.y) {
-                double across = p.y - w->a.y;
-                if (dir.y * w->normal.y >= 0 && across * across >= r2) continue;
-                t = feeler_hit_x(p, dir, tip, w->a.x, w->b.x, w->a.y, w->normal.y, r, &n);
+            if (f & 1) {
+                double y = b[1], lo = b[0], hi = b[2];
+                double across = p.y - y;
+                if (dir.y * s >= 0 && across * across >= r2) continue;
+                t = feeler_hit_x(p, dir, tip, f & 4 ? hi : lo, f & 4 ? lo : hi, y, s, r, &n);
             } else {
-                double across = p.x - w->a.x;
-                if (dir.x * w->normal.x >= 0 && across * across >= r2) continue;
-                t = feeler_hit_x(swap2(p), swap2(dir), swap2(tip), w->a.y, w->b.y, w->a.x, w->normal.x, r, &n);
+                double x = b[0], lo = b[1], hi = b[3];
+                double across = p.x - x;
+                if (dir.x * s >= 0 && across * across >= r2) continue;
+                t = feeler_hit_x(swap2(p), swap2(dir), swap2(tip), f & 4 ? hi : lo, f & 4 ? lo : hi, x, s, r, &n);
                 n = swap2(n);
             }
             if (t >= 0 && t < best_t) {
