@@ -180,22 +180,23 @@ static inline uint64_t bits_at(const uint8_t *line, int pos) {
 }
 
 /* Longer rays by rows too, with each run worked out as the ray goes: the k-th diagonal step
- * (k = 0 .. m-1) is step ceil((2k + 1) D / 2m) of the walk, kept as a quotient and remainder
- * that each row advances by 2D / 2m (one division per ray, none per row). One load per row
- * covers the run and the two corner cells beside it (offsets s - 1 .. e + 1) while the run is
- * at most 55 cells; longer runs (shallow rays) go by 56 cells at a time. */
+ * (k = 0 .. m-1) is step ceil((2k + 1) D / 2m) of the walk. That quotient is kept in fixed
+ * point with 32 fraction bits, every rounding upward: after k rows it is at most (k + 1) *
+ * 2^-32 over the exact value, less than the 1 / 2m that separates a fraction from the next
+ * whole number for any map (sides up to 4096), so its whole part is exact, and a row costs
+ * one addition. One load per row covers the run and the two corner cells beside it (offsets
+ * s - 1 .. e + 1) while the run is at most 55 cells; longer runs (shallow rays) go by 56
+ * cells at a time. */
 static int los_by_runs(const uint8_t *line, int along, int back, ptrdiff_t next, int D, int m) {
-    uint32_t den = 2u * (uint32_t)m, q = 0, rem = 0, Q = 0, R = 0;
+    uint64_t den = 2u * (uint64_t)m, q = 0, step = 0; /* q: ceil((2k + 1) D / 2m), 32.32 */
     if (m) {
-        q = ((uint32_t)D + den - 1) / den;
-        rem = ((uint32_t)D + den - 1) % den;
-        Q = 2u * (uint32_t)D / den;
-        R = 2u * (uint32_t)D % den;
+        q = ((((uint64_t)D + den - 1) << 32) + den - 1) / den; /* (D + 2m - 1) / 2m, rounded up */
+        step = (((uint64_t)(2 * D) << 32) + den - 1) / den;
     }
     int s = 1;      /* the row's first offset (row 0: the viewer's cell is left out) */
     uint64_t a = 0; /* bit 0: corner A, one past the previous row's run, is opaque */
     for (int k = 0; k <= m; k++, line += next) {
-        int e = k < m ? (int)q - 1 : D, len = e - s + 1; /* run s..e; row 0 may be empty */
+        int e = k < m ? (int)(q >> 32) - 1 : D, len = e - s + 1; /* run s..e; row 0 may be empty */
         if (len <= 55) {
             uint64_t w = bits_at(line, back ? along - e - 1 : along + s - 1);
             uint64_t run = ((UINT64_C(1) << len) - 1) << 1, near = back ? w >> (len + 1) : w;
@@ -209,11 +210,8 @@ static int los_by_runs(const uint8_t *line, int along, int back, ptrdiff_t next,
             }
             a = bits_at(line, back ? along - e - 1 : along + e + 1);
         }
-        /* the next run, without a branch (the carry follows the slope, not a pattern) */
-        uint32_t carry = rem + R >= den;
         s = e + 1;
-        q += Q + carry;
-        rem = rem + R - (den & (0u - carry));
+        q += step;
     }
     return 1;
 }
