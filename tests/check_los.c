@@ -219,10 +219,14 @@ START_TEST(test_sight_long_rays_equal_walk) {
     pt_rng r;
     pt_rng_seed(&r, 5, 8);
     long diff = 0, total = 0, seen = 0, long_runs = 0;
-    for (int trial = 0; trial < 12; trial++) {
+    for (int trial = 0; trial < 14; trial++) {
         pt_map m;
         pt_error err;
         int w = trial % 2 ? 61 + trial : 450 + trial, h = trial % 2 ? 430 - trial : 67 + trial;
+        if (trial >= 12) { /* the longest rays a map can have (PT_MAP_MAX_W) */
+            w = trial % 2 ? 48 : PT_MAP_MAX_W;
+            h = trial % 2 ? PT_MAP_MAX_H : 48;
+        }
         ck_assert_int_eq(pt_map_init_blank(&m, w, h, &err), PT_OK);
         int walls = (int)((double)(w * h) * (0.002 + 0.01 * (trial % 4)));
         for (int i = 0; i < walls; i++)
