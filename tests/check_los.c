@@ -182,8 +182,8 @@ static void compare_all_rays(const pt_map *m, pt_rng *r, int viewers, long *diff
     }
 }
 
-/* The bitmaps give the walk's answer on maps of every width and height mod 64 (each bit
- * alignment of a row and a column), densities from none to most cells opaque, bushes, and
+/* The bitmaps give the walk's answer on maps 1 to 97 tiles wide and 1 to 83 high (many bit
+ * alignments of a row's and a column's end), densities from none to most cells opaque, bushes, and
  * rays in all eight octants up to and past the 24 steps the bitmaps handle; and stay right
  * as pt_map_set changes cells one at a time. */
 START_TEST(test_sight_bitmaps_equal_walk) {
