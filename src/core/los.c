@@ -7,7 +7,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "internal.h"
 
@@ -68,16 +67,16 @@ static void sight_put(uint8_t *line, int i, int on) {
  * the cells of the ray in row k as a mask of major offsets (the viewer's offset 0 left out),
  * and the offsets of the two cells of the diagonal step into and out of row k: leaving row k,
  * the step passes corner A = (end of the run + 1, row k) and corner B = (end of the run,
- * row k + 1). A ray going the other way along its major axis is the mirror image, so each
- * mask and offset is also kept mirrored: offset j as bit LOS_ROWS_MAX - j of a window that
- * starts LOS_ROWS_MAX cells back. Built once, from the same integer stepping as the walk. */
+ * row k + 1). A ray going the other way along its major axis is the mirror image: its
+ * table, los_rows[1], has offset j as bit LOS_ROWS_MAX - j of a window that starts
+ * LOS_ROWS_MAX cells back. Built once, from the same integer stepping as the walk. */
 enum { LOS_ROWS_MAX = 24 };
 typedef struct los_row {
-    uint32_t run, run_back;                 /* the ray's cells in this row */
-    uint8_t out_a, out_a_back, in_b, in_b_back; /* corner A leaving the row, corner B entering it */
+    uint32_t run;       /* the ray's cells in this row */
+    uint8_t out_a, in_b; /* corner A leaving the row, corner B entering it */
 } los_row;
 enum { LOS_NROWS = (LOS_ROWS_MAX + 1) * (LOS_ROWS_MAX + 2) * (LOS_ROWS_MAX + 3) / 6 };
-static los_row los_rows[LOS_NROWS];
+static los_row los_rows[2][LOS_NROWS]; /* [going back along the axis] */
 static int los_shape[LOS_ROWS_MAX + 1][LOS_ROWS_MAX + 1]; /* [D][m]: first row */
 static pthread_once_t los_rows_once = PTHREAD_ONCE_INIT;
 
@@ -86,7 +85,7 @@ static void los_rows_build(void) {
     for (int D = 2; D <= LOS_ROWS_MAX; D++)
         for (int m = 0; m <= D; m++) {
             los_shape[D][m] = n;
-            los_row *R = &los_rows[n];
+            los_row *R = &los_rows[0][n], *B = &los_rows[1][n];
             long dm2 = 2 * m, dd2 = 2 * D, r = D;
             int k = 0;
             for (int i = 1; i <= D; i++) {
@@ -94,13 +93,13 @@ static void los_rows_build(void) {
                 if (r >= dd2) {
                     r -= dd2;
                     R[k].out_a = (uint8_t)i;
-                    R[k].out_a_back = (uint8_t)(LOS_ROWS_MAX - i);
+                    B[k].out_a = (uint8_t)(LOS_ROWS_MAX - i);
                     R[k + 1].in_b = (uint8_t)(i - 1);
-                    R[k + 1].in_b_back = (uint8_t)(LOS_ROWS_MAX - (i - 1));
+                    B[k + 1].in_b = (uint8_t)(LOS_ROWS_MAX - (i - 1));
                     k++;
                 }
                 R[k].run |= 1u << i;
-                R[k].run_back |= 1u << (LOS_ROWS_MAX - i);
+                B[k].run |= 1u << (LOS_ROWS_MAX - i);
             }
             n += m + 1;
         }
@@ -143,12 +142,6 @@ void pt__sight_free(pt_map *map) {
     map->sight = NULL;
 }
 
-static inline uint64_t load64(const uint8_t *p) {
-    uint64_t v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
 /* The ray by rows of bits (both ends inside the map, 2 <= D <= LOS_ROWS_MAX). line: the
  * viewer's row (x major) or column; along: the viewer's offset along it; back: the ray goes
  * towards lower offsets; next: bytes from one line to the next the ray enters. */
@@ -156,27 +149,19 @@ static int los_by_rows(const uint8_t *line, int along, int back, ptrdiff_t next,
     int start = along + SIGHT_PAD - (back ? LOS_ROWS_MAX : 0);
     const uint8_t *p = line + (start >> 3);
     unsigned sh = (unsigned)start & 7;
-    const los_row *R = &los_rows[los_shape[D][m]];
+    const los_row *R = &los_rows[back][los_shape[D][m]];
     uint64_t a = 0; /* bit 0: corner A of the previous row is opaque */
-    if (!back) {
-        for (int k = 0; k <= m; k++, p += next) {
-            uint64_t w = load64(p) >> sh;
-            if ((w & R[k].run) | (a & (w >> R[k].in_b) & 1)) return 0;
-            a = w >> R[k].out_a;
-        }
-    } else {
-        for (int k = 0; k <= m; k++, p += next) {
-            uint64_t w = load64(p) >> sh;
-            if ((w & R[k].run_back) | (a & (w >> R[k].in_b_back) & 1)) return 0;
-            a = w >> R[k].out_a_back;
-        }
+    for (int k = 0; k <= m; k++, p += next) {
+        uint64_t w = pt__bits64(p) >> sh;
+        if ((w & R[k].run) | (a & (w >> R[k].in_b) & 1)) return 0;
+        a = w >> R[k].out_a;
     }
     return 1;
 }
 
 static inline uint64_t bits_at(const uint8_t *line, int pos) {
     unsigned b = (unsigned)(pos + SIGHT_PAD);
-    return load64(line + (b >> 3)) >> (b & 7);
+    return pt__bits64(line + (b >> 3)) >> (b & 7);
 }
 
 /* Longer rays by rows too, with each run worked out as the ray goes: the k-th diagonal step

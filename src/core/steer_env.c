@@ -3,6 +3,7 @@
  * hard collision of circles against tiles and obstacles. */
 #include <patrol/steer.h>
 
+#include "internal.h"
 #include "steer_env_ref.h"
 
 #include <float.h>
@@ -651,13 +652,7 @@ static double feeler_scan_axis(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, 
 
 /* Bits of tiles x .. x+56 of row y of the tile bits (bit 0 = tile x); x >= 0, x < bits_w. */
 static inline uint64_t row_bits(const pt_steer_env *e, int x, int y) {
-    const uint8_t *b = e->solid_bits + (size_t)y * (size_t)e->bits_stride + (size_t)(x >> 3);
-    uint64_t v;
-    memcpy(&v, b, sizeof v);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    return v >> (x & 7);
+    return pt__bits64(e->solid_bits + (size_t)y * (size_t)e->bits_stride + (size_t)(x >> 3)) >> (x & 7);
 }
 
 /* The cells whose closed square meets the closed box [x0,x1] x [y0,y1]: from ceil(x0) - 1 to
