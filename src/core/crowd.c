@@ -542,12 +542,13 @@ full:
     sums_pass2(src, p, i, align, nb, m, out);
 }
 
-/* Separation, alignment and cohesion of vehicle v from its neighbour sums. */
-static inline void group_forces(const pt__crowd_sums *s, const pt_vehicle *v, pt_vec2 g[3]) {
+/* Separation, alignment and cohesion of vehicle v from its neighbour sums; only those of
+ * the behaviours beh (the others are never read, and cohesion costs two square roots). */
+static inline void group_forces(const pt__crowd_sums *s, const pt_vehicle *v, unsigned beh, pt_vec2 g[3]) {
     g[0] = s->sep;
     g[1] = g[2] = pt_v2(0.0, 0.0);
-    if (s->headings) g[1] = pt__steer_align_to(v, s->mean_heading);
-    if (s->count) g[2] = pt__steer_cohere_to(v, s->centre);
+    if (s->headings && (beh & PT_BEH_BIT(PT_BEH_ALIGNMENT))) g[1] = pt__steer_align_to(v, s->mean_heading);
+    if (s->count && (beh & PT_BEH_BIT(PT_BEH_COHESION))) g[2] = pt__steer_cohere_to(v, s->centre);
 }
 
 /* Writes a whole line of sums at a random place: with SSE2 a streaming store (the line is
@@ -601,7 +602,7 @@ static void step_range(pt_crowd *c, int lo, int hi, double dt) {
         pt_steer_agent *a = &c->agents[i];
         pt_vec2 g[3];
         if (group) {
-            group_forces(&c->gsum[i], &a->veh, g);
+            group_forces(&c->gsum[i], &a->veh, beh, g);
         }
         ctx.agent1 = tv && i != c->target ? tv : NULL;
         a->behaviours = beh;
@@ -763,13 +764,14 @@ static inline m4 v4_mall(int a) { return _mm256_castsi256_pd(_mm256_set1_epi64x(
 #pragma GCC pop_options
 #endif
 
-/* Whether plain flocking can go two at a time: the shared constants allow it (the
- * weighted or prioritised combiner, no smoothing, a positive finite max_force, a tick that
- * integrates). Per pair, the state must be finite too (the step checks). */
-static int pairs_ok(const pt_crowd *c, double dt) {
+/* Whether agents can go two or four at a time: the shared constants allow it (the weighted
+ * or prioritised combiner, no smoothing, no facing, a positive finite max_force, a tick that
+ * integrates). Per group, the state must be finite too (the steps check). Plain flocking
+ * has its own step (step_2, step_4); other behaviours the stack step (stack_2, stack_4). */
+static int lanes_ok(const pt_crowd *c, double dt) {
     const pt_vehicle *v = &c->tmpl.veh;
-    return c->behaviours == PT_BEH_FLOCKING && dt > 0 && isfinite(dt) && !(v->smooth_time > 0) &&
-           v->max_force > 0 && v->max_force <= DBL_MAX;
+    return dt > 0 && isfinite(dt) && !(v->smooth_time > 0) && v->max_force > 0 && v->max_force <= DBL_MAX &&
+           !(c->behaviours & PT_BEH_BIT(PT_BEH_FACE));
 }
 
 /* ---- the owned lane ---------------------------------------------------------------------- */
@@ -1042,11 +1044,18 @@ typedef struct lane_run {
     pt_steer_ctx ctx;
     const pt_vehicle *tv;
     pt_steer_agent a;          /* the shared constants; the motion of the slot being run */
+    /* the stack step: the lanes' agents (shared constants, each its slot's motion), their
+     * agent1 and group forces; the behaviours and weights */
+    pt_steer_agent la[4];
+    const pt_vehicle *a1[4];
+    pt_vec2 g4[4][3];
+    unsigned on;
+    const double *weight;
     consts_2 pc;
 #ifdef CROWD_AVX
     consts_4 pc4;              /* when c->wide */
 #endif
-    int pairs, group, align, smooth_on, wide;
+    int pairs, stack, lanes, group, align, smooth_on, wide;
     double dt;
 } lane_run;
 
@@ -1066,11 +1075,18 @@ static void lane_run_init(lane_run *L, pt_crowd *c, double dt) {
     L->a = c->tmpl;
     L->a.behaviours = beh;
     L->src = (sums_src){L->s->x, L->s->y, L->s->hx, L->s->hy, L->s->id};
-    L->pairs = pairs_ok(c, dt);
-    consts_init_2(&L->pc, &c->tmpl, L->pairs ? dt : 1.0 / 60.0); /* used only with pairs */
+    L->lanes = lanes_ok(c, dt);
+    L->pairs = L->lanes && beh == PT_BEH_FLOCKING;
+    L->stack = L->lanes && !L->pairs;
+    consts_init_2(&L->pc, &c->tmpl, L->lanes ? dt : 1.0 / 60.0); /* used only with lanes */
+    if (L->stack) {
+        for (int l = 0; l < 4; l++) L->la[l] = L->a;
+        L->on = beh & (PT_BEH_BIT(PT_BEH_COUNT) - 1u);
+        L->weight = pt__params_or_default(c->tmpl.params)->weight;
+    }
     L->wide = 0;
 #ifdef CROWD_AVX
-    L->wide = L->pairs && c->wide;
+    L->wide = L->lanes && c->wide;
     if (L->wide) consts_init_4(&L->pc4, &c->tmpl, dt);
 #endif
     L->dt = dt;
@@ -1089,10 +1105,28 @@ static void lane_run_slots(lane_run *L, int k, int count, const pt__crowd_sums *
     for (int l = 0; l < count; l++) L->c->lcell[k + l] = pt_cellspace_cell(cs, pt_v2(L->o->x[k + l], L->o->y[k + l]));
 }
 
+/* The stack step for slots k .. k + count - 1 (count 2, or 4 with L->wide): the lanes'
+ * agents and group forces, then stack_2 or stack_4. */
+static int stack_lanes(lane_run *L, int k, int count, const pt__crowd_sums *sums) {
+    for (int l = 0; l < count; l++) {
+        int q = k + l;
+        pt_vehicle *v = &L->la[l].veh;
+        slot_vehicle(L->s, q, L->vmap[q], 0, v);
+        L->a1[l] = L->tv && L->s->id[q] != L->c->target ? L->tv : NULL;
+        if (L->group) group_forces(&sums[l], v, L->on, L->g4[l]);
+    }
+    pt_vec2(*g)[3] = L->group ? L->g4 : NULL;
+#ifdef CROWD_AVX
+    if (count == 4) return stack_4(L->c, L->s, L->o, k, L->vmap, L->la, &L->ctx, L->a1, g, L->on, L->weight, &L->pc4);
+#endif
+    return stack_2(L->c, L->s, L->o, k, L->vmap, L->la, &L->ctx, L->a1, g, L->on, L->weight, &L->pc);
+}
+
 static void lane_run_slots_step(lane_run *L, int k, int count, const pt__crowd_sums *sums) {
     int done = 0;
+    if (L->stack && count >= 2) done = stack_lanes(L, k, count, sums);
 #ifdef CROWD_AVX
-    if (count == 4) done = step_4(L->c, L->s, L->o, k, L->vmap, sums, &L->pc4);
+    if (count == 4 && L->pairs) done = step_4(L->c, L->s, L->o, k, L->vmap, sums, &L->pc4);
 #endif
     if (count == 2 && L->pairs) done = step_2(L->c, L->s, L->o, k, L->vmap, sums, &L->pc);
     if (done == (1 << count) - 1) return;
@@ -1105,7 +1139,7 @@ static void lane_run_slots_step(lane_run *L, int k, int count, const pt__crowd_s
         int q = k + l, i = s->id[q];
         slot_vehicle(s, q, L->vmap[q], L->smooth_on, v);
         pt_vec2 g[3];
-        if (L->group) group_forces(&sums[l], v, g);
+        if (L->group) group_forces(&sums[l], v, L->a.behaviours, g);
         L->ctx.agent1 = L->tv && i != L->c->target ? L->tv : NULL;
         pt_vec2 f = pt__steer_calculate_inline(&L->a, &L->ctx, L->group ? g : NULL);
         pt__steer_agent_update_inline(&L->a, &L->ctx, f, L->dt);
@@ -1133,7 +1167,7 @@ static void lane_step_range(pt_crowd *c, int lo, int hi, double dt) {
     lane_run L;
     lane_run_init(&L, c, dt);
     pt__crowd_sums sums[2];
-    int step = L.pairs ? 2 : 1;
+    int step = L.lanes ? 2 : 1;
     for (int k = lo; k < hi; k += step) {
         int two = step == 2 && k + 1 < hi;
         for (int l = 0; l < 1 + two; l++)
@@ -1310,7 +1344,7 @@ static void lane_step_half(pt_crowd *c, int lo, int hi, double dt) {
     int zrow = c0 / cols + 1, z = s0;
     half_zero(acc, &z, ROW_END(zrow) < s1 ? ROW_END(zrow) : s1);
     if (c0 > 0) half_prepass(&L, acc, c0, c1);
-    int step = L.wide ? 4 : L.pairs ? 2 : 1;
+    int step = L.wide ? 4 : L.lanes ? 2 : 1;
     const double *x = L.src.x, *y = L.src.y;
     for (int k = s0; k < s1; k++) {
         /* slot k's cell, as the sort computed it, and the runs of its later neighbours */

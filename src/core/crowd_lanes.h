@@ -63,6 +63,63 @@ static void LN(consts_init)(LN(consts) *pc, const pt_steer_agent *tmpl, double d
     pc->limited = P(mall)(lim < PT_PI);
 }
 
+/* The end of a lane step from the combined (not yet truncated) force: pt__vehicle_update
+ * and collision, one agent per lane. Writes the lanes that finished to o and returns their
+ * bits; a lane that stops or turns on the spot is left to the scalar path. */
+static inline PT_ALWAYS_INLINE int LN(finish)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k,
+                                              LN(vv) pos, LN(vv) vel, LN(vv) head, LN(vv) total, const LN(consts) *pc) {
+    V zero = P(sp)(0.0), one = P(sp)(1.0), mf = pc->mf;
+    /* the heading rotated by +lim and by -lim (pt__rotate_cs), renormalised */
+    V tcos = pc->tcos, tsin = pc->tsin, msin = P(neg)(tsin);
+    LN(vv) rp = LN(vvnorm)((LN(vv)){P(sub)(P(mul)(head.x, tcos), P(mul)(head.y, tsin)),
+                                    P(add)(P(mul)(head.x, tsin), P(mul)(head.y, tcos))});
+    LN(vv) rm = LN(vvnorm)((LN(vv)){P(sub)(P(mul)(head.x, tcos), P(mul)(head.y, msin)),
+                                    P(add)(P(mul)(head.x, msin), P(mul)(head.y, tcos))});
+    LN(vv) ft = LN(vvtrunc)(LN(vvfinite0)(total), mf);
+    LN(vv) acc = LN(vvscale)(ft, pc->inv_mass);
+    V vdt = pc->dt;
+    LN(vv) nv = LN(vvtrunc)((LN(vv)){P(add)(vel.x, P(mul)(acc.x, vdt)), P(add)(vel.y, P(mul)(acc.y, vdt))}, pc->max_speed);
+    V speed = P(sqrt)(LN(vvdot)(nv, nv));
+    M moving = P(gt)(speed, P(sp)(PT__STOP_SPEED));
+    LN(vv) dir = LN(vvscale)(nv, P(div)(one, speed));
+    M turn = P(mand)(pc->limited, P(lt)(LN(vvdot)(head, dir), tcos));
+    V cross = P(sub)(P(mul)(head.x, dir.y), P(mul)(head.y, dir.x));
+    LN(vv) hr = LN(vvsel)(P(signbit)(cross), rm, rp);
+    V fwd = LN(vvdot)(nv, hr);
+    M spot = P(mand)(turn, P(le)(fwd, zero));
+    nv = LN(vvsel)(turn, LN(vvscale)(hr, fwd), nv);
+    LN(vv) h = LN(vvsel)(turn, hr, dir);
+    LN(vv) np = {P(add)(pos.x, P(mul)(nv.x, vdt)), P(add)(pos.y, P(mul)(nv.y, vdt))};
+    int done = P(mbits)(moving) & ~P(mbits)(spot) & FULL;
+    if (done == FULL && !c->env) {
+        P(store)(o->x + k, np.x);
+        P(store)(o->y + k, np.y);
+        P(store)(o->vx + k, nv.x);
+        P(store)(o->vy + k, nv.y);
+        P(store)(o->hx + k, h.x);
+        P(store)(o->hy + k, h.y);
+        for (int l = 0; l < LANES; l++) {
+            o->turn[k + l] = 0;
+            o->id[k + l] = s->id[k + l];
+        }
+        return FULL;
+    }
+    for (int l = 0; l < LANES; l++)
+        if (done >> l & 1) {
+            pt_vec2 lp = pt_v2(P(lane)(np.x, l), P(lane)(np.y, l)), lv = pt_v2(P(lane)(nv.x, l), P(lane)(nv.y, l));
+            if (c->env) pt_steer_collide(c->env, &lp, &lv, c->tmpl.veh.radius);
+            o->x[k + l] = lp.x;
+            o->y[k + l] = lp.y;
+            o->vx[k + l] = lv.x;
+            o->vy[k + l] = lv.y;
+            o->hx[k + l] = P(lane)(h.x, l);
+            o->hy[k + l] = P(lane)(h.y, l);
+            o->turn[k + l] = 0;
+            o->id[k + l] = s->id[k + l];
+        }
+    return done;
+}
+
 /* Slots k .. k + LANES - 1, plain flocking, from their neighbour sums sm[0 .. LANES - 1]
  * (their velocities at vmap[k ..] in s):
  * group_forces + pt__steer_calculate_inline + pt__vehicle_update, one agent per lane, the
@@ -79,12 +136,6 @@ static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state
                      P(mand)(P(finite)(head.x), P(finite)(head.y)));
     if (P(mbits)(finite) != FULL) return 0;
     LN(vv) side = {P(neg)(head.y), head.x}; /* pt_v2_perp */
-    /* the heading rotated by +lim and by -lim (pt__rotate_cs), renormalised */
-    V tcos = pc->tcos, tsin = pc->tsin, msin = P(neg)(tsin);
-    LN(vv) rp = LN(vvnorm)((LN(vv)){P(sub)(P(mul)(head.x, tcos), P(mul)(head.y, tsin)),
-                                    P(add)(P(mul)(head.x, tsin), P(mul)(head.y, tcos))});
-    LN(vv) rm = LN(vvnorm)((LN(vv)){P(sub)(P(mul)(head.x, tcos), P(mul)(head.y, msin)),
-                                    P(add)(P(mul)(head.x, msin), P(mul)(head.y, tcos))});
 
     /* group_forces */
     LN(vv) g[3];
@@ -137,52 +188,59 @@ static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state
         total = LN(vvtrunc)(total, mf);
     }
 
-    /* pt__vehicle_update */
-    LN(vv) ft = LN(vvtrunc)(LN(vvfinite0)(total), mf);
-    LN(vv) acc = LN(vvscale)(ft, pc->inv_mass);
-    V vdt = pc->dt;
-    LN(vv) nv = LN(vvtrunc)((LN(vv)){P(add)(vel.x, P(mul)(acc.x, vdt)), P(add)(vel.y, P(mul)(acc.y, vdt))}, pc->max_speed);
-    V speed = P(sqrt)(LN(vvdot)(nv, nv));
-    M moving = P(gt)(speed, P(sp)(PT__STOP_SPEED));
-    LN(vv) dir = LN(vvscale)(nv, P(div)(one, speed));
-    M turn = P(mand)(pc->limited, P(lt)(LN(vvdot)(head, dir), tcos));
-    V cross = P(sub)(P(mul)(head.x, dir.y), P(mul)(head.y, dir.x));
-    LN(vv) hr = LN(vvsel)(P(signbit)(cross), rm, rp);
-    V fwd = LN(vvdot)(nv, hr);
-    M spot = P(mand)(turn, P(le)(fwd, zero));
-    nv = LN(vvsel)(turn, LN(vvscale)(hr, fwd), nv);
-    LN(vv) h = LN(vvsel)(turn, hr, dir);
-    LN(vv) np = {P(add)(pos.x, P(mul)(nv.x, vdt)), P(add)(pos.y, P(mul)(nv.y, vdt))};
-    int done = P(mbits)(moving) & ~P(mbits)(spot) & FULL;
-    if (done == FULL && !c->env) {
-        P(store)(o->x + k, np.x);
-        P(store)(o->y + k, np.y);
-        P(store)(o->vx + k, nv.x);
-        P(store)(o->vy + k, nv.y);
-        P(store)(o->hx + k, h.x);
-        P(store)(o->hy + k, h.y);
-        for (int l = 0; l < LANES; l++) {
-            o->turn[k + l] = 0;
-            o->id[k + l] = s->id[k + l];
-        }
-        return FULL;
-    }
-    for (int l = 0; l < LANES; l++)
-        if (done >> l & 1) {
-            pt_vec2 lp = pt_v2(P(lane)(np.x, l), P(lane)(np.y, l)), lv = pt_v2(P(lane)(nv.x, l), P(lane)(nv.y, l));
-            if (c->env) pt_steer_collide(c->env, &lp, &lv, c->tmpl.veh.radius);
-            o->x[k + l] = lp.x;
-            o->y[k + l] = lp.y;
-            o->vx[k + l] = lv.x;
-            o->vy[k + l] = lv.y;
-            o->hx[k + l] = P(lane)(h.x, l);
-            o->hy[k + l] = P(lane)(h.y, l);
-            o->turn[k + l] = 0;
-            o->id[k + l] = s->id[k + l];
-        }
-    return done;
+    return LN(finish)(c, s, o, k, pos, vel, head, total, pc);
 }
 
+
+/* Slots k .. k + LANES - 1 with any stateless behaviours (the steer stack: avoidance,
+ * separation, pursuit, arrive, ...): pt__steer_calculate_inline + pt__vehicle_update, one
+ * agent per lane. Each behaviour's raw force comes from the scalar code (pt__raw_force on
+ * the lane's agent ag[l], with agent1 a1[l] and group forces g[l]), and only for the lanes
+ * whose budget is not used up, as in the scalar combiner; the running sums, their lengths
+ * and the integration run in the lanes, the same operations in the same order. Returns the
+ * lanes written to o, as LN(finish). */
+static int LN(stack)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k, const int *vmap,
+                     pt_steer_agent *ag, pt_steer_ctx *ctx, const pt_vehicle *const *a1, pt_vec2 (*g)[3],
+                     unsigned on, const double *weight, const LN(consts) *pc) {
+    V zero = P(sp)(0.0), one = P(sp)(1.0), mf = pc->mf;
+    LN(vv) pos = {P(load)(s->x + k), P(load)(s->y + k)};
+    LN(vv) vel = {P(gather)(s->vx, vmap + k), P(gather)(s->vy, vmap + k)};
+    LN(vv) head = {P(load)(s->hx + k), P(load)(s->hy + k)};
+    M finite = P(mand)(P(mand)(P(mand)(P(finite)(pos.x), P(finite)(pos.y)), P(mand)(P(finite)(vel.x), P(finite)(vel.y))),
+                     P(mand)(P(finite)(head.x), P(finite)(head.y)));
+    if (P(mbits)(finite) != FULL) return 0;
+    LN(vv) total = {zero, zero};
+    V tlen = zero;
+    for (unsigned bits = on; bits; bits &= bits - 1u) {
+        int b = __builtin_ctz(bits);
+        /* budget used up (prioritised): lower priorities are not even computed */
+        M active = P(mor)(pc->weighted, P(nge)(tlen, mf));
+        int act = P(mbits)(active);
+        if (!act) break;
+        double fx[LANES], fy[LANES];
+        for (int l = 0; l < LANES; l++) {
+            pt_vec2 r = pt_v2(0.0, 0.0);
+            if (act >> l & 1) {
+                ctx->agent1 = a1[l];
+                r = pt__raw_force(&ag[l], ctx, b, g ? g[l] : NULL);
+            }
+            fx[l] = r.x;
+            fy[l] = r.y;
+        }
+        /* strided: the lanes built from the scalars (a vector load of the scalar stores would
+         * stall their forwarding) */
+        LN(vv) f = LN(vvfinite0)(LN(vvscale)((LN(vv)){P(strided)(fx, 1), P(strided)(fy, 1)}, P(sp)(weight[b])));
+        /* accumulate: whole when shorter than the budget left, else scaled to it (weighted:
+         * always whole; f * 1 is f) */
+        V len = P(sqrt)(LN(vvdot)(f, f)), remaining = P(sub)(mf, tlen);
+        M whole = P(mor)(pc->weighted, P(lt)(len, remaining));
+        V sc = P(mbits)(whole) == FULL ? one : P(sel)(whole, one, P(div)(remaining, len));
+        LN(vv) add = {P(add)(total.x, P(mul)(f.x, sc)), P(add)(total.y, P(mul)(f.y, sc))};
+        total = LN(vvsel)(active, add, total);
+        tlen = P(sel)(active, P(sqrt)(LN(vvdot)(total, total)), tlen);
+    }
+    return LN(finish)(c, s, o, k, pos, vel, head, LN(vvtrunc)(total, mf), pc);
+}
 
 #undef FULL
 #undef SUMS_DSTRIDE
