@@ -44,6 +44,9 @@ static inline LN(vv) LN(vvtrunc)(LN(vv) a, V max) {
 typedef struct LN(consts) {
     V max_speed, mf, inv_mass, w[3], tcos, tsin, dt;
     M weighted, limited;
+    /* arrive's (decel * decel_tweak); pursuit's -cos(facing_angle) and turn_around_time */
+    V decel_div, ncos_facing, turn_around;
+    double max_speed_1;
 } LN(consts);
 
 static void LN(consts_init)(LN(consts) *pc, const pt_steer_agent *tmpl, double dt) {
@@ -51,6 +54,7 @@ static void LN(consts_init)(LN(consts) *pc, const pt_steer_agent *tmpl, double d
     const pt_steer_params *p = pt__params_or_default(tmpl->params);
     double mass = v->mass > 0 && isfinite(v->mass) ? v->mass : 1.0;
     pc->max_speed = P(sp)(v->max_speed);
+    pc->max_speed_1 = v->max_speed;
     pc->mf = P(sp)(v->max_force);
     pc->inv_mass = P(div)(P(sp)(1.0), P(sp)(mass));
     for (int b = 0; b < 3; b++) pc->w[b] = P(sp)(p->weight[PT_BEH_SEPARATION + b]);
@@ -61,7 +65,48 @@ static void LN(consts_init)(LN(consts) *pc, const pt_steer_agent *tmpl, double d
     pc->dt = P(sp)(dt);
     pc->weighted = P(mall)(p->combiner == PT_COMBINE_WEIGHTED);
     pc->limited = P(mall)(lim < PT_PI);
+    pt_decel decel = p->deceleration; /* as pt_steer_force and pt_steer_arrive resolve it */
+    if (decel < PT_DECEL_FAST || decel > PT_DECEL_SLOW) decel = PT_DECEL_NORMAL;
+    pc->decel_div = P(sp)((double)decel * p->decel_tweak);
+    pc->ncos_facing = P(sp)(-cos(p->facing_angle));
+    pc->turn_around = P(sp)(p->turn_around_time);
 }
+
+/* ---- seek, arrive and pursuit, one agent per lane: the operations of pt_steer_seek,
+ * pt_steer_arrive and pt_steer_pursuit in their order ---------------------------------- */
+
+static inline LN(vv) LN(vvsub)(LN(vv) a, LN(vv) b) { return (LN(vv)){P(sub)(a.x, b.x), P(sub)(a.y, b.y)}; }
+static inline LN(vv) LN(vvsp)(pt_vec2 a) { return (LN(vv)){P(sp)(a.x), P(sp)(a.y)}; }
+
+static inline LN(vv) LN(seek)(LN(vv) pos, LN(vv) vel, LN(vv) target, const LN(consts) *pc) {
+    LN(vv) desired = LN(vvscale)(LN(vvnorm)(LN(vvsub)(target, pos)), pc->max_speed);
+    return LN(vvfinite0)(LN(vvsub)(desired, vel));
+}
+
+static inline LN(vv) LN(arrive)(LN(vv) pos, LN(vv) vel, LN(vv) target, const LN(consts) *pc) {
+    LN(vv) off = LN(vvsub)(target, pos);
+    V dist = P(sqrt)(LN(vvdot)(off, off));
+    V speed = P(div)(dist, pc->decel_div);
+    speed = P(sel)(P(gt)(speed, pc->max_speed), pc->max_speed, speed);
+    LN(vv) desired = LN(vvscale)(off, P(div)(speed, dist));
+    LN(vv) brake = LN(vvfinite0)((LN(vv)){P(neg)(vel.x), P(neg)(vel.y)}); /* at the target */
+    return LN(vvsel)(P(gt)(dist, P(sp)(PT_EPS)), LN(vvfinite0)(LN(vvsub)(desired, vel)), brake);
+}
+
+/* ev: the evader (the same for every lane). */
+static inline LN(vv) LN(pursuit)(LN(vv) pos, LN(vv) vel, LN(vv) head, const pt_vehicle *ev, const LN(consts) *pc) {
+    LN(vv) epos = LN(vvsp)(ev->pos), to = LN(vvsub)(epos, pos);
+    V rel = LN(vvdot)(head, LN(vvsp)(ev->heading));
+    /* ahead and facing us: seek it directly */
+    M direct = P(mand)(P(gt)(LN(vvdot)(to, head), P(sp)(0.0)), P(lt)(rel, pc->ncos_facing));
+    /* else where it will be: look_ahead, plus the turn-around time */
+    double speed_sum = pc->max_speed_1 + pt_vehicle_speed(ev);
+    V t = speed_sum > PT_EPS ? P(div)(P(sqrt)(LN(vvdot)(to, to)), P(sp)(speed_sum)) : P(sp)(0.0);
+    t = P(add)(t, P(mul)(P(sub)(P(sp)(1.0), LN(vvdot)(head, LN(vvnorm)(to))), pc->turn_around));
+    LN(vv) ahead = {P(add)(epos.x, P(mul)(P(sp)(ev->vel.x), t)), P(add)(epos.y, P(mul)(P(sp)(ev->vel.y), t))};
+    return LN(seek)(pos, vel, LN(vvsel)(direct, epos, ahead), pc);
+}
+
 
 /* The end of a lane step from the combined (not yet truncated) force: pt__vehicle_update
  * and collision, one agent per lane. Writes the lanes that finished to o and returns their
@@ -192,6 +237,33 @@ static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state
 }
 
 
+/* Behaviour b's raw force for every lane into *out when the lanes compute it (seek,
+ * arrive, and pursuit of one evader shared by the lanes that have one); 0 for the scalar
+ * code. */
+static inline int LN(force)(int b, LN(vv) pos, LN(vv) vel, LN(vv) head, const pt_steer_ctx *ctx,
+                            const pt_vehicle *const *a1, const LN(consts) *pc, LN(vv) *out) {
+    switch (b) {
+    case PT_BEH_SEEK: *out = LN(seek)(pos, vel, LN(vvsp)(ctx->target), pc); return 1;
+    case PT_BEH_ARRIVE: *out = LN(arrive)(pos, vel, LN(vvsp)(ctx->target), pc); return 1;
+    case PT_BEH_PURSUIT: {
+        const pt_vehicle *ev = NULL;
+        int has = 0;
+        for (int l = 0; l < LANES; l++) {
+            if (!a1[l]) continue;
+            if (ev && a1[l] != ev) return 0;
+            ev = a1[l];
+            has |= 1 << l;
+        }
+        int hb[LANES];
+        for (int l = 0; l < LANES; l++) hb[l] = has >> l & 1;
+        LN(vv) zero = {P(sp)(0.0), P(sp)(0.0)};
+        *out = ev ? LN(vvkeep)(P(mints)(hb, 1), LN(pursuit)(pos, vel, head, ev, pc)) : zero;
+        return 1;
+    }
+    default: return 0;
+    }
+}
+
 /* Slots k .. k + LANES - 1 with any stateless behaviours (the steer stack: avoidance,
  * separation, pursuit, arrive, ...): pt__steer_calculate_inline + pt__vehicle_update, one
  * agent per lane. Each behaviour's raw force comes from the scalar code (pt__raw_force on
@@ -217,6 +289,10 @@ static int LN(stack)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_stat
         M active = P(mor)(pc->weighted, P(nge)(tlen, mf));
         int act = P(mbits)(active);
         if (!act) break;
+        LN(vv) raw;
+        if (LN(force)(b, pos, vel, head, ctx, a1, pc, &raw)) {
+            /* computed in the lanes */
+        } else {
         double fx[LANES], fy[LANES];
         for (int l = 0; l < LANES; l++) {
             pt_vec2 r = pt_v2(0.0, 0.0);
@@ -229,7 +305,9 @@ static int LN(stack)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_stat
         }
         /* strided: the lanes built from the scalars (a vector load of the scalar stores would
          * stall their forwarding) */
-        LN(vv) f = LN(vvfinite0)(LN(vvscale)((LN(vv)){P(strided)(fx, 1), P(strided)(fy, 1)}, P(sp)(weight[b])));
+        raw = (LN(vv)){P(strided)(fx, 1), P(strided)(fy, 1)};
+        }
+        LN(vv) f = LN(vvfinite0)(LN(vvscale)(raw, P(sp)(weight[b])));
         /* accumulate: whole when shorter than the budget left, else scaled to it (weighted:
          * always whole; f * 1 is f) */
         V len = P(sqrt)(LN(vvdot)(f, f)), remaining = P(sub)(mf, tlen);
