@@ -530,6 +530,51 @@ START_TEST(test_owned_lane_equals_brute_force) {
 }
 END_TEST
 
+/* The stack step (two or four agents at once with any stateless behaviours) under the
+ * combiners, budgets and parameters it reads: equal to brute force bit for bit for 1-3
+ * threads, over ticks of odd lengths, with a pursued agent (its own lane has no evader). */
+START_TEST(test_stack_lanes_equal_brute_force) {
+    enum { M = 200 };
+    static pt_steer_agent start[M];
+    static pt_steer_params pv[4];
+    params_with(&pv[0], PT_COMBINE_WEIGHTED, 0.0);
+    params_with(&pv[1], PT_COMBINE_DEFAULT, 0.0);
+    pv[1].deceleration = PT_DECEL_SLOW;
+    pv[1].facing_angle = 70.0 * (PT_PI / 180.0);
+    pv[1].turn_around_time = 1.3;
+    params_with(&pv[2], PT_COMBINE_DEFAULT, 0.0);
+    pv[2].weight[PT_BEH_SEPARATION] = 40.0; /* separation alone can spend the budget */
+    params_with(&pv[3], PT_COMBINE_DEFAULT, 0.0);
+    pt_map m;
+    walled_room(&m);
+    pt_map_set(&m, 20, 20, '#');
+    pt_map_set(&m, 21, 20, '#');
+    pt_steer_env env;
+    ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
+    const unsigned sets[] = {
+        PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE) | PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_SEEK) |
+            PT_BEH_BIT(PT_BEH_ARRIVE),
+        PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_COHESION) | PT_BEH_BIT(PT_BEH_PURSUIT) |
+            PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE),
+        PT_BEH_BIT(PT_BEH_EVADE) | PT_BEH_BIT(PT_BEH_FLEE) | PT_BEH_BIT(PT_BEH_ARRIVE) | PT_BEH_BIT(PT_BEH_CONTAINMENT),
+    };
+    for (int cfg = 0; cfg < 4; cfg++)
+        for (int set = 0; set < 3; set++) {
+            make_agents(start, M, 90 + (uint64_t)(cfg * 3 + set), 24.0, 8.0);
+            for (int i = 0; i < M; i++) {
+                pt_steer_agent *a = &start[i];
+                a->params = &pv[cfg];
+                if (cfg == 3) a->veh.max_force = 0.4; /* every force scaled to what is left */
+                if (!pt_map_walkable(&m, (int)floor(a->veh.pos.x), (int)floor(a->veh.pos.y)))
+                    a->veh.pos = pt_v2(10.5, 10.5);
+            }
+            owned_case(start, M, &env, sets[set], 7);
+        }
+    pt_steer_env_fini(&env);
+    pt_map_fini(&m);
+}
+END_TEST
+
 /* Half neighbour lists (each pair weighed once, by the earlier slot; chunks of the step
  * collect the pairs that cross into them) in crowds from sparse to so dense that agents
  * have more than PT_CROWD_NB_MAX neighbours while the half lists run, and denser still
@@ -666,6 +711,7 @@ int main(void) {
     tcase_add_test(tc, test_pairs_with_fallback_lanes_equal_brute_force);
     tcase_add_test(tc, test_edits_between_steps_equal_brute_force);
     tcase_add_test(tc, test_owned_lane_equals_brute_force);
+    tcase_add_test(tc, test_stack_lanes_equal_brute_force);
     tcase_add_test(tc, test_lane_choice);
     tcase_add_test(tc, test_half_lists_equal_brute_force);
     suite_add_tcase(s, tc);

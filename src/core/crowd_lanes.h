@@ -264,6 +264,24 @@ static inline int LN(force)(int b, LN(vv) pos, LN(vv) vel, LN(vv) head, const pt
     }
 }
 
+/* Behaviour b's raw force from the scalar code, for the lanes in act (zero in the others). */
+static inline LN(vv) LN(scalar_force)(int b, int act, pt_steer_agent *ag, pt_steer_ctx *ctx, const pt_vehicle *const *a1,
+                                      pt_vec2 (*g)[3]) {
+    double fx[LANES], fy[LANES];
+    for (int l = 0; l < LANES; l++) {
+        pt_vec2 r = pt_v2(0.0, 0.0);
+        if (act >> l & 1) {
+            ctx->agent1 = a1[l];
+            r = pt__raw_force(&ag[l], ctx, b, g ? g[l] : NULL);
+        }
+        fx[l] = r.x;
+        fy[l] = r.y;
+    }
+    /* strided: the lanes built from the scalars (a vector load of the scalar stores would
+     * stall their forwarding) */
+    return (LN(vv)){P(strided)(fx, 1), P(strided)(fy, 1)};
+}
+
 /* Slots k .. k + LANES - 1 with any stateless behaviours (the steer stack: avoidance,
  * separation, pursuit, arrive, ...): pt__steer_calculate_inline + pt__vehicle_update, one
  * agent per lane. Each behaviour's raw force comes from the scalar code (pt__raw_force on
@@ -290,23 +308,7 @@ static int LN(stack)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_stat
         int act = P(mbits)(active);
         if (!act) break;
         LN(vv) raw;
-        if (LN(force)(b, pos, vel, head, ctx, a1, pc, &raw)) {
-            /* computed in the lanes */
-        } else {
-        double fx[LANES], fy[LANES];
-        for (int l = 0; l < LANES; l++) {
-            pt_vec2 r = pt_v2(0.0, 0.0);
-            if (act >> l & 1) {
-                ctx->agent1 = a1[l];
-                r = pt__raw_force(&ag[l], ctx, b, g ? g[l] : NULL);
-            }
-            fx[l] = r.x;
-            fy[l] = r.y;
-        }
-        /* strided: the lanes built from the scalars (a vector load of the scalar stores would
-         * stall their forwarding) */
-        raw = (LN(vv)){P(strided)(fx, 1), P(strided)(fy, 1)};
-        }
+        if (!LN(force)(b, pos, vel, head, ctx, a1, pc, &raw)) raw = LN(scalar_force)(b, act, ag, ctx, a1, g);
         LN(vv) f = LN(vvfinite0)(LN(vvscale)(raw, P(sp)(weight[b])));
         /* accumulate: whole when shorter than the budget left, else scaled to it (weighted:
          * always whole; f * 1 is f) */
