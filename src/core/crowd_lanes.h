@@ -111,15 +111,25 @@ static inline LN(vv) LN(pursuit)(LN(vv) pos, LN(vv) vel, LN(vv) head, const pt_v
 /* The end of a lane step from the combined (not yet truncated) force: pt__vehicle_update
  * and collision, one agent per lane. Writes the lanes that finished to o and returns their
  * bits; a lane that stops or turns on the spot is left to the scalar path. */
-static inline PT_ALWAYS_INLINE int LN(finish)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k,
-                                              LN(vv) pos, LN(vv) vel, LN(vv) head, LN(vv) total, const LN(consts) *pc) {
-    V zero = P(sp)(0.0), one = P(sp)(1.0), mf = pc->mf;
-    /* the heading rotated by +lim and by -lim (pt__rotate_cs), renormalised */
+/* The heading rotated by +lim and by -lim (pt__rotate_cs), renormalised: the turns the
+ * integrator may need. They do not depend on the forces, so the steps work them out first,
+ * while the forces' chains of square roots run. */
+typedef struct LN(turns) { LN(vv) rp, rm; } LN(turns);
+static inline LN(turns) LN(turns_of)(LN(vv) head, const LN(consts) *pc) {
     V tcos = pc->tcos, tsin = pc->tsin, msin = P(neg)(tsin);
-    LN(vv) rp = LN(vvnorm)((LN(vv)){P(sub)(P(mul)(head.x, tcos), P(mul)(head.y, tsin)),
-                                    P(add)(P(mul)(head.x, tsin), P(mul)(head.y, tcos))});
-    LN(vv) rm = LN(vvnorm)((LN(vv)){P(sub)(P(mul)(head.x, tcos), P(mul)(head.y, msin)),
-                                    P(add)(P(mul)(head.x, msin), P(mul)(head.y, tcos))});
+    LN(turns) r;
+    r.rp = LN(vvnorm)((LN(vv)){P(sub)(P(mul)(head.x, tcos), P(mul)(head.y, tsin)),
+                               P(add)(P(mul)(head.x, tsin), P(mul)(head.y, tcos))});
+    r.rm = LN(vvnorm)((LN(vv)){P(sub)(P(mul)(head.x, tcos), P(mul)(head.y, msin)),
+                               P(add)(P(mul)(head.x, msin), P(mul)(head.y, tcos))});
+    return r;
+}
+
+static inline PT_ALWAYS_INLINE int LN(finish)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k,
+                                              LN(vv) pos, LN(vv) vel, LN(vv) head, LN(turns) tr, LN(vv) total,
+                                              const LN(consts) *pc) {
+    V zero = P(sp)(0.0), one = P(sp)(1.0), mf = pc->mf, tcos = pc->tcos;
+    LN(vv) rp = tr.rp, rm = tr.rm;
     LN(vv) ft = LN(vvtrunc)(LN(vvfinite0)(total), mf);
     LN(vv) acc = LN(vvscale)(ft, pc->inv_mass);
     V vdt = pc->dt;
@@ -181,6 +191,7 @@ static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state
                      P(mand)(P(finite)(head.x), P(finite)(head.y)));
     if (P(mbits)(finite) != FULL) return 0;
     LN(vv) side = {P(neg)(head.y), head.x}; /* pt_v2_perp */
+    LN(turns) tr = LN(turns_of)(head, pc);
 
     /* group_forces */
     LN(vv) g[3];
@@ -233,7 +244,7 @@ static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state
         total = LN(vvtrunc)(total, mf);
     }
 
-    return LN(finish)(c, s, o, k, pos, vel, head, total, pc);
+    return LN(finish)(c, s, o, k, pos, vel, head, tr, total, pc);
 }
 
 
@@ -299,6 +310,7 @@ static int LN(stack)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_stat
     M finite = P(mand)(P(mand)(P(mand)(P(finite)(pos.x), P(finite)(pos.y)), P(mand)(P(finite)(vel.x), P(finite)(vel.y))),
                      P(mand)(P(finite)(head.x), P(finite)(head.y)));
     if (P(mbits)(finite) != FULL) return 0;
+    LN(turns) tr = LN(turns_of)(head, pc);
     LN(vv) total = {zero, zero};
     V tlen = zero;
     for (unsigned bits = on; bits; bits &= bits - 1u) {
@@ -319,7 +331,7 @@ static int LN(stack)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_stat
         total = LN(vvsel)(active, add, total);
         tlen = P(sel)(active, P(sqrt)(LN(vvdot)(total, total)), tlen);
     }
-    return LN(finish)(c, s, o, k, pos, vel, head, LN(vvtrunc)(total, mf), pc);
+    return LN(finish)(c, s, o, k, pos, vel, head, tr, LN(vvtrunc)(total, mf), pc);
 }
 
 #undef FULL
