@@ -175,6 +175,18 @@ static inline PT_ALWAYS_INLINE int LN(finish)(const pt_crowd *c, const pt__crowd
     return done;
 }
 
+/* Slots k .. k + LANES - 1's position, velocity (at vmap[k ..]) and heading; 0 when one
+ * of them is not finite in some lane (the scalar path takes such agents). */
+static inline int LN(load_motion)(const pt__crowd_state *s, int k, const int *vmap, LN(vv) *pos, LN(vv) *vel,
+                                  LN(vv) *head) {
+    *pos = (LN(vv)){P(load)(s->x + k), P(load)(s->y + k)};
+    *vel = (LN(vv)){P(gather)(s->vx, vmap + k), P(gather)(s->vy, vmap + k)};
+    *head = (LN(vv)){P(load)(s->hx + k), P(load)(s->hy + k)};
+    M finite = P(mand)(P(mand)(P(mand)(P(finite)(pos->x), P(finite)(pos->y)), P(mand)(P(finite)(vel->x), P(finite)(vel->y))),
+                       P(mand)(P(finite)(head->x), P(finite)(head->y)));
+    return P(mbits)(finite) == FULL;
+}
+
 /* Slots k .. k + LANES - 1, plain flocking, from their neighbour sums sm[0 .. LANES - 1]
  * (their velocities at vmap[k ..] in s):
  * group_forces + pt__steer_calculate_inline + pt__vehicle_update, one agent per lane, the
@@ -184,12 +196,8 @@ static inline PT_ALWAYS_INLINE int LN(finish)(const pt_crowd *c, const pt__crowd
 static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k, const int *vmap,
                     const pt__crowd_sums *sm, const LN(consts) *pc) {
     V zero = P(sp)(0.0), one = P(sp)(1.0);
-    LN(vv) pos = {P(load)(s->x + k), P(load)(s->y + k)};
-    LN(vv) vel = {P(gather)(s->vx, vmap + k), P(gather)(s->vy, vmap + k)};
-    LN(vv) head = {P(load)(s->hx + k), P(load)(s->hy + k)};
-    M finite = P(mand)(P(mand)(P(mand)(P(finite)(pos.x), P(finite)(pos.y)), P(mand)(P(finite)(vel.x), P(finite)(vel.y))),
-                     P(mand)(P(finite)(head.x), P(finite)(head.y)));
-    if (P(mbits)(finite) != FULL) return 0;
+    LN(vv) pos, vel, head;
+    if (!LN(load_motion)(s, k, vmap, &pos, &vel, &head)) return 0;
     LN(vv) side = {P(neg)(head.y), head.x}; /* pt_v2_perp */
     LN(turns) tr = LN(turns_of)(head, pc);
 
@@ -304,12 +312,8 @@ static int LN(stack)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_stat
                      pt_steer_agent *ag, pt_steer_ctx *ctx, const pt_vehicle *const *a1, pt_vec2 (*g)[3],
                      unsigned on, const double *weight, const LN(consts) *pc) {
     V zero = P(sp)(0.0), one = P(sp)(1.0), mf = pc->mf;
-    LN(vv) pos = {P(load)(s->x + k), P(load)(s->y + k)};
-    LN(vv) vel = {P(gather)(s->vx, vmap + k), P(gather)(s->vy, vmap + k)};
-    LN(vv) head = {P(load)(s->hx + k), P(load)(s->hy + k)};
-    M finite = P(mand)(P(mand)(P(mand)(P(finite)(pos.x), P(finite)(pos.y)), P(mand)(P(finite)(vel.x), P(finite)(vel.y))),
-                     P(mand)(P(finite)(head.x), P(finite)(head.y)));
-    if (P(mbits)(finite) != FULL) return 0;
+    LN(vv) pos, vel, head;
+    if (!LN(load_motion)(s, k, vmap, &pos, &vel, &head)) return 0;
     LN(turns) tr = LN(turns_of)(head, pc);
     LN(vv) total = {zero, zero};
     V tlen = zero;
