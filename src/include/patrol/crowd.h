@@ -17,8 +17,9 @@
  *   velocity, heading, smooth heading, turn_dir) itself, in flat arrays sorted by cell, and
  *   never touches agents[] during a step: pt_crowd_sync writes it into agents[], and
  *   pt_crowd_reload reads agents[] again after you changed them. Each pair of neighbours is
- *   weighed once (while no cell holds more than 32 agents), and plain flocking goes two
- *   agents at a time (one per SIMD lane), four where the processor has AVX.
+ *   weighed once (while no cell holds more than 32 agents), and agents go two at a time
+ *   (one per SIMD lane), four where the processor has AVX, unless they smooth their heading
+ *   or face the target (then one at a time).
  * - Shared: otherwise. Each step reads the agents afresh and writes them in place (sync and
  *   reload cost nothing but are still right to call).
  * Either way, each step: the agents' positions and headings are sorted by cell into compact
@@ -108,7 +109,7 @@ typedef struct pt_crowd {
                                   the rest (see lane_now in crowd.c) */
     int half;                  /* this step weighs each pair of neighbours once (crowd.c) */
     int psort;                 /* this step sorts in parallel: the number of shares, or 0 */
-    int wide;                  /* plain flocking four agents at a time (AVX, when the processor has it) */
+    int wide;                  /* the owned lane four agents at a time (AVX, when the processor has it) */
     int *hist;                 /* the parallel sort: a count per cell per thread */
     int *perm;                 /* the sort: old slot of each new slot */
     int *lcell;                /* cell of each slot */
