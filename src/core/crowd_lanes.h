@@ -107,10 +107,6 @@ static inline LN(vv) LN(pursuit)(LN(vv) pos, LN(vv) vel, LN(vv) head, const pt_v
     return LN(seek)(pos, vel, LN(vvsel)(direct, epos, ahead), pc);
 }
 
-
-/* The end of a lane step from the combined (not yet truncated) force: pt__vehicle_update
- * and collision, one agent per lane. Writes the lanes that finished to o and returns their
- * bits; a lane that stops or turns on the spot is left to the scalar path. */
 /* The heading rotated by +lim and by -lim (pt__rotate_cs), renormalised: the turns the
  * integrator may need. They do not depend on the forces, so the steps work them out first,
  * while the forces' chains of square roots run. */
@@ -125,6 +121,9 @@ static inline LN(turns) LN(turns_of)(LN(vv) head, const LN(consts) *pc) {
     return r;
 }
 
+/* The end of a lane step from the combined (not yet truncated) force: pt__vehicle_update
+ * and collision, one agent per lane. Writes the lanes that finished to o and returns their
+ * bits; a lane that stops or turns on the spot is left to the scalar path. */
 static inline PT_ALWAYS_INLINE int LN(finish)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k,
                                               LN(vv) pos, LN(vv) vel, LN(vv) head, LN(turns) tr, LN(vv) total,
                                               const LN(consts) *pc) {
@@ -205,12 +204,9 @@ static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state
     LN(vv) g[3];
     g[0] = LN(vvsums)(&sm[0].sep);
     LN(vv) mh = LN(vvsums)(&sm[0].mean_heading), centre = LN(vvsums)(&sm[0].centre);
-    LN(vv) dh = {P(sub)(mh.x, head.x), P(sub)(mh.y, head.y)};
+    LN(vv) dh = LN(vvsub)(mh, head);
     g[1] = LN(vvkeep)(P(mints)(&sm[0].headings, SUMS_ISTRIDE), LN(vvscale)(side, LN(vvdot)(dh, side)));
-    LN(vv) to = {P(sub)(centre.x, pos.x), P(sub)(centre.y, pos.y)};
-    LN(vv) desired = LN(vvscale)(LN(vvnorm)(to), pc->max_speed);
-    LN(vv) seek = LN(vvfinite0)((LN(vv)){P(sub)(desired.x, vel.x), P(sub)(desired.y, vel.y)});
-    g[2] = LN(vvkeep)(P(mints)(&sm[0].count, SUMS_ISTRIDE), LN(vvnorm)(seek));
+    g[2] = LN(vvkeep)(P(mints)(&sm[0].count, SUMS_ISTRIDE), LN(vvnorm)(LN(seek)(pos, vel, centre, pc)));
 
     /* the combiner: prioritised (a running sum within the budget) or weighted */
     V mf = pc->mf;
@@ -254,7 +250,6 @@ static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state
 
     return LN(finish)(c, s, o, k, pos, vel, head, tr, total, pc);
 }
-
 
 /* Behaviour b's raw force for every lane into *out when the lanes compute it (seek,
  * arrive, and pursuit of one evader shared by the lanes that have one); 0 for the scalar
