@@ -111,17 +111,6 @@ pt_vec2 pt_steer_arrive(const pt_vehicle *v, pt_vec2 target, pt_decel decel, con
     return pt__finite_or_zero(pt_v2_neg(v->vel)); /* at the target: brake to a stop */
 }
 
-/* cos(a) for the last angle this thread asked about: the same bits, without the libm call
- * per vehicle (agents share their params). */
-static inline double cos_cached(double a) {
-    static _Thread_local double last_a = 0.0, last_c = 1.0;
-    if (!(a == last_a)) {
-        last_c = cos(a);
-        last_a = a;
-    }
-    return last_c;
-}
-
 /* Distance / (sum of speeds), 0 when both are still (no division by zero). */
 static double look_ahead(double dist, double speed_sum) { return speed_sum > PT_EPS ? dist / speed_sum : 0.0; }
 
@@ -130,7 +119,10 @@ pt_vec2 pt_steer_pursuit(const pt_vehicle *v, const pt_vehicle *evader, const pt
     pt_vec2 to = pt_v2_sub(evader->pos, v->pos);
     double rel = pt_v2_dot(v->heading, evader->heading);
     /* Ahead and facing us (within facing_angle of head-on): seek it directly. */
-    if (pt_v2_dot(to, v->heading) > 0 && rel < -cos_cached(p->facing_angle)) return pt_steer_seek(v, evader->pos);
+    static _Thread_local pt__trig_memo facing;
+    double fc, fs;
+    pt__trig(&facing, p->facing_angle, &fc, &fs);
+    if (pt_v2_dot(to, v->heading) > 0 && rel < -fc) return pt_steer_seek(v, evader->pos);
     double t = look_ahead(pt_v2_len(to), v->max_speed + pt_vehicle_speed(evader));
     /* Turn-around time: 0 when the evader is dead ahead, 2*coefficient when behind. */
     t += (1.0 - pt_v2_dot(v->heading, pt_v2_norm(to))) * p->turn_around_time;

@@ -4,6 +4,7 @@
 #include <patrol/steer.h>
 
 #include "internal.h"
+#include "steer_priv.h"
 #include "steer_env_ref.h"
 
 #include <float.h>
@@ -403,23 +404,15 @@ pt_vec2 pt_steer_obstacle_avoidance(const pt_vehicle *v, const pt_steer_env *env
 
 /* ---- wall avoidance ------------------------------------------------------------------ */
 
-/* cos and sin of -feeler_angle and +feeler_angle for the last angle seen by this thread:
- * the same values pt_v2_rotate would compute, without four libm calls per vehicle. */
-static _Thread_local struct { double angle, c[2], s[2]; int valid; } feeler_trig;
+/* cos and sin of -feeler_angle and +feeler_angle: the values pt_v2_rotate would compute. */
+static _Thread_local pt__trig_memo feeler_trig[2];
 
 static inline PT_ALWAYS_INLINE void feelers_calc(const pt_vehicle *v, const pt_steer_params *p, pt_vec2 out[3]) {
-    if (!feeler_trig.valid || !(feeler_trig.angle == p->feeler_angle)) {
-        feeler_trig.angle = p->feeler_angle;
-        feeler_trig.c[0] = cos(-p->feeler_angle);
-        feeler_trig.s[0] = sin(-p->feeler_angle);
-        feeler_trig.c[1] = cos(p->feeler_angle);
-        feeler_trig.s[1] = sin(p->feeler_angle);
-        feeler_trig.valid = 1;
-    }
     pt_vec2 h = v->heading;
     out[0] = pt_v2_add(v->pos, pt_v2_scale(h, p->feeler_length));
     for (int k = 0; k < 2; k++) {
-        double c = feeler_trig.c[k], s = feeler_trig.s[k];
+        double c, s;
+        pt__trig(&feeler_trig[k], k ? p->feeler_angle : -p->feeler_angle, &c, &s);
         pt_vec2 d = pt_v2(h.x * c - h.y * s, h.x * s + h.y * c); /* pt_v2_rotate */
         out[1 + k] = pt_v2_add(v->pos, pt_v2_scale(d, p->side_feeler_length));
     }

@@ -66,17 +66,26 @@ static inline pt_vec2 pt__integrate_velocity(const pt_vehicle *v, pt_vec2 force,
     return pt_v2_truncate(pt_v2_add(v->vel, pt_v2_scale(acc, dt)), v->max_speed);
 }
 
-/* cos and sin of the turn limit. Agents usually share max_turn_rate and dt, so the last
- * pair is remembered (per thread): the same bits as calling cos/sin, without the cost. */
-static inline void pt__turn_limit_cs(double lim, double *c, double *s) {
-    static _Thread_local double last_lim = -1.0, last_c = 1.0, last_s = 0.0;
-    if (lim != last_lim) {
-        last_c = cos(lim);
-        last_s = sin(lim);
-        last_lim = lim;
+/* cos and sin of the last angle asked for at one place, remembered per thread: agents
+ * share their params and tick length, so the same bits as calling cos and sin, without the
+ * libm calls per vehicle. Each place keeps its own static _Thread_local memo. */
+typedef struct pt__trig_memo { double angle, c, s; int valid; } pt__trig_memo;
+
+static inline void pt__trig(pt__trig_memo *m, double angle, double *c, double *s) {
+    if (!m->valid || !(m->angle == angle)) {
+        m->angle = angle;
+        m->c = cos(angle);
+        m->s = sin(angle);
+        m->valid = 1;
     }
-    *c = last_c;
-    *s = last_s;
+    *c = m->c;
+    *s = m->s;
+}
+
+/* cos and sin of the turn limit. */
+static inline void pt__turn_limit_cs(double lim, double *c, double *s) {
+    static _Thread_local pt__trig_memo memo;
+    pt__trig(&memo, lim, c, s);
 }
 
 /* The heading rotated by the angle whose cos and sin are c and s, renormalised. */
