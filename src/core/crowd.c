@@ -16,11 +16,11 @@
  *
  * That is the shared lane. The owned lane (crowd.h says when) keeps the motion state in
  * flat arrays in cell order, double-buffered, and never touches the 232-byte agent structs
- * during a step: per tick the slots' cells (parallel), a counting sort of the slots (calling
- * thread; agents that changed cell are put back in ascending index within their cell), the
- * permutation of the arrays into the other buffer (parallel), then one pass in slot order
- * (parallel) that sums each agent's neighbours, combines, integrates and collides it, and
- * writes it into the other buffer. In the shared lane, streaming the agent structs (gather,
+ * during a step: per tick the slots' cells (the step before leaves them), a counting sort of
+ * the slots (parallel by ranges of cells), the permutation of the arrays into the other
+ * buffer (parallel; agents that changed cell are put back in ascending index within their
+ * cell), then one pass in slot order (parallel) that sums each agent's neighbours,
+ * combines, integrates and collides it, and writes it into the other buffer. In the shared lane, streaming the agent structs (gather,
  * then the step) cost about a third of a flock tick at 100,000 agents; in slot order, an
  * agent's own state and its neighbours' rows are next to each other. */
 #include <patrol/crowd.h>
@@ -54,7 +54,7 @@
 #define HALF_NB_MAX (5 * HALF_CELL_MAX)
 #define PT_ALWAYS_INLINE __attribute__((always_inline))
 
-enum { PHASE_GATHER, PHASE_SOA, PHASE_FORCES, PHASE_STEP, PHASE_LANE_CELLS, PHASE_LANE_SCATTER, PHASE_LANE_PERMUTE,
+enum { PHASE_GATHER, PHASE_SOA, PHASE_FORCES, PHASE_STEP, PHASE_LANE_CELLS, PHASE_LANE_SORT, PHASE_LANE_PERMUTE,
        PHASE_LANE_STEP };
 
 typedef struct worker {
@@ -85,6 +85,8 @@ struct pt__crowd_pool {
     int workers;               /* started threads */
     int shares;                /* threads taking part in the current phase (<= workers + 1) */
     int chunk;                 /* PHASE_LANE_STEP: slots per chunk */
+    int most[PT_CROWD_MAX_THREADS]; /* PHASE_LANE_SORT: the most slots in one cell of each
+                                       share's range */
     int phase;
     double dt;
     pt_crowd *c;
@@ -262,11 +264,6 @@ int pt_crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, 
         ok = pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, n) == PT_OK;
     }
     if (ok) ok = lane_alloc(c);
-    /* the parallel sort's counts, one row of cells per thread (not for a grid much larger
-     * than the crowd: then the serial sort is cheaper than clearing the rows) */
-    size_t ncells = (size_t)c->cs.cols * (size_t)c->cs.rows;
-    if (ok && c->threads > 1 && ncells <= 4 * (size_t)n + 4096)
-        c->hist = PT_MALLOC(sizeof *c->hist * ncells * (size_t)c->threads);
     if (ok && c->threads > 1) c->pool = pool_start(c->threads - 1);
     if (!ok) {
         pt_crowd_fini(c);
@@ -287,7 +284,6 @@ void pt_crowd_fini(pt_crowd *c) {
     PT_FREE(c->gsum_mem);
     PT_FREE(c->sx);
     PT_FREE(c->lane_mem);
-    PT_FREE(c->hist);
     if (c->cs.start) pt_cellspace_fini(&c->cs);
     memset(c, 0, sizeof *c);
 }
@@ -612,8 +608,8 @@ static void step_range(pt_crowd *c, int lo, int hi, double dt) {
     }
 }
 
-static void lane_cells_range(pt_crowd *c, int lo, int hi, int share);
-static void lane_scatter_range(pt_crowd *c, int lo, int hi, int share);
+static void lane_cells_range(pt_crowd *c, int lo, int hi);
+static int lane_sort_share(pt_crowd *c, int share, int shares);
 static void lane_permute_range(pt_crowd *c, int lo, int hi);
 static void lane_step(pt_crowd *c, int lo, int hi, double dt);
 
@@ -623,8 +619,8 @@ static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) 
     case PHASE_GATHER: gather_range(c, lo, hi); break;
     case PHASE_SOA: soa_range(c, lo, hi, (c->behaviours & PT_BEH_BIT(PT_BEH_ALIGNMENT)) != 0); break;
     case PHASE_FORCES: sums_range(c, lo, hi); break;
-    case PHASE_LANE_CELLS: lane_cells_range(c, lo, hi, share); break;
-    case PHASE_LANE_SCATTER: lane_scatter_range(c, lo, hi, share); break;
+    case PHASE_LANE_CELLS: lane_cells_range(c, lo, hi); break;
+    case PHASE_LANE_SORT: c->pool->most[share] = lane_sort_share(c, share, shares); break;
     case PHASE_LANE_PERMUTE: lane_permute_range(c, lo, hi); break;
     case PHASE_LANE_STEP:
         if (shares == 1) {
@@ -647,24 +643,15 @@ static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) 
 static void lane_choose(pt_crowd *c);
 static void lane_load(pt_crowd *c);
 static void lane_target(pt_crowd *c);
-static void lane_sort(pt_crowd *c);
-static void lane_offsets(pt_crowd *c, int shares);
+static void lane_sort(pt_crowd *c, double dt);
 
 void pt_crowd_step(pt_crowd *c, double dt) {
     if (c->n <= 0) return;
     if (c->behaviours != c->lane_beh) lane_choose(c);
     if (c->owned) {
         lane_target(c);
-        /* The sort runs in parallel when helpers take part: each share counts its slots'
-         * cells, the offsets are summed up, each share scatters its slots. */
-        int shares = dispatch_shares(c);
-        c->psort = shares > 1 && c->hist ? shares : 0;
-        if (c->psort || !c->cells_ok) dispatch(c, PHASE_LANE_CELLS, dt);
-        if (c->psort) {
-            lane_offsets(c, c->psort);
-            dispatch(c, PHASE_LANE_SCATTER, dt);
-        } else
-            lane_sort(c);
+        if (!c->cells_ok) dispatch(c, PHASE_LANE_CELLS, dt);
+        lane_sort(c, dt);
         dispatch(c, PHASE_LANE_PERMUTE, dt);
         c->cur ^= 1;
         dispatch(c, PHASE_LANE_STEP, dt);
@@ -944,16 +931,10 @@ static int lane_first_cell_slot(const pt_crowd *c, int k) {
     return start[lo];
 }
 
-/* The slots' cells (unless the last step left them: c->cells_ok) and, for the parallel
- * sort, this share's count of each. */
-static void lane_cells_range(pt_crowd *c, int lo, int hi, int share) {
+/* The slots' cells, when the last step did not leave them (c->cells_ok). */
+static void lane_cells_range(pt_crowd *c, int lo, int hi) {
     const pt__crowd_state *st = &c->st[c->cur];
-    if (!c->cells_ok)
-        for (int k = lo; k < hi; k++) c->lcell[k] = pt_cellspace_cell(&c->cs, pt_v2(st->x[k], st->y[k]));
-    if (!c->psort) return;
-    int *count = c->hist + (size_t)share * (size_t)(c->cs.cols * c->cs.rows);
-    memset(count, 0, sizeof *count * (size_t)(c->cs.cols * c->cs.rows));
-    for (int k = lo; k < hi; k++) count[c->lcell[k]]++;
+    for (int k = lo; k < hi; k++) c->lcell[k] = pt_cellspace_cell(&c->cs, pt_v2(st->x[k], st->y[k]));
 }
 
 /* Whether no cell holds more than HALF_CELL_MAX agents and the half lists may run. */
@@ -962,61 +943,59 @@ static void half_choose(pt_crowd *c, int most) {
               (c->behaviours & PT_BEH_FLOCKING);
 }
 
-/* Counting sort of the slots by cell into perm (stable), then ascending agent index within
- * each cell: agents that came from different cells arrive out of order (a cell holds a
- * handful, so insertion is cheap). cs.start gets the cells' offsets. */
-static void lane_sort(pt_crowd *c) {
-    pt_cellspace *cs = &c->cs;
-    int n = c->n, ncells = cs->cols * cs->rows;
-    int *start = cs->start, *perm = c->perm;
+/* The counting sort of the slots by cell, for share `share`'s range of cells [q0, q1) (all
+ * of them with one share): the slots of those cells go to perm in ascending slot order
+ * within each cell, and cs.start gets the cells' offsets. Each share reads every slot's
+ * cell, so it knows how many slots come before its range without waiting for the others;
+ * a share clears, counts and sums only its own cells (the grid can be several times larger
+ * than the crowd, and each pass over it is a stream through memory). Returns the most slots
+ * in one of its cells. */
+static int lane_sort_share(pt_crowd *c, int share, int shares) {
+    long long ncells = (long long)c->cs.cols * c->cs.rows;
+    int q0 = (int)(ncells * share / shares), q1 = (int)(ncells * (share + 1) / shares), n = c->n;
+    int *start = c->cs.start, *perm = c->perm, before = 0, most = 0;
     const int *cell = c->lcell;
-    memset(start, 0, sizeof *start * ((size_t)ncells + 1));
-    for (int k = 0; k < n; k++) start[cell[k] + 1]++;
-    int most = 0;
-    for (int q = 0; q < ncells; q++) {
-        most = start[q + 1] > most ? start[q + 1] : most;
-        start[q + 1] += start[q];
+    memset(start + q0, 0, sizeof *start * (size_t)(q1 - q0));
+    for (int k = 0; k < n; k++) {
+        int q = cell[k];
+        before += q < q0;
+        if (q >= q0 && q < q1) start[q]++;
     }
-    half_choose(c, most);
-    for (int k = 0; k < n; k++) perm[start[cell[k]]++] = k;
-    memmove(start + 1, start, sizeof *start * (size_t)ncells);
-    start[0] = 0;
-    cs->n = n;
-    lane_order_cells(c, 0, n);
+    /* each cell's end, then (the scatter counts back down from it, last slot first) its
+     * first slot */
+    for (int q = q0, at = before; q < q1; q++) {
+        most = start[q] > most ? start[q] : most;
+        at += start[q];
+        start[q] = at;
+    }
+    for (int k = n - 1; k >= 0; k--) {
+        int q = cell[k];
+        if (q >= q0 && q < q1) perm[--start[q]] = k;
+    }
+    return most;
 }
 
-/* The parallel sort's offsets: each share's count of a cell becomes where its first slot
- * in that cell goes (share 0's slots first, so the sort stays stable); cs.start gets the
- * cells' offsets. */
-static void lane_offsets(pt_crowd *c, int shares) {
+/* The sort of the slots by cell (parallel by ranges of cells when helpers take part); the
+ * permutation puts each cell's slots in ascending agent index (agents that came from
+ * different cells arrive out of order; a cell holds a handful, so insertion is cheap). */
+static void lane_sort(pt_crowd *c, double dt) {
     pt_cellspace *cs = &c->cs;
-    int ncells = cs->cols * cs->rows, at = 0, most = 0;
-    for (int q = 0; q < ncells; q++) {
-        cs->start[q] = at;
-        for (int sh = 0; sh < shares; sh++) {
-            int *count = &c->hist[(size_t)sh * (size_t)ncells + (size_t)q], k = *count;
-            *count = at;
-            at += k;
-        }
-        most = at - cs->start[q] > most ? at - cs->start[q] : most;
-    }
-    cs->start[ncells] = at;
+    int shares = dispatch_shares(c), most = 0;
+    if (shares > 1) {
+        dispatch(c, PHASE_LANE_SORT, dt);
+        for (int sh = 0; sh < shares; sh++) most = c->pool->most[sh] > most ? c->pool->most[sh] : most;
+    } else
+        most = lane_sort_share(c, 0, 1);
+    cs->start[cs->cols * cs->rows] = c->n;
     cs->n = c->n;
     half_choose(c, most);
 }
 
-static void lane_scatter_range(pt_crowd *c, int lo, int hi, int share) {
-    int *next = c->hist + (size_t)share * (size_t)(c->cs.cols * c->cs.rows);
-    for (int k = lo; k < hi; k++) c->perm[next[c->lcell[k]]++] = k;
-}
-
 static void lane_permute_range(pt_crowd *c, int lo, int hi) {
-    if (c->psort) {
-        /* whole cells: those whose first slot is in [lo, hi) get their order fixed here */
-        lo = lane_first_cell_slot(c, lo);
-        hi = lane_first_cell_slot(c, hi);
-        lane_order_cells(c, lo, hi);
-    }
+    /* whole cells: those whose first slot is in [lo, hi) get their order fixed here */
+    lo = lane_first_cell_slot(c, lo);
+    hi = lane_first_cell_slot(c, hi);
+    lane_order_cells(c, lo, hi);
     const pt__crowd_state *s = &c->st[c->cur];
     pt__crowd_state *o = &c->st[c->cur ^ 1];
     const int *perm = c->perm;

@@ -35,8 +35,8 @@
  * c->target_point).
  *
  * Memory: the crowd borrows the agents array and the environment; it owns the cell space,
- * the compact copies and the owned state (about 330 bytes per agent in all, plus with threads
- * a count per cell per thread) and its worker threads (started by init; after a step they
+ * the compact copies and the owned state (about 330 bytes per agent in all, plus an offset
+ * per cell of the cell space) and its worker threads (started by init; after a step they
  * spin ~0.1 ms, then sleep until the next one; between the phases of a step they also yield
  * a while first). Cost per step: O(n * neighbours), no allocation after init;
  * pt_crowd_step_brute is the O(n^2) single-threaded reference.
@@ -108,9 +108,7 @@ typedef struct pt_crowd {
     int cur, vcur;             /* st[cur] holds the current positions, headings, ids; st[vcur]
                                   the rest (see lane_now in crowd.c) */
     int half;                  /* this step weighs each pair of neighbours once (crowd.c) */
-    int psort;                 /* this step sorts in parallel: the number of shares, or 0 */
     int wide;                  /* the owned lane four agents at a time (AVX, when the processor has it) */
-    int *hist;                 /* the parallel sort: a count per cell per thread */
     int *perm;                 /* the sort: old slot of each new slot */
     int *lcell;                /* cell of each slot */
     int cells_ok;              /* lcell is up to date (the last step wrote it) */
