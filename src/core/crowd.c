@@ -72,8 +72,10 @@ typedef struct worker {
  * its wake-up, so within a step it then keeps yielding, up to this many times, before it
  * sleeps (yielding, not spinning: with more threads than cores the caller needs the core). */
 #define POOL_YIELDS_WITHIN (1 << 14)
-/* The owned step hands out this many chunks per share. */
-#define CHUNKS 8
+/* The owned step hands out chunks that shrink as the slots run out (each a share of what
+ * is left), down to this many per share: the last chunk, which one thread may run while
+ * the others wait, is then small. */
+#define CHUNKS 32
 
 struct pt__crowd_pool {
     pthread_mutex_t mu;
@@ -84,7 +86,7 @@ struct pt__crowd_pool {
     atomic_int next;           /* PHASE_LANE_STEP: the next chunk's first slot */
     int workers;               /* started threads */
     int shares;                /* threads taking part in the current phase (<= workers + 1) */
-    int chunk;                 /* PHASE_LANE_STEP: slots per chunk */
+    int chunk;                 /* PHASE_LANE_STEP: the fewest slots per chunk */
     int most[PT_CROWD_MAX_THREADS]; /* PHASE_LANE_SORT: the most slots in one cell of each
                                        share's range */
     int phase;
@@ -627,13 +629,18 @@ static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) 
             lane_step(c, lo, hi, dt);
             break;
         }
-        /* Chunks handed out as threads come for them: a flock clumps, and equal shares of
-         * slots are not equal work. Each slot's result does not depend on who computes it. */
-        for (;;) {
-            int chunk = c->pool->chunk;
-            int k = atomic_fetch_add_explicit(&c->pool->next, chunk, memory_order_relaxed);
-            if (k >= c->n) break;
-            lane_step(c, k, k + chunk < c->n ? k + chunk : c->n, dt);
+        /* Chunks handed out as threads come for them, each 1 / (2 * shares) of the slots
+         * left and at least pool->chunk: a flock clumps, so equal shares of slots are not
+         * equal work, and small last chunks leave little for one thread to finish alone.
+         * Each slot's result does not depend on who computes it. */
+        for (int k = atomic_load_explicit(&c->pool->next, memory_order_relaxed); k < c->n;) {
+            int size = ((c->n - k) / (2 * shares) + 3) & ~3;
+            if (size < c->pool->chunk) size = c->pool->chunk;
+            if (!atomic_compare_exchange_weak_explicit(&c->pool->next, &k, k + size, memory_order_relaxed,
+                                                       memory_order_relaxed))
+                continue; /* k is the next chunk's start now */
+            lane_step(c, k, k + size < c->n ? k + size : c->n, dt);
+            k = atomic_load_explicit(&c->pool->next, memory_order_relaxed);
         }
         break;
     default: step_range(c, lo, hi, dt); break;
