@@ -466,6 +466,51 @@ static void owned_case(const pt_steer_agent *start, int n, const pt_steer_env *e
     free(got);
 }
 
+/* Pursuit in the owned lane, with the target changed between steps (another agent, or the
+ * target point) and agents teleported and reloaded now and then: the crowd finds the target
+ * where the last step left it, so every tick must still give the brute-force result. */
+START_TEST(test_target_changes_equal_brute_force) {
+    enum { M = 600, TICKS = 60 };
+    static pt_steer_agent start[M], ref[M], got[M];
+    make_agents(start, M, 53, 40.0, 0.0);
+    unsigned beh = PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_PURSUIT) | PT_BEH_BIT(PT_BEH_ARRIVE);
+    int differ = 0, owned = 0;
+    for (int threads = 1; threads <= 3; threads++) {
+        memcpy(ref, start, sizeof start);
+        memcpy(got, start, sizeof start);
+        pt_crowd cr, cg;
+        ck_assert_int_eq(pt_crowd_init(&cr, NULL, ref, M, beh, 2.5, 1), PT_OK); cr.min_share = 1;
+        ck_assert_int_eq(pt_crowd_init(&cg, NULL, got, M, beh, 2.5, threads), PT_OK); cg.min_share = 1;
+        cr.target_point = cg.target_point = pt_v2(5.0, 30.0);
+        pt_rng r;
+        pt_rng_seed(&r, 4, 6);
+        for (int t = 0; t < TICKS; t++) {
+            if (t % 7 == 0) cr.target = cg.target = t % 21 == 14 ? -1 : (int)(pt_rng_unit(&r) * M);
+            if (t % 11 == 5) { /* the same edits on both: the slots start over */
+                for (int e = 0; e < 10; e++) {
+                    int i = (int)(pt_rng_unit(&r) * M);
+                    ref[i].veh.pos = got[i].veh.pos = pt_v2(pt_rng_unit(&r) * 40.0, pt_rng_unit(&r) * 40.0);
+                }
+                int tg = cr.target >= 0 ? cr.target : 0; /* the target too, far from where it was */
+                ref[tg].veh.pos = got[tg].veh.pos = pt_v2(1.0, 1.0);
+                pt_crowd_reload(&cg);
+                pt_crowd_reload(&cr);
+            }
+            pt_crowd_step_brute(&cr, 1.0 / 60.0);
+            pt_crowd_step(&cg, 1.0 / 60.0);
+            owned += cg.owned;
+            pt_crowd_sync(&cg);
+            differ += !same_state(got, ref, M);
+        }
+        pt_crowd_fini(&cr);
+        pt_crowd_fini(&cg);
+    }
+    ck_assert_int_eq(differ, 0);
+    ck_assert_int_eq(owned, 3 * TICKS);
+    ck_assert(!same_state(ref, start, M)); /* they moved */
+}
+END_TEST
+
 START_TEST(test_owned_lane_equals_brute_force) {
     enum { M = 240 };
     static pt_steer_agent start[M];
@@ -711,6 +756,7 @@ int main(void) {
     tcase_add_test(tc, test_pairs_with_fallback_lanes_equal_brute_force);
     tcase_add_test(tc, test_edits_between_steps_equal_brute_force);
     tcase_add_test(tc, test_owned_lane_equals_brute_force);
+    tcase_add_test(tc, test_target_changes_equal_brute_force);
     tcase_add_test(tc, test_stack_lanes_equal_brute_force);
     tcase_add_test(tc, test_lane_choice);
     tcase_add_test(tc, test_half_lists_equal_brute_force);

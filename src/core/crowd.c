@@ -1013,6 +1013,8 @@ static void lane_permute_range(pt_crowd *c, int lo, int hi) {
         o->hx[k] = s->hx[q];
         o->hy[k] = s->hy[q];
         o->id[k] = s->id[q];
+        /* the target's slot for lane_target, here and after the step (it keeps the slots) */
+        if (o->id[k] == c->target) c->target_slot = k;
     }
 }
 
@@ -1364,16 +1366,18 @@ static void lane_step(pt_crowd *c, int lo, int hi, double dt) {
     else lane_step_range(c, lo, hi, dt);
 }
 
-/* The target's vehicle at the start of the tick: the shared constants, its motion. */
+/* The target's vehicle at the start of the tick: the shared constants, its motion. Its
+ * slot is where the last permutation put it, unless the target or the slots changed since
+ * (then a search). */
 static void lane_target(pt_crowd *c) {
     if (c->target < 0 || c->target >= c->n) return;
     pt__crowd_state now = lane_now(c, c->cur, c->vcur);
-    for (int k = 0; k < c->n; k++)
-        if (now.id[k] == c->target) {
-            c->target_veh = c->tmpl.veh;
-            slot_vehicle(&now, k, k, smoothing(c), &c->target_veh);
-            return;
-        }
+    int k = c->target_slot;
+    if (!(k >= 0 && k < c->n && now.id[k] == c->target))
+        for (k = 0; k < c->n && now.id[k] != c->target; k++) {}
+    if (k == c->n) return;
+    c->target_veh = c->tmpl.veh;
+    slot_vehicle(&now, k, k, smoothing(c), &c->target_veh);
 }
 
 /* ---- the reference ----------------------------------------------------------------------- */

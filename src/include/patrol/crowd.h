@@ -112,6 +112,7 @@ typedef struct pt_crowd {
     int *perm;                 /* the sort: old slot of each new slot */
     int *lcell;                /* cell of each slot */
     int cells_ok;              /* lcell is up to date (the last step wrote it) */
+    int target_slot;           /* the target's slot after the last permutation */
     void *lane_mem;
     pt_steer_agent tmpl;       /* agent 0 at the last reload: the shared constants */
 } pt_crowd;
