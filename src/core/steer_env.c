@@ -256,6 +256,7 @@ void pt_steer_env_fini(pt_steer_env *env) {
     PT_FREE(env->obs_start);
     PT_FREE(env->obs_ids);
     PT_FREE(env->solid_bits);
+    PT_FREE(env->solid_cols);
     PT_FREE(env->wall_box);
     PT_FREE(env->wall_axis);
     PT_FREE(env->obs_near);
@@ -306,18 +307,23 @@ int pt_steer_env_build(pt_steer_env *env, const pt_map *map) {
         /* The tiles the walls came from, one bit each: wall avoidance looks here first.
          * Rows of bytes, each padded with 8 zero bytes so any 8 bytes from a row's start
          * can be read as one word (row_bits). */
-        int stride = (map->w + 7) / 8 + 8;
+        int stride = (map->w + 7) / 8 + 8, cstride = (map->h + 7) / 8 + 8;
         env->solid_bits = PT_CALLOC((size_t)stride * (size_t)map->h, 1);
-        if (!env->solid_bits) {
+        env->solid_cols = PT_CALLOC((size_t)cstride * (size_t)map->w, 1);
+        if (!env->solid_bits || !env->solid_cols) {
             pt_steer_env_fini(env);
             return PT_ERR_NOMEM;
         }
         env->bits_w = map->w;
         env->bits_h = map->h;
         env->bits_stride = stride;
+        env->cols_stride = cstride;
         for (int y = 0; y < map->h; y++)
             for (int x = 0; x < map->w; x++)
-                if (!pt_map_walkable(map, x, y)) env->solid_bits[(size_t)y * (size_t)stride + (size_t)(x >> 3)] |= (uint8_t)(1u << (x & 7));
+                if (!pt_map_walkable(map, x, y)) {
+                    env->solid_bits[(size_t)y * (size_t)stride + (size_t)(x >> 3)] |= (uint8_t)(1u << (x & 7));
+                    env->solid_cols[(size_t)x * (size_t)cstride + (size_t)(y >> 3)] |= (uint8_t)(1u << (y & 7));
+                }
         /* build_map_walls makes axis-aligned walls with integer ends and normals (0,+-1) or
          * (+-1,0): the feeler test can drop the products with their zero components. */
         env->walls_axis = 1;
@@ -602,47 +608,6 @@ static inline PT_ALWAYS_INLINE double feeler_hit_x(pt_vec2 p, pt_vec2 dir, pt_ve
 
 static inline pt_vec2 swap2(pt_vec2 v) { return pt_v2(v.y, v.x); }
 
-/* feeler_scan_fast for envs of maps (walls_axis, exact boxes) and a query box inside the
- * map: block_range without its clamps (a box inside the map needs none), the axis-aligned
- * feeler_hit. Same walls, same order, same result. */
-static double feeler_scan_axis(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, double r, double qx0, double qy0,
-                               double qx1, double qy1, pt_vec2 *best_n) {
-    double best_t = 2.0, r2 = r * r, inv = env->inv_block;
-    pt_vec2 dir = pt_v2_sub(tip, p);
-    int bx0 = (int)((qx0 - env->ox) * inv), bx1 = (int)((qx1 - env->ox) * inv);
-    int by0 = (int)((qy0 - env->oy) * inv), by1 = (int)((qy1 - env->oy) * inv);
-    for (int by = by0; by <= by1; by++) {
-        const int *row = env->wall_start + (size_t)by * (size_t)env->bcols;
-        for (int k = row[bx0], end = row[bx1 + 1]; k < end; k++) {
-            const float *b = &env->wall_box[4 * (size_t)k];
-            if (b[2] < qx0 || b[0] > qx1 || b[3] < qy0 || b[1] > qy1) continue;
-            /* The wall from its exact box and wall_axis, not through wall_ids -> walls (a
-             * load that waited on another). Normals are +-1 here, so s is the normal. */
-            unsigned f = env->wall_axis[k];
-            double s = f & 2 ? 1.0 : -1.0;
-            pt_vec2 n = zero2();
-            double t;
-            if (f & 1) {
-                double y = b[1], lo = b[0], hi = b[2];
-                double across = p.y - y;
-                if (dir.y * s >= 0 && across * across >= r2) continue;
-                t = feeler_hit_x(p, dir, tip, f & 4 ? hi : lo, f & 4 ? lo : hi, y, s, r, &n);
-            } else {
-                double x = b[0], lo = b[1], hi = b[3];
-                double across = p.x - x;
-                if (dir.x * s >= 0 && across * across >= r2) continue;
-                t = feeler_hit_x(swap2(p), swap2(dir), swap2(tip), f & 4 ? hi : lo, f & 4 ? lo : hi, x, s, r, &n);
-                n = swap2(n);
-            }
-            if (t >= 0 && t < best_t) {
-                best_t = t;
-                *best_n = n;
-            }
-        }
-    }
-    return best_t;
-}
-
 /* Bits of tiles x .. x+56 of row y of the tile bits (bit 0 = tile x); x >= 0, x < bits_w. */
 static inline uint64_t row_bits(const pt_steer_env *e, int x, int y) {
     return pt__bits64(e->solid_bits + (size_t)y * (size_t)e->bits_stride + (size_t)(x >> 3)) >> (x & 7);
@@ -701,6 +666,137 @@ static inline int union_has_solid(const feeler_union *u, double x0, double y0, d
     return (any & m) != 0;
 }
 
+/* ---- the walls of a map from its tile bits ----------------------------------------------- *
+ * A map's walls lie on tile boundaries (build_map_walls): a horizontal wall on boundary j,
+ * between rows j-1 and j, is a maximal run of edge cells x where exactly one of the tiles
+ * (x, j-1) and (x, j) is solid, the same one all along; a vertical wall is the same between
+ * columns. So the walls whose boxes meet a feeler's closed box are the runs with an edge
+ * cell among the cells that box touches: two loads of tile bits per boundary in the box
+ * find them, each once, where the block lists hand over every wall near the box to be
+ * tested. Columns are rows with x and y swapped (solid_cols), and so are the feeler tests
+ * (feeler_hit_x). */
+
+/* One orientation of the tile bits: line l (a row, or a column) is bits + l * stride. */
+typedef struct tile_lines { const uint8_t *bits; int stride; } tile_lines;
+
+/* The edge cells of the boundary between lines l-1 and l, from cell c on (bit 0 = cell c,
+ * 57 valid bits; none past the map's end), whose solid tile is on line l-1 (s = +1: the
+ * wall's normal points to +y, or +x) or on line l (s = -1). */
+static inline uint64_t line_bits(tile_lines t, int l, int c) {
+    return pt__bits64(t.bits + (size_t)l * (size_t)t.stride + (size_t)(c >> 3)) >> (c & 7);
+}
+
+static inline uint64_t edge_bits(tile_lines t, int l, int c, int s) {
+    uint64_t a = line_bits(t, l - 1, c), b = line_bits(t, l, c);
+    return s > 0 ? a & ~b : ~a & b;
+}
+
+/* The first cell of the run of edge cells (boundary l, side s) through edge cell c. */
+static int run_first(tile_lines t, int l, int c, int s) {
+    for (;;) {
+        int c0 = c > 56 ? c - 56 : 0;
+        uint64_t gap = ~edge_bits(t, l, c0, s) & ((1ull << (c - c0)) - 1); /* below c */
+        if (gap) return c0 + 64 - __builtin_clzll(gap);
+        if (c0 == 0) return 0;
+        c = c0;
+    }
+}
+
+/* One past the last cell of that run (the zero padding past the map's end ends it). */
+static int run_end(tile_lines t, int l, int c, int s) {
+    for (;;) {
+        uint64_t gap = ~edge_bits(t, l, c, s) & ((1ull << 57) - 1);
+        if (gap) return c + __builtin_ctzll(gap);
+        c += 57;
+    }
+}
+
+/* Where the reference (feeler_scan over the block lists) meets a wall first: the row and
+ * column of the first block of the feeler's range that lists it, then the wall's place in
+ * the lists, which is its index: horizontal walls before vertical ones, each by line, then
+ * by first cell (build_map_walls). Of two hits at the same t it keeps the one met first. */
+typedef struct wall_key { int brow, bcol, vert, line, first; } wall_key;
+
+static inline int key_before(const wall_key *a, const wall_key *b) {
+    if (a->brow != b->brow) return a->brow < b->brow;
+    if (a->bcol != b->bcol) return a->bcol < b->bcol;
+    if (a->vert != b->vert) return a->vert < b->vert;
+    if (a->line != b->line) return a->line < b->line;
+    return a->first < b->first;
+}
+
+typedef struct tile_scan {
+    const pt_steer_env *env;
+    double r, r2;
+    int fbx0, fby0;            /* the feeler box's first block */
+    double best_t;             /* 2 = no hit */
+    pt_vec2 best_n;
+    wall_key best_key;
+} tile_scan;
+
+/* The walls of one orientation on boundaries l0..l1 with an edge cell in cells c0..c1
+ * (c1 - c0 <= 55), the feeler p -> tip (direction dir) in that orientation's coordinates
+ * (vert: x and y swapped), into the scan's best hit. */
+static inline PT_ALWAYS_INLINE void tile_scan_lines(tile_scan *S, tile_lines t, const feeler_union *u, int vert, int l0,
+                                                    int l1, int c0, int c1, pt_vec2 p, pt_vec2 dir, pt_vec2 tip) {
+    uint64_t m = (2ull << (c1 - c0)) - 1;
+    /* Each line's bits once, for the boundaries on both of its sides; rows from the union
+     * (loaded already), columns from solid_cols. */
+#define LINE(l) ((u ? u->rows[(l) - u->cy0] >> (c0 - u->cx0) : line_bits(t, (l), c0)) & m)
+    uint64_t a = LINE(l0 - 1);
+    for (int l = l0; l <= l1; l++) {
+        uint64_t b = LINE(l), x = a ^ b, lines[2] = {a & x, b & x}; /* s = +1: solid on l-1 */
+        a = b;
+        if (!x) continue;
+        double across = p.y - l;
+        int touching = across * across < S->r2;
+        for (int i = 0; i < 2; i++) {
+            int s = 1 - 2 * i;
+            uint64_t ed = lines[i];
+            /* A feeler moving away from a wall hits it only where the body already touches
+             * it; feeler_hit_x's squared distance is at least across^2. */
+            if (!ed || (dir.y * s >= 0 && !touching)) continue;
+            while (ed) {
+                uint64_t low = ed & (~ed + 1), run = ((ed + low) ^ ed) & ed; /* the lowest run */
+                ed &= ~run;
+                int c = c0 + __builtin_ctzll(run);
+                int first = run_first(t, l, c, s), end = run_end(t, l, c0 + 63 - __builtin_clzll(run), s);
+                /* the wall's ends as its a and b (the normal's side decides which is a) */
+                double ea = (s > 0) != vert ? first : end, eb = (s > 0) != vert ? end : first;
+                pt_vec2 n = zero2();
+                double th = feeler_hit_x(p, dir, tip, ea, eb, (double)l, (double)s, S->r, &n);
+                if (!(th >= 0 && th <= S->best_t)) continue;
+                const pt_steer_env *e = S->env;
+                double wx = vert ? l : first, wy = vert ? first : l; /* the wall's box's low corner */
+                int bx = (int)((wx - e->ox) * e->inv_block), by = (int)((wy - e->oy) * e->inv_block);
+                wall_key k = {by > S->fby0 ? by : S->fby0, bx > S->fbx0 ? bx : S->fbx0, vert, l, first};
+                if (th < S->best_t || key_before(&k, &S->best_key)) {
+                    S->best_t = th;
+                    S->best_n = vert ? swap2(n) : n;
+                    S->best_key = k;
+                }
+            }
+        }
+    }
+#undef LINE
+}
+
+/* feeler_scan_fast from the tile bits: the same walls, the same result (for envs of maps
+ * and a box inside the map that the union box holds). */
+static double feeler_scan_tiles(const pt_steer_env *env, const feeler_union *u, pt_vec2 p, pt_vec2 tip, double r,
+                                double qx0, double qy0, double qx1, double qy1, pt_vec2 *best_n) {
+    int cx0, cy0, cx1, cy1;
+    box_cells(qx0, qy0, qx1, qy1, &cx0, &cy0, &cx1, &cy1);
+    tile_scan S = {env, r, r * r, (int)((qx0 - env->ox) * env->inv_block), (int)((qy0 - env->oy) * env->inv_block),
+                   2.0, zero2(), {0, 0, 0, 0, 0}};
+    pt_vec2 dir = pt_v2_sub(tip, p);
+    tile_scan_lines(&S, (tile_lines){env->solid_bits, env->bits_stride}, u, 0, cy0 + 1, cy1, cx0, cx1, p, dir, tip);
+    tile_scan_lines(&S, (tile_lines){env->solid_cols, env->cols_stride}, NULL, 1, cx0 + 1, cx1, cy0, cy1, swap2(p),
+                    swap2(dir), swap2(tip));
+    *best_n = S.best_n;
+    return S.best_t;
+}
+
 pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
     if (!p) p = pt_steer_params_builtin();
     if (!env || env->nwalls <= 0 || !env->wall_start) return zero2();
@@ -741,8 +837,8 @@ pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, co
                        : env->solid_bits && !box_has_solid(env, qx0, qy0, qx1, qy1))
             continue;
         pt_vec2 best_n = zero2();
-        double best_t = have_union && env->walls_axis && env->wall_box_exact
-                            ? feeler_scan_axis(env, pos, tip, r, qx0, qy0, qx1, qy1, &best_n)
+        double best_t = have_union && env->walls_axis && env->solid_cols
+                            ? feeler_scan_tiles(env, &u, pos, tip, r, qx0, qy0, qx1, qy1, &best_n)
                             : feeler_scan_fast(env, pos, tip, r, qx0, qy0, qx1, qy1, &best_n);
         if (best_t > 1.0) continue;
         double depth = (1.0 - best_t) * pt_v2_len(dir);

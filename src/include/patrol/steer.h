@@ -99,6 +99,8 @@ typedef struct pt_steer_env {
      * NULL for custom walls */
     uint8_t *solid_bits;
     int bits_w, bits_h, bits_stride;
+    uint8_t *solid_cols;          /* the same bits by columns: bit y%8 of byte x*cols_stride + y/8 */
+    int cols_stride;
     int walls_axis;               /* 1: every wall is axis-aligned with integer ends (maps) */
     float *wall_box;              /* per wall_ids entry: its wall's box, rounded outward */
     int wall_box_exact;           /* 1 when every such box is exact (integer walls of maps) */
