@@ -962,12 +962,16 @@ static int lane_sort_share(pt_crowd *c, int share, int shares) {
     int q0 = (int)(ncells * share / shares), q1 = (int)(ncells * (share + 1) / shares), n = c->n;
     int *start = c->cs.start, *perm = c->perm, before = 0, most = 0;
     const int *cell = c->lcell;
-    memset(start + q0, 0, sizeof *start * (size_t)(q1 - q0));
-    for (int k = 0; k < n; k++) {
-        int q = cell[k];
-        before += q < q0;
-        if (q >= q0 && q < q1) start[q]++;
-    }
+    unsigned span = (unsigned)(q1 - q0); /* q in [q0, q1): (unsigned)(q - q0) < span */
+    memset(start + q0, 0, sizeof *start * (size_t)span);
+    if (shares == 1)
+        for (int k = 0; k < n; k++) start[cell[k]]++;
+    else
+        for (int k = 0; k < n; k++) {
+            int q = cell[k];
+            before += q < q0;
+            if ((unsigned)(q - q0) < span) start[q]++;
+        }
     /* each cell's end, then (the scatter counts back down from it, last slot first) its
      * first slot */
     for (int q = q0, at = before; q < q1; q++) {
@@ -975,10 +979,13 @@ static int lane_sort_share(pt_crowd *c, int share, int shares) {
         at += start[q];
         start[q] = at;
     }
-    for (int k = n - 1; k >= 0; k--) {
-        int q = cell[k];
-        if (q >= q0 && q < q1) perm[--start[q]] = k;
-    }
+    if (shares == 1)
+        for (int k = n - 1; k >= 0; k--) perm[--start[cell[k]]] = k;
+    else
+        for (int k = n - 1; k >= 0; k--) {
+            int q = cell[k];
+            if ((unsigned)(q - q0) < span) perm[--start[q]] = k;
+        }
     return most;
 }
 
