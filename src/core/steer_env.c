@@ -745,17 +745,15 @@ static inline PT_ALWAYS_INLINE void tile_scan_lines(tile_scan *S, tile_lines t, 
 #define LINE(l) ((u ? u->rows[(l) - u->cy0] >> (c0 - u->cx0) : line_bits(t, (l), c0)) & m)
     uint64_t a = LINE(l0 - 1);
     for (int l = l0; l <= l1; l++) {
-        uint64_t b = LINE(l), x = a ^ b, lines[2] = {a & x, b & x}; /* s = +1: solid on l-1 */
+        uint64_t b = LINE(l), prev = a;
         a = b;
-        if (!x) continue;
+        if (!(prev ^ b)) continue;
         double across = p.y - l;
-        int touching = across * across < S->r2;
-        for (int i = 0; i < 2; i++) {
-            int s = 1 - 2 * i;
-            uint64_t ed = lines[i];
+        for (int s = 1; s >= -1; s -= 2) {
+            uint64_t ed = s > 0 ? prev & ~b : ~prev & b; /* the solid tile on line l-1, or on l */
             /* A feeler moving away from a wall hits it only where the body already touches
              * it; feeler_hit_x's squared distance is at least across^2. */
-            if (!ed || (dir.y * s >= 0 && !touching)) continue;
+            if (!ed || (dir.y * s >= 0 && across * across >= S->r2)) continue;
             while (ed) {
                 uint64_t low = ed & (~ed + 1), run = ((ed + low) ^ ed) & ed; /* the lowest run */
                 ed &= ~run;
