@@ -214,8 +214,7 @@ static int build_index(pt_steer_env *e) {
          * the walls its box misses. Rounded outward: a conservative filter in float. */
         int total = e->wall_start[e->bcols * e->brows];
         e->wall_box = PT_MALLOC(sizeof *e->wall_box * 4 * (size_t)(total ? total : 1));
-        e->wall_axis = PT_MALLOC((size_t)(total ? total : 1));
-        if (!e->wall_box || !e->wall_axis) rc = PT_ERR_NOMEM;
+        if (!e->wall_box) rc = PT_ERR_NOMEM;
         e->wall_box_exact = 1;
         for (int k = 0; rc == PT_OK && k < total; k++) {
             const double *b = &box[4 * e->wall_ids[k]];
@@ -226,10 +225,6 @@ static int build_index(pt_steer_env *e) {
                 if (c >= 2 && (double)f < b[c]) f = nextafterf(f, INFINITY);
                 e->wall_box[4 * k + c] = f;
             }
-            const pt_wall *w = &e->walls[e->wall_ids[k]];
-            int across_y = w->a.y == w->b.y;
-            e->wall_axis[k] = (uint8_t)(across_y | ((across_y ? w->normal.y : w->normal.x) > 0) << 1 |
-                                        ((across_y ? w->a.x > w->b.x : w->a.y > w->b.y) << 2));
         }
     }
     if (rc == PT_OK) {
@@ -258,7 +253,6 @@ void pt_steer_env_fini(pt_steer_env *env) {
     PT_FREE(env->solid_bits);
     PT_FREE(env->solid_cols);
     PT_FREE(env->wall_box);
-    PT_FREE(env->wall_axis);
     PT_FREE(env->obs_near);
     memset(env, 0, sizeof *env);
 }
@@ -608,9 +602,17 @@ static inline PT_ALWAYS_INLINE double feeler_hit_x(pt_vec2 p, pt_vec2 dir, pt_ve
 
 static inline pt_vec2 swap2(pt_vec2 v) { return pt_v2(v.y, v.x); }
 
+/* One orientation of the tile bits: line l (a row, or a column) is bits + l * stride. */
+typedef struct tile_lines { const uint8_t *bits; int stride; } tile_lines;
+
+/* Bits of cells c .. c+56 of line l (bit 0 = cell c); c >= 0, c < the line's length. */
+static inline uint64_t line_bits(tile_lines t, int l, int c) {
+    return pt__bits64(t.bits + (size_t)l * (size_t)t.stride + (size_t)(c >> 3)) >> (c & 7);
+}
+
 /* Bits of tiles x .. x+56 of row y of the tile bits (bit 0 = tile x); x >= 0, x < bits_w. */
 static inline uint64_t row_bits(const pt_steer_env *e, int x, int y) {
-    return pt__bits64(e->solid_bits + (size_t)y * (size_t)e->bits_stride + (size_t)(x >> 3)) >> (x & 7);
+    return line_bits((tile_lines){e->solid_bits, e->bits_stride}, y, x);
 }
 
 /* The cells whose closed square meets the closed box [x0,x1] x [y0,y1]: from ceil(x0) - 1 to
@@ -676,16 +678,9 @@ static inline int union_has_solid(const feeler_union *u, double x0, double y0, d
  * tested. Columns are rows with x and y swapped (solid_cols), and so are the feeler tests
  * (feeler_hit_x). */
 
-/* One orientation of the tile bits: line l (a row, or a column) is bits + l * stride. */
-typedef struct tile_lines { const uint8_t *bits; int stride; } tile_lines;
-
 /* The edge cells of the boundary between lines l-1 and l, from cell c on (bit 0 = cell c,
  * 57 valid bits; none past the map's end), whose solid tile is on line l-1 (s = +1: the
  * wall's normal points to +y, or +x) or on line l (s = -1). */
-static inline uint64_t line_bits(tile_lines t, int l, int c) {
-    return pt__bits64(t.bits + (size_t)l * (size_t)t.stride + (size_t)(c >> 3)) >> (c & 7);
-}
-
 static inline uint64_t edge_bits(tile_lines t, int l, int c, int s) {
     uint64_t a = line_bits(t, l - 1, c), b = line_bits(t, l, c);
     return s > 0 ? a & ~b : ~a & b;

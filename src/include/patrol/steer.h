@@ -104,9 +104,6 @@ typedef struct pt_steer_env {
     int walls_axis;               /* 1: every wall is axis-aligned with integer ends (maps) */
     float *wall_box;              /* per wall_ids entry: its wall's box, rounded outward */
     int wall_box_exact;           /* 1 when every such box is exact (integer walls of maps) */
-    uint8_t *wall_axis;           /* per wall_ids entry: bit 0 a.y == b.y (across y), bit 1 its
-                                     normal points to +y (+x), bit 2 a is the larger end: with
-                                     walls_axis and exact boxes, the box and these give the wall */
     double inv_block;             /* 1 / block (exact: block is a power of two) */
     uint8_t *obs_near;            /* per block: Chebyshev distance in blocks to the nearest block
                                      listing an obstacle (255 = none that close) */
