@@ -407,24 +407,48 @@ static inline void sums_zero(pt__crowd_sums *out) {
     out->pad[0] = out->pad[1] = 0;
 }
 
-/* The separation terms of the agent at p over the slots nb[0..m-1] (p - q scaled by
- * 1 / (d * max(d, min)): unit away / distance), two at a time, into tw as x, y pairs; the
- * terms do not depend on each other, so the square roots and divisions overlap. Returns
- * whether one of them is coincident (d < 1e-9). nb has room for one more. */
+/* The separation terms of two pairs, p - q = (tx, ty) in each lane: (p - q) scaled by
+ * 1 / (d * max(d, min)) (unit away / distance), stored to tw as x, y, x, y. Returns the
+ * lanes where d < 1e-9 (coincident). */
+static inline int sep_term2(v2 tx, v2 ty, double *tw) {
+    v2 lo = v2_sp(PT__SEP_MIN_DIST), tiny = v2_sp(1e-9), one = v2_sp(1.0);
+    v2 d = v2_sqrt(v2_add(v2_mul(tx, tx), v2_mul(ty, ty)));
+    v2 w = v2_div(one, v2_mul(d, v2_sel(v2_gt(d, lo), d, lo)));
+    tx = v2_mul(tx, w);
+    ty = v2_mul(ty, w);
+    v2_store(tw, v2_set(v2_lane(tx, 0), v2_lane(ty, 0)));
+    v2_store(tw + 2, v2_set(v2_lane(tx, 1), v2_lane(ty, 1)));
+    return v2_mbits(v2_lt(d, tiny));
+}
+
+/* The separation terms of the agent at p over the slots nb[0..m-1], two at a time, into tw
+ * as x, y pairs; the terms do not depend on each other, so the square roots and divisions
+ * overlap. Returns whether one of them is coincident (d < 1e-9). nb has room for one
+ * more. */
 static inline int sep_terms(const sums_src *src, v2 px, v2 py, int *nb, int m, double *tw) {
     int coincident = 0;
     if (m) nb[m] = nb[m - 1];
-    v2 lo = v2_sp(PT__SEP_MIN_DIST), tiny = v2_sp(1e-9), one = v2_sp(1.0);
     for (int t = 0; t < m; t += 2) {
         int q0 = nb[t], q1 = nb[t + 1];
         v2 tx = v2_sub(px, v2_set(src->x[q0], src->x[q1])), ty = v2_sub(py, v2_set(src->y[q0], src->y[q1]));
-        v2 d = v2_sqrt(v2_add(v2_mul(tx, tx), v2_mul(ty, ty)));
-        v2 w = v2_div(one, v2_mul(d, v2_sel(v2_gt(d, lo), d, lo)));
-        coincident |= v2_mbits(v2_lt(d, tiny));
-        tx = v2_mul(tx, w);
-        ty = v2_mul(ty, w);
-        v2_store(tw + 2 * t, v2_set(v2_lane(tx, 0), v2_lane(ty, 0)));
-        v2_store(tw + 2 * t + 2, v2_set(v2_lane(tx, 1), v2_lane(ty, 1)));
+        coincident |= sep_term2(tx, ty, tw + 2 * t);
+    }
+    return coincident;
+}
+
+/* sep_terms for a list of pairs: the term of own[t]'s agent from slot nb[t]. own and nb
+ * have room for one more. */
+static inline int pair_terms(const sums_src *src, int *own, int *nb, int m, double *tw) {
+    int coincident = 0;
+    if (m) {
+        nb[m] = nb[m - 1];
+        own[m] = own[m - 1];
+    }
+    for (int t = 0; t < m; t += 2) {
+        int a0 = own[t], a1 = own[t + 1], q0 = nb[t], q1 = nb[t + 1];
+        v2 tx = v2_sub(v2_set(src->x[a0], src->x[a1]), v2_set(src->x[q0], src->x[q1]));
+        v2 ty = v2_sub(v2_set(src->y[a0], src->y[a1]), v2_set(src->y[q0], src->y[q1]));
+        coincident |= sep_term2(tx, ty, tw + 2 * t);
     }
     return coincident;
 }
@@ -776,8 +800,12 @@ static int lanes_ok(const pt_crowd *c, double dt) {
     (PT_BEH_BIT(PT_BEH_WANDER) | PT_BEH_BIT(PT_BEH_FOLLOW_PATH) | PT_BEH_BIT(PT_BEH_FOLLOW_CORRIDOR) | \
      PT_BEH_BIT(PT_BEH_OFFSET_PURSUIT))
 
+/* Slots of NaN padding after each array of the owned state: the half step reads windows of
+ * up to 8 slots from any slot up to n (half_run). */
+#define LANE_PAD 8
+
 static int lane_alloc(pt_crowd *c) {
-    size_t n = (size_t)(c->n > 0 ? c->n : 1) + 2;
+    size_t n = (size_t)(c->n > 0 ? c->n : 1) + LANE_PAD;
     size_t dbl = sizeof(double) * n * 16, ints = sizeof(int) * n * 4, chars = n * 2;
     char *m = PT_MALLOC(dbl + ints + chars);
     if (!m) return 0;
@@ -1279,50 +1307,129 @@ static void half_prepass(const lane_run *L, pt__crowd_sums *acc, int c0, int c1)
     }
 }
 
-/* Slot k's running sums completed with its later neighbours in the runs [k+1, fw1) and
- * [dn0, dn1); each such pair's terms also go to the later agent when it is below s1 (the
- * chunk's end). The sums become means (as sums_pass2 leaves them). */
-static inline PT_ALWAYS_INLINE void half_agent(const lane_run *L, pt__crowd_sums *acc, int k, const half_cell *h,
-                                               int s1) {
-    const sums_src *src = &L->src;
-    pt_vec2 p = pt_v2(src->x[k], src->y[k]);
-    v2 px = v2_sp(p.x), py = v2_sp(p.y), r2 = v2_sp(L->c->view_radius * L->c->view_radius);
-    int nb[HALF_NB_MAX + 1];
-    int m = half_scan(src, px, py, r2, k + 1, h->fw1, nb, 0);
-    m = half_scan(src, px, py, r2, h->dn0, h->dn1, nb, m);
-    sums_run r = run_load(&acc[k]);
-    if (m) {
-        double tw[2 * HALF_NB_MAX + 4];
-        int coincident = sep_terms(src, px, py, nb, m, tw), i = src->id[k];
-        v2 pk = v2_set(p.x, p.y), hk = v2_set(src->hx[k], src->hy[k]);
-        int give_h = L->align && heading_counts(hk);
-        for (int t = 0; t < m; t++) {
-            int q = nb[t];
-            v2 ta = v2_load(tw + 2 * t), tb = v2_neg(ta); /* b + (-t) is b - t, exactly */
-            if (coincident && coincident_at(src, p, q)) {
-                ta = coincident_push(i, src->id[q]);
-                tb = coincident_push(src->id[q], i);
-            }
-            if (r.count < PT_CROWD_NB_MAX) run_take(&r, src, q, ta, L->align);
-            if (q >= s1) continue; /* the chunk that holds q takes this pair itself */
-            pt__crowd_sums *b = &acc[q];
-            if (b->count >= PT_CROWD_NB_MAX) continue;
-            v2_store(&b->sep.x, v2_add(v2_load(&b->sep.x), tb));
-            if (give_h) {
-                v2_store(&b->mean_heading.x, v2_add(v2_load(&b->mean_heading.x), hk));
-                b->headings++;
-            }
-            v2_store(&b->centre.x, v2_add(v2_load(&b->centre.x), pk));
-            b->count++;
+/* The half step runs agents in batches of up to four (the lanes' groups): their later
+ * neighbours as one list of pairs (owner slot, neighbour slot), weighed in one pass. Each
+ * agent's runs are read in windows of fixed size, and the list's loops run once per batch:
+ * the loops per agent had lengths the processor could not guess (about two mispredicted
+ * exits per agent). */
+#define HALF_BATCH 4
+#define HALF_PAIRS (HALF_BATCH * HALF_NB_MAX + 8)
+
+/* The offsets of a 4-bit mask's set bits, ascending (the rest of each row unused), and
+ * how many there are (4 bits per mask). */
+static const int half_offsets[16][4] __attribute__((aligned(16))) = {
+    {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0}, {1, 2, 0, 0}, {0, 1, 2, 0},
+    {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0}, {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
+#define HALF_POP4(bits) ((int)(0x4332322132212110ull >> ((bits) * 4) & 15))
+
+/* Appends slots q + the offsets of the set bits of `bits` to nb at m and owner k to own at
+ * the same places; returns the new m. Always writes four entries of each. */
+static inline int half_append4(int *nb, int *own, int m, int q, int k, int bits) {
+#ifdef __SSE2__
+    __m128i off = _mm_load_si128((const __m128i *)(const void *)half_offsets[bits]);
+    _mm_storeu_si128((__m128i *)(void *)(nb + m), _mm_add_epi32(_mm_set1_epi32(q), off));
+    _mm_storeu_si128((__m128i *)(void *)(own + m), _mm_set1_epi32(k));
+#else
+    for (int j = 0; j < 4; j++) {
+        nb[m + j] = q + half_offsets[bits][j];
+        own[m + j] = k;
+    }
+#endif
+    return m + HALF_POP4(bits);
+}
+
+/* The 4-bit mask of the slots q .. q + 3 within r2 of p (they may lie past the run, or in
+ * the arrays' padding). */
+static inline int half_near4(const sums_src *src, v2 px, v2 py, v2 r2, int q) {
+    v2 dx0 = v2_sub(v2_load(src->x + q), px), dy0 = v2_sub(v2_load(src->y + q), py);
+    v2 dx1 = v2_sub(v2_load(src->x + q + 2), px), dy1 = v2_sub(v2_load(src->y + q + 2), py);
+    int b0 = v2_mbits(v2_le(v2_add(v2_mul(dx0, dx0), v2_mul(dy0, dy0)), r2));
+    int b1 = v2_mbits(v2_le(v2_add(v2_mul(dx1, dx1), v2_mul(dy1, dy1)), r2));
+    return b0 | b1 << 2;
+}
+
+/* Appends to nb (and k to own) the slots of [q0, q1) within r2 of p, in order: the first
+ * `win` (a multiple of 4) with no branch on the distances or on the run's length, the rest
+ * (a run longer than usual) by half_scan. Reads up to q0 + win - 1 (the arrays have
+ * LANE_PAD slots of padding). */
+static inline PT_ALWAYS_INLINE int half_run(const sums_src *src, v2 px, v2 py, v2 r2, int q0, int q1, int win, int k,
+                                            int *nb, int *own, int m) {
+    int len = q1 - q0;
+    for (int w = 0; w < win; w += 4) {
+        int left = len - w;
+        left = left < 0 ? 0 : left > 4 ? 4 : left;
+        m = half_append4(nb, own, m, q0 + w, k, half_near4(src, px, py, r2, q0 + w) & ((1 << left) - 1));
+    }
+    if (len > win) {
+        int m0 = m;
+        m = half_scan(src, px, py, r2, q0 + win, q1, nb, m);
+        for (int t = m0; t < m; t++) own[t] = k;
+    }
+    return m;
+}
+
+/* Slot `from`'s part of the running sums (totals) at s: term t, heading (when finite),
+ * position; run_take on sums in memory. */
+static inline void half_take(pt__crowd_sums *s, const sums_src *src, int from, v2 t, int align) {
+    v2_store(&s->sep.x, v2_add(v2_load(&s->sep.x), t));
+    if (align) {
+        v2 h = v2_set(src->hx[from], src->hy[from]);
+        if (heading_counts(h)) {
+            v2_store(&s->mean_heading.x, v2_add(v2_load(&s->mean_heading.x), h));
+            s->headings++;
         }
     }
-    run_means(&acc[k], r);
+    v2_store(&s->centre.x, v2_add(v2_load(&s->centre.x), v2_set(src->x[from], src->y[from])));
+    s->count++;
+}
+
+/* The pairs (own[t], nb[t]), t < m, of a batch, in order: each pair's separation term goes
+ * to its owner and, negated, to the later agent when that one is below s1 (the chunk's
+ * end); each gets the other's heading and position; either side stops taking terms at
+ * PT_CROWD_NB_MAX. own and nb have room for one more. The list is in ascending owner
+ * order, and each owner's pairs in ascending slot order, so every agent receives its terms
+ * in the order the per-agent pass gave them. */
+static inline void half_pairs(const lane_run *L, pt__crowd_sums *acc, int *own, int *nb, int m, int s1) {
+    const sums_src *src = &L->src;
+    double tw[2 * HALF_PAIRS + 4];
+    int coincident = pair_terms(src, own, nb, m, tw);
+    for (int t = 0; t < m; t++) {
+        int a = own[t], q = nb[t];
+        v2 ta = v2_load(tw + 2 * t), tb = v2_neg(ta); /* b + (-t) is b - t, exactly */
+        if (coincident && coincident_at(src, pt_v2(src->x[a], src->y[a]), q)) {
+            ta = coincident_push(src->id[a], src->id[q]);
+            tb = coincident_push(src->id[q], src->id[a]);
+        }
+        if (acc[a].count < PT_CROWD_NB_MAX) half_take(&acc[a], src, q, ta, L->align);
+        if (q < s1 && acc[q].count < PT_CROWD_NB_MAX) half_take(&acc[q], src, a, tb, L->align);
+    }
+}
+
+/* Slots k .. k + cnt - 1's running sums (totals) become means, as run_means leaves them;
+ * two agents share a division. */
+static inline void half_means(pt__crowd_sums *acc, int k, int cnt) {
+    v2 one = v2_sp(1.0);
+    for (int j = 0; j < cnt; j += 2) {
+        pt__crowd_sums *s[2] = {&acc[k + j], &acc[k + j + (j + 1 < cnt)]};
+        v2 inv_h = v2_div(one, v2_set((double)s[0]->headings, (double)s[1]->headings));
+        v2 inv_c = v2_div(one, v2_set((double)s[0]->count, (double)s[1]->count));
+        v2 mh[2], ce[2];
+        for (int l = 0; l < 2; l++) {
+            mh[l] = v2_keep(v2_mall(s[l]->headings), v2_mul(v2_load(&s[l]->mean_heading.x), v2_sp(v2_lane(inv_h, l))));
+            ce[l] = v2_keep(v2_mall(s[l]->count), v2_mul(v2_load(&s[l]->centre.x), v2_sp(v2_lane(inv_c, l))));
+        }
+        for (int l = 0; l < 2; l++) {
+            v2_store(&s[l]->mean_heading.x, mh[l]);
+            v2_store(&s[l]->centre.x, ce[l]);
+        }
+    }
 }
 
 /* One tick of the agents of the rows of cells that start in slots [lo, hi), with half
- * neighbour lists: one flat pass over the slots (no loops per cell whose lengths the
- * processor would have to guess); an agent's sums are complete once its own scan is done,
- * so agents are run in groups of two or four right behind it. */
+ * neighbour lists: one flat pass over the slots in batches of one, two or four (no loops
+ * per cell whose lengths the processor would have to guess); a batch's sums are complete
+ * once its own pairs are weighed, so its agents are run right behind it, as one group of
+ * lanes. */
 static void lane_step_half(pt_crowd *c, int lo, int hi, double dt) {
     lane_run L;
     lane_run_init(&L, c, dt);
@@ -1332,7 +1439,7 @@ static void lane_step_half(pt_crowd *c, int lo, int hi, double dt) {
     pt__crowd_sums *acc = c->gsum;
     const int *start = cs->start;
     int cols = cs->cols, rows = cs->rows;
-    int s0 = start[c0], s1 = start[c1], next = s0;
+    int s0 = start[c0], s1 = start[c1];
     /* The running sums are zeroed a row of cells at a time, the row below the agent's (its
      * later neighbours' rows) before it is scanned; the chunk's first two rows first. */
 #define ROW_END(r) start[((r) + 1 < rows ? (r) + 1 : rows) * cols] /* r <= rows */
@@ -1341,29 +1448,31 @@ static void lane_step_half(pt_crowd *c, int lo, int hi, double dt) {
     if (c0 > 0) half_prepass(&L, acc, c0, c1);
     int step = L.wide ? 4 : L.lanes ? 2 : 1;
     const double *x = L.src.x, *y = L.src.y;
-    for (int k = s0; k < s1; k++) {
-        /* slot k's cell, as the sort computed it, and the runs of its later neighbours */
-        int cx = pt_cellspace_index(x[k], cs->x0, cs->inv_cell, cols);
-        int cy = pt_cellspace_index(y[k], cs->y0, cs->inv_cell, rows);
-        int row = cy * cols, r = cx + 1 < cols ? cx + 1 : cols - 1, l = cx > 0 ? cx - 1 : 0;
-        half_cell h;
-        h.fw1 = start[row + r + 1];
-        int below = cy + 1 < rows;
-        h.dn0 = below ? start[row + cols + l] : 0;
-        h.dn1 = below ? start[row + cols + r + 1] : 0;
-        if (cy + 1 > zrow) { /* a new row: zero the one below it */
-            zrow = cy + 1;
-            half_zero(acc, &z, ROW_END(zrow) < s1 ? ROW_END(zrow) : s1);
+    v2 r2 = v2_sp(c->view_radius * c->view_radius);
+    int nb[HALF_PAIRS], own[HALF_PAIRS];
+    for (int k = s0; k < s1; k += step) {
+        while (k + step > s1) step >>= 1;
+        int m = 0;
+        for (int j = 0; j < step; j++) {
+            /* slot q's cell, as the sort computed it, and the runs of its later neighbours:
+             * the rest of its row up to the end of the next cell, the three cells below */
+            int q = k + j;
+            int cx = pt_cellspace_index(x[q], cs->x0, cs->inv_cell, cols);
+            int cy = pt_cellspace_index(y[q], cs->y0, cs->inv_cell, rows);
+            int row = cy * cols, r = cx + 1 < cols ? cx + 1 : cols - 1, l = cx > 0 ? cx - 1 : 0;
+            int fw1 = start[row + r + 1], below = cy + 1 < rows;
+            int dn0 = below ? start[row + cols + l] : 0, dn1 = below ? start[row + cols + r + 1] : 0;
+            if (cy + 1 > zrow) { /* a new row: zero the one below it */
+                zrow = cy + 1;
+                half_zero(acc, &z, ROW_END(zrow) < s1 ? ROW_END(zrow) : s1);
+            }
+            v2 px = v2_sp(x[q]), py = v2_sp(y[q]);
+            m = half_run(&L.src, px, py, r2, q + 1, fw1, 4, q, nb, own, m);
+            m = half_run(&L.src, px, py, r2, dn0, dn1, 8, q, nb, own, m);
         }
-        half_agent(&L, acc, k, &h, s1);
-        if (k + 1 - next == step) {
-            lane_run_slots(&L, next, step, &acc[next]);
-            next += step;
-        }
-    }
-    for (; next < s1; next += step) {
-        while (next + step > s1) step >>= 1;
-        lane_run_slots(&L, next, step, &acc[next]);
+        if (m) half_pairs(&L, acc, own, nb, m, s1);
+        half_means(acc, k, step);
+        lane_run_slots(&L, k, step, &acc[k]);
     }
 #undef ROW_END
 }
