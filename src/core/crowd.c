@@ -938,16 +938,27 @@ void pt_crowd_reload(pt_crowd *c) {
     lane_choose(c);
 }
 
-/* Puts the slots of perm[lo, hi) (whole cells) in ascending agent index within each cell. */
+/* Puts the slots of perm[lo, hi) (whole cells) in ascending agent index within each cell.
+ * perm is already in ascending cell order, so a slot is out of place exactly when the
+ * (cell, index) key before it is larger: one comparison, rarely true (only agents that came
+ * from another cell move), where testing the cell first would be a branch that depends on
+ * the data. */
+static inline long long cell_key(const int *cell, const int *id, int s) {
+    return (long long)cell[s] << 32 | (unsigned)id[s];
+}
+
 static void lane_order_cells(pt_crowd *c, int lo, int hi) {
     int *perm = c->perm;
     const int *cell = c->lcell, *id = c->st[c->cur].id;
     for (int k = lo + 1; k < hi; k++) {
-        int s = perm[k], key = id[s], ck = cell[s], j = k;
-        while (j > lo && cell[perm[j - 1]] == ck && id[perm[j - 1]] > key) {
+        int s = perm[k];
+        long long key = cell_key(cell, id, s);
+        if (cell_key(cell, id, perm[k - 1]) <= key) continue;
+        int j = k;
+        do {
             perm[j] = perm[j - 1];
             j--;
-        }
+        } while (j > lo && cell_key(cell, id, perm[j - 1]) > key);
         perm[j] = s;
     }
 }
