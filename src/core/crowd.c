@@ -1164,7 +1164,7 @@ static void lane_run_slots_step(lane_run *L, int k, int count, const pt__crowd_s
 #endif
     if (count == 2 && L->pairs) done = step_2(L->c, L->s, L->o, k, L->vmap, sums, &L->pc);
     if (done == (1 << count) - 1) return;
-    /* one agent, or the lanes the pair left: the scalar path */
+    /* one agent, or a group with non-finite state: the scalar path */
     const pt__crowd_state *s = L->s;
     pt__crowd_state *o = L->o;
     pt_vehicle *v = &L->a.veh;

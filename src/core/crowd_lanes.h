@@ -122,11 +122,10 @@ static inline LN(turns) LN(turns_of)(LN(vv) head, const LN(consts) *pc) {
 }
 
 /* The end of a lane step from the combined (not yet truncated) force: pt__vehicle_update
- * and collision, one agent per lane. Writes the lanes that finished to o and returns their
- * bits; a lane that stops or turns on the spot is left to the scalar path. */
+ * and collision, one agent per lane, into o. Returns FULL (every lane is written). */
 static inline PT_ALWAYS_INLINE int LN(finish)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k,
-                                              LN(vv) pos, LN(vv) vel, LN(vv) head, LN(turns) tr, LN(vv) total,
-                                              const LN(consts) *pc) {
+                                              const int *vmap, LN(vv) pos, LN(vv) vel, LN(vv) head, LN(turns) tr,
+                                              LN(vv) total, const LN(consts) *pc) {
     V zero = P(sp)(0.0), one = P(sp)(1.0), mf = pc->mf, tcos = pc->tcos;
     LN(vv) rp = tr.rp, rm = tr.rm;
     LN(vv) ft = LN(vvtrunc)(LN(vvfinite0)(total), mf);
@@ -138,14 +137,35 @@ static inline PT_ALWAYS_INLINE int LN(finish)(const pt_crowd *c, const pt__crowd
     LN(vv) dir = LN(vvscale)(nv, P(div)(one, speed));
     M turn = P(mand)(pc->limited, P(lt)(LN(vvdot)(head, dir), tcos));
     V cross = P(sub)(P(mul)(head.x, dir.y), P(mul)(head.y, dir.x));
-    LN(vv) hr = LN(vvsel)(P(signbit)(cross), rm, rp);
+    M behind = P(signbit)(cross);
+    LN(vv) hr = LN(vvsel)(behind, rm, rp);
     V fwd = LN(vvdot)(nv, hr);
     M spot = P(mand)(turn, P(le)(fwd, zero));
     nv = LN(vvsel)(turn, LN(vvscale)(hr, fwd), nv);
     LN(vv) h = LN(vvsel)(turn, hr, dir);
+    /* the new turn_dir: 0 while moving and not turning on the spot */
+    int tn[LANES] = {0}, mv = P(mbits)(moving), sp = P(mbits)(spot) & mv;
+    if (sp | (~mv & FULL)) {
+        /* Rare: turning on the spot toward a force behind keeps the side chosen first
+         * (turn_dir), else takes the cross product's and remembers it; nv is h * 0. A lane
+         * that stops keeps its heading and turn_dir; nv is 0. */
+        int neg[LANES], spl[LANES], stl[LANES], cneg = P(mbits)(behind);
+        for (int l = 0; l < LANES; l++) {
+            int t = s->turn[vmap[k + l]];
+            neg[l] = t ? t < 0 : cneg >> l & 1;
+            spl[l] = sp >> l & 1;
+            stl[l] = !(mv >> l & 1);
+            tn[l] = spl[l] ? (neg[l] ? -1 : 1) : stl[l] ? t : 0;
+        }
+        LN(vv) hs = LN(vvsel)(P(mints)(neg, 1), rm, rp);
+        M msp = P(mints)(spl, 1), mst = P(mints)(stl, 1);
+        nv = LN(vvsel)(msp, LN(vvscale)(hs, zero), nv);
+        h = LN(vvsel)(msp, hs, h);
+        nv = LN(vvsel)(mst, (LN(vv)){zero, zero}, nv);
+        h = LN(vvsel)(mst, head, h);
+    }
     LN(vv) np = {P(add)(pos.x, P(mul)(nv.x, vdt)), P(add)(pos.y, P(mul)(nv.y, vdt))};
-    int done = P(mbits)(moving) & ~P(mbits)(spot) & FULL;
-    if (done == FULL && !c->env) {
+    if (!c->env) {
         P(store)(o->x + k, np.x);
         P(store)(o->y + k, np.y);
         P(store)(o->vx + k, nv.x);
@@ -153,25 +173,24 @@ static inline PT_ALWAYS_INLINE int LN(finish)(const pt_crowd *c, const pt__crowd
         P(store)(o->hx + k, h.x);
         P(store)(o->hy + k, h.y);
         for (int l = 0; l < LANES; l++) {
-            o->turn[k + l] = 0;
+            o->turn[k + l] = (signed char)tn[l];
             o->id[k + l] = s->id[k + l];
         }
         return FULL;
     }
-    for (int l = 0; l < LANES; l++)
-        if (done >> l & 1) {
-            pt_vec2 lp = pt_v2(P(lane)(np.x, l), P(lane)(np.y, l)), lv = pt_v2(P(lane)(nv.x, l), P(lane)(nv.y, l));
-            if (c->env) pt_steer_collide(c->env, &lp, &lv, c->tmpl.veh.radius);
-            o->x[k + l] = lp.x;
-            o->y[k + l] = lp.y;
-            o->vx[k + l] = lv.x;
-            o->vy[k + l] = lv.y;
-            o->hx[k + l] = P(lane)(h.x, l);
-            o->hy[k + l] = P(lane)(h.y, l);
-            o->turn[k + l] = 0;
-            o->id[k + l] = s->id[k + l];
-        }
-    return done;
+    for (int l = 0; l < LANES; l++) {
+        pt_vec2 lp = pt_v2(P(lane)(np.x, l), P(lane)(np.y, l)), lv = pt_v2(P(lane)(nv.x, l), P(lane)(nv.y, l));
+        pt_steer_collide(c->env, &lp, &lv, c->tmpl.veh.radius);
+        o->x[k + l] = lp.x;
+        o->y[k + l] = lp.y;
+        o->vx[k + l] = lv.x;
+        o->vy[k + l] = lv.y;
+        o->hx[k + l] = P(lane)(h.x, l);
+        o->hy[k + l] = P(lane)(h.y, l);
+        o->turn[k + l] = (signed char)tn[l];
+        o->id[k + l] = s->id[k + l];
+    }
+    return FULL;
 }
 
 /* Slots k .. k + LANES - 1's position, velocity (at vmap[k ..]) and heading; 0 when one
@@ -189,9 +208,8 @@ static inline int LN(load_motion)(const pt__crowd_state *s, int k, const int *vm
 /* Slots k .. k + LANES - 1, plain flocking, from their neighbour sums sm[0 .. LANES - 1]
  * (their velocities at vmap[k ..] in s):
  * group_forces + pt__steer_calculate_inline + pt__vehicle_update, one agent per lane, the
- * same operations in the same order. Writes the lanes that finished to o and returns their
- * bits; a lane that stops or turns on the spot (or has non-finite state) is left to the
- * scalar path. */
+ * same operations in the same order. Writes the lanes to o and returns their bits (FULL),
+ * or 0 when some lane's state is not finite (the scalar path takes the group). */
 static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k, const int *vmap,
                     const pt__crowd_sums *sm, const LN(consts) *pc) {
     V zero = P(sp)(0.0), one = P(sp)(1.0);
@@ -248,7 +266,7 @@ static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state
         total = LN(vvtrunc)(total, mf);
     }
 
-    return LN(finish)(c, s, o, k, pos, vel, head, tr, total, pc);
+    return LN(finish)(c, s, o, k, vmap, pos, vel, head, tr, total, pc);
 }
 
 /* Behaviour b's raw force for every lane into *out when the lanes compute it (seek,
@@ -330,7 +348,7 @@ static int LN(stack)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_stat
         total = LN(vvsel)(active, add, total);
         tlen = P(sel)(active, P(sqrt)(LN(vvdot)(total, total)), tlen);
     }
-    return LN(finish)(c, s, o, k, pos, vel, head, tr, LN(vvtrunc)(total, mf), pc);
+    return LN(finish)(c, s, o, k, vmap, pos, vel, head, tr, LN(vvtrunc)(total, mf), pc);
 }
 
 #undef FULL
