@@ -625,8 +625,8 @@ END_TEST
  * have more than PT_CROWD_NB_MAX neighbours while the half lists run, and denser still
  * (the per-agent scan takes over, then the half lists again as the crowd spreads): equal to
  * brute force bit for bit for 1-3 threads (min_share = 1: many small chunks, each with its
- * own boundary; four lanes where the processor has AVX, two with 3 threads), and each path
- * really ran. */
+ * own boundary; four lanes where the processor has AVX, two with 3 threads; the running
+ * sums in each thread's ring, and in gsum once), and each path really ran. */
 static int most_neighbours(const pt_steer_agent *a, int n, double r) {
     int most = 0;
     for (int i = 0; i < n; i++) {
@@ -641,7 +641,7 @@ START_TEST(test_half_lists_equal_brute_force) {
     enum { M = 600, T = 90 };
     static pt_steer_agent start[M], ref[M], got[M];
     static const double areas[] = {60.0, 12.0, 8.0};
-    int half_over_cap = 0, full_steps = 0, half_steps = 0;
+    int half_over_cap = 0, full_steps = 0, half_steps = 0, ring_steps = 0, gsum_steps = 0;
     for (int ai = 0; ai < 3; ai++) {
         make_agents(start, M, 80 + (uint64_t)ai, areas[ai], 3.0);
         for (int i = 0; i < 4; i++) start[40 + i].veh.pos = start[39].veh.pos; /* coincident */
@@ -653,11 +653,13 @@ START_TEST(test_half_lists_equal_brute_force) {
             cr.target_point = pt_v2(20.0, 20.0);
             for (int t = 0; t < T; t++) pt_crowd_step_brute(&cr, 1.0 / 30.0);
             pt_crowd_fini(&cr);
-            for (int threads = 1; threads <= 3; threads++) {
+            for (int run = 1; run <= 4; run++) {
+                int threads = run < 4 ? run : 2;
                 memcpy(got, start, sizeof got);
                 pt_crowd c;
                 ck_assert_int_eq(pt_crowd_init(&c, NULL, got, M, beh, 2.5, threads), PT_OK); c.min_share = 1;
                 if (threads == 3) c.wide = 0; /* two lanes (SSE2) even where there is AVX */
+                c.no_ring = run == 4;         /* the running sums in gsum, not in rings */
                 c.target_point = pt_v2(20.0, 20.0);
                 for (int t = 0; t < T; t++) {
                     int most = 0;
@@ -669,11 +671,13 @@ START_TEST(test_half_lists_equal_brute_force) {
                     ck_assert_int_eq(c.owned, 1);
                     half_steps += c.half;
                     full_steps += !c.half;
+                    ring_steps += c.half && c.ring_mask;
+                    gsum_steps += c.half && !c.ring_mask;
                     half_over_cap += c.half && most > PT_CROWD_NB_MAX;
                 }
                 pt_crowd_fini(&c);
-                ck_assert_msg(same_state(got, ref, M), "area %g, behaviours %u, %d threads: differs from brute force",
-                              areas[ai], beh, threads);
+                ck_assert_msg(same_state(got, ref, M), "area %g, behaviours %u, %d threads%s: differs from brute force",
+                              areas[ai], beh, threads, run == 4 ? " (gsum)" : "");
             }
             ck_assert(!same_state(ref, start, M));
         }
@@ -681,6 +685,8 @@ START_TEST(test_half_lists_equal_brute_force) {
     ck_assert_int_gt(half_steps, 0);
     ck_assert_int_gt(full_steps, 0);
     ck_assert_int_gt(half_over_cap, 0);
+    ck_assert_int_gt(ring_steps, 0);
+    ck_assert_int_gt(gsum_steps, 0);
 }
 END_TEST
 

@@ -114,6 +114,10 @@ typedef struct pt_crowd {
     int cells_ok;              /* lcell is up to date (the last step wrote it) */
     int target_slot;           /* the target's slot after the last permutation */
     void *lane_mem;
+    void *ring_mem;            /* the half step's running sums: a ring per thread (crowd.c) */
+    int ring_cap;              /* sums per ring (a power of two; 0 = none, use gsum) */
+    unsigned ring_mask;        /* this step's ring size - 1, or 0 for gsum */
+    int no_ring;               /* tests: the half step uses gsum, as when no ring can be had */
     pt_steer_agent tmpl;       /* agent 0 at the last reload: the shared constants */
 } pt_crowd;
 
