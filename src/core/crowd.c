@@ -1129,7 +1129,7 @@ typedef struct lane_run {
 #ifdef CROWD_AVX
     consts_4 pc4;              /* when c->wide */
 #endif
-    int pairs, stack, lanes, group, align, smooth_on, wide;
+    int pairs, stack, lanes, group, align, cohere, smooth_on, wide;
     double dt;
 } lane_run;
 
@@ -1144,6 +1144,7 @@ static void lane_run_init(lane_run *L, pt_crowd *c, double dt) {
     unsigned beh = c->behaviours;
     L->group = (beh & PT_BEH_FLOCKING) != 0;
     L->align = (beh & PT_BEH_BIT(PT_BEH_ALIGNMENT)) != 0;
+    L->cohere = (beh & PT_BEH_BIT(PT_BEH_COHESION)) != 0;
     L->smooth_on = smoothing(c);
     L->tv = tick_ctx(c, dt, &L->ctx);
     L->a = c->tmpl;
@@ -1430,8 +1431,9 @@ static inline PT_ALWAYS_INLINE int half_run(const sums_src *src, v2 px, v2 py, v
 }
 
 /* Slot `from`'s part of the running sums (totals) at s: term t, heading (when finite),
- * position; run_take on sums in memory. */
-static inline void half_take(pt__crowd_sums *s, const sums_src *src, int from, v2 t, int align) {
+ * position; run_take on sums in memory. Without cohesion the positions' sum is never read
+ * and is left out (the count still caps the terms). */
+static inline void half_take(pt__crowd_sums *s, const sums_src *src, int from, v2 t, int align, int cohere) {
     v2_store(&s->sep.x, v2_add(v2_load(&s->sep.x), t));
     if (align) {
         v2 h = v2_set(src->hx[from], src->hy[from]);
@@ -1440,7 +1442,7 @@ static inline void half_take(pt__crowd_sums *s, const sums_src *src, int from, v
             s->headings++;
         }
     }
-    v2_store(&s->centre.x, v2_add(v2_load(&s->centre.x), v2_set(src->x[from], src->y[from])));
+    if (cohere) v2_store(&s->centre.x, v2_add(v2_load(&s->centre.x), v2_set(src->x[from], src->y[from])));
     s->count++;
 }
 
@@ -1462,10 +1464,10 @@ static inline void half_pairs(const lane_run *L, const half_acc *A, int *own, in
             tb = coincident_push(src->id[q], src->id[a]);
         }
         pt__crowd_sums *sa = hacc(A, a);
-        if (sa->count < PT_CROWD_NB_MAX) half_take(sa, src, q, ta, L->align);
+        if (sa->count < PT_CROWD_NB_MAX) half_take(sa, src, q, ta, L->align, L->cohere);
         if (q >= s1) continue; /* the chunk that holds q takes this pair itself */
         pt__crowd_sums *sq = hacc(A, q);
-        if (sq->count < PT_CROWD_NB_MAX) half_take(sq, src, a, tb, L->align);
+        if (sq->count < PT_CROWD_NB_MAX) half_take(sq, src, a, tb, L->align, L->cohere);
     }
 }
 
@@ -1535,7 +1537,7 @@ static void lane_step_half(pt_crowd *c, int lo, int hi, double dt, int share) {
             m = half_run(&L.src, px, py, r2, dn0, dn1, 8, q, nb, own, m);
         }
         if (m) half_pairs(&L, &A, own, nb, m, s1);
-        half_means(&A, k, step);
+        if (L.align | L.cohere) half_means(&A, k, step); /* else only the separation is read */
         lane_run_slots(&L, k, step, hacc(&A, k));
     }
 #undef ROW_END
