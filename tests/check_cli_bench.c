@@ -55,6 +55,13 @@ START_TEST(test_text_output_and_threads) {
     ck_assert_ptr_nonnull(strstr(r.out, "flock"));
     ck_assert_ptr_nonnull(strstr(r.out, "threads 2"));
     ck_assert_ptr_nonnull(strstr(r.out, "median"));
+    /* the same flock on one thread, tick by tick in the same run */
+    const char *jargs[] = {"flock", "--agents", "300", "--ticks", "2", "--runs", "3", "--threads", "2", "--json", NULL};
+    tu_run_patrol(&r, "bench", jargs);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert(json_number(r.out, "threads") == 2);
+    ck_assert(json_number(r.out, "ns_1thread") > 0);
+    ck_assert(json_number(r.out, "speedup_threads") > 0);
 }
 END_TEST
 

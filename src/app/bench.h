@@ -30,6 +30,8 @@ typedef struct bench_scenario {
 /* Fills median/min/max/updates_per_s from the total ns of each run. */
 void bench_stats(bench_result *r, const double *ns_per_run, int runs);
 void bench_extra(bench_result *r, const char *key, double value);
+/* Sorts v[0..n) (n > 0) and returns its median. */
+double bench_median(double *v, int n);
 double bench_clock_ns(void);
 int bench_walled_map(pt_map *m, int size, int room, double pillars, uint64_t seed);
 

@@ -150,8 +150,10 @@ int bench_flock(const bench_opts *o, bench_result *r) {
     if (!a) return 0;
     pt_crowd c;
     if (pt_crowd_init(&c, NULL, a, n, PT_BEH_FLOCKING, 2.5, o->threads) < 0) { free(a); return 0; }
-    /* With threads, the same flock on one thread in the same runs (interleaved, so that
-     * machine noise hits both): speedup_threads. Both flocks evolve identically. */
+    /* With threads, the same flock on one thread in the same runs, tick by tick (so that
+     * machine noise, which comes in bursts of seconds here, hits both alike): ns_1thread,
+     * and speedup_threads as the median of the ticks' paired ratios. Both flocks evolve
+     * identically, so each pair of ticks does the same work. */
     pt_steer_agent *a1 = o->threads > 1 ? malloc(sizeof *a1 * (size_t)n) : NULL;
     pt_crowd c1;
     int one = a1 != NULL;
@@ -160,11 +162,35 @@ int bench_flock(const bench_opts *o, bench_result *r) {
         one = pt_crowd_init(&c1, NULL, a1, n, PT_BEH_FLOCKING, 2.5, 1) == PT_OK;
     }
     double ns[BENCH_MAX_RUNS], ns1[BENCH_MAX_RUNS];
+    double *ratio = one ? malloc(sizeof *ratio * (size_t)o->runs * (size_t)ticks) : NULL;
+    int nratio = 0;
+    if (one && !ratio) { /* no room for the pairs: the threaded figures only */
+        pt_crowd_fini(&c1);
+        one = 0;
+    }
     bench_opts o1 = *o;
     o1.runs = 1;
     for (int run = 0; run < o->runs; run++) {
-        if (one) time_crowd(&c1, &o1, ticks, &ns1[run], 0);
-        time_crowd(&c, &o1, ticks, &ns[run], 0);
+        if (!ratio) {
+            time_crowd(&c, &o1, ticks, &ns[run], 0);
+            continue;
+        }
+        ns[run] = ns1[run] = 0;
+        for (int t = 0; t < ticks; t++) {
+            /* which one goes first alternates: neither always finds the caches warm */
+            double t1 = 0, tk = 0;
+            for (int side = 0; side < 2; side++) {
+                int threaded = side ^ (t & 1);
+                double t0 = bench_clock_ns();
+                pt_crowd_step(threaded ? &c : &c1, 1.0 / 60.0);
+                double dt = bench_clock_ns() - t0;
+                if (threaded) tk = dt;
+                else t1 = dt;
+            }
+            ns1[run] += t1;
+            ns[run] += tk;
+            ratio[nratio++] = tk > 0 ? t1 / tk : 0;
+        }
     }
     pt_crowd_fini(&c);
     r->agents = n;
@@ -175,9 +201,10 @@ int bench_flock(const bench_opts *o, bench_result *r) {
         bench_result r1 = {.agents = n, .ticks = ticks};
         bench_stats(&r1, ns1, o->runs);
         bench_extra(r, "ns_1thread", r1.median);
-        bench_extra(r, "speedup_threads", r->median > 0 ? r1.median / r->median : 0);
+        bench_extra(r, "speedup_threads", ratio ? bench_median(ratio, nratio) : 0);
         pt_crowd_fini(&c1);
     }
+    free(ratio);
     free(a1);
     /* The same kind of flock at N = 10,000 by brute force, in this run, for the ratio. */
     int nb = 10000;

@@ -52,6 +52,8 @@ void bench_stats(bench_result *r, const double *ns_per_run, int runs) {
 
 double bench_clock_ns(void) { return now_ns(); }
 
+double bench_median(double *v, int n) { return sort_median(v, n); }
+
 /* A 1024x1024-style walled map: a grid of walls every `room` tiles with a door in each wall
  * segment, and a fraction of pillars. Deterministic for a seed. */
 int bench_walled_map(pt_map *m, int size, int room, double pillars, uint64_t seed) {
