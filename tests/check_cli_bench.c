@@ -1,6 +1,7 @@
 /* patrol bench: every scenario runs and prints the keys the issue asks for; bad arguments
  * are usage errors. Tiny sizes: this checks the command, it does not time anything. */
 #include <check.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,12 +66,61 @@ START_TEST(test_text_output_and_threads) {
 }
 END_TEST
 
+/* --lockstep IN,OUT: one byte read per tick, each tick's ns written, then the state's hash. */
+static int lockstep_run(const char *scenario, const char *threads, int bytes, double *ns, int ticks, uint64_t *hash,
+                        run_result *r) {
+    FILE *in = tmpfile(), *out = tmpfile();
+    ck_assert_ptr_nonnull(in);
+    ck_assert_ptr_nonnull(out);
+    for (int i = 0; i < bytes; i++) fputc('x', in);
+    fflush(in);
+    rewind(in);
+    char fds[32], nticks[16];
+    snprintf(fds, sizeof fds, "%d,%d", fileno(in), fileno(out));
+    snprintf(nticks, sizeof nticks, "%d", ticks);
+    const char *args[] = {scenario, "--agents", "500", "--ticks", nticks, "--runs", "1", "--threads", threads,
+                          "--json", "--lockstep", fds, NULL};
+    tu_run_patrol(r, "bench", args);
+    rewind(out);
+    size_t got = fread(ns, sizeof(double), (size_t)ticks, out);
+    int ok = got == (size_t)ticks && fread(hash, sizeof *hash, 1, out) == 1 && fgetc(out) == EOF;
+    fclose(in);
+    fclose(out);
+    return ok;
+}
+
+START_TEST(test_lockstep) {
+    const char *scen[] = {"flock", "steer"};
+    for (int s = 0; s < 2; s++) {
+        double ns[3];
+        uint64_t h1 = 0, h2 = 0;
+        run_result r;
+        ck_assert(lockstep_run(scen[s], "1", 3, ns, 3, &h1, &r));
+        ck_assert_int_eq(r.status, 0);
+        for (int t = 0; t < 3; t++) ck_assert(ns[t] > 0);
+        ck_assert(json_number(r.out, "ticks") == 3);
+        /* the hash is of the state: two threads compute the same flock, fewer ticks another */
+        ck_assert(lockstep_run(scen[s], "2", 3, ns, 3, &h2, &r));
+        ck_assert_int_eq(r.status, 0);
+        ck_assert(h1 == h2);
+        ck_assert(lockstep_run(scen[s], "1", 2, ns, 2, &h2, &r));
+        ck_assert(h1 != h2);
+        /* the coordinator gone after one tick: an error, not a hang or a result */
+        ck_assert(!lockstep_run(scen[s], "1", 1, ns, 2, &h2, &r));
+        ck_assert_int_ne(r.status, 0);
+        ck_assert_ptr_nonnull(strstr(r.err, "--lockstep"));
+    }
+}
+END_TEST
+
 START_TEST(test_bad_arguments) {
     static const char *bad[][4] = {
         {"nosuch", NULL, NULL, NULL},           {"los", "--agents", "0", NULL},
         {"los", "--agents", "x", NULL},         {"los", "--runs", "102", NULL},
         {"los", "--threads", "0", NULL},        {"los", "--ticks", NULL, NULL},
         {"los", "--bogus", NULL, NULL},         {"los", "--seed", "-1", NULL},
+        {"flock", "--lockstep", "3", NULL},     {"flock", "--lockstep", "3,x", NULL},
+        {"flock", "--lockstep", "-1,4", NULL},  {"flock", "--lockstep", NULL, NULL},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         run_result r;
@@ -93,6 +143,7 @@ int main(void) {
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_every_scenario_prints_the_keys);
     tcase_add_test(tc, test_text_output_and_threads);
+    tcase_add_test(tc, test_lockstep);
     tcase_add_test(tc, test_bad_arguments);
     suite_add_tcase(s, tc);
     return tu_run(s);

@@ -3,6 +3,7 @@
 #define PATROL_APP_BENCH_H
 
 #include <patrol/map.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define BENCH_MAX_RUNS 101
@@ -11,6 +12,7 @@
 typedef struct bench_opts {
     int agents, ticks, threads, runs, json;  /* 0 agents/ticks = the scenario's default */
     uint64_t seed;
+    int gate_in, gate_out;  /* --lockstep: file descriptors, or -1 */
 } bench_opts;
 
 typedef struct bench_result {
@@ -33,6 +35,14 @@ void bench_extra(bench_result *r, const char *key, double value);
 /* Sorts v[0..n) (n > 0) and returns its median. */
 double bench_median(double *v, int n);
 double bench_clock_ns(void);
+/* --lockstep IN,OUT (scripts/bench-lockstep): before each timed tick the scenario waits for a
+ * byte on IN, after it writes the tick's nanoseconds (a double) on OUT; at the end, a hash of
+ * the final state (a uint64_t). Without --lockstep these do nothing. */
+void bench_gate_wait(const bench_opts *o);
+void bench_gate_tick(const bench_opts *o, double ns);
+void bench_gate_state(const bench_opts *o, uint64_t hash);
+/* FNV-1a over n bytes, continuing from h (start with 14695981039346656037). */
+uint64_t bench_hash(uint64_t h, const void *p, size_t n);
 int bench_walled_map(pt_map *m, int size, int room, double pillars, uint64_t seed);
 
 int bench_patterns(const bench_opts *o, bench_result *r);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "bench.h"
@@ -53,6 +54,39 @@ void bench_stats(bench_result *r, const double *ns_per_run, int runs) {
 double bench_clock_ns(void) { return now_ns(); }
 
 double bench_median(double *v, int n) { return sort_median(v, n); }
+
+/* The lockstep gate fails hard: a coordinator that went away leaves nothing to report to. */
+static void gate_io(int fd, void *buf, size_t n, int writing) {
+    char *p = buf;
+    while (n > 0) {
+        ssize_t k = writing ? write(fd, p, n) : read(fd, p, n);
+        if (k <= 0) {
+            fprintf(stderr, "patrol bench: error: --lockstep: %s fd %d failed\n", writing ? "writing" : "reading", fd);
+            exit(APP_EXIT_INPUT);
+        }
+        p += k;
+        n -= (size_t)k;
+    }
+}
+
+void bench_gate_wait(const bench_opts *o) {
+    char byte;
+    if (o->gate_in >= 0) gate_io(o->gate_in, &byte, 1, 0);
+}
+
+void bench_gate_tick(const bench_opts *o, double ns) {
+    if (o->gate_out >= 0) gate_io(o->gate_out, &ns, sizeof ns, 1);
+}
+
+void bench_gate_state(const bench_opts *o, uint64_t hash) {
+    if (o->gate_out >= 0) gate_io(o->gate_out, &hash, sizeof hash, 1);
+}
+
+uint64_t bench_hash(uint64_t h, const void *p, size_t n) {
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ull;
+    return h;
+}
 
 /* A 1024x1024-style walled map: a grid of walls every `room` tiles with a door in each wall
  * segment, and a fraction of pillars. Deterministic for a seed. */
@@ -218,11 +252,15 @@ static const bench_scenario scenarios[] = {
 };
 
 static void bench_help(FILE *out) {
-    fprintf(out, "usage: patrol bench [SCENARIO|all] [--agents N] [--ticks T] [--threads K] [--runs R] [--seed S] [--json]\n\n"
+    fprintf(out, "usage: patrol bench [SCENARIO|all] [--agents N] [--ticks T] [--threads K] [--runs R] [--seed S] [--json]\n"
+                 "                    [--lockstep IN,OUT]\n\n"
                  "Times a scenario: R runs (default 5) of T ticks with N agents; prints the median, min and max\n"
                  "nanoseconds per agent-tick and agent-updates per second. Scenarios:\n");
     for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
         fprintf(out, "  %-9s %s\n", scenarios[i].name, scenarios[i].summary);
+    fprintf(out, "\n--lockstep IN,OUT (flock and steer, for scripts/bench-lockstep): each timed tick waits for a\n"
+                 "byte on file descriptor IN and then writes its nanoseconds on OUT, so that two builds can\n"
+                 "alternate tick by tick.\n");
 }
 
 static void print_result(const bench_opts *o, const char *name, const bench_result *r) {
@@ -247,6 +285,7 @@ int cmd_bench(int argc, char **argv) {
     o.runs = 5;
     o.threads = 1;
     o.seed = 1;
+    o.gate_in = o.gate_out = -1;
     const char *which = "all";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -258,6 +297,14 @@ int cmd_bench(int argc, char **argv) {
         else if (strcmp(a, "--threads") == 0) { if (!app_parse_long("bench", a, i + 1 < argc ? argv[++i] : NULL, 1, 64, &v)) return APP_EXIT_USAGE; o.threads = (int)v; }
         else if (strcmp(a, "--runs") == 0) { if (!app_parse_long("bench", a, i + 1 < argc ? argv[++i] : NULL, 1, BENCH_MAX_RUNS, &v)) return APP_EXIT_USAGE; o.runs = (int)v; }
         else if (strcmp(a, "--seed") == 0) { if (!app_parse_long("bench", a, i + 1 < argc ? argv[++i] : NULL, 0, 2147483647L, &v)) return APP_EXIT_USAGE; o.seed = (uint64_t)v; }
+        else if (strcmp(a, "--lockstep") == 0) {
+            const char *fds = i + 1 < argc ? argv[++i] : NULL;
+            int in, out, used = 0;
+            if (!fds || sscanf(fds, "%d,%d%n", &in, &out, &used) != 2 || fds[used] != '\0' || in < 0 || out < 0)
+                return app_usage_error("bench", "--lockstep needs two file descriptors IN,OUT, got '%s'", fds ? fds : "");
+            o.gate_in = in;
+            o.gate_out = out;
+        }
         else if (a[0] == '-') return app_usage_error("bench", "unknown option '%s'", a);
         else which = a;
     }
