@@ -66,19 +66,21 @@ START_TEST(test_text_output_and_threads) {
 }
 END_TEST
 
-/* --lockstep IN,OUT: one byte read per tick, each tick's ns written, then the state's hash. */
-static int lockstep_run(const char *scenario, const char *threads, int bytes, double *ns, int ticks, uint64_t *hash,
-                        run_result *r) {
+/* --lockstep IN,OUT: one byte read per tick, each tick's ns written, then the state's hash.
+ * `ticks` is the number of ticks in all (runs x ticks per run). */
+static int lockstep_run(const char *scenario, const char *agents, const char *threads, int runs, int bytes, double *ns,
+                        int ticks, uint64_t *hash, run_result *r) {
     FILE *in = tmpfile(), *out = tmpfile();
     ck_assert_ptr_nonnull(in);
     ck_assert_ptr_nonnull(out);
     for (int i = 0; i < bytes; i++) fputc('x', in);
     fflush(in);
     rewind(in);
-    char fds[32], nticks[16];
+    char fds[32], nticks[16], nruns[16];
     snprintf(fds, sizeof fds, "%d,%d", fileno(in), fileno(out));
-    snprintf(nticks, sizeof nticks, "%d", ticks);
-    const char *args[] = {scenario, "--agents", "500", "--ticks", nticks, "--runs", "1", "--threads", threads,
+    snprintf(nticks, sizeof nticks, "%d", ticks / runs);
+    snprintf(nruns, sizeof nruns, "%d", runs);
+    const char *args[] = {scenario, "--agents", agents, "--ticks", nticks, "--runs", nruns, "--threads", threads,
                           "--json", "--lockstep", fds, NULL};
     tu_run_patrol(r, "bench", args);
     rewind(out);
@@ -92,21 +94,28 @@ static int lockstep_run(const char *scenario, const char *threads, int bytes, do
 START_TEST(test_lockstep) {
     const char *scen[] = {"flock", "steer"};
     for (int s = 0; s < 2; s++) {
-        double ns[3];
+        double ns[4];
         uint64_t h1 = 0, h2 = 0;
         run_result r;
-        ck_assert(lockstep_run(scen[s], "1", 3, ns, 3, &h1, &r));
+        /* 10,000 agents: enough for two threads to share the step (PT_CROWD_MIN_SHARE) */
+        ck_assert(lockstep_run(scen[s], "10000", "1", 1, 3, ns, 3, &h1, &r));
         ck_assert_int_eq(r.status, 0);
         for (int t = 0; t < 3; t++) ck_assert(ns[t] > 0);
         ck_assert(json_number(r.out, "ticks") == 3);
-        /* the hash is of the state: two threads compute the same flock, fewer ticks another */
-        ck_assert(lockstep_run(scen[s], "2", 3, ns, 3, &h2, &r));
+        /* the hash is of the state: two threads compute the same crowd, fewer ticks another */
+        ck_assert(lockstep_run(scen[s], "10000", "2", 1, 3, ns, 3, &h2, &r));
         ck_assert_int_eq(r.status, 0);
         ck_assert(h1 == h2);
-        ck_assert(lockstep_run(scen[s], "1", 2, ns, 2, &h2, &r));
+        ck_assert(lockstep_run(scen[s], "10000", "1", 1, 2, ns, 2, &h2, &r));
         ck_assert(h1 != h2);
+        /* two runs of two ticks: four ticks, then one hash, of the state after all four */
+        uint64_t h4 = 0, h22 = 0;
+        ck_assert(lockstep_run(scen[s], "500", "1", 1, 4, ns, 4, &h4, &r));
+        ck_assert(lockstep_run(scen[s], "500", "1", 2, 4, ns, 4, &h22, &r));
+        ck_assert_int_eq(r.status, 0);
+        ck_assert(h4 == h22);
         /* the coordinator gone after one tick: an error, not a hang or a result */
-        ck_assert(!lockstep_run(scen[s], "1", 1, ns, 2, &h2, &r));
+        ck_assert(!lockstep_run(scen[s], "500", "1", 1, 1, ns, 2, &h2, &r));
         ck_assert_int_ne(r.status, 0);
         ck_assert_ptr_nonnull(strstr(r.err, "--lockstep"));
     }
@@ -121,6 +130,8 @@ START_TEST(test_bad_arguments) {
         {"los", "--bogus", NULL, NULL},         {"los", "--seed", "-1", NULL},
         {"flock", "--lockstep", "3", NULL},     {"flock", "--lockstep", "3,x", NULL},
         {"flock", "--lockstep", "-1,4", NULL},  {"flock", "--lockstep", NULL, NULL},
+        {"flock", "--lockstep", "3,1", NULL},   {"flock", "--lockstep", "4,4", NULL},
+        {"los", "--lockstep", "3,4", NULL},     {"all", "--lockstep", "3,4", NULL},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         run_result r;

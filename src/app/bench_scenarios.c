@@ -129,8 +129,22 @@ static pt_steer_agent *make_agents(int n, double x0, double y0, double w, double
     return a;
 }
 
+/* --lockstep: after the scenario's last tick, the hash of every agent's motion state. */
+static void crowd_gate_state(const bench_opts *o, pt_crowd *c) {
+    if (o->gate_out < 0) return;
+    pt_crowd_sync(c);
+    uint64_t h = 14695981039346656037ull;
+    for (int i = 0; i < c->n; i++) {
+        const pt_vehicle *v = &c->agents[i].veh;
+        h = bench_hash(h, v, offsetof(pt_vehicle, mass)); /* pos, vel, heading, side */
+        h = bench_hash(h, &v->smooth_heading, sizeof v->smooth_heading);
+        h = bench_hash(h, &v->turn_dir, sizeof v->turn_dir);
+    }
+    bench_gate_state(o, h);
+}
+
 static int time_crowd(pt_crowd *c, const bench_opts *o, int ticks, double *ns, int brute) {
-    if (o->gate_in >= 0) { /* --lockstep: tick by tick, each timed alone, then the state's hash */
+    if (o->gate_in >= 0) { /* --lockstep: tick by tick, each timed alone (crowd_gate_state ends it) */
         for (int run = 0; run < o->runs; run++) {
             ns[run] = 0;
             for (int t = 0; t < ticks; t++) {
@@ -143,10 +157,6 @@ static int time_crowd(pt_crowd *c, const bench_opts *o, int ticks, double *ns, i
                 ns[run] += dt;
             }
         }
-        pt_crowd_sync(c);
-        uint64_t h = 14695981039346656037ull;
-        for (int i = 0; i < c->n; i++) h = bench_hash(h, &c->agents[i].veh, offsetof(pt_vehicle, mass));
-        bench_gate_state(o, h);
         return 1;
     }
     for (int run = 0; run < o->runs; run++) {
@@ -211,6 +221,7 @@ int bench_flock(const bench_opts *o, bench_result *r) {
             ratio[nratio++] = tk > 0 ? t1 / tk : 0;
         }
     }
+    crowd_gate_state(o, &c);
     pt_crowd_fini(&c);
     r->agents = n;
     r->ticks = ticks;
@@ -275,6 +286,7 @@ int bench_steer(const bench_opts *o, bench_result *r) {
     c.target = 0;
     double ns[BENCH_MAX_RUNS];
     time_crowd(&c, o, ticks, ns, 0);
+    crowd_gate_state(o, &c);
     pt_crowd_fini(&c);
     r->agents = n;
     r->ticks = ticks;

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <errno.h>
 
 #include "app.h"
 #include "bench.h"
@@ -60,6 +61,7 @@ static void gate_io(int fd, void *buf, size_t n, int writing) {
     char *p = buf;
     while (n > 0) {
         ssize_t k = writing ? write(fd, p, n) : read(fd, p, n);
+        if (k < 0 && errno == EINTR) continue;
         if (k <= 0) {
             fprintf(stderr, "patrol bench: error: --lockstep: %s fd %d failed\n", writing ? "writing" : "reading", fd);
             exit(APP_EXIT_INPUT);
@@ -258,9 +260,10 @@ static void bench_help(FILE *out) {
                  "nanoseconds per agent-tick and agent-updates per second. Scenarios:\n");
     for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
         fprintf(out, "  %-9s %s\n", scenarios[i].name, scenarios[i].summary);
-    fprintf(out, "\n--lockstep IN,OUT (flock and steer, for scripts/bench-lockstep): each timed tick waits for a\n"
-                 "byte on file descriptor IN and then writes its nanoseconds on OUT, so that two builds can\n"
-                 "alternate tick by tick.\n");
+    fprintf(out, "\n--lockstep IN,OUT (flock and steer only, for scripts/bench-lockstep): each timed tick waits\n"
+                 "for a byte on file descriptor IN and then writes its nanoseconds on OUT (a native double);\n"
+                 "after the last tick of the last run comes a hash of the agents' motion state (a native\n"
+                 "uint64). Two builds can so take turns tick by tick. OUT must not be 0, 1 or 2.\n");
 }
 
 static void print_result(const bench_opts *o, const char *name, const bench_result *r) {
@@ -299,15 +302,22 @@ int cmd_bench(int argc, char **argv) {
         else if (strcmp(a, "--seed") == 0) { if (!app_parse_long("bench", a, i + 1 < argc ? argv[++i] : NULL, 0, 2147483647L, &v)) return APP_EXIT_USAGE; o.seed = (uint64_t)v; }
         else if (strcmp(a, "--lockstep") == 0) {
             const char *fds = i + 1 < argc ? argv[++i] : NULL;
-            int in, out, used = 0;
-            if (!fds || sscanf(fds, "%d,%d%n", &in, &out, &used) != 2 || fds[used] != '\0' || in < 0 || out < 0)
-                return app_usage_error("bench", "--lockstep needs two file descriptors IN,OUT, got '%s'", fds ? fds : "");
-            o.gate_in = in;
-            o.gate_out = out;
+            char *end = NULL;
+            long in = -1, out = -1;
+            errno = 0;
+            if (fds && fds[0] >= '0' && fds[0] <= '9') in = strtol(fds, &end, 10);
+            if (end && *end == ',' && end[1] >= '0' && end[1] <= '9') out = strtol(end + 1, &end, 10);
+            if (errno || !end || *end != '\0' || in < 0 || out < 3 || in > 65535 || out > 65535 || in == out)
+                return app_usage_error("bench", "--lockstep needs two different file descriptors IN,OUT (OUT not 0, 1 or 2), got '%s'",
+                                       fds ? fds : "");
+            o.gate_in = (int)in;
+            o.gate_out = (int)out;
         }
         else if (a[0] == '-') return app_usage_error("bench", "unknown option '%s'", a);
         else which = a;
     }
+    if (o.gate_in >= 0 && strcmp(which, "flock") != 0 && strcmp(which, "steer") != 0)
+        return app_usage_error("bench", "--lockstep runs only the flock or the steer scenario, not '%s'", which);
     int found = 0, status = APP_EXIT_OK;
     for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++) {
         if (strcmp(which, "all") != 0 && strcmp(which, scenarios[i].name) != 0) continue;
