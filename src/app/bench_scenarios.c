@@ -143,29 +143,20 @@ static void crowd_gate_state(const bench_opts *o, pt_crowd *c) {
     bench_gate_state(o, h);
 }
 
+/* Each tick is timed alone, so that under --lockstep it can wait for its turn and report
+ * (crowd_gate_state ends the lockstep); a tick is far longer than reading the clock. */
 static int time_crowd(pt_crowd *c, const bench_opts *o, int ticks, double *ns, int brute) {
-    if (o->gate_in >= 0) { /* --lockstep: tick by tick, each timed alone (crowd_gate_state ends it) */
-        for (int run = 0; run < o->runs; run++) {
-            ns[run] = 0;
-            for (int t = 0; t < ticks; t++) {
-                bench_gate_wait(o);
-                double t0 = bench_clock_ns();
-                if (brute) pt_crowd_step_brute(c, 1.0 / 60.0);
-                else pt_crowd_step(c, 1.0 / 60.0);
-                double dt = bench_clock_ns() - t0;
-                bench_gate_tick(o, dt);
-                ns[run] += dt;
-            }
-        }
-        return 1;
-    }
     for (int run = 0; run < o->runs; run++) {
-        double t0 = bench_clock_ns();
+        ns[run] = 0;
         for (int t = 0; t < ticks; t++) {
+            bench_gate_wait(o);
+            double t0 = bench_clock_ns();
             if (brute) pt_crowd_step_brute(c, 1.0 / 60.0);
             else pt_crowd_step(c, 1.0 / 60.0);
+            double dt = bench_clock_ns() - t0;
+            bench_gate_tick(o, dt);
+            ns[run] += dt;
         }
-        ns[run] = bench_clock_ns() - t0;
     }
     return 1;
 }

@@ -1207,13 +1207,12 @@ static void lane_run_slots_step(lane_run *L, int k, int count, const pt__crowd_s
     if (count == 4 && L->pairs) done = step_4(L->c, L->s, L->o, k, L->vmap, sums, &L->pc4);
 #endif
     if (count == 2 && L->pairs) done = step_2(L->c, L->s, L->o, k, L->vmap, sums, &L->pc);
-    if (done == (1 << count) - 1) return;
-    /* one agent, or a group with non-finite state: the scalar path */
+    if (done) return;
+    /* one agent, or a group the lanes left (non-finite state, ...): the scalar path */
     const pt__crowd_state *s = L->s;
     pt__crowd_state *o = L->o;
     pt_vehicle *v = &L->a.veh;
     for (int l = 0; l < count; l++) {
-        if (done >> l & 1) continue;
         int q = k + l, i = s->id[q];
         slot_vehicle(s, q, L->vmap[q], L->smooth_on, v);
         pt_vec2 g[3];

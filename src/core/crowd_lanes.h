@@ -122,8 +122,8 @@ static inline LN(turns) LN(turns_of)(LN(vv) head, const LN(consts) *pc) {
 }
 
 /* The end of a lane step from the combined (not yet truncated) force: pt__vehicle_update
- * and collision, one agent per lane, into o. Returns FULL (every lane is written). */
-static inline PT_ALWAYS_INLINE int LN(finish)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k,
+ * and collision, one agent per lane, every lane into o. */
+static inline PT_ALWAYS_INLINE void LN(finish)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k,
                                               const int *vmap, LN(vv) pos, LN(vv) vel, LN(vv) head, LN(turns) tr,
                                               LN(vv) total, const LN(consts) *pc) {
     V zero = P(sp)(0.0), one = P(sp)(1.0), mf = pc->mf, tcos = pc->tcos;
@@ -176,7 +176,7 @@ static inline PT_ALWAYS_INLINE int LN(finish)(const pt_crowd *c, const pt__crowd
             o->turn[k + l] = (signed char)tn[l];
             o->id[k + l] = s->id[k + l];
         }
-        return FULL;
+        return;
     }
     for (int l = 0; l < LANES; l++) {
         pt_vec2 lp = pt_v2(P(lane)(np.x, l), P(lane)(np.y, l)), lv = pt_v2(P(lane)(nv.x, l), P(lane)(nv.y, l));
@@ -190,7 +190,6 @@ static inline PT_ALWAYS_INLINE int LN(finish)(const pt_crowd *c, const pt__crowd
         o->turn[k + l] = (signed char)tn[l];
         o->id[k + l] = s->id[k + l];
     }
-    return FULL;
 }
 
 /* Slots k .. k + LANES - 1's position, velocity (at vmap[k ..]) and heading; 0 when one
@@ -208,8 +207,8 @@ static inline int LN(load_motion)(const pt__crowd_state *s, int k, const int *vm
 /* Slots k .. k + LANES - 1, plain flocking, from their neighbour sums sm[0 .. LANES - 1]
  * (their velocities at vmap[k ..] in s):
  * group_forces + pt__steer_calculate_inline + pt__vehicle_update, one agent per lane, the
- * same operations in the same order. Writes the lanes to o and returns their bits (FULL),
- * or 0 when some lane's state is not finite (the scalar path takes the group). */
+ * same operations in the same order. Writes the lanes to o and returns 1, or 0 when some
+ * lane's state is not finite (the scalar path takes the group). */
 static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k, const int *vmap,
                     const pt__crowd_sums *sm, const LN(consts) *pc) {
     V zero = P(sp)(0.0), one = P(sp)(1.0);
@@ -266,7 +265,8 @@ static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state
         total = LN(vvtrunc)(total, mf);
     }
 
-    return LN(finish)(c, s, o, k, vmap, pos, vel, head, tr, total, pc);
+    LN(finish)(c, s, o, k, vmap, pos, vel, head, tr, total, pc);
+    return 1;
 }
 
 /* Behaviour b's raw force for every lane into *out when the lanes compute it (seek,
@@ -319,8 +319,8 @@ static inline LN(vv) LN(scalar_force)(int b, int act, pt_steer_agent *ag, pt_ste
  * agent per lane. Each behaviour's raw force comes from the scalar code (pt__raw_force on
  * the lane's agent ag[l], with agent1 a1[l] and group forces g[l]), and only for the lanes
  * whose budget is not used up, as in the scalar combiner; the running sums, their lengths
- * and the integration run in the lanes, the same operations in the same order. Returns the
- * lanes written to o, as LN(finish). */
+ * and the integration run in the lanes, the same operations in the same order. Returns 1
+ * when the lanes were written to o, 0 when the scalar path takes the group. */
 static int LN(stack)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k, const int *vmap,
                      pt_steer_agent *ag, pt_steer_ctx *ctx, const pt_vehicle *const *a1, pt_vec2 (*g)[3],
                      unsigned on, const double *weight, const LN(consts) *pc) {
@@ -348,7 +348,8 @@ static int LN(stack)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_stat
         total = LN(vvsel)(active, add, total);
         tlen = P(sel)(active, P(sqrt)(LN(vvdot)(total, total)), tlen);
     }
-    return LN(finish)(c, s, o, k, vmap, pos, vel, head, tr, LN(vvtrunc)(total, mf), pc);
+    LN(finish)(c, s, o, k, vmap, pos, vel, head, tr, LN(vvtrunc)(total, mf), pc);
+    return 1;
 }
 
 #undef FULL

@@ -678,12 +678,14 @@ static inline int union_has_solid(const feeler_union *u, double x0, double y0, d
  * tested. Columns are rows with x and y swapped (solid_cols), and so are the feeler tests
  * (feeler_hit_x). */
 
-/* The edge cells of the boundary between lines l-1 and l, from cell c on (bit 0 = cell c,
- * 57 valid bits; none past the map's end), whose solid tile is on line l-1 (s = +1: the
- * wall's normal points to +y, or +x) or on line l (s = -1). */
+/* The edge cells between line bits a (line l-1) and b (line l) whose solid tile is on line
+ * l-1 (s = +1: the wall's normal points to +y, or +x) or on line l (s = -1). */
+static inline uint64_t edges(uint64_t a, uint64_t b, int s) { return s > 0 ? a & ~b : ~a & b; }
+
+/* The edge cells of the boundary between lines l-1 and l on side s, from cell c on (bit 0 =
+ * cell c, 57 valid bits; none past the map's end). */
 static inline uint64_t edge_bits(tile_lines t, int l, int c, int s) {
-    uint64_t a = line_bits(t, l - 1, c), b = line_bits(t, l, c);
-    return s > 0 ? a & ~b : ~a & b;
+    return edges(line_bits(t, l - 1, c), line_bits(t, l, c), s);
 }
 
 /* The first cell of the run of edge cells (boundary l, side s) through edge cell c. */
@@ -745,7 +747,7 @@ static inline PT_ALWAYS_INLINE void tile_scan_lines(tile_scan *S, tile_lines t, 
         if (!(prev ^ b)) continue;
         double across = p.y - l;
         for (int s = 1; s >= -1; s -= 2) {
-            uint64_t ed = s > 0 ? prev & ~b : ~prev & b; /* the solid tile on line l-1, or on l */
+            uint64_t ed = edges(prev, b, s);
             /* A feeler moving away from a wall hits it only where the body already touches
              * it; feeler_hit_x's squared distance is at least across^2. */
             if (!ed || (dir.y * s >= 0 && across * across >= S->r2)) continue;
