@@ -36,6 +36,7 @@ static void set_state(pt_world *w, pt_entity *e, pt_state s) {
     b->search_phase = 0;
     b->search_ticks = 0;
     b->progress_ticks = 0;
+    b->chase_by_tile = 0;
     b->progress_x = e->px;
     b->progress_y = e->py;
     e->path_len = e->path_idx = 0;
@@ -159,8 +160,13 @@ static void do_chase(pt_world *w, pt_entity *e) {
         return;
     }
     if (try_catch(w, e)) return;
-    if (e->chase != PT_CHASE_TILE) {
-        pt__chase_continuous(w, e, e->chase == PT_CHASE_INTERCEPT, CHASE_SPEED_SCALE);
+    if (e->chase != PT_CHASE_TILE && !b->chase_by_tile) {
+        if (pt__chase_continuous(w, e, e->chase == PT_CHASE_INTERCEPT, CHASE_SPEED_SCALE) < 0) {
+            /* Stuck (a local minimum of the forces): the rest of this chase goes by tiles. */
+            pt__go_tile(w, e);
+            b->chase_by_tile = 1;
+            return;
+        }
         try_catch(w, e);
         return;
     }

@@ -12,8 +12,8 @@
 #define PREY_CALM_S 2.0        /* prey stop fleeing after this long without noticing */
 #define BOID_SCATTER_DIST 3.0  /* flock members evade a player this close */
 #define LOOKAHEAD_CELLS 8      /* string pulling: how far along an A* path to look */
-#define STUCK_S 1.5            /* a path walker that gained less than STUCK_DIST in this long */
-#define STUCK_DIST 0.25        /* ... walks the rest of its path tile by tile */
+#define STUCK_S 1.5            /* a chaser or path walker that stays within STUCK_DIST of one */
+#define STUCK_DIST 0.25        /* place this long goes on by tiles */
 
 static const unsigned AVOID = PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE) | PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE);
 
@@ -209,8 +209,22 @@ static int walk_path(pt_world *w, pt_entity *e, pt_cell goal, double speed_scale
     return last && hypot(ctx.target.x - e->px, ctx.target.y - e->py) < 0.1 && pt_v2_len(e->veh.vel) < 0.5;
 }
 
-void pt__chase_continuous(pt_world *w, pt_entity *e, int intercept, double speed_scale) {
+/* Whether a continuous walker has stayed within STUCK_DIST of one place for STUCK_S: a local
+ * minimum of the forces (a door frame, a pillar square in the way). */
+static int stalled(pt_world *w, pt_entity *e) {
+    pt__brain *b = &w->brains[e->id];
+    if (hypot(e->px - b->progress_x, e->py - b->progress_y) > STUCK_DIST) {
+        b->progress_x = e->px;
+        b->progress_y = e->py;
+        b->progress_ticks = 0;
+        return 0;
+    }
+    return ++b->progress_ticks >= (int)lround(STUCK_S / w->dt);
+}
+
+int pt__chase_continuous(pt_world *w, pt_entity *e, int intercept, double speed_scale) {
     pt__go_continuous(w, e);
+    if (stalled(w, e)) return -1;
     const pt_entity *p = &w->ents[0];
     pt_cell pc = {(int)floor(e->sees_player ? p->px : e->last_seen_x), (int)floor(e->sees_player ? p->py : e->last_seen_y)};
     if (e->sees_player && pt_line_walkable(&w->map, e->x, e->y, pc.x, pc.y)) {
@@ -222,22 +236,20 @@ void pt__chase_continuous(pt_world *w, pt_entity *e, int intercept, double speed
         unsigned beh = pt_v2_dist(e->veh.pos, pv.pos) < 1.5 ? PT_BEH_BIT(PT_BEH_ARRIVE)
                                                             : PT_BEH_BIT(intercept ? PT_BEH_INTERCEPT : PT_BEH_PURSUIT);
         w->brains[e->id].planned = 0;
-        steer_step(w, e, beh | AVOID, &ctx, e->speed * speed_scale);
-        return;
+        /* No wall feelers: the straight line to the player is walkable, so a wall they touch
+         * is one the guard passes beside, and next to a door their push back from the frame
+         * cancels the pursuit: the guard turned on the spot there for ever. Hard collision
+         * handles grazing the frame. */
+        steer_step(w, e, beh | PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE), &ctx, e->speed * speed_scale);
+        return 0;
     }
     walk_path(w, e, pc, speed_scale);
+    return 0;
 }
 
 int pt__goto_continuous(pt_world *w, pt_entity *e, pt_cell goal, double speed_scale) {
     pt__go_continuous(w, e);
-    pt__brain *b = &w->brains[e->id];
-    if (++b->progress_ticks >= (int)lround(STUCK_S / w->dt)) {
-        double moved = hypot(e->px - b->progress_x, e->py - b->progress_y);
-        b->progress_ticks = 0;
-        b->progress_x = e->px;
-        b->progress_y = e->py;
-        if (moved < STUCK_DIST) return -1; /* stuck: the caller walks on by tiles */
-    }
+    if (stalled(w, e)) return -1; /* stuck: the caller walks on by tiles */
     return walk_path(w, e, goal, speed_scale);
 }
 

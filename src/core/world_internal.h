@@ -16,8 +16,9 @@ typedef struct pt__brain {
     int planned;             /* a path toward target_cell is in entity->path */
     pt_cell target_cell;     /* cell the current path leads to */
     double look_base;        /* heading when looking around started */
-    double progress_x, progress_y; /* continuous path walking: where it was when last checked */
-    int progress_ticks;      /* ticks since then */
+    double progress_x, progress_y; /* continuous movers: where they last moved from */
+    int progress_ticks;      /* ticks within STUCK_DIST of it */
+    int chase_by_tile;       /* a continuous chaser that got stuck chases on by tiles */
 } pt__brain;
 
 struct pt_world {
@@ -63,8 +64,9 @@ void pt__motion_fini(pt_world *w);
 /* Switches a tile mover to continuous motion, keeping its position and heading. */
 void pt__go_continuous(pt_world *w, pt_entity *e);
 /* Continuous chase of the player (steer: pursuit, intercept: interception), going round
- * walls along an A* path when the straight line is blocked. */
-void pt__chase_continuous(pt_world *w, pt_entity *e, int intercept, double speed_scale);
+ * walls along an A* path when the straight line is blocked. Returns -1 when it made no
+ * progress for a while (the caller should chase on by tiles), else 0. */
+int pt__chase_continuous(pt_world *w, pt_entity *e, int intercept, double speed_scale);
 /* Continuous move toward a cell along an A* path; returns 1 when arrived (centre reached),
  * -1 when it made no progress for a while (the caller should walk on by tiles). */
 int pt__goto_continuous(pt_world *w, pt_entity *e, pt_cell goal, double speed_scale);
