@@ -182,16 +182,16 @@ typedef struct pt_steer_params {
     double box_length;                /* obstacle avoidance: min detection box length; 1.5 */
     double braking_weight;            /* obstacle avoidance braking; 0.2 */
     double feeler_length;             /* wall avoidance: front feeler; 1.5 */
-    double side_feeler_length;        /* the two side feelers; 0.9 */
+    double side_feeler_length;        /* the two side feelers; 0.7 */
     double feeler_angle;              /* side feelers' angle from the heading; 45 deg */
     double hide_distance;             /* hiding spot: gap from the obstacle's edge; 0.6 */
     double waypoint_distance;         /* follow path: next waypoint when this close; 0.5 */
     double path_predict;              /* corridor: look-ahead time of the predicted pos; 0.4 */
     double path_ahead;                /* corridor: target distance along the path; 0.8 */
     double path_radius;               /* corridor radius when the path gives none; 0.5 */
-    double view_radius;               /* group behaviours: neighbour radius; 2.5 */
+    double view_radius;               /* group behaviours: neighbour radius; 4 */
     double containment_lookahead;     /* containment: prediction time; 0.3 */
-    double containment_margin;        /* containment: clearance beyond the radius; 0.1 */
+    double containment_margin;        /* containment: clearance beyond the radius; 0.2 */
     /* Vehicle overrides: 0 = keep the vehicle's own value (see pt_steer_params_apply). */
     double mass, max_speed, max_force, max_turn_rate, radius, smooth_time;
 } pt_steer_params;
