@@ -200,6 +200,7 @@ static double body_top_speed;
 static double map_tile_px, obstacle_r, waypoint_radius;
 static double world_hz, world_mass, world_force, world_turn, world_radius;
 static double crowd_min_share;
+static const double intercept_max_t = PT_STEER_INTERCEPT_MAX_T;
 static const double chase_speed_scale = CHASE_SPEED_SCALE, lost_grace = LOST_GRACE_S, search_look = SEARCH_LOOK_S,
                     suspicious_turn = TURN_RATE, catch_dist = CATCH_DIST, prey_notice = PREY_NOTICE_DIST,
                     prey_calm = PREY_CALM_S, boid_scatter = BOID_SCATTER_DIST, lookahead_cells = LOOKAHEAD_CELLS,
@@ -246,6 +247,7 @@ static const entry entries[] = {
     BRACKET("`pos + vel * containment_lookahead`", containment_lookahead, 1),
     BRACKET("`radius + containment_margin`", containment_margin, 1),
     BRACKET("`view_radius`", view_radius, 1),
+    {STEERING_MD, PROSE, "| **intercept** |", "`t` capped at ", 0, 0, &intercept_max_t, 1},
     /* docs/steering.md: default weights */
     WEIGHT("| containment |", 0, CONTAINMENT),
     WEIGHT("| wall avoidance |", 0, WALL_AVOIDANCE),
@@ -284,6 +286,7 @@ static const entry entries[] = {
     {STEERING_MD, PROSE, "- Threads: each thread takes", "`c.min_share` agents (", 0, 0, &crowd_min_share, 1},
 
     /* docs/ai.md */
+    {AI_MD, PROSE, "- **`intercept`**:", "`t` is capped at ", 0, 0, &intercept_max_t, 1},
     {AI_MD, PROSE, "world's fixed tick (", NULL, 0, 0, &world_hz, 1},
     {AI_MD, PROSE, "`view` tiles apart (default ", NULL, 0, 0, &guard_def.view_dist, 1},
     {AI_MD, PROSE, "half of `fov` (default ", NULL, 0, 0, &guard_def.view_angle_deg, 1},
@@ -365,6 +368,7 @@ static const entry entries[] = {
     {README_MD, PROSE, "/* one fixed 1/", NULL, 0, 0, &world_hz, 1},
 
     /* the public headers */
+    {STEER_H, PROSE, "t is capped at ", NULL, 0, 0, &intercept_max_t, 1},
     {STEER_H, LAST, "unsigned behaviours; /* PT_BEH_BIT set a file", NULL, 0, 0, &params_behaviours, 1},
     PARAM_H(decel_tweak, 1), PARAM_H(panic_distance, 1), PARAM_H(threat_range, 1), PARAM_H(facing_angle, DEG),
     PARAM_H(turn_around_time, 1), PARAM_H(wander_radius, 1), PARAM_H(wander_distance, 1),

@@ -256,7 +256,8 @@ pt_vec2 pt_steer_pursuit(const pt_vehicle *v, const pt_vehicle *evader, const pt
 pt_vec2 pt_steer_evade(const pt_vehicle *v, const pt_vehicle *pursuer, const pt_steer_params *p);
 /* Intercept (Bourg): seeks target_pos + target_vel * t, t = distance / closing speed, where
  * the closing speed is the rate at which the distance shrinks; when it is not positive, t
- * falls back to the pursuit estimate; t is capped at 3 s. */
+ * falls back to the pursuit estimate; t is capped at 3 s (PT_STEER_INTERCEPT_MAX_T). */
+#define PT_STEER_INTERCEPT_MAX_T 3.0
 pt_vec2 pt_steer_intercept(const pt_vehicle *v, const pt_vehicle *target);
 /* Jitters w->target (uses rng: deterministic), projects it on the circle and returns the
  * vector from the position to the circle point ahead (tiles). */
