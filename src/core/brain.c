@@ -10,12 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#define CHASE_SPEED_SCALE 1.3   /* chasers run faster than they patrol */
-#define LOST_GRACE_S 0.75       /* out of sight this long in chase -> search */
-#define SEARCH_LOOK_S 3.0       /* looking around at the last known position */
-#define LOOK_STEP_S 0.75        /* one quarter turn while looking around */
-#define TURN_RATE (PT_PI)       /* rad/s while suspicious */
-#define CATCH_DIST 1.05         /* centre distance that counts as reaching the player */
+#include "brain_tuning.h"
 
 static int secs(const pt_world *w, double s) { return (int)lround(s * w->tick_hz); }
 

@@ -8,12 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#define PREY_NOTICE_DIST 2.0   /* prey also notice a player this close whatever their cone */
-#define PREY_CALM_S 2.0        /* prey stop fleeing after this long without noticing */
-#define BOID_SCATTER_DIST 3.0  /* flock members evade a player this close */
-#define LOOKAHEAD_CELLS 8      /* string pulling: how far along an A* path to look */
-#define STUCK_S 1.5            /* a chaser or path walker that stays within STUCK_DIST of one */
-#define STUCK_DIST 0.25        /* place this long goes on by tiles */
+#include "brain_tuning.h"
 
 static const unsigned AVOID = PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE) | PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE);
 

@@ -143,7 +143,7 @@ pt_vec2 pt_steer_intercept(const pt_vehicle *v, const pt_vehicle *target) {
     /* Closing speed: how fast the distance shrinks (Bourg divides by it unguarded). */
     double closing = pt_v2_dot(pt_v2_sub(v->vel, target->vel), pt_v2_norm(sr));
     double t = closing > 1e-6 ? dist / closing : look_ahead(dist, v->max_speed + pt_vehicle_speed(target));
-    if (t > 3.0) t = 3.0;
+    if (t > PT_STEER_INTERCEPT_MAX_T) t = PT_STEER_INTERCEPT_MAX_T;
     return pt_steer_seek(v, pt_v2_add(target->pos, pt_v2_scale(target->vel, t)));
 }
 

@@ -80,7 +80,7 @@ typedef struct pt_entity_def {
     double heading_deg;        /* initial heading, degrees clockwise from east (0 = east) */
     double view_dist;          /* tiles; default 8 */
     double view_angle_deg;     /* full cone angle; default 90 */
-    double speed;              /* tiles per second; default 3 (player 5) */
+    double speed;              /* tiles per second; default 3 (player 5, prey 3.5) */
     pt_chase chase;            /* default tile */
     double aware_rate;         /* awareness gained per second at distance 0; default 2.0 */
     double aware_decay;        /* awareness lost per second when unseen; default 0.35 */

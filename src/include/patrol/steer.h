@@ -182,16 +182,16 @@ typedef struct pt_steer_params {
     double box_length;                /* obstacle avoidance: min detection box length; 1.5 */
     double braking_weight;            /* obstacle avoidance braking; 0.2 */
     double feeler_length;             /* wall avoidance: front feeler; 1.5 */
-    double side_feeler_length;        /* the two side feelers; 0.9 */
+    double side_feeler_length;        /* the two side feelers; 0.7 */
     double feeler_angle;              /* side feelers' angle from the heading; 45 deg */
     double hide_distance;             /* hiding spot: gap from the obstacle's edge; 0.6 */
     double waypoint_distance;         /* follow path: next waypoint when this close; 0.5 */
     double path_predict;              /* corridor: look-ahead time of the predicted pos; 0.4 */
     double path_ahead;                /* corridor: target distance along the path; 0.8 */
     double path_radius;               /* corridor radius when the path gives none; 0.5 */
-    double view_radius;               /* group behaviours: neighbour radius; 2.5 */
+    double view_radius;               /* group behaviours: neighbour radius; 4 */
     double containment_lookahead;     /* containment: prediction time; 0.3 */
-    double containment_margin;        /* containment: clearance beyond the radius; 0.1 */
+    double containment_margin;        /* containment: clearance beyond the radius; 0.2 */
     /* Vehicle overrides: 0 = keep the vehicle's own value (see pt_steer_params_apply). */
     double mass, max_speed, max_force, max_turn_rate, radius, smooth_time;
 } pt_steer_params;
@@ -256,7 +256,8 @@ pt_vec2 pt_steer_pursuit(const pt_vehicle *v, const pt_vehicle *evader, const pt
 pt_vec2 pt_steer_evade(const pt_vehicle *v, const pt_vehicle *pursuer, const pt_steer_params *p);
 /* Intercept (Bourg): seeks target_pos + target_vel * t, t = distance / closing speed, where
  * the closing speed is the rate at which the distance shrinks; when it is not positive, t
- * falls back to the pursuit estimate; t is capped at 3 s. */
+ * falls back to the pursuit estimate; t is capped at 3 s (PT_STEER_INTERCEPT_MAX_T). */
+#define PT_STEER_INTERCEPT_MAX_T 3.0
 pt_vec2 pt_steer_intercept(const pt_vehicle *v, const pt_vehicle *target);
 /* Jitters w->target (uses rng: deterministic), projects it on the circle and returns the
  * vector from the position to the circle point ahead (tiles). */

@@ -1,0 +1,25 @@
+/* brain_tuning.h - the fixed tuning of guard brains (brain.c) and continuous movers
+ * (motion.c). docs/ai.md states each of these; tests/check_defaults.c reads them from here
+ * and compares them with the numbers in the docs. Times in seconds, distances in tiles. */
+#ifndef PATROL_BRAIN_TUNING_H
+#define PATROL_BRAIN_TUNING_H
+
+#include <patrol/math.h>
+
+/* brain.c */
+#define CHASE_SPEED_SCALE 1.3   /* chasers run faster than they patrol */
+#define LOST_GRACE_S 0.75       /* out of sight this long in chase -> search */
+#define SEARCH_LOOK_S 3.0       /* looking around at the last known position */
+#define LOOK_STEP_S 0.75        /* one quarter turn while looking around */
+#define TURN_RATE (PT_PI)       /* rad/s while suspicious */
+#define CATCH_DIST 1.05         /* centre distance that counts as reaching the player */
+
+/* motion.c */
+#define PREY_NOTICE_DIST 2.0   /* prey also notice a player this close whatever their cone */
+#define PREY_CALM_S 2.0        /* prey stop fleeing after this long without noticing */
+#define BOID_SCATTER_DIST 3.0  /* flock members evade a player this close */
+#define LOOKAHEAD_CELLS 8      /* string pulling: how far along an A* path to look */
+#define STUCK_S 1.5            /* a chaser or path walker that stays within STUCK_DIST of one */
+#define STUCK_DIST 0.25        /* place this long goes on by tiles */
+
+#endif

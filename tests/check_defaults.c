@@ -1,0 +1,708 @@
+/* Documented defaults: every default the docs and the public headers state is read from
+ * their text at test time and compared with the code's own value (through the public API,
+ * or brain_tuning.h for the brain's fixed tuning), so neither can change alone.
+ *
+ * Pins: steer.h documented side_feeler_length 0.9, view_radius 2.5 and containment_margin
+ * 0.1 while the code used 0.7, 4 and 0.2 (issue 21, part 5). */
+#include <check.h>
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <patrol/crowd.h>
+#include <patrol/map.h>
+#include <patrol/pattern.h>
+#include <patrol/steer.h>
+#include <patrol/world.h>
+
+#include "brain_tuning.h"
+#include "test_util.h"
+
+/* ---- the documents ------------------------------------------------------------------- */
+
+enum { STEERING_MD, AI_MD, FORMATS_MD, README_MD, STEER_H, MAP_H, PATTERN_H, WORLD_H, CROWD_H, NDOCS };
+
+static const char *const doc_files[NDOCS] = {
+    "docs/steering.md", "docs/ai.md", "docs/formats.md", "README.md", "src/include/patrol/steer.h",
+    "src/include/patrol/map.h", "src/include/patrol/pattern.h", "src/include/patrol/world.h",
+    "src/include/patrol/crowd.h",
+};
+
+typedef struct doc {
+    char *text;
+    size_t len;
+    unsigned char *used; /* 1 at the first byte of every number an entry read */
+} doc;
+
+static void doc_set(doc *d, const char *text, size_t len) {
+    d->text = malloc(len + 1);
+    d->used = calloc(len + 1, 1);
+    ck_assert(d->text && d->used);
+    memcpy(d->text, text, len);
+    d->text[len] = '\0';
+    d->len = len;
+}
+
+static void doc_free(doc *d) {
+    free(d->text);
+    free(d->used);
+}
+
+static void doc_load(doc *d, const char *rel) {
+    char path[1024];
+    const char *root = getenv("PATROL_SOURCE_DIR");
+    snprintf(path, sizeof path, "%s/%s", root ? root : PATROL_SOURCE_DIR, rel);
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    static char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    ck_assert_msg(n > 0 && n < sizeof buf - 1, "%s: empty or too large", path);
+    doc_set(d, buf, n);
+}
+
+/* ---- reading numbers ----------------------------------------------------------------- */
+
+static int word_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '.'; }
+
+/* A number starting exactly at text[i]: digits with optional thousands groups ("4,096"),
+ * fraction and exponent; a trailing "π" or "*pi" multiplies by pi. Returns the index after
+ * it, or 0 when there is no number at i. */
+static size_t number_at(const char *t, size_t i, double *out) {
+    size_t s = i, k = i;
+    if (!isdigit((unsigned char)t[k]) || (k > 0 && (word_char(t[k - 1]) || t[k - 1] == '-'))) return 0;
+    char buf[64];
+    size_t n = 0;
+    while (n < sizeof buf - 8) {
+        if (isdigit((unsigned char)t[k])) {
+            buf[n++] = t[k++];
+        } else if (t[k] == ',' && isdigit((unsigned char)t[k + 1]) && isdigit((unsigned char)t[k + 2]) &&
+                   isdigit((unsigned char)t[k + 3]) && !isdigit((unsigned char)t[k + 4]) && k - s <= 3) {
+            k++; /* a thousands separator */
+            s = k;
+        } else {
+            break;
+        }
+    }
+    if (t[k] == '.' && isdigit((unsigned char)t[k + 1])) {
+        buf[n++] = t[k++];
+        while (isdigit((unsigned char)t[k]) && n < sizeof buf - 8) buf[n++] = t[k++];
+    }
+    if ((t[k] == 'e' || t[k] == 'E') && (isdigit((unsigned char)t[k + 1]) ||
+                                         ((t[k + 1] == '-' || t[k + 1] == '+') && isdigit((unsigned char)t[k + 2])))) {
+        buf[n++] = t[k++];
+        buf[n++] = t[k++];
+        while (isdigit((unsigned char)t[k]) && n < sizeof buf - 8) buf[n++] = t[k++];
+    }
+    buf[n] = '\0';
+    *out = strtod(buf, NULL);
+    if (strncmp(t + k, "\xcf\x80", 2) == 0) { /* π */
+        *out *= PT_PI;
+        k += 2;
+    } else if (strncmp(t + k, "*pi", 3) == 0) {
+        *out *= PT_PI;
+        k += 3;
+    }
+    return k;
+}
+
+/* The next number at or after i and before end; returns its start, or end if none. */
+static size_t next_number(const char *t, size_t i, size_t end, double *out, size_t *after) {
+    for (; i < end; i++)
+        if ((*after = number_at(t, i, out)) != 0) return i;
+    return end;
+}
+
+/* Where pat occurs in t at i: a blank in pat matches any run of blanks and newlines (the
+ * docs wrap their lines anywhere). Returns the index after the match, or 0. */
+static size_t match_at(const char *t, size_t i, const char *pat) {
+    for (const char *p = pat; *p; p++) {
+        if (*p == ' ') {
+            if (!isspace((unsigned char)t[i])) return 0;
+            while (isspace((unsigned char)t[i])) i++;
+        } else if (t[i++] != *p) {
+            return 0;
+        }
+    }
+    return i;
+}
+
+/* First match of pat at or after from; sets *end; returns its start or (size_t)-1. */
+static size_t find(const doc *d, size_t from, const char *pat, size_t *end) {
+    for (size_t i = from; i < d->len; i++)
+        if ((*end = match_at(d->text, i, pat)) != 0) return i;
+    return (size_t)-1;
+}
+
+static size_t count_matches(const doc *d, const char *pat) {
+    size_t n = 0, end;
+    for (size_t i = 0; (i = find(d, i, pat, &end)) != (size_t)-1; i++) n++;
+    return n;
+}
+
+static size_t line_start(const doc *d, size_t i) {
+    while (i > 0 && d->text[i - 1] != '\n') i--;
+    return i;
+}
+
+static size_t line_end(const doc *d, size_t i) {
+    while (i < d->len && d->text[i] != '\n') i++;
+    return i;
+}
+
+/* Cell col (1 = the first, after the leading '|') of the table row around i; "\|" is not a
+ * separator. Returns 0 when the row has fewer cells. */
+static int cell(const doc *d, size_t i, int col, size_t *b, size_t *e) {
+    size_t s = line_start(d, i), end = line_end(d, i);
+    int c = 0;
+    for (size_t k = s; k < end; k++) {
+        if (d->text[k] != '|' || (k > s && d->text[k - 1] == '\\')) continue;
+        if (c == col) {
+            *e = k;
+            return 1;
+        }
+        if (++c == col) *b = k + 1;
+    }
+    return 0;
+}
+
+/* ---- the entries --------------------------------------------------------------------- */
+
+typedef enum {
+    PROSE, /* the number right after `after` (searched within 1500 bytes of the anchor's end;
+              NULL = the anchor itself), or with index k the k-th number after that one */
+    CELL,  /* table cell `col` of the anchor's row: the number right after `after` in it, or
+              its index-th number */
+    LAST   /* the last number on the anchor's line (header comments) */
+} mode;
+
+typedef struct entry {
+    int doc;
+    mode how;
+    const char *anchor; /* text found once in the doc (blanks match any line wrapping) */
+    const char *after;
+    int col, index;
+    const double *code; /* the code's value ... */
+    double scale;       /* ... times this, in the doc's unit (degrees for angles) */
+} entry;
+
+/* The code's values, filled by load_code(). */
+static pt_steer_params P;
+static double params_behaviours;
+static pt_vehicle V;
+static pt_entity_def player_def, guard_def, prey_def, flock_def;
+static double flock_count;
+static pt_thrust_body_params body;
+static double body_top_speed;
+static double map_tile_px, obstacle_r, waypoint_radius;
+static double world_hz, world_mass, world_force, world_turn, world_radius;
+static double crowd_min_share;
+static const double intercept_max_t = PT_STEER_INTERCEPT_MAX_T;
+static const double chase_speed_scale = CHASE_SPEED_SCALE, lost_grace = LOST_GRACE_S, search_look = SEARCH_LOOK_S,
+                    suspicious_turn = TURN_RATE, catch_dist = CATCH_DIST, prey_notice = PREY_NOTICE_DIST,
+                    prey_calm = PREY_CALM_S, boid_scatter = BOID_SCATTER_DIST, lookahead_cells = LOOKAHEAD_CELLS,
+                    stuck_s = STUCK_S, stuck_dist = STUCK_DIST;
+
+#define DEG (180.0 / PT_PI)
+#define W(b) (&P.weight[PT_BEH_##b])
+#define PR(b) (&P.probability[PT_BEH_##b])
+/* docs/steering.md writes a parameter's default in brackets after it: `panic_distance` [4]. */
+#define BRACKET(anchor, field, scale) {STEERING_MD, PROSE, anchor " [", NULL, 0, 0, &P.field, scale}
+/* steering.md's default weights table: | behaviours | weight | probability |. */
+#define WEIGHT(row, i, b) {STEERING_MD, CELL, row, NULL, 2, 0, W(b), 1}, {STEERING_MD, CELL, row, NULL, 3, i, PR(b), 1}
+/* docs/formats.md's .steer key table: | key | value | default |. */
+#define STEER_KEY(row, i, code, scale) {FORMATS_MD, CELL, row, NULL, 3, i, code, scale}
+/* steer.h's pt_steer_params: the default ends each field's comment. */
+#define PARAM_H(field, scale) {STEER_H, LAST, "double " #field ";", NULL, 0, 0, &P.field, scale}
+
+static const entry entries[] = {
+    /* docs/steering.md: the vehicle */
+    {STEERING_MD, PROSE, "`pt_vehicle`: position", "mass (", 0, 0, &V.mass, 1},
+    {STEERING_MD, PROSE, "`pt_vehicle`: position", "max speed (", 0, 0, &V.max_speed, 1},
+    {STEERING_MD, PROSE, "`pt_vehicle`: position", "max force (", 0, 0, &V.max_force, 1},
+    {STEERING_MD, PROSE, "`pt_vehicle`: position", "max turn rate (", 0, 0, &V.max_turn_rate, 1},
+    {STEERING_MD, PROSE, "`pt_vehicle`: position", "bounding radius (", 0, 0, &V.radius, 1},
+    /* docs/steering.md: the behaviours table and the group paragraph */
+    BRACKET("`panic_distance`", panic_distance, 1),
+    BRACKET("`decel_tweak`", decel_tweak, 1),
+    BRACKET("`(1 - cos angle) * turn_around_time`", turn_around_time, 1),
+    BRACKET("`facing_angle`", facing_angle, DEG),
+    BRACKET("`threat_range`", threat_range, 1),
+    BRACKET("`wander_radius`", wander_radius, 1),
+    BRACKET("`wander_distance`", wander_distance, 1),
+    BRACKET("`wander_jitter * dt`", wander_jitter, 1),
+    BRACKET("`box_length * (1 + speed / max_speed)`", box_length, 1),
+    BRACKET("`-braking_weight * box * closeness`", braking_weight, 1),
+    BRACKET("`feeler_length`", feeler_length, 1),
+    BRACKET("`feeler_angle`", feeler_angle, DEG),
+    BRACKET("`side_feeler_length`", side_feeler_length, 1),
+    BRACKET("`hide_distance`", hide_distance, 1),
+    BRACKET("`waypoint_distance`", waypoint_distance, 1),
+    BRACKET("`pos + vel * path_predict`", path_predict, 1),
+    BRACKET("`path_ahead`", path_ahead, 1),
+    BRACKET("`path_radius`", path_radius, 1),
+    BRACKET("`pos + vel * containment_lookahead`", containment_lookahead, 1),
+    BRACKET("`radius + containment_margin`", containment_margin, 1),
+    BRACKET("`view_radius`", view_radius, 1),
+    {STEERING_MD, PROSE, "| **intercept** |", "`t` capped at ", 0, 0, &intercept_max_t, 1},
+    /* docs/steering.md: default weights */
+    WEIGHT("| containment |", 0, CONTAINMENT),
+    WEIGHT("| wall avoidance |", 0, WALL_AVOIDANCE),
+    WEIGHT("| obstacle avoidance |", 0, OBSTACLE_AVOIDANCE),
+    WEIGHT("| evade, flee |", 0, EVADE),
+    WEIGHT("| evade, flee |", 1, FLEE),
+    WEIGHT("| separation |", 0, SEPARATION),
+    WEIGHT("| alignment |", 0, ALIGNMENT),
+    WEIGHT("| cohesion |", 0, COHESION),
+    WEIGHT("| seek, arrive |", 0, SEEK),
+    WEIGHT("| seek, arrive |", 1, ARRIVE),
+    WEIGHT("| wander |", 0, WANDER),
+    WEIGHT("| pursuit, intercept,", 0, PURSUIT),
+    WEIGHT("| pursuit, intercept,", 0, INTERCEPT),
+    WEIGHT("| pursuit, intercept,", 0, OFFSET_PURSUIT),
+    WEIGHT("| pursuit, intercept,", 0, INTERPOSE),
+    WEIGHT("| pursuit, intercept,", 0, HIDE),
+    WEIGHT("| pursuit, intercept,", 0, FOLLOW_PATH),
+    WEIGHT("| pursuit, intercept,", 0, FOLLOW_CORRIDOR),
+    /* docs/steering.md: Buckland's constants in tiles */
+    {STEERING_MD, PROSE, "### From Buckland's", "decel tweak ", 0, 0, &P.decel_tweak, 1},
+    {STEERING_MD, PROSE, "### From Buckland's", "turn-around ", 0, 0, &P.turn_around_time, 1},
+    {STEERING_MD, PROSE, "### From Buckland's", "acos 0.95 ≈ ", 0, 0, &P.facing_angle, DEG},
+    {STEERING_MD, PROSE, "### From Buckland's", "braking weight ", 0, 0, &P.braking_weight, 1},
+    {STEERING_MD, PROSE, "### From Buckland's", "side feelers at ", 0, 0, &P.feeler_angle, DEG},
+    {STEERING_MD, PROSE, "### From Buckland's", "agents of radius ", 0, 0, &V.radius, 1},
+    {STEERING_MD, PROSE, "### From Buckland's", "detection box ", 0, 0, &P.box_length, 1},
+    {STEERING_MD, PROSE, "### From Buckland's", "), feelers ", 0, 0, &P.feeler_length, 1},
+    {STEERING_MD, PROSE, "### From Buckland's", "), feelers ", 0, 1, &P.side_feeler_length, 1},
+    {STEERING_MD, PROSE, "### From Buckland's", "panic distance ", 0, 0, &P.panic_distance, 1},
+    {STEERING_MD, PROSE, "### From Buckland's", "hide distance ", 0, 0, &P.hide_distance, 1},
+    {STEERING_MD, PROSE, "### From Buckland's", "waypoint distance ", 0, 0, &P.waypoint_distance, 1},
+    {STEERING_MD, PROSE, "### From Buckland's", "wander circle ", 0, 0, &P.wander_radius, 1},
+    {STEERING_MD, PROSE, "### From Buckland's", "wander circle ", 0, 1, &P.wander_distance, 1},
+    {STEERING_MD, PROSE, "### From Buckland's", "neighbour radius ", 0, 0, &P.view_radius, 1},
+    {STEERING_MD, PROSE, "- Threads: each thread takes", "`c.min_share` agents (", 0, 0, &crowd_min_share, 1},
+
+    /* docs/ai.md */
+    {AI_MD, PROSE, "- **`intercept`**:", "`t` is capped at ", 0, 0, &intercept_max_t, 1},
+    {AI_MD, PROSE, "world's fixed tick (", NULL, 0, 0, &world_hz, 1},
+    {AI_MD, PROSE, "`view` tiles apart (default ", NULL, 0, 0, &guard_def.view_dist, 1},
+    {AI_MD, PROSE, "half of `fov` (default ", NULL, 0, 0, &guard_def.view_angle_deg, 1},
+    {AI_MD, CELL, "| `aware_rate` |", NULL, 3, 0, &guard_def.aware_rate, 1},
+    {AI_MD, CELL, "| `aware_decay` |", NULL, 3, 0, &guard_def.aware_decay, 1},
+    {AI_MD, CELL, "| `suspicious_at` |", NULL, 3, 0, &guard_def.suspicious_at, 1},
+    {AI_MD, CELL, "| `chase_at` |", NULL, 3, 0, &guard_def.chase_at, 1},
+    {AI_MD, PROSE, "(out of sight ", NULL, 0, 0, &lost_grace, 1},
+    {AI_MD, PROSE, "return <--(", NULL, 0, 0, &search_look, 1},
+    {AI_MD, PROSE, "noticed something, at ", NULL, 0, 0, &suspicious_turn, DEG},
+    {AI_MD, PROSE, "- **chase**: runs at ", NULL, 0, 0, &chase_speed_scale, 1},
+    {AI_MD, PROSE, "player: centres at most ", NULL, 0, 0, &catch_dist, 1},
+    {AI_MD, PROSE, "(quarter turns left and right) for ", NULL, 0, 0, &search_look, 1},
+    {AI_MD, PROSE, "string pulling (seek the farthest", "up to ", 0, 0, &lookahead_cells, 1},
+    {AI_MD, PROSE, "returner that stays within ", NULL, 0, 0, &stuck_dist, 1},
+    {AI_MD, PROSE, "tiles of one place\nfor ", NULL, 0, 0, &stuck_s, 1},
+    {AI_MD, PROSE, "the player comes within ", NULL, 0, 0, &prey_notice, 1},
+    {AI_MD, PROSE, "calm down ", NULL, 0, 0, &prey_calm, 1},
+    {AI_MD, PROSE, "they scatter (evade) from a player within ", NULL, 0, 0, &boid_scatter, 1},
+
+    /* docs/formats.md: header, entities, obstacles */
+    {FORMATS_MD, CELL, "| `tile_size N` |", NULL, 3, 0, &map_tile_px, 1},
+    {FORMATS_MD, CELL, "| `speed` | all |", "player ", 5, 0, &player_def.speed, 1},
+    {FORMATS_MD, CELL, "| `speed` | all |", "prey ", 5, 0, &prey_def.speed, 1},
+    {FORMATS_MD, CELL, "| `speed` | all |", "others ", 5, 0, &guard_def.speed, 1},
+    {FORMATS_MD, CELL, "| `speed` | all |", "others ", 5, 0, &flock_def.speed, 1},
+    {FORMATS_MD, CELL, "| `heading` | all |", NULL, 5, 0, &guard_def.heading_deg, 1},
+    {FORMATS_MD, CELL, "| `view` | guard, prey, flock |", NULL, 5, 0, &guard_def.view_dist, 1},
+    {FORMATS_MD, CELL, "| `view` | guard, prey, flock |", NULL, 5, 0, &prey_def.view_dist, 1},
+    {FORMATS_MD, CELL, "| `fov` | guard, prey, flock |", NULL, 5, 0, &guard_def.view_angle_deg, 1},
+    {FORMATS_MD, CELL, "| `fov` | guard, prey, flock |", NULL, 5, 0, &flock_def.view_angle_deg, 1},
+    {FORMATS_MD, CELL, "| `aware_rate` | guard |", NULL, 5, 0, &guard_def.aware_rate, 1},
+    {FORMATS_MD, CELL, "| `aware_decay` | guard |", NULL, 5, 0, &guard_def.aware_decay, 1},
+    {FORMATS_MD, CELL, "| `suspicious_at` | guard |", NULL, 5, 0, &guard_def.suspicious_at, 1},
+    {FORMATS_MD, CELL, "| `chase_at` | guard |", NULL, 5, 0, &guard_def.chase_at, 1},
+    {FORMATS_MD, PROSE, "the default `chase_at` is ", NULL, 0, 0, &guard_def.chase_at, 1},
+    {FORMATS_MD, CELL, "| `count` | flock |", NULL, 5, 0, &flock_count, 1},
+    {FORMATS_MD, PROSE, "`r` is the radius,", "default ", 0, 0, &obstacle_r, 1},
+    /* docs/formats.md: patterns */
+    {FORMATS_MD, CELL, "| `body KEY=VALUE...` |", "`mass` ", 2, 0, &body.mass, 1},
+    {FORMATS_MD, CELL, "| `body KEY=VALUE...` |", "`inertia` ", 2, 0, &body.inertia, 1},
+    {FORMATS_MD, CELL, "| `body KEY=VALUE...` |", "`thrust` ", 2, 0, &body.thrust, 1},
+    {FORMATS_MD, CELL, "| `body KEY=VALUE...` |", "`turn_thrust` ", 2, 0, &body.turn_thrust, 1},
+    {FORMATS_MD, CELL, "| `body KEY=VALUE...` |", "`arm` ", 2, 0, &body.arm, 1},
+    {FORMATS_MD, CELL, "| `body KEY=VALUE...` |", "`drag` ", 2, 0, &body.drag, 1},
+    {FORMATS_MD, CELL, "| `body KEY=VALUE...` |", "`angular_drag` ", 2, 0, &body.angular_drag, 1},
+    {FORMATS_MD, CELL, "| `body KEY=VALUE...` |", "`lateral_drag` ", 2, 0, &body.lateral_drag, 1},
+    {FORMATS_MD, PROSE, "(top speed `thrust/drag`, ", NULL, 0, 0, &body_top_speed, 1},
+    {FORMATS_MD, PROSE, "# path radius for following; default ", NULL, 0, 0, &waypoint_radius, 1},
+    /* docs/formats.md: .steer keys */
+    STEER_KEY("| `decel_tweak` |", 0, &P.decel_tweak, 1),
+    STEER_KEY("| `panic_distance` |", 0, &P.panic_distance, 1),
+    STEER_KEY("| `threat_range` |", 0, &P.threat_range, 1),
+    STEER_KEY("| `facing_angle` |", 0, &P.facing_angle, DEG),
+    STEER_KEY("| `turn_around_time` |", 0, &P.turn_around_time, 1),
+    STEER_KEY("| `wander_radius`, `wander_distance` |", 0, &P.wander_radius, 1),
+    STEER_KEY("| `wander_radius`, `wander_distance` |", 1, &P.wander_distance, 1),
+    STEER_KEY("| `wander_jitter` |", 0, &P.wander_jitter, 1),
+    STEER_KEY("| `box_length` |", 0, &P.box_length, 1),
+    STEER_KEY("| `braking_weight` |", 0, &P.braking_weight, 1),
+    STEER_KEY("| `feeler_length`, `side_feeler_length` |", 0, &P.feeler_length, 1),
+    STEER_KEY("| `feeler_length`, `side_feeler_length` |", 1, &P.side_feeler_length, 1),
+    STEER_KEY("| `feeler_angle` |", 0, &P.feeler_angle, DEG),
+    STEER_KEY("| `hide_distance` |", 0, &P.hide_distance, 1),
+    STEER_KEY("| `waypoint_distance` |", 0, &P.waypoint_distance, 1),
+    STEER_KEY("| `path_predict` |", 0, &P.path_predict, 1),
+    STEER_KEY("| `path_ahead`, `path_radius` |", 0, &P.path_ahead, 1),
+    STEER_KEY("| `path_ahead`, `path_radius` |", 1, &P.path_radius, 1),
+    STEER_KEY("| `view_radius` |", 0, &P.view_radius, 1),
+    STEER_KEY("| `containment_lookahead` |", 0, &P.containment_lookahead, 1),
+    STEER_KEY("| `containment_margin` |", 0, &P.containment_margin, 1),
+    /* the vehicle a map's entity gets, which .steer's vehicle keys override */
+    STEER_KEY("| `mass` |", 0, &world_mass, 1),
+    STEER_KEY("| `max_force` |", 0, &world_force, 1),
+    STEER_KEY("| `max_turn_rate` |", 0, &world_turn, DEG),
+    STEER_KEY("| `radius` |", 0, &world_radius, 1),
+
+    /* README.md */
+    {README_MD, PROSE, "/* one fixed 1/", NULL, 0, 0, &world_hz, 1},
+
+    /* the public headers */
+    {STEER_H, PROSE, "t is capped at ", NULL, 0, 0, &intercept_max_t, 1},
+    {STEER_H, LAST, "unsigned behaviours; /* PT_BEH_BIT set a file", NULL, 0, 0, &params_behaviours, 1},
+    PARAM_H(decel_tweak, 1), PARAM_H(panic_distance, 1), PARAM_H(threat_range, 1), PARAM_H(facing_angle, DEG),
+    PARAM_H(turn_around_time, 1), PARAM_H(wander_radius, 1), PARAM_H(wander_distance, 1),
+    PARAM_H(wander_jitter, 1), PARAM_H(box_length, 1), PARAM_H(braking_weight, 1), PARAM_H(feeler_length, 1),
+    PARAM_H(side_feeler_length, 1), PARAM_H(feeler_angle, DEG), PARAM_H(hide_distance, 1),
+    PARAM_H(waypoint_distance, 1), PARAM_H(path_predict, 1), PARAM_H(path_ahead, 1), PARAM_H(path_radius, 1),
+    PARAM_H(view_radius, 1), PARAM_H(containment_lookahead, 1), PARAM_H(containment_margin, 1),
+    {STEER_H, LAST, "double mass; /* default", NULL, 0, 0, &V.mass, 1},
+    {STEER_H, LAST, "double max_speed;", NULL, 0, 0, &V.max_speed, 1},
+    {STEER_H, PROSE, "double max_force;", "default ", 0, 0, &V.max_force, 1},
+    {STEER_H, LAST, "double max_turn_rate;", NULL, 0, 0, &V.max_turn_rate, 1},
+    {STEER_H, LAST, "double radius; /* bounding radius", NULL, 0, 0, &V.radius, 1},
+    {MAP_H, LAST, "double view_dist;", NULL, 0, 0, &guard_def.view_dist, 1},
+    {MAP_H, LAST, "double view_angle_deg;", NULL, 0, 0, &guard_def.view_angle_deg, 1},
+    {MAP_H, PROSE, "double speed;", "default ", 0, 0, &guard_def.speed, 1},
+    {MAP_H, PROSE, "double speed;", "(player ", 0, 0, &player_def.speed, 1},
+    {MAP_H, PROSE, "double speed;", "prey ", 0, 0, &prey_def.speed, 1},
+    {MAP_H, LAST, "double aware_rate;", NULL, 0, 0, &guard_def.aware_rate, 1},
+    {MAP_H, LAST, "double aware_decay;", NULL, 0, 0, &guard_def.aware_decay, 1},
+    {MAP_H, LAST, "double suspicious_at;", NULL, 0, 0, &guard_def.suspicious_at, 1},
+    {MAP_H, LAST, "double chase_at;", NULL, 0, 0, &guard_def.chase_at, 1},
+    {MAP_H, LAST, "int count;", NULL, 0, 0, &flock_count, 1},
+    {MAP_H, LAST, "int tile_px;", NULL, 0, 0, &map_tile_px, 1},
+    {PATTERN_H, LAST, "double mass; /* default", NULL, 0, 0, &body.mass, 1},
+    {PATTERN_H, LAST, "double inertia;", NULL, 0, 0, &body.inertia, 1},
+    {PATTERN_H, PROSE, "double thrust;", "default ", 0, 0, &body.thrust, 1},
+    {PATTERN_H, PROSE, "double thrust;", "thrust/drag = ", 0, 0, &body_top_speed, 1},
+    {PATTERN_H, LAST, "double turn_thrust;", NULL, 0, 0, &body.turn_thrust, 1},
+    {PATTERN_H, LAST, "double arm;", NULL, 0, 0, &body.arm, 1},
+    {PATTERN_H, LAST, "double drag;", NULL, 0, 0, &body.drag, 1},
+    {PATTERN_H, LAST, "double angular_drag;", NULL, 0, 0, &body.angular_drag, 1},
+    {PATTERN_H, LAST, "double lateral_drag;", NULL, 0, 0, &body.lateral_drag, 1},
+    {PATTERN_H, LAST, "double path_radius;", NULL, 0, 0, &waypoint_radius, 1},
+    {WORLD_H, LAST, "int tick_hz;", NULL, 0, 0, &world_hz, 1},
+};
+
+/* Places where every number must be read by some entry, so a default added to the docs
+ * without an entry here, or a table the reader no longer understands, fails. */
+typedef struct table { int doc; const char *row; int col; } table;
+static const table tables[] = {
+    {STEERING_MD, "| containment |", 2}, {STEERING_MD, "| containment |", 3},
+    {AI_MD, "| `aware_rate` |", 3},
+    {FORMATS_MD, "| `aware_rate` | guard |", 5},
+    {FORMATS_MD, "| `decel_tweak` |", 3},
+};
+/* Header blocks (from `start` to `end`): a field whose comment holds a number (and the
+ * word `needs`, if given) must have one of them read. */
+typedef struct block { int doc; const char *start, *end; const char *needs; } block;
+static const block blocks[] = {
+    {STEER_H, "typedef struct pt_steer_params {", "} pt_steer_params;", NULL},
+    {STEER_H, "typedef struct pt_vehicle {", "} pt_vehicle;", "default"},
+    {MAP_H, "typedef struct pt_entity_def {", "} pt_entity_def;", "default"},
+    {PATTERN_H, "typedef struct pt_thrust_body_params {", "} pt_thrust_body_params;", "default"},
+};
+
+static void load_code(void) {
+    P = *pt_steer_params_builtin();
+    params_behaviours = P.behaviours;
+    memset(&V, 0, sizeof V);
+    pt_vehicle_resolve(&V);
+    pt_entity_def *defs[] = {&player_def, &guard_def, &prey_def, &flock_def};
+    pt_kind kinds[] = {PT_KIND_PLAYER, PT_KIND_GUARD, PT_KIND_PREY, PT_KIND_BOID};
+    for (int i = 0; i < 4; i++) {
+        memset(defs[i], 0, sizeof *defs[i]);
+        defs[i]->kind = kinds[i];
+        pt_entity_def_resolve(defs[i]);
+    }
+    flock_count = flock_def.count;
+    memset(&body, 0, sizeof body);
+    body = pt_thrust_body_resolve(body);
+    body_top_speed = body.thrust / body.drag;
+    crowd_min_share = PT_CROWD_MIN_SHARE;
+
+    /* A map whose entities set no keys, and the world built from it. */
+    static const char map_text[] = "player at=1,1\n"
+                                   "guard g at=3,1\n"
+                                   "obstacle at=2.5,2.5\n"
+                                   "grid\n"
+                                   "#####\n"
+                                   "#...#\n"
+                                   "#...#\n"
+                                   "#####\n"
+                                   "end\n";
+    pt_map map;
+    pt_error err;
+    ck_assert_int_eq(pt_map_parse(&map, map_text, strlen(map_text), "defaults.map", &err), PT_OK);
+    map_tile_px = map.tile_px;
+    ck_assert_int_eq(map.nobstacles, 1);
+    obstacle_r = map.obstacles[0].r;
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    static const char pat_text[] = "pattern route\n  kind waypoints\n  points 1.5,1.5 2.5,1.5\nend\n";
+    ck_assert_int_eq(pt_patlib_parse(&lib, pat_text, strlen(pat_text), "defaults.pat", &err), PT_OK);
+    const pt_pattern *route = pt_patlib_find(&lib, "route");
+    ck_assert(route != NULL);
+    waypoint_radius = route->path_radius;
+    pt_world *w = pt_world_create(&map, &lib, NULL, &err);
+    ck_assert(w != NULL);
+    world_hz = 1.0 / pt_world_dt(w);
+    const pt_entity *g = pt_world_entity(w, 1);
+    ck_assert_int_eq(g->kind, PT_KIND_GUARD);
+    world_mass = g->veh.mass;
+    world_force = g->veh.max_force;
+    world_turn = g->veh.max_turn_rate;
+    world_radius = g->veh.radius;
+    pt_world_destroy(w);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&map);
+}
+
+/* ---- the check ----------------------------------------------------------------------- */
+
+typedef struct result {
+    int read;     /* values read from the docs */
+    int problems; /* mismatches, values not found, numbers no entry read */
+} result;
+
+static void problem(result *r, int quiet, const char *fmt, ...) {
+    r->problems++;
+    if (quiet) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+/* Reads one entry's number from its doc; returns its position or (size_t)-1. */
+static size_t read_entry(const doc *d, const entry *en, double *val) {
+    size_t end;
+    if (count_matches(d, en->anchor) != 1) return (size_t)-1;
+    size_t at = find(d, 0, en->anchor, &end), after;
+    if (en->how == LAST) {
+        size_t le = line_end(d, at), pos = (size_t)-1, k = line_start(d, at);
+        double v;
+        while ((k = next_number(d->text, k, le, &v, &after)) < le) {
+            pos = k;
+            *val = v;
+            k = after;
+        }
+        return pos;
+    }
+    size_t from = end, limit = d->len;
+    if (en->how == CELL) {
+        if (!cell(d, at, en->col, &from, &limit)) return (size_t)-1;
+        if (!en->after) {
+            size_t k = from;
+            for (int i = 0;; i++) {
+                k = next_number(d->text, k, limit, val, &after);
+                if (k >= limit) return (size_t)-1;
+                if (i == en->index) return k;
+                k = after;
+            }
+        }
+    }
+    if (en->after) {
+        size_t s = find(d, from, en->after, &end);
+        if (s == (size_t)-1 || end > limit || s > from + 1500) return (size_t)-1;
+        from = end;
+    }
+    while (from < limit && d->text[from] == ' ') from++;
+    if (!(after = number_at(d->text, from, val))) return (size_t)-1;
+    for (int i = 0; i < en->index; i++) {
+        from = next_number(d->text, after, limit, val, &after);
+        if (from >= limit) return (size_t)-1;
+    }
+    return from;
+}
+
+/* Every number in [b, e) must have been read. */
+static void check_read(result *r, int quiet, const doc *d, const char *file, size_t b, size_t e) {
+    double v;
+    size_t after;
+    for (size_t k = b; (k = next_number(d->text, k, e, &v, &after)) < e; k = after)
+        if (!d->used[k]) {
+            char where[96];
+            size_t ls = line_start(d, k), le = line_end(d, k);
+            snprintf(where, sizeof where, "%.*s", (int)(le - ls < 80 ? le - ls : 80), d->text + ls);
+            problem(r, quiet, "%s: no entry reads the default %g in: %s", file, v, where);
+        }
+}
+
+/* At least one number in [b, e) was read. */
+static int any_read(const doc *d, size_t b, size_t e) {
+    double v;
+    size_t after;
+    for (size_t k = b; (k = next_number(d->text, k, e, &v, &after)) < e; k = after)
+        if (d->used[k]) return 1;
+    return 0;
+}
+
+static result check_docs(doc docs[NDOCS], int quiet) {
+    result r = {0, 0};
+    for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++) {
+        const entry *en = &entries[i];
+        doc *d = &docs[en->doc];
+        double v = NAN;
+        size_t at = read_entry(d, en, &v);
+        if (at == (size_t)-1) {
+            problem(&r, quiet, "%s: no default found at '%s' ... '%s'", doc_files[en->doc], en->anchor,
+                    en->after ? en->after : "");
+            continue;
+        }
+        d->used[at] = 1;
+        r.read++;
+        double code = *en->code * en->scale;
+        if (!(fabs(v - code) <= 1e-9 * fmax(1.0, fabs(code))))
+            problem(&r, quiet, "%s: '%s' documents %g, the code uses %g", doc_files[en->doc], en->anchor, v, code);
+    }
+    /* steering.md: every `name` [N] */
+    const doc *sm = &docs[STEERING_MD];
+    for (size_t k = 0; k + 3 < sm->len; k++)
+        if (strncmp(sm->text + k, "` [", 3) == 0 && isdigit((unsigned char)sm->text[k + 3]))
+            check_read(&r, quiet, sm, doc_files[STEERING_MD], k + 3, k + 4);
+    for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+        const table *t = &tables[i];
+        const doc *d = &docs[t->doc];
+        size_t end, at = find(d, 0, t->row, &end);
+        if (at == (size_t)-1) {
+            problem(&r, quiet, "%s: no table with the row '%s'", doc_files[t->doc], t->row);
+            continue;
+        }
+        size_t s = line_start(d, at);
+        while (s > 0 && d->text[line_start(d, s - 1)] == '|') s = line_start(d, s - 1);
+        s = line_end(d, line_end(d, s) + 1) + 1; /* past the header and the |---| line */
+        int rows = 0;
+        for (; s < d->len && d->text[s] == '|'; s = line_end(d, s) + 1, rows++) {
+            size_t b, e;
+            if (cell(d, s, t->col, &b, &e)) check_read(&r, quiet, d, doc_files[t->doc], b, e);
+        }
+        if (rows < 4) problem(&r, quiet, "%s: the table of '%s' has too few rows", doc_files[t->doc], t->row);
+    }
+    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
+        const block *bl = &blocks[i];
+        const doc *d = &docs[bl->doc];
+        size_t e0, e1, s = find(d, 0, bl->start, &e0), e = find(d, e0, bl->end, &e1);
+        if (s == (size_t)-1 || e == (size_t)-1) {
+            problem(&r, quiet, "%s: no block '%s'", doc_files[bl->doc], bl->start);
+            continue;
+        }
+        for (size_t ls = line_end(d, s) + 1; ls < e; ls = line_end(d, ls) + 1) {
+            size_t le = line_end(d, ls), c = ls;
+            while (c < le && d->text[c] == ' ') c++;
+            if (strncmp(d->text + c, "/*", 2) == 0) continue; /* a comment line, not a field */
+            const char *com = strstr(d->text + c, "/*");
+            if (!com || (size_t)(com - d->text) >= le) continue;
+            size_t cb = (size_t)(com - d->text);
+            if (bl->needs) {
+                const char *n = strstr(com, bl->needs);
+                if (!n || (size_t)(n - d->text) >= le) continue;
+            }
+            double v;
+            size_t after;
+            if (next_number(d->text, cb, le, &v, &after) < le && !any_read(d, cb, le))
+                problem(&r, quiet, "%s: no entry reads the default in: %.*s", doc_files[bl->doc], (int)(le - ls), d->text + ls);
+        }
+    }
+    return r;
+}
+
+static void load_docs(doc docs[NDOCS]) {
+    for (int i = 0; i < NDOCS; i++) doc_load(&docs[i], doc_files[i]);
+}
+
+static void free_docs(doc docs[NDOCS]) {
+    for (int i = 0; i < NDOCS; i++) doc_free(&docs[i]);
+}
+
+/* ---- tests --------------------------------------------------------------------------- */
+
+START_TEST(test_docs_match_code) {
+    load_code();
+    doc docs[NDOCS];
+    load_docs(docs);
+    result r = check_docs(docs, 0);
+    /* Every entry read its value, and there are many of them. */
+    ck_assert_int_eq(r.read, (int)(sizeof entries / sizeof entries[0]));
+    ck_assert_int_ge(r.read, 190);
+    ck_assert_int_eq(r.problems, 0);
+    free_docs(docs);
+}
+END_TEST
+
+/* Replaces the first occurrence of from (after anchor) in d with to. */
+static void edit(doc *d, const char *anchor, const char *from, const char *to) {
+    char *a = strstr(d->text, anchor);
+    ck_assert_msg(a != NULL, "%s", anchor);
+    char *p = strstr(a, from);
+    ck_assert(p != NULL);
+    size_t pre = (size_t)(p - d->text), fl = strlen(from), tl = strlen(to), n = d->len - fl + tl;
+    char *t = malloc(n + 1);
+    ck_assert(t != NULL);
+    memcpy(t, d->text, pre);
+    memcpy(t + pre, to, tl);
+    memcpy(t + pre + tl, p + fl, d->len - pre - fl + 1);
+    doc_free(d);
+    doc_set(d, t, n);
+    free(t);
+}
+
+/* The check fails on an edited default, on a reformatted table (nothing read from it) and
+ * on a default the entries do not know. */
+START_TEST(test_check_can_fail) {
+    load_code();
+    static const struct { int doc; const char *anchor, *from, *to; int min_problems; } cases[] = {
+        {STEERING_MD, "`side_feeler_length` [", "0.7", "0.9", 1},
+        {STEER_H, "double view_radius;", "4 */", "2.5 */", 1},
+        {AI_MD, "player: centres at most", "1.05", "1.5", 1},
+        {FORMATS_MD, "| `body KEY=VALUE...` |", "`drag` 1", "`drag` 2", 1},
+        {AI_MD, "| `aware_rate` |", "| `aware_rate` |", "| aware_rate |", 1},          /* row not found */
+        {STEERING_MD, "| containment | 40", "| containment |", "- containment:", 2}, /* table lost */
+        {FORMATS_MD, "| `threat_range` |", "| 5 |", "| 5 (also 6) |", 1},             /* unread number */
+        {STEERING_MD, "`view_radius` [4]", "neighbour radius", "`neighbour_radius` [3] or", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        doc docs[NDOCS];
+        load_docs(docs);
+        edit(&docs[cases[i].doc], cases[i].anchor, cases[i].from, cases[i].to);
+        result r = check_docs(docs, 1);
+        ck_assert_msg(r.problems >= cases[i].min_problems, "case %zu: %d problems", i, r.problems);
+        free_docs(docs);
+    }
+}
+END_TEST
+
+static Suite *defaults_suite(void) {
+    Suite *s = suite_create("defaults");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_docs_match_code);
+    suite_add_tcase(s, tc);
+    TCase *lim = tcase_create("limits");
+    tcase_add_test(lim, test_check_can_fail);
+    suite_add_tcase(s, lim);
+    return s;
+}
+
+int main(void) { return tu_run(defaults_suite()); }
