@@ -329,12 +329,52 @@ START_TEST(test_sight_refresh_and_copies) {
 }
 END_TEST
 
+/* pt_line_walkable is the tile chase's straight line: it must follow the movement rule
+ * (pt_map_step_ok), not sight's sealed-corner rule. Regression: its documented rule refused
+ * only a squeeze between two non-walkable cells. On generated maps full of diagonal corners
+ * it accepts a line exactly when every cell is walkable and no diagonal step passes beside a
+ * non-walkable cell (one wall beside is enough to refuse). */
+START_TEST(test_line_walkable_never_cuts_corners) {
+    long accepted = 0, one_wall = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        pt_map m;
+        tu_corner_map(&m, 30, 22, seed);
+        pt_rng r;
+        pt_rng_seed(&r, seed, 4);
+        for (int q = 0; q < 3000; q++) {
+            int x0 = (int)pt_rng_below(&r, 30), y0 = (int)pt_rng_below(&r, 22);
+            int x1 = x0 + (int)pt_rng_below(&r, 9) - 4, y1 = y0 + (int)pt_rng_below(&r, 9) - 4;
+            int want = 1, single = 0;
+            pt_line_iter it;
+            pt_line_iter_init(&it, x0, y0, x1, y1);
+            int px = it.x, py = it.y;
+            while (pt_line_iter_next(&it)) {
+                if (!pt_map_walkable(&m, it.x, it.y) || tu_cuts_corner(&m, px, py, it.x, it.y)) want = 0;
+                if (pt_map_walkable(&m, it.x, it.y) && it.x != px && it.y != py &&
+                    pt_map_walkable(&m, it.x, py) != pt_map_walkable(&m, px, it.y))
+                    single = 1;
+                px = it.x;
+                py = it.y;
+            }
+            int got = pt_line_walkable(&m, x0, y0, x1, y1);
+            ck_assert_msg(got == want, "seed %d: %d,%d -> %d,%d: got %d, want %d", (int)seed, x0, y0, x1, y1, got, want);
+            accepted += got;
+            one_wall += single && !got;
+        }
+        pt_map_fini(&m);
+    }
+    ck_assert_int_gt(accepted, 5000);
+    ck_assert_int_gt(one_wall, 500);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("los");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_open_floor_and_wall);
     tcase_add_test(tc, test_cone_and_distance);
     tcase_add_test(tc, test_corner_gap_is_sealed);
+    tcase_add_test(tc, test_line_walkable_never_cuts_corners);
     tcase_add_test(tc, test_bush_hides_from_afar);
     tcase_add_test(tc, test_random_maps_agree_with_ray_cells);
     tcase_add_test(tc, test_fast_walk_equals_reference);

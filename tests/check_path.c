@@ -159,12 +159,47 @@ START_TEST(test_edges_and_truncation) {
 }
 END_TEST
 
+/* Regression: the corner rule was written out in path.c apart from the pattern walkers,
+ * which cut corners; A* now uses pt_map_step_ok. On generated maps full of diagonal corners,
+ * no step of any path found passes beside a non-walkable cell, and paths still go diagonal. */
+START_TEST(test_astar_never_cuts_corners) {
+    pt_cell out[1024];
+    long steps = 0, diagonal = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        pt_map m;
+        tu_corner_map(&m, 32, 24, seed);
+        pt_pathfinder *pf = pt_pathfinder_create(&m);
+        ck_assert_ptr_nonnull(pf);
+        pt_rng r;
+        pt_rng_seed(&r, seed, 9);
+        for (int q = 0; q < 200; q++) {
+            pt_cell a = {(int)pt_rng_below(&r, 32), (int)pt_rng_below(&r, 24)};
+            pt_cell b = {(int)pt_rng_below(&r, 32), (int)pt_rng_below(&r, 24)};
+            int n = pt_path_find(pf, a, b, out, 1024);
+            for (int i = 1; i < n; i++) {
+                ck_assert(abs(out[i].x - out[i - 1].x) <= 1 && abs(out[i].y - out[i - 1].y) <= 1);
+                ck_assert_msg(!tu_cuts_corner(&m, out[i - 1].x, out[i - 1].y, out[i].x, out[i].y),
+                              "seed %d: %d,%d -> %d,%d cuts a corner", (int)seed, out[i - 1].x, out[i - 1].y, out[i].x,
+                              out[i].y);
+                steps++;
+                diagonal += out[i].x != out[i - 1].x && out[i].y != out[i - 1].y;
+            }
+        }
+        pt_pathfinder_destroy(pf);
+        pt_map_fini(&m);
+    }
+    ck_assert_int_gt(steps, 10000);
+    ck_assert_int_gt(diagonal, steps / 10);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("path");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_astar_is_optimal_on_random_maps);
     tcase_add_test(tc, test_nearest_goal_matches_min_distance);
     tcase_add_test(tc, test_edges_and_truncation);
+    tcase_add_test(tc, test_astar_never_cuts_corners);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }

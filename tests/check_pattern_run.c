@@ -10,6 +10,8 @@
 #include <patrol/bresenham.h>
 #include <patrol/pattern.h>
 
+#include "test_util.h"
+
 #define BASIC "tests/data/patterns/basic.pat"
 #define DT (1.0 / 60.0)
 
@@ -887,14 +889,18 @@ START_TEST(test_lint_control_and_thrust) {
     pt_error e[8];
     ck_assert_int_eq(lint("snake", (pt_cell){20, 15}, e, 8), 0);
     pt_map_set(&map, 22, 15, '#'); /* the second step of `forward 2` (line 42) */
-    ck_assert_int_eq(lint("snake", (pt_cell){20, 15}, e, 8), 1);
+    ck_assert_int_eq(lint("snake", (pt_cell){20, 15}, e, 8), 3); /* and the diagonals beside it (line 45) */
+    ck_assert_int_eq(e[1].code, PT_ERR_PATTERN_CORNER);
+    ck_assert_int_eq(e[1].line, 45);
     ck_assert_int_eq(e[0].code, PT_ERR_PATTERN_BLOCKED);
     ck_assert_int_eq(e[0].line, 42);
     ck_assert_int_eq(e[0].col, 3);
     /* Later passes are linted too: the snake's second pass heads north (270). */
     pt_map_set(&map, 22, 15, '.');
     pt_map_set(&map, 25, 13, '#');
-    ck_assert_int_eq(lint("snake", (pt_cell){20, 15}, e, 8), 1);
+    ck_assert_int_eq(lint("snake", (pt_cell){20, 15}, e, 8), 3); /* and two diagonal steps beside it */
+    ck_assert_int_eq(e[0].code, PT_ERR_PATTERN_BLOCKED);
+    ck_assert_int_eq(e[1].code, PT_ERR_PATTERN_CORNER);
     ck_assert_int_eq(e[0].line, 42);
 
     ck_assert_int_eq(lint("square", (pt_cell){20, 10}, e, 8), 0);
@@ -949,6 +955,141 @@ START_TEST(test_lint_waypoints_and_map) {
 }
 END_TEST
 
+/* ---- no corner cutting ------------------------------------------------------------------- */
+
+/* Regression: path, matrix and control walkers stepped diagonally between two walls touching
+ * at a corner (2,2 -> 3,3 with walls at 3,2 and 2,3), and past a single wall beside a
+ * diagonal step, while A* and the player did not. On generated maps full of diagonal corners,
+ * random patterns of each tile kind run for many actions: every move is to an 8-neighbour,
+ * walkable, and never past a non-walkable corner; and the walkers do make diagonal moves. */
+START_TEST(test_tile_walkers_never_cut_corners) {
+    long moves[3] = {0}, diagonal[3] = {0}, refused = 0; /* path, matrix, control */
+    for (uint64_t seed = 1; seed <= 24; seed++) {
+        pt_map m;
+        tu_corner_map(&m, 30, 22, seed);
+        pt_rng r;
+        pt_rng_seed(&r, seed, 3);
+        char text[4096];
+        int n = 0;
+        for (int i = 0; i < 12; i++) { /* paths of random (mostly diagonal) segments */
+            n += snprintf(text + n, sizeof text - (size_t)n, "pattern p%d\n kind path\n points", i);
+            for (int v = 0; v < 4; v++)
+                n += snprintf(text + n, sizeof text - (size_t)n, " %d,%d", 1 + (int)pt_rng_below(&r, 28),
+                              1 + (int)pt_rng_below(&r, 20));
+            n += snprintf(text + n, sizeof text - (size_t)n, "\n at_end %s\nend\n", i % 2 ? "reverse" : "restart");
+        }
+        n += snprintf(text + n, sizeof text - (size_t)n,
+                      "pattern blob\n kind matrix\n rows\n  11111111\n  11111111\n  11111111\n  11111111\n"
+                      "  11111111\n  11111111\n end\nend\n"
+                      "pattern zig\n kind control\n heading 45\n forward 3\n right 90\n forward 2\n left 45\n"
+                      " forward 2\n backward 1\n left 135\nend\n");
+        pt_patlib pl;
+        pt_error err;
+        pt_patlib_init(&pl);
+        ck_assert_int_eq(pt_patlib_parse(&pl, text, strlen(text), "corner.pat", &err), PT_OK);
+        for (int k = 0; k < 14; k++) {
+            char name[16];
+            snprintf(name, sizeof name, "p%d", k);
+            const pt_pattern *p = pt_patlib_find(&pl, k == 12 ? "blob" : k == 13 ? "zig" : name);
+            ck_assert_ptr_nonnull(p);
+            for (int rep = 0; rep < 4; rep++) {
+                pt_cell o = {1 + (int)pt_rng_below(&r, 28), 1 + (int)pt_rng_below(&r, 20)};
+                if (p->kind == PT_PAT_PATH) o = (pt_cell){(int)p->verts[0].x, (int)p->verts[0].y}; /* as written */
+                pt_patrun run;
+                pt_patrun_init(&run, p, o, o, pt_rad(45.0 * rep), seed, (uint32_t)(k * 4 + rep));
+                int x = run.x, y = run.y;
+                for (int a = 0; a < 400; a++) {
+                    int nx, ny;
+                    pt_step_result res = pt_patrun_step(&run, &m, &nx, &ny, NULL);
+                    if (nx == x && ny == y) {
+                        refused += res == PT_STEP_WAITING;
+                        continue;
+                    }
+                    ck_assert_msg(abs(nx - x) <= 1 && abs(ny - y) <= 1, "%s jumped %d,%d -> %d,%d", p->name, x, y, nx, ny);
+                    ck_assert_msg(pt_map_walkable(&m, nx, ny), "%s onto a wall at %d,%d", p->name, nx, ny);
+                    ck_assert_msg(!tu_cuts_corner(&m, x, y, nx, ny), "%s (seed %d) cut a corner: %d,%d -> %d,%d", p->name,
+                                  (int)seed, x, y, nx, ny);
+                    int kind = p->kind == PT_PAT_PATH ? 0 : p->kind == PT_PAT_MATRIX ? 1 : 2;
+                    moves[kind]++;
+                    diagonal[kind] += nx != x && ny != y;
+                    x = nx;
+                    y = ny;
+                }
+            }
+        }
+        pt_patlib_fini(&pl);
+        pt_map_fini(&m);
+    }
+    for (int kind = 0; kind < 3; kind++) {
+        ck_assert_int_gt(moves[kind], 5000);
+        ck_assert_int_gt(diagonal[kind], moves[kind] / 10);
+    }
+    ck_assert_int_gt(refused, 0);
+}
+END_TEST
+
+/* Regression: `patrol check` accepted patterns whose steps cut a non-walkable corner (the
+ * walkers then took them). A path's diagonal step past a wall is PT_ERR_PATTERN_CORNER at the
+ * point that starts its segment (restart's way back: at the at_end value), once per corner;
+ * a control pattern's at the instruction. */
+START_TEST(test_lint_corner_path_and_control) {
+    const char *text = "pattern cut\n"        /* line 1 */
+                       " kind path\n"
+                       " points 2,2 6,2 8,4\n" /* line 3: 6,2 -> 7,3 -> 8,4 */
+                       " points 8,8\n"         /* line 4 */
+                       " at_end restart\n"     /* line 5: the way back 8,8 -> 2,2 is diagonal */
+                       "end\n"
+                       "pattern ctl\n kind control\n heading 0\n forward 2\n right 45\n forward 2\n at_end stop\nend\n";
+    const pt_pattern *p = add(text, "cut");
+    pt_error e[16];
+    ck_assert_int_eq(pt_pattern_lint(p, &map, (pt_cell){2, 2}, 0.0, e, 16), 0);
+    pt_map_set(&map, 7, 2, '#'); /* beside 6,2 -> 7,3 */
+    pt_map_set(&map, 3, 2, '~'); /* beside the way back's 3,3 -> 2,2 (and 2,3 stays floor) */
+    pt_map_set(&map, 2, 3, '#'); /* both beside it: one report for the corner */
+    ck_assert_int_eq(pt_pattern_lint(p, &map, (pt_cell){2, 2}, 0.0, e, 16), 3);
+    ck_assert_int_eq(e[0].code, PT_ERR_PATTERN_BLOCKED); /* 3,2 is a cell of the path */
+    ck_assert_int_eq(e[1].code, PT_ERR_PATTERN_CORNER);
+    ck_assert_int_eq(e[1].line, 3);
+    ck_assert_int_eq(e[1].col, 13); /* the segment 6,2 -> 8,4 starts at 6,2 */
+    ck_assert_ptr_nonnull(strstr(e[1].message, "7,2"));
+    ck_assert_int_eq(e[2].code, PT_ERR_PATTERN_CORNER);
+    ck_assert_int_eq(e[2].line, 5);
+    ck_assert_int_eq(e[2].col, 9);
+    ck_assert_str_eq(e[1].file, "extra.pat");
+    /* control: forward 2 east from 30,20, then south-east: 32,20 -> 33,21 passes beside 32,21 */
+    const pt_pattern *c = get("ctl");
+    ck_assert_int_eq(pt_pattern_lint(c, &map, (pt_cell){30, 20}, 0.0, e, 16), 0);
+    pt_map_set(&map, 32, 21, '#');
+    ck_assert_int_eq(pt_pattern_lint(c, &map, (pt_cell){30, 20}, 0.0, e, 16), 1);
+    ck_assert_int_eq(e[0].code, PT_ERR_PATTERN_CORNER);
+    ck_assert_int_eq(e[0].line, 12);
+    ck_assert_int_eq(e[0].col, 2);
+}
+END_TEST
+
+/* A matrix walk never cuts a corner; lint calls that an error only when it splits the
+ * matrix (no other way between the two cells), at the first of them. */
+START_TEST(test_lint_corner_matrix_split) {
+    const char *text = "pattern stairs\n kind matrix\n rows\n  1100\n  0110\n  0011\n end\nend\n"
+                       "pattern diag\n kind matrix\n rows\n  100\n  010\n  001\n end\nend\n";
+    const pt_pattern *st = add(text, "stairs"), *dg = get("diag");
+    pt_error e[16];
+    ck_assert_int_eq(pt_pattern_lint(st, &map, (pt_cell){5, 5}, 0.0, e, 16), 0);
+    ck_assert_int_eq(pt_pattern_lint(dg, &map, (pt_cell){20, 5}, 0.0, e, 16), 0);
+    pt_map_set(&map, 6, 7, '#'); /* beside stairs' 6,6 -> 7,7, which 6,6 -> 7,6 -> 7,7 joins anyway */
+    ck_assert_int_eq(pt_pattern_lint(st, &map, (pt_cell){5, 5}, 0.0, e, 16), 0);
+    pt_map_set(&map, 21, 5, '#'); /* beside diag's 20,5 -> 21,6: the only way, so a split */
+    ck_assert_int_eq(pt_pattern_lint(dg, &map, (pt_cell){20, 5}, 0.0, e, 16), 1);
+    ck_assert_int_eq(e[0].code, PT_ERR_PATTERN_CORNER);
+    ck_assert_int_eq(e[0].line, 12); /* row "100": the first cell of the pair */
+    ck_assert_int_eq(e[0].col, 3);
+    pt_map_set(&map, 22, 6, '#'); /* and beside 21,6 -> 22,7: a second split */
+    ck_assert_int_eq(pt_pattern_lint(dg, &map, (pt_cell){20, 5}, 0.0, e, 16), 2);
+    ck_assert_int_eq(e[1].line, 13);
+    ck_assert_int_eq(e[1].col, 4);
+}
+END_TEST
+
 static Suite *pattern_run_suite(void) {
     Suite *s = suite_create("pattern_run");
     TCase *path = tcase_create("path");
@@ -973,6 +1114,7 @@ static Suite *pattern_run_suite(void) {
     tcase_add_test(control, test_control_directions);
     tcase_add_test(control, test_control_snake);
     tcase_add_test(control, test_control_blocked_and_stop);
+    tcase_add_test(control, test_tile_walkers_never_cut_corners);
     suite_add_tcase(s, control);
     TCase *thrust = tcase_create("thrust");
     tcase_add_checked_fixture(thrust, setup, teardown);
@@ -996,6 +1138,8 @@ static Suite *pattern_run_suite(void) {
     tcase_add_test(lintc, test_lint_matrix);
     tcase_add_test(lintc, test_lint_control_and_thrust);
     tcase_add_test(lintc, test_lint_waypoints_and_map);
+    tcase_add_test(lintc, test_lint_corner_path_and_control);
+    tcase_add_test(lintc, test_lint_corner_matrix_split);
     suite_add_tcase(s, lintc);
     return s;
 }

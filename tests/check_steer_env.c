@@ -12,6 +12,7 @@
 #include <patrol/steer.h>
 
 #include "../src/core/steer_env_ref.h"
+#include "test_util.h"
 
 #define DT (1.0 / 60.0)
 #define TOL 1e-9
@@ -22,6 +23,8 @@
         ck_assert_msg(fabs(v__.x - (ex)) <= (tol) && fabs(v__.y - (ey)) <= (tol), "got (%.9f, %.9f), want (%.9f, %.9f)", \
                       v__.x, v__.y, (double)(ex), (double)(ey));                                               \
     } while (0)
+
+static int cell_of_test(double v) { return (int)floor(v); }
 
 static pt_vehicle veh_at(double x, double y, double heading) {
     pt_vehicle v;
@@ -964,6 +967,59 @@ START_TEST(test_fast_paths_lockstep_600_ticks) {
 }
 END_TEST
 
+/* The movement rule holds for continuous movers too: a centre that moves less than its radius
+ * a tick and ends it with pt_steer_collide never passes diagonally from a cell to a
+ * neighbour past a non-walkable corner (one wall beside the step, or a sealed pair). Bodies
+ * on generated maps full of diagonal corners are driven straight at cell corners, each tick
+ * a step of up to 0.95 radius (the game's fastest movers go about 0.1 tile a tick). */
+START_TEST(test_collide_never_passes_a_corner) {
+    static const double radii[] = {0.35, 0.2, 0.45};
+    long diagonal = 0, pushed = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        pt_map m;
+        tu_corner_map(&m, 24, 18, seed);
+        pt_steer_env env;
+        ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
+        pt_rng r;
+        pt_rng_seed(&r, seed, 21);
+        double rad = radii[seed % 3];
+        for (int a = 0; a < 60; a++) {
+            int cx, cy;
+            do {
+                cx = (int)pt_rng_below(&r, 24);
+                cy = (int)pt_rng_below(&r, 18);
+            } while (!pt_map_walkable(&m, cx, cy));
+            pt_vec2 pos = pt_v2(cx + 0.5, cy + 0.5), vel = pt_v2(0, 0);
+            pt_vec2 aim = pos;
+            for (int t = 0; t < 600; t++) {
+                if (t % 40 == 0) { /* a corner point of a cell near here, or a random point */
+                    int ax = cell_of_test(pos.x) + (int)pt_rng_below(&r, 5) - 2;
+                    int ay = cell_of_test(pos.y) + (int)pt_rng_below(&r, 5) - 2;
+                    aim = pt_rng_below(&r, 4) ? pt_v2(ax, ay) : pt_v2(ax + pt_rng_unit(&r), ay + pt_rng_unit(&r));
+                }
+                pt_vec2 d = pt_v2_sub(aim, pos);
+                double len = pt_v2_len(d), step = rad * (0.3 + 0.65 * pt_rng_unit(&r));
+                if (len < 1e-9) d = pt_v2_from_angle(pt_rng_unit(&r) * 6.283185307179586), len = 1.0;
+                int x0 = cell_of_test(pos.x), y0 = cell_of_test(pos.y);
+                pos = pt_v2_add(pos, pt_v2_scale(d, step / len));
+                vel = pt_v2_scale(d, step / len / DT);
+                pushed += pt_steer_collide(&env, &pos, &vel, rad);
+                int x1 = cell_of_test(pos.x), y1 = cell_of_test(pos.y);
+                ck_assert_msg(pt_map_walkable(&m, x1, y1), "seed %d: centre in a wall at %d,%d", (int)seed, x1, y1);
+                ck_assert_msg(abs(x1 - x0) <= 1 && abs(y1 - y0) <= 1, "seed %d: jumped", (int)seed);
+                ck_assert_msg(!tu_cuts_corner(&m, x0, y0, x1, y1), "seed %d r %.2f: centre %d,%d -> %d,%d past a corner",
+                              (int)seed, rad, x0, y0, x1, y1);
+                diagonal += x1 != x0 && y1 != y0;
+            }
+        }
+        pt_steer_env_fini(&env);
+        pt_map_fini(&m);
+    }
+    ck_assert_int_gt(pushed, 10000);
+    ck_assert_int_gt(diagonal, 100);
+}
+END_TEST
+
 static Suite *steer_env_suite(void) {
     Suite *s = suite_create("steer_env");
     TCase *core = tcase_create("core");
@@ -977,6 +1033,7 @@ static Suite *steer_env_suite(void) {
     tcase_add_test(core, test_collide_tiles_hand);
     tcase_add_test(core, test_collide_tiles_random_motion);
     tcase_add_test(core, test_collide_obstacles_random_motion);
+    tcase_add_test(core, test_collide_never_passes_a_corner);
     tcase_add_test(core, test_fast_paths_match_reference);
     tcase_add_test(core, test_fast_paths_custom_and_nonfinite);
     tcase_add_test(core, test_fast_paths_lockstep_600_ticks);

@@ -12,6 +12,8 @@
 #include <patrol/rng.h>
 #include <patrol/troop.h>
 
+#include "test_util.h"
+
 static const char *pats_text =
     "pattern box\n kind path\n points 0,0 7,0 7,5 0,5 0,0\nend\n"
     "pattern slant\n kind path\n points 0,0 9,3 4,8\n at_end loop\nend\n"      /* open: restart */
@@ -134,7 +136,10 @@ static void compare_run(const pt_map *m, int n, int ticks, int add_at, int sort_
     for (int i = 0; i < n; i++) random_ref(&rs[i], &rng, &map, i, i >= n / 2);
     pt_troop t;
     ck_assert_int_eq(pt_troop_init(&t, m, n / 4), PT_OK);
-    int first = n / 2, bad_ids = 0, bad = 0, bad_ticks = 0, holding = 0;
+    int first = n / 2, bad_ids = 0, bad = 0, bad_ticks = 0, holding = 0, cuts = 0;
+    long diagonal = 0;
+    pt_cell *last = malloc(sizeof *last * (size_t)n);
+    ck_assert_ptr_nonnull(last);
     for (int i = 0; i < first; i++) bad_ids += add_ref(&t, &rs[i]) != i;
     long long ref_actions = 0, late_actions = 0;
     for (int tick = 1; tick <= ticks; tick++) {
@@ -153,7 +158,20 @@ static void compare_run(const pt_map *m, int n, int ticks, int add_at, int sort_
         int b = mismatches(&t, rs, live);
         bad += b;
         bad_ticks += b > 0;
+        /* Regression: the troop's path, matrix and control steps cut non-walkable corners
+         * (as the one-agent runner did); both now follow pt_map_step_ok. */
+        for (int i = 0; m && i < live; i++) {
+            pt_cell c = pt_troop_cell(&t, i);
+            if (tick > 1 && (tick != add_at + 1 || i < first) && (c.x != last[i].x || c.y != last[i].y)) {
+                cuts += tu_cuts_corner(m, last[i].x, last[i].y, c.x, c.y);
+                diagonal += c.x != last[i].x && c.y != last[i].y;
+            }
+            last[i] = c;
+        }
     }
+    ck_assert_msg(cuts == 0, "%d troop steps cut a corner", cuts);
+    if (m && m->w > 8) ck_assert_int_gt(diagonal, 1000);
+    free(last);
     ck_assert_int_eq(bad_ids, 0);
     ck_assert_msg(bad == 0, "%d follower-ticks differ, on %d ticks", bad, bad_ticks);
     ck_assert_int_eq(pt_troop_count(&t), n);

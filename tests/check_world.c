@@ -393,6 +393,87 @@ START_TEST(test_prey_flee) {
 }
 END_TEST
 
+/* Regression: tile movers stepped diagonally past a non-walkable corner (the pattern walkers
+ * did; A*, the tile chase's straight line and the player did not). On generated maps full of
+ * diagonal corners, a player steered by random input and tile-chase guards that chase,
+ * search and return (A*, the Bresenham line, patterns) never step past a non-walkable corner
+ * and never jump. */
+START_TEST(test_tile_movers_never_cut_corners) {
+    long steps = 0, diagonal = 0, chasing = 0, astar = 0;
+    for (uint64_t seed = 1; seed <= 16; seed++) {
+        pt_map g;
+        tu_corner_map(&g, 30, 20, seed);
+        pt_rng r;
+        pt_rng_seed(&r, seed, 11);
+        pt_cell free_cells[8];
+        for (int i = 0; i < 8; i++) {
+            do {
+                free_cells[i] = (pt_cell){(int)pt_rng_below(&r, 30), (int)pt_rng_below(&r, 20)};
+            } while (!pt_map_walkable(&g, free_cells[i].x, free_cells[i].y));
+        }
+        char text[8192];
+        int n = snprintf(text, sizeof text, "player at=%d,%d speed=8\n", free_cells[0].x, free_cells[0].y);
+        for (int i = 1; i < 8; i++)
+            n += snprintf(text + n, sizeof text - (size_t)n,
+                          "guard g%d at=%d,%d chase=tile view=12 fov=360 aware_rate=3 speed=%s pattern=%s\n", i,
+                          free_cells[i].x, free_cells[i].y, i % 2 ? "3" : "2.5", i % 2 ? "blob" : "zig");
+        n += snprintf(text + n, sizeof text - (size_t)n, "grid\n");
+        for (int y = 0; y < g.h; y++) {
+            for (int x = 0; x < g.w; x++) text[n++] = pt_map_walkable(&g, x, y) ? '.' : '#';
+            text[n++] = '\n';
+        }
+        snprintf(text + n, sizeof text - (size_t)n, "end\n");
+        pt_map_fini(&g);
+        pt_map m;
+        load_map(&m, text);
+        pt_patlib lib;
+        load_pats(&lib, "pattern blob\n kind matrix\n rows\n  111111\n  111111\n  111111\n  111111\n end\nend\n"
+                        "pattern zig\n kind control\n heading 45\n forward 3\n right 90\n forward 2\n left 135\nend\n");
+        pt_world_desc d = {0};
+        d.seed = seed;
+        d.player_controlled = 1;
+        pt_error err;
+        pt_world *w = pt_world_create(&m, &lib, &d, &err);
+        ck_assert_msg(w != NULL, "world: %d:%d %s", err.line, err.col, err.message);
+        int cnt = pt_world_count(w);
+        pt_cell last[8];
+        for (int i = 0; i < cnt && i < 8; i++) last[i] = (pt_cell){pt_world_entity(w, i)->x, pt_world_entity(w, i)->y};
+        int dx = 0, dy = 0;
+        for (int t = 0; t < 4000; t++) {
+            if (t % 17 == 0) {
+                dx = (int)pt_rng_below(&r, 3) - 1;
+                dy = (int)pt_rng_below(&r, 3) - 1;
+            }
+            pt_world_set_input(w, dx, dy);
+            pt_world_step(w);
+            for (int i = 0; i < cnt && i < 8; i++) {
+                const pt_entity *e = pt_world_entity(w, i);
+                int jump = abs(e->x - last[i].x) > 1 || abs(e->y - last[i].y) > 1;
+                if (i > 0) ck_assert_msg(!jump, "seed %d: %s jumped", (int)seed, e->name);
+                else jump |= e->state == PT_STATE_CAUGHT; /* sent back to its start */
+                if (!jump && (e->x != last[i].x || e->y != last[i].y)) {
+                    ck_assert_msg(!tu_cuts_corner(&m, last[i].x, last[i].y, e->x, e->y),
+                                  "seed %d tick %d: %s (%s) cut a corner: %d,%d -> %d,%d", (int)seed, t, e->name,
+                                  pt_state_name(e->state), last[i].x, last[i].y, e->x, e->y);
+                    steps++;
+                    diagonal += e->x != last[i].x && e->y != last[i].y;
+                    chasing += e->state == PT_STATE_CHASE;
+                    astar += e->state == PT_STATE_SEARCH || e->state == PT_STATE_RETURN;
+                }
+                last[i] = (pt_cell){e->x, e->y};
+            }
+        }
+        pt_world_destroy(w);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_msg(steps > 8000 && diagonal > steps / 10 && chasing > 400 && astar > 400,
+                  "%ld steps, %ld diagonal, %ld chasing, %ld searching or returning", steps, diagonal, chasing, astar);
+    ck_assert_int_gt(diagonal, steps / 10);
+    ck_assert_int_gt(chasing, 1000);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("world");
     TCase *tc = tcase_create("core");
@@ -406,6 +487,7 @@ int main(void) {
     suite_add_tcase(s, tc);
     TCase *inv = tcase_create("invariants");
     tcase_add_test(inv, test_never_on_non_walkable);
+    tcase_add_test(inv, test_tile_movers_never_cut_corners);
     tcase_add_test(inv, test_demo_invariants_all_kinds);
     tcase_add_test(tc, test_demo_golden_trace);
     tcase_add_test(tc, test_prey_flee);

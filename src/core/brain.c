@@ -88,7 +88,7 @@ int pt__plan_to(pt_world *w, pt_entity *e, pt_cell to) {
 static int follow_path_step(pt_entity *e, const pt_map *m) {
     if (e->path_idx >= e->path_len) return 1;
     pt_cell c = e->path[e->path_idx];
-    if (!pt_map_walkable(m, c.x, c.y)) return 1;
+    if (!pt_map_step_ok(m, e->x, e->y, c.x, c.y)) return 1;
     pt__entity_move_to(e, c.x, c.y);
     e->path_idx++;
     return e->path_idx >= e->path_len;

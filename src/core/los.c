@@ -292,9 +292,7 @@ int pt_line_walkable(const pt_map *map, int x0, int y0, int x1, int y1) {
     pt_line_iter_init(&it, x0, y0, x1, y1);
     int px = it.x, py = it.y;
     while (pt_line_iter_next(&it)) {
-        if (!pt_map_walkable(map, it.x, it.y)) return 0;
-        if (it.x != px && it.y != py && (!pt_map_walkable(map, it.x, py) || !pt_map_walkable(map, px, it.y)))
-            return 0;
+        if (!pt_map_step_ok(map, px, py, it.x, it.y)) return 0;
         px = it.x;
         py = it.y;
     }

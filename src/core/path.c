@@ -137,8 +137,7 @@ static int search(pt_pathfinder *pf, int32_t start, int32_t single_goal, pt_cell
         int cx = c % pf->w, cy = c / pf->w;
         for (int k = 0; k < 8; k++) {
             int nx = cx + dxs[k], ny = cy + dys[k];
-            if (!pt_map_walkable(m, nx, ny)) continue;
-            if (k >= 4 && (!pt_map_walkable(m, nx, cy) || !pt_map_walkable(m, cx, ny))) continue;
+            if (!pt_map_step_ok(m, cx, cy, nx, ny)) continue;
             int32_t nc = ny * pf->w + nx;
             if (pf->stamp[nc] == closed) continue;
             uint32_t ng = pf->g[c] + (k >= 4 ? 14u : 10u);

@@ -1,6 +1,7 @@
 /* Lint: a placed pattern against a map. Every cell the pattern makes an entity stand on
- * must be inside the map and walkable; each offending cell is reported once, at the place
- * in the pattern file that causes it. */
+ * must be inside the map and walkable, and no step it asks for may cut a non-walkable
+ * corner (pt_map_step_ok); each offending cell or corner is reported once, at the place in
+ * the pattern file that causes it. */
 #include <patrol/bresenham.h>
 #include <patrol/pattern.h>
 
@@ -61,6 +62,7 @@ typedef struct linter {
     pt_error *errs;
     int max, n;
     cellset seen;
+    cellset corners; /* keyed by the doubled centre of the 2x2 block a diagonal crosses */
 } linter;
 
 static void report(linter *l, int code, int line, int col, const char *fmt, ...)
@@ -99,6 +101,37 @@ static int check(linter *l, pt_cell c, int line, int col) {
     return 1;
 }
 
+/* A diagonal step a -> b between two walkable cells that passes beside a non-walkable cell
+ * (or the outside): reported once per corner. Returns 1 when the step cuts a corner. */
+static int check_step(linter *l, pt_cell a, pt_cell b, int line, int col) {
+    if (!pt_map_walkable(l->map, a.x, a.y) || !pt_map_walkable(l->map, b.x, b.y)) return 0; /* reported as cells */
+    if (pt_map_step_ok(l->map, a.x, a.y, b.x, b.y)) return 0;
+    if (!cellset_add(&l->corners, a.x + b.x, a.y + b.y)) return 1;
+    pt_cell side = pt_map_walkable(l->map, b.x, a.y) ? (pt_cell){a.x, b.y} : (pt_cell){b.x, a.y};
+    const pt_tile_def *t = pt_map_tile(l->map, side.x, side.y);
+    report(l, PT_ERR_PATTERN_CORNER, line, col,
+           "step %d,%d -> %d,%d cuts the corner of %s at %d,%d: pattern '%s' placed at %d,%d", a.x, a.y, b.x, b.y,
+           t ? t->name : "the map's edge", side.x, side.y, l->p->name, l->origin.x, l->origin.y);
+    return 1;
+}
+
+/* The point that starts the segment a path's step into cell k (k >= 1) is on. */
+static void path_step_place(const pt_pattern *p, int k, int *line, int *col) {
+    int s = k < p->ncells ? p->src_of_cell[k] : (p->closed ? p->nverts - 1 : -1);
+    if (s > 0 && k < p->ncells && p->cells[k].x == (int)p->verts[s].x - (int)p->verts[0].x &&
+        p->cells[k].y == (int)p->verts[s].y - (int)p->verts[0].y)
+        s--; /* cell k is point s itself: the segment starts at the point before */
+    else if (k == p->ncells && s > 0)
+        s--; /* a closed path's last step, onto cell 0 = its last point */
+    if (s < 0) {
+        *line = p->end_line ? p->end_line : p->line;
+        *col = p->end_line ? p->end_col : p->col;
+    } else {
+        *line = p->vert_line[s];
+        *col = p->vert_col[s];
+    }
+}
+
 static void lint_path(linter *l) {
     const pt_pattern *p = l->p;
     for (int i = 0; i < p->ncells; i++) {
@@ -107,15 +140,81 @@ static void lint_path(linter *l) {
         if (s < 0) check(l, c, p->end_line ? p->end_line : p->line, p->end_line ? p->end_col : p->col);
         else check(l, c, p->vert_line[s], p->vert_col[s]);
     }
+    /* The steps: consecutive cells, and back to cell 0 when the walk wraps (a closed path,
+     * loop or restart). */
+    int wraps = p->closed || p->end == PT_END_LOOP || p->end == PT_END_RESTART;
+    for (int k = 1; k <= p->ncells; k++) {
+        if (k == p->ncells && (!wraps || p->ncells < 2)) break;
+        pt_cell a = {l->origin.x + p->cells[k - 1].x, l->origin.y + p->cells[k - 1].y};
+        pt_cell b = {l->origin.x + p->cells[k % p->ncells].x, l->origin.y + p->cells[k % p->ncells].y};
+        int line, col;
+        path_step_place(p, k, &line, &col);
+        check_step(l, a, b, line, col);
+    }
+}
+
+/* Records where matrix cell (mx,my) comes from, the first time only. */
+static void mat_locate(int *loc, const pt_pattern *p, int mx, int my, int line, int col) {
+    size_t i = 2 * ((size_t)my * (size_t)p->mw + (size_t)mx);
+    if (!loc || loc[i]) return;
+    loc[i] = line;
+    loc[i + 1] = col;
+}
+
+static int uf_find(int *parent, int i) {
+    while (parent[i] != i) i = parent[i] = parent[parent[i]];
+    return i;
+}
+
+/* The walk never takes a diagonal past a non-walkable corner. That is an error when it
+ * splits the matrix: two walkable 1-cells touch diagonally past such a corner and no other
+ * way through the matrix joins them, so a walker on one side never reaches the other.
+ * Reported once per split, at the first of the two cells in reading order. */
+static void lint_matrix_splits(linter *l, const int *loc) {
+    const pt_pattern *p = l->p;
+    size_t n = (size_t)p->mw * (size_t)p->mh;
+    int *parent = PT_MALLOC(n * sizeof *parent);
+    if (!parent) return;
+    for (size_t i = 0; i < n; i++) parent[i] = (int)i;
+    static const int ddx[4] = {1, 0, 1, -1}, ddy[4] = {0, 1, 1, 1}; /* each pair once */
+    for (int pass = 0; pass < 2; pass++) /* legal steps first, then the cut corners */
+        for (int my = 0; my < p->mh; my++)
+            for (int mx = 0; mx < p->mw; mx++) {
+                int a = my * p->mw + mx;
+                pt_cell ca = pt__mat_place(p, l->origin, mx, my);
+                if (!p->mat[a] || !pt_map_walkable(l->map, ca.x, ca.y)) continue;
+                for (int k = 0; k < 4; k++) {
+                    int nx = mx + ddx[k], ny = my + ddy[k], b = ny * p->mw + nx;
+                    if (nx < 0 || nx >= p->mw || ny >= p->mh || !p->mat[b]) continue;
+                    pt_cell cb = pt__mat_place(p, l->origin, nx, ny);
+                    if (!pt_map_walkable(l->map, cb.x, cb.y)) continue;
+                    int ok = pt_map_step_ok(l->map, ca.x, ca.y, cb.x, cb.y);
+                    int ra = uf_find(parent, a), rb = uf_find(parent, b);
+                    if (ra == rb || ok != (pass == 0)) continue;
+                    parent[ra] = rb;
+                    if (pass == 1) check_step(l, ca, cb, loc[2 * a], loc[2 * a + 1]);
+                }
+            }
+    PT_FREE(parent);
 }
 
 static void lint_matrix(linter *l) {
     const pt_pattern *p = l->p;
+    size_t n = (size_t)p->mw * (size_t)p->mh;
+    int *loc = PT_CALLOC(2 * n, sizeof *loc); /* line, col of each 1-cell */
     if (p->row_line) {
         for (int my = 0; my < p->mh; my++)
             for (int mx = 0; mx < p->mw; mx++)
-                if (p->mat[(size_t)my * (size_t)p->mw + (size_t)mx])
-                    check(l, pt__mat_place(p, l->origin, mx, my), p->row_line[my], p->row_col[my] + mx);
+                if (p->mat[(size_t)my * (size_t)p->mw + (size_t)mx]) {
+                    int line = p->row_line[my], col = p->row_col[my] + mx;
+                    check(l, pt__mat_place(p, l->origin, mx, my), line, col);
+                    if (loc) {
+                        loc[2 * ((size_t)my * (size_t)p->mw + (size_t)mx)] = line;
+                        loc[2 * ((size_t)my * (size_t)p->mw + (size_t)mx) + 1] = col;
+                    }
+                }
+        if (loc) lint_matrix_splits(l, loc);
+        PT_FREE(loc);
         return;
     }
     /* Built from segments: a vertex's own cell is located at it, the cells between two
@@ -126,11 +225,16 @@ static void lint_matrix(linter *l) {
             pt_line_iter it;
             pt_line_iter_init(&it, (int)p->verts[i - 1].x - p->mat_x0, (int)p->verts[i - 1].y - p->mat_y0, x, y);
             while (pt_line_iter_next(&it))
-                if (it.x != x || it.y != y)
+                if (it.x != x || it.y != y) {
                     check(l, pt__mat_place(p, l->origin, it.x, it.y), p->vert_line[i - 1], p->vert_col[i - 1]);
+                    mat_locate(loc, p, it.x, it.y, p->vert_line[i - 1], p->vert_col[i - 1]);
+                }
         }
         check(l, pt__mat_place(p, l->origin, x, y), p->vert_line[i], p->vert_col[i]);
+        mat_locate(loc, p, x, y, p->vert_line[i], p->vert_col[i]);
     }
+    if (loc) lint_matrix_splits(l, loc);
+    PT_FREE(loc);
 }
 
 /* Passes until the walker is back where it began (same cell and heading), at most 8: a
@@ -145,10 +249,10 @@ static void lint_control(linter *l, double heading) {
     for (int pass = 0; pass < 8 && !r.done; pass++) {
         for (int a = 0; a < p->actions && !r.done; a++) {
             const pt_instr *in = &p->ins[r.index];
-            pt_cell t;
+            pt_cell t, from = {r.x, r.y};
             int blocked = 0;
             pt__control_step(&r, l->map, &t, &blocked);
-            if (blocked) check(l, t, in->line, in->col);
+            if (blocked && !check(l, t, in->line, in->col)) check_step(l, from, t, in->line, in->col);
         }
         if (r.x == x0 && r.y == y0 && r.heading_deg == h0) break;
     }
@@ -214,6 +318,7 @@ int pt_pattern_lint(const pt_pattern *p, const pt_map *map, pt_cell origin, doub
     default: break;
     }
     PT_FREE(l.seen.keys);
+    PT_FREE(l.corners.keys);
     return l.n;
 }
 

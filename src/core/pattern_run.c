@@ -19,6 +19,7 @@ pt_cell pt__dir8(double heading_deg) {
 }
 
 static int walkable(const pt_map *map, int x, int y) { return !map || pt_map_walkable(map, x, y); }
+static int step_ok(const pt_map *map, int x, int y, int nx, int ny) { return !map || pt_map_step_ok(map, x, y, nx, ny); }
 
 /* ---- path ------------------------------------------------------------------------------ */
 
@@ -59,7 +60,7 @@ static pt_step_result path_step(pt_patrun *run, const pt_map *map) {
         }
     }
     pt_cell c = path_place(run, next);
-    if (!walkable(map, c.x, c.y)) return PT_STEP_WAITING;
+    if (!step_ok(map, run->x, run->y, c.x, c.y)) return PT_STEP_WAITING;
     run->index = next;
     run->dir = dir;
     if (c.x == run->x && c.y == run->y) return PT_STEP_WAITING;
@@ -84,7 +85,7 @@ static pt_step_result matrix_step(pt_patrun *run, const pt_map *map) {
     int n = 0, prev_ok = 0;
     for (int k = 0; k < 8; k++) {
         int nx = run->x + dir_dx[k], ny = run->y + dir_dy[k];
-        if (!mat_on(run, nx, ny) || !walkable(map, nx, ny)) continue;
+        if (!mat_on(run, nx, ny) || !step_ok(map, run->x, run->y, nx, ny)) continue;
         if (nx == run->prev_x && ny == run->prev_y) {
             prev_ok = 1;
             continue;
@@ -135,7 +136,7 @@ pt_step_result pt__control_step(pt_patrun *run, const pt_map *map, pt_cell *targ
         *target = t;
         /* A blocked step is skipped, not retried: the pattern keeps its rhythm (lint
          * reports the cell). */
-        if (walkable(map, t.x, t.y)) {
+        if (step_ok(map, run->x, run->y, t.x, t.y)) {
             run->x = t.x;
             run->y = t.y;
             r = PT_STEP_MOVED;

@@ -24,7 +24,7 @@
 #define HEAD0 255     /* not moved since added */
 #define PREV_NONE 8
 /* t->bits: [0,256) set-bit count of a mask, [SELECT, +2048) index of its i-th set bit,
- * [BLOCK, +512) direction bits of a 3x3 walkability block (see row3). */
+ * [BLOCK, +512) legal move directions (pt_map_step_ok) out of a 3x3 walkability block (row3). */
 #define BITS_SELECT 256
 #define BITS_BLOCK (256 + 2048)
 #define BITS_SIZE (256 + 2048 + 512)
@@ -116,6 +116,11 @@ static inline int walk(const mapview *v, int x, int y) {
     return v->none || ((unsigned)x < v->w && (unsigned)y < v->h && (v->f[(size_t)y * v->w + (unsigned)x] & PT_TILE_WALKABLE));
 }
 
+/* pt_map_step_ok on the view (no corner cutting). */
+static inline int step_ok(const mapview *v, int x, int y, int nx, int ny) {
+    return walk(v, nx, ny) && (x == nx || y == ny || (walk(v, nx, y) && walk(v, x, ny)));
+}
+
 /* Walkable bits of three consecutive cells; which bit is which cell is found at init
  * (rowbit), so the block table is right whatever this returns. One unaligned load where the
  * byte order is known (the multiply gathers bytes 0-2's low bits, no carries). */
@@ -189,8 +194,12 @@ int pt_troop_init(pt_troop *t, const pt_map *map, int capacity) {
     }
     for (unsigned b = 0; b < 512; b++) {
         unsigned m = 0;
-        for (int k = 0; k < 8; k++)
-            if (b & (rowbit[dir_dx[k] + 1] << (3 * (dir_dy[k] + 1)))) m |= 1u << k;
+        for (int k = 0; k < 8; k++) {
+            int dx = dir_dx[k], dy = dir_dy[k];
+            int to = (b & (rowbit[dx + 1] << (3 * (dy + 1)))) != 0;
+            int side_x = (b & (rowbit[dx + 1] << 3)) != 0, side_y = (b & (rowbit[1] << (3 * (dy + 1)))) != 0;
+            if (to && (!dx || !dy || (side_x && side_y))) m |= 1u << k; /* pt_map_step_ok */
+        }
         t->bits[BITS_BLOCK + b] = (uint8_t)m;
     }
     if (capacity > 0 && !reserve(t, capacity)) {
@@ -431,7 +440,8 @@ static long long step_path(const pt__troop_pat *P, pt__troop_group *g, const map
     case PT_END_RESTART:
         for (; r < e; r++) {
             int next = r->index + 1 == len ? 0 : r->index + 1;
-            if (!walk(mv, r->ox + rel[next].x, r->oy + rel[next].y)) continue;
+            if (!step_ok(mv, r->ox + rel[r->index].x, r->oy + rel[r->index].y, r->ox + rel[next].x, r->oy + rel[next].y))
+                continue;
             uint8_t h = hf[r->index];
             r->index = next;
             if (h != HEAD_SAME) r->h = h;
@@ -444,7 +454,8 @@ static long long step_path(const pt__troop_pat *P, pt__troop_group *g, const map
                 continue;
             }
             int next = r->index + 1;
-            if (!walk(mv, r->ox + rel[next].x, r->oy + rel[next].y)) continue;
+            if (!step_ok(mv, r->ox + rel[r->index].x, r->oy + rel[r->index].y, r->ox + rel[next].x, r->oy + rel[next].y))
+                continue;
             uint8_t h = hf[r->index];
             r->index = next;
             if (h != HEAD_SAME) r->h = h;
@@ -458,7 +469,8 @@ static long long step_path(const pt__troop_pat *P, pt__troop_group *g, const map
                 dir = -dir;
                 next = r->index + dir;
             }
-            if (!walk(mv, r->ox + rel[next].x, r->oy + rel[next].y)) continue;
+            if (!step_ok(mv, r->ox + rel[r->index].x, r->oy + rel[r->index].y, r->ox + rel[next].x, r->oy + rel[next].y))
+                continue;
             uint8_t h = dir > 0 ? hf[r->index] : hb[r->index];
             r->index = next;
             r->dir = (int8_t)dir;
@@ -490,7 +502,7 @@ static long long step_matrix(const pt_troop *t, const pt__troop_pat *P, pt__troo
         } else {
             ok = 0;
             for (int k = 0; k < 8; k++)
-                if ((on >> k & 1u) && walk(mv, r->x + dir_dx[k], r->y + dir_dy[k])) ok |= 1u << k;
+                if ((on >> k & 1u) && step_ok(mv, r->x, r->y, r->x + dir_dx[k], r->y + dir_dy[k])) ok |= 1u << k;
         }
         unsigned prevbit = (1u << r->prev) & 0xFFu, cand = ok & ~prevbit; /* prev 8 = none: 0 */
         int k;
@@ -537,7 +549,7 @@ static long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__tro
         case PT_OP_FORWARD:
         case PT_OP_BACKWARD: {
             int s = in->op == PT_OP_FORWARD ? 1 : -1, tx = r->x + s * dir_dx[r->d8], ty = r->y + s * dir_dy[r->d8];
-            if (walk(mv, tx, ty)) {
+            if (step_ok(mv, r->x, r->y, tx, ty)) {
                 r->x = tx;
                 r->y = ty;
             }

@@ -295,8 +295,7 @@ static void player_update(pt_world *w, pt_entity *p) {
                 p->move_t -= 1.0;
                 if (p->move_t > 1.0) p->move_t = 0.0;
                 int nx = p->x + dx, ny = p->y + dy;
-                int diag_ok = !(dx && dy) || (pt_map_walkable(&w->map, nx, p->y) && pt_map_walkable(&w->map, p->x, ny));
-                if (pt_map_walkable(&w->map, nx, ny) && diag_ok) pt__entity_move_to(p, nx, ny);
+                if (pt_map_step_ok(&w->map, p->x, p->y, nx, ny)) pt__entity_move_to(p, nx, ny);
                 else if (dx && pt_map_walkable(&w->map, nx, p->y)) pt__entity_move_to(p, nx, p->y);   /* slide */
                 else if (dy && pt_map_walkable(&w->map, p->x, ny)) pt__entity_move_to(p, p->x, ny);
                 else {

@@ -51,7 +51,8 @@ extern "C" {
     X(PT_ERR_BAD_ENCODING,    -23, "bad or unsupported encoding") \
     X(PT_ERR_USAGE,           -24, "usage error") \
     X(PT_ERR_BINARY,          -25, "file is not text") \
-    X(PT_ERR_INTERNAL,        -26, "internal error")
+    X(PT_ERR_INTERNAL,        -26, "internal error") \
+    X(PT_ERR_PATTERN_CORNER,  -27, "pattern cuts a non-walkable corner")
 
 typedef enum pt_code {
 #define PT__ENUM(name, value, text) name = value,

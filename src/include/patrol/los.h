@@ -8,7 +8,8 @@
  *     it is walkable (a bush) and the target is at most one tile away (Chebyshev distance);
  *     so a player standing in a bush is hidden from farther viewers;
  *   - a diagonal step of the ray between two opaque cells that touch at a corner is blocked:
- *     walls meeting at a corner are sealed, for sight as for movement.
+ *     walls meeting at a corner are sealed. One opaque cell beside a diagonal step does not
+ *     block sight (movement has a stricter rule: pt_map_step_ok in patrol/map.h).
  * pt_can_see() adds the view distance (between cell centres, in tiles) and the view cone
  * (the angle between the viewer's heading and the direction to the target is at most half
  * the view angle; a view angle >= 360 degrees sees all around).
@@ -41,8 +42,9 @@ int pt_los_clear_walk(const pt_map *map, int x0, int y0, int x1, int y1);
 int pt_can_see(const pt_map *map, double vx, double vy, double heading, double view_dist,
                double view_angle, double tx, double ty);
 
-/* 1 when every cell of the Bresenham line (x0,y0)->(x1,y1) is walkable and no diagonal step
- * squeezes between two non-walkable cells: the straight tile path a chaser may walk. */
+/* 1 when every step of the Bresenham line (x0,y0)->(x1,y1) is a legal tile move
+ * (pt_map_step_ok: walkable cells, no diagonal step past a non-walkable corner): the
+ * straight tile path a chaser may walk. */
 int pt_line_walkable(const pt_map *map, int x0, int y0, int x1, int y1);
 
 #ifdef __cplusplus

@@ -165,6 +165,13 @@ static inline int pt_map_walkable(const pt_map *m, int x, int y) {
 static inline int pt_map_opaque(const pt_map *m, int x, int y) {
     return !pt_map_in(m, x, y) || (m->flags[(size_t)y * (size_t)m->w + (size_t)x] & PT_TILE_OPAQUE);
 }
+/* The movement rule for every tile mover (pattern walkers, A*, tile chase, the player): a
+ * step from cell (x,y) to a neighbour (nx,ny) is allowed when (nx,ny) is walkable and, for a
+ * diagonal step, both cells it passes beside, (nx,y) and (x,ny), are walkable too: no corner
+ * cutting. (Sight has its own, weaker rule: see patrol/los.h.) */
+static inline int pt_map_step_ok(const pt_map *m, int x, int y, int nx, int ny) {
+    return pt_map_walkable(m, nx, ny) && (x == nx || y == ny || (pt_map_walkable(m, nx, y) && pt_map_walkable(m, x, ny)));
+}
 static inline const pt_tile_def *pt_map_tile(const pt_map *m, int x, int y) {
     return pt_map_in(m, x, y) ? &m->legend[m->tiles[(size_t)y * (size_t)m->w + (size_t)x]] : NULL;
 }

@@ -181,7 +181,9 @@ pt_cell pt_pattern_origin(const pt_pattern *p, const pt_entity_def *def);
  * matrix cells, the cells a control pattern steps onto until it is back at its start - at
  * most 8 passes, the cells under a thrust vehicle's centre in one lap, the cells of the
  * segments between waypoints) must be inside the map (else PT_ERR_PATTERN_LEAVES) and
- * walkable (else PT_ERR_PATTERN_BLOCKED). Each offending cell is reported once, located at
+ * walkable (else PT_ERR_PATTERN_BLOCKED); no path or control step, and no diagonal that is
+ * the only link between two matrix cells, may cut a non-walkable corner (pt_map_step_ok;
+ * else PT_ERR_PATTERN_CORNER, once per corner). Each offending cell is reported once, located at
  * the vertex, row character or instruction that causes it (err->file = the pattern file),
  * the message naming the cell ("cell 12,7 is wall"). A thrust instruction that never
  * reaches its limit within PT_THRUST_LAP_SECONDS is PT_ERR_RANGE at the instruction.
