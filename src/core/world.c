@@ -374,6 +374,18 @@ const pt_event *pt_world_events(const pt_world *w, int *count) {
     if (count) *count = w->nevents;
     return w->events;
 }
+pt_vec2 pt_world_drawn_pos(const pt_world *w, int id, double alpha) {
+    if (id < 0 || id >= w->n) return pt_v2(0.0, 0.0);
+    const pt_entity *e = &w->ents[id];
+    double a = isfinite(alpha) && w->round == 0 ? pt_clamp(alpha, 0.0, 1.0) : 0.0;
+    if (e->motion == PT_MOTION_TILE) {
+        /* The world steps a tile mover when move_t reaches 1: between steps it is drawn
+         * sliding from its previous tile to its current one. */
+        double t = pt_clamp(e->move_t + a * e->speed * w->dt, 0.0, 1.0);
+        return pt_v2(e->prev_x + (e->x - e->prev_x) * t + 0.5, e->prev_y + (e->y - e->prev_y) * t + 0.5);
+    }
+    return pt_v2(e->px + e->veh.vel.x * a * w->dt, e->py + e->veh.vel.y * a * w->dt);
+}
 int pt_world_caught_total(const pt_world *w) { return w->caught_total; }
 int pt_world_round(const pt_world *w) { return w->round; }
 pt_rng *pt_world_cosmetic_rng(pt_world *w) { return &w->cosmetic_rng; }
