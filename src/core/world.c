@@ -281,8 +281,30 @@ void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale) {
     if (e->move_t > 1.0) e->move_t = 1.0;
 }
 
+/* sim: the tick after a catch, the player starts again from the start and every guard that
+ * was after them gives up and goes back to its rounds. (The caught tick itself is left as it
+ * was drawn: the player where they were caught, the catcher still chasing.) */
+static void catch_settle(pt_world *w, pt_entity *p) {
+    entity_place(p, w->defs[0].x, w->defs[0].y);
+    p->move_t = 0.0;
+    if (p->run.pat) setup_pattern(w, p, p->run.pat);
+    for (int i = 1; i < w->n; i++) {
+        pt_entity *e = &w->ents[i];
+        if (e->kind != PT_KIND_GUARD) continue;
+        e->awareness = 0.0;
+        if (e->state == PT_STATE_CHASE || e->state == PT_STATE_SEARCH || e->state == PT_STATE_SUSPICIOUS) {
+            e->state = e->run.pat ? PT_STATE_RETURN : PT_STATE_IDLE;
+            e->state_ticks = 0;
+            w->brains[i].planned = 0;
+        }
+    }
+}
+
 static void player_update(pt_world *w, pt_entity *p) {
-    if (p->state == PT_STATE_CAUGHT) p->state = PT_STATE_PATROL;
+    if (p->state == PT_STATE_CAUGHT) {
+        catch_settle(w, p);
+        p->state = PT_STATE_PATROL;
+    }
     if (!w->desc.player_controlled) {
         pt__pattern_tick(w, p, 1.0);
     } else {
@@ -320,25 +342,7 @@ void pt__player_caught(pt_world *w, pt_entity *g) {
     w->caught_total++;
     p->caught_count++;
     p->state = PT_STATE_CAUGHT;
-    if (w->desc.end_round_on_catch) {
-        w->round = -1;
-        return;
-    }
-    /* sim: the player starts again from the start; the run goes on. */
-    entity_place(p, w->defs[0].x, w->defs[0].y);
-    p->move_t = 0.0;
-    if (p->run.pat) setup_pattern(w, p, p->run.pat);
-    /* Every guard that was after the player gives up and goes back to its rounds. */
-    for (int i = 1; i < w->n; i++) {
-        pt_entity *e = &w->ents[i];
-        if (e->kind != PT_KIND_GUARD) continue;
-        e->awareness = 0.0;
-        if (e->state == PT_STATE_CHASE || e->state == PT_STATE_SEARCH || e->state == PT_STATE_SUSPICIOUS) {
-            e->state = e->run.pat ? PT_STATE_RETURN : PT_STATE_IDLE;
-            e->state_ticks = 0;
-            w->brains[i].planned = 0;
-        }
-    }
+    if (w->desc.end_round_on_catch) w->round = -1;
 }
 
 void pt_world_step(pt_world *w) {

@@ -125,8 +125,9 @@ const pt_event *pt_world_events(const pt_world *w, int *count);
 /* Where entity id is drawn, alpha in [0,1] of the way from this tick to the next (NaN = 0):
  * a tile mover slides from its previous tile centre to its current one as its step clock
  * (move_t) runs, a continuous mover moves on along its velocity. Once the round is over
- * nothing moves and alpha is ignored. The renderer draws these positions. (0,0) for an
- * unknown id. */
+ * nothing moves and alpha is ignored. The renderer draws these positions, and the catch
+ * rule measures them at alpha 0, so a catch is judged on what the player sees. (0,0) for
+ * an unknown id. */
 pt_vec2 pt_world_drawn_pos(const pt_world *w, int id, double alpha);
 /* Totals since creation. */
 int pt_world_caught_total(const pt_world *w);
