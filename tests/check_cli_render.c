@@ -5,12 +5,15 @@
 #include <check.h>
 
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "test_cli.h"
 
 /* Runs PATROL_BIN with args (NULL-terminated), stderr to err_path (if not NULL), with env
  * var set_env ("NAME=value", may be NULL). Returns the exit status, or -1. */
@@ -358,6 +361,59 @@ START_TEST(test_game_frames) {
 }
 END_TEST
 
+/* Regression: on the frame where "CAUGHT!" appeared, a tile chaser was drawn about two tiles
+ * from the player, its cone calm and its "!" gone. Scripted runs that end in a catch, in
+ * every chase mode, rendered at the catch tick (the round is over, so --ticks past it shows
+ * that tick): --positions gives where the image has the player and the guard. */
+static const char *catch_map = "format 1\n"
+                               "player at=2,3 speed=6\n"
+                               "guard g at=12,3 heading=180 view=10 fov=120 speed=2.5 chase=%s\n"
+                               "grid\n"
+                               "################\n"
+                               "#..............#\n"
+                               "#..............#\n"
+                               "#..............#\n"
+                               "#..............#\n"
+                               "#..............#\n"
+                               "################\n"
+                               "end\n";
+
+START_TEST(test_caught_frame) {
+    static const char *modes[] = {"tile", "steer", "intercept"};
+    /* stand to be caught, run into the guard, run away, dodge up and down */
+    static const char *keys[] = {"RRRR", "RRRRRRRRRRRRRR", "RRRRRRRLLLLLLLL", "RRRRUUUDDDUUUDDD"};
+    char map[1024], png[1024], text[1024];
+    out_path(map, sizeof map, "catch.map");
+    out_path(png, sizeof png, "catch.png");
+    for (int m = 0; m < 3; m++) {
+        snprintf(text, sizeof text, catch_map, modes[m]);
+        write_file(map, text);
+        for (int k = 0; k < 4; k++) {
+            const char *args[] = {map, "--out", png, "--keys", keys[k], "--ticks", "3000", "--positions", NULL};
+            run_result r;
+            tu_run_patrol(&r, "render", args);
+            ck_assert_msg(r.status == 0, "%s %s: %s", modes[m], keys[k], r.err);
+            unsigned long long tick = 0;
+            ck_assert(sscanf(r.out, "patrol render: wrote %*s (%*dx%*d pixels, tick %llu)", &tick) == 1);
+            ck_assert_msg(tick < 3000, "%s %s: never caught", modes[m], keys[k]);
+            const char *p0 = strstr(r.out, "\n0,player,player,"), *p1 = strstr(r.out, "\n1,guard,g,");
+            ck_assert(p0 && p1);
+            char st0[32], st1[32];
+            double x0, y0, x1, y1;
+            ck_assert(sscanf(p0, "\n0,player,player,%31[a-z],%lf,%lf", st0, &x0, &y0) == 3);
+            ck_assert(sscanf(p1, "\n1,guard,g,%31[a-z],%lf,%lf", st1, &x1, &y1) == 3);
+            ck_assert_str_eq(st0, "caught");
+            ck_assert_msg(strcmp(st1, "chase") == 0, "%s %s tick %llu: the guard is drawn %s", modes[m], keys[k],
+                          tick, st1);
+            double d = hypot(x1 - x0, y1 - y0);
+            ck_assert_msg(d <= 1.05 + 1e-3, "%s %s tick %llu: drawn %.3f tiles apart", modes[m], keys[k], tick, d);
+        }
+    }
+    unlink(map);
+    unlink(png);
+}
+END_TEST
+
 START_TEST(test_usage) {
     char map[1024];
     out_path(map, sizeof map, "usage.map");
@@ -391,6 +447,7 @@ static Suite *cli_render_suite(void) {
     tcase_add_test(core, test_map_errors);
     tcase_add_test(core, test_ticks);
     tcase_add_test(core, test_game_frames);
+    tcase_add_test(core, test_caught_frame);
     tcase_add_test(core, test_usage);
     suite_add_tcase(s, core);
     TCase *limits = tcase_create("limits");

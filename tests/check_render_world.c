@@ -106,19 +106,21 @@ START_TEST(test_world_frames) {
      * jumping to the end of its step. */
     double *gx = calloc((size_t)n, sizeof *gx), *gy = calloc((size_t)n, sizeof *gy);
     int *gtile = calloc((size_t)n, sizeof *gtile);
-    int guard_jumps = 0;
+    int guard_jumps = 0, caught = 0;
     for (int t = 0; t < 300; t++) {
         input_for(f.world, t);
         pt_world_step(f.world);
         /* The player glides: drawn at the same point in each tick, it never moves more than
-         * its speed allows in one tick (except when caught and sent back to the start). */
+         * its speed allows in one tick (except the tick after a catch, which sends it back to
+         * the start). */
         pt_render_actors_from_world(f.world, 0.0, a, n);
-        int nev = 0, caught = 0;
+        int nev = 0, was_caught = caught;
+        caught = 0;
         const pt_event *ev = pt_world_events(f.world, &nev);
         for (int i = 0; i < nev; i++) caught |= ev[i].kind == PT_EVENT_CAUGHT;
         catches += caught;
         double step = pt_world_entity(f.world, 0)->speed * pt_world_dt(f.world);
-        if (!caught && t > 0) jumps += hypot(a[0].x - last_x, a[0].y - last_y) > step + 1e-9;
+        if (!was_caught && t > 0) jumps += hypot(a[0].x - last_x, a[0].y - last_y) > step + 1e-9;
         last_x = a[0].x;
         last_y = a[0].y;
         for (int i = 1; i < n; i++) {

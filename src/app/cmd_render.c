@@ -17,7 +17,7 @@
 static void help(FILE *out) {
     fprintf(out,
             "usage: patrol render MAP --out FILE.png [--scale S] [--ticks N] [--overlay[=LIST]] [--hud]\n"
-            "                     [--view WxH] [--keys MOVES]\n"
+            "                     [--view WxH] [--keys MOVES] [--positions]\n"
             "\n"
             "Draws what 'patrol play' shows after N ticks (default 0: everyone at the start) with\n"
             "nobody at the keys, or the key presses of --keys, with the same drawing code.\n"
@@ -42,6 +42,9 @@ static void help(FILE *out) {
             "  --keys MOVES     the player's moves: each of U D L R (up, down, left, right) holds\n"
             "                   that arrow key for one step's time (12 ticks at the default\n"
             "                   speed), '.' holds none; e.g. --keys UUUURRRR --ticks 200\n"
+            "  --positions      also print where each entity is drawn in the image, one CSV line\n"
+            "                   each after a header: id,kind,name,state,x,y (x, y: its drawn\n"
+            "                   centre in tiles)\n"
             "  -h, --help       this help\n"
             "\n"
             "Assets are read from $PATROL_ASSETS, ./assets, or the installed folder.\n"
@@ -73,7 +76,7 @@ int cmd_render(int argc, char **argv) {
     const char *map_path = NULL, *out_path = NULL, *keys = "";
     long scale = 0, ticks = 0, vw = 0, vh = 0;
     unsigned overlays = PT_OVERLAY_CONES;
-    int hud = 0;
+    int hud = 0, positions = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) {
@@ -94,6 +97,8 @@ int cmd_render(int argc, char **argv) {
             if (!play_overlay_option("render", argc, argv, &i, &overlays)) return APP_EXIT_USAGE;
         } else if (strcmp(a, "--hud") == 0) {
             hud = 1;
+        } else if (strcmp(a, "--positions") == 0) {
+            positions = 1;
         } else if (strcmp(a, "--view") == 0) {
             if (!parse_size(i + 1 < argc ? argv[i + 1] : NULL, &vw, &vh))
                 return app_usage_error("render", "--view needs a size WxH (e.g. 960x540), each 1..%d",
@@ -176,6 +181,14 @@ int cmd_render(int argc, char **argv) {
     } else {
         printf("patrol render: wrote %s (%ldx%ld pixels, tick %llu)\n", out_path, w, h,
                (unsigned long long)pt_world_tick(s.world));
+        if (positions) { /* the actors the frame was drawn from */
+            puts("id,kind,name,state,x,y");
+            for (int i = 0; i < pt_world_count(s.world) && i < f.actors_cap; i++) {
+                const pt_actor *a = &f.actors[i];
+                printf("%d,%s,%s,%s,%.3f,%.3f\n", i, pt_kind_name(a->kind), a->name ? a->name : "",
+                       pt_state_name((pt_state)a->state), a->x, a->y);
+            }
+        }
     }
     play_frame_fini(&f);
     play_close(&s);

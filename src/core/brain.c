@@ -133,12 +133,15 @@ static void chase_tile_step(pt_world *w, pt_entity *e, pt_cell target) {
     follow_path_step(e, &w->map);
 }
 
+/* Judged on the drawn positions, so the caught frame shows the guard at the player. The
+ * catcher stays in chase on the caught tick (it looks like the guard that got you); the
+ * world settles the catch at the start of the next tick. */
 static int try_catch(pt_world *w, pt_entity *e) {
     const pt_entity *p = &w->ents[0];
-    double dist = hypot(p->px - e->px, p->py - e->py);
-    if (dist <= CATCH_DIST && pt_los_clear(&w->map, e->x, e->y, p->x, p->y)) {
+    if (p->state == PT_STATE_CAUGHT) return 0; /* already caught this tick */
+    pt_vec2 dg = pt_world_drawn_pos(w, (int)e->id, 0.0), dp = pt_world_drawn_pos(w, 0, 0.0);
+    if (hypot(dp.x - dg.x, dp.y - dg.y) <= CATCH_DIST && pt_los_clear(&w->map, e->x, e->y, p->x, p->y)) {
         pt__player_caught(w, e);
-        set_state(w, e, e->run.pat ? PT_STATE_RETURN : PT_STATE_IDLE);
         return 1;
     }
     return 0;

@@ -281,8 +281,30 @@ void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale) {
     if (e->move_t > 1.0) e->move_t = 1.0;
 }
 
+/* sim: the tick after a catch, the player starts again from the start and every guard that
+ * was after them gives up and goes back to its rounds. (The caught tick itself is left as it
+ * was drawn: the player where they were caught, the catcher still chasing.) */
+static void catch_settle(pt_world *w, pt_entity *p) {
+    entity_place(p, w->defs[0].x, w->defs[0].y);
+    p->move_t = 0.0;
+    if (p->run.pat) setup_pattern(w, p, p->run.pat);
+    for (int i = 1; i < w->n; i++) {
+        pt_entity *e = &w->ents[i];
+        if (e->kind != PT_KIND_GUARD) continue;
+        e->awareness = 0.0;
+        if (e->state == PT_STATE_CHASE || e->state == PT_STATE_SEARCH || e->state == PT_STATE_SUSPICIOUS) {
+            e->state = e->run.pat ? PT_STATE_RETURN : PT_STATE_IDLE;
+            e->state_ticks = 0;
+            w->brains[i].planned = 0;
+        }
+    }
+}
+
 static void player_update(pt_world *w, pt_entity *p) {
-    if (p->state == PT_STATE_CAUGHT) p->state = PT_STATE_PATROL;
+    if (p->state == PT_STATE_CAUGHT) {
+        catch_settle(w, p);
+        p->state = PT_STATE_PATROL;
+    }
     if (!w->desc.player_controlled) {
         pt__pattern_tick(w, p, 1.0);
     } else {
@@ -319,25 +341,7 @@ void pt__player_caught(pt_world *w, pt_entity *g) {
     w->caught_total++;
     p->caught_count++;
     p->state = PT_STATE_CAUGHT;
-    if (w->desc.end_round_on_catch) {
-        w->round = -1;
-        return;
-    }
-    /* sim: the player starts again from the start; the run goes on. */
-    entity_place(p, w->defs[0].x, w->defs[0].y);
-    p->move_t = 0.0;
-    if (p->run.pat) setup_pattern(w, p, p->run.pat);
-    /* Every guard that was after the player gives up and goes back to its rounds. */
-    for (int i = 1; i < w->n; i++) {
-        pt_entity *e = &w->ents[i];
-        if (e->kind != PT_KIND_GUARD) continue;
-        e->awareness = 0.0;
-        if (e->state == PT_STATE_CHASE || e->state == PT_STATE_SEARCH || e->state == PT_STATE_SUSPICIOUS) {
-            e->state = e->run.pat ? PT_STATE_RETURN : PT_STATE_IDLE;
-            e->state_ticks = 0;
-            w->brains[i].planned = 0;
-        }
-    }
+    if (w->desc.end_round_on_catch) w->round = -1;
 }
 
 void pt_world_step(pt_world *w) {
@@ -372,6 +376,18 @@ const pt_map *pt_world_map(const pt_world *w) { return &w->map; }
 const pt_event *pt_world_events(const pt_world *w, int *count) {
     if (count) *count = w->nevents;
     return w->events;
+}
+pt_vec2 pt_world_drawn_pos(const pt_world *w, int id, double alpha) {
+    if (id < 0 || id >= w->n) return pt_v2(0.0, 0.0);
+    const pt_entity *e = &w->ents[id];
+    double a = isfinite(alpha) && w->round == 0 ? pt_clamp(alpha, 0.0, 1.0) : 0.0;
+    if (e->motion == PT_MOTION_TILE) {
+        /* The world steps a tile mover when move_t reaches 1: between steps it is drawn
+         * sliding from its previous tile to its current one. */
+        double t = pt_clamp(e->move_t + a * e->speed * w->dt, 0.0, 1.0);
+        return pt_v2(e->prev_x + (e->x - e->prev_x) * t + 0.5, e->prev_y + (e->y - e->prev_y) * t + 0.5);
+    }
+    return pt_v2(e->px + e->veh.vel.x * a * w->dt, e->py + e->veh.vel.y * a * w->dt);
 }
 int pt_world_caught_total(const pt_world *w) { return w->caught_total; }
 int pt_world_round(const pt_world *w) { return w->round; }

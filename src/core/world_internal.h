@@ -87,7 +87,8 @@ void pt__entity_move_to(pt_entity *e, int x, int y);
 void pt__brain_update(pt_world *w, pt_entity *e);
 /* Pattern motion for one tick (patrol state); shared by guards, prey and the player. */
 void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale);
-/* Player caught: record, respawn or end the round. */
+/* Player caught: records it and ends the round (play); in sim the next tick sends the
+ * player back to the start. */
 void pt__player_caught(pt_world *w, pt_entity *guard);
 
 #endif

@@ -36,18 +36,14 @@ int pt_render_actors_from_world(const pt_world *w, double alpha, pt_actor *out, 
             o->path_len = e->path_len;
             o->path_idx = e->path_idx;
         }
+        pt_vec2 at = pt_world_drawn_pos(w, i, a);
+        o->x = at.x;
+        o->y = at.y;
         if (e->motion == PT_MOTION_TILE) {
-            /* The world steps a tile mover when move_t reaches 1: between steps it is drawn
-             * sliding from its previous tile to its current one. */
-            double t = pt_clamp(e->move_t + a * e->speed * dt, 0.0, 1.0);
-            o->x = e->prev_x + (e->x - e->prev_x) * t + 0.5;
-            o->y = e->prev_y + (e->y - e->prev_y) * t + 0.5;
             o->moving = (e->prev_x != e->x || e->prev_y != e->y) && e->move_t < 1.0;
             o->walk = now * e->speed;
         } else {
             pt_vec2 vel = e->veh.vel; /* the world keeps it for every continuous mover */
-            o->x = e->px + vel.x * a * dt;
-            o->y = e->py + vel.y * a * dt;
             double sp = pt_v2_len(vel);
             o->moving = sp > 0.05;
             o->walk = now * sp;

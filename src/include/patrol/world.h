@@ -122,6 +122,13 @@ const pt_entity *pt_world_entity(const pt_world *w, int id);
 const pt_map *pt_world_map(const pt_world *w);
 /* Events of the last step only (cleared at the start of each step). */
 const pt_event *pt_world_events(const pt_world *w, int *count);
+/* Where entity id is drawn, alpha in [0,1] of the way from this tick to the next (NaN = 0):
+ * a tile mover slides from its previous tile centre to its current one as its step clock
+ * (move_t) runs, a continuous mover moves on along its velocity. Once the round is over
+ * nothing moves and alpha is ignored. The renderer draws these positions, and the catch
+ * rule measures them at alpha 0, so a catch is judged on what the player sees. (0,0) for
+ * an unknown id. */
+pt_vec2 pt_world_drawn_pos(const pt_world *w, int id, double alpha);
 /* Totals since creation. */
 int pt_world_caught_total(const pt_world *w);
 /* Round status for the game: 0 running, 1 won (goal reached), -1 lost (caught, when
