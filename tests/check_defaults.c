@@ -298,7 +298,7 @@ static const entry entries[] = {
     {AI_MD, PROSE, "return <--(", NULL, 0, 0, &search_look, 1},
     {AI_MD, PROSE, "noticed something, at ", NULL, 0, 0, &suspicious_turn, DEG},
     {AI_MD, PROSE, "- **chase**: runs at ", NULL, 0, 0, &chase_speed_scale, 1},
-    {AI_MD, PROSE, "player: centres at most ", NULL, 0, 0, &catch_dist, 1},
+    {AI_MD, PROSE, "drawn centres at most ", NULL, 0, 0, &catch_dist, 1},
     {AI_MD, PROSE, "(quarter turns left and right) for ", NULL, 0, 0, &search_look, 1},
     {AI_MD, PROSE, "string pulling (seek the farthest", "up to ", 0, 0, &lookahead_cells, 1},
     {AI_MD, PROSE, "returner that stays within ", NULL, 0, 0, &stuck_dist, 1},
@@ -676,7 +676,7 @@ START_TEST(test_check_can_fail) {
     static const struct { int doc; const char *anchor, *from, *to; int min_problems; } cases[] = {
         {STEERING_MD, "`side_feeler_length` [", "0.7", "0.9", 1},
         {STEER_H, "double view_radius;", "4 */", "2.5 */", 1},
-        {AI_MD, "player: centres at most", "1.05", "1.5", 1},
+        {AI_MD, "drawn centres at most", "1.05", "1.5", 1},
         {FORMATS_MD, "| `body KEY=VALUE...` |", "`drag` 1", "`drag` 2", 1},
         {AI_MD, "| `aware_rate` |", "| `aware_rate` |", "| aware_rate |", 1},          /* row not found */
         {STEERING_MD, "| containment | 40", "| containment |", "- containment:", 2}, /* table lost */
