@@ -1,5 +1,6 @@
 #include <patrol/world.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,7 +13,7 @@ static void sim_help(FILE *out) {
             "usage: patrol sim MAP --ticks N [--seed S] [--trace FILE.csv] [--player-pattern FILE.pat:NAME]\n\n"
             "Runs MAP headless for N fixed ticks (60 per second) and prints a one-line summary.\n"
             "  --ticks N                 ticks to run (required, 0..1e9)\n"
-            "  --seed S                  world seed (default: the map's seed, or 1)\n"
+            "  --seed S                  world seed, 0..2^64-1 (default: the map's seed, or 1)\n"
             "  --trace FILE.csv          write every entity on every tick as CSV ('-' = stdout):\n"
             "                            tick,id,kind,state,x,y,px,py,heading\n"
             "  --player-pattern F:NAME   move the player along pattern NAME of file F\n"
@@ -23,15 +24,16 @@ static void sim_help(FILE *out) {
 
 int cmd_sim(int argc, char **argv) {
     const char *map_path = NULL, *trace_path = NULL, *player_ref = NULL;
-    long ticks = -1, seed = 0;
+    long ticks = -1;
+    uint64_t seed = 0;
     int quiet = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) { sim_help(stdout); return APP_EXIT_OK; }
         else if (strcmp(a, "--ticks") == 0) { if (!app_parse_long("sim", a, i + 1 < argc ? argv[++i] : NULL, 0, 1000000000L, &ticks)) return APP_EXIT_USAGE; }
-        else if (strcmp(a, "--seed") == 0) { if (!app_parse_long("sim", a, i + 1 < argc ? argv[++i] : NULL, 0, 2147483647L, &seed)) return APP_EXIT_USAGE; }
+        else if (strcmp(a, "--seed") == 0) { if (!app_parse_u64("sim", a, i + 1 < argc ? argv[++i] : NULL, &seed)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--trace") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--trace needs a file"); trace_path = argv[++i]; }
-        else if (strcmp(a, "--player-pattern") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--player-pattern needs FILE.pat:NAME"); player_ref = argv[++i]; }
+        else if (strcmp(a, "--player-pattern") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--player-pattern needs FILE.pat:NAME"); player_ref = argv[++i]; if (!app_pattern_ref_ok("sim", player_ref)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) quiet = 1;
         else if (a[0] == '-' && a[1]) return app_usage_error("sim", "unknown option '%s'", a);
         else if (!map_path) map_path = a;
@@ -44,7 +46,7 @@ int cmd_sim(int argc, char **argv) {
     pt_patlib lib;
     if (!app_load_map_and_patterns(map_path, &map, &lib)) return APP_EXIT_INPUT;
     pt_world_desc desc = {0};
-    desc.seed = (uint64_t)seed;
+    desc.seed = seed;
     int status = APP_EXIT_OK;
     FILE *trace = NULL;
     pt_world *w = NULL;
@@ -62,7 +64,7 @@ int cmd_sim(int argc, char **argv) {
     if (trace_path) {
         trace = strcmp(trace_path, "-") == 0 ? stdout : fopen(trace_path, "w");
         if (!trace) {
-            perror(trace_path);
+            fprintf(stderr, "patrol sim: error: cannot write %s: %s\n", trace_path, strerror(errno));
             status = APP_EXIT_INPUT;
             goto done;
         }
@@ -87,7 +89,7 @@ int cmd_sim(int argc, char **argv) {
         for (int i = 1; i < pt_world_count(w); i++) by_state[pt_world_entity(w, i)->state]++;
         FILE *out = trace == stdout ? stderr : stdout;
         fprintf(out, "%s: %ld ticks (%.1f s), seed %llu, %d entities; caught %ld, spotted %ld, lost %ld, returned %ld, goal %ld; now:",
-                map_path, ticks, ticks * pt_world_dt(w), (unsigned long long)(seed ? (uint64_t)seed : (map.seed ? map.seed : 1)),
+                map_path, ticks, ticks * pt_world_dt(w), (unsigned long long)(seed ? seed : (map.seed ? map.seed : 1)),
                 pt_world_count(w), counts[PT_EVENT_CAUGHT], counts[PT_EVENT_SPOTTED], counts[PT_EVENT_LOST],
                 counts[PT_EVENT_RETURNED], counts[PT_EVENT_GOAL]);
         for (int s = 0; s < PT_STATE_COUNT; s++)
@@ -95,8 +97,8 @@ int cmd_sim(int argc, char **argv) {
         fputc('\n', out);
     }
 done:
-    if (trace && trace != stdout && fclose(trace) != 0) {
-        perror(trace_path);
+    if (trace && (ferror(trace) | (trace == stdout ? fflush(trace) : fclose(trace))) != 0) {
+        fprintf(stderr, "patrol sim: error: cannot write %s: %s\n", trace_path, strerror(errno));
         status = APP_EXIT_INPUT;
     }
     pt_world_destroy(w);
