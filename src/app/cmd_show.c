@@ -176,6 +176,7 @@ int cmd_show(int argc, char **argv) {
         } else if (strcmp(a, "--png") == 0) {
             if (!v) return app_usage_error("show", "--png needs a file name");
             png_path = v;
+            if (!app_png_path_ok("show", a, png_path)) return APP_EXIT_USAGE;
             i++;
         } else if (a[0] == '-' && a[1]) {
             return app_usage_error("show", "unknown option '%s'", a);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #ifndef PATROL_VERSION
@@ -76,6 +77,13 @@ int app_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *out
     if (errno == ERANGE || v > UINT64_MAX) { app_usage_error(cmd, "%s: %s is larger than 2^64-1", opt, s); return 0; }
     *out = (uint64_t)v;
     return 1;
+}
+
+int app_png_path_ok(const char *cmd, const char *opt, const char *path) {
+    size_t n = strlen(path);
+    if (n > 4 && strcasecmp(path + n - 4, ".png") == 0) return 1;
+    app_usage_error(cmd, "%s '%s': only PNG images are written; name the file FILE.png", opt, path);
+    return 0;
 }
 
 const char *app_default_map(void) {
