@@ -6,11 +6,13 @@
 #include <string.h>
 
 #include "app.h"
+#include "filekind.h"
 
 int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err) {
     pt_patlib_init(lib);
     /* A Tiled map brings its routes (polylines) as path patterns of its own. */
-    int rc = pt_tmx_is_tmx(path) ? pt_tmx_load(map, lib, path, err) : pt_map_load(map, path, err);
+    int rc = app_expect_map(path, err);
+    if (rc == PT_OK) rc = pt_tmx_is_tmx(path) ? pt_tmx_load(map, lib, path, err) : pt_map_load(map, path, err);
     if (rc < 0) {
         pt_patlib_fini(lib);
         return rc;
