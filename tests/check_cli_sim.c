@@ -71,12 +71,55 @@ START_TEST(test_trace_write_errors) {
 }
 END_TEST
 
+/* The summary names who caught the player and when; -v lists every event, the same catch
+ * among them. */
+START_TEST(test_who_caught_and_when) {
+    static run_result r;
+    const char *args[] = {DEMO, "--ticks", "20000", NULL};
+    run(&r, args);
+    ck_assert_int_eq(r.status, 0);
+    const char *c = strstr(r.out, "; caught ");
+    ck_assert_ptr_nonnull(c);
+    long caught = atol(c + 9);
+    ck_assert_msg(caught >= 1, "the demo has no catch in 20000 ticks: %s", r.out);
+    char guard[64] = "";
+    unsigned long long tick = 0;
+    double secs = 0;
+    const char *line = strstr(r.out, "\ncaught by ");
+    ck_assert_msg(line != NULL, "no 'caught by' line: %s", r.out);
+    ck_assert_int_eq(sscanf(line + 1, "caught by %63s at tick %llu (%lf s)", guard, &tick, &secs), 3);
+    ck_assert(tick > 0 && tick <= 20000);
+    ck_assert_msg(secs > tick / 60.0 - 0.1 && secs < tick / 60.0 + 0.1, "%s", line);
+
+    const char *verbose[] = {DEMO, "--ticks", "20000", "-v", NULL};
+    run(&r, verbose);
+    ck_assert_int_eq(r.status, 0);
+    char want[128];
+    snprintf(want, sizeof want, "tick %llu caught %s player at ", tick, guard);
+    ck_assert_msg(has_line_starting(r.out, want), "no '%s' in: %s", want, r.out);
+    ck_assert(has_line_starting(r.out, "tick "));
+    /* every event line is "tick T KIND NAME..." with a known kind */
+    long events = 0;
+    for (const char *s = r.out; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
+        if (strncmp(s, "tick ", 5) != 0) continue;
+        char kind[32];
+        ck_assert_int_eq(sscanf(s, "tick %*u %31s", kind), 1);
+        ck_assert_msg(!strcmp(kind, "caught") || !strcmp(kind, "spotted") || !strcmp(kind, "lost") ||
+                          !strcmp(kind, "returned") || !strcmp(kind, "goal") || !strcmp(kind, "key"),
+                      "kind '%s'", kind);
+        events++;
+    }
+    ck_assert_int_ge(events, caught);
+}
+END_TEST
+
 static Suite *cli_sim_suite(void) {
     Suite *s = suite_create("cli_sim");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_usage_errors_exit_2);
     tcase_add_test(tc, test_seed_takes_64_bits);
     tcase_add_test(tc, test_trace_write_errors);
+    tcase_add_test(tc, test_who_caught_and_when);
     suite_add_tcase(s, tc);
     return s;
 }
