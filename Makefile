@@ -18,7 +18,9 @@ $(BUILD)/CMakeCache.txt:
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
-play: build
+# The game alone: the patrol command and the libraries it links, not the test suites.
+play: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS) --target patrol
 	$(BUILD)/patrol play $(MAP)
 
 test: build

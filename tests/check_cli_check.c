@@ -55,15 +55,84 @@ START_TEST(test_broken_map) {
 }
 END_TEST
 
+/* One line per valid file by default; -q silences it. */
 START_TEST(test_demo_ok) {
     run_result r;
     run(&r, (const char *[]){"check", "maps/demo.map", NULL});
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.err, "");
-    ck_assert_str_eq(r.out, "");
-    run(&r, (const char *[]){"check", "-v", "maps/demo.map", NULL});
+    ck_assert_str_eq(r.out, "maps/demo.map: ok (64x40, 20 entities, 10 patterns)\n");
+    run(&r, (const char *[]){"check", "-q", "maps/demo.map", NULL});
     ck_assert_int_eq(r.status, 0);
-    ck_assert(has_line_starting(r.out, "maps/demo.map: ok"));
+    ck_assert_str_eq(r.out, "");
+    ck_assert_str_eq(r.err, "");
+}
+END_TEST
+
+/* "Entities" is the same count in check and sim: the world's, player and flocks included. */
+START_TEST(test_entities_as_sim_counts) {
+    static run_result r;
+    tu_run_patrol(&r, "sim", (const char *[]){"maps/demo.map", "--ticks", "1", NULL});
+    ck_assert_int_eq(r.status, 0);
+    const char *at = strstr(r.out, " entities;");
+    ck_assert_ptr_nonnull(at);
+    while (at > r.out && at[-1] != ' ') at--;
+    int sim_count = atoi(at);
+    ck_assert_int_gt(sim_count, 0);
+    char want[128];
+    snprintf(want, sizeof want, "maps/demo.map: ok (64x40, %d entities, ", sim_count);
+    run(&r, (const char *[]){"check", "maps/demo.map", NULL});
+    ck_assert_msg(has_line_starting(r.out, want), "want '%s' in: %s", want, r.out);
+}
+END_TEST
+
+/* Every kind of file the project reads is checked as what it is. */
+START_TEST(test_every_kind) {
+    static run_result r;
+    run(&r, (const char *[]){"check", "maps/demo.map", "maps/demo.tmx", "maps/patrol-tiles.tsx", "patterns/castle.pat",
+                             "patterns/demo.steer", NULL});
+    ck_assert_msg(r.status == 0, "stderr: %s", r.err);
+    ck_assert_str_eq(r.err, "");
+    ck_assert(has_line_starting(r.out, "maps/demo.map: ok (64x40, 20 entities, "));
+    ck_assert(has_line_starting(r.out, "maps/demo.tmx: ok (64x40, 20 entities, "));
+    ck_assert(has_line_starting(r.out, "maps/patrol-tiles.tsx: ok (Tiled tileset)\n"));
+    ck_assert(has_line_starting(r.out, "patterns/castle.pat: ok (10 patterns)\n"));
+    ck_assert(has_line_starting(r.out, "patterns/demo.steer: ok (4 sets)\n"));
+    /* Problems inside each kind, located in that file. */
+    run(&r, (const char *[]){"check", "tests/data/steer/bad_key.steer", "tests/data/tmx/bad/badprop.tsx",
+                             "tests/data/patterns/bad.pat", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, "tests/data/steer/bad_key.steer:4:3: error: "), "%s", r.err);
+    ck_assert_msg(has_line_starting(r.err, "tests/data/tmx/bad/badprop.tsx:6:36: error: "), "%s", r.err);
+    ck_assert_msg(has_line_starting(r.err, "tests/data/patterns/bad.pat:4:3: error: "), "%s", r.err);
+    ck_assert_str_eq(r.out, "");
+    /* A file with another name is recognised by its first line. */
+    char steer[1024];
+    snprintf(steer, sizeof steer, "%s/check-steer-%d.txt", PATROL_BUILD_DIR, (int)getpid());
+    FILE *f = fopen(steer, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("# a steering file\n\nset default\n  max_speed 3\nend\n", f);
+    fclose(f);
+    run(&r, (const char *[]){"check", steer, NULL});
+    unlink(steer);
+    ck_assert_msg(r.status == 0, "stderr: %s", r.err);
+    ck_assert_msg(strstr(r.out, ": ok (1 set)\n") != NULL, "%s", r.out);
+}
+END_TEST
+
+/* Where a map is expected, a file of another kind says what it is. */
+START_TEST(test_wrong_kind_for_a_map) {
+    static run_result r;
+    tu_run_patrol(&r, "sim", (const char *[]){"patterns/castle.pat", "--ticks", "1", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, "patterns/castle.pat:6:1: error: this is a pattern file"), "%s", r.err);
+    ck_assert_msg(strstr(r.err, "a map starts with 'format 1'") != NULL, "%s", r.err);
+    tu_run_patrol(&r, "sim", (const char *[]){"patterns/demo.steer", "--ticks", "1", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, "patterns/demo.steer:4:1: error: this is a steering file"), "%s", r.err);
+    tu_run_patrol(&r, "show", (const char *[]){"patterns/castle.pat", "--map", "maps/patrol-tiles.tsx", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, "maps/patrol-tiles.tsx:2:1: error: this is a Tiled tileset"), "%s", r.err);
 }
 END_TEST
 
@@ -82,7 +151,7 @@ START_TEST(test_keeps_going) {
     ck_assert_int_eq(r.status, 1);
     ck_assert(has_line_starting(r.err, "tests/data/maps/binary.map:4:2: error: "));
     ck_assert(has_line_starting(r.err, "CMakeLists.txt:1:1: error: "));
-    /* pattern files are not supported yet: reported, not ignored */
+    /* a missing pattern file: reported, not ignored */
     run(&r, (const char *[]){"check", "patterns/none.pat", NULL});
     ck_assert_int_eq(r.status, 1);
     ck_assert(has_line_starting(r.err, "patterns/none.pat: error: "));
@@ -99,7 +168,7 @@ START_TEST(test_usage) {
     ck_assert(has_line_starting(r.err, "usage: patrol check"));
     run(&r, (const char *[]){"check", "--frobnicate", "maps/demo.map", NULL});
     ck_assert_int_eq(r.status, 2);
-    run(&r, (const char *[]){"check", "-v", NULL});
+    run(&r, (const char *[]){"check", "-q", NULL});
     ck_assert_int_eq(r.status, 2);
     run(&r, (const char *[]){"check", "--help", NULL});
     ck_assert_int_eq(r.status, 0);
@@ -116,6 +185,9 @@ static Suite *cli_check_suite(void) {
     tcase_set_timeout(core, 60);
     tcase_add_test(core, test_broken_map);
     tcase_add_test(core, test_demo_ok);
+    tcase_add_test(core, test_entities_as_sim_counts);
+    tcase_add_test(core, test_every_kind);
+    tcase_add_test(core, test_wrong_kind_for_a_map);
     tcase_add_test(core, test_keeps_going);
     tcase_add_test(core, test_usage);
     suite_add_tcase(s, core);

@@ -432,10 +432,13 @@ START_TEST(test_usage) {
         {"render", map, "--out", "x.png", "--overlay", "grid,fog", NULL},
         {"render", map, "--out", "x.png", "--bogus", NULL},
         {"render", map, map, "--out", "x.png", NULL},
+        {"render", map, "--out", "x.jpg", NULL},                    /* only PNG is written */
+        {"render", map, "--out", "x", NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         ck_assert_msg(run(NULL, NULL, cases[i]) == 2, "case %zu", i);
     ck_assert_int_ne(access("x.png", F_OK), 0);
+    ck_assert_int_ne(access("x.jpg", F_OK), 0);
     unlink(map);
 }
 END_TEST

@@ -134,6 +134,10 @@ START_TEST(test_errors_and_usage) {
     ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "--png"));
     ck_assert_int_eq(access("out.png", F_OK), -1);
+    show(&r, (const char *[]){PAT, "--map", "tests/data/patterns/yard.map", "--png", "out.jpg", NULL});
+    ck_assert_int_eq(r.status, 2); /* only PNG is written */
+    ck_assert_ptr_nonnull(strstr(r.err, "patrol show: error: --png 'out.jpg'"));
+    ck_assert_int_eq(access("out.jpg", F_OK), -1);
     show(&r, (const char *[]){NULL});
     ck_assert_int_eq(r.status, 2);
     show(&r, (const char *[]){PAT, "--bogus", NULL});

@@ -210,6 +210,39 @@ START_TEST(test_input_errors) {
 }
 END_TEST
 
+/* No usable display and no driver asked for: SDL would fall back to its invisible offscreen
+ * driver and the game would run unseen until killed. It must say so and exit 1 at once. */
+START_TEST(test_no_display) {
+    char map[1024], err[1024];
+    out_path(map, sizeof map, "nodisplay.map");
+    out_path(err, sizeof err, "nodisplay.err");
+    write_file(map, room_map);
+    const char *unset[] = {"SDL_VIDEODRIVER=", "DISPLAY=", "WAYLAND_DISPLAY=", NULL};
+    const char *dead[] = {"SDL_VIDEODRIVER=", "DISPLAY=:4999", "WAYLAND_DISPLAY=", NULL};
+    const char *const *envs[] = {unset, dead};
+    const char *play[] = {PATROL_BIN, "play", map, NULL};
+    for (int i = 0; i < 2; i++) {
+        proc p;
+        ck_assert(start(&p, play, envs[i], 1, err, -1));
+        ck_assert_msg(finish(&p, 10.0) == 1, "env %d: play did not exit 1 within 10 s", i);
+        char text[4096] = "";
+        FILE *f = fopen(err, "r");
+        ck_assert(f != NULL);
+        text[fread(text, 1, sizeof text - 1, f)] = '\0';
+        fclose(f);
+        ck_assert_msg(strstr(text, "patrol play: error: no display") != NULL, "env %d: stderr: %s", i, text);
+        ck_assert_msg(strstr(text, "xvfb-run") != NULL, "env %d: no hint: %s", i, text);
+    }
+    /* --ticks ends the run by itself, so the invisible driver is fine there. */
+    const char *ticks[] = {PATROL_BIN, "play", map, "--ticks", "5", NULL};
+    proc p;
+    ck_assert_int_eq(run(&p, ticks, unset), 0);
+    ck_assert_str_eq(p.buf, "player 1,1\n");
+    unlink(map);
+    unlink(err);
+}
+END_TEST
+
 START_TEST(test_dummy_driver) {
     /* The whole loop (events, fixed ticks, drawing, present) without a display; with no
      * input the player stays on its start tile. */
@@ -512,6 +545,7 @@ static Suite *play_suite(void) {
     TCase *core = tcase_create("core");
     tcase_add_test(core, test_usage);
     tcase_add_test(core, test_input_errors);
+    tcase_add_test(core, test_no_display);
     tcase_add_test(core, test_dummy_driver);
     suite_add_tcase(s, core);
     TCase *x11 = tcase_create("x11");

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../src/app/filekind.c"
 #include "../src/app/load.c"
 #include "../src/app/play_session.c"
 

@@ -5,6 +5,8 @@
 
 #include <patrol/error.h>
 
+#include <stdint.h>
+
 #define APP_EXIT_OK 0
 #define APP_EXIT_INPUT 1
 #define APP_EXIT_USAGE 2
@@ -27,6 +29,11 @@ int app_is_help(const char *arg);
 /* Strict option values: print a usage error and return 0 when s is not a number in range. */
 int app_parse_long(const char *cmd, const char *opt, const char *s, long lo, long hi, long *out);
 int app_parse_double(const char *cmd, const char *opt, const char *s, double lo, double hi, double *out);
+/* A seed: a whole number 0..2^64-1, as a map's `seed` takes. */
+int app_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *out);
+/* 1 if path names a PNG file (ends in .png, any case); else prints a usage error, returns 0.
+ * Only PNG is written, so another name would be a file whose bytes belie its name. */
+int app_png_path_ok(const char *cmd, const char *opt, const char *path);
 /* The default demo map: maps/demo.map in the current folder, else in the source tree, else
  * the installed examples. */
 const char *app_default_map(void);

@@ -299,7 +299,7 @@ int cmd_bench(int argc, char **argv) {
         else if (strcmp(a, "--ticks") == 0) { if (!app_parse_long("bench", a, i + 1 < argc ? argv[++i] : NULL, 1, 1000000L, &v)) return APP_EXIT_USAGE; o.ticks = (int)v; }
         else if (strcmp(a, "--threads") == 0) { if (!app_parse_long("bench", a, i + 1 < argc ? argv[++i] : NULL, 1, 64, &v)) return APP_EXIT_USAGE; o.threads = (int)v; }
         else if (strcmp(a, "--runs") == 0) { if (!app_parse_long("bench", a, i + 1 < argc ? argv[++i] : NULL, 1, BENCH_MAX_RUNS, &v)) return APP_EXIT_USAGE; o.runs = (int)v; }
-        else if (strcmp(a, "--seed") == 0) { if (!app_parse_long("bench", a, i + 1 < argc ? argv[++i] : NULL, 0, 2147483647L, &v)) return APP_EXIT_USAGE; o.seed = (uint64_t)v; }
+        else if (strcmp(a, "--seed") == 0) { if (!app_parse_u64("bench", a, i + 1 < argc ? argv[++i] : NULL, &o.seed)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--lockstep") == 0) {
             const char *fds = i + 1 < argc ? argv[++i] : NULL;
             char *end = NULL;

@@ -1,50 +1,98 @@
-/* patrol check FILE... - validates maps (and, later, pattern files); prints every problem
- * as a located error and keeps going so one run shows the problems of every file. */
+/* patrol check FILE... - validates every kind of file the project reads, each as what it is;
+ * prints every problem as a located error and keeps going so one run shows the problems of
+ * every file. */
 #include "app.h"
+#include "filekind.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <patrol/map.h>
 #include <patrol/pattern.h>
+#include <patrol/steer.h>
 #include <patrol/tmx.h>
 #include <patrol/world.h>
 
 static void check_usage(FILE *out) {
-    fprintf(out, "usage: patrol check [-v] FILE...\n\n"
-                 "Validates map files (.map; files of unknown type are read as maps) and reports\n"
-                 "each problem as FILE:LINE:COL: error: MESSAGE with the source line and a caret.\n\n"
+    fprintf(out, "usage: patrol check [-q] FILE...\n\n"
+                 "Validates each file as what it is: maps (.map, Tiled .tmx; a map's pattern files\n"
+                 "and steering file too, and its patterns linted as the world places them), Tiled\n"
+                 "tilesets (.tsx), pattern files (.pat) and steering files (.steer). A file with\n"
+                 "another name is recognised by its first line. Each problem is reported as\n"
+                 "FILE:LINE:COL: error: MESSAGE with the source line and a caret; each valid file\n"
+                 "gets one line, e.g. 'maps/demo.map: ok (64x40, 20 entities, 10 patterns)'.\n\n"
                  "options:\n"
-                 "  -v, --verbose  print one 'ok' line per valid file\n"
+                 "  -q, --quiet    no line for valid files (errors only)\n"
                  "  -h, --help     show this help\n\n"
                  "exit status: 0 all files valid, 1 a file has problems, 2 usage error\n");
 }
 
-static int has_ext(const char *path, const char *ext) {
-    size_t n = strlen(path), e = strlen(ext);
-    return n > e && strcmp(path + n - e, ext) == 0;
-}
-
 /* A pattern file alone: syntax only. Returns the number of problems printed. */
-static int check_pattern_file(const char *path) {
+static int check_pattern_file(const char *path, int quiet) {
     pt_patlib lib;
     pt_error err;
     pt_patlib_init(&lib);
     int problems = pt_patlib_load(&lib, path, &err) < 0;
     if (problems) pt_error_print(stderr, &err);
+    else if (!quiet) printf("%s: ok (%d pattern%s)\n", path, pt_patlib_count(&lib), pt_patlib_count(&lib) == 1 ? "" : "s");
     pt_patlib_fini(&lib);
     return problems;
+}
+
+static int check_steer_file(const char *path, int quiet) {
+    pt_steer_file sf;
+    pt_error err;
+    pt_steer_file_init(&sf);
+    int problems = pt_steer_file_load(&sf, path, &err) < 0;
+    if (problems) pt_error_print(stderr, &err);
+    else if (!quiet) printf("%s: ok (%d set%s)\n", path, sf.count, sf.count == 1 ? "" : "s");
+    pt_steer_file_fini(&sf);
+    return problems;
+}
+
+/* A tileset is only ever read as part of a Tiled map, so it is checked by the same loader:
+ * a one-tile map in the tileset's folder that uses it. A problem located in the tileset is
+ * the tileset's; the stand-in map's own complaints (it has no player) are not. */
+static int check_tileset(const char *path, int quiet) {
+    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+    char name[PT_MAX_PATH], esc[PT_MAX_PATH * 6], text[PT_MAX_PATH * 6 + 512];
+    snprintf(name, sizeof name, "%.*s(check of %s).tmx", slash ? (int)(slash - path + 1) : 0, path, base);
+    size_t n = 0;
+    for (const char *c = base; *c && n + 7 < sizeof esc; c++) {
+        const char *e = *c == '&' ? "&amp;" : *c == '<' ? "&lt;" : *c == '"' ? "&quot;" : NULL;
+        if (e) n += (size_t)snprintf(esc + n, sizeof esc - n, "%s", e);
+        else esc[n++] = *c;
+    }
+    esc[n] = '\0';
+    int len = snprintf(text, sizeof text,
+                       "<map version=\"1.8\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"1\" "
+                       "height=\"1\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n"
+                       " <tileset firstgid=\"1\" source=\"%s\"/>\n"
+                       " <layer id=\"1\" name=\"tiles\" width=\"1\" height=\"1\"><data encoding=\"csv\">1</data></layer>\n"
+                       "</map>\n", esc);
+    pt_map map;
+    pt_error err;
+    int rc = pt_tmx_parse(&map, NULL, text, (size_t)len, name, &err);
+    if (rc == PT_OK) pt_map_fini(&map);
+    if (rc < 0 && strcmp(err.file, name) != 0) {
+        pt_error_print(stderr, &err);
+        return 1;
+    }
+    if (!quiet) printf("%s: ok (Tiled tileset)\n", path);
+    return 0;
 }
 
 /* A map (.map or Tiled .tmx): the map itself, every pattern file it names, then every
  * entity's pattern linted against the map as the world places it. Every problem is printed;
  * returns how many. */
-static int check_map(const char *path, int verbose) {
+static int check_map(const char *path, int quiet) {
     pt_map map;
     pt_patlib lib;
     pt_error err;
     pt_patlib_init(&lib); /* a .tmx adds its routes here */
-    int rc = pt_tmx_is_tmx(path) ? pt_tmx_load(&map, &lib, path, &err) : pt_map_load(&map, path, &err);
+    int rc = app_expect_map(path, &err);
+    if (rc == PT_OK) rc = pt_tmx_is_tmx(path) ? pt_tmx_load(&map, &lib, path, &err) : pt_map_load(&map, path, &err);
     if (rc < 0) {
         pt_error_print(stderr, &err);
         pt_patlib_fini(&lib);
@@ -75,17 +123,18 @@ static int check_map(const char *path, int verbose) {
         pt_steer_file_fini(&sf);
     }
     if (!problems) {
-        /* Whatever else the world refuses (steering sets the file lacks, ...), located. */
+        /* Whatever else the world refuses (steering sets the file lacks, ...), located. The
+         * entities are the world's, as sim counts them: the player and every flock member. */
         pt_world *w = pt_world_create(&map, &lib, NULL, &err);
         if (!w) {
             pt_error_print(stderr, &err);
             problems++;
+        } else if (!quiet) {
+            printf("%s: ok (%dx%d, %d entities, %d patterns)\n", path, map.w, map.h, pt_world_count(w),
+                   pt_patlib_count(&lib));
         }
         pt_world_destroy(w);
     }
-    if (!problems && verbose)
-        printf("%s: ok (map %dx%d, %d entities, %d obstacles, %d patterns)\n", path, map.w, map.h, map.nents,
-               map.nobstacles, pt_patlib_count(&lib));
     pt_patlib_fini(&lib);
     pt_map_fini(&map);
     return problems;
@@ -93,7 +142,7 @@ static int check_map(const char *path, int verbose) {
 
 int cmd_check(int argc, char **argv) {
     /* Options first (anywhere before `--`), then every file in order. */
-    int verbose = 0, nfiles = 0;
+    int quiet = 0, nfiles = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
@@ -105,17 +154,18 @@ int cmd_check(int argc, char **argv) {
                 check_usage(stdout);
                 return APP_EXIT_OK;
             }
-            if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
-                verbose = 1;
+            if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+                quiet = 1;
                 continue;
             }
-            fprintf(stderr, "usage: patrol check [-v] FILE...\n");
+            if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) continue; /* the ok lines: now the default */
+            fprintf(stderr, "usage: patrol check [-q] FILE...\n");
             return app_usage_error("check", "unknown option '%s'", a);
         }
         nfiles++;
     }
     if (!nfiles) {
-        fprintf(stderr, "usage: patrol check [-v] FILE...\n");
+        fprintf(stderr, "usage: patrol check [-q] FILE...\n");
         return app_usage_error("check", "no files given");
     }
 
@@ -128,11 +178,11 @@ int cmd_check(int argc, char **argv) {
         }
         if (!options_done && a[0] == '-' && a[1]) continue;
         int problems;
-        if (has_ext(a, ".pat")) {
-            problems = check_pattern_file(a);
-            if (!problems && verbose) printf("%s: ok\n", a);
-        } else {
-            problems = check_map(a, verbose);
+        switch (app_file_kind_of(a)) {
+        case APP_FILE_PAT: problems = check_pattern_file(a, quiet); break;
+        case APP_FILE_STEER: problems = check_steer_file(a, quiet); break;
+        case APP_FILE_TSX: problems = check_tileset(a, quiet); break;
+        default: problems = check_map(a, quiet); break;
         }
         bad += problems > 0;
     }

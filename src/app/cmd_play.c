@@ -86,7 +86,8 @@ static void help(FILE *out) {
             "  -h, --help      this help\n"
             "\n"
             "On exit it prints the player's final tile ('player X,Y').\n"
-            "Needs a display: DISPLAY (X11) or WAYLAND_DISPLAY; SDL_VIDEODRIVER picks the driver.\n",
+            "Needs a display: DISPLAY (X11) or WAYLAND_DISPLAY; SDL_VIDEODRIVER picks the driver.\n"
+            "Without one it exits with status 1, unless --ticks N is given (it then runs unseen).\n",
             app_default_map());
 }
 
@@ -381,6 +382,29 @@ static int parse_args(int argc, char **argv, const char **map_path, unsigned *ov
     return 0;
 }
 
+static void no_display(const char *why) {
+    fprintf(stderr,
+            "patrol play: error: no display: %s\n"
+            "  play needs a display: set DISPLAY (X11) or WAYLAND_DISPLAY, or choose a driver with\n"
+            "  SDL_VIDEODRIVER (e.g. x11, wayland; 'dummy' runs without a window). Under no display,\n"
+            "  try 'xvfb-run patrol play', or 'patrol render MAP --out map.png' for a picture.\n",
+            why);
+}
+
+/* SDL falls back to a driver that shows nothing (offscreen) when no display answers; a game
+ * nobody can see would then run until killed. Such a driver is used only when asked for:
+ * by SDL_VIDEODRIVER, or by --ticks (a run that ends by itself). */
+static int display_ok(int ends_by_itself) {
+    const char *drv = SDL_GetCurrentVideoDriver(), *asked = getenv("SDL_VIDEODRIVER");
+    if (ends_by_itself || (asked && *asked) || !drv) return 1;
+    if (strcmp(drv, "offscreen") != 0 && strcmp(drv, "dummy") != 0) return 1;
+    char why[160];
+    snprintf(why, sizeof why, "DISPLAY and WAYLAND_DISPLAY reach none; SDL fell back to its '%s' driver, which shows "
+             "nothing", drv);
+    no_display(why);
+    return 0;
+}
+
 static SDL_Renderer *make_renderer(SDL_Window *win) {
     SDL_Renderer *sdl = SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
     if (!sdl) sdl = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
@@ -421,12 +445,12 @@ int cmd_play(int argc, char **argv) {
                   .log = log_all ? stdout : NULL};
 
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        fprintf(stderr,
-                "patrol play: error: cannot start the video subsystem: %s\n"
-                "  play needs a display: set DISPLAY (X11) or WAYLAND_DISPLAY, or choose a driver with\n"
-                "  SDL_VIDEODRIVER (e.g. x11, wayland; 'dummy' runs without a window). Under no display,\n"
-                "  try 'xvfb-run patrol play', or 'patrol render MAP --out map.png' for a picture.\n",
-                SDL_GetError());
+        no_display(SDL_GetError());
+        play_close(&s);
+        return APP_EXIT_INPUT;
+    }
+    if (!display_ok(max_ticks > 0)) {
+        SDL_Quit();
         play_close(&s);
         return APP_EXIT_INPUT;
     }

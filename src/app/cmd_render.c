@@ -24,7 +24,7 @@ static void help(FILE *out) {
             "Needs no display.\n"
             "\n"
             "options:\n"
-            "  --out FILE.png   where to write the image (required)\n"
+            "  --out FILE.png   where to write the image (required; PNG only, so a name ending in .png)\n"
             "  --scale S        pixels per sprite pixel, 1..%d (default 1: 16 pixels a tile; with\n"
             "                   --view: the largest that fits, as play picks it)\n"
             "  --ticks N        simulation ticks (1/60 s each) to run first, 0..%ld\n"
@@ -85,6 +85,7 @@ int cmd_render(int argc, char **argv) {
         } else if (strcmp(a, "--out") == 0 || strcmp(a, "-o") == 0) {
             if (i + 1 >= argc) return app_usage_error("render", "%s needs a file name", a);
             out_path = argv[++i];
+            if (!app_png_path_ok("render", a, out_path)) return APP_EXIT_USAGE;
         } else if (strcmp(a, "--scale") == 0) {
             if (!app_parse_long("render", a, i + 1 < argc ? argv[i + 1] : NULL, 1, PT_RENDER_MAX_SCALE, &scale))
                 return APP_EXIT_USAGE;

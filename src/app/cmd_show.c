@@ -1,6 +1,7 @@
 /* patrol show FILE.pat - a preview of patterns for their authors: the cells a pattern walks,
  * a matrix's rows, or the pattern drawn over a map as text with its lint errors. */
 #include "app.h"
+#include "filekind.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,6 +177,7 @@ int cmd_show(int argc, char **argv) {
         } else if (strcmp(a, "--png") == 0) {
             if (!v) return app_usage_error("show", "--png needs a file name");
             png_path = v;
+            if (!app_png_path_ok("show", a, png_path)) return APP_EXIT_USAGE;
             i++;
         } else if (a[0] == '-' && a[1]) {
             return app_usage_error("show", "unknown option '%s'", a);
@@ -217,7 +219,9 @@ int cmd_show(int argc, char **argv) {
         /* A Tiled map's own routes go to a library of their own: not listed with FILE's. */
         pt_patlib routes;
         pt_patlib_init(&routes);
-        int rc = pt_tmx_is_tmx(map_path) ? pt_tmx_load(&map, &routes, map_path, &err) : pt_map_load(&map, map_path, &err);
+        int rc = app_expect_map(map_path, &err);
+        if (rc == PT_OK)
+            rc = pt_tmx_is_tmx(map_path) ? pt_tmx_load(&map, &routes, map_path, &err) : pt_map_load(&map, map_path, &err);
         pt_patlib_fini(&routes);
         if (rc < 0) {
             pt_error_print(stderr, &err);

@@ -1,7 +1,10 @@
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, isatty */
 #include <patrol/world.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "app.h"
@@ -12,27 +15,65 @@ static void sim_help(FILE *out) {
             "usage: patrol sim MAP --ticks N [--seed S] [--trace FILE.csv] [--player-pattern FILE.pat:NAME]\n\n"
             "Runs MAP headless for N fixed ticks (60 per second) and prints a one-line summary.\n"
             "  --ticks N                 ticks to run (required, 0..1e9)\n"
-            "  --seed S                  world seed (default: the map's seed, or 1)\n"
+            "  --seed S                  world seed, 0..2^64-1 (default: the map's seed, or 1)\n"
             "  --trace FILE.csv          write every entity on every tick as CSV ('-' = stdout):\n"
             "                            tick,id,kind,state,x,y,px,py,heading\n"
             "  --player-pattern F:NAME   move the player along pattern NAME of file F\n"
             "                            (default: the map's player pattern, else it stands still)\n"
-            "  --quiet                   no summary\n"
-            "A catch is recorded and the player starts again from the start; the run goes on.\n");
+            "  -v, --verbose             list every event as it happens: 'tick T KIND NAME... at X,Y'\n"
+            "                            (caught GUARD PLAYER, spotted/lost/returned GUARD, goal PLAYER,\n"
+            "                            key PLAYER INDEX)\n"
+            "  -q, --quiet               no summary\n"
+            "The summary is one line of counts, then 'caught by GUARD at tick T (S s)' for each of\n"
+            "the first 10 catches. A catch is recorded and the player starts again from the start;\n"
+            "the run goes on. On a terminal, a run longer than a second shows its progress.\n");
+}
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static const char *entity_name(const pt_world *w, uint32_t id) {
+    const pt_entity *e = pt_world_entity(w, (int)id);
+    return e && e->name[0] ? e->name : id == 0 ? "player" : "?";
+}
+
+static const char *event_kind_name(pt_event_kind k) {
+    switch (k) {
+    case PT_EVENT_CAUGHT: return "caught";
+    case PT_EVENT_SPOTTED: return "spotted";
+    case PT_EVENT_LOST: return "lost";
+    case PT_EVENT_RETURNED: return "returned";
+    case PT_EVENT_GOAL: return "goal";
+    case PT_EVENT_KEY: return "key";
+    }
+    return "?";
+}
+
+/* -v: "tick T KIND NAME..." - who did it, and for a catch whom. */
+static void print_event(FILE *out, const pt_world *w, const pt_event *e) {
+    fprintf(out, "tick %llu %s %s", (unsigned long long)e->tick, event_kind_name(e->kind), entity_name(w, e->a));
+    if (e->kind == PT_EVENT_CAUGHT) fprintf(out, " %s", entity_name(w, e->b));
+    else if (e->kind == PT_EVENT_KEY) fprintf(out, " %u", e->b);
+    fprintf(out, " at %d,%d\n", e->x, e->y);
 }
 
 int cmd_sim(int argc, char **argv) {
     const char *map_path = NULL, *trace_path = NULL, *player_ref = NULL;
-    long ticks = -1, seed = 0;
-    int quiet = 0;
+    long ticks = -1;
+    uint64_t seed = 0;
+    int quiet = 0, verbose = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) { sim_help(stdout); return APP_EXIT_OK; }
         else if (strcmp(a, "--ticks") == 0) { if (!app_parse_long("sim", a, i + 1 < argc ? argv[++i] : NULL, 0, 1000000000L, &ticks)) return APP_EXIT_USAGE; }
-        else if (strcmp(a, "--seed") == 0) { if (!app_parse_long("sim", a, i + 1 < argc ? argv[++i] : NULL, 0, 2147483647L, &seed)) return APP_EXIT_USAGE; }
+        else if (strcmp(a, "--seed") == 0) { if (!app_parse_u64("sim", a, i + 1 < argc ? argv[++i] : NULL, &seed)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--trace") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--trace needs a file"); trace_path = argv[++i]; }
-        else if (strcmp(a, "--player-pattern") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--player-pattern needs FILE.pat:NAME"); player_ref = argv[++i]; }
+        else if (strcmp(a, "--player-pattern") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--player-pattern needs FILE.pat:NAME"); player_ref = argv[++i]; if (!app_pattern_ref_ok("sim", player_ref)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) quiet = 1;
+        else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) verbose = 1;
         else if (a[0] == '-' && a[1]) return app_usage_error("sim", "unknown option '%s'", a);
         else if (!map_path) map_path = a;
         else return app_usage_error("sim", "more than one map given ('%s')", a);
@@ -44,7 +85,7 @@ int cmd_sim(int argc, char **argv) {
     pt_patlib lib;
     if (!app_load_map_and_patterns(map_path, &map, &lib)) return APP_EXIT_INPUT;
     pt_world_desc desc = {0};
-    desc.seed = (uint64_t)seed;
+    desc.seed = seed;
     int status = APP_EXIT_OK;
     FILE *trace = NULL;
     pt_world *w = NULL;
@@ -62,41 +103,64 @@ int cmd_sim(int argc, char **argv) {
     if (trace_path) {
         trace = strcmp(trace_path, "-") == 0 ? stdout : fopen(trace_path, "w");
         if (!trace) {
-            perror(trace_path);
+            fprintf(stderr, "patrol sim: error: cannot write %s: %s\n", trace_path, strerror(errno));
             status = APP_EXIT_INPUT;
             goto done;
         }
         pt_world_trace_header(trace);
         pt_world_trace_rows(w, trace);
     }
+    FILE *out = trace == stdout ? stderr : stdout;
     long counts[6] = {0};
-    int progress = !quiet && ticks >= 200000 && isatty(2);
+    enum { MAX_CATCHES_SHOWN = 10 };
+    struct { uint64_t tick; uint32_t guard; } catches[MAX_CATCHES_SHOWN];
+    /* Progress only on a terminal, and only once the run has taken a second: short runs and
+     * scripts see nothing but the summary. */
+    int may_show = !quiet && isatty(2), shown = 0;
+    double start = now_seconds(), last_shown = start;
     for (long t = 0; t < ticks; t++) {
         pt_world_step(w);
         int nev = 0;
         const pt_event *ev = pt_world_events(w, &nev);
-        for (int k = 0; k < nev; k++)
-            if ((unsigned)ev[k].kind < 6) counts[ev[k].kind]++;
+        for (int k = 0; k < nev; k++) {
+            if ((unsigned)ev[k].kind >= 6) continue;
+            if (ev[k].kind == PT_EVENT_CAUGHT && counts[PT_EVENT_CAUGHT] < MAX_CATCHES_SHOWN) {
+                catches[counts[PT_EVENT_CAUGHT]].tick = ev[k].tick;
+                catches[counts[PT_EVENT_CAUGHT]].guard = ev[k].a;
+            }
+            counts[ev[k].kind]++;
+            if (verbose) print_event(out, w, &ev[k]);
+        }
         if (trace) pt_world_trace_rows(w, trace);
-        if (progress && (t + 1) % (ticks / 100 > 0 ? ticks / 100 : 1) == 0)
-            fprintf(stderr, "\rsim: %3ld%%", (t + 1) * 100 / ticks);
+        if (may_show && (t & 1023) == 1023) {
+            double now = now_seconds();
+            if (now - start >= 1.0 && now - last_shown >= 0.1) {
+                fprintf(stderr, "\rsim: %3ld%% (tick %ld of %ld)", (t + 1) * 100 / ticks, t + 1, ticks);
+                last_shown = now;
+                shown = 1;
+            }
+        }
     }
-    if (progress) fputc('\n', stderr);
+    if (shown) fprintf(stderr, "\r%*s\r", 40, "");
     if (!quiet) {
         int by_state[PT_STATE_COUNT] = {0};
         for (int i = 1; i < pt_world_count(w); i++) by_state[pt_world_entity(w, i)->state]++;
-        FILE *out = trace == stdout ? stderr : stdout;
         fprintf(out, "%s: %ld ticks (%.1f s), seed %llu, %d entities; caught %ld, spotted %ld, lost %ld, returned %ld, goal %ld; now:",
-                map_path, ticks, ticks * pt_world_dt(w), (unsigned long long)(seed ? (uint64_t)seed : (map.seed ? map.seed : 1)),
+                map_path, ticks, ticks * pt_world_dt(w), (unsigned long long)(seed ? seed : (map.seed ? map.seed : 1)),
                 pt_world_count(w), counts[PT_EVENT_CAUGHT], counts[PT_EVENT_SPOTTED], counts[PT_EVENT_LOST],
                 counts[PT_EVENT_RETURNED], counts[PT_EVENT_GOAL]);
         for (int s = 0; s < PT_STATE_COUNT; s++)
             if (by_state[s]) fprintf(out, " %s %d", pt_state_name((pt_state)s), by_state[s]);
         fputc('\n', out);
+        for (long i = 0; i < counts[PT_EVENT_CAUGHT] && i < MAX_CATCHES_SHOWN; i++)
+            fprintf(out, "caught by %s at tick %llu (%.1f s)\n", entity_name(w, catches[i].guard),
+                    (unsigned long long)catches[i].tick, (double)catches[i].tick * pt_world_dt(w));
+        if (counts[PT_EVENT_CAUGHT] > MAX_CATCHES_SHOWN)
+            fprintf(out, "... and %ld more catches (-v lists every event)\n", counts[PT_EVENT_CAUGHT] - MAX_CATCHES_SHOWN);
     }
 done:
-    if (trace && trace != stdout && fclose(trace) != 0) {
-        perror(trace_path);
+    if (trace && (ferror(trace) | (trace == stdout ? fflush(trace) : fclose(trace))) != 0) {
+        fprintf(stderr, "patrol sim: error: cannot write %s: %s\n", trace_path, strerror(errno));
         status = APP_EXIT_INPUT;
     }
     pt_world_destroy(w);

@@ -6,11 +6,13 @@
 #include <string.h>
 
 #include "app.h"
+#include "filekind.h"
 
 int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err) {
     pt_patlib_init(lib);
     /* A Tiled map brings its routes (polylines) as path patterns of its own. */
-    int rc = pt_tmx_is_tmx(path) ? pt_tmx_load(map, lib, path, err) : pt_map_load(map, path, err);
+    int rc = app_expect_map(path, err);
+    if (rc == PT_OK) rc = pt_tmx_is_tmx(path) ? pt_tmx_load(map, lib, path, err) : pt_map_load(map, path, err);
     if (rc < 0) {
         pt_patlib_fini(lib);
         return rc;
@@ -34,12 +36,16 @@ int app_load_map_and_patterns(const char *path, pt_map *map, pt_patlib *lib) {
     return 1;
 }
 
-const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patlib *lib) {
+int app_pattern_ref_ok(const char *cmd, const char *ref) {
     const char *colon = strrchr(ref, ':');
-    if (!colon || colon == ref || !colon[1]) {
-        app_usage_error(cmd, "expected FILE.pat:NAME, got '%s'", ref);
-        return NULL;
-    }
+    if (colon && colon != ref && colon[1]) return 1;
+    app_usage_error(cmd, "expected FILE.pat:NAME, got '%s'", ref);
+    return 0;
+}
+
+const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patlib *lib) {
+    if (!app_pattern_ref_ok(cmd, ref)) return NULL;
+    const char *colon = strrchr(ref, ':');
     char file[PT_MAX_PATH];
     snprintf(file, sizeof file, "%.*s", (int)(colon - ref), ref);
     const char *name = colon + 1;

@@ -14,6 +14,9 @@ int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err
  * owns map and lib (pt_map_fini, pt_patlib_fini). */
 int app_load_map_and_patterns(const char *path, pt_map *map, pt_patlib *lib);
 
+/* 1 if ref has the form FILE.pat:NAME; else prints a usage error and returns 0. */
+int app_pattern_ref_ok(const char *cmd, const char *ref);
+
 /* Resolves "FILE.pat:NAME": loads FILE into lib if it is not loaded yet (same file path) and
  * returns the pattern, or prints an error and returns NULL. */
 const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patlib *lib);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #ifndef PATROL_VERSION
@@ -65,6 +66,24 @@ int app_parse_double(const char *cmd, const char *opt, const char *s, double lo,
     if (v < lo || v > hi) { app_usage_error(cmd, "%s: %g is out of range [%g, %g]", opt, v, lo, hi); return 0; }
     *out = v;
     return 1;
+}
+
+int app_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *out) {
+    if (!s) { app_usage_error(cmd, "%s needs a value", opt); return 0; }
+    /* Digits only: strtoull would take "-1" as 2^64-1. */
+    if (!*s || s[strspn(s, "0123456789")]) { app_usage_error(cmd, "%s: '%s' is not a whole number >= 0", opt, s); return 0; }
+    errno = 0;
+    unsigned long long v = strtoull(s, NULL, 10);
+    if (errno == ERANGE || v > UINT64_MAX) { app_usage_error(cmd, "%s: %s is larger than 2^64-1", opt, s); return 0; }
+    *out = (uint64_t)v;
+    return 1;
+}
+
+int app_png_path_ok(const char *cmd, const char *opt, const char *path) {
+    size_t n = strlen(path);
+    if (n > 4 && strcasecmp(path + n - 4, ".png") == 0) return 1;
+    app_usage_error(cmd, "%s '%s': only PNG images are written; name the file FILE.png", opt, path);
+    return 0;
 }
 
 const char *app_default_map(void) {

@@ -1,0 +1,101 @@
+#include "filekind.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+static int ext_is(const char *path, const char *ext) {
+    size_t n = strlen(path), e = strlen(ext);
+    return n > e && strcasecmp(path + n - e, ext) == 0;
+}
+
+/* The first significant line of a file: its number, its first word copied to word, the line
+ * itself to src (may be NULL). 0 when there is none (empty, unreadable). */
+static int first_word(const char *path, char *word, size_t cap, int *line_no, int *col, char *src, size_t src_cap) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return 0;
+    char line[512];
+    int no = 0, found = 0;
+    /* Only the head of the file: a kind shows in its first lines, and a binary file must not
+     * cost a full read. */
+    while (!found && no < 200 && fgets(line, sizeof line, f)) {
+        no++;
+        const char *s = line;
+        if (no == 1 && (unsigned char)s[0] == 0xef && (unsigned char)s[1] == 0xbb && (unsigned char)s[2] == 0xbf)
+            s += 3;
+        while (*s == ' ' || *s == '\t') s++;
+        if (!*s || *s == '\n' || *s == '\r' || *s == '#') continue;
+        if (s[0] == '<' && (s[1] == '?' || s[1] == '!')) continue; /* the XML declaration, a DOCTYPE */
+        size_t n = s[0] == '<' ? 1 + strcspn(s + 1, " \t\r\n>/") : strcspn(s, " \t\r\n");
+        if (n >= cap) n = cap - 1;
+        memcpy(word, s, n);
+        word[n] = '\0';
+        *line_no = no;
+        *col = (int)(s - line) + 1;
+        if (src) snprintf(src, src_cap, "%.*s", (int)strcspn(line, "\r\n"), line);
+        found = 1;
+    }
+    fclose(f);
+    return found;
+}
+
+static app_file_kind kind_of_word(const char *w) {
+    if (!strcmp(w, "pattern")) return APP_FILE_PAT;
+    if (!strcmp(w, "set") || !strcmp(w, "entity")) return APP_FILE_STEER;
+    if (!strcmp(w, "<tileset")) return APP_FILE_TSX;
+    if (!strcmp(w, "<map")) return APP_FILE_TMX;
+    return APP_FILE_MAP;
+}
+
+static int ext_kind(const char *path, app_file_kind *k) {
+    static const struct { const char *ext; app_file_kind kind; } exts[] = {
+        {".map", APP_FILE_MAP}, {".tmx", APP_FILE_TMX}, {".tsx", APP_FILE_TSX},
+        {".pat", APP_FILE_PAT}, {".steer", APP_FILE_STEER},
+    };
+    for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
+        if (ext_is(path, exts[i].ext)) {
+            *k = exts[i].kind;
+            return 1;
+        }
+    return 0;
+}
+
+app_file_kind app_file_kind_of(const char *path) {
+    app_file_kind k;
+    if (ext_kind(path, &k)) return k;
+    char w[32];
+    int line, col;
+    return first_word(path, w, sizeof w, &line, &col, NULL, 0) ? kind_of_word(w) : APP_FILE_MAP;
+}
+
+const char *app_file_kind_name(app_file_kind k) {
+    switch (k) {
+    case APP_FILE_TMX: return "Tiled map";
+    case APP_FILE_TSX: return "Tiled tileset";
+    case APP_FILE_PAT: return "pattern file";
+    case APP_FILE_STEER: return "steering file";
+    default: return "map";
+    }
+}
+
+int app_expect_map(const char *path, pt_error *err) {
+    app_file_kind by_ext = APP_FILE_MAP, k;
+    int has_ext = ext_kind(path, &by_ext);
+    if (has_ext && by_ext == APP_FILE_TMX) return PT_OK;
+    char w[32] = "";
+    int line = 0, col = 0;
+    char src[PT_ERROR_SRC_MAX] = "";
+    int seen = first_word(path, w, sizeof w, &line, &col, src, sizeof src);
+    k = has_ext && by_ext != APP_FILE_MAP ? by_ext : seen ? kind_of_word(w) : APP_FILE_MAP;
+    if (k == APP_FILE_MAP || k == APP_FILE_TMX) return PT_OK; /* the loader says the rest */
+    pt_error_clear(err);
+    pt_error_set(err, PT_ERR_BAD_VALUE, seen ? line : 0, seen ? col : 0,
+                 "this is a %s%s%s%s; a map starts with 'format 1' and has a 'grid' block, or is a Tiled .tmx",
+                 app_file_kind_name(k), seen ? " (it begins with '" : "", seen ? w : "", seen ? "')" : "");
+    if (err) {
+        snprintf(err->file, sizeof err->file, "%s", path);
+        snprintf(err->source, sizeof err->source, "%s", src);
+    }
+    return PT_ERR_BAD_VALUE;
+}

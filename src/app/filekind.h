@@ -1,0 +1,29 @@
+/* filekind.h - which of the project's file kinds a file is, so each is read as what it is. */
+#ifndef PATROL_APP_FILEKIND_H
+#define PATROL_APP_FILEKIND_H
+
+#include <patrol/error.h>
+
+typedef enum app_file_kind {
+    APP_FILE_MAP = 0, /* a text map (.map); also anything not recognised as another kind */
+    APP_FILE_TMX,     /* a Tiled map (.tmx) */
+    APP_FILE_TSX,     /* a Tiled tileset (.tsx) */
+    APP_FILE_PAT,     /* a pattern file (.pat) */
+    APP_FILE_STEER    /* a steering parameters file (.steer) */
+} app_file_kind;
+
+/* The kind of path: by its extension (.map .tmx .tsx .pat .steer, any case); for any other
+ * name, by its first line that is not blank or a comment (a .map, .pat or .steer
+ * directive, or <map / <tileset in XML). A file that cannot be read counts as a map (the
+ * map loader then reports why). */
+app_file_kind app_file_kind_of(const char *path);
+
+/* "map", "Tiled map", "Tiled tileset", "pattern file", "steering file". */
+const char *app_file_kind_name(app_file_kind k);
+
+/* Where a map is expected: PT_OK if path is a map (.map or .tmx) or may be one; otherwise
+ * a located error in err ("this is a pattern file; a map starts with ...") and its code.
+ * A .map whose text is plainly another kind (it begins with `pattern`) is refused too. */
+int app_expect_map(const char *path, pt_error *err);
+
+#endif
