@@ -124,7 +124,7 @@ typedef struct pt_map {
     char name[64];             /* title shown by the game */
     char path[PT_MAX_PATH];    /* the file it was loaded from */
     uint64_t seed;             /* default world seed (0 = use 1) */
-    int goal;                  /* 1 when the map has at least one goal tile or key */
+    int goal;                  /* 1 when the map has at least one goal tile */
 } pt_map;
 
 /* Loads a map file. Returns PT_OK or a negative code with err filled (file, line, col,
