@@ -112,7 +112,9 @@ void pt_world_destroy(pt_world *w);
 /* Advances one fixed tick (1/tick_hz seconds). */
 void pt_world_step(pt_world *w);
 
-/* Player input for the next ticks (play): dx, dy in {-1,0,1}; both 0 = stand. */
+/* Player input for the next ticks: dx, dy in {-1,0,1}; both 0 = stand. Only a world
+ * created with desc->player_controlled = 1 reads it; otherwise (also with a NULL desc) the
+ * player walks its pattern and the input is ignored. */
 void pt_world_set_input(pt_world *w, int dx, int dy);
 
 uint64_t pt_world_tick(const pt_world *w);
