@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/version.h: generated from the project's version, and its macros agree. */
 #include <check.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* The world tick: determinism, sight -> chase -> catch, search and return, invariants over
  * long runs. Maps and patterns are built inline so each scenario states its geometry. */
 #define _GNU_SOURCE

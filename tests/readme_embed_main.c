@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Runs the program of README.md's "Embedding the core" (extracted by readme_snippet.cmake and
  * compiled with main, pt_world_create, pt_world_step and pt_world_destroy renamed to the
  * functions below) and checks what a reader expects of it: it succeeds and the player it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol check FILE... - validates maps (and, later, pattern files); prints every problem
  * as a located error and keeps going so one run shows the problems of every file. */
 #include "app.h"

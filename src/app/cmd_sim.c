@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #include <patrol/world.h>
 
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* The game behind `patrol play`: level and world ownership, restart and hot reload, key
  * taps, and the round's bookkeeping (events -> messages and counts). No SDL here. */
 #include "play.h"

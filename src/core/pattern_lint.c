@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Lint: a placed pattern against a map. Every cell the pattern makes an entity stand on
  * must be inside the map and walkable; each offending cell is reported once, at the place
  * in the pattern file that causes it. */

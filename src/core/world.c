@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* The world: entity setup, the fixed tick, events and the trace. Guard brains are in
  * brain.c. */
 #include "world_internal.h"

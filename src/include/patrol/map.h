@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/map.h - tile maps: the grid, the legend of tile kinds, the player start,
  * entity declarations and circular obstacles, loaded from the text format of
  * docs/formats.md.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/world.h - the deterministic simulation: entities, the fixed tick, events, traces.
  *
  *     pt_world *w = pt_world_create(&map, &patterns, NULL, &err); // NULL desc = defaults
