@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* embed_example.c - a game using the patrol core without the patrol app or SDL.
  * Build: cc embed_example.c $(pkg-config --cflags --libs patrol) ; run: ./a.out MAP [TICKS]
  * It loads a map and its patterns, steps the world and reads positions, states and events. */

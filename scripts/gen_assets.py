@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Zlib
 """gen_assets.py - procedural pixel-art generator for the patrol sprite sheets.
 
 Everything here is the patrol project's own artwork, drawn procedurally or from

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Zlib
 """Convert a patrol text map (.map) into a Tiled map (.tmx) plus its tileset (.tsx).
 
     python3 scripts/map2tmx.py maps/demo.map maps/demo.tmx

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Malformed inputs (issue 7): every file in tests/data/bad/ is loaded with the loader of its
  * extension and must fail with exactly the code, line and column that tests/data/bad/EXPECT
  * lists for it; a file in the folder that EXPECT does not list fails the test (no untested

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Bresenham line rasterisation: exhaustive properties over every endpoint pair. */
 #include <check.h>
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* check_chase: chases on maps the guards were not tuned on.
  *
  * Generated maps (mazes of 1-wide corridors, rooms joined by 1-wide doors, pillar fields,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol bench: every scenario runs and prints the keys the issue asks for; bad arguments
  * are usage errors. Tiny sizes: this checks the command, it does not time anything. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* `patrol check`: exit codes, located errors with the source line and caret, usage. */
 #include <check.h>
 #include <stdio.h>

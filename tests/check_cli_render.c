@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* check_cli_render - `patrol render` as a user runs it: exit codes, the PNG it writes, located
  * map errors. CLI suites link only the core (tests/CMakeLists.txt), so the PNG is checked
  * here by walking its chunks: signature, IHDR size, every chunk length, IEND last. */

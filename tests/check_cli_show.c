@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* `patrol show`: path cells, matrix rows, control/thrust/waypoint output, the text overlay on
  * a map with located lint errors, exit codes and usage. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* `patrol sim`: exit codes of bad arguments and unwritable traces, the seed's range. */
 #include <check.h>
 #include <stdio.h>

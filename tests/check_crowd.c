@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pt_crowd: the optimised step (cell order, compact arrays, one-pass group behaviours,
  * worker threads) gives exactly the straightforward result (brute-force neighbours,
  * pt_steer_calculate per agent, one thread), over many ticks: sparse and dense crowds (more

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Documented defaults: every default the docs and the public headers state is read from
  * their text at test time and compared with the code's own value (through the public API,
  * or brain_tuning.h for the brain's fixed tuning), so neither can change alone.

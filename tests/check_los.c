@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Line of sight: the documented rule (viewer -> target ray, corners, bushes, cone, range). */
 #include <check.h>
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Map loader (map_parse.c) and map utilities (map.c): every error kind with its code, line
  * and column; a full round trip; the demo map's promises; limits; robustness on mutated input. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Numeric safety (issue 7): no NaN or Inf ever enters the state, whatever the geometry
  * (agents on top of each other, zero-length segments, empty matrices, equal velocities), the
  * tick length (0, 1e6, NaN) or the parameters (zero mass). Each case says which division or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* A* and nearest-goal search against a brute-force Dijkstra on random maps. */
 #include <check.h>
 #include <stdint.h>

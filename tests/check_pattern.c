@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Pattern files: the parser (every error kind with its code, line and column), repeat
  * expansion, the library (find, all-or-nothing, stable addresses), and a seeded
  * mutation test: no malformed input crashes the parser or the runners. */

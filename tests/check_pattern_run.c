@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Pattern runners over many ticks: path loops and end modes, the matrix random walk,
  * control instructions (directions, turns, waits), the thrust vehicle (square and
  * zig-zag), return to the pattern after a chase (resume), and lint against a map. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* check_play - `patrol play` end to end. Usage and error exits; a run under SDL's dummy
  * video driver; and a real X11 run under a virtual display (Xvfb) driven with xdotool like
  * a person: taps, a blocked tap, a held key that walks to a wall, then Escape. The X11 test

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* check_play_session - the game behind `patrol play` without a window: hot reload (a broken
  * file keeps the running world, located errors; a good one swaps), restart, key taps, the
  * round's end (exit, catch), counts and messages over many ticks. The session code is

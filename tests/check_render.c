@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* check_render - the renderer, headless: pixels compared with the sprite sheets read
  * independently with IMG_Load, sizes, missing assets, overlays, many frames. */
 #define _POSIX_C_SOURCE 200809L /* setenv, mkstemp */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* check_render_game - what the game draws, headless: the demo map for 300 frames with every
  * overlay and the HUD; sprite and glyph pixels compared with the sheets read independently;
  * the new overlays (patterns, line-of-sight rays, steering), the debug primitives, the exit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* check_render_world - drawing a running world: many frames with every overlay, actors
  * placed where the world says, and drawing never changes the simulation. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Steering: the vehicle integrator, every behaviour against hand-computed cases, the
  * combiners, the known defects of the source listings (regressions), and behaviour over
  * many ticks (arrive, pursuit, paths) with no NaN/Inf ever. Geometry (walls, obstacles,

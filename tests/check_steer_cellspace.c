@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* The cell-space partition: its neighbour queries equal brute force on random worlds
  * (positions inside and outside the area, any cell size, any radius), truncation, strides,
  * rebuilds that grow and shrink, and bad arguments. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Steering geometry: walls built from maps, obstacle and wall avoidance (hand-computed, and
  * the defects of Buckland's listings), hide, containment, hard collision against tiles and
  * obstacles, and the long simulations: 200 wanderers among pillars inside walls for 10,000

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Steering parameters: the documented defaults, zero-means-default resolution, and .steer
  * files (sets, `from` chains, entity overrides, located errors, all-or-nothing loads). */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Tiled maps (tmx.c): every layer encoding loads the same tiles; external and embedded
  * tilesets agree; flip flags are cleared; tile properties and their defaults; object layers
  * become the player, guards, prey, flocks, obstacles and route patterns on the right cells;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pt_troop against the straightforward loop (a pt_patrun per follower and an integer clock
  * per follower, held by `wait`), tick by tick: same cell, same heading bit for bit, same
  * done flag, same number of actions - on small walled maps, every tile kind and end mode,

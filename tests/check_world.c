@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* The world tick: determinism, sight -> chase -> catch, search and return, invariants over
  * long runs. Maps and patterns are built inline so each scenario states its geometry. */
 #define _GNU_SOURCE
@@ -574,6 +575,31 @@ START_TEST(test_tile_movers_never_cut_corners) {
 }
 END_TEST
 
+/* Every value of the enums a game prints has its own name; out of range is "unknown". */
+static void check_names(const char *what, const char *(*name)(int), int count) {
+    for (int i = 0; i < count; i++) {
+        const char *n = name(i);
+        ck_assert_msg(n && *n && strcmp(n, "unknown") != 0, "%s %d has no name", what, i);
+        for (int j = 0; j < i; j++) ck_assert_msg(strcmp(n, name(j)) != 0, "%s %d and %d are both '%s'", what, j, i, n);
+    }
+    ck_assert_str_eq(name(count), "unknown");
+    ck_assert_str_eq(name(-1), "unknown");
+}
+static const char *state_name(int v) { return pt_state_name((pt_state)v); }
+static const char *event_name(int v) { return pt_event_kind_name((pt_event_kind)v); }
+static const char *motion_name(int v) { return pt_motion_name((pt_motion)v); }
+
+START_TEST(test_enum_names) {
+    check_names("state", state_name, PT_STATE_COUNT);
+    check_names("event kind", event_name, PT_EVENT_COUNT);
+    check_names("motion", motion_name, PT_MOTION_COUNT);
+    ck_assert_str_eq(pt_event_kind_name(PT_EVENT_SPOTTED), "spotted");
+    ck_assert_str_eq(pt_event_kind_name(PT_EVENT_GOAL), "goal");
+    ck_assert_str_eq(pt_state_name(PT_STATE_RETURN), "return");
+    ck_assert_str_eq(pt_motion_name(PT_MOTION_CONTINUOUS), "continuous");
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("world");
     TCase *tc = tcase_create("core");
@@ -585,6 +611,7 @@ int main(void) {
     tcase_add_test(tc, test_chase_search_return_resumes_pattern);
     tcase_add_test(tc, test_same_seed_same_trace);
     tcase_add_test(tc, test_unknown_pattern_is_located);
+    tcase_add_test(tc, test_enum_names);
     suite_add_tcase(s, tc);
     TCase *inv = tcase_create("invariants");
     tcase_add_test(inv, test_never_on_non_walkable);

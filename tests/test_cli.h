@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_cli.h - running the patrol executable from a Check suite and capturing its output. */
 #ifndef PATROL_TEST_CLI_H
 #define PATROL_TEST_CLI_H

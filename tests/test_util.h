@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* test_util.h - small helpers shared by the Check suites. */
 #ifndef PATROL_TEST_UTIL_H
 #define PATROL_TEST_UTIL_H

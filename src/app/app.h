@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* app.h - the patrol command's subcommands. Each returns the process exit status:
  * 0 success, 1 the input has problems (messages printed), 2 usage error. */
 #ifndef PATROL_APP_H

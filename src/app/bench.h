@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* bench.h - the benchmark scenarios of `patrol bench`. */
 #ifndef PATROL_APP_BENCH_H
 #define PATROL_APP_BENCH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* The patterns, flock, steer and world scenarios of `patrol bench` (los is in cmd_bench.c). */
 #include <patrol/crowd.h>
 #include <patrol/pattern.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol bench: speed measured by benchmarks, never by timed unit tests.
  * Each scenario builds its world once (untimed), then times `runs` runs of `ticks` ticks and
  * reports the median, min and max nanoseconds per agent-tick. Ratios (threads, brute force)

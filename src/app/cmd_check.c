@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol check FILE... - validates every kind of file the project reads, each as what it is;
  * prints every problem as a located error and keeps going so one run shows the problems of
  * every file. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol play [MAP]: the stealth game in a window. The player walks with the arrow keys or
  * WASD to the exit; guards patrol, notice, chase, search and return; a catch or the exit
  * ends the round (R starts again, F5 reloads the files).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol render MAP --out FILE.png: what `patrol play` shows at tick N, drawn headless by
  * the same code (play_draw_frame): the whole map, or with --view WxH the window's view. */
 #include "app.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol show FILE.pat - a preview of patterns for their authors: the cells a pattern walks,
  * a matrix's rows, or the pattern drawn over a map as text with its lint errors. */
 #include "app.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, isatty */
 #include <patrol/world.h>
 
@@ -21,8 +22,7 @@ static void sim_help(FILE *out) {
             "  --player-pattern F:NAME   move the player along pattern NAME of file F\n"
             "                            (default: the map's player pattern, else it stands still)\n"
             "  -v, --verbose             list every event as it happens: 'tick T KIND NAME... at X,Y'\n"
-            "                            (caught GUARD PLAYER, spotted/lost/returned GUARD, goal PLAYER,\n"
-            "                            key PLAYER INDEX)\n"
+            "                            (caught GUARD PLAYER, spotted/lost/returned GUARD, goal PLAYER)\n"
             "  -q, --quiet               no summary\n"
             "The summary is one line of counts, then 'caught by GUARD at tick T (S s)' for each of\n"
             "the first 10 catches. A catch is recorded and the player starts again from the start;\n"
@@ -40,23 +40,10 @@ static const char *entity_name(const pt_world *w, uint32_t id) {
     return e && e->name[0] ? e->name : id == 0 ? "player" : "?";
 }
 
-static const char *event_kind_name(pt_event_kind k) {
-    switch (k) {
-    case PT_EVENT_CAUGHT: return "caught";
-    case PT_EVENT_SPOTTED: return "spotted";
-    case PT_EVENT_LOST: return "lost";
-    case PT_EVENT_RETURNED: return "returned";
-    case PT_EVENT_GOAL: return "goal";
-    case PT_EVENT_KEY: return "key";
-    }
-    return "?";
-}
-
 /* -v: "tick T KIND NAME..." - who did it, and for a catch whom. */
 static void print_event(FILE *out, const pt_world *w, const pt_event *e) {
-    fprintf(out, "tick %llu %s %s", (unsigned long long)e->tick, event_kind_name(e->kind), entity_name(w, e->a));
+    fprintf(out, "tick %llu %s %s", (unsigned long long)e->tick, pt_event_kind_name(e->kind), entity_name(w, e->a));
     if (e->kind == PT_EVENT_CAUGHT) fprintf(out, " %s", entity_name(w, e->b));
-    else if (e->kind == PT_EVENT_KEY) fprintf(out, " %u", e->b);
     fprintf(out, " at %d,%d\n", e->x, e->y);
 }
 
@@ -111,7 +98,7 @@ int cmd_sim(int argc, char **argv) {
         pt_world_trace_rows(w, trace);
     }
     FILE *out = trace == stdout ? stderr : stdout;
-    long counts[6] = {0};
+    long counts[PT_EVENT_COUNT] = {0};
     enum { MAX_CATCHES_SHOWN = 10 };
     struct { uint64_t tick; uint32_t guard; } catches[MAX_CATCHES_SHOWN];
     /* Progress only on a terminal, and only once the run has taken a second: short runs and
@@ -123,7 +110,7 @@ int cmd_sim(int argc, char **argv) {
         int nev = 0;
         const pt_event *ev = pt_world_events(w, &nev);
         for (int k = 0; k < nev; k++) {
-            if ((unsigned)ev[k].kind >= 6) continue;
+            if ((unsigned)ev[k].kind >= PT_EVENT_COUNT) continue;
             if (ev[k].kind == PT_EVENT_CAUGHT && counts[PT_EVENT_CAUGHT] < MAX_CATCHES_SHOWN) {
                 catches[counts[PT_EVENT_CAUGHT]].tick = ev[k].tick;
                 catches[counts[PT_EVENT_CAUGHT]].guard = ev[k].a;

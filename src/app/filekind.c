@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #include "filekind.h"
 
 #include <ctype.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* filekind.h - which of the project's file kinds a file is, so each is read as what it is. */
 #ifndef PATROL_APP_FILEKIND_H
 #define PATROL_APP_FILEKIND_H

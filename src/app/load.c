@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #include "load.h"
 
 #include <patrol/tmx.h>

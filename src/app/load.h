@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* load.h - loading what a command needs: a map and the patterns it references. */
 #ifndef PATROL_APP_LOAD_H
 #define PATROL_APP_LOAD_H

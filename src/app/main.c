@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #include "app.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* play.h - the game behind `patrol play`, and the frame `patrol render` draws of it.
  *
  * A play_session owns a level (a map and its patterns, loaded together), the world made

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* The game behind `patrol play`: level and world ownership, restart and hot reload, key
  * taps, and the round's bookkeeping (events -> messages and counts). No SDL here. */
 #include "play.h"
@@ -204,10 +205,6 @@ static void observe(play_session *s) {
         case PT_EVENT_GOAL:
             say(s, 0xf2be3cffu, "you reached the exit!");
             log_line(s, "escaped %llu", (unsigned long long)pt_world_tick(s->world));
-            break;
-        case PT_EVENT_KEY:
-            say(s, 0xf2be3cffu, "you picked up a key");
-            log_line(s, "key %u", ev[i].b);
             break;
         default: break;
         }

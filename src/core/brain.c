@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Guard brains: sight -> awareness -> patrol / suspicious / chase / search / return.
  *
  * The order inside one guard's tick is fixed (perceive, decide, act) and guards run in id

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* brain_tuning.h - the fixed tuning of guard brains (brain.c) and continuous movers
  * (motion.c). docs/ai.md states each of these; tests/check_defaults.c reads them from here
  * and compares them with the numbers in the docs. Times in seconds, distances in tiles. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #include <patrol/bresenham.h>
 
 #include <limits.h>

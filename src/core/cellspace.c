@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #include <patrol/cellspace.h>
 #include <patrol/config.h>
 #include <patrol/error.h>

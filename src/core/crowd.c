@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pt_crowd: one tick of many agents. The fast step works in four parts:
  *   gather   (parallel, by agent index): positions, headings and cells into compact arrays;
  *   sort     (calling thread): counting sort by cell (pt_cellspace_rebuild_cells), then

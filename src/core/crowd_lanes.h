@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* The owned lane's plain-flocking step for LANES agents at once, one per SIMD lane: the end
  * of the group behaviours, the combiner and the integrator. Every lane does exactly the
  * scalar operations in the scalar order (IEEE add, mul, div and sqrt are exact per lane, so

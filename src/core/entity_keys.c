@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* The keys of entity declarations, shared by the .map parser and the Tiled loader so that a
  * key, its range and the kinds it applies to are defined once. */
 #include <stddef.h>

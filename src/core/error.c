@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #include <patrol/error.h>
 
 #include <stdarg.h>

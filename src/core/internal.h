@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* internal.h - private helpers shared between core modules (not installed). */
 #ifndef PATROL_INTERNAL_H
 #define PATROL_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #include <patrol/los.h>
 
 #include <patrol/bresenham.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Map utilities shared by the loader, tests and generated maps. The text parser is in
  * map_parse.c. */
 #include <patrol/map.h>

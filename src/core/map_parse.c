@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* The map text format (docs/formats.md, "Maps").
  *
  * One pass over the lines collects the header, the legend, entities, obstacles and the raw

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Continuous (steered) movement in the world: chases by pursuit or interception, A* paths
  * walked with string pulling, waypoint patrols, thrust patrols kept out of walls, prey and
  * flocks. Every continuous mover ends its tick with pt_steer_collide, so its centre is never

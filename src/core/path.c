@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #include <patrol/path.h>
 
 #include <patrol/config.h>

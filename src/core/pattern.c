@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* The .pat parser and the pattern library. The syntax and every error are documented in
  * docs/formats.md ("Pattern files"). */
 #include <patrol/bresenham.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Lint: a placed pattern against a map. Every cell the pattern makes an entity stand on
  * must be inside the map and walkable, and no step it asks for may cut a non-walkable
  * corner (pt_map_step_ok); each offending cell or corner is reported once, at the place in

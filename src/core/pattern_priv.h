@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* pattern_priv.h - private helpers shared by pattern.c (parser), pattern_run.c (runners)
  * and pattern_lint.c. */
 #ifndef PATROL_PATTERN_PRIV_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Pattern runners: path, matrix and control walkers on tiles, the thrust vehicle, and the
  * return-to-pattern support (cells of a pass, resume). Semantics: docs/formats.md. */
 #include <patrol/bresenham.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #include <patrol/rng.h>
 
 /* PCG32 (XSH RR), O'Neill 2014: small state, good statistics, trivially reproducible. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Steering: the vehicle integrator, the behaviours that need no geometry, the combiners and
  * the agent bundle. Geometry behaviours (walls, obstacles, hide, containment) and collision
  * are in steer_env.c; parameters and .steer files in steer_params.c. */

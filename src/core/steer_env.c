@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Steering geometry: walls from tile boundaries, the block index over walls and obstacles,
  * the behaviours that read them (obstacle and wall avoidance, hide, containment), and the
  * hard collision of circles against tiles and obstacles. */

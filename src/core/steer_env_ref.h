@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* steer_env_ref.h - the straightforward versions of the environment queries (not installed).
  * pt_steer_wall_avoidance, pt_steer_obstacle_avoidance and pt_steer_collide skip the work
  * these do when the map around the vehicle is clear; they must return the same bits. Kept

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Steering parameters: the defaults (one table, one resolve function), behaviour names, and
  * the .steer file parser (docs/formats.md, "Steering parameters"). */
 #include <patrol/steer.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #if defined(__unix__) || defined(__APPLE__)
 #define _POSIX_C_SOURCE 200809L /* stat */
 #include <sys/stat.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* text.h - private: reading line-based text formats with exact line/column positions.
  * Shared by every text parser (maps, patterns, steering parameters) so that all of them
  * agree on comments, quoting, numbers, limits and error places. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Tiled maps (.tmx) -> pt_map + path patterns. The rules are in docs/tiled.md.
  *
  * Order of work: the map element and its properties, the tilesets (an external .tsx is

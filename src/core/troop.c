@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Troops: many tile pattern followers with exact rational speeds, scheduled in phase groups.
  *
  * Schedule. A follower's clock does acc = (acc + num) mod den on every tick it is not held

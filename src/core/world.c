@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* The world: entity setup, the fixed tick, events and the trace. Guard brains are in
  * brain.c. */
 #include "world_internal.h"
@@ -11,6 +12,16 @@ const char *pt_state_name(pt_state s) {
     static const char *names[PT_STATE_COUNT] = {"patrol", "suspicious", "chase", "search", "return",
                                                 "caught", "flee",       "flock", "idle"};
     return (unsigned)s < PT_STATE_COUNT ? names[s] : "unknown";
+}
+
+const char *pt_event_kind_name(pt_event_kind k) {
+    static const char *names[PT_EVENT_COUNT] = {"caught", "spotted", "lost", "returned", "goal"};
+    return (unsigned)k < PT_EVENT_COUNT ? names[k] : "unknown";
+}
+
+const char *pt_motion_name(pt_motion m) {
+    static const char *names[PT_MOTION_COUNT] = {"tile", "continuous"};
+    return (unsigned)m < PT_MOTION_COUNT ? names[m] : "unknown";
 }
 
 void pt__world_event(pt_world *w, pt_event_kind kind, uint32_t a, uint32_t b, int x, int y) {

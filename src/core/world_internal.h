@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* world_internal.h - the world's private state, shared by world.c and brain.c. */
 #ifndef PATROL_WORLD_INTERNAL_H
 #define PATROL_WORLD_INTERNAL_H

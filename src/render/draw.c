@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Drawing a scene: tiles, view cones, obstacles and actors sorted by depth, overlays. One
  * path for the window and for headless PNGs. */
 #include "render_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* The heads-up display: top bar (title, objective, alert, clock), messages, key hint,
  * pause notice, end-of-round banner, help panel and error box. Draws plain data (pt_hud);
  * knows nothing of the world. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* The renderer's resources (sprite sheets), the bitmap font, and headless PNG output. */
 #include "render_internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* render_internal.h - what render.c (resources, text, PNG) and draw.c (scenes) share. */
 #ifndef PATROL_RENDER_INTERNAL_H
 #define PATROL_RENDER_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* World -> actors. In its own file so that programs drawing only maps do not link the world. */
 #include "render_internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* libFuzzer target: the text map parser must return PT_OK or a located error, never crash,
  * never leak. An accepted map must satisfy what the loader promises (size within the limits,
  * every entity on a walkable tile inside the map) and survive a clone. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* libFuzzer target: the pattern parser, then a few hundred runner steps of every parsed
  * pattern on a small open map (runners must stay finite and on walkable cells), thrust ticks
  * of odd lengths (0, 1e6, a normal one), the cells and resume helpers, and lint. The input is

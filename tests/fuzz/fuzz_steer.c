@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* libFuzzer target: the .steer parameters parser (pt_steer_file_parse). It must return PT_OK
  * or a located error, never crash or leak; a failed parse must leave the previous file
  * exactly as it was (hot reload); every parameter set it accepts must resolve to finite,

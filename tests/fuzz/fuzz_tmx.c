@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* libFuzzer target: the Tiled TMX parser must return PT_OK or a located error, never crash,
  * never leak. Routes go into a pattern library that already holds a pattern: a failed load
  * must leave it unchanged (all or nothing). */

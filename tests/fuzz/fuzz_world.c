@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* libFuzzer target: whole worlds from fuzzed maps. Every map the parser accepts (and that is
  * small enough to simulate quickly) becomes a world with a fixed pattern library (one pattern
  * of each kind, see k_pats; maps refer to them by name) and runs 120 ticks: no crash, no

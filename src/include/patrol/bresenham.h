@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/bresenham.h - integer line rasterisation on the tile grid.
  *
  * pt_line_cells() writes the cells of the segment from (x0,y0) to (x1,y1), both endpoints

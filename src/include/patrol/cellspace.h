@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/cellspace.h - uniform cell-space partition for neighbour queries.
  *
  * A grid of square cells over a rectangle (the map). Each tick, rebuild it from the

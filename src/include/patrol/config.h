@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/config.h - limits and the allocator hook, in one place.
  *
  * Every limit an input file can hit is here, so a designer's typo can never drive an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/crowd.h - stepping many steered agents at once (flocks, crowds, benchmarks).
  *
  *     pt_crowd c;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/error.h - errors as values, with a place.
  *
  * Every loader and parser in patrol reports failure through a pt_error: a code from

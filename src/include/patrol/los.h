@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/los.h - line of sight on the tile grid.
  *
  * The rule (one rule, always traced from the viewer to the target, because Bresenham lines

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/map.h - tile maps: the grid, the legend of tile kinds, the player start,
  * entity declarations and circular obstacles, loaded from the text format of
  * docs/formats.md.
@@ -124,7 +125,7 @@ typedef struct pt_map {
     char name[64];             /* title shown by the game */
     char path[PT_MAX_PATH];    /* the file it was loaded from */
     uint64_t seed;             /* default world seed (0 = use 1) */
-    int goal;                  /* 1 when the map has at least one goal tile or key */
+    int goal;                  /* 1 when the map has at least one goal tile */
 } pt_map;
 
 /* Loads a map file. Returns PT_OK or a negative code with err filled (file, line, col,

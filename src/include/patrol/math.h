@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/math.h - 2D vectors and angles (header only).
  *
  * Units: positions in tiles (tile (x,y) spans [x,x+1) x [y,y+1)), time in seconds,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/path.h - shortest paths on the tile grid (A*, and Dijkstra to the nearest of many
  * goals).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/pattern.h - patrol patterns: parsing .pat files, linting them against a map,
  * and running them.
  *

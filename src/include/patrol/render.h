@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/render.h - draws maps and what stands on them with SDL2 (pixel art, 16x16 sprites).
  *
  *     pt_render *r = pt_render_create(sdl_renderer, NULL, &err); // NULL = find the assets

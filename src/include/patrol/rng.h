@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/rng.h - a small deterministic random number generator (PCG32).
  *
  * Same seed and stream, same sequence, on every platform and build type. The world keeps

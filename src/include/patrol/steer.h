@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/steer.h - continuous steering: vehicles, the behaviour library, combiners, the
  * steering geometry of a map (walls, obstacles), hard collision, and .steer files.
  *

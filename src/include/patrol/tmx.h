@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/tmx.h - maps drawn in the Tiled editor (mapeditor.org), read from .tmx files.
  *
  * pt_tmx_load fills the same pt_map as the text loader (pt_map_load) and appends the routes

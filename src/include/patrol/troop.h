@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/troop.h - many tile pattern followers (path, matrix, control) stepped together.
  *
  * The bulk path for games that run huge numbers of simple patrollers (the world keeps a

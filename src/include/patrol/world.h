@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* patrol/world.h - the deterministic simulation: entities, the fixed tick, events, traces.
  *
  *     pt_world *w = pt_world_create(&map, &patterns, NULL, &err); // NULL desc = defaults
@@ -47,7 +48,7 @@ typedef enum pt_state {
 
 /* How an entity moves. Tile movers jump cell to cell (the renderer interpolates);
  * continuous movers integrate a vehicle and their tile is the cell under their centre. */
-typedef enum pt_motion { PT_MOTION_TILE = 0, PT_MOTION_CONTINUOUS } pt_motion;
+typedef enum pt_motion { PT_MOTION_TILE = 0, PT_MOTION_CONTINUOUS, PT_MOTION_COUNT } pt_motion;
 
 typedef enum pt_event_kind {
     PT_EVENT_CAUGHT = 0,   /* a = guard id, b = player id */
@@ -55,7 +56,7 @@ typedef enum pt_event_kind {
     PT_EVENT_LOST,         /* a guard lost the player and searches: a = guard */
     PT_EVENT_RETURNED,     /* a guard is back on its pattern: a = guard */
     PT_EVENT_GOAL,         /* the player reached the goal: a = player */
-    PT_EVENT_KEY           /* the player picked up a key: a = player, b = key index */
+    PT_EVENT_COUNT
 } pt_event_kind;
 
 typedef struct pt_event { uint64_t tick; pt_event_kind kind; uint32_t a, b; int x, y; } pt_event;
@@ -112,7 +113,9 @@ void pt_world_destroy(pt_world *w);
 /* Advances one fixed tick (1/tick_hz seconds). */
 void pt_world_step(pt_world *w);
 
-/* Player input for the next ticks (play): dx, dy in {-1,0,1}; both 0 = stand. */
+/* Player input for the next ticks: dx, dy in {-1,0,1}; both 0 = stand. Only a world
+ * created with desc->player_controlled = 1 reads it; otherwise (also with a NULL desc) the
+ * player walks its pattern and the input is ignored. */
 void pt_world_set_input(pt_world *w, int dx, int dy);
 
 uint64_t pt_world_tick(const pt_world *w);
@@ -144,7 +147,10 @@ const pt_steer_env *pt_world_env(const pt_world *w);
 const pt_steer_agent *pt_world_agent(const pt_world *w, int id);
 pt_vec2 pt_world_steer_force(const pt_world *w, int id);
 
-const char *pt_state_name(pt_state s);
+/* Names for printing and logs; "unknown" for a value out of range. */
+const char *pt_state_name(pt_state s);              /* "patrol", "suspicious", "chase", ... */
+const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "lost", "returned", "goal" */
+const char *pt_motion_name(pt_motion m);            /* "tile", "continuous" */
 
 /* Trace: "tick,id,kind,state,x,y,px,py,heading" - one row per entity per tick. */
 void pt_world_trace_header(FILE *out);
