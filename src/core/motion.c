@@ -2,10 +2,13 @@
  * walked with string pulling, waypoint patrols, thrust patrols kept out of walls, prey and
  * flocks. Every continuous mover ends its tick with pt_steer_collide, so its centre is never
  * on a non-walkable tile, whatever the forces did. */
+#include "internal.h"
 #include "world_internal.h"
 
 #include <patrol/los.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #define PREY_NOTICE_DIST 2.0   /* prey also notice a player this close whatever their cone */
@@ -16,6 +19,26 @@
 #define STUCK_DIST 0.25        /* place this long goes on by tiles */
 
 static const unsigned AVOID = PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE) | PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE);
+
+/* An entity's steering= names no set: at its value in the map. */
+static int steering_error(const pt_world *w, const pt_entity_def *d, pt_error *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static int steering_error(const pt_world *w, const pt_entity_def *d, pt_error *err, const char *fmt, ...) {
+    if (!err) return PT_ERR_BAD_VALUE;
+    pt_error_clear(err);
+    err->code = PT_ERR_BAD_VALUE;
+    err->line = d->steering_line ? d->steering_line : d->line;
+    err->col = d->steering_line ? d->steering_col : d->col;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    snprintf(err->file, sizeof err->file, "%s", w->map.path);
+    return PT_ERR_BAD_VALUE;
+}
 
 int pt__motion_init(pt_world *w, pt_error *err) {
     if (pt_steer_env_build(&w->env, &w->map) < 0)
@@ -36,18 +59,20 @@ int pt__motion_init(pt_world *w, pt_error *err) {
         const pt_entity_def *d = e->def;
         if (w->has_steerfile) {
             if (pt_steer_file_params(&w->steerfile, d->name, d->steering[0] ? d->steering : NULL, &w->params[i]) < 0) {
-                pt_error_set(err, PT_ERR_BAD_VALUE, d->line, 1, "%s '%s' uses steering set '%s', which %s does not define",
-                             pt_kind_name(d->kind), d->name, d->steering, w->map.steering_file);
-                if (err) snprintf(err->file, sizeof err->file, "%s", w->map.path);
-                return PT_ERR_BAD_VALUE;
+                pt__suggest sg;
+                pt__suggest_init(&sg, d->steering, strlen(d->steering));
+                pt__suggest_add(&sg, "default");
+                for (int k = 0; k < w->steerfile.count; k++)
+                    if (!w->steerfile.sets[k].is_entity) pt__suggest_add(&sg, w->steerfile.sets[k].name);
+                char hint[PT_MAX_NAME + 32];
+                pt__suggest_hint(&sg, NULL, hint, sizeof hint);
+                return steering_error(w, d, err, "%s '%s' uses steering set '%s', which %s does not define%s",
+                                      pt_kind_name(d->kind), d->name, d->steering, w->map.steering_file, hint);
             }
         } else {
-            if (d->steering[0]) {
-                pt_error_set(err, PT_ERR_BAD_VALUE, d->line, 1, "%s '%s' uses steering set '%s' but the map names no steering file",
-                             pt_kind_name(d->kind), d->name, d->steering);
-                if (err) snprintf(err->file, sizeof err->file, "%s", w->map.path);
-                return PT_ERR_BAD_VALUE;
-            }
+            if (d->steering[0])
+                return steering_error(w, d, err, "%s '%s' uses steering set '%s' but the map names no steering file",
+                                      pt_kind_name(d->kind), d->name, d->steering);
             pt_steer_params_default(&w->params[i]);
         }
         pt_steer_params_resolve(&w->params[i]);

@@ -4,6 +4,7 @@
 #define PT__HAVE_STAT 1
 #endif
 #include "text.h"
+#include "internal.h"
 
 #include <errno.h>
 #include <locale.h>
@@ -341,6 +342,10 @@ int pt__tok_choice(const pt__tok *t, int line, const char *const *words, int *ou
         int n = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", words[i]);
         if (n > 0 && used + (size_t)n < sizeof list) used += (size_t)n;
     }
-    return pt_error_set(err, PT_ERR_BAD_VALUE, line, t->col, "'%.*s' is not one of: %s",
-                        t->len > 40 ? 40 : t->len, t->s, list);
+    pt__suggest sg;
+    char hint[96];
+    pt__suggest_init(&sg, t->s, (size_t)t->len);
+    pt__suggest_words(&sg, words);
+    return pt_error_set(err, PT_ERR_BAD_VALUE, line, t->col, "'%.*s' is not one of: %s%s", t->len > 40 ? 40 : t->len,
+                        t->s, list, pt__suggest_hint(&sg, NULL, hint, sizeof hint));
 }
