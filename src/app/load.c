@@ -16,7 +16,7 @@ int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err
         return rc;
     }
     for (int i = 0; i < map->npattern_files; i++) {
-        if ((rc = pt_patlib_load(lib, map->pattern_files[i], err)) < 0) {
+        if ((rc = pt_patlib_load_map_file(lib, map, i, err)) < 0) {
             pt_patlib_fini(lib);
             pt_map_fini(map);
             return rc;

@@ -1,5 +1,7 @@
 #include <patrol/error.h>
 
+#include "internal.h"
+
 #include <stdarg.h>
 #include <string.h>
 
@@ -31,6 +33,17 @@ void pt_error_locate(pt_error *err, const char *file, const char *text, size_t t
     while (i + n < text_len && text[i + n] != '\n' && text[i + n] != '\r' && n + 1 < sizeof err->source) n++;
     memcpy(err->source, text + i, n);
     err->source[n] = '\0';
+}
+
+void pt__error_named_at(pt_error *err, const char *file, int line, int col, const char *what, const char *name) {
+    if (!err || err->line > 0 || line <= 0) return;
+    char message[PT_ERROR_MSG_MAX];
+    snprintf(message, sizeof message, "%s", err->message[0] ? err->message : pt_code_text(err->code));
+    err->line = line;
+    err->col = col;
+    snprintf(err->message, sizeof err->message, "%s '%.120s': %.120s", what, name, message);
+    snprintf(err->file, sizeof err->file, "%s", file ? file : "");
+    err->source[0] = '\0'; /* pt_error_print reads the line from the file */
 }
 
 const char *pt_code_name(int code) {

@@ -21,6 +21,11 @@ struct pt_patlib;
 struct pt_error;
 int pt__unknown_pattern(const struct pt_patlib *lib, const pt_map *map, const pt_entity_def *d, struct pt_error *err);
 
+/* A file named on a line of another file (a map's `patterns FILE`) could not be read: an
+ * error without a place (err->line 0) moves to that line and column of `file`, saying which
+ * named file it was (error.c). An error inside the named file keeps its own place. */
+void pt__error_named_at(struct pt_error *err, const char *file, int line, int col, const char *what, const char *name);
+
 /* ---- suggestions (suggest.c): "did you mean" for every unknown name ---- */
 /* Keeps the candidate nearest to word (edit distance with transpositions, case ignored) if it
  * is near enough to be a typo of it: at most one edit per three letters of word. */
@@ -81,6 +86,11 @@ void pt__entity_key_list(pt_kind kind, unsigned format, char *buf, size_t cap);
 struct pt_patlib;
 struct pt_error;
 int pt__unknown_pattern(const struct pt_patlib *lib, const pt_map *map, const pt_entity_def *d, struct pt_error *err);
+
+/* A file named on a line of another file (a map's `patterns FILE`) could not be read: an
+ * error without a place (err->line 0) moves to that line and column of `file`, saying which
+ * named file it was (error.c). An error inside the named file keeps its own place. */
+void pt__error_named_at(struct pt_error *err, const char *file, int line, int col, const char *what, const char *name);
 
 /* ---- suggestions (suggest.c): "did you mean" for every unknown name ---- */
 /* Keeps the candidate nearest to word (edit distance with transpositions, case ignored) if it

@@ -51,7 +51,7 @@ int pt__motion_init(pt_world *w, pt_error *err) {
     if (!w->agents || !w->params || !w->waypoints || !w->nb_ids || !w->forces)
         return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for steering");
     if (w->map.steering_file[0]) {
-        if (pt_steer_file_load(&w->steerfile, w->map.steering_file, err) < 0) return err ? err->code : PT_ERR_IO;
+        if (pt_steer_file_load_map(&w->steerfile, &w->map, err) < 0) return err ? err->code : PT_ERR_IO;
         w->has_steerfile = 1;
     }
     for (int i = 0; i < w->n; i++) {

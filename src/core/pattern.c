@@ -925,6 +925,16 @@ int pt_patlib_load(pt_patlib *lib, const char *path, pt_error *err) {
     return rc;
 }
 
+int pt_patlib_load_map_file(pt_patlib *lib, const pt_map *map, int i, pt_error *err) {
+    if (!map || i < 0 || i >= map->npattern_files)
+        return pt_error_set(err, PT_ERR_USAGE, 0, 0, "no pattern file %d in the map", i);
+    int rc = pt_patlib_load(lib, map->pattern_files[i], err);
+    if (rc < 0)
+        pt__error_named_at(err, map->path, map->pattern_file_lines[i], map->pattern_file_cols[i], "pattern file",
+                           map->pattern_files[i]);
+    return rc;
+}
+
 static const char *base_name(const char *s, size_t len, size_t *out_len) {
     size_t start = 0;
     for (size_t i = 0; i < len; i++)

@@ -564,6 +564,12 @@ int pt_steer_file_load(pt_steer_file *f, const char *path, pt_error *err) {
     return rc;
 }
 
+int pt_steer_file_load_map(pt_steer_file *f, const pt_map *map, pt_error *err) {
+    int rc = pt_steer_file_load(f, map->steering_file, err);
+    if (rc < 0) pt__error_named_at(err, map->path, map->steering_line, map->steering_col, "steering file", map->steering_file);
+    return rc;
+}
+
 static void apply_own(pt_steer_params *out, const pt_steer_set *s) {
     for (int k = 0; k < NKEYS; k++)
         if (given(s, k)) copy_key(out, &s->values, k);

@@ -159,6 +159,9 @@ void pt_patlib_fini(pt_patlib *lib);
  * name already in the library) the library is left exactly as it was and err is located
  * (file, line, col, source line). A file with no pattern is valid. */
 int pt_patlib_load(pt_patlib *lib, const char *path, pt_error *err);
+/* Loads map->pattern_files[i] as pt_patlib_load does. A file that cannot be opened or read
+ * is reported at the map's `patterns` line (err->file is the map), not only as the file. */
+int pt_patlib_load_map_file(pt_patlib *lib, const pt_map *map, int i, pt_error *err);
 /* Same from memory; name is the file name used in errors and by pt_patlib_find. */
 int pt_patlib_parse(pt_patlib *lib, const char *text, size_t len, const char *name, pt_error *err);
 /* Finds "NAME" or "file.pat:NAME" (the file part matched by base name). NULL if none. */
