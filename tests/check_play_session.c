@@ -154,6 +154,18 @@ START_TEST(test_reload_keeps_world_on_error) {
     ck_assert_ptr_eq(s.world, w0);
     ck_assert_ptr_eq(s.level, lv0);
 
+    /* The files parse but the guard's pattern walks into the wall at 9,3: the lint `check`
+     * runs refuses it, at the point in the pattern file. */
+    write_file("s.map", guard_map);
+    write_file("s.pat", "pattern pace\n  kind path\n  points 2,3 9,3\n  at_end reverse\nend\n");
+    ck_assert_int_eq(play_reload(&s, &err), PT_ERR_PATTERN_BLOCKED);
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_int_eq(err.col, 14);
+    ck_assert(ends_with(err.file, "s.pat"));
+    ck_assert_ptr_eq(s.world, w0);
+    ck_assert_ptr_eq(s.level, lv0);
+    write_file("s.pat", pace_pat);
+
     /* The game still runs on the old world. */
     for (int t = 0; t < 20; t++) play_tick(&s, 0, 0);
     ck_assert_uint_eq(pt_world_tick(s.world), tick0 + 20);

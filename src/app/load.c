@@ -22,6 +22,15 @@ int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err
             return rc;
         }
     }
+    /* The lint `check` runs: a pattern that walks into a wall would otherwise load and leave
+     * its guard waiting at the wall forever. The first problem is enough to refuse. */
+    pt_error first;
+    if (pt_patlib_lint_map(lib, map, &first, 1) > 0) {
+        if (err) *err = first;
+        pt_patlib_fini(lib);
+        pt_map_fini(map);
+        return first.code;
+    }
     return PT_OK;
 }
 
