@@ -52,18 +52,14 @@ const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patl
     char file[PT_MAX_PATH];
     snprintf(file, sizeof file, "%.*s", (int)(colon - ref), ref);
     const char *name = colon + 1;
-    /* Already loaded (one of the map's own pattern files)? */
-    for (int i = 0; i < pt_patlib_count(lib); i++) {
-        const pt_pattern *p = pt_patlib_get(lib, i);
-        if (strcmp(p->name, name) == 0 && strcmp(p->file, file) == 0) return p;
-    }
+    /* A file the map loaded already (however it is spelt) is not loaded again. */
     pt_error err;
     if (pt_patlib_load(lib, file, &err) < 0) { /* all or nothing: a name clash leaves lib as it was */
         pt_error_print(stderr, &err);
         return NULL;
     }
-    const pt_pattern *p = pt_patlib_find(lib, name);
-    if (!p || strcmp(p->file, file) != 0) {
+    const pt_pattern *p = pt_patlib_find_in_file(lib, file, name);
+    if (!p) {
         fprintf(stderr, "patrol %s: error: %s defines no pattern '%s'\n", cmd, file, name);
         return NULL;
     }

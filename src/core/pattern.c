@@ -916,7 +916,20 @@ int pt_patlib_parse(pt_patlib *lib, const char *text, size_t len, const char *na
     return rc;
 }
 
+/* The first pattern of lib loaded from the file at path (however it is spelt), or -1. */
+static int file_index(const pt_patlib *lib, const char *path) {
+    for (int i = 0; i < lib->count; i++) {
+        if (i > 0 && strcmp(lib->items[i]->file, lib->items[i - 1]->file) == 0) continue; /* one stat a file */
+        if (pt__same_file(lib->items[i]->file, path)) return i;
+    }
+    return -1;
+}
+
 int pt_patlib_load(pt_patlib *lib, const char *path, pt_error *err) {
+    pt_error_clear(err);
+    /* A file named twice (a map's `patterns` line and a --player-pattern reference, spelt
+     * differently) is loaded once: its names would clash with themselves. */
+    if (lib && path && file_index(lib, path) >= 0) return PT_OK;
     pt__text t;
     int rc = pt__text_read(&t, path, err);
     if (rc < 0) return rc;
@@ -933,6 +946,13 @@ int pt_patlib_load_map_file(pt_patlib *lib, const pt_map *map, int i, pt_error *
         pt__error_named_at(err, map->path, map->pattern_file_lines[i], map->pattern_file_cols[i], "pattern file",
                            map->pattern_files[i]);
     return rc;
+}
+
+const pt_pattern *pt_patlib_find_in_file(const pt_patlib *lib, const char *path, const char *name) {
+    if (!lib || !path || !name) return NULL;
+    for (int i = 0; i < lib->count; i++)
+        if (strcmp(lib->items[i]->name, name) == 0 && pt__same_file(lib->items[i]->file, path)) return lib->items[i];
+    return NULL;
 }
 
 static const char *base_name(const char *s, size_t len, size_t *out_len) {

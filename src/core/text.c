@@ -125,6 +125,19 @@ int pt__text_read(pt__text *t, const char *path, pt_error *err) {
     return rc;
 }
 
+int pt__same_file(const char *a, const char *b) {
+    if (!a || !b) return 0;
+    if (strcmp(a, b) == 0) return 1;
+#ifdef PT__HAVE_STAT
+    /* "patterns/castle.pat" and "maps/../patterns/castle.pat" are one file: compare the
+     * files, not the spellings. */
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+#else
+    return 0;
+#endif
+}
+
 void pt__text_free(pt__text *t) {
     if (!t) return;
     PT_FREE(t->data);
