@@ -135,6 +135,25 @@ START_TEST(world_names_point_at_the_value) {
 }
 END_TEST
 
+/* A control byte in an unknown word (ESC, BEL) is printed escaped, never raw: a downloaded
+ * map must not send escape sequences to the terminal. */
+START_TEST(control_bytes_in_messages_are_escaped) {
+    pt_error err;
+    ck_assert_int_eq(map_fails("player at=1,1\n\x1b[2Jgrid\x07 x\n" GRID, &err), PT_ERR_UNKNOWN_DIRECTIVE);
+    char buf[1024] = "";
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    pt_error_print(f, &err);
+    rewind(f);
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    ck_assert_ptr_null(strchr(buf, '\x1b'));
+    ck_assert_ptr_null(strchr(buf, '\x07'));
+    ck_assert_ptr_nonnull(strstr(buf, "\\x1b[2Jgrid\\x07"));
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("names");
     TCase *tc = tcase_create("suggest");
@@ -142,6 +161,7 @@ int main(void) {
     tcase_add_test(tc, map_names);
     tcase_add_test(tc, pattern_and_steer_names);
     tcase_add_test(tc, world_names_point_at_the_value);
+    tcase_add_test(tc, control_bytes_in_messages_are_escaped);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }

@@ -83,6 +83,16 @@ static void read_source_line(const char *path, int line, char *dst, size_t cap) 
     fclose(f);
 }
 
+/* Text from a file (an unknown word, a file name) goes to a terminal: a control byte (ESC,
+ * BEL, ...) is written as \xNN so that a downloaded map cannot send escape sequences. */
+static void put_escaped(FILE *out, const char *s) {
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c < 32 || c == 127) fprintf(out, "\\x%02x", c);
+        else fputc(c, out);
+    }
+}
+
 void pt_error_print(FILE *out, const pt_error *err) {
     if (!out || !err) return;
     if (!err->source[0] && err->file[0] && err->line > 0) {
@@ -93,13 +103,17 @@ void pt_error_print(FILE *out, const pt_error *err) {
             return;
         }
     }
-    if (err->file[0]) fprintf(out, "%s:", err->file);
+    if (err->file[0]) {
+        put_escaped(out, err->file);
+        fputc(':', out);
+    }
     if (err->line > 0) {
         fprintf(out, "%d:", err->line);
         if (err->col > 0) fprintf(out, "%d:", err->col);
     }
-    fprintf(out, "%serror: %s\n", (err->file[0] || err->line > 0) ? " " : "",
-            err->message[0] ? err->message : pt_code_text(err->code));
+    fprintf(out, "%serror: ", (err->file[0] || err->line > 0) ? " " : "");
+    put_escaped(out, err->message[0] ? err->message : pt_code_text(err->code));
+    fputc('\n', out);
     if (err->line > 0 && err->source[0]) {
         fprintf(out, " %5d | ", err->line);
         /* Print control characters as spaces so the caret stays under the column. */
