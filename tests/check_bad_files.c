@@ -17,6 +17,7 @@
 #include <patrol/pattern.h>
 #include <patrol/steer.h>
 #include <patrol/tmx.h>
+#include <patrol/world.h>
 
 #include "test_util.h"
 
@@ -398,6 +399,48 @@ START_TEST(only_regular_files_are_read) {
 }
 END_TEST
 
+/* A `patterns FILE` or `steering FILE` line whose file cannot be read is reported at that
+ * line of the map (the value's column), saying which file; an error inside the file stays
+ * in the file. */
+START_TEST(named_files_that_cannot_be_read_are_located) {
+    static const char text[] = "player at=1,1\n"
+                               "patterns  gone.pat\n"
+                               "steering 'gone.steer'\n"
+                               "grid\n###\n#.#\n###\nend\n";
+    pt_map m;
+    pt_patlib lib;
+    pt_error err;
+    ck_assert_int_eq(pt_map_parse(&m, text, sizeof text - 1, "/nonexistent/m.map", &err), PT_OK);
+    pt_patlib_init(&lib);
+    ck_assert_int_eq(pt_patlib_load_map_file(&lib, &m, 0, &err), PT_ERR_IO);
+    ck_assert_str_eq(err.file, "/nonexistent/m.map");
+    ck_assert_int_eq(err.line, 2);
+    ck_assert_int_eq(err.col, 11);
+    ck_assert_ptr_nonnull(strstr(err.message, "/nonexistent/gone.pat"));
+    pt_steer_file f;
+    pt_steer_file_init(&f);
+    ck_assert_int_eq(pt_steer_file_load_map(&f, &m, &err), PT_ERR_IO);
+    ck_assert_str_eq(err.file, "/nonexistent/m.map");
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_int_eq(err.col, 10);
+    /* the world reports its steering file the same way */
+    m.npattern_files = 0;
+    ck_assert_ptr_null(pt_world_create(&m, &lib, NULL, &err));
+    ck_assert_int_eq(err.code, PT_ERR_IO);
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_int_eq(err.col, 10);
+    pt_map_fini(&m);
+    /* a bad file that opens keeps its own place */
+    static const char bad[] = "player at=1,1\npatterns " PATROL_SOURCE_DIR "/tests/data/bad/pat_unknown_key.pat\n"
+                              "grid\n###\n#.#\n###\nend\n";
+    ck_assert_int_eq(pt_map_parse(&m, bad, sizeof bad - 1, "b.map", &err), PT_OK);
+    ck_assert_int_lt(pt_patlib_load_map_file(&lib, &m, 0, &err), 0);
+    ck_assert_ptr_nonnull(strstr(err.file, "pat_unknown_key.pat"));
+    pt_map_fini(&m);
+    pt_patlib_fini(&lib);
+}
+END_TEST
+
 /* A growing text buffer for generated inputs. */
 typedef struct gbuf { char *s; size_t len, cap; } gbuf;
 
@@ -496,6 +539,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, path_length_limit);
     tcase_add_test(tc, tmx_limits);
     tcase_add_test(tc, only_regular_files_are_read);
+    tcase_add_test(tc, named_files_that_cannot_be_read_are_located);
     suite_add_tcase(s, tc);
     return s;
 }

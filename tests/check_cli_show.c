@@ -120,6 +120,29 @@ START_TEST(test_over_map) {
 }
 END_TEST
 
+/* A map whose guard walks its pattern into a wall is refused by every command that loads
+ * it, with the error `check` prints (basic.pat line 6, column 10: the wall at 14,3). */
+START_TEST(test_every_command_lints_the_map) {
+    const char *walled = "tests/data/patterns/yard_walled.map";
+    const char *want = PAT ":6:10: error: ";
+    run_result r;
+    tu_run_patrol(&r, "check", (const char *[]){walled, NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_int_eq(count_lines_starting(r.err, want), 1);
+    tu_run_patrol(&r, "sim", (const char *[]){walled, "--ticks", "1", "-q", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_int_eq(count_lines_starting(r.err, want), 1);
+    tu_run_patrol(&r, "render", (const char *[]){walled, "--out", "/tmp/patrol_walled_never.png", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_int_eq(count_lines_starting(r.err, want), 1);
+    ck_assert_int_ne(access("/tmp/patrol_walled_never.png", F_OK), 0);
+    show(&r, (const char *[]){PAT, "--pattern", "gate", "--map", walled, NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_int_eq(count_lines_starting(r.err, want), 1);
+    ck_assert_str_eq(r.out, "");
+}
+END_TEST
+
 START_TEST(test_errors_and_usage) {
     run_result r;
     show(&r, (const char *[]){"tests/data/patterns/bad.pat", NULL});
@@ -193,6 +216,7 @@ int main(void) {
     tcase_add_test(tc, test_matrix_rows_and_others);
     tcase_add_test(tc, test_over_map);
     tcase_add_test(tc, test_errors_and_usage);
+    tcase_add_test(tc, test_every_command_lints_the_map);
     tcase_add_test(tc, test_png_over_map);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

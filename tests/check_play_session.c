@@ -111,6 +111,25 @@ START_TEST(test_open_errors) {
 }
 END_TEST
 
+/* maps/demo.map loads ../patterns/castle.pat; a --player-pattern reference spells the same
+ * file patterns/castle.pat: it is not loaded twice (its names would clash with themselves). */
+START_TEST(test_a_file_named_twice_is_loaded_once) {
+    pt_map map;
+    pt_patlib lib;
+    pt_error err;
+    ck_assert_int_eq(app_load_inputs("maps/demo.map", &map, &lib, &err), PT_OK);
+    int count = pt_patlib_count(&lib);
+    const pt_pattern *p = app_load_pattern_ref("sim", "patterns/castle.pat:walk_past", &lib);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_str_eq(p->name, "walk_past");
+    ck_assert_int_eq(pt_patlib_count(&lib), count);
+    ck_assert_int_eq(pt_patlib_load(&lib, "./patterns/../patterns/castle.pat", &err), PT_OK);
+    ck_assert_int_eq(pt_patlib_count(&lib), count);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&map);
+}
+END_TEST
+
 START_TEST(test_reload_keeps_world_on_error) {
     write_file("s.pat", pace_pat);
     write_file("s.map", guard_map);
@@ -155,6 +174,18 @@ START_TEST(test_reload_keeps_world_on_error) {
     ck_assert_int_eq(err.line, 4);
     ck_assert_ptr_eq(s.world, w0);
     ck_assert_ptr_eq(s.level, lv0);
+
+    /* The files parse but the guard's pattern walks into the wall at 9,3: the lint `check`
+     * runs refuses it, at the point in the pattern file. */
+    write_file("s.map", guard_map);
+    write_file("s.pat", "pattern pace\n  kind path\n  points 2,3 9,3\n  at_end reverse\nend\n");
+    ck_assert_int_eq(play_reload(&s, &err), PT_ERR_PATTERN_BLOCKED);
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_int_eq(err.col, 14);
+    ck_assert(ends_with(err.file, "s.pat"));
+    ck_assert_ptr_eq(s.world, w0);
+    ck_assert_ptr_eq(s.level, lv0);
+    write_file("s.pat", pace_pat);
 
     /* The game still runs on the old world. */
     for (int t = 0; t < 20; t++) play_tick(&s, 0, 0);
@@ -309,6 +340,7 @@ static Suite *session_suite(void) {
     tcase_add_checked_fixture(core, setup, NULL);
     tcase_add_test(core, test_open_errors);
     tcase_add_test(core, test_reload_keeps_world_on_error);
+    tcase_add_test(core, test_a_file_named_twice_is_loaded_once);
     tcase_add_test(core, test_taps);
     tcase_add_test(core, test_goal_ends_round);
     tcase_add_test(core, test_spotted_and_caught);

@@ -101,7 +101,7 @@ static int check_map(const char *path, int quiet) {
     }
     int problems = 0;
     for (int i = 0; i < map.npattern_files; i++) {
-        if (pt_patlib_load(&lib, map.pattern_files[i], &err) < 0) {
+        if (pt_patlib_load_map_file(&lib, &map, i, &err) < 0) {
             pt_error_print(stderr, &err);
             problems++;
         }
@@ -117,7 +117,7 @@ static int check_map(const char *path, int quiet) {
     if (map.steering_file[0]) {
         pt_steer_file sf;
         pt_steer_file_init(&sf);
-        if (pt_steer_file_load(&sf, map.steering_file, &err) < 0) {
+        if (pt_steer_file_load_map(&sf, &map, &err) < 0) {
             pt_error_print(stderr, &err);
             problems++;
         }

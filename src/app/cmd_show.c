@@ -2,7 +2,7 @@
 /* patrol show FILE.pat - a preview of patterns for their authors: the cells a pattern walks,
  * a matrix's rows, or the pattern drawn over a map as text with its lint errors. */
 #include "app.h"
-#include "filekind.h"
+#include "load.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,13 +217,11 @@ int cmd_show(int argc, char **argv) {
     pt_map map;
     int have_map = 0;
     if (map_path) {
-        /* A Tiled map's own routes go to a library of their own: not listed with FILE's. */
+        /* The map with its own patterns (and a Tiled map's routes), refused as every command
+         * refuses it; they go to a library of their own: not listed with FILE's. */
         pt_patlib routes;
-        pt_patlib_init(&routes);
-        int rc = app_expect_map(map_path, &err);
-        if (rc == PT_OK)
-            rc = pt_tmx_is_tmx(map_path) ? pt_tmx_load(&map, &routes, map_path, &err) : pt_map_load(&map, map_path, &err);
-        pt_patlib_fini(&routes);
+        int rc = app_load_inputs(map_path, &map, &routes, &err);
+        if (rc == PT_OK) pt_patlib_fini(&routes);
         if (rc < 0) {
             pt_error_print(stderr, &err);
             pt_patlib_fini(&lib);

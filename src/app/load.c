@@ -19,11 +19,20 @@ int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err
         return rc;
     }
     for (int i = 0; i < map->npattern_files; i++) {
-        if ((rc = pt_patlib_load(lib, map->pattern_files[i], err)) < 0) {
+        if ((rc = pt_patlib_load_map_file(lib, map, i, err)) < 0) {
             pt_patlib_fini(lib);
             pt_map_fini(map);
             return rc;
         }
+    }
+    /* The lint `check` runs: a pattern that walks into a wall would otherwise load and leave
+     * its guard waiting at the wall forever. The first problem is enough to refuse. */
+    pt_error first;
+    if (pt_patlib_lint_map(lib, map, &first, 1) > 0) {
+        if (err) *err = first;
+        pt_patlib_fini(lib);
+        pt_map_fini(map);
+        return first.code;
     }
     return PT_OK;
 }
@@ -50,18 +59,14 @@ const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patl
     char file[PT_MAX_PATH];
     snprintf(file, sizeof file, "%.*s", (int)(colon - ref), ref);
     const char *name = colon + 1;
-    /* Already loaded (one of the map's own pattern files)? */
-    for (int i = 0; i < pt_patlib_count(lib); i++) {
-        const pt_pattern *p = pt_patlib_get(lib, i);
-        if (strcmp(p->name, name) == 0 && strcmp(p->file, file) == 0) return p;
-    }
+    /* A file the map loaded already (however it is spelt) is not loaded again. */
     pt_error err;
     if (pt_patlib_load(lib, file, &err) < 0) { /* all or nothing: a name clash leaves lib as it was */
         pt_error_print(stderr, &err);
         return NULL;
     }
-    const pt_pattern *p = pt_patlib_find(lib, name);
-    if (!p || strcmp(p->file, file) != 0) {
+    const pt_pattern *p = pt_patlib_find_in_file(lib, file, name);
+    if (!p) {
         fprintf(stderr, "patrol %s: error: %s defines no pattern '%s'\n", cmd, file, name);
         return NULL;
     }

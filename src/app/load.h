@@ -6,8 +6,10 @@
 #include <patrol/map.h>
 #include <patrol/pattern.h>
 
-/* Loads a map and every pattern file it names into lib (initialised here). Returns PT_OK, or
- * a negative code with err located; on failure map and lib hold nothing to free. */
+/* Loads a map and every pattern file it names into lib (initialised here), then lints every
+ * entity's pattern against the map as `check` does (the first problem refuses the map).
+ * Returns PT_OK, or a negative code with err located; on failure map and lib hold nothing to
+ * free. Every command that runs or draws a map loads it here, and so does play's F5. */
 int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err);
 
 /* The same, printing the located error to stderr. On failure

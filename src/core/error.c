@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Zlib */
 #include <patrol/error.h>
 
+#include "internal.h"
+
 #include <stdarg.h>
 #include <string.h>
 
@@ -32,6 +34,17 @@ void pt_error_locate(pt_error *err, const char *file, const char *text, size_t t
     while (i + n < text_len && text[i + n] != '\n' && text[i + n] != '\r' && n + 1 < sizeof err->source) n++;
     memcpy(err->source, text + i, n);
     err->source[n] = '\0';
+}
+
+void pt__error_named_at(pt_error *err, const char *file, int line, int col, const char *what, const char *name) {
+    if (!err || err->line > 0 || line <= 0) return;
+    char message[PT_ERROR_MSG_MAX];
+    snprintf(message, sizeof message, "%s", err->message[0] ? err->message : pt_code_text(err->code));
+    err->line = line;
+    err->col = col;
+    snprintf(err->message, sizeof err->message, "%s '%.120s': %.120s", what, name, message);
+    snprintf(err->file, sizeof err->file, "%s", file ? file : "");
+    err->source[0] = '\0'; /* pt_error_print reads the line from the file */
 }
 
 const char *pt_code_name(int code) {
@@ -71,6 +84,16 @@ static void read_source_line(const char *path, int line, char *dst, size_t cap) 
     fclose(f);
 }
 
+/* Text from a file (an unknown word, a file name) goes to a terminal: a control byte (ESC,
+ * BEL, ...) is written as \xNN so that a downloaded map cannot send escape sequences. */
+static void put_escaped(FILE *out, const char *s) {
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c < 32 || c == 127) fprintf(out, "\\x%02x", c);
+        else fputc(c, out);
+    }
+}
+
 void pt_error_print(FILE *out, const pt_error *err) {
     if (!out || !err) return;
     if (!err->source[0] && err->file[0] && err->line > 0) {
@@ -81,13 +104,17 @@ void pt_error_print(FILE *out, const pt_error *err) {
             return;
         }
     }
-    if (err->file[0]) fprintf(out, "%s:", err->file);
+    if (err->file[0]) {
+        put_escaped(out, err->file);
+        fputc(':', out);
+    }
     if (err->line > 0) {
         fprintf(out, "%d:", err->line);
         if (err->col > 0) fprintf(out, "%d:", err->col);
     }
-    fprintf(out, "%serror: %s\n", (err->file[0] || err->line > 0) ? " " : "",
-            err->message[0] ? err->message : pt_code_text(err->code));
+    fprintf(out, "%serror: ", (err->file[0] || err->line > 0) ? " " : "");
+    put_escaped(out, err->message[0] ? err->message : pt_code_text(err->code));
+    fputc('\n', out);
     if (err->line > 0 && err->source[0]) {
         fprintf(out, " %5d | ", err->line);
         /* Print control characters as spaces so the caret stays under the column. */

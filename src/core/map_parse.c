@@ -191,6 +191,7 @@ static int d_patterns(parser *p, pt__line *ln) {
             return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, t->col, "pattern file listed twice (first on line %d)",
                                 p->m.pattern_file_lines[i]);
     memcpy(p->m.pattern_files[p->m.npattern_files], path, sizeof path);
+    p->m.pattern_file_cols[p->m.npattern_files] = t->col;
     p->m.pattern_file_lines[p->m.npattern_files++] = ln->no;
     return PT_OK;
 }
@@ -198,6 +199,8 @@ static int d_patterns(parser *p, pt__line *ln) {
 static int d_steering(parser *p, pt__line *ln) {
     int rc;
     if ((rc = once(p, ln, &p->line_steering)) < 0 || (rc = need_args(p, ln, 1, "one file name")) < 0) return rc;
+    p->m.steering_line = ln->no;
+    p->m.steering_col = ln->tok[1].col;
     return resolve_path(p, ln->no, &ln->tok[1], p->m.steering_file, sizeof p->m.steering_file);
 }
 
@@ -228,9 +231,14 @@ static int d_tile(parser *p, pt__line *ln) {
         pt__tok k, v;
         uint8_t flag = 0;
         if (pt__tok_kv(t, &k, &v)) {
-            if (!pt__tok_eq(&k, "sprite"))
-                return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, ln->no, k.col, "unknown tile key '%.*s' (known: sprite)",
-                                    k.len > 40 ? 40 : k.len, k.s);
+            if (!pt__tok_eq(&k, "sprite")) {
+                pt__suggest sg;
+                char hint[96];
+                pt__suggest_init(&sg, k.s, (size_t)k.len);
+                pt__suggest_add(&sg, "sprite");
+                return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, ln->no, k.col, "unknown tile key '%.*s'%s",
+                                    k.len > 40 ? 40 : k.len, k.s, pt__suggest_hint(&sg, " (known: sprite)", hint, sizeof hint));
+            }
             if (seen_sprite++)
                 return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "sprite given twice");
             if ((rc = pt__tok_int(&v, ln->no, 0, 1023, &def.sprite, p->err)) < 0) return rc;
@@ -239,10 +247,16 @@ static int d_tile(parser *p, pt__line *ln) {
         if (pt__tok_eq(t, "walkable")) flag = PT_TILE_WALKABLE;
         else if (pt__tok_eq(t, "opaque")) flag = PT_TILE_OPAQUE;
         else if (pt__tok_eq(t, "goal")) flag = PT_TILE_GOAL;
-        else
-            return pt_error_set(p->err, PT_ERR_BAD_VALUE, ln->no, t->col,
-                                "'%.*s' is not a tile flag (walkable, opaque, goal, sprite=N)", t->len > 40 ? 40 : t->len,
-                                t->s);
+        else {
+            static const char *const flags[] = {"walkable", "opaque", "goal", "sprite", NULL};
+            pt__suggest sg;
+            char hint[96];
+            pt__suggest_init(&sg, t->s, (size_t)t->len);
+            pt__suggest_words(&sg, flags);
+            return pt_error_set(p->err, PT_ERR_BAD_VALUE, ln->no, t->col, "'%.*s' is not a tile flag%s",
+                                t->len > 40 ? 40 : t->len, t->s,
+                                pt__suggest_hint(&sg, " (walkable, opaque, goal, sprite=N)", hint, sizeof hint));
+        }
         if (def.flags & flag)
             return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, t->col, "flag '%.*s' given twice", t->len, t->s);
         def.flags |= flag;
@@ -267,8 +281,13 @@ static int d_tile(parser *p, pt__line *ln) {
 static int unknown_key(parser *p, int line, const pt__tok *k, pt_kind kind) {
     char list[320];
     pt__entity_key_list(kind, PT__EK_MAP, list, sizeof list);
-    return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, line, k->col, "%s has no key '%.*s' (keys: %s)", pt_kind_name(kind),
-                        k->len > 40 ? 40 : k->len, k->s, list);
+    pt__suggest sg;
+    pt__suggest_init(&sg, k->s, (size_t)k->len);
+    pt__suggest_list(&sg, list);
+    char keys[340], hint[340];
+    snprintf(keys, sizeof keys, " (keys: %s)", list);
+    return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, line, k->col, "%s has no key '%.*s'%s", pt_kind_name(kind),
+                        k->len > 40 ? 40 : k->len, k->s, pt__suggest_hint(&sg, keys, hint, sizeof hint));
 }
 
 /* Names are checked with a hash set: a quadratic scan would let a big file stall the load. */
@@ -377,6 +396,8 @@ static int parse_entity(parser *p, pt__line *ln, pt_kind kind) {
             break;
         case PT__KT_NAME:
             rc = pt__tok_name(&v, ln->no, field, ek->cap, p->err);
+            if (field == def.pattern) def.pattern_line = ln->no, def.pattern_col = v.col;
+            if (field == def.steering) def.steering_line = ln->no, def.steering_col = v.col;
             break;
         case PT__KT_CHASE:
             rc = pt__tok_choice(&v, ln->no, pt__chase_words, &choice, p->err);
@@ -448,9 +469,14 @@ static int d_obstacle(parser *p, pt__line *ln) {
         if (pt__tok_eq(&k, "at")) seen = &o.col;
         else if (pt__tok_eq(&k, "r")) seen = &seen_r;
         else if (pt__tok_eq(&k, "sprite")) seen = &seen_sprite;
-        else
-            return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, ln->no, k.col,
-                                "obstacle has no key '%.*s' (keys: at, r, sprite)", k.len > 40 ? 40 : k.len, k.s);
+        else {
+            pt__suggest sg;
+            char hint[96];
+            pt__suggest_init(&sg, k.s, (size_t)k.len);
+            pt__suggest_list(&sg, "at, r, sprite");
+            return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, ln->no, k.col, "obstacle has no key '%.*s'%s",
+                                k.len > 40 ? 40 : k.len, k.s, pt__suggest_hint(&sg, " (keys: at, r, sprite)", hint, sizeof hint));
+        }
         if (*seen)
             return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "key '%.*s' given twice", k.len, k.s);
         *seen = v.col;
@@ -615,10 +641,16 @@ static int parse_lines(parser *p, const pt__text *t) {
         int d = -1;
         for (int i = 0; i < (int)(sizeof directives / sizeof directives[0]) && d < 0; i++)
             if (pt__tok_eq(&ln.tok[0], directives[i].word)) d = i;
-        if (d < 0 || ln.tok[0].quoted)
+        if (d < 0 || ln.tok[0].quoted) {
+            pt__suggest sg;
+            char hint[96];
+            pt__suggest_init(&sg, ln.tok[0].s, (size_t)ln.tok[0].len);
+            for (int i = 0; i < (int)(sizeof directives / sizeof directives[0]); i++) pt__suggest_add(&sg, directives[i].word);
             return pt_error_set(p->err, PT_ERR_UNKNOWN_DIRECTIVE, ln.no, ln.tok[0].col,
                                 "unknown directive '%.*s'%s", ln.tok[0].len > 40 ? 40 : ln.tok[0].len, ln.tok[0].s,
-                                pt__tok_eq(&ln.tok[0], "end") ? " ('end' closes a grid)" : "");
+                                pt__tok_eq(&ln.tok[0], "end") ? " ('end' closes a grid)"
+                                                              : pt__suggest_hint(&sg, NULL, hint, sizeof hint));
+        }
         if ((rc = directives[d].fn(p, &ln)) < 0) return rc;
     }
     if (rc < 0) return rc;

@@ -3,15 +3,38 @@
  * walked with string pulling, waypoint patrols, thrust patrols kept out of walls, prey and
  * flocks. Every continuous mover ends its tick with pt_steer_collide, so its centre is never
  * on a non-walkable tile, whatever the forces did. */
+#include "internal.h"
 #include "world_internal.h"
 
 #include <patrol/los.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "brain_tuning.h"
 
 static const unsigned AVOID = PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE) | PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE);
+
+/* An entity's steering= names no set: at its value in the map. */
+static int steering_error(const pt_world *w, const pt_entity_def *d, pt_error *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static int steering_error(const pt_world *w, const pt_entity_def *d, pt_error *err, const char *fmt, ...) {
+    if (!err) return PT_ERR_BAD_VALUE;
+    pt_error_clear(err);
+    err->code = PT_ERR_BAD_VALUE;
+    err->line = d->steering_line ? d->steering_line : d->line;
+    err->col = d->steering_line ? d->steering_col : d->col;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    snprintf(err->file, sizeof err->file, "%s", w->map.path);
+    return PT_ERR_BAD_VALUE;
+}
 
 int pt__motion_init(pt_world *w, pt_error *err) {
     if (pt_steer_env_build(&w->env, &w->map) < 0)
@@ -24,7 +47,7 @@ int pt__motion_init(pt_world *w, pt_error *err) {
     if (!w->agents || !w->params || !w->waypoints || !w->nb_ids || !w->forces)
         return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for steering");
     if (w->map.steering_file[0]) {
-        if (pt_steer_file_load(&w->steerfile, w->map.steering_file, err) < 0) return err ? err->code : PT_ERR_IO;
+        if (pt_steer_file_load_map(&w->steerfile, &w->map, err) < 0) return err ? err->code : PT_ERR_IO;
         w->has_steerfile = 1;
     }
     for (int i = 0; i < w->n; i++) {
@@ -32,18 +55,20 @@ int pt__motion_init(pt_world *w, pt_error *err) {
         const pt_entity_def *d = e->def;
         if (w->has_steerfile) {
             if (pt_steer_file_params(&w->steerfile, d->name, d->steering[0] ? d->steering : NULL, &w->params[i]) < 0) {
-                pt_error_set(err, PT_ERR_BAD_VALUE, d->line, 1, "%s '%s' uses steering set '%s', which %s does not define",
-                             pt_kind_name(d->kind), d->name, d->steering, w->map.steering_file);
-                if (err) snprintf(err->file, sizeof err->file, "%s", w->map.path);
-                return PT_ERR_BAD_VALUE;
+                pt__suggest sg;
+                pt__suggest_init(&sg, d->steering, strlen(d->steering));
+                pt__suggest_add(&sg, "default");
+                for (int k = 0; k < w->steerfile.count; k++)
+                    if (!w->steerfile.sets[k].is_entity) pt__suggest_add(&sg, w->steerfile.sets[k].name);
+                char hint[PT_MAX_NAME + 32];
+                pt__suggest_hint(&sg, NULL, hint, sizeof hint);
+                return steering_error(w, d, err, "%s '%s' uses steering set '%s', which %s does not define%s",
+                                      pt_kind_name(d->kind), d->name, d->steering, w->map.steering_file, hint);
             }
         } else {
-            if (d->steering[0]) {
-                pt_error_set(err, PT_ERR_BAD_VALUE, d->line, 1, "%s '%s' uses steering set '%s' but the map names no steering file",
-                             pt_kind_name(d->kind), d->name, d->steering);
-                if (err) snprintf(err->file, sizeof err->file, "%s", w->map.path);
-                return PT_ERR_BAD_VALUE;
-            }
+            if (d->steering[0])
+                return steering_error(w, d, err, "%s '%s' uses steering set '%s' but the map names no steering file",
+                                      pt_kind_name(d->kind), d->name, d->steering);
             pt_steer_params_default(&w->params[i]);
         }
         pt_steer_params_resolve(&w->params[i]);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "internal.h"
 #include "pattern_priv.h"
 #include "text.h"
 
@@ -328,11 +329,18 @@ static int parse_body(parser *ps, builder *b) {
         int which = -1;
         for (int j = 0; body_keys[j]; j++)
             if (pt__tok_eq(&key, body_keys[j])) which = j;
-        if (which < 0)
-            return pt_error_set(ps->err, PT_ERR_UNKNOWN_KEY, ps->ln.no, key.col,
-                                "'%.*s' is not a body setting (mass, inertia, thrust, turn_thrust, arm, drag, "
-                                "angular_drag, lateral_drag)",
-                                key.len > 40 ? 40 : key.len, key.s);
+        if (which < 0) {
+            pt__suggest sg;
+            char hint[128];
+            pt__suggest_init(&sg, key.s, (size_t)key.len);
+            pt__suggest_words(&sg, body_keys);
+            return pt_error_set(ps->err, PT_ERR_UNKNOWN_KEY, ps->ln.no, key.col, "'%.*s' is not a body setting%s",
+                                key.len > 40 ? 40 : key.len, key.s,
+                                pt__suggest_hint(&sg,
+                                                 " (mass, inertia, thrust, turn_thrust, arm, drag, angular_drag, "
+                                                 "lateral_drag)",
+                                                 hint, sizeof hint));
+        }
         if (seen[which]++)
             return pt_error_set(ps->err, PT_ERR_DUPLICATE, ps->ln.no, key.col, "'%s' is given twice", body_keys[which]);
         double v = 0;
@@ -384,8 +392,13 @@ static int parse_fire(parser *ps, builder *b) {
             dst = &in.time_limit;
             hi = 1e5;
         } else {
-            return pt_error_set(ps->err, PT_ERR_UNKNOWN_KEY, ps->ln.no, key.col,
-                                "'%.*s' is not a limit (turn, distance, time)", key.len > 40 ? 40 : key.len, key.s);
+            pt__suggest sg;
+            char hint[96];
+            pt__suggest_init(&sg, key.s, (size_t)key.len);
+            pt__suggest_list(&sg, "turn, distance, time");
+            return pt_error_set(ps->err, PT_ERR_UNKNOWN_KEY, ps->ln.no, key.col, "'%.*s' is not a limit%s",
+                                key.len > 40 ? 40 : key.len, key.s,
+                                pt__suggest_hint(&sg, " (turn, distance, time)", hint, sizeof hint));
         }
         if (*flag) return pt_error_set(ps->err, PT_ERR_DUPLICATE, ps->ln.no, key.col, "'%.*s' is given twice", key.len, key.s);
         if ((rc = pt__tok_num(&val, ps->ln.no, 0.0, hi, dst, ps->err)) < 0) return rc;
@@ -793,10 +806,17 @@ static int parse_pattern(parser *ps, builder *b) {
         default: rc = 1; break;
         }
         if (rc < 0) return rc;
-        if (rc > 0)
-            return pt_error_set(ps->err, PT_ERR_UNKNOWN_KEY, ps->ln.no, k->col,
-                                "'%.*s' is not a key of a %s pattern (its keys: kind, origin, %s, end)",
-                                k->len > 40 ? 40 : k->len, k->s, pt_pattern_kind_name(p->kind), keys_of[p->kind]);
+        if (rc > 0) {
+            pt__suggest sg;
+            char keys[160], hint[160];
+            pt__suggest_init(&sg, k->s, (size_t)k->len);
+            pt__suggest_list(&sg, "kind, origin, end");
+            pt__suggest_list(&sg, keys_of[p->kind]);
+            snprintf(keys, sizeof keys, " (its keys: kind, origin, %s, end)", keys_of[p->kind]);
+            return pt_error_set(ps->err, PT_ERR_UNKNOWN_KEY, ps->ln.no, k->col, "'%.*s' is not a key of a %s pattern%s",
+                                k->len > 40 ? 40 : k->len, k->s, pt_pattern_kind_name(p->kind),
+                                pt__suggest_hint(&sg, keys, hint, sizeof hint));
+        }
     }
     if (rc < 0) return rc;
     /* End of text or a new `pattern` line inside the block: the innermost open block. */
@@ -812,11 +832,16 @@ static int parse_text(parser *ps) {
     int rc;
     while ((rc = next_line(ps)) > 0) {
         const pt__tok *k = tok(ps, 0);
-        if (!pt__tok_eq(k, "pattern"))
-            return pt_error_set(ps->err, PT_ERR_UNKNOWN_DIRECTIVE, ps->ln.no, k->col,
-                                pt__tok_eq(k, "end") ? "'end' without an open pattern"
-                                                     : "expected 'pattern NAME', found '%.*s'",
-                                k->len > 40 ? 40 : k->len, k->s);
+        if (!pt__tok_eq(k, "pattern")) {
+            pt__suggest sg;
+            char hint[96];
+            pt__suggest_init(&sg, k->s, (size_t)k->len);
+            pt__suggest_add(&sg, "pattern");
+            if (pt__tok_eq(k, "end"))
+                return pt_error_set(ps->err, PT_ERR_UNKNOWN_DIRECTIVE, ps->ln.no, k->col, "'end' without an open pattern");
+            return pt_error_set(ps->err, PT_ERR_UNKNOWN_DIRECTIVE, ps->ln.no, k->col, "expected 'pattern NAME', found '%.*s'%s",
+                                k->len > 40 ? 40 : k->len, k->s, pt__suggest_hint(&sg, NULL, hint, sizeof hint));
+        }
         if (ps->nout >= ps->capout) {
             int nc = ps->capout ? ps->capout * 2 : 8;
             pt_pattern **n = PT_REALLOC(ps->out, (size_t)nc * sizeof *n);
@@ -892,13 +917,43 @@ int pt_patlib_parse(pt_patlib *lib, const char *text, size_t len, const char *na
     return rc;
 }
 
+/* The first pattern of lib loaded from the file at path (however it is spelt), or -1. */
+static int file_index(const pt_patlib *lib, const char *path) {
+    for (int i = 0; i < lib->count; i++) {
+        if (i > 0 && strcmp(lib->items[i]->file, lib->items[i - 1]->file) == 0) continue; /* one stat a file */
+        if (pt__same_file(lib->items[i]->file, path)) return i;
+    }
+    return -1;
+}
+
 int pt_patlib_load(pt_patlib *lib, const char *path, pt_error *err) {
+    pt_error_clear(err);
+    /* A file named twice (a map's `patterns` line and a --player-pattern reference, spelt
+     * differently) is loaded once: its names would clash with themselves. */
+    if (lib && path && file_index(lib, path) >= 0) return PT_OK;
     pt__text t;
     int rc = pt__text_read(&t, path, err);
     if (rc < 0) return rc;
     rc = parse_into(lib, &t, err);
     pt__text_free(&t);
     return rc;
+}
+
+int pt_patlib_load_map_file(pt_patlib *lib, const pt_map *map, int i, pt_error *err) {
+    if (!map || i < 0 || i >= map->npattern_files)
+        return pt_error_set(err, PT_ERR_USAGE, 0, 0, "no pattern file %d in the map", i);
+    int rc = pt_patlib_load(lib, map->pattern_files[i], err);
+    if (rc < 0)
+        pt__error_named_at(err, map->path, map->pattern_file_lines[i], map->pattern_file_cols[i], "pattern file",
+                           map->pattern_files[i]);
+    return rc;
+}
+
+const pt_pattern *pt_patlib_find_in_file(const pt_patlib *lib, const char *path, const char *name) {
+    if (!lib || !path || !name) return NULL;
+    for (int i = 0; i < lib->count; i++)
+        if (strcmp(lib->items[i]->name, name) == 0 && pt__same_file(lib->items[i]->file, path)) return lib->items[i];
+    return NULL;
 }
 
 static const char *base_name(const char *s, size_t len, size_t *out_len) {
@@ -926,6 +981,24 @@ const pt_pattern *pt_patlib_find(const pt_patlib *lib, const char *ref) {
         return p;
     }
     return NULL;
+}
+
+int pt__unknown_pattern(const pt_patlib *lib, const pt_map *map, const pt_entity_def *d, pt_error *err) {
+    if (!err) return PT_ERR_UNKNOWN_PATTERN;
+    /* "file.pat:name" is suggested a name of its own file's spelling: compare the name part. */
+    const char *colon = strrchr(d->pattern, ':');
+    const char *name = colon ? colon + 1 : d->pattern;
+    pt__suggest sg;
+    pt__suggest_init(&sg, name, strlen(name));
+    for (int i = 0; lib && i < lib->count; i++) pt__suggest_add(&sg, lib->items[i]->name);
+    char hint[PT_MAX_NAME + 32];
+    pt__suggest_hint(&sg, NULL, hint, sizeof hint);
+    pt_error_clear(err);
+    pt_error_set(err, PT_ERR_UNKNOWN_PATTERN, d->pattern_line ? d->pattern_line : d->line,
+                 d->pattern_line ? d->pattern_col : d->col, "%s '%s' uses pattern '%s', which no pattern file defines%s",
+                 pt_kind_name(d->kind), d->name, d->pattern, hint);
+    snprintf(err->file, sizeof err->file, "%s", map->path);
+    return PT_ERR_UNKNOWN_PATTERN;
 }
 
 /* Zero, negative or NaN -> the default; otherwise clamped to [PT_THRUST_BODY_MIN,

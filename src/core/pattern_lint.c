@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "internal.h"
 #include "pattern_priv.h"
 
 /* A set of cells (open addressing) so each offending cell is reported once. */
@@ -327,13 +328,7 @@ static int lint_entity(const pt_patlib *lib, const pt_map *map, const pt_entity_
     if (!d->pattern[0]) return 0;
     const pt_pattern *p = pt_patlib_find(lib, d->pattern);
     if (!p) {
-        if (max > 0 && errs) {
-            pt_error_clear(errs);
-            pt_error_set(errs, PT_ERR_UNKNOWN_PATTERN, d->line, d->col,
-                         "%s '%s' uses pattern '%s', which no pattern file defines", pt_kind_name(d->kind), d->name,
-                         d->pattern);
-            snprintf(errs->file, sizeof errs->file, "%s", map->path);
-        }
+        if (max > 0 && errs) pt__unknown_pattern(lib, map, d, errs);
         return 1;
     }
     int n = pt_pattern_lint(p, map, pt_pattern_origin(p, d), pt_rad(d->heading_deg), errs, max);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "internal.h"
 #include "text.h"
 
 /* The behaviours that produce a force, in enum order, with their file names. */
@@ -239,6 +240,14 @@ static int key_find(const pt__tok *t) {
     return -1;
 }
 
+/* "; did you mean 'KEY'?" when t is a typo of a key, else "". */
+static const char *key_hint(const pt__tok *t, char *buf, size_t cap) {
+    pt__suggest sg;
+    pt__suggest_init(&sg, t->s, (size_t)t->len);
+    for (int i = 0; i < NKEYS; i++) pt__suggest_add(&sg, keys[i].name);
+    return pt__suggest_hint(&sg, NULL, buf, cap);
+}
+
 static inline int given(const pt_steer_set *s, int k) { return (int)((s->given[k >> 6] >> (k & 63)) & 1u); }
 static inline void set_given(pt_steer_set *s, int k) { s->given[k >> 6] |= (uint64_t)1 << (k & 63); }
 
@@ -287,9 +296,15 @@ static int parse_value(pt_steer_set *s, int k, const pt__line *ln, int first, pt
             int b = -1;
             for (int j = 0; j < PT_BEH_COUNT; j++)
                 if (pt__tok_eq(t, beh_names[j])) b = j;
-            if (b < 0)
-                return pt_error_set(err, PT_ERR_BAD_VALUE, ln->no, t->col, "unknown behaviour '%.*s'",
-                                    t->len > 40 ? 40 : t->len, t->s);
+            if (b < 0) {
+                pt__suggest sg;
+                char hint[96];
+                pt__suggest_init(&sg, t->s, (size_t)t->len);
+                pt__suggest_add(&sg, "flocking");
+                for (int j = 0; j < PT_BEH_COUNT; j++) pt__suggest_add(&sg, beh_names[j]);
+                return pt_error_set(err, PT_ERR_BAD_VALUE, ln->no, t->col, "unknown behaviour '%.*s'%s",
+                                    t->len > 40 ? 40 : t->len, t->s, pt__suggest_hint(&sg, NULL, hint, sizeof hint));
+            }
             bits |= PT_BEH_BIT(b);
         }
         memcpy(field, &bits, sizeof bits);
@@ -336,7 +351,16 @@ static int check_bases(pt_steer_set *sets, int count, pt_error *err) {
         s->base_slot = 0;
         if (!s->base[0] || strcmp(s->base, "default") == 0) continue;
         int b = find_block(sets, count, s->base, 0);
-        if (b < 0) return pt_error_set(err, PT_ERR_BAD_VALUE, s->line, s->base_col, "unknown set '%s'", s->base);
+        if (b < 0) {
+            pt__suggest sg;
+            char hint[96];
+            pt__suggest_init(&sg, s->base, strlen(s->base));
+            pt__suggest_add(&sg, "default");
+            for (int j = 0; j < count; j++)
+                if (!sets[j].is_entity) pt__suggest_add(&sg, sets[j].name);
+            return pt_error_set(err, PT_ERR_BAD_VALUE, s->line, s->base_col, "unknown set '%s'%s", s->base,
+                                pt__suggest_hint(&sg, NULL, hint, sizeof hint));
+        }
         s->base_slot = b + 1;
     }
     /* Each set has at most one base: walk each chain once, colouring sets (0 new, 1 on the
@@ -388,10 +412,15 @@ static int parse_text(const pt__text *t, pt_steer_set **out_sets, int *out_count
                 else if (known)
                     rc = pt_error_set(err, PT_ERR_SYNTAX, ln.no, t0->col,
                                       "'%.*s' outside a block: start one with 'set NAME'", t0->len, t0->s);
-                else
-                    rc = pt_error_set(err, PT_ERR_UNKNOWN_DIRECTIVE, ln.no, t0->col,
-                                      "unknown directive '%.*s' (expected set or entity)", t0->len > 40 ? 40 : t0->len,
-                                      t0->s);
+                else {
+                    pt__suggest sg;
+                    char hint[96];
+                    pt__suggest_init(&sg, t0->s, (size_t)t0->len);
+                    pt__suggest_list(&sg, "set, entity");
+                    rc = pt_error_set(err, PT_ERR_UNKNOWN_DIRECTIVE, ln.no, t0->col, "unknown directive '%.*s'%s",
+                                      t0->len > 40 ? 40 : t0->len, t0->s,
+                                      pt__suggest_hint(&sg, " (expected set or entity)", hint, sizeof hint));
+                }
                 goto fail;
             }
             if (ln.ntok < 2) {
@@ -473,8 +502,9 @@ static int parse_text(const pt__text *t, pt_steer_set **out_sets, int *out_count
         }
         int k = key_find(&key);
         if (k < 0) {
-            rc = pt_error_set(err, PT_ERR_UNKNOWN_KEY, ln.no, key.col, "unknown key '%.*s'", key.len > 40 ? 40 : key.len,
-                              key.s);
+            char hint[96];
+            rc = pt_error_set(err, PT_ERR_UNKNOWN_KEY, ln.no, key.col, "unknown key '%.*s'%s", key.len > 40 ? 40 : key.len,
+                              key.s, key_hint(&key, hint, sizeof hint));
             goto fail;
         }
         if (first >= kl.ntok || (is_kv && val.len == 0)) { /* `max_speed` or `max_speed=` */
@@ -532,6 +562,12 @@ int pt_steer_file_load(pt_steer_file *f, const char *path, pt_error *err) {
     if (rc < 0) return rc;
     rc = pt_steer_file_parse(f, t.data, t.len, path, err);
     pt__text_free(&t);
+    return rc;
+}
+
+int pt_steer_file_load_map(pt_steer_file *f, const pt_map *map, pt_error *err) {
+    int rc = pt_steer_file_load(f, map->steering_file, err);
+    if (rc < 0) pt__error_named_at(err, map->path, map->steering_line, map->steering_col, "steering file", map->steering_file);
     return rc;
 }
 

@@ -5,6 +5,7 @@
 #define PT__HAVE_STAT 1
 #endif
 #include "text.h"
+#include "internal.h"
 
 #include <errno.h>
 #include <locale.h>
@@ -123,6 +124,19 @@ int pt__text_read(pt__text *t, const char *path, pt_error *err) {
     int rc = text_adopt(t, buf ? buf : "", len, path, err);
     PT_FREE(buf);
     return rc;
+}
+
+int pt__same_file(const char *a, const char *b) {
+    if (!a || !b) return 0;
+    if (strcmp(a, b) == 0) return 1;
+#ifdef PT__HAVE_STAT
+    /* "patterns/castle.pat" and "maps/../patterns/castle.pat" are one file: compare the
+     * files, not the spellings. */
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+#else
+    return 0;
+#endif
 }
 
 void pt__text_free(pt__text *t) {
@@ -342,6 +356,10 @@ int pt__tok_choice(const pt__tok *t, int line, const char *const *words, int *ou
         int n = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", words[i]);
         if (n > 0 && used + (size_t)n < sizeof list) used += (size_t)n;
     }
-    return pt_error_set(err, PT_ERR_BAD_VALUE, line, t->col, "'%.*s' is not one of: %s",
-                        t->len > 40 ? 40 : t->len, t->s, list);
+    pt__suggest sg;
+    char hint[96];
+    pt__suggest_init(&sg, t->s, (size_t)t->len);
+    pt__suggest_words(&sg, words);
+    return pt_error_set(err, PT_ERR_BAD_VALUE, line, t->col, "'%.*s' is not one of: %s%s", t->len > 40 ? 40 : t->len,
+                        t->s, list, pt__suggest_hint(&sg, NULL, hint, sizeof hint));
 }

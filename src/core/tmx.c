@@ -436,10 +436,16 @@ static int next_prop(loader *L, xmlNodePtr n, xmlNodePtr *it, prop *p) {
 }
 
 /* An error about a property's value, colofs bytes into it. */
-static int fail_value(loader *L, doc *d, const prop *p, int colofs, int code, const char *fmt, ...) PT__FMT(6, 7);
-static int fail_value(loader *L, doc *d, const prop *p, int colofs, int code, const char *fmt, ...) {
+/* Where a property's value (or colofs bytes into it) is. */
+static place value_place(doc *d, const prop *p, int colofs) {
     place at = node_place(d, p->node, p->has_value_attr ? "value" : NULL);
     if (at.col > 0 && colofs > 0 && p->has_value_attr) at.col += colofs;
+    return at;
+}
+
+static int fail_value(loader *L, doc *d, const prop *p, int colofs, int code, const char *fmt, ...) PT__FMT(6, 7);
+static int fail_value(loader *L, doc *d, const prop *p, int colofs, int code, const char *fmt, ...) {
+    place at = value_place(d, p, colofs);
     va_list ap;
     va_start(ap, fmt);
     int rc = vfail(L, d, at, code, fmt, ap);
@@ -596,13 +602,18 @@ static int map_props(loader *L, xmlNodePtr root) {
                     if (!strcmp(L->m.pattern_files[i], path))
                         return fail_value(L, d, &p, ofs, PT_ERR_DUPLICATE, "pattern file listed twice");
                 memcpy(L->m.pattern_files[L->m.npattern_files], path, sizeof path);
-                L->m.pattern_file_lines[L->m.npattern_files++] = (int)xmlGetLineNo(p.node);
+                place at = value_place(d, &p, ofs);
+                L->m.pattern_file_cols[L->m.npattern_files] = at.col;
+                L->m.pattern_file_lines[L->m.npattern_files++] = at.line;
                 s = e;
             }
         } else {
             if ((rc = prop_type(L, d, &p, WANT_FILE)) < 0) return rc;
             if (!resolve(L, p.value, strlen(p.value), L->m.steering_file, sizeof L->m.steering_file, &why))
                 return fail_value(L, d, &p, 0, PT_ERR_LIMIT, "steering: %s", why);
+            place at = value_place(d, &p, 0);
+            L->m.steering_line = at.line;
+            L->m.steering_col = at.col;
         }
     }
     return PT_OK;
@@ -1418,8 +1429,13 @@ static const char *kind_word(pt_kind k) { return k == PT_KIND_BOID ? "flock" : p
 static int unknown_key(loader *L, const prop *p, pt_kind kind) {
     char list[320];
     pt__entity_key_list(kind, PT__EK_TMX, list, sizeof list);
-    return fail_at(L, &L->tmx, p->node, "name", 0, PT_ERR_UNKNOWN_KEY, "a %s has no property '%.40s' (properties: %s)",
-                   kind_word(kind), p->name, list);
+    pt__suggest sg;
+    pt__suggest_init(&sg, p->name, strlen(p->name));
+    pt__suggest_list(&sg, list);
+    char keys[340], hint[340];
+    snprintf(keys, sizeof keys, " (properties: %s)", list);
+    return fail_at(L, &L->tmx, p->node, "name", 0, PT_ERR_UNKNOWN_KEY, "a %s has no property '%.40s'%s",
+                   kind_word(kind), p->name, pt__suggest_hint(&sg, keys, hint, sizeof hint));
 }
 
 static int name_taken(const loader *L, const char *name) {
@@ -1513,6 +1529,11 @@ static int entity_object(loader *L, int oi, pt_kind kind) {
         case PT__KT_NAME:
             rc = prop_name(L, d, &p, (char *)field, k->cap);
             if (field == (void *)def.pattern) pattern_p = p, pattern = &pattern_p;
+            if (rc == PT_OK) {
+                place at = value_place(d, &p, 0);
+                if (field == (void *)def.pattern) def.pattern_line = at.line, def.pattern_col = at.col;
+                if (field == (void *)def.steering) def.steering_line = at.line, def.steering_col = at.col;
+            }
             break;
         case PT__KT_CHASE: {
             int c = 0;

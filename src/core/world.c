@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* The world: entity setup, the fixed tick, events and the trace. Guard brains are in
  * brain.c. */
+#include "internal.h"
 #include "world_internal.h"
 
 #include <inttypes.h>
@@ -113,12 +114,7 @@ static int resolve_pattern(pt_world *w, pt_entity *e, const pt_pattern *override
     const pt_pattern *pat = override;
     if (!pat && d->pattern[0]) {
         pat = w->lib ? pt_patlib_find(w->lib, d->pattern) : NULL;
-        if (!pat) {
-            pt_error_set(err, PT_ERR_UNKNOWN_PATTERN, d->line, 1, "%s '%s' uses pattern '%s', which no pattern file defines",
-                         pt_kind_name(d->kind), d->name, d->pattern);
-            snprintf(err->file, sizeof err->file, "%s", w->map.path);
-            return PT_ERR_UNKNOWN_PATTERN;
-        }
+        if (!pat) return pt__unknown_pattern(w->lib, &w->map, d, err);
     }
     if (pat) return setup_pattern(w, e, pat);
     e->run.pat = NULL;

@@ -92,6 +92,8 @@ typedef struct pt_entity_def {
     pt_flock_kind flock_kind;  /* flocks: hound or crow (sprite); default hound */
     char steering[PT_MAX_NAME];/* name of a steering parameter set; "" = defaults */
     int line, col;             /* where it was declared: its line, and the column of its position */
+    int pattern_line, pattern_col;   /* where its pattern= value is (0 = not given) */
+    int steering_line, steering_col; /* where its steering= value is (0 = not given) */
 } pt_entity_def;
 
 /* Props sheet indices of obstacles. */
@@ -120,8 +122,10 @@ typedef struct pt_map {
     int nobstacles;
     char pattern_files[PT_MAX_PATTERN_FILES][PT_MAX_PATH]; /* resolved relative to the map file */
     int pattern_file_lines[PT_MAX_PATTERN_FILES];
+    int pattern_file_cols[PT_MAX_PATTERN_FILES];  /* column of the file name on its line */
     int npattern_files;
     char steering_file[PT_MAX_PATH];   /* optional steering parameters file ("" = none) */
+    int steering_line, steering_col;   /* where the steering file is named (0 = not in a file) */
     char name[64];             /* title shown by the game */
     char path[PT_MAX_PATH];    /* the file it was loaded from */
     uint64_t seed;             /* default world seed (0 = use 1) */

@@ -158,10 +158,17 @@ void pt_patlib_init(pt_patlib *lib);
 void pt_patlib_fini(pt_patlib *lib);
 /* Parses a .pat file and appends its patterns. All or nothing: on any error (syntax, or a
  * name already in the library) the library is left exactly as it was and err is located
- * (file, line, col, source line). A file with no pattern is valid. */
+ * (file, line, col, source line). A file with no pattern is valid. A file the library
+ * already holds (the same file, however its path is spelt) is not loaded again: PT_OK. */
 int pt_patlib_load(pt_patlib *lib, const char *path, pt_error *err);
+/* Loads map->pattern_files[i] as pt_patlib_load does. A file that cannot be opened or read
+ * is reported at the map's `patterns` line (err->file is the map), not only as the file. */
+int pt_patlib_load_map_file(pt_patlib *lib, const pt_map *map, int i, pt_error *err);
 /* Same from memory; name is the file name used in errors and by pt_patlib_find. */
 int pt_patlib_parse(pt_patlib *lib, const char *text, size_t len, const char *name, pt_error *err);
+/* The pattern NAME loaded from the file at path (the same file however the path is spelt),
+ * or NULL. */
+const pt_pattern *pt_patlib_find_in_file(const pt_patlib *lib, const char *path, const char *name);
 /* Finds "NAME" or "file.pat:NAME" (the file part matched by base name). NULL if none. */
 const pt_pattern *pt_patlib_find(const pt_patlib *lib, const char *ref);
 static inline int pt_patlib_count(const pt_patlib *lib) { return lib->count; }

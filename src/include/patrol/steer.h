@@ -401,6 +401,9 @@ void pt_steer_file_fini(pt_steer_file *f);
  * unknown key, bad number, out of range, unknown set in `from`, duplicate, unterminated
  * block...) f is unchanged. */
 int pt_steer_file_load(pt_steer_file *f, const char *path, pt_error *err);
+/* Loads map->steering_file; a file that cannot be opened or read is reported at the map's
+ * `steering` line (err->file is the map). */
+int pt_steer_file_load_map(pt_steer_file *f, const pt_map *map, pt_error *err);
 int pt_steer_file_parse(pt_steer_file *f, const char *text, size_t len, const char *name, pt_error *err);
 /* 1 if the file defines `set NAME` (the name "default" always exists). */
 int pt_steer_file_has_set(const pt_steer_file *f, const char *name);
