@@ -102,19 +102,27 @@ START_TEST(test_over_map) {
     ck_assert_str_eq(r.err, "");
     char *ln[64];
     int n = lines(r.out, ln, 64);
-    ck_assert_int_eq(n, 1 + 15);
+    ck_assert_int_eq(n, 1 + 2 + 15);
     ck_assert_int_eq(strncmp(ln[0], "# pattern gate (path) placed at 2,2", 35), 0);
-    ck_assert_str_eq(ln[1], "########################");
-    ck_assert_str_eq(ln[3], "#.Soooo................#");
-    ck_assert_str_eq(ln[4], "#.....o.......#........#");
-    ck_assert_str_eq(ln[5], "#.....o................#");
+    /* Rulers: column numbers (each at its column, after the 3-wide margin) and ticks, row
+     * numbers every 5 rows; the rows themselves unchanged after the margin. */
+    ck_assert_str_eq(ln[1], "   0    5    10   15   20");
+    ck_assert_str_eq(ln[2], "   |    |    |    |    |");
+    ck_assert_str_eq(ln[3], " 0 ########################");
+    ck_assert_str_eq(ln[5], "   #.Soooo................#");
+    ck_assert_str_eq(ln[6], "   #.....o.......#........#");
+    ck_assert_str_eq(ln[7], "   #.....o................#");
+    ck_assert_str_eq(ln[8], " 5 #......................#");
+    ck_assert_str_eq(ln[13], "10 #......................#");
+    /* The wall at 14,3 stands under the tick of column 15 minus one, in row 3. */
+    ck_assert_int_eq(ln[6][3 + 14], '#');
 
     /* The rectangle crosses the wall at 14,3: drawn X, reported at the vertex that starts
      * the segment (basic.pat line 6, column 10), exit 1. */
     show(&r, (const char *[]){PAT, "--pattern", "rectangle", "--map", YARD, NULL});
     ck_assert_int_eq(r.status, 1);
     n = lines(r.out, ln, 64);
-    ck_assert_str_eq(ln[4], "#.........SoooXoooo....#");
+    ck_assert_str_eq(ln[6], "   #.........SoooXoooo....#");
     ck_assert_int_eq(count_lines_starting(r.err, PAT ":6:10: error: "), 1);
     ck_assert_ptr_nonnull(strstr(r.err, "points 10,3 18,3 18,12"));
 }

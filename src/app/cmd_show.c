@@ -24,8 +24,9 @@ static void show_usage(FILE *out) {
             "  thrust     the cells under the vehicle in one lap, one 'x,y' per line\n"
             "  waypoints  its points, one 'x,y' per line\n"
             "With --map the map is printed as text with the pattern drawn over it (S the start,\n"
-            "o a pattern cell, X a pattern cell that is not walkable) and every lint error follows\n"
-            "on stderr.\n\n"
+            "o a pattern cell, X a pattern cell that is not walkable), with column numbers above\n"
+            "and row numbers on the left every 5 cells (10 on maps over 200 cells), and every lint\n"
+            "error follows on stderr.\n\n"
             "options:\n"
             "  --pattern NAME  the pattern to show (default: every pattern of the file, each after\n"
             "                  a '# pattern NAME (kind)' line when there are several)\n"
@@ -99,6 +100,41 @@ static void print_plain(const pt_pattern *p, const pt_patrun *run) {
     free(cells);
 }
 
+/* A w x h grid of characters with coordinate rulers, so a designer can read a cell's x,y
+ * without counting: above, the column numbers every `step` columns and a '|' under each;
+ * on the left, the row number every `step` rows. Rows keep their characters unchanged
+ * after a fixed-width margin. */
+static void print_rulered(const char *grid, int w, int h) {
+    int step = w > 200 || h > 200 ? 10 : 5;
+    int margin = snprintf(NULL, 0, "%d", h > 0 ? h - 1 : 0) + 1;
+    char *line = malloc((size_t)w + 16);
+    if (!line) return;
+    /* Numbers row: each label starts at its column and needs one blank before the next. */
+    memset(line, ' ', (size_t)w + 15);
+    int end = 0;
+    for (int x = 0; x < w; x += step) {
+        char num[16];
+        int len = snprintf(num, sizeof num, "%d", x);
+        if (x < end) continue;
+        memcpy(line + x, num, (size_t)len);
+        end = x + len + 1;
+    }
+    int used = end > w ? end - 1 : w;
+    while (used > 0 && line[used - 1] == ' ') used--;
+    printf("%*s%.*s\n", margin, "", used, line);
+    for (int x = 0; x < w; x++) line[x] = x % step == 0 ? '|' : ' ';
+    used = w;
+    while (used > 0 && line[used - 1] == ' ') used--;
+    printf("%*s%.*s\n", margin, "", used, line);
+    free(line);
+    for (int y = 0; y < h; y++) {
+        if (y % step == 0) printf("%*d ", margin - 1, y);
+        else printf("%*s", margin, "");
+        fwrite(grid + (size_t)y * (size_t)w, 1, (size_t)w, stdout);
+        putchar('\n');
+    }
+}
+
 /* The map as text with the pattern over it; lint errors on stderr. Returns the error count. */
 static int print_over_map(const pt_pattern *p, const pt_patrun *run, const pt_map *map, double heading,
                           const char *text, size_t text_len) {
@@ -119,10 +155,7 @@ static int print_over_map(const pt_pattern *p, const pt_patrun *run, const pt_ma
         grid[(size_t)run->y * (size_t)map->w + (size_t)run->x] = 'S';
     printf("# pattern %s (%s) placed at %d,%d on %s: S start, o pattern cell, X not walkable\n", p->name,
            pt_pattern_kind_name(p->kind), run->origin.x, run->origin.y, map->path[0] ? map->path : "the map");
-    for (int y = 0; y < map->h; y++) {
-        fwrite(grid + (size_t)y * (size_t)map->w, 1, (size_t)map->w, stdout);
-        putchar('\n');
-    }
+    print_rulered(grid, map->w, map->h);
     free(grid);
 
     enum { MAX_SHOWN = 50 };
