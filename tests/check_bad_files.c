@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <patrol/map.h>
 #include <patrol/pattern.h>
@@ -372,28 +373,93 @@ START_TEST(path_length_limit) {
 END_TEST
 
 
-START_TEST(only_regular_files_are_read) {
-    /* A FIFO named as a pattern file (or a tileset) used to block the loader forever in
-     * fopen(); a directory or a device is not a text file either. */
-    char dir[] = "/tmp/patrol_fifoXXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    char fifo[64];
-    snprintf(fifo, sizeof fifo, "%s/p.pat", dir);
-    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+/* Every loader refuses what is not a regular file, with PT_ERR_IO naming the file and no
+ * line: a FIFO (used to block fopen() forever), a directory, a device, and a file of /proc
+ * (regular by stat(), but made by the kernel as it is read: /proc/kmsg blocks). */
+static void assert_refused(const char *path, const char *kind) {
     pt_error err;
     pt_patlib lib;
     pt_steer_file f;
     pt_map m;
     pt_patlib_init(&lib);
     pt_steer_file_init(&f);
-    ck_assert_int_eq(pt_patlib_load(&lib, fifo, &err), PT_ERR_IO);
-    ck_assert_str_eq(err.file, fifo);
-    ck_assert_int_eq(pt_steer_file_load(&f, fifo, &err), PT_ERR_IO);
-    ck_assert_int_eq(pt_map_load(&m, fifo, &err), PT_ERR_IO);
-    ck_assert_int_eq(pt_tmx_load(&m, &lib, fifo, &err), PT_ERR_IO);
-    ck_assert_int_eq(pt_patlib_load(&lib, dir, &err), PT_ERR_IO);
-    ck_assert_int_eq(pt_patlib_load(&lib, "/dev/null", &err), PT_ERR_IO);
+    int rc[4] = {pt_patlib_load(&lib, path, &err), 0, 0, 0};
+    ck_assert_str_eq(err.file, path);
+    ck_assert_int_eq(err.line, 0);
+    ck_assert_msg(strstr(err.message, "not a regular file") && strstr(err.message, kind), "%s: %s", path, err.message);
+    rc[1] = pt_steer_file_load(&f, path, &err);
+    rc[2] = pt_map_load(&m, path, &err);
+    rc[3] = pt_tmx_load(&m, &lib, path, &err);
+    for (int i = 0; i < 4; i++) ck_assert_msg(rc[i] == PT_ERR_IO, "%s: loader %d: %s", path, i, pt_code_name(rc[i]));
     ck_assert_int_eq(lib.count, 0);
+    ck_assert_int_eq(f.count, 0);
+    pt_error_clear(&err);
+    ck_assert_ptr_null(pt_file_open(path, &err));
+    ck_assert_int_eq(err.code, PT_ERR_IO);
+    ck_assert_ptr_null(pt_file_open(path, NULL));
+}
+
+START_TEST(only_regular_files_are_read) {
+    char dir[] = "/tmp/patrol_fifoXXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char fifo[64];
+    snprintf(fifo, sizeof fifo, "%s/p.pat", dir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    assert_refused(fifo, "FIFO");
+    assert_refused(dir, "directory");
+    assert_refused("/dev/null", "device");
+    if (access("/proc/self/status", R_OK) == 0) assert_refused("/proc/self/status", "procfs");
+    remove(fifo);
+    remove(dir);
+}
+END_TEST
+
+/* The same refusal when a map names the file: at the map's line, on the file name. */
+START_TEST(named_special_files_are_located) {
+    char dir[] = "/tmp/patrol_fifoXXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char fifo[64], map_path[64];
+    snprintf(fifo, sizeof fifo, "%s/p.pat", dir);
+    snprintf(map_path, sizeof map_path, "%s/m.map", dir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    static const char text[] = "player at=1,1\n"
+                               "patterns p.pat\n"
+                               "steering  /proc/self/status\n"
+                               "grid\n###\n#.#\n###\nend\n";
+    pt_map m;
+    pt_patlib lib;
+    pt_steer_file f;
+    pt_error err;
+    ck_assert_int_eq(pt_map_parse(&m, text, sizeof text - 1, map_path, &err), PT_OK);
+    pt_patlib_init(&lib);
+    pt_steer_file_init(&f);
+    ck_assert_int_eq(pt_patlib_load_map_file(&lib, &m, 0, &err), PT_ERR_IO);
+    ck_assert_str_eq(err.file, map_path);
+    ck_assert_int_eq(err.line, 2);
+    ck_assert_int_eq(err.col, 10);
+    ck_assert_msg(strstr(err.message, "not a regular file (a FIFO)") != NULL, "%s", err.message);
+    if (access("/proc/self/status", R_OK) == 0) {
+        ck_assert_int_eq(pt_steer_file_load_map(&f, &m, &err), PT_ERR_IO);
+        ck_assert_str_eq(err.file, map_path);
+        ck_assert_int_eq(err.line, 3);
+        ck_assert_int_eq(err.col, 11);
+        ck_assert_msg(strstr(err.message, "/proc/self/status") && strstr(err.message, "procfs"), "%s", err.message);
+        ck_assert_int_eq(f.count, 0);
+        /* a Tiled map naming it as its tileset: at the source attribute */
+        static const char tmx[] = "<?xml version=\"1.0\"?>\n"
+                                  "<map orientation=\"orthogonal\" width=\"1\" height=\"1\" tilewidth=\"16\" "
+                                  "tileheight=\"16\">\n"
+                                  " <tileset firstgid=\"1\" source=\"/proc/self/status\"/>\n"
+                                  "</map>\n";
+        pt_map t;
+        ck_assert_int_eq(pt_tmx_parse(&t, &lib, tmx, sizeof tmx - 1, "t.tmx", &err), PT_ERR_IO);
+        ck_assert_int_eq(err.line, 3);
+        ck_assert_int_eq(err.col, 32);
+        ck_assert_msg(strstr(err.message, "procfs") != NULL, "%s", err.message);
+    }
+    ck_assert_int_eq(lib.count, 0);
+    pt_map_fini(&m);
+    pt_patlib_fini(&lib);
     remove(fifo);
     remove(dir);
 }
@@ -539,6 +605,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, path_length_limit);
     tcase_add_test(tc, tmx_limits);
     tcase_add_test(tc, only_regular_files_are_read);
+    tcase_add_test(tc, named_special_files_are_located);
     tcase_add_test(tc, named_files_that_cannot_be_read_are_located);
     suite_add_tcase(s, tc);
     return s;

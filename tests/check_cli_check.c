@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: Zlib */
 /* `patrol check`: exit codes, located errors with the source line and caret, usage. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, mkfifo */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -180,6 +182,41 @@ START_TEST(test_usage) {
 }
 END_TEST
 
+/* A FIFO given as the file (no extension: its first line was read to tell its kind, which
+ * blocked for ever) or named by a map is refused without reading it. */
+START_TEST(test_special_files) {
+    static run_result r;
+    char dir[1024], fifo[1100], map[1100];
+    snprintf(dir, sizeof dir, "%s/check-fifo-XXXXXX", PATROL_BUILD_DIR);
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    snprintf(map, sizeof map, "%s/m.map", dir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    FILE *f = fopen(map, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("player at=1,1\npatterns fifo\ngrid\n###\n#.#\n###\nend\n", f);
+    fclose(f);
+    char want[2400];
+    run(&r, (const char *[]){"check", fifo, NULL});
+    ck_assert_int_eq(r.status, 1);
+    snprintf(want, sizeof want, "%s: error: cannot read: not a regular file (a FIFO)", fifo);
+    ck_assert_msg(has_line_starting(r.err, want), "%s", r.err);
+    tu_run_patrol(&r, "sim", (const char *[]){fifo, "--ticks", "1", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, want), "%s", r.err);
+    run(&r, (const char *[]){"check", map, NULL});
+    ck_assert_int_eq(r.status, 1);
+    snprintf(want, sizeof want, "%s:2:10: error: pattern file '%s': cannot read: not a regular file (a FIFO)", map, fifo);
+    ck_assert_msg(has_line_starting(r.err, want), "%s", r.err);
+    run(&r, (const char *[]){"check", "/dev/null", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, "/dev/null: error: cannot read: not a regular file (a device)"), "%s", r.err);
+    unlink(map);
+    unlink(fifo);
+    rmdir(dir);
+}
+END_TEST
+
 static Suite *cli_check_suite(void) {
     Suite *s = suite_create("cli_check");
     TCase *core = tcase_create("core");
@@ -192,6 +229,10 @@ static Suite *cli_check_suite(void) {
     tcase_add_test(core, test_keeps_going);
     tcase_add_test(core, test_usage);
     suite_add_tcase(s, core);
+    TCase *special = tcase_create("special");
+    tcase_set_timeout(special, 10); /* a read that blocks fails here */
+    tcase_add_test(special, test_special_files);
+    suite_add_tcase(s, special);
     return s;
 }
 

@@ -7,11 +7,13 @@
  *
  * Test data: tests/data/tmx/ (castle.map is the source of castle_*.tmx, see regen.sh;
  * features.tmx is hand-written; bad/ holds one broken file per error kind). */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <check.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <patrol/map.h>
 #include <patrol/pattern.h>
@@ -906,6 +908,55 @@ START_TEST(test_mutations) {
 }
 END_TEST
 
+/* libxml2 keeps an element's line in 16 bits: an error past line 65535 was reported at 65535
+ * or on a neighbour's line (the caret on another value). A 300x334 map with one <tile> per
+ * line is 100,000 lines; the bad gid is at `bad_line`, alone or second on its line. */
+static void big_map_error_at(int bad_line, int second_on_line, const char *bad_gid, int want_col) {
+    enum { W = 300, H = 334 };
+    char dir[] = "/tmp/patrol_bigtmxXXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/big.tmx", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "<?xml version=\"1.0\"?>\n<map orientation=\"orthogonal\" width=\"%d\" height=\"%d\" "
+               "tilewidth=\"16\" tileheight=\"16\">\n <tileset firstgid=\"1\" name=\"k\" tilewidth=\"16\" "
+               "tileheight=\"16\" tilecount=\"1\" columns=\"1\">\n  <image source=\"k.png\" width=\"16\" "
+               "height=\"16\"/>\n </tileset>\n <layer name=\"l\" width=\"%d\" height=\"%d\">\n  <data>\n",
+            W, H, W, H);
+    int line = 8; /* of the first tile */
+    for (int i = 0; i < W * H; line++) {
+        if (line != bad_line) fprintf(f, "   <tile gid=\"1\"/>\n"), i++;
+        else if (!second_on_line) fprintf(f, "   <tile gid=\"%s\"/>\n", bad_gid), i++;
+        else fprintf(f, "   <tile gid=\"1\"/><tile gid=\"%s\"/>\n", bad_gid), i += 2;
+    }
+    fprintf(f, "  </data>\n </layer>\n <objectgroup name=\"o\">\n  <object id=\"1\" type=\"player\" x=\"8\" "
+               "y=\"8\"><point/></object>\n </objectgroup>\n</map>\n");
+    ck_assert_int_eq(fclose(f), 0);
+    ck_assert_int_gt(line, 100000);
+    pt_map m;
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_error e;
+    int rc = pt_tmx_load(&m, &lib, path, &e);
+    ck_assert_msg(rc == PT_ERR_BAD_NUMBER && e.line == bad_line && e.col == want_col,
+                  "expected BAD_NUMBER at %d:%d, got %s at %d:%d: %s", bad_line, want_col, pt_code_name(rc), e.line,
+                  e.col, e.message);
+    ck_assert_str_eq(e.file, path);
+    ck_assert_msg(strstr(e.source, bad_gid) != NULL, "source line: '%s'", e.source);
+    ck_assert_int_eq(strncmp(e.source + e.col - 1, bad_gid, strlen(bad_gid)), 0);
+    pt_patlib_fini(&lib);
+    remove(path);
+    rmdir(dir);
+}
+
+START_TEST(test_lines_past_65535) {
+    big_map_error_at(70007, 0, "1x", 15);
+    big_map_error_at(99208, 1, "7y", 30);
+    big_map_error_at(60000, 0, "2z", 15); /* below the 16-bit limit, as before */
+}
+END_TEST
+
 static int readable(const char *path) {
     FILE *f = fopen(path, "rb");
     if (f) fclose(f);
@@ -930,6 +981,7 @@ static Suite *tmx_suite(void) {
     suite_add_tcase(s, core);
     TCase *errs = tcase_create("errors");
     tcase_add_loop_test(errs, test_error_kinds, 0, NBAD);
+    tcase_add_test(errs, test_lines_past_65535);
     suite_add_tcase(s, errs);
     TCase *limits = tcase_create("limits");
     tcase_add_test(limits, test_limit_tile_kinds);

@@ -43,7 +43,7 @@ static void show_usage(FILE *out) {
 }
 
 static char *read_text(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
+    FILE *f = pt_file_open(path, NULL);
     if (!f) return NULL;
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);

@@ -14,7 +14,7 @@ static int ext_is(const char *path, const char *ext) {
 /* The first significant line of a file: its number, its first word copied to word, the line
  * itself to src (may be NULL). 0 when there is none (empty, unreadable). */
 static int first_word(const char *path, char *word, size_t cap, int *line_no, int *col, char *src, size_t src_cap) {
-    FILE *f = fopen(path, "rb");
+    FILE *f = pt_file_open(path, NULL); /* not a FIFO or /proc/kmsg: the loader says why */
     if (!f) return 0;
     char line[512];
     int no = 0, found = 0;

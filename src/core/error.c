@@ -68,7 +68,7 @@ const char *pt_code_text(int code) {
 /* Reads line `line` of a file into dst (for errors made without the text at hand, e.g. lint). */
 static void read_source_line(const char *path, int line, char *dst, size_t cap) {
     dst[0] = '\0';
-    FILE *f = fopen(path, "rb");
+    FILE *f = pt_file_open(path, NULL);
     if (!f) return;
     int no = 1, c;
     size_t n = 0;

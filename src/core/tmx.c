@@ -9,9 +9,12 @@
  *
  * libxml2 gives each element the line on which its start tag ENDS, and no column. Places
  * are refined from the source text (node_place) only when an error is reported: the start
- * tag is searched back from that line, then the attribute's value inside it. */
+ * tag is searched back from that line, then the attribute's value inside it. libxml2 keeps
+ * an element's line in 16 bits (65535 for any line past it, then xmlGetLineNo borrows a
+ * neighbour's), so doc_parse records the full line in the element's _private (node_line). */
 #include <patrol/tmx.h>
 
+#include <libxml/SAX2.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlversion.h>
@@ -117,6 +120,16 @@ typedef struct loader {
 
 /* ---- places ---------------------------------------------------------------------------------- */
 
+/* The line on which n's start tag ends (an attribute: its element's). Elements carry the
+ * line doc_parse recorded; text nodes past line 65535 carry theirs in psvi, which
+ * xmlGetLineNo reads. */
+static long node_line(xmlNodePtr n) {
+    if (n && n->type == XML_ATTRIBUTE_NODE) n = n->parent;
+    if (!n) return -1;
+    if (n->type == XML_ELEMENT_NODE && n->_private) return (long)(intptr_t)n->_private;
+    return xmlGetLineNo(n);
+}
+
 static int build_lines(doc *d) {
     if (d->lines) return 1;
     size_t n = 1;
@@ -160,11 +173,11 @@ static size_t find_tag(const doc *d, const char *name, size_t from, size_t to) {
 /* How many elements named like n, whose start tags end on n's line, come before n in
  * document order: which of several tags on one line is n's. */
 static int same_line_rank(xmlNodePtr n) {
-    long line = xmlGetLineNo(n);
+    long line = node_line(n);
     int rank = 0;
     xmlNodePtr cur = xmlDocGetRootElement(n->doc);
     while (cur && cur != n) {
-        if (cur->type == XML_ELEMENT_NODE && xmlStrEqual(cur->name, n->name) && xmlGetLineNo(cur) == line) rank++;
+        if (cur->type == XML_ELEMENT_NODE && xmlStrEqual(cur->name, n->name) && node_line(cur) == line) rank++;
         if (cur->type == XML_ELEMENT_NODE && cur->children) cur = cur->children;
         else {
             while (cur && !cur->next) cur = cur->parent;
@@ -177,7 +190,7 @@ static int same_line_rank(xmlNodePtr n) {
 /* Offset of n's start tag, or (size_t)-1. Several same-named tags on its line are told
  * apart by walking the document (exact), or give up (cheap: for places kept on success). */
 static size_t tag_offset_ex(doc *d, xmlNodePtr n, int exact) {
-    long ln = xmlGetLineNo(n);
+    long ln = node_line(n);
     if (n->type != XML_ELEMENT_NODE || ln <= 0 || !build_lines(d) || ln > d->nlines) return (size_t)-1;
     const char *name = (const char *)n->name;
     size_t ls = d->lines[ln - 1], le = line_end(d, (int)ln);
@@ -207,7 +220,7 @@ static size_t tag_offset(doc *d, xmlNodePtr n) { return tag_offset_ex(d, n, 1); 
 static place node_place_ex(doc *d, xmlNodePtr n, const char *attr, int exact) {
     place p = {0, 0};
     if (!n) return p;
-    long ln = xmlGetLineNo(n);
+    long ln = node_line(n);
     if (ln <= 0 || ln > 0x7fffffff) return p;
     p.line = (int)ln;
     size_t tag = tag_offset_ex(d, n, exact);
@@ -786,6 +799,17 @@ static void keep_first_error(void *ctx, xml_error_arg e) {
     while (k > 0 && (f->msg[k - 1] == '\n' || f->msg[k - 1] == ' ')) f->msg[--k] = '\0';
 }
 
+/* libxml2's own start-of-element handler, then the parser's full line (the end of the start
+ * tag, as libxml2 counts it) into the new element's _private: node->line stops at 65535. */
+static void start_element(void *ctx, const xmlChar *name, const xmlChar *prefix, const xmlChar *uri, int nns,
+                          const xmlChar **ns, int nattrs, int ndefaulted, const xmlChar **attrs) {
+    xmlParserCtxtPtr c = ctx;
+    xmlNodePtr parent = c->node;
+    xmlSAX2StartElementNs(ctx, name, prefix, uri, nns, ns, nattrs, ndefaulted, attrs);
+    if (c->node && c->node != parent && c->input && c->input->line > 0)
+        c->node->_private = (void *)(intptr_t)c->input->line;
+}
+
 /* Parses d->text as XML whose root element must be <root>. */
 static int doc_parse(loader *L, doc *d, const char *root) {
     /* No DTD: nothing to expand and nothing to fetch (entity bombs, external entities). */
@@ -802,7 +826,10 @@ static int doc_parse(loader *L, doc *d, const char *root) {
     first_error first;
     memset(&first, 0, sizeof first);
     ctx->_private = &first;
-    if (ctx->sax) ctx->sax->serror = keep_first_error;
+    if (ctx->sax) {
+        ctx->sax->serror = keep_first_error;
+        ctx->sax->startElementNs = start_element;
+    }
     d->xml = xmlCtxtReadMemory(ctx, d->text.data, (int)d->text.len, NULL, NULL,
                                XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES);
     if (!d->xml || !ctx->wellFormed) {
@@ -977,7 +1004,7 @@ static int layer_csv(loader *L, xmlNodePtr data, const char *s) {
     doc *d = &L->tmx;
     size_t need = (size_t)L->m.w * (size_t)L->m.h, n = 0;
     /* Exact places: walk the content from just after the '>' of <data ...>. */
-    int line = (int)xmlGetLineNo(data), col = 0;
+    int line = (int)node_line(data), col = 0;
     size_t off = content_offset(d, data);
     if (off != (size_t)-1) {
         place c = place_of_offset(d, off);
@@ -1474,7 +1501,7 @@ static int entity_object(loader *L, int oi, pt_kind kind) {
     if (kind == PT_KIND_PLAYER) {
         if (L->player)
             return fail_at(L, d, o->node, NULL, 0, PT_ERR_DUP_PLAYER, "a second player (the first is on line %ld)",
-                           xmlGetLineNo(L->player));
+                           node_line(L->player));
         snprintf(def.name, sizeof def.name, "player");
     } else {
         if (*o->name) {

@@ -90,6 +90,11 @@ void pt_error_locate(pt_error *err, const char *file, const char *text, size_t t
 const char *pt_code_name(int code);
 const char *pt_code_text(int code);
 
+/* Opens a file for reading as every loader does (docs/robustness.md): only a regular file,
+ * not one of the kernel's (procfs, sysfs), and without blocking on a FIFO or a device. NULL
+ * with err set otherwise (PT_ERR_IO, err->file = path, no line); err may be NULL. */
+FILE *pt_file_open(const char *path, pt_error *err);
+
 /* Prints `file:line:col: error: message`, then the source line and a caret under the
  * column (when known), GCC-style. Omits parts that are unknown. */
 void pt_error_print(FILE *out, const pt_error *err);
