@@ -223,8 +223,8 @@ int pt_los_clear_walk(const pt_map *map, int x0, int y0, int x1, int y1) {
         return !(f[t] & PT_TILE_OPAQUE) || (f[t] & PT_TILE_WALKABLE);
     }
     for (long i = 1; i <= D; i++) {
-        /* Branch-free minor step in the source; a mask version (forcing no jump) was no
-         * faster in A/B runs (docs/performance.md): the hardware predicts the jump. */
+        /* Branch-free minor step in the source; the compiler may still emit a jump, which
+         * the hardware predicts well, so a mask that forces no jump gains nothing. */
         r += dm2;
         long minor = r >= dd2;
         r -= minor ? dd2 : 0;
