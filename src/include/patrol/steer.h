@@ -18,8 +18,8 @@
  * Cost: behaviours are O(1) except the group ones (O(neighbours)), hide (O(obstacles)) and
  * the other geometric ones, which only look at walls/obstacles in the index blocks their
  * probe touches. Wall/obstacle avoidance and collision first ask the env's tile bits and
- * per-block obstacle distances, so a vehicle on open floor costs a few dozen instructions;
- * about 860 instructions per agent-tick for the three on a walled map with 3% pillars.
+ * per-block obstacle distances, so a vehicle on open floor costs a few dozen instructions
+ * (docs/performance.md has the measured costs and the command that gives them).
  * Nothing here returns NaN or Inf from finite input (zero distances and speeds are guarded).
  */
 #ifndef PATROL_STEER_H
