@@ -392,18 +392,38 @@ static void no_display(const char *why) {
             why);
 }
 
-/* SDL falls back to a driver that shows nothing (offscreen) when no display answers; a game
- * nobody can see would then run until killed. Such a driver is used only when asked for:
- * by SDL_VIDEODRIVER, or by --ticks (a run that ends by itself). */
-static int display_ok(int ends_by_itself) {
-    const char *drv = SDL_GetCurrentVideoDriver(), *asked = getenv("SDL_VIDEODRIVER");
-    if (ends_by_itself || (asked && *asked) || !drv) return 1;
-    if (strcmp(drv, "offscreen") != 0 && strcmp(drv, "dummy") != 0) return 1;
-    char why[160];
-    snprintf(why, sizeof why, "DISPLAY and WAYLAND_DISPLAY reach none; SDL fell back to its '%s' driver, which shows "
-             "nothing", drv);
+/* Starts SDL's video on a display. Left to itself, SDL falls back to its offscreen driver
+ * when no display answers, and a game nobody can see would run until killed (loading a GL
+ * stack for nothing). So unless SDL_VIDEODRIVER names a driver, the drivers that show nothing
+ * (offscreen, dummy and its evdev variant) are not tried; a run that ends by itself (--ticks) then uses dummy,
+ * anything else says there is no display. Returns 0, or -1 after printing why. */
+static int start_video(int ends_by_itself) {
+    const char *asked = getenv("SDL_VIDEODRIVER");
+    if (asked && *asked) {
+        if (SDL_Init(SDL_INIT_VIDEO) == 0) return 0;
+        no_display(SDL_GetError());
+        return -1;
+    }
+    char tried[256] = "";
+    for (int i = 0; i < SDL_GetNumVideoDrivers(); i++) {
+        const char *d = SDL_GetVideoDriver(i);
+        if (!d || strcmp(d, "offscreen") == 0 || strcmp(d, "dummy") == 0 || strcmp(d, "evdev") == 0) continue;
+        /* OVERRIDE: an empty SDL_VIDEODRIVER in the environment would otherwise win. */
+        SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, d, SDL_HINT_OVERRIDE);
+        if (SDL_Init(SDL_INIT_VIDEO) == 0) return 0;
+        size_t n = strlen(tried);
+        snprintf(tried + n, sizeof tried - n, "%s%s", n ? ", " : "", d);
+    }
+    if (ends_by_itself) {
+        SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "dummy", SDL_HINT_OVERRIDE);
+        if (SDL_Init(SDL_INIT_VIDEO) == 0) return 0;
+        no_display(SDL_GetError());
+        return -1;
+    }
+    char why[400];
+    snprintf(why, sizeof why, "DISPLAY and WAYLAND_DISPLAY reach none (tried %s)", tried[0] ? tried : "no driver");
     no_display(why);
-    return 0;
+    return -1;
 }
 
 static SDL_Renderer *make_renderer(SDL_Window *win) {
@@ -445,12 +465,7 @@ int cmd_play(int argc, char **argv) {
     play_ui ui = {.frame = {.overlays = overlays, .hud = 1, .follow = 1}, .speed = SPEED_NORMAL,
                   .log = log_all ? stdout : NULL};
 
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        no_display(SDL_GetError());
-        play_close(&s);
-        return APP_EXIT_INPUT;
-    }
-    if (!display_ok(max_ticks > 0)) {
+    if (start_video(max_ticks > 0) < 0) {
         SDL_Quit();
         play_close(&s);
         return APP_EXIT_INPUT;
