@@ -71,7 +71,12 @@ int pt__motion_init(pt_world *w, pt_error *err) {
         if (e->kind == PT_KIND_BOID) w->nboids++;
         if (e->kind == PT_KIND_BOID || e->kind == PT_KIND_PREY) e->motion = PT_MOTION_CONTINUOUS;
     }
-    if (w->nboids && pt_cellspace_init(&w->cs, 0.0, 0.0, w->map.w, w->map.h, 2.0) < 0)
+    /* Cells as wide as the flocks' view radius (with room for rounding), the order in which
+     * pt_crowd visits neighbours (crowd.h): a member's forces sum its neighbours in that order. */
+    double view = 0.0;
+    for (int i = 0; i < w->n; i++)
+        if (w->ents[i].kind == PT_KIND_BOID && w->params[i].view_radius > view) view = w->params[i].view_radius;
+    if (w->nboids && pt_cellspace_init(&w->cs, 0.0, 0.0, w->map.w, w->map.h, view * (1.0 + 1e-6)) < 0)
         return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the cell space");
     return PT_OK;
 }
