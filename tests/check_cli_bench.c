@@ -9,7 +9,8 @@
 #include "test_cli.h"
 #include "test_util.h"
 
-static const char *scenario_names[] = {"patterns", "los", "flock", "steer", "world"};
+static const char *scenario_names[] = {"patterns", "los", "flock", "steer", "world", "world-flocks", "world-mixed"};
+#define NSCEN (int)(sizeof scenario_names / sizeof scenario_names[0])
 static const char *required_keys[] = {"scenario", "agents", "ticks", "threads", "ns_per_agent_tick_median",
                                       "ns_per_agent_tick_min", "ns_per_agent_tick_max", "agent_updates_per_s"};
 
@@ -29,7 +30,7 @@ START_TEST(test_every_scenario_prints_the_keys) {
     ck_assert_int_eq(r.status, 0);
     int lines = 0;
     for (char *line = strtok(r.out, "\n"); line; line = strtok(NULL, "\n"), lines++) {
-        ck_assert_int_lt(lines, 5);
+        ck_assert_int_lt(lines, NSCEN);
         ck_assert_msg(line[0] == '{' && line[strlen(line) - 1] == '}', "not one JSON object: %s", line);
         char want[64];
         snprintf(want, sizeof want, "\"scenario\":\"%s\"", scenario_names[lines]);
@@ -44,8 +45,13 @@ START_TEST(test_every_scenario_prints_the_keys) {
         ck_assert(mn > 0 && mn <= med && med <= mx);
         ck_assert(json_number(line, "agent_updates_per_s") > 0);
         if (lines == 1) ck_assert(json_number(line, "cells_per_s") > 0); /* los */
+        if (lines >= 5) { /* the world on 1 and 2 threads: the same state every tick */
+            ck_assert(json_number(line, "ticks_per_s_1thread") > 0);
+            ck_assert(json_number(line, "ticks_per_s_threads") > 0);
+            ck_assert(json_number(line, "match") == 1);
+        }
     }
-    ck_assert_int_eq(lines, 5);
+    ck_assert_int_eq(lines, NSCEN);
 }
 END_TEST
 
@@ -145,7 +151,7 @@ START_TEST(test_bad_arguments) {
     const char *help[] = {"--help", NULL};
     tu_run_patrol(&h, "bench", help);
     ck_assert_int_eq(h.status, 0);
-    for (size_t k = 0; k < 5; k++) ck_assert_ptr_nonnull(strstr(h.out, scenario_names[k]));
+    for (int k = 0; k < NSCEN; k++) ck_assert_ptr_nonnull(strstr(h.out, scenario_names[k]));
 }
 END_TEST
 

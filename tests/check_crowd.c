@@ -576,6 +576,72 @@ START_TEST(test_owned_lane_equals_brute_force) {
 }
 END_TEST
 
+/* A game's flocks (the world's): groups (neighbours only within the group, the filter
+ * before the cap: the crowd is dense enough for more than PT_CROWD_NB_MAX in range), wander,
+ * walls, and an alarm (EVADE within a radius of a vehicle outside the crowd, which moves
+ * between ticks): equal to brute force bit for bit, forces and behaviours too, for 1-3
+ * threads; the groups and the alarm really change the result. */
+static void run_flocks(pt_steer_agent *a, int n, const pt_steer_env *env, const uint32_t *group, unsigned alarm,
+                       int threads, int brute, int ticks, pt_vec2 *forces, int *alarmed) {
+    pt_crowd c;
+    unsigned beh = PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) | PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE);
+    ck_assert_int_eq(pt_crowd_init(&c, env, a, n, beh, 2.5, threads), PT_OK);
+    c.min_share = 1;
+    c.group = group;
+    c.alarm_behaviours = alarm;
+    c.alarm_radius = 4.0;
+    c.target = PT_CROWD_TARGET_VEHICLE;
+    pt_vehicle_init(&c.target_vehicle, pt_v2(12.0, 12.0), 0.0);
+    pt_vehicle_resolve(&c.target_vehicle);
+    *alarmed = 0;
+    for (int t = 0; t < ticks; t++) {
+        c.target_vehicle.pos = pt_v2(12.0 + 0.1 * t, 12.0 + 0.05 * t);
+        c.target_vehicle.vel = pt_v2(6.0, 3.0);
+        if (brute) pt_crowd_step_brute(&c, 1.0 / 60.0);
+        else pt_crowd_step(&c, 1.0 / 60.0);
+        for (int i = 0; i < n; i++) *alarmed += (a[i].behaviours & PT_BEH_BIT(PT_BEH_EVADE)) != 0;
+    }
+    memcpy(forces, c.forces, sizeof *forces * (size_t)n);
+    ck_assert(!c.owned);
+    pt_crowd_fini(&c);
+}
+
+START_TEST(test_groups_and_alarm_equal_brute_force) {
+    enum { M = 400 };
+    static pt_steer_agent start[M], ref[M], got[M];
+    static pt_vec2 fref[M], fgot[M];
+    static uint32_t group[M];
+    pt_map m;
+    walled_room(&m);
+    pt_steer_env env;
+    ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
+    make_agents(start, M, 77, 10.0, 8.0); /* about 12 per square tile: far more than 64 in range */
+    for (int i = 0; i < M; i++) group[i] = (uint32_t)(i % 3) + 1;
+    int aref, agot;
+    memcpy(ref, start, sizeof start);
+    run_flocks(ref, M, &env, group, PT_BEH_BIT(PT_BEH_EVADE), 1, 1, 90, fref, &aref);
+    ck_assert_int_gt(aref, 0);
+    ck_assert_int_lt(aref, 90 * M);
+    for (int threads = 1; threads <= 3; threads++) {
+        memcpy(got, start, sizeof start);
+        run_flocks(got, M, &env, group, PT_BEH_BIT(PT_BEH_EVADE), threads, 0, 90, fgot, &agot);
+        ck_assert_msg(same_state(got, ref, M), "flocks with %d threads differ from brute force", threads);
+        ck_assert_msg(memcmp(fgot, fref, sizeof fref) == 0, "forces with %d threads differ", threads);
+        ck_assert_int_eq(agot, aref);
+    }
+    /* without the groups, or without the alarm, the flocks go elsewhere */
+    memcpy(got, start, sizeof start);
+    run_flocks(got, M, &env, NULL, PT_BEH_BIT(PT_BEH_EVADE), 2, 0, 90, fgot, &agot);
+    ck_assert(!same_state(got, ref, M));
+    memcpy(got, start, sizeof start);
+    run_flocks(got, M, &env, group, 0, 2, 0, 90, fgot, &agot);
+    ck_assert(!same_state(got, ref, M));
+    ck_assert_int_eq(agot, 0);
+    pt_steer_env_fini(&env);
+    pt_map_fini(&m);
+}
+END_TEST
+
 /* The stack step (two or four agents at once with any stateless behaviours) under the
  * combiners, budgets and parameters it reads: equal to brute force bit for bit for 1-3
  * threads, over ticks of odd lengths, with a pursued agent (its own lane has no evader). */
@@ -765,6 +831,7 @@ int main(void) {
     tcase_add_test(tc, test_owned_lane_equals_brute_force);
     tcase_add_test(tc, test_target_changes_equal_brute_force);
     tcase_add_test(tc, test_stack_lanes_equal_brute_force);
+    tcase_add_test(tc, test_groups_and_alarm_equal_brute_force);
     tcase_add_test(tc, test_lane_choice);
     tcase_add_test(tc, test_half_lists_equal_brute_force);
     suite_add_tcase(s, tc);

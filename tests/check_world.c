@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <patrol/world.h>
 
@@ -386,6 +387,137 @@ START_TEST(test_unknown_pattern_is_located) {
 }
 END_TEST
 
+/* ---- flocks through pt_crowd --------------------------------------------------------- */
+
+/* Trace of n ticks with a world desc into a malloc'd string. */
+static char *trace_desc(const pt_map *m, const pt_patlib *lib, const pt_world_desc *d, int ticks) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    pt_error err;
+    pt_world *w = pt_world_create(m, lib, d, &err);
+    ck_assert_msg(w != NULL, "world: %d:%d %s", err.line, err.col, err.message);
+    pt_world_trace_header(f);
+    for (int t = 0; t < ticks; t++) {
+        pt_world_step(w);
+        pt_world_trace_rows(w, f);
+    }
+    fclose(f);
+    pt_world_destroy(w);
+    return buf;
+}
+
+static const char *flocks_map =
+    "steering %s\n"
+    "player at=2,2 pattern=tour speed=5\n"
+    "flock a at=10,8 count=300\n"
+    "flock b at=12,9 count=200 steering=wide\n"
+    "flock pen at=23,15 count=150\n"
+    "prey hen at=30,20 speed=3 view=5 fov=270\n"
+    "guard g at=35,25 view=8 fov=100 chase=steer\n"
+    "grid\n"
+    "########################################\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#...................#######............#\n"
+    "#...................#.....#............#\n"
+    "#.............#.....#.....#............#\n"
+    "#.............#.....#.....#............#\n"
+    "#.............#.....#.....#............#\n"
+    "#.............#.....#.....#............#\n"
+    "#.............#.....#######............#\n"
+    "#.............#........................#\n"
+    "#.............#........................#\n"
+    "#.............#........................#\n"
+    "#.............#........................#\n"
+    "#.............#........................#\n"
+    "#.............#........................#\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "########################################\n"
+    "end\n";
+
+/* Two flocks overlapping in one room (their groups keep them apart), one with a wider view
+ * (a crowd of its own), 150 members packed into a 5x5 pen (several to a cell: more than
+ * PT_CROWD_NB_MAX neighbours, coincident members), walls, a prey and a guard, and the
+ * player walking past so that members scatter: the world through pt_crowd_step (1 and 2
+ * threads) writes exactly the trace of the one-agent reference (pt_crowd_step_brute). */
+START_TEST(test_flocks_bulk_equals_reference) {
+    char steer_path[] = "/tmp/patrol-flocks-XXXXXX";
+    int fd = mkstemp(steer_path);
+    ck_assert_int_ge(fd, 0);
+    FILE *sf = fdopen(fd, "w");
+    fputs("set wide\n  view_radius 6\n  cohesion_weight 8\nend\n", sf);
+    fclose(sf);
+    char text[8192];
+    snprintf(text, sizeof text, flocks_map, steer_path);
+    pt_map m;
+    load_map(&m, text);
+    pt_patlib lib;
+    load_pats(&lib, "pattern tour\n kind path\n points 0,0 30,0 30,20 0,20 0,0\nend\n");
+    pt_world_desc d = {.seed = 3, .flock_reference = 1};
+    char *ref = trace_desc(&m, &lib, &d, 300);
+    ck_assert_ptr_nonnull(strstr(ref, ",boid,flee,")); /* some scattered */
+    d.flock_reference = 0;
+    for (int threads = 0; threads <= 2; threads++) {
+        d.threads = threads;
+        char *got = trace_desc(&m, &lib, &d, 300);
+        if (strcmp(got, ref) != 0) {
+            int line = 1;
+            const char *p = got, *q = ref;
+            while (*p && *p == *q) { line += *p == '\n'; p++; q++; }
+            ck_abort_msg("threads %d: trace differs from the reference at line %d", threads, line);
+        }
+        free(got);
+    }
+    free(ref);
+    unlink(steer_path);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* 10,000 members in one crowd (two flocks), enough for two threads to share each phase:
+ * the same trace with 1, 2 and 3 threads. */
+START_TEST(test_flocks_threads_same_trace) {
+    char text[1 << 16];
+    int k = snprintf(text, sizeof text, "player at=60,60 pattern=tour speed=6\n"
+                                        "flock a at=40,40 count=5000\nflock b at=80,80 count=5000\ngrid\n");
+    for (int y = 0; y < 130; y++) {
+        for (int x = 0; x < 130; x++) text[k++] = x == 0 || y == 0 || x == 129 || y == 129 || (x == 64 && y > 30 && y < 100) ? '#' : '.';
+        text[k++] = '\n';
+    }
+    snprintf(text + k, sizeof text - (size_t)k, "end\n");
+    pt_map m;
+    load_map(&m, text);
+    pt_patlib lib;
+    load_pats(&lib, "pattern tour\n kind path\n points 0,0 40,0 40,40 0,40 0,0\nend\n");
+    pt_world_desc d = {.seed = 5, .threads = 1};
+    char *one = trace_desc(&m, &lib, &d, 40);
+    ck_assert_ptr_nonnull(strstr(one, ",boid,flee,"));
+    for (int threads = 2; threads <= 3; threads++) {
+        d.threads = threads;
+        char *got = trace_desc(&m, &lib, &d, 40);
+        ck_assert_msg(strcmp(got, one) == 0, "%d threads: trace differs from 1 thread", threads);
+        free(got);
+    }
+    free(one);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
 /* ---- the demo level: golden trace, every entity kind over long runs ------------------ */
 
 static void load_demo(pt_map *m, pt_patlib *lib) {
@@ -618,6 +750,8 @@ int main(void) {
     tcase_add_test(inv, test_tile_movers_never_cut_corners);
     tcase_add_test(inv, test_demo_invariants_all_kinds);
     tcase_add_test(tc, test_demo_golden_trace);
+    tcase_add_test(tc, test_flocks_bulk_equals_reference);
+    tcase_add_test(tc, test_flocks_threads_same_trace);
     tcase_add_test(tc, test_prey_flee);
     suite_add_tcase(s, inv);
     return tu_run(s);

@@ -354,3 +354,136 @@ int bench_world(const bench_opts *o, bench_result *r) {
     pt_map_fini(&m);
     return 1;
 }
+
+/* ---- world-flocks, world-mixed: the product through the public world API ----------------- */
+
+/* The hash of what the trace shows of every entity, continuing from h. */
+static uint64_t world_hash(uint64_t h, const pt_world *w) {
+    for (int i = 0; i < pt_world_count(w); i++) {
+        const pt_entity *e = pt_world_entity(w, i);
+        h = bench_hash(h, &e->state, sizeof e->state);
+        h = bench_hash(h, &e->x, sizeof e->x * 2);
+        h = bench_hash(h, &e->px, sizeof e->px * 3); /* px, py, heading */
+        h = bench_hash(h, &e->veh.vel, sizeof e->veh.vel);
+    }
+    return h;
+}
+
+/* A generated size x size walled map (rooms of 32 with doors, pillars) with `guards` guards
+ * (tile patterns, every chase mode), `prey` prey and `members` flock members in flocks of
+ * 100 placed at random; the player walks the box pattern in the middle. The same world runs
+ * on 1 thread and on max(2, --threads) threads, tick by tick in the same runs (which goes
+ * first alternates); the figure is the --threads one, and `match` says whether the two
+ * worlds showed the same state on every tick (a hash of what the trace shows). */
+static int bench_world_mix(const bench_opts *o, bench_result *r, int size, int guards, int prey, int members) {
+    int ticks = o->ticks > 0 ? o->ticks : 20;
+    pt_map m;
+    if (!bench_walled_map(&m, size, 32, 0.03, o->seed)) return 0;
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_error err;
+    if (pt_patlib_parse(&lib, bench_patterns_text, strlen(bench_patterns_text), "bench.pat", &err) < 0) {
+        pt_map_fini(&m);
+        return 0;
+    }
+    int flocks = (members + 99) / 100, nents = guards + prey + flocks;
+    m.ents = calloc((size_t)(nents > 0 ? nents : 1), sizeof *m.ents);
+    if (!m.ents) { pt_patlib_fini(&lib); pt_map_fini(&m); return 0; }
+    pt_rng rng;
+    pt_rng_seed(&rng, o->seed, 4);
+    static const char *pats[4] = {"box", "pace", "web", "square"};
+    static const pt_chase modes[3] = {PT_CHASE_TILE, PT_CHASE_STEER, PT_CHASE_INTERCEPT};
+    for (int i = 0; i < nents; i++) {
+        pt_entity_def *d = &m.ents[i];
+        int x, y;
+        do {
+            x = 1 + (int)pt_rng_below(&rng, (uint32_t)size - 2);
+            y = 1 + (int)pt_rng_below(&rng, (uint32_t)size - 2);
+        } while (!pt_map_walkable(&m, x, y));
+        d->x = x;
+        d->y = y;
+        d->line = 1;
+        if (i < guards) {
+            snprintf(d->name, sizeof d->name, "g%d", i);
+            d->kind = PT_KIND_GUARD;
+            snprintf(d->pattern, sizeof d->pattern, "%s", pats[i % 4]);
+            d->chase = modes[i % 3];
+        } else if (i < guards + prey) {
+            snprintf(d->name, sizeof d->name, "p%d", i);
+            d->kind = PT_KIND_PREY;
+        } else {
+            int k = i - guards - prey;
+            snprintf(d->name, sizeof d->name, "f%d", k);
+            d->kind = PT_KIND_BOID;
+            d->count = k + 1 < flocks ? 100 : members - 100 * k;
+        }
+    }
+    m.nents = nents;
+    m.player.x = size / 2;
+    m.player.y = size / 2;
+    while (!pt_map_walkable(&m, m.player.x, m.player.y)) m.player.x++;
+    snprintf(m.player.pattern, sizeof m.player.pattern, "box");
+    int more = o->threads > 2 ? o->threads : 2;
+    pt_world_desc d1 = {.seed = o->seed, .threads = 1}, dk = {.seed = o->seed, .threads = more};
+    pt_world *w1 = pt_world_create(&m, &lib, &d1, &err), *wk = w1 ? pt_world_create(&m, &lib, &dk, &err) : NULL;
+    if (!w1 || !wk) {
+        fprintf(stderr, "bench world: %s\n", err.message);
+        pt_world_destroy(w1);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+        return 0;
+    }
+    int n = pt_world_count(w1) - 1; /* the entities besides the player */
+    double ns1[BENCH_MAX_RUNS], nsk[BENCH_MAX_RUNS];
+    uint64_t h1 = 14695981039346656037ull, hk = h1;
+    int match = 1;
+    for (int run = 0; run < o->runs; run++) {
+        ns1[run] = nsk[run] = 0;
+        for (int t = 0; t < ticks; t++) {
+            for (int side = 0; side < 2; side++) {
+                int threaded = side ^ (t & 1);
+                double t0 = bench_clock_ns();
+                pt_world_step(threaded ? wk : w1);
+                double dt = bench_clock_ns() - t0;
+                if (threaded) nsk[run] += dt;
+                else ns1[run] += dt;
+            }
+            h1 = world_hash(h1, w1);
+            hk = world_hash(hk, wk);
+            match &= h1 == hk;
+        }
+    }
+    r->agents = n;
+    r->ticks = ticks;
+    r->threads = o->threads;
+    bench_result r1 = {.agents = n, .ticks = ticks}, rk = {.agents = n, .ticks = ticks};
+    bench_stats(&r1, ns1, o->runs);
+    bench_stats(&rk, nsk, o->runs);
+    bench_stats(r, o->threads > 1 ? nsk : ns1, o->runs);
+    bench_extra(r, "ticks_per_s", r->median > 0 ? 1e9 / (r->median * n) : 0);
+    bench_extra(r, "ticks_per_s_1thread", r1.median > 0 ? 1e9 / (r1.median * n) : 0);
+    bench_extra(r, "threads_compared", more);
+    bench_extra(r, "ticks_per_s_threads", rk.median > 0 ? 1e9 / (rk.median * n) : 0);
+    bench_extra(r, "speedup_threads", rk.median > 0 ? r1.median / rk.median : 0);
+    bench_extra(r, "flock_members", members);
+    bench_extra(r, "match", match);
+    pt_world_destroy(w1);
+    pt_world_destroy(wk);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+    return 1;
+}
+
+/* --agents: flock members (default 60,000) on a 256x256 map. */
+int bench_world_flocks(const bench_opts *o, bench_result *r) {
+    int n = o->agents > 0 ? o->agents : 60000;
+    return bench_world_mix(o, r, 256, 0, 0, n);
+}
+
+/* --agents: entities besides the player (default 100,000) on a 1024x1024 map: a tenth
+ * guards, a twentieth prey, the rest flock members. */
+int bench_world_mixed(const bench_opts *o, bench_result *r) {
+    int n = o->agents > 0 ? o->agents : 100000;
+    int guards = n / 10, prey = n / 20;
+    return bench_world_mix(o, r, 1024, guards, prey, n - guards - prey);
+}

@@ -252,6 +252,8 @@ static const bench_scenario scenarios[] = {
     {"flock", "boids (separation + alignment + cohesion) with the cell-space partition", bench_flock},
     {"steer", "wall + obstacle avoidance + separation + pursuit/arrive in a walled map", bench_steer},
     {"world", "the whole sim tick on a generated 1024x1024 map with guards", bench_world},
+    {"world-flocks", "the world tick, flocks of 100 on a generated 256x256 walled map; 1 vs 2+ threads", bench_world_flocks},
+    {"world-mixed", "the world tick on 1024x1024: a tenth guards, a twentieth prey, the rest flocks", bench_world_mixed},
 };
 
 static void bench_help(FILE *out) {
@@ -260,7 +262,7 @@ static void bench_help(FILE *out) {
                  "Times a scenario: R runs (default 5) of T ticks with N agents; prints the median, min and max\n"
                  "nanoseconds per agent-tick and agent-updates per second. Scenarios:\n");
     for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
-        fprintf(out, "  %-9s %s\n", scenarios[i].name, scenarios[i].summary);
+        fprintf(out, "  %-12s %s\n", scenarios[i].name, scenarios[i].summary);
     fprintf(out, "\n--lockstep IN,OUT (flock and steer only, for scripts/bench-lockstep): each timed tick waits\n"
                  "for a byte on file descriptor IN and then writes its nanoseconds on OUT (a native double);\n"
                  "after the last tick of the last run comes a hash of the agents' motion state (a native\n"

@@ -13,10 +13,11 @@
 
 static void sim_help(FILE *out) {
     fprintf(out,
-            "usage: patrol sim MAP --ticks N [--seed S] [--trace FILE.csv] [--player-pattern FILE.pat:NAME]\n\n"
+            "usage: patrol sim MAP --ticks N [--seed S] [--threads K] [--trace FILE.csv] [--player-pattern FILE.pat:NAME]\n\n"
             "Runs MAP headless for N fixed ticks (60 per second) and prints a one-line summary.\n"
             "  --ticks N                 ticks to run (required, 0..1e9)\n"
             "  --seed S                  world seed, 0..2^64-1 (default: the map's seed, or 1)\n"
+            "  --threads K               threads stepping the flocks, 1..16 (default 1); the same trace\n"
             "  --trace FILE.csv          write every entity on every tick as CSV ('-' = stdout):\n"
             "                            tick,id,kind,state,x,y,px,py,heading\n"
             "  --player-pattern F:NAME   move the player along pattern NAME of file F\n"
@@ -52,11 +53,13 @@ int cmd_sim(int argc, char **argv) {
     long ticks = -1;
     uint64_t seed = 0;
     int quiet = 0, verbose = 0;
+    long threads = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) { sim_help(stdout); return APP_EXIT_OK; }
         else if (strcmp(a, "--ticks") == 0) { if (!app_parse_long("sim", a, i + 1 < argc ? argv[++i] : NULL, 0, 1000000000L, &ticks)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--seed") == 0) { if (!app_parse_u64("sim", a, i + 1 < argc ? argv[++i] : NULL, &seed)) return APP_EXIT_USAGE; }
+        else if (strcmp(a, "--threads") == 0) { if (!app_parse_long("sim", a, i + 1 < argc ? argv[++i] : NULL, 1, 16, &threads)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--trace") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--trace needs a file"); trace_path = argv[++i]; }
         else if (strcmp(a, "--player-pattern") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--player-pattern needs FILE.pat:NAME"); player_ref = argv[++i]; if (!app_pattern_ref_ok("sim", player_ref)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) quiet = 1;
@@ -73,6 +76,7 @@ int cmd_sim(int argc, char **argv) {
     if (!app_load_map_and_patterns(map_path, &map, &lib)) return APP_EXIT_INPUT;
     pt_world_desc desc = {0};
     desc.seed = seed;
+    desc.threads = (int)threads;
     int status = APP_EXIT_OK;
     FILE *trace = NULL;
     pt_world *w = NULL;

@@ -240,7 +240,8 @@ int pt_crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, 
     c->gsum_mem = PT_MALLOC(sizeof *c->gsum * (cap + 1)); /* aligned to a line below */
     if (c->gsum_mem) c->gsum = (pt__crowd_sums *)(void *)(((uintptr_t)c->gsum_mem + 63) & ~(uintptr_t)63);
     c->sx = PT_MALLOC(sizeof *c->sx * 4 * (cap + 2));
-    int ok = c->forces && c->nb && c->pos && c->heading && c->cell && c->gsum_mem && c->sx;
+    c->sg = PT_CALLOC(cap + 2, sizeof *c->sg);
+    int ok = c->forces && c->nb && c->pos && c->heading && c->cell && c->gsum_mem && c->sx && c->sg;
     if (ok) {
         c->sy = c->sx + (cap + 2);
         c->shx = c->sy + (cap + 2);
@@ -291,6 +292,7 @@ void pt_crowd_fini(pt_crowd *c) {
     PT_FREE(c->cell);
     PT_FREE(c->gsum_mem);
     PT_FREE(c->sx);
+    PT_FREE(c->sg);
     PT_FREE(c->lane_mem);
     PT_FREE(c->ring_mem);
     if (c->cs.start) pt_cellspace_fini(&c->cs);
@@ -317,6 +319,8 @@ static void soa_range(pt_crowd *c, int lo, int hi, int headings) {
         c->sx[k] = pos[k].x;
         c->sy[k] = pos[k].y;
     }
+    if (c->group)
+        for (int k = lo; k < hi; k++) c->sg[k] = c->group[ids[k]];
     if (headings)
         for (int k = lo; k < hi; k++) {
             if (k + 16 < hi) __builtin_prefetch(&c->heading[ids[k + 16]]); /* a random read */
@@ -541,9 +545,10 @@ static inline void sums_pass2(const sums_src *src, pt_vec2 p, int i, int align, 
     run_means(out, r);
 }
 
-/* The slots of agent k's first PT_CROWD_NB_MAX neighbours (other than k) from its own block of
- * cells, then their sums. */
-static inline void group_sums(const pt_crowd *c, const sums_src *src, int k, int i, int align, pt__crowd_sums *out) {
+/* The slots of agent k's first PT_CROWD_NB_MAX neighbours (other than k; of its group when sg,
+ * the groups in cell order, is given) from its own block of cells, then their sums. */
+static inline void group_sums(const pt_crowd *c, const sums_src *src, const uint32_t *sg, int k, int i, int align,
+                              pt__crowd_sums *out) {
     const pt_cellspace *cs = &c->cs;
     const double *sx = src->x, *sy = src->y;
     pt_vec2 p = pt_v2(sx[k], sy[k]);
@@ -557,13 +562,14 @@ static inline void group_sums(const pt_crowd *c, const sums_src *src, int k, int
     /* Pass 1: the slots of the first PT_CROWD_NB_MAX neighbours (other than k), in cell
      * order, with no branch on the (unpredictable) distance test. */
     int nb[PT_CROWD_NB_MAX + 1], m = 0;
+    uint32_t gk = sg ? sg[k] : 0;
     for (int cy = cy0; cy <= cy1; cy++) {
         int row = cy * cs->cols;
         int q1 = cs->start[row + cx1 + 1];
         for (int q = cs->start[row + cx0]; q < q1; q++) {
             double dx = sx[q] - p.x, dy = sy[q] - p.y;
             nb[m] = q;
-            m += (dx * dx + dy * dy <= r2) & (q != k);
+            m += (dx * dx + dy * dy <= r2) & (q != k) & (!sg || sg[q] == gk);
             if (m == PT_CROWD_NB_MAX) goto full;
         }
     }
@@ -600,7 +606,7 @@ static void sums_range(pt_crowd *c, int lo, int hi) {
     sums_src src = {c->sx, c->sy, c->shx, c->shy, ids};
     for (int k = lo; k < hi; k++) {
         pt__crowd_sums g;
-        group_sums(c, &src, k, ids[k], align, &g);
+        group_sums(c, &src, c->group ? c->sg : NULL, k, ids[k], align, &g);
         store_sums(&c->gsum[ids[k]], &g);
     }
 #ifdef __SSE2__
@@ -612,12 +618,21 @@ static void sums_range(pt_crowd *c, int lo, int hi) {
  * returns the target's vehicle as the tick started, or NULL for c->target_point. Only
  * agent1 changes from agent to agent. */
 static const pt_vehicle *tick_ctx(const pt_crowd *c, double dt, pt_steer_ctx *ctx) {
-    const pt_vehicle *tv = c->target >= 0 && c->target < c->n ? &c->target_veh : NULL;
+    const pt_vehicle *tv =
+        (c->target >= 0 && c->target < c->n) || c->target == PT_CROWD_TARGET_VEHICLE ? &c->target_veh : NULL;
     memset(ctx, 0, sizeof *ctx);
     ctx->env = c->env;
     ctx->dt = dt;
     ctx->target = tv ? tv->pos : c->target_point;
     return tv;
+}
+
+/* What the agent at pos runs this tick: the crowd's behaviours, and the alarm's when it is
+ * within alarm_radius of the target's position tp. */
+static inline unsigned agent_behaviours(const pt_crowd *c, pt_vec2 tp, pt_vec2 pos) {
+    unsigned alarm = c->alarm_behaviours & ~PT_BEH_FLOCKING;
+    if (alarm && hypot(tp.x - pos.x, tp.y - pos.y) <= c->alarm_radius) return c->behaviours | alarm;
+    return c->behaviours;
 }
 
 /* Forces, integration and collision in index order: the agent structs (the bulk of the
@@ -634,8 +649,9 @@ static void step_range(pt_crowd *c, int lo, int hi, double dt) {
             group_forces(&c->gsum[i], &a->veh, beh, g);
         }
         ctx.agent1 = tv && i != c->target ? tv : NULL;
-        a->behaviours = beh;
+        a->behaviours = agent_behaviours(c, ctx.target, a->veh.pos);
         pt_vec2 f = pt__steer_calculate_group(a, &ctx, group ? g : NULL);
+        c->forces[i] = f;
         pt_steer_agent_update(a, &ctx, f, dt);
         if (c->env) pt_steer_collide(c->env, &a->veh.pos, &a->veh.vel, a->veh.radius);
     }
@@ -682,13 +698,14 @@ static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) 
 }
 
 static void lane_choose(pt_crowd *c);
+static int lane_wanted(const pt_crowd *c);
 static void lane_load(pt_crowd *c);
 static void lane_target(pt_crowd *c);
 static void lane_sort(pt_crowd *c, double dt);
 
 void pt_crowd_step(pt_crowd *c, double dt) {
     if (c->n <= 0) return;
-    if (c->behaviours != c->lane_beh) lane_choose(c);
+    if (c->behaviours != c->lane_beh || (c->owned && !lane_wanted(c))) lane_choose(c);
     if (c->owned) {
         lane_target(c);
         if (!c->cells_ok) dispatch(c, PHASE_LANE_CELLS, dt);
@@ -703,6 +720,7 @@ void pt_crowd_step(pt_crowd *c, double dt) {
         return;
     }
     if (c->target >= 0 && c->target < c->n) c->target_veh = c->agents[c->target].veh;
+    if (c->target == PT_CROWD_TARGET_VEHICLE) c->target_veh = c->target_vehicle;
     dispatch(c, PHASE_GATHER, dt);
     if (pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, c->n) != PT_OK) return; /* cannot happen: cap n */
     if (c->behaviours & PT_BEH_FLOCKING) {
@@ -858,7 +876,7 @@ static int agents_uniform(const pt_crowd *c) {
 }
 
 static int lane_wanted(const pt_crowd *c) {
-    if (!c->uniform || (c->behaviours & LANE_STATEFUL)) return 0;
+    if (!c->uniform || (c->behaviours & LANE_STATEFUL) || c->group || c->alarm_behaviours) return 0;
     pt_combiner cb = pt__params_or_default(c->tmpl.params)->combiner;
     return cb != PT_COMBINE_DITHERED;
 }
@@ -1249,7 +1267,7 @@ static void lane_step_range(pt_crowd *c, int lo, int hi, double dt) {
     for (int k = lo; k < hi; k += step) {
         int two = step == 2 && k + 1 < hi;
         for (int l = 0; l < 1 + two; l++)
-            if (L.group) group_sums(c, &L.src, k + l, L.s->id[k + l], L.align, &sums[l]);
+            if (L.group) group_sums(c, &L.src, NULL, k + l, L.s->id[k + l], L.align, &sums[l]);
         lane_run_slots(&L, k, 1 + two, sums);
     }
 }
@@ -1555,6 +1573,7 @@ static void lane_step(pt_crowd *c, int lo, int hi, double dt, int share) {
  * slot is where the last permutation put it, unless the target or the slots changed since
  * (then a search). */
 static void lane_target(pt_crowd *c) {
+    if (c->target == PT_CROWD_TARGET_VEHICLE) c->target_veh = c->target_vehicle;
     if (c->target < 0 || c->target >= c->n) return;
     pt__crowd_state now = lane_now(c, c->cur, c->vcur);
     int k = c->target_slot;
@@ -1571,16 +1590,20 @@ void pt_crowd_step_brute(pt_crowd *c, double dt) {
     int owned = c->owned;
     pt_crowd_sync(c); /* the reference works on the agents themselves */
     double r2 = c->view_radius * c->view_radius;
-    const pt_vehicle *tv = c->target >= 0 && c->target < c->n ? &c->agents[c->target].veh : NULL;
+    const pt_vehicle *tv = c->target >= 0 && c->target < c->n ? &c->agents[c->target].veh
+                           : c->target == PT_CROWD_TARGET_VEHICLE ? &c->target_vehicle
+                                                                  : NULL;
     int *ids = c->nb, cells[PT_CROWD_NB_MAX];
     for (int i = 0; i < c->n; i++) {
         pt_steer_agent *a = &c->agents[i];
         pt_vec2 p = a->veh.pos;
-        /* The first PT_CROWD_NB_MAX others within the radius by (cell, index): insertion
-         * into a bounded sorted list; j ascends, so equal cells keep ascending indices. */
+        /* The first PT_CROWD_NB_MAX others (of its group) within the radius by (cell,
+         * index): insertion into a bounded sorted list; j ascends, so equal cells keep
+         * ascending indices. */
         int m = 0;
         for (int j = 0; j < c->n; j++) {
             if (j == i || !(pt_v2_dist2(c->agents[j].veh.pos, p) <= r2)) continue;
+            if (c->group && c->group[j] != c->group[i]) continue;
             int cj = pt_cellspace_cell(&c->cs, c->agents[j].veh.pos);
             if (m == PT_CROWD_NB_MAX && cells[m - 1] <= cj) continue;
             int q = m < PT_CROWD_NB_MAX ? m++ : m - 1;
@@ -1603,7 +1626,7 @@ void pt_crowd_step_brute(pt_crowd *c, double dt) {
         ctx.nb.self = i;
         ctx.agent1 = tv && i != c->target ? tv : NULL;
         ctx.target = tv ? tv->pos : c->target_point;
-        a->behaviours = c->behaviours;
+        a->behaviours = agent_behaviours(c, ctx.target, p);
         c->forces[i] = pt_steer_calculate(a, &ctx);
     }
     /* The target as it was before anyone moved (PT_BEH_FACE turns toward it). */

@@ -36,15 +36,72 @@ static int steering_error(const pt_world *w, const pt_entity_def *d, pt_error *e
     return PT_ERR_BAD_VALUE;
 }
 
+static int same_double(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+/* The flocks' crowds: members grouped by view radius (in order of first appearance), by id
+ * within each; each crowd borrows its run of w->boids. 0 when out of memory. */
+static int flocks_init(pt_world *w) {
+    int nb = w->nboids, ncl = 0;
+    w->boids = PT_CALLOC((size_t)nb, sizeof *w->boids);
+    w->boid_id = PT_MALLOC(sizeof *w->boid_id * (size_t)nb);
+    w->boid_group = PT_MALLOC(sizeof *w->boid_group * (size_t)nb);
+    w->boid_slot = PT_MALLOC(sizeof *w->boid_slot * (size_t)w->n);
+    w->crowds = PT_CALLOC((size_t)nb, sizeof *w->crowds);
+    w->crowd_first = PT_CALLOC((size_t)nb + 1, sizeof *w->crowd_first);
+    double *radius = PT_MALLOC(sizeof *radius * (size_t)nb);
+    int ok = w->boids && w->boid_id && w->boid_group && w->boid_slot && w->crowds && w->crowd_first && radius;
+    if (ok) {
+        /* boid_slot holds each member's crowd first, then its slot */
+        for (int i = 0; i < w->n; i++) {
+            w->boid_slot[i] = -1;
+            if (w->ents[i].kind != PT_KIND_BOID) continue;
+            double r = w->params[i].view_radius;
+            int k = 0;
+            while (k < ncl && !same_double(radius[k], r)) k++;
+            if (k == ncl) radius[ncl++] = r;
+            w->boid_slot[i] = k;
+            w->crowd_first[k + 1]++;
+        }
+        for (int k = 0; k < ncl; k++) w->crowd_first[k + 1] += w->crowd_first[k];
+        int *fill = PT_MALLOC(sizeof *fill * (size_t)ncl);
+        ok = fill != NULL;
+        for (int k = 0; ok && k < ncl; k++) fill[k] = w->crowd_first[k];
+        for (int i = 0; ok && i < w->n; i++) {
+            if (w->boid_slot[i] < 0) continue;
+            int s = fill[w->boid_slot[i]]++;
+            w->boids[s] = w->agents[i];
+            w->boid_id[s] = i;
+            w->boid_group[s] = w->ents[i].group;
+            w->boid_slot[i] = s;
+        }
+        PT_FREE(fill);
+    }
+    unsigned beh = PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) | AVOID;
+    for (int k = 0; ok && k < ncl; k++) {
+        int first = w->crowd_first[k];
+        pt_crowd *c = &w->crowds[k];
+        ok = pt_crowd_init(c, &w->env, w->boids + first, w->crowd_first[k + 1] - first, beh, radius[k],
+                           w->desc.threads > 0 ? w->desc.threads : 1) == PT_OK;
+        if (!ok) break;
+        w->ncrowds++;
+        c->group = w->boid_group + first;
+        /* members within BOID_SCATTER_DIST of the player scatter from it */
+        c->target = PT_CROWD_TARGET_VEHICLE;
+        c->alarm_radius = BOID_SCATTER_DIST;
+        c->alarm_behaviours = PT_BEH_BIT(PT_BEH_EVADE);
+    }
+    PT_FREE(radius);
+    return ok;
+}
+
 int pt__motion_init(pt_world *w, pt_error *err) {
     if (pt_steer_env_build(&w->env, &w->map) < 0)
         return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory building steering walls");
     w->agents = PT_CALLOC((size_t)w->n, sizeof *w->agents);
     w->params = PT_CALLOC((size_t)w->n, sizeof *w->params);
     w->waypoints = PT_CALLOC((size_t)w->n, sizeof *w->waypoints);
-    w->nb_ids = PT_MALLOC(sizeof *w->nb_ids * PT__NB_MAX);
     w->forces = PT_CALLOC((size_t)w->n, sizeof *w->forces);
-    if (!w->agents || !w->params || !w->waypoints || !w->nb_ids || !w->forces)
+    if (!w->agents || !w->params || !w->waypoints || !w->forces)
         return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for steering");
     if (w->map.steering_file[0]) {
         if (pt_steer_file_load_map(&w->steerfile, &w->map, err) < 0) return err ? err->code : PT_ERR_IO;
@@ -96,8 +153,7 @@ int pt__motion_init(pt_world *w, pt_error *err) {
         if (e->kind == PT_KIND_BOID) w->nboids++;
         if (e->kind == PT_KIND_BOID || e->kind == PT_KIND_PREY) e->motion = PT_MOTION_CONTINUOUS;
     }
-    if (w->nboids && pt_cellspace_init(&w->cs, 0.0, 0.0, w->map.w, w->map.h, 2.0) < 0)
-        return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the cell space");
+    if (w->nboids && !flocks_init(w)) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the flocks");
     return PT_OK;
 }
 
@@ -107,10 +163,15 @@ void pt__motion_fini(pt_world *w) {
     PT_FREE(w->waypoints);
     PT_FREE(w->agents);
     PT_FREE(w->params);
-    PT_FREE(w->nb_ids);
     PT_FREE(w->forces);
+    for (int k = 0; k < w->ncrowds; k++) pt_crowd_fini(&w->crowds[k]);
+    PT_FREE(w->crowds);
+    PT_FREE(w->crowd_first);
+    PT_FREE(w->boids);
+    PT_FREE(w->boid_id);
+    PT_FREE(w->boid_group);
+    PT_FREE(w->boid_slot);
     if (w->has_steerfile) pt_steer_file_fini(&w->steerfile);
-    if (w->nboids) pt_cellspace_fini(&w->cs);
     pt_steer_env_fini(&w->env);
 }
 
@@ -344,54 +405,23 @@ void pt__prey_update(pt_world *w, pt_entity *e) {
     }
 }
 
+/* Every flock member from the same state of the flocks (pt_crowd: forces first, then
+ * integration and collision), then the entities from their agents. */
 void pt__flock_tick(pt_world *w) {
     if (!w->nboids) return;
-    /* Everyone's position goes in; queries keep members of the same group. */
-    pt_cellspace_rebuild(&w->cs, &w->ents[0].veh.pos, sizeof(pt_entity), w->n);
-    const pt_entity *p = &w->ents[0];
     pt_vehicle pv = player_vehicle(w);
-    /* Phase 1: every force from the same state of the flock. */
-    for (int i = 1; i < w->n; i++) {
-        pt_entity *e = &w->ents[i];
-        if (e->kind != PT_KIND_BOID) continue;
-        pt_steer_agent *a = &w->agents[i];
-        a->veh = e->veh;
-        /* The first PT__NB_MAX in range, without scanning a whole crowd stacked on a spot. */
-        int found = pt_cellspace_query_first(&w->cs, e->veh.pos, w->params[i].view_radius, w->nb_ids, PT__NB_MAX);
-        int m = 0;
-        for (int k = 0; k < found; k++) {
-            int j = w->nb_ids[k];
-            if (j != i && w->ents[j].kind == PT_KIND_BOID && w->ents[j].group == e->group) w->nb_ids[m++] = j;
-        }
-        pt_steer_ctx ctx;
-        memset(&ctx, 0, sizeof ctx);
-        ctx.env = &w->env;
-        ctx.dt = w->dt;
-        ctx.nb.agents = &w->ents[0].veh;
-        ctx.nb.stride = sizeof(pt_entity);
-        ctx.nb.ids = w->nb_ids;
-        ctx.nb.count = m;
-        ctx.nb.self = i;
-        ctx.agent1 = &pv;
-        unsigned beh = PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) | AVOID;
-        int scared = hypot(p->px - e->px, p->py - e->py) <= BOID_SCATTER_DIST;
-        if (scared) beh |= PT_BEH_BIT(PT_BEH_EVADE);
-        e->state = scared ? PT_STATE_FLEE : PT_STATE_FLOCK;
-        a->behaviours = beh;
-        w->forces[i] = pt_steer_calculate(a, &ctx);
+    for (int k = 0; k < w->ncrowds; k++) {
+        pt_crowd *c = &w->crowds[k];
+        c->target_vehicle = pv;
+        if (w->desc.flock_reference) pt_crowd_step_brute(c, w->dt);
+        else pt_crowd_step(c, w->dt);
+        pt_crowd_sync(c);
     }
-    /* Phase 2: integrate everyone. */
-    for (int i = 1; i < w->n; i++) {
-        pt_entity *e = &w->ents[i];
-        if (e->kind != PT_KIND_BOID) continue;
-        pt_steer_agent *a = &w->agents[i];
-        pt_steer_ctx ctx;
-        memset(&ctx, 0, sizeof ctx);
-        ctx.env = &w->env;
-        ctx.dt = w->dt;
-        pt_steer_agent_update(a, &ctx, w->forces[i], w->dt);
-        pt_steer_collide(&w->env, &a->veh.pos, &a->veh.vel, a->veh.radius);
+    for (int s = 0; s < w->nboids; s++) {
+        pt_entity *e = &w->ents[w->boid_id[s]];
+        const pt_steer_agent *a = &w->boids[s];
         e->veh = a->veh;
+        e->state = a->behaviours & PT_BEH_BIT(PT_BEH_EVADE) ? PT_STATE_FLEE : PT_STATE_FLOCK;
         sync_from_vehicle(e);
     }
 }

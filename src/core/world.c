@@ -401,10 +401,18 @@ int pt_world_round(const pt_world *w) { return w->round; }
 pt_rng *pt_world_cosmetic_rng(pt_world *w) { return &w->cosmetic_rng; }
 const pt_steer_env *pt_world_env(const pt_world *w) { return &w->env; }
 const pt_steer_agent *pt_world_agent(const pt_world *w, int id) {
-    return id >= 0 && id < w->n && w->agents ? &w->agents[id] : NULL;
+    if (id < 0 || id >= w->n || !w->agents) return NULL;
+    if (w->boid_slot && w->boid_slot[id] >= 0) return &w->boids[w->boid_slot[id]];
+    return &w->agents[id];
 }
 pt_vec2 pt_world_steer_force(const pt_world *w, int id) {
-    return id >= 0 && id < w->n && w->forces ? w->forces[id] : pt_v2(0.0, 0.0);
+    if (id < 0 || id >= w->n || !w->forces) return pt_v2(0.0, 0.0);
+    if (w->boid_slot && w->boid_slot[id] >= 0) {
+        int s = w->boid_slot[id], k = 0;
+        while (s >= w->crowd_first[k + 1]) k++;
+        return w->crowds[k].forces[s - w->crowd_first[k]];
+    }
+    return w->forces[id];
 }
 
 void pt_world_trace_header(FILE *out) { fputs("tick,id,kind,state,x,y,px,py,heading\n", out); }

@@ -3,7 +3,7 @@
 #ifndef PATROL_WORLD_INTERNAL_H
 #define PATROL_WORLD_INTERNAL_H
 
-#include <patrol/cellspace.h>
+#include <patrol/crowd.h>
 #include <patrol/path.h>
 #include <patrol/world.h>
 
@@ -45,20 +45,28 @@ struct pt_world {
     int scratch_cap;
     pt_steer_env env;
     /* Steering: one agent and one resolved parameter set per entity (used by continuous
-     * movers), the optional .steer file, the cell space of flock members. */
+     * movers), the optional .steer file. */
     pt_steer_agent *agents;
     pt_steer_params *params;
     pt_steer_file steerfile;
     int has_steerfile;
     pt_vec2 **waypoints;         /* per entity: placed waypoints of a waypoints pattern */
-    pt_cellspace cs;
-    int nboids;
-    int *nb_ids;
     pt_vec2 *forces;
+    /* Flock members step through pt_crowd, one crowd per view radius among the flocks (a
+     * flock has one steering set, so a group never spans two crowds). Their agents live
+     * here, compact, by crowd then id; the entities' vehicles are copies made after each
+     * step. */
+    int nboids;
+    pt_steer_agent *boids;
+    int *boid_id;                /* entity id of each */
+    uint32_t *boid_group;        /* its flock (pt_crowd group) */
+    int *boid_slot;              /* per entity: its index in boids, or -1 */
+    pt_crowd *crowds;
+    int *crowd_first;            /* crowd k runs boids[crowd_first[k] .. crowd_first[k + 1]) */
+    int ncrowds;
 };
 
 /* ---- motion.c: continuous (steered) movement ---- */
-#define PT__NB_MAX 64
 /* Sets up steering for every entity (agents, params, waypoints, cell space). */
 int pt__motion_init(pt_world *w, pt_error *err);
 void pt__motion_fini(pt_world *w);

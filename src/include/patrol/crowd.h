@@ -32,8 +32,17 @@
  * pt_steer_agent_update. Forces only read the tick's starting state (and a copy of the
  * target) and each agent writes only its own slot, so the result is the same, bit for bit,
  * with any number of threads, in either lane, and equal to pt_crowd_step_brute. Agents with
- * PT_BEH_PURSUIT / PT_BEH_ARRIVE / PT_BEH_SEEK chase c->target (an agent index, or -1 for
- * c->target_point).
+ * PT_BEH_PURSUIT / PT_BEH_ARRIVE / PT_BEH_SEEK (or fleeing: EVADE, FLEE) chase c->target (an
+ * agent index, -1 for c->target_point, or PT_CROWD_TARGET_VEHICLE for c->target_vehicle, a
+ * vehicle outside the crowd such as a player).
+ *
+ * Flocks of a game (the world steps its flocks so): set c->group to give each agent a group,
+ * and an agent's neighbours are then the first PT_CROWD_NB_MAX others *of its group* within
+ * view_radius (the filter comes before the cap). Set c->alarm_behaviours (e.g. PT_BEH_EVADE)
+ * and c->alarm_radius, and an agent whose position is within alarm_radius of the target's
+ * (hypot(target - pos) <= alarm_radius at the start of the tick) also runs those behaviours
+ * that tick; a->behaviours then says what each agent ran. Either one keeps the crowd in the
+ * shared lane.
  *
  * Memory: the crowd borrows the agents array and the environment; it owns the cell space,
  * the compact copies and the owned state (about 330 bytes per agent in all, plus an offset
@@ -45,6 +54,8 @@
 #ifndef PATROL_CROWD_H
 #define PATROL_CROWD_H
 
+#include <stdint.h>
+
 #include "cellspace.h"
 #include "steer.h"
 
@@ -55,6 +66,7 @@ extern "C" {
 #define PT_CROWD_MAX_THREADS 16
 #define PT_CROWD_NB_MAX 64  /* neighbours considered per agent (nearest in cell order) */
 #define PT_CROWD_MIN_SHARE 4096 /* default c->min_share */
+#define PT_CROWD_TARGET_VEHICLE (-2) /* c->target: chase c->target_vehicle */
 
 struct pt__crowd_pool;
 
@@ -82,13 +94,19 @@ typedef struct pt_crowd {
     const pt_steer_env *env;
     unsigned behaviours;       /* PT_BEH_BIT set every agent runs */
     int threads;               /* 1 = run on the calling thread */
-    int target;                /* agent chased by pursuit/seek/arrive; -1 = target_point */
+    int target;                /* agent chased by pursuit/seek/arrive; -1 = target_point,
+                                  PT_CROWD_TARGET_VEHICLE = target_vehicle */
     pt_vec2 target_point;
+    pt_vehicle target_vehicle; /* read at the start of each step (a copy is taken) */
     double view_radius;
     int min_share;             /* fewest agents per thread in a phase (default PT_CROWD_MIN_SHARE):
                                   smaller crowds run on fewer threads, down to the calling one */
+    const uint32_t *group;     /* NULL, or each agent's group (borrowed): neighbours only within it */
+    double alarm_radius;       /* agents this close to the target ... */
+    unsigned alarm_behaviours; /* ... also run these (not separation, alignment, cohesion); 0 = none */
+    pt_vec2 *forces;           /* read-only: each agent's steering force in the last step of the
+                                  shared lane or of pt_crowd_step_brute (not kept by the owned lane) */
     /* private */
-    pt_vec2 *forces;           /* pt_crowd_step_brute */
     int *nb;                   /* pt_crowd_step_brute: neighbour ids */
     pt_vec2 *pos;              /* positions by agent index (gathered each step) */
     pt_vec2 *heading;          /* headings by agent index */
@@ -97,6 +115,7 @@ typedef struct pt_crowd {
     void *gsum_mem;
     double *sx, *sy;           /* positions in cell order (cs.ids order), n + 2 (NaN padding) */
     double *shx, *shy;         /* headings in cell order */
+    uint32_t *sg;              /* groups in cell order (when group is set) */
     pt_cellspace cs;
     pt_vehicle target_veh;     /* the target as it was at the start of the step */
     struct pt__crowd_pool *pool;

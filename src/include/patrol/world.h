@@ -14,7 +14,9 @@
  *
  * Ownership: the world copies what it needs from the map and keeps a pointer to the pattern
  * library, which must outlive it. pt_world_destroy(NULL) is a no-op.
- * Cost: pt_world_step is O(entities) plus sight checks and the occasional A*.
+ * Cost: pt_world_step is O(entities) plus sight checks and the occasional A*. Flock members
+ * step together through pt_crowd (crowd.h: neighbours are the first PT_CROWD_NB_MAX members
+ * of the same flock within the view radius, in cell order), on desc->threads threads.
  */
 #ifndef PATROL_WORLD_H
 #define PATROL_WORLD_H
@@ -101,6 +103,10 @@ typedef struct pt_world_desc {
     int player_controlled;     /* 1: the player moves by pt_world_set_input (play); 0: by its pattern */
     const pt_pattern *player_pattern; /* overrides the map's player pattern (sim --player-pattern) */
     int end_round_on_catch;    /* 1: stop the round when caught (play); 0: respawn player (sim) */
+    int threads;               /* threads stepping the flocks (pt_crowd); 0 = 1. The trace is the
+                                  same for any number. */
+    int flock_reference;       /* 1: flocks step through pt_crowd_step_brute, the one-agent
+                                  reference (O(members^2) a tick; for tests): the same trace */
 } pt_world_desc;
 
 typedef struct pt_world pt_world;
