@@ -146,6 +146,8 @@ START_TEST(test_key_errors) {
     EXPECT_ERR(P "obstacle at=1,1 r=1 r=2\n" G, PT_ERR_DUPLICATE, 2, 21);
     EXPECT_ERR(P "tile o pond sprite=1 sprite=2\n" G, PT_ERR_DUPLICATE, 2, 22);
     EXPECT_ERR(P "tile o pond walkable walkable\n" G, PT_ERR_DUPLICATE, 2, 22);
+    EXPECT_ERR("tile o pond sound=1 sound=2\n" P G, PT_ERR_DUPLICATE, 1, 21);
+    EXPECT_ERR("tile o pond soud=1\n" P G, PT_ERR_UNKNOWN_KEY, 1, 13);
     EXPECT_ERR("player at=1,1 fast\n" G, PT_ERR_SYNTAX, 1, 15);
     EXPECT_ERR(P "obstacle 2,2\n" G, PT_ERR_SYNTAX, 2, 10);
     EXPECT_ERR("player at=1\n" G, PT_ERR_SYNTAX, 1, 11);                 /* not X,Y */
@@ -163,6 +165,58 @@ START_TEST(test_key_errors) {
     EXPECT_ERR("patterns a.pat\npatterns a.pat\n" P G, PT_ERR_DUPLICATE, 2, 10);
     EXPECT_ERR("tile 'o' pond\ntile 'o' lake\n" P G, PT_ERR_DUPLICATE, 2, 6);
     EXPECT_ERR("tile . marble walkable\ntile . stone walkable\n" P G, PT_ERR_DUPLICATE, 2, 6);
+}
+END_TEST
+
+/* The legend's sound: the defaults, sound=N and sound=block, the rule for kinds without it. */
+START_TEST(test_tile_sound) {
+    pt_map m;
+    pt_error e;
+    ck_assert_int_eq(pt_map_init_blank(&m, 1, 1, &e), PT_OK);
+    static const struct { char ch; int sound; } defaults[] = {
+        {'.', 0}, {'#', PT_SOUND_BLOCK}, {'~', 0}, {'=', 0}, {'+', 20}, {',', 0}, {'*', 10}, {'E', 0}, {':', 0},
+    };
+    ck_assert_int_eq(m.nlegend, 9);
+    for (int i = 0; i < 9; i++) {
+        const pt_tile_def *t = &m.legend[pt_map_legend_find(&m, defaults[i].ch)];
+        ck_assert_msg(t->sound == defaults[i].sound, "%s: %d", t->name, t->sound);
+        ck_assert_int_eq(pt_tile_sound_default(t->name, 0), defaults[i].sound); /* by name */
+    }
+    pt_map_fini(&m);
+    ck_assert_int_eq(pt_tile_sound_default("rock", PT_TILE_OPAQUE), PT_SOUND_BLOCK);
+    ck_assert_int_eq(pt_tile_sound_default("pond", 0), 0);
+    ck_assert_int_eq(pt_tile_sound_default("hedge", PT_TILE_WALKABLE | PT_TILE_OPAQUE), 0);
+    ck_assert_int_eq(pt_tile_sound_default(NULL, PT_TILE_OPAQUE), PT_SOUND_BLOCK);
+    EXPECT_OK("tile c carpet walkable sound=3.5\n"
+              "tile g glass sound=block\n"
+              "tile '+' door walkable\n"             /* a default name keeps its sound */
+              "tile r rock opaque\n"                 /* neither walkable nor transparent: blocks */
+              "tile p pond\n"
+              "tile q hedge walkable opaque\n"
+              "tile '#' wall opaque sound=0.5\n"     /* given: wins over the name */
+              "tile b bell walkable sound=100\n"
+              "tile z zero walkable sound=1e1 opaque\n" P G,
+              &m);
+    static const struct { char ch; int sound; } want[] = {
+        {'c', 35}, {'g', PT_SOUND_BLOCK}, {'+', 20}, {'r', PT_SOUND_BLOCK}, {'p', 0}, {'q', 0}, {'#', 5}, {'b', 1000}, {'z', 100},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        ck_assert_int_eq(m.legend[pt_map_legend_find(&m, want[i].ch)].sound, want[i].sound);
+    pt_map clone;
+    ck_assert_int_eq(pt_map_clone(&clone, &m), PT_OK);
+    ck_assert_int_eq(clone.legend[pt_map_legend_find(&clone, 'c')].sound, 35);
+    pt_map_fini(&clone);
+    pt_map_fini(&m);
+    /* every value in tenths, written in several ways, is read exactly */
+    for (int v = 0; v <= PT_SOUND_MAX; v++) {
+        char text[256];
+        if (v % 3 == 0) snprintf(text, sizeof text, "tile c c walkable sound=%d.%d\n" P G, v / 10, v % 10);
+        else if (v % 3 == 1) snprintf(text, sizeof text, "tile c c walkable sound=%ge-1\n" P G, (double)v);
+        else snprintf(text, sizeof text, "tile c c walkable sound=%.2f0\n" P G, v / 10.0);
+        EXPECT_OK(text, &m);
+        ck_assert_msg(m.legend[pt_map_legend_find(&m, 'c')].sound == v, "%s", text);
+        pt_map_fini(&m);
+    }
 }
 END_TEST
 
@@ -186,6 +240,14 @@ START_TEST(test_value_errors) {
     EXPECT_ERR("tile_size 2\n" P G, PT_ERR_RANGE, 1, 11);
     EXPECT_ERR("tile_size 16.5\n" P G, PT_ERR_BAD_NUMBER, 1, 11);
     EXPECT_ERR("tile o pond sprite=x\n" P G, PT_ERR_BAD_NUMBER, 1, 20);
+    EXPECT_ERR("tile o pond sound=blok\n" P G, PT_ERR_BAD_VALUE, 1, 19);
+    EXPECT_ERR("tile o pond sound=nan\n" P G, PT_ERR_BAD_VALUE, 1, 19);
+    EXPECT_ERR("tile o pond sound=101\n" P G, PT_ERR_RANGE, 1, 19);
+    EXPECT_ERR("tile o pond sound=-1\n" P G, PT_ERR_RANGE, 1, 19);
+    EXPECT_ERR("tile o pond sound=1e999\n" P G, PT_ERR_RANGE, 1, 19);
+    EXPECT_ERR("tile o pond sound=0.25\n" P G, PT_ERR_BAD_NUMBER, 1, 19);      /* tenths at most */
+    EXPECT_ERR("tile o pond sound=\n" P G, PT_ERR_BAD_NUMBER, 1, 19);
+    EXPECT_ERR("tile o pond sound=1,5\n" P G, PT_ERR_BAD_NUMBER, 1, 19);
     EXPECT_ERR("seed -1\n" P G, PT_ERR_RANGE, 1, 6);
     EXPECT_ERR("seed abc\n" P G, PT_ERR_BAD_NUMBER, 1, 6);
     EXPECT_ERR("seed 18446744073709551616\n" P G, PT_ERR_RANGE, 1, 6);
@@ -891,6 +953,7 @@ static Suite *map_suite(void) {
     tcase_add_test(core, test_position_errors);
     tcase_add_test(core, test_key_errors);
     tcase_add_test(core, test_value_errors);
+    tcase_add_test(core, test_tile_sound);
     tcase_add_test(core, test_io_and_binary);
     tcase_add_test(core, test_round_trip);
     tcase_add_test(core, test_defaults);
