@@ -234,6 +234,9 @@ START_TEST(test_value_errors) {
     EXPECT_ERR(P "guard g at=1,1 fov=400\n" G, PT_ERR_RANGE, 2, 20);
     EXPECT_ERR(P "guard g at=1,1 suspicious_at=1.5\n" G, PT_ERR_RANGE, 2, 30);   /* above chase_at 1 */
     EXPECT_ERR(P "guard g at=1,1 chase_at=0.2\n" G, PT_ERR_RANGE, 2, 25);        /* below suspicious 0.3 */
+    EXPECT_ERR(P "guard g at=1,1 hearing=0\n" G, PT_ERR_RANGE, 2, 24);           /* 0 would mean default */
+    EXPECT_ERR(P "guard g at=1,1 hearing=300\n" G, PT_ERR_RANGE, 2, 24);
+    EXPECT_ERR(P "prey p at=1,1 hearing=2\n" G, PT_ERR_UNKNOWN_KEY, 2, 15);       /* guards only, for now */
     EXPECT_ERR(P "flock f at=1,1 count=0\n" G, PT_ERR_RANGE, 2, 22);
     EXPECT_ERR(P "obstacle at=1,1 r=0\n" G, PT_ERR_RANGE, 2, 19);
     EXPECT_ERR(P "obstacle at=1,1 r=9\n" G, PT_ERR_RANGE, 2, 19);
@@ -328,7 +331,7 @@ static const char rt_text[] =
     "tile G gate walkable goal opaque\n"
     "player at=1,1 speed=4.5 heading=90 pattern=walk_past origin=2,1\n"
     "guard g_gate at=3,1 pattern=castle.pat:rectangle view=7.5 fov=120 speed=2.5 chase=intercept heading=-45 "
-    "origin=3,2 aware_rate=1.5 aware_decay=0.25 suspicious_at=0.4 chase_at=0.9 steering=slow\n"
+    "origin=3,2 aware_rate=1.5 aware_decay=0.25 suspicious_at=0.4 chase_at=0.9 steering=slow hearing=2.5\n"
     "prey hen at=1,3 speed=3.5 view=6 fov=270 heading=180 steering=skittish\n"
     "flock crows at=5,3 count=5 kind=crow speed=6 view=4 fov=300\n"
     "  flock hounds   at=6,3   # defaults\n"
@@ -432,6 +435,7 @@ START_TEST(test_round_trip) {
     ck_assert_double_eq(g->aware_decay, 0.25);
     ck_assert_double_eq(g->suspicious_at, 0.4);
     ck_assert_double_eq(g->chase_at, 0.9);
+    ck_assert_double_eq(g->hearing, 2.5);
     ck_assert_str_eq(g->steering, "slow");
     ck_assert_int_eq(g->count, 0);
     ck_assert_str_eq(g->group, "");
@@ -512,6 +516,7 @@ START_TEST(test_defaults) {
     ck_assert_double_eq(g.aware_decay, 0.35);
     ck_assert_double_eq(g.suspicious_at, 0.3);
     ck_assert_double_eq(g.chase_at, 1.0);
+    ck_assert_double_eq(g.hearing, 1.0);
     ck_assert_int_eq(g.chase, PT_CHASE_TILE);
     ck_assert_int_eq(f.count, 1);
     ck_assert_int_eq(g.origin_x, 3);

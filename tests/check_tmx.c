@@ -119,6 +119,7 @@ static void diff_entity(diff *d, const pt_entity_def *a, const pt_patlib *la, co
     SAME(aware_decay);
     SAME(suspicious_at);
     SAME(chase_at);
+    SAME(hearing);
     SAME(count);
     SAME(flock_kind);
 #undef SAME

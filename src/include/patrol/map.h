@@ -95,6 +95,7 @@ typedef struct pt_entity_def {
     double aware_decay;        /* awareness lost per second when unseen; default 0.35 */
     double suspicious_at;      /* awareness threshold for suspicious; default 0.3 */
     double chase_at;           /* awareness threshold for chase; default 1.0 */
+    double hearing;            /* hears a noise whose level at its cell is above this; default 1.0 */
     int count;                 /* flocks: members; default 1 */
     char group[PT_MAX_NAME];   /* flocks: group name (neighbours are within a group) */
     pt_flock_kind flock_kind;  /* flocks: hound or crow (sprite); default hound */
