@@ -2,6 +2,7 @@
 /* patrol bench: every scenario runs and prints the keys the issue asks for; bad arguments
  * are usage errors. Tiny sizes: this checks the command, it does not time anything. */
 #include <check.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,7 @@
 #include "test_cli.h"
 #include "test_util.h"
 
-static const char *scenario_names[] = {"patterns", "los", "flock", "steer", "world"};
+static const char *scenario_names[] = {"patterns", "los", "flock", "steer", "world", "hearing"};
 static const char *required_keys[] = {"scenario", "agents", "ticks", "threads", "ns_per_agent_tick_median",
                                       "ns_per_agent_tick_min", "ns_per_agent_tick_max", "agent_updates_per_s"};
 
@@ -29,7 +30,7 @@ START_TEST(test_every_scenario_prints_the_keys) {
     ck_assert_int_eq(r.status, 0);
     int lines = 0;
     for (char *line = strtok(r.out, "\n"); line; line = strtok(NULL, "\n"), lines++) {
-        ck_assert_int_lt(lines, 5);
+        ck_assert_int_lt(lines, 6);
         ck_assert_msg(line[0] == '{' && line[strlen(line) - 1] == '}', "not one JSON object: %s", line);
         char want[64];
         snprintf(want, sizeof want, "\"scenario\":\"%s\"", scenario_names[lines]);
@@ -44,8 +45,17 @@ START_TEST(test_every_scenario_prints_the_keys) {
         ck_assert(mn > 0 && mn <= med && med <= mx);
         ck_assert(json_number(line, "agent_updates_per_s") > 0);
         if (lines == 1) ck_assert(json_number(line, "cells_per_s") > 0); /* los */
+        if (lines == 5) { /* hearing: the issue's figure and goal */
+            ck_assert(json_number(line, "loudness") == 16);
+            ck_assert(json_number(line, "us_per_noise") > 0);
+            ck_assert(fabs(json_number(line, "us_per_noise") * 1000 - med) <= 1e-3 * med);
+            ck_assert(json_number(line, "goal_us") == 20);
+            ck_assert(json_number(line, "cells_per_noise") > 1);
+            double meets = json_number(line, "meets_goal");
+            ck_assert(meets == (json_number(line, "us_per_noise") <= 20));
+        }
     }
-    ck_assert_int_eq(lines, 5);
+    ck_assert_int_eq(lines, 6);
 }
 END_TEST
 

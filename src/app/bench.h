@@ -50,5 +50,6 @@ int bench_patterns(const bench_opts *o, bench_result *r);
 int bench_flock(const bench_opts *o, bench_result *r);
 int bench_steer(const bench_opts *o, bench_result *r);
 int bench_world(const bench_opts *o, bench_result *r);
+int bench_hearing(const bench_opts *o, bench_result *r);
 
 #endif

@@ -252,6 +252,7 @@ static const bench_scenario scenarios[] = {
     {"flock", "boids (separation + alignment + cohesion) with the cell-space partition", bench_flock},
     {"steer", "wall + obstacle avoidance + separation + pursuit/arrive in a walled map", bench_steer},
     {"world", "the whole sim tick on a generated 1024x1024 map with guards", bench_world},
+    {"hearing", "noise floods of loudness 16 on a 1024x1024 walled map (an agent = a noise)", bench_hearing},
 };
 
 static void bench_help(FILE *out) {
