@@ -2,6 +2,7 @@
 /* patrol bench: every scenario runs and prints the keys the issue asks for; bad arguments
  * are usage errors. Tiny sizes: this checks the command, it does not time anything. */
 #include <check.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,8 @@
 #include "test_cli.h"
 #include "test_util.h"
 
-static const char *scenario_names[] = {"patterns", "los", "flock", "steer", "world", "world-flocks", "world-mixed"};
+static const char *scenario_names[] = {"patterns", "los", "flock", "steer", "world", "world-flocks", "world-mixed",
+                                       "hearing"};
 #define NSCEN (int)(sizeof scenario_names / sizeof scenario_names[0])
 static const char *required_keys[] = {"scenario", "agents", "ticks", "threads", "ns_per_agent_tick_median",
                                       "ns_per_agent_tick_min", "ns_per_agent_tick_max", "agent_updates_per_s"};
@@ -45,10 +47,19 @@ START_TEST(test_every_scenario_prints_the_keys) {
         ck_assert(mn > 0 && mn <= med && med <= mx);
         ck_assert(json_number(line, "agent_updates_per_s") > 0);
         if (lines == 1) ck_assert(json_number(line, "cells_per_s") > 0); /* los */
-        if (lines >= 5) { /* the world on 1 and 2 threads: the same state every tick */
+        if (lines == 5 || lines == 6) { /* the world on 1 and 2 threads: the same state every tick */
             ck_assert(json_number(line, "ticks_per_s_1thread") > 0);
             ck_assert(json_number(line, "ticks_per_s_threads") > 0);
             ck_assert(json_number(line, "match") == 1);
+        }
+        if (lines == 7) { /* hearing: the issue's figure and goal */
+            ck_assert(json_number(line, "loudness") == 16);
+            ck_assert(json_number(line, "us_per_noise") > 0);
+            ck_assert(fabs(json_number(line, "us_per_noise") * 1000 - med) <= 1e-3 * med);
+            ck_assert(json_number(line, "goal_us") == 20);
+            ck_assert(json_number(line, "cells_per_noise") > 1);
+            double meets = json_number(line, "meets_goal");
+            ck_assert(meets == (json_number(line, "us_per_noise") <= 20));
         }
     }
     ck_assert_int_eq(lines, NSCEN);

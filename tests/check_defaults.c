@@ -199,6 +199,7 @@ static double flock_count;
 static pt_thrust_body_params body;
 static double body_top_speed;
 static double map_tile_px, obstacle_r, waypoint_radius;
+static double tile_sound[4]; /* the default legend's door, bush, floor, water, in tiles */
 static double world_hz, world_mass, world_force, world_turn, world_radius;
 static double crowd_min_share;
 static const double intercept_max_t = PT_STEER_INTERCEPT_MAX_T;
@@ -295,6 +296,9 @@ static const entry entries[] = {
     {AI_MD, CELL, "| `aware_decay` |", NULL, 3, 0, &guard_def.aware_decay, 1},
     {AI_MD, CELL, "| `suspicious_at` |", NULL, 3, 0, &guard_def.suspicious_at, 1},
     {AI_MD, CELL, "| `chase_at` |", NULL, 3, 0, &guard_def.chase_at, 1},
+    {AI_MD, CELL, "| `hearing` (per guard, map key) |", NULL, 2, 0, &guard_def.hearing, 1},
+    {AI_MD, CELL, "| door | 2 |", NULL, 2, 0, &tile_sound[0], 1},
+    {AI_MD, CELL, "| bush | 1 |", NULL, 2, 0, &tile_sound[1], 1},
     {AI_MD, PROSE, "(out of sight ", NULL, 0, 0, &lost_grace, 1},
     {AI_MD, PROSE, "return <--(", NULL, 0, 0, &search_look, 1},
     {AI_MD, PROSE, "noticed something, at ", NULL, 0, 0, &suspicious_turn, DEG},
@@ -310,6 +314,10 @@ static const entry entries[] = {
 
     /* docs/formats.md: header, entities, obstacles */
     {FORMATS_MD, CELL, "| `tile_size N` |", NULL, 3, 0, &map_tile_px, 1},
+    {FORMATS_MD, CELL, "| `+` | door |", NULL, 5, 0, &tile_sound[0], 1},
+    {FORMATS_MD, CELL, "| `*` | bush |", NULL, 5, 0, &tile_sound[1], 1},
+    {FORMATS_MD, CELL, "| `.` | floor |", NULL, 5, 0, &tile_sound[2], 1},
+    {FORMATS_MD, CELL, "| `~` | water |", NULL, 5, 0, &tile_sound[3], 1},
     {FORMATS_MD, CELL, "| `speed` | all |", "player ", 5, 0, &player_def.speed, 1},
     {FORMATS_MD, CELL, "| `speed` | all |", "prey ", 5, 0, &prey_def.speed, 1},
     {FORMATS_MD, CELL, "| `speed` | all |", "others ", 5, 0, &guard_def.speed, 1},
@@ -323,6 +331,7 @@ static const entry entries[] = {
     {FORMATS_MD, CELL, "| `aware_decay` | guard |", NULL, 5, 0, &guard_def.aware_decay, 1},
     {FORMATS_MD, CELL, "| `suspicious_at` | guard |", NULL, 5, 0, &guard_def.suspicious_at, 1},
     {FORMATS_MD, CELL, "| `chase_at` | guard |", NULL, 5, 0, &guard_def.chase_at, 1},
+    {FORMATS_MD, CELL, "| `hearing` | guard |", NULL, 5, 0, &guard_def.hearing, 1},
     {FORMATS_MD, PROSE, "the default `chase_at` is ", NULL, 0, 0, &guard_def.chase_at, 1},
     {FORMATS_MD, CELL, "| `count` | flock |", NULL, 5, 0, &flock_count, 1},
     {FORMATS_MD, PROSE, "`r` is the radius,", "default ", 0, 0, &obstacle_r, 1},
@@ -391,6 +400,7 @@ static const entry entries[] = {
     {MAP_H, LAST, "double aware_decay;", NULL, 0, 0, &guard_def.aware_decay, 1},
     {MAP_H, LAST, "double suspicious_at;", NULL, 0, 0, &guard_def.suspicious_at, 1},
     {MAP_H, LAST, "double chase_at;", NULL, 0, 0, &guard_def.chase_at, 1},
+    {MAP_H, LAST, "double hearing;", NULL, 0, 0, &guard_def.hearing, 1},
     {MAP_H, LAST, "int count;", NULL, 0, 0, &flock_count, 1},
     {MAP_H, LAST, "int tile_px;", NULL, 0, 0, &map_tile_px, 1},
     {PATTERN_H, LAST, "double mass; /* default", NULL, 0, 0, &body.mass, 1},
@@ -457,6 +467,8 @@ static void load_code(void) {
     pt_error err;
     ck_assert_int_eq(pt_map_parse(&map, map_text, strlen(map_text), "defaults.map", &err), PT_OK);
     map_tile_px = map.tile_px;
+    static const char sound_chars[4] = {'+', '*', '.', '~'};
+    for (int i = 0; i < 4; i++) tile_sound[i] = map.legend[pt_map_legend_find(&map, sound_chars[i])].sound / 10.0;
     ck_assert_int_eq(map.nobstacles, 1);
     obstacle_r = map.obstacles[0].r;
     pt_patlib lib;

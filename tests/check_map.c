@@ -146,6 +146,8 @@ START_TEST(test_key_errors) {
     EXPECT_ERR(P "obstacle at=1,1 r=1 r=2\n" G, PT_ERR_DUPLICATE, 2, 21);
     EXPECT_ERR(P "tile o pond sprite=1 sprite=2\n" G, PT_ERR_DUPLICATE, 2, 22);
     EXPECT_ERR(P "tile o pond walkable walkable\n" G, PT_ERR_DUPLICATE, 2, 22);
+    EXPECT_ERR("tile o pond sound=1 sound=2\n" P G, PT_ERR_DUPLICATE, 1, 21);
+    EXPECT_ERR("tile o pond soud=1\n" P G, PT_ERR_UNKNOWN_KEY, 1, 13);
     EXPECT_ERR("player at=1,1 fast\n" G, PT_ERR_SYNTAX, 1, 15);
     EXPECT_ERR(P "obstacle 2,2\n" G, PT_ERR_SYNTAX, 2, 10);
     EXPECT_ERR("player at=1\n" G, PT_ERR_SYNTAX, 1, 11);                 /* not X,Y */
@@ -166,6 +168,58 @@ START_TEST(test_key_errors) {
 }
 END_TEST
 
+/* The legend's sound: the defaults, sound=N and sound=block, the rule for kinds without it. */
+START_TEST(test_tile_sound) {
+    pt_map m;
+    pt_error e;
+    ck_assert_int_eq(pt_map_init_blank(&m, 1, 1, &e), PT_OK);
+    static const struct { char ch; int sound; } defaults[] = {
+        {'.', 0}, {'#', PT_SOUND_BLOCK}, {'~', 0}, {'=', 0}, {'+', 20}, {',', 0}, {'*', 10}, {'E', 0}, {':', 0},
+    };
+    ck_assert_int_eq(m.nlegend, 9);
+    for (int i = 0; i < 9; i++) {
+        const pt_tile_def *t = &m.legend[pt_map_legend_find(&m, defaults[i].ch)];
+        ck_assert_msg(t->sound == defaults[i].sound, "%s: %d", t->name, t->sound);
+        ck_assert_int_eq(pt_tile_sound_default(t->name, 0), defaults[i].sound); /* by name */
+    }
+    pt_map_fini(&m);
+    ck_assert_int_eq(pt_tile_sound_default("rock", PT_TILE_OPAQUE), PT_SOUND_BLOCK);
+    ck_assert_int_eq(pt_tile_sound_default("pond", 0), 0);
+    ck_assert_int_eq(pt_tile_sound_default("hedge", PT_TILE_WALKABLE | PT_TILE_OPAQUE), 0);
+    ck_assert_int_eq(pt_tile_sound_default(NULL, PT_TILE_OPAQUE), PT_SOUND_BLOCK);
+    EXPECT_OK("tile c carpet walkable sound=3.5\n"
+              "tile g glass sound=block\n"
+              "tile '+' door walkable\n"             /* a default name keeps its sound */
+              "tile r rock opaque\n"                 /* neither walkable nor transparent: blocks */
+              "tile p pond\n"
+              "tile q hedge walkable opaque\n"
+              "tile '#' wall opaque sound=0.5\n"     /* given: wins over the name */
+              "tile b bell walkable sound=100\n"
+              "tile z zero walkable sound=1e1 opaque\n" P G,
+              &m);
+    static const struct { char ch; int sound; } want[] = {
+        {'c', 35}, {'g', PT_SOUND_BLOCK}, {'+', 20}, {'r', PT_SOUND_BLOCK}, {'p', 0}, {'q', 0}, {'#', 5}, {'b', 1000}, {'z', 100},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        ck_assert_int_eq(m.legend[pt_map_legend_find(&m, want[i].ch)].sound, want[i].sound);
+    pt_map clone;
+    ck_assert_int_eq(pt_map_clone(&clone, &m), PT_OK);
+    ck_assert_int_eq(clone.legend[pt_map_legend_find(&clone, 'c')].sound, 35);
+    pt_map_fini(&clone);
+    pt_map_fini(&m);
+    /* every value in tenths, written in several ways, is read exactly */
+    for (int v = 0; v <= PT_SOUND_MAX; v++) {
+        char text[256];
+        if (v % 3 == 0) snprintf(text, sizeof text, "tile c c walkable sound=%d.%d\n" P G, v / 10, v % 10);
+        else if (v % 3 == 1) snprintf(text, sizeof text, "tile c c walkable sound=%ge-1\n" P G, (double)v);
+        else snprintf(text, sizeof text, "tile c c walkable sound=%.2f0\n" P G, v / 10.0);
+        EXPECT_OK(text, &m);
+        ck_assert_msg(m.legend[pt_map_legend_find(&m, 'c')].sound == v, "%s", text);
+        pt_map_fini(&m);
+    }
+}
+END_TEST
+
 START_TEST(test_value_errors) {
     EXPECT_ERR("player at=1,1 speed=fast\n" G, PT_ERR_BAD_NUMBER, 1, 21);
     EXPECT_ERR("player at=1,x\n" G, PT_ERR_BAD_NUMBER, 1, 13);
@@ -180,12 +234,23 @@ START_TEST(test_value_errors) {
     EXPECT_ERR(P "guard g at=1,1 fov=400\n" G, PT_ERR_RANGE, 2, 20);
     EXPECT_ERR(P "guard g at=1,1 suspicious_at=1.5\n" G, PT_ERR_RANGE, 2, 30);   /* above chase_at 1 */
     EXPECT_ERR(P "guard g at=1,1 chase_at=0.2\n" G, PT_ERR_RANGE, 2, 25);        /* below suspicious 0.3 */
+    EXPECT_ERR(P "guard g at=1,1 hearing=0\n" G, PT_ERR_RANGE, 2, 24);           /* 0 would mean default */
+    EXPECT_ERR(P "guard g at=1,1 hearing=300\n" G, PT_ERR_RANGE, 2, 24);
+    EXPECT_ERR(P "prey p at=1,1 hearing=2\n" G, PT_ERR_UNKNOWN_KEY, 2, 15);       /* guards only, for now */
     EXPECT_ERR(P "flock f at=1,1 count=0\n" G, PT_ERR_RANGE, 2, 22);
     EXPECT_ERR(P "obstacle at=1,1 r=0\n" G, PT_ERR_RANGE, 2, 19);
     EXPECT_ERR(P "obstacle at=1,1 r=9\n" G, PT_ERR_RANGE, 2, 19);
     EXPECT_ERR("tile_size 2\n" P G, PT_ERR_RANGE, 1, 11);
     EXPECT_ERR("tile_size 16.5\n" P G, PT_ERR_BAD_NUMBER, 1, 11);
     EXPECT_ERR("tile o pond sprite=x\n" P G, PT_ERR_BAD_NUMBER, 1, 20);
+    EXPECT_ERR("tile o pond sound=blok\n" P G, PT_ERR_BAD_VALUE, 1, 19);
+    EXPECT_ERR("tile o pond sound=nan\n" P G, PT_ERR_BAD_VALUE, 1, 19);
+    EXPECT_ERR("tile o pond sound=101\n" P G, PT_ERR_RANGE, 1, 19);
+    EXPECT_ERR("tile o pond sound=-1\n" P G, PT_ERR_RANGE, 1, 19);
+    EXPECT_ERR("tile o pond sound=1e999\n" P G, PT_ERR_RANGE, 1, 19);
+    EXPECT_ERR("tile o pond sound=0.25\n" P G, PT_ERR_BAD_NUMBER, 1, 19);      /* tenths at most */
+    EXPECT_ERR("tile o pond sound=\n" P G, PT_ERR_BAD_NUMBER, 1, 19);
+    EXPECT_ERR("tile o pond sound=1,5\n" P G, PT_ERR_BAD_NUMBER, 1, 19);
     EXPECT_ERR("seed -1\n" P G, PT_ERR_RANGE, 1, 6);
     EXPECT_ERR("seed abc\n" P G, PT_ERR_BAD_NUMBER, 1, 6);
     EXPECT_ERR("seed 18446744073709551616\n" P G, PT_ERR_RANGE, 1, 6);
@@ -266,7 +331,7 @@ static const char rt_text[] =
     "tile G gate walkable goal opaque\n"
     "player at=1,1 speed=4.5 heading=90 pattern=walk_past origin=2,1\n"
     "guard g_gate at=3,1 pattern=castle.pat:rectangle view=7.5 fov=120 speed=2.5 chase=intercept heading=-45 "
-    "origin=3,2 aware_rate=1.5 aware_decay=0.25 suspicious_at=0.4 chase_at=0.9 steering=slow\n"
+    "origin=3,2 aware_rate=1.5 aware_decay=0.25 suspicious_at=0.4 chase_at=0.9 steering=slow hearing=2.5\n"
     "prey hen at=1,3 speed=3.5 view=6 fov=270 heading=180 steering=skittish\n"
     "flock crows at=5,3 count=5 kind=crow speed=6 view=4 fov=300\n"
     "  flock hounds   at=6,3   # defaults\n"
@@ -370,6 +435,7 @@ START_TEST(test_round_trip) {
     ck_assert_double_eq(g->aware_decay, 0.25);
     ck_assert_double_eq(g->suspicious_at, 0.4);
     ck_assert_double_eq(g->chase_at, 0.9);
+    ck_assert_double_eq(g->hearing, 2.5);
     ck_assert_str_eq(g->steering, "slow");
     ck_assert_int_eq(g->count, 0);
     ck_assert_str_eq(g->group, "");
@@ -450,6 +516,7 @@ START_TEST(test_defaults) {
     ck_assert_double_eq(g.aware_decay, 0.35);
     ck_assert_double_eq(g.suspicious_at, 0.3);
     ck_assert_double_eq(g.chase_at, 1.0);
+    ck_assert_double_eq(g.hearing, 1.0);
     ck_assert_int_eq(g.chase, PT_CHASE_TILE);
     ck_assert_int_eq(f.count, 1);
     ck_assert_int_eq(g.origin_x, 3);
@@ -891,6 +958,7 @@ static Suite *map_suite(void) {
     tcase_add_test(core, test_position_errors);
     tcase_add_test(core, test_key_errors);
     tcase_add_test(core, test_value_errors);
+    tcase_add_test(core, test_tile_sound);
     tcase_add_test(core, test_io_and_binary);
     tcase_add_test(core, test_round_trip);
     tcase_add_test(core, test_defaults);

@@ -119,6 +119,7 @@ static void diff_entity(diff *d, const pt_entity_def *a, const pt_patlib *la, co
     SAME(aware_decay);
     SAME(suspicious_at);
     SAME(chase_at);
+    SAME(hearing);
     SAME(count);
     SAME(flock_kind);
 #undef SAME
@@ -128,7 +129,7 @@ static void diff_entity(diff *d, const pt_entity_def *a, const pt_patlib *la, co
 }
 
 /* Differences between two worlds: size, tile size, seed, title, every cell's tile (flags,
- * sprite, name), the player and every entity field by field, every obstacle. */
+ * sprite, sound, name), the player and every entity field by field, every obstacle. */
 static diff world_diff(const pt_map *a, const pt_patlib *la, const pt_map *b, const pt_patlib *lb) {
     diff d = {0, ""};
     if (a->w != b->w || a->h != b->h) {
@@ -145,8 +146,8 @@ static diff world_diff(const pt_map *a, const pt_patlib *la, const pt_map *b, co
         for (int x = 0; x < a->w; x++) {
             const pt_tile_def *ta = pt_map_tile(a, x, y), *tb = pt_map_tile(b, x, y);
             size_t i = (size_t)y * (size_t)a->w + (size_t)x;
-            if (ta->flags != tb->flags || ta->sprite != tb->sprite || strcmp(ta->name, tb->name) != 0 ||
-                a->flags[i] != b->flags[i])
+            if (ta->flags != tb->flags || ta->sprite != tb->sprite || ta->sound != tb->sound ||
+                strcmp(ta->name, tb->name) != 0 || a->flags[i] != b->flags[i])
                 note(&d, "tile %d,%d: %s/%d/%d vs %s/%d/%d", x, y, ta->name, ta->flags, ta->sprite, tb->name, tb->flags,
                      tb->sprite);
         }
@@ -957,6 +958,79 @@ START_TEST(test_lines_past_65535) {
 }
 END_TEST
 
+/* A one-row map of `n` tiles, tile i of the tileset with the property text props[i] ("" =
+ * no <tile> element), loaded; returns the code and fills m (or err). */
+static int load_sound_tiles(const char *const *props, int n, pt_map *m, pt_error *err) {
+    char dir[] = "/tmp/patrol_soundXXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/s.tmx", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "<?xml version=\"1.0\"?>\n<map orientation=\"orthogonal\" width=\"%d\" height=\"1\" tilewidth=\"16\" "
+               "tileheight=\"16\">\n<tileset firstgid=\"1\" name=\"k\" tilewidth=\"16\" tileheight=\"16\" "
+               "tilecount=\"%d\" columns=\"%d\"><image source=\"k.png\" width=\"%d\" height=\"16\"/>\n",
+            n, n, n, 16 * n);
+    for (int i = 0; i < n; i++)
+        if (props[i][0]) fprintf(f, "<tile id=\"%d\"><properties>%s</properties></tile>\n", i, props[i]);
+    fprintf(f, "</tileset>\n<layer name=\"l\" width=\"%d\" height=\"1\"><data encoding=\"csv\">", n);
+    for (int i = 0; i < n; i++) fprintf(f, "%s%d", i ? "," : "", i + 1);
+    fprintf(f, "</data></layer>\n<objectgroup name=\"o\"><object id=\"1\" type=\"player\" x=\"8\" y=\"8\"><point/>"
+               "</object></objectgroup>\n</map>\n");
+    ck_assert_int_eq(fclose(f), 0);
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    int rc = pt_tmx_load(m, &lib, path, err);
+    pt_patlib_fini(&lib);
+    remove(path);
+    rmdir(dir);
+    return rc;
+}
+
+#define SOUND(type, value) "<property name=\"sound\" type=\"" type "\" value=\"" value "\"/>"
+#define WALK "<property name=\"walkable\" type=\"bool\" value=\"true\"/>"
+
+START_TEST(test_tile_sound) {
+    static const char *const props[] = {
+        WALK,                                                 /* no sound: carries (0) */
+        WALK SOUND("float", "3.5"),
+        WALK SOUND("int", "2"),
+        WALK SOUND("string", "block"),
+        WALK SOUND("string", "0.7"),
+        "<property name=\"walkable\" type=\"bool\" value=\"false\"/><property name=\"opaque\" type=\"bool\" "
+        "value=\"true\"/>",                                    /* a wall by its flags: blocks */
+        WALK "<property name=\"name\" value=\"door\"/>",         /* the default door: 2 */
+        WALK "<property name=\"name\" value=\"door\"/>" SOUND("int", "5"), /* another kind */
+        "",                                                   /* no <tile>: walkable, carries */
+    };
+    static const int want[] = {0, 35, 20, PT_SOUND_BLOCK, 7, PT_SOUND_BLOCK, 20, 50, 0};
+    enum { N = (int)(sizeof want / sizeof want[0]) };
+    pt_map m;
+    pt_error err;
+    int rc = load_sound_tiles(props, N, &m, &err);
+    ck_assert_msg(rc == PT_OK, "%s:%d:%d: %s", err.file, err.line, err.col, err.message);
+    for (int x = 0; x < N; x++) ck_assert_msg(pt_map_tile(&m, x, 0)->sound == want[x], "tile %d: %d", x, pt_map_tile(&m, x, 0)->sound);
+    ck_assert_int_ne(pt_map_tile(&m, 6, 0)->ch, pt_map_tile(&m, 7, 0)->ch); /* another sound, another kind */
+    pt_map_fini(&m);
+    /* errors at the value (or the type) */
+    static const struct { const char *prop; int code, col; } bad[] = {
+        {SOUND("string", "blok"), PT_ERR_BAD_VALUE, 70}, /* col 70: the value's first byte */
+        {SOUND("float", "101"), PT_ERR_RANGE, 69},
+        {SOUND("float", "0.25"), PT_ERR_BAD_NUMBER, 69},
+        {SOUND("bool", "true"), PT_ERR_BAD_VALUE, 55},  /* the type */
+        {SOUND("string", "1 2"), PT_ERR_BAD_NUMBER, 70},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *one[] = {bad[i].prop};
+        memset(&m, 0xAB, sizeof m);
+        rc = load_sound_tiles(one, 1, &m, &err);
+        ck_assert_msg(rc == bad[i].code && err.line == 4 && err.col == bad[i].col, "%s: %s at %d:%d: %s", bad[i].prop,
+                      pt_code_name(rc), err.line, err.col, err.message);
+        ck_assert(m.tiles == NULL && m.nlegend == 0);
+    }
+}
+END_TEST
+
 static int readable(const char *path) {
     FILE *f = fopen(path, "rb");
     if (f) fclose(f);
@@ -974,6 +1048,7 @@ static Suite *tmx_suite(void) {
     tcase_add_test(core, test_world_diff_sees_differences);
     tcase_add_test(core, test_castle_by_hand);
     tcase_add_test(core, test_tiles_and_layers);
+    tcase_add_test(core, test_tile_sound);
     tcase_add_test(core, test_objects_pixels_to_tiles);
     tcase_add_test(core, test_memory_and_null);
     tcase_add_test(core, test_library_all_or_nothing);

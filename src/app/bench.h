@@ -52,5 +52,6 @@ int bench_steer(const bench_opts *o, bench_result *r);
 int bench_world(const bench_opts *o, bench_result *r);
 int bench_world_flocks(const bench_opts *o, bench_result *r);
 int bench_world_mixed(const bench_opts *o, bench_result *r);
+int bench_hearing(const bench_opts *o, bench_result *r);
 
 #endif

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Zlib */
-/* The patterns, flock, steer and world scenarios of `patrol bench` (los is in cmd_bench.c). */
+/* The patterns, flock, steer, world and hearing scenarios of `patrol bench` (los is in
+ * cmd_bench.c). */
 #include <patrol/crowd.h>
+#include <patrol/hearing.h>
 #include <patrol/pattern.h>
 #include <patrol/rng.h>
 #include <patrol/troop.h>
@@ -486,4 +488,67 @@ int bench_world_mixed(const bench_opts *o, bench_result *r) {
     int n = o->agents > 0 ? o->agents : 100000;
     int guards = n / 10, prey = n / 20;
     return bench_world_mix(o, r, 1024, guards, prey, n - guards - prey);
+}
+
+/* ---- hearing: noise floods ------------------------------------------------------------- */
+
+/* The goal: at most 20 us per noise of loudness 16 on this map, on one core. Each
+ * tick floods every noise once from one reused pt_hearing (as a world would); an agent-tick
+ * is one noise event. */
+int bench_hearing(const bench_opts *o, bench_result *r) {
+    int n = o->agents > 0 ? o->agents : 10000;
+    int ticks = o->ticks > 0 ? o->ticks : 10;
+    const double loudness = 16.0, goal_us = 20.0;
+    pt_map m;
+    if (!bench_walled_map(&m, 1024, 32, 0.03, o->seed)) return 0;
+    int *at = malloc(sizeof *at * 2 * (size_t)n);
+    pt_hearing *h = pt_hearing_create(&m);
+    if (!at || !h) {
+        free(at);
+        pt_hearing_destroy(h);
+        pt_map_fini(&m);
+        return 0;
+    }
+    pt_rng rng;
+    pt_rng_seed(&rng, o->seed, 24);
+    for (int i = 0; i < n; i++) {
+        int x, y;
+        do {
+            x = (int)pt_rng_below(&rng, 1024);
+            y = (int)pt_rng_below(&rng, 1024);
+        } while (!pt_map_walkable(&m, x, y));
+        at[2 * i] = x;
+        at[2 * i + 1] = y;
+    }
+    double ns[BENCH_MAX_RUNS];
+    long long cells = 0;
+    int ok = 1;
+    for (int run = 0; run < o->runs && ok; run++) {
+        long long c = 0;
+        double t0 = bench_clock_ns();
+        for (int t = 0; t < ticks; t++)
+            for (int i = 0; i < n; i++) {
+                int k = pt_hearing_flood(h, at[2 * i], at[2 * i + 1], loudness);
+                ok &= k > 0;
+                c += k;
+            }
+        ns[run] = bench_clock_ns() - t0;
+        cells = c;
+    }
+    if (ok) {
+        r->agents = n;
+        r->ticks = ticks;
+        r->threads = 1;
+        bench_stats(r, ns, o->runs);
+        double us = r->median / 1000.0;
+        bench_extra(r, "loudness", loudness);
+        bench_extra(r, "us_per_noise", us);
+        bench_extra(r, "cells_per_noise", (double)cells / ((double)n * ticks));
+        bench_extra(r, "goal_us", goal_us);
+        bench_extra(r, "meets_goal", us <= goal_us);
+    }
+    free(at);
+    pt_hearing_destroy(h);
+    pt_map_fini(&m);
+    return ok;
 }

@@ -254,6 +254,7 @@ static const bench_scenario scenarios[] = {
     {"world", "the whole sim tick on a generated 1024x1024 map with guards", bench_world},
     {"world-flocks", "the world tick, flocks of 100 on a generated 256x256 walled map; 1 vs 2+ threads", bench_world_flocks},
     {"world-mixed", "the world tick on 1024x1024: a tenth guards, a twentieth prey, the rest flocks", bench_world_mixed},
+    {"hearing", "noise floods of loudness 16 on a 1024x1024 walled map (an agent = a noise)", bench_hearing},
 };
 
 static void bench_help(FILE *out) {

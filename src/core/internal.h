@@ -54,6 +54,12 @@ const char *pt__suggest_hint(const pt__suggest *s, const char *otherwise, char *
 /* Fills map->legend with the default tile kinds; returns how many. */
 int pt__map_default_legend(pt_map *map);
 
+/* Reads a tile's sound value (map.c): a loss in tiles, 0..100 with at most one decimal, to
+ * tenths, or `block` (PT_SOUND_BLOCK). Errors at the token, with a suggestion for a word. */
+struct pt__tok;
+struct pt_error;
+int pt__tok_sound(const struct pt__tok *t, int line, int16_t *out, struct pt_error *err);
+
 /* ---- sight bitmaps (los.c): a cache of the opaque flags that pt_los_clear reads ---- */
 /* (Re)builds map->sight from map->flags; PT_ERR_NOMEM leaves it NULL (rays walk the flags). */
 int pt__sight_build(pt_map *map);

@@ -8,19 +8,55 @@
 #include <string.h>
 
 #include "internal.h"
+#include "text.h"
 
 /* The default legend: present in every map; a map's `tile` lines add characters. */
-static const struct { char ch; const char *name; uint8_t flags; int sprite; } default_legend[] = {
-    {'.', "floor", PT_TILE_WALKABLE, 0},
-    {'#', "wall", PT_TILE_OPAQUE, 1},
-    {'~', "water", 0, 2},
-    {'=', "bridge", PT_TILE_WALKABLE, 4},
-    {'+', "door", PT_TILE_WALKABLE, 5},
-    {',', "grass", PT_TILE_WALKABLE, 6},
-    {'*', "bush", PT_TILE_WALKABLE | PT_TILE_OPAQUE, 7},
-    {'E', "exit", PT_TILE_WALKABLE | PT_TILE_GOAL, 8},
-    {':', "dirt", PT_TILE_WALKABLE, 9},
+static const struct { char ch; const char *name; uint8_t flags; int sprite; int16_t sound; } default_legend[] = {
+    {'.', "floor", PT_TILE_WALKABLE, 0, 0},
+    {'#', "wall", PT_TILE_OPAQUE, 1, PT_SOUND_BLOCK},
+    {'~', "water", 0, 2, 0},
+    {'=', "bridge", PT_TILE_WALKABLE, 4, 0},
+    {'+', "door", PT_TILE_WALKABLE, 5, 20},
+    {',', "grass", PT_TILE_WALKABLE, 6, 0},
+    {'*', "bush", PT_TILE_WALKABLE | PT_TILE_OPAQUE, 7, 10},
+    {'E', "exit", PT_TILE_WALKABLE | PT_TILE_GOAL, 8, 0},
+    {':', "dirt", PT_TILE_WALKABLE, 9, 0},
 };
+
+int pt_tile_sound_default(const char *name, uint8_t flags) {
+    for (size_t i = 0; name && i < sizeof default_legend / sizeof default_legend[0]; i++)
+        if (strcmp(name, default_legend[i].name) == 0) return default_legend[i].sound;
+    return !(flags & PT_TILE_WALKABLE) && (flags & PT_TILE_OPAQUE) ? PT_SOUND_BLOCK : 0;
+}
+
+/* A map has few tile kinds and a typo in a sound value should point at itself, so the value is
+ * read strictly: a number with at most one decimal (it is kept in exact tenths, which keeps the
+ * hearing flood in integers), or the word block. */
+int pt__tok_sound(const pt__tok *t, int line, int16_t *out, pt_error *err) {
+    char c = t->len > 0 ? t->s[0] : '\0';
+    if (t->len > 0 && !((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.')) {
+        if (pt__tok_eq(t, "block")) {
+            *out = PT_SOUND_BLOCK;
+            return PT_OK;
+        }
+        pt__suggest sg;
+        char hint[96];
+        pt__suggest_init(&sg, t->s, (size_t)t->len);
+        pt__suggest_add(&sg, "block");
+        return pt_error_set(err, PT_ERR_BAD_VALUE, line, t->col, "'%.*s' is not a sound value%s",
+                            t->len > 40 ? 40 : t->len, t->s,
+                            pt__suggest_hint(&sg, " (a loss in tiles 0..100, or block)", hint, sizeof hint));
+    }
+    double v;
+    int rc = pt__tok_num(t, line, 0, PT_SOUND_MAX / 10, &v, err);
+    if (rc < 0) return rc;
+    double tenths = v * 10.0;
+    if (fabs(tenths - nearbyint(tenths)) > 1e-6)
+        return pt_error_set(err, PT_ERR_BAD_NUMBER, line, t->col, "sound %.*s has more than one decimal (tenths of a tile)",
+                            t->len > 40 ? 40 : t->len, t->s);
+    *out = (int16_t)nearbyint(tenths);
+    return PT_OK;
+}
 
 int pt__map_default_legend(pt_map *map) {
     int n = (int)(sizeof default_legend / sizeof default_legend[0]);
@@ -31,6 +67,7 @@ int pt__map_default_legend(pt_map *map) {
         snprintf(t->name, sizeof t->name, "%s", default_legend[i].name);
         t->flags = default_legend[i].flags;
         t->sprite = default_legend[i].sprite;
+        t->sound = default_legend[i].sound;
     }
     map->nlegend = n;
     return n;
@@ -126,6 +163,7 @@ void pt_entity_def_resolve(pt_entity_def *d) {
     def_num(&d->aware_decay, 0.35);
     def_num(&d->suspicious_at, 0.3);
     def_num(&d->chase_at, 1.0);
+    def_num(&d->hearing, 1.0);
     if (!isfinite(d->heading_deg)) d->heading_deg = 0.0;
     if (d->count <= 0) d->count = 1;
     if (!d->has_origin) {

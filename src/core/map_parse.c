@@ -225,42 +225,48 @@ static int d_tile(parser *p, pt__line *ln) {
     def.line = ln->no;
     int rc = pt__tok_name(&ln->tok[2], ln->no, def.name, sizeof def.name, p->err);
     if (rc < 0) return rc;
-    int seen_sprite = 0;
+    int seen_sprite = 0, seen_sound = 0;
     for (int i = 3; i < ln->ntok; i++) {
         const pt__tok *t = &ln->tok[i];
         pt__tok k, v;
         uint8_t flag = 0;
         if (pt__tok_kv(t, &k, &v)) {
-            if (!pt__tok_eq(&k, "sprite")) {
+            int *seen = pt__tok_eq(&k, "sprite") ? &seen_sprite : pt__tok_eq(&k, "sound") ? &seen_sound : NULL;
+            if (!seen) {
                 pt__suggest sg;
                 char hint[96];
                 pt__suggest_init(&sg, k.s, (size_t)k.len);
                 pt__suggest_add(&sg, "sprite");
+                pt__suggest_add(&sg, "sound");
                 return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, ln->no, k.col, "unknown tile key '%.*s'%s",
-                                    k.len > 40 ? 40 : k.len, k.s, pt__suggest_hint(&sg, " (known: sprite)", hint, sizeof hint));
+                                    k.len > 40 ? 40 : k.len, k.s,
+                                    pt__suggest_hint(&sg, " (known: sprite, sound)", hint, sizeof hint));
             }
-            if (seen_sprite++)
-                return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "sprite given twice");
-            if ((rc = pt__tok_int(&v, ln->no, 0, 1023, &def.sprite, p->err)) < 0) return rc;
+            if ((*seen)++)
+                return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "%.*s given twice", k.len, k.s);
+            rc = seen == &seen_sprite ? pt__tok_int(&v, ln->no, 0, 1023, &def.sprite, p->err)
+                                      : pt__tok_sound(&v, ln->no, &def.sound, p->err);
+            if (rc < 0) return rc;
             continue;
         }
         if (pt__tok_eq(t, "walkable")) flag = PT_TILE_WALKABLE;
         else if (pt__tok_eq(t, "opaque")) flag = PT_TILE_OPAQUE;
         else if (pt__tok_eq(t, "goal")) flag = PT_TILE_GOAL;
         else {
-            static const char *const flags[] = {"walkable", "opaque", "goal", "sprite", NULL};
+            static const char *const flags[] = {"walkable", "opaque", "goal", "sprite", "sound", NULL};
             pt__suggest sg;
             char hint[96];
             pt__suggest_init(&sg, t->s, (size_t)t->len);
             pt__suggest_words(&sg, flags);
             return pt_error_set(p->err, PT_ERR_BAD_VALUE, ln->no, t->col, "'%.*s' is not a tile flag%s",
                                 t->len > 40 ? 40 : t->len, t->s,
-                                pt__suggest_hint(&sg, " (walkable, opaque, goal, sprite=N)", hint, sizeof hint));
+                                pt__suggest_hint(&sg, " (walkable, opaque, goal, sprite=N, sound=N|block)", hint, sizeof hint));
         }
         if (def.flags & flag)
             return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, t->col, "flag '%.*s' given twice", t->len, t->s);
         def.flags |= flag;
     }
+    if (!seen_sound) def.sound = (int16_t)pt_tile_sound_default(def.name, def.flags);
     int k = pt_map_legend_find(&p->m, def.ch);
     if (k >= 0 && p->m.legend[k].line > 0)
         return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, ct->col, "tile '%c' defined twice (first on line %d)",

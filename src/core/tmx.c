@@ -49,7 +49,8 @@ typedef struct doc {
 typedef struct place { int line, col; } place;
 
 typedef struct tile_info {
-    int has_walkable, walkable, has_opaque, opaque, has_goal, goal, has_sprite, sprite, has_name;
+    int has_walkable, walkable, has_opaque, opaque, has_goal, goal, has_sprite, sprite, has_name, has_sound;
+    int16_t sound;
     char name[PT_MAX_NAME];
 } tile_info;
 
@@ -471,11 +472,11 @@ static int tok_fail(loader *L, doc *d, const prop *p, const pt_error *e) {
     return fail_value(L, d, p, e->col - 1, e->code, "property '%.40s': %s", p->name, e->message);
 }
 
-enum { WANT_BOOL, WANT_NUM, WANT_INT, WANT_STR, WANT_FILE, WANT_OBJ, WANT_INT_OR_STR };
+enum { WANT_BOOL, WANT_NUM, WANT_INT, WANT_STR, WANT_FILE, WANT_OBJ, WANT_INT_OR_STR, WANT_NUM_OR_STR };
 
 static int prop_type(loader *L, doc *d, const prop *p, int want) {
     static const char *const names[] = {"bool", "int or float", "int", "string", "string or file", "object",
-                                        "int or string"};
+                                        "int or string", "int, float or string"};
     const char *t = p->type;
     int ok = 0;
     switch (want) {
@@ -486,6 +487,7 @@ static int prop_type(loader *L, doc *d, const prop *p, int want) {
     case WANT_FILE: ok = !strcmp(t, "string") || !strcmp(t, "file"); break;
     case WANT_OBJ: ok = !strcmp(t, "object"); break;
     case WANT_INT_OR_STR: ok = !strcmp(t, "int") || !strcmp(t, "string"); break;
+    case WANT_NUM_OR_STR: ok = !strcmp(t, "int") || !strcmp(t, "float") || !strcmp(t, "string"); break;
     }
     if (ok) return PT_OK;
     return fail_at(L, d, p->node, xmlHasProp(p->node, BAD_CAST "type") ? "type" : "name", 0, PT_ERR_BAD_VALUE,
@@ -540,6 +542,17 @@ static int prop_choice(loader *L, doc *d, const prop *p, const char *const *word
     pt_error e;
     pt_error_clear(&e);
     if ((rc = pt__tok_choice(&t, 0, words, out, &e)) < 0) return tok_fail(L, d, p, &e);
+    return PT_OK;
+}
+
+/* A number (int or float) or a string holding a number or `block`, as the legend's sound=. */
+static int prop_sound(loader *L, doc *d, const prop *p, int16_t *out) {
+    int rc = prop_type(L, d, p, WANT_NUM_OR_STR);
+    if (rc < 0) return rc;
+    pt__tok t = tok_of(p->value);
+    pt_error e;
+    pt_error_clear(&e);
+    if ((rc = pt__tok_sound(&t, 0, out, &e)) < 0) return tok_fail(L, d, p, &e);
     return PT_OK;
 }
 
@@ -695,6 +708,9 @@ static int tile_props(loader *L, doc *d, xmlNodePtr tile, tile_info *ti) {
         } else if (!strcmp(p.name, "name")) {
             has = &ti->has_name;
             rc = prop_name(L, d, &p, ti->name, sizeof ti->name);
+        } else if (!strcmp(p.name, "sound")) {
+            has = &ti->has_sound;
+            rc = prop_sound(L, d, &p, &ti->sound);
         } else continue; /* tilesets are shared with other tools: other properties are theirs */
         if (rc < 0) return rc;
         if ((*has)++) return fail_at(L, d, p.node, "name", 0, PT_ERR_DUPLICATE, "tile property '%s' given twice", p.name);
@@ -915,7 +931,7 @@ static int legend_char(const pt_map *m) {
     return 0;
 }
 
-/* Legend index of local tile id of tileset ts. A kind is (name, flags, sprite); equal kinds
+/* Legend index of local tile id of tileset ts. A kind is (name, flags, sprite, sound); equal kinds
  * share one legend entry, a default one when it matches. Negative: error (place unset). */
 static int tile_kind(loader *L, tileset *ts, int id) {
     if (!ts->legend) {
@@ -935,16 +951,18 @@ static int tile_kind(loader *L, tileset *ts, int id) {
     def.sprite = ti && ti->has_sprite ? ti->sprite : (ts->tiles_png ? id : -1);
     if (ti && ti->name[0]) snprintf(def.name, sizeof def.name, "%s", ti->name);
     else snprintf(def.name, sizeof def.name, "tile_%lu", (unsigned long)ts->firstgid + (unsigned long)id);
+    def.sound = ti && ti->has_sound ? ti->sound : (int16_t)pt_tile_sound_default(def.name, def.flags);
     int k;
     for (k = 0; k < L->m.nlegend; k++) {
         const pt_tile_def *t = &L->m.legend[k];
-        if (t->flags == def.flags && t->sprite == def.sprite && !strcmp(t->name, def.name)) break;
+        if (t->flags == def.flags && t->sprite == def.sprite && t->sound == def.sound && !strcmp(t->name, def.name))
+            break;
     }
     if (k == L->m.nlegend) {
         int ch = legend_char(&L->m);
         if (L->m.nlegend >= PT_MAX_TILE_KINDS || !ch)
             return fail(L, &L->tmx, (place){0, 0}, PT_ERR_LIMIT,
-                        "more than %d kinds of tile (a kind is a name, flags and a sprite)", PT_MAX_TILE_KINDS);
+                        "more than %d kinds of tile (a kind is a name, flags, a sprite and a sound)", PT_MAX_TILE_KINDS);
         def.ch = (char)ch;
         L->m.legend[L->m.nlegend++] = def;
     }

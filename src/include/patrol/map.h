@@ -39,10 +39,18 @@ enum {
     PT_TILE_GOAL     = 1 << 2, /* reaching it wins the round (the exit) */
 };
 
+/* pt_tile_def.sound of a tile that stops sound (a wall). */
+#define PT_SOUND_BLOCK (-1)
+/* The largest sound damping, in tenths of a tile (sound=100). */
+#define PT_SOUND_MAX 1000
+
 typedef struct pt_tile_def {
     char ch;                   /* the character drawn in the grid */
     char name[PT_MAX_NAME];    /* floor, wall, water, bridge, door, grass, bush, exit, dirt, ... */
     uint8_t flags;             /* PT_TILE_* */
+    int16_t sound;             /* extra loss of a noise entering it, tenths of a tile (0..1000), or
+                                  PT_SOUND_BLOCK: sound does not pass (docs/formats.md, the legend). The
+                                  loaders always set it (pt_tile_sound_default without sound=) */
     int sprite;                /* sprite index in assets/tiles.png; -1 = by name */
     int line;                  /* where it was declared */
 } pt_tile_def;
@@ -87,6 +95,7 @@ typedef struct pt_entity_def {
     double aware_decay;        /* awareness lost per second when unseen; default 0.35 */
     double suspicious_at;      /* awareness threshold for suspicious; default 0.3 */
     double chase_at;           /* awareness threshold for chase; default 1.0 */
+    double hearing;            /* hears a noise whose level at its cell is above this; default 1.0 */
     int count;                 /* flocks: members; default 1 */
     char group[PT_MAX_NAME];   /* flocks: group name (neighbours are within a group) */
     pt_flock_kind flock_kind;  /* flocks: hound or crow (sprite); default hound */
@@ -160,6 +169,11 @@ int pt_map_set(pt_map *map, int x, int y, char ch);
 int pt_map_refresh_sight(pt_map *map);
 /* Legend index of character ch, or -1. */
 int pt_map_legend_find(const pt_map *map, char ch);
+
+/* The sound damping a tile kind gets when its declaration gives none: the default legend's
+ * value for a default kind's name (wall block, door 2, bush 1, the others 0: as the sprite goes
+ * by name), else PT_SOUND_BLOCK for a tile that is neither walkable nor transparent, else 0. */
+int pt_tile_sound_default(const char *name, uint8_t flags);
 
 static inline int pt_map_in(const pt_map *m, int x, int y) {
     return x >= 0 && y >= 0 && x < m->w && y < m->h;
