@@ -315,9 +315,8 @@ END_TEST
 /* The integrator's rare branches in a dense flock: agents that stop (speed capped below the
  * stop speed), that turn on the spot (reversing with a tight turn rate), weighted and
  * prioritised combiners side by side, budgets that run out (small max_force), smoothing, an
- * odd agent count. Equal to brute force bit for bit, 1-3 threads. (Written for a two-agents-
- * per-SIMD-register path that was measured 3-13% faster and not merged; it pins the cases any
- * such path must get right.) */
+ * odd agent count. Equal to brute force bit for bit, 1-3 threads: the cases any path that
+ * steps several agents per SIMD register must get right. */
 START_TEST(test_pairs_with_fallback_lanes_equal_brute_force) {
     enum { M = 201 };
     static pt_steer_agent start[M], ref[M], got[M];

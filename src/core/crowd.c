@@ -10,8 +10,7 @@
  * The sums visit agents in cell order so that the neighbour rows a query reads stay in
  * cache from one agent to the next; the step visits them in index order so that the agent
  * structs (232 bytes each, the bulk of the memory) stream through in order instead of being
- * fetched at random (in cell order, about a fifth of the step's time at 100,000 agents was
- * spent waiting for them). The sums go out with streaming stores: random whole-line writes
+ * fetched at random (in cell order, the step waits on them). The sums go out with streaming stores: random whole-line writes
  * that are not read first.
  * Each agent is read and written in its own slot.
  *
@@ -21,9 +20,9 @@
  * the slots (parallel by ranges of cells), the permutation of the arrays into the other
  * buffer (parallel; agents that changed cell are put back in ascending index within their
  * cell), then one pass in slot order (parallel) that sums each agent's neighbours,
- * combines, integrates and collides it, and writes it into the other buffer. In the shared lane, streaming the agent structs (gather,
- * then the step) cost about a third of a flock tick at 100,000 agents; in slot order, an
- * agent's own state and its neighbours' rows are next to each other. */
+ * combines, integrates and collides it, and writes it into the other buffer. Streaming the 232-byte agent structs, as the shared lane
+ * must, is what this avoids; in slot order, an agent's own state and its neighbours' rows
+ * are next to each other. */
 #include <patrol/crowd.h>
 
 #include <patrol/config.h>
@@ -70,8 +69,8 @@ typedef struct worker {
 
 /* Phases are short (a tick of 100,000 agents is a few ms, in four phases) and come back to
  * back, so a worker spins a while before sleeping on the condition variable: waking a
- * sleeping thread costs tens to hundreds of microseconds on a virtual machine, which at
- * 10,000 agents was more than the second core saved. */
+ * sleeping thread costs tens to hundreds of microseconds on a virtual machine, more than a
+ * phase of a mid-sized crowd gains from the second core. */
 #define POOL_SPINS 4096
 /* Between the phases of one step the caller does serial work for a fraction of a
  * millisecond (the sort's offsets): a worker that slept through it would cost the next phase
@@ -180,9 +179,9 @@ static int dispatch_shares(const pt_crowd *c) {
 }
 
 /* Runs one phase split into equal contiguous shares. A phase's fixed cost with helpers
- * (waking or signalling them, waiting for the last) was measured at tens to hundreds of
- * microseconds on these virtual machines: 1,000 boids took 3x longer with two threads than
- * with one, hence min_share. */
+ * (waking or signalling them, waiting for the last) is tens to hundreds of microseconds on a
+ * virtual machine, more than a small crowd's phase takes: hence min_share agents at least
+ * per share. */
 static void dispatch(pt_crowd *c, int phase, double dt) {
     struct pt__crowd_pool *p = c->pool;
     int shares = dispatch_shares(c);
@@ -680,9 +679,7 @@ static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) 
          * and at least pool->chunk: a flock clumps, so equal shares of slots are not equal
          * work, and small last chunks leave little for one thread to finish alone. Each
          * chunk re-weighs the pairs that cross into its first row of cells, so few chunks
-         * are cheaper: 1 / (2 * shares) of what is left and at least 1/32 of a share took
-         * 14 chunks a step instead of 6, and two threads gave 1.84x one instead of 1.89x
-         * (flock; steer the same). Each slot's result does not depend on who computes it. */
+         * are cheaper. Each slot's result does not depend on who computes it. */
         for (int k = atomic_load_explicit(&c->pool->next, memory_order_relaxed); k < c->n;) {
             int size = ((c->n - k) / shares + 3) & ~3;
             if (size < c->pool->chunk) size = c->pool->chunk;
