@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "pattern_priv.h"
+#include "rng_priv.h"
 
 #define HEAD_SAME 254 /* a path step that stays on its cell: the heading does not change */
 #define HEAD0 255     /* not moved since added */
@@ -76,31 +77,6 @@ struct pt__troop_group { unsigned char *rec; int n, cap, lane; };
 
 static size_t rec_size(int kind) {
     return kind == KIND_PATH ? sizeof(path_rec) : kind == KIND_MATRIX ? sizeof(mat_rec) : sizeof(ctl_rec);
-}
-
-/* ---- pieces that must match pattern_run.c / rng.c exactly ------------------------------- */
-/* (headings and 8-directions come from pattern_priv.h; PCG32 is inlined here because a
- * record keeps the state and the stream apart, 4 bytes smaller than a pt_rng) */
-
-static inline uint32_t rng_u32(uint64_t *state, uint64_t inc) {
-    uint64_t old = *state;
-    *state = old * 6364136223846793005ULL + inc;
-    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
-    uint32_t rot = (uint32_t)(old >> 59u);
-    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31u));
-}
-
-static inline uint32_t rng_below(uint64_t *state, uint64_t inc, uint32_t n) {
-    uint64_t m = (uint64_t)rng_u32(state, inc) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t threshold = (uint32_t)(-n) % n;
-        while (low < threshold) {
-            m = (uint64_t)rng_u32(state, inc) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
 }
 
 /* ---- map ------------------------------------------------------------------------------- */
@@ -508,7 +484,7 @@ static long long step_matrix(const pt_troop *t, const pt__troop_pat *P, pt__troo
         unsigned prevbit = (1u << r->prev) & 0xFFu, cand = ok & ~prevbit; /* prev 8 = none: 0 */
         int k;
         if (cand) {
-            uint32_t pick = rng_below(&r->state, ((uint64_t)r->stream << 1) | 1u, count[cand]);
+            uint32_t pick = pt__pcg32_below(&r->state, ((uint64_t)r->stream << 1) | 1u, count[cand]);
             k = select[cand * 8 + pick];
         } else if (ok & prevbit) {
             k = r->prev;
