@@ -545,7 +545,7 @@ static int finish_path(parser *ps, builder *b) {
     int rc = library_budget(ps, total + back, p->end_line ? p->end_line : p->line, p->end_line ? p->end_col : p->col);
     if (rc < 0) return rc;
     size_t cap = (size_t)(total + back);
-    p->cells = PT_MALLOC(cap * sizeof *p->cells);
+    p->cells = PT_MALLOC((cap + 1) * sizeof *p->cells); /* + cells[ncells] (pattern_priv.h) */
     p->src_of_cell = PT_MALLOC(cap * sizeof *p->src_of_cell);
     if (!p->cells || !p->src_of_cell) return nomem(ps, p->line);
     int k = 0;
@@ -571,6 +571,7 @@ static int finish_path(parser *ps, builder *b) {
         }
     }
     p->ncells = k;
+    p->cells[k] = p->cells[0];
     p->anchor_x = v0.x;
     p->anchor_y = v0.y;
     return PT_OK;

@@ -61,7 +61,6 @@ typedef struct pt_troop {
     pt__troop_group *groups; int ngroups, cap_groups;
     double *htab;              /* heading of each move code (0-7: the 8 directions) */
     int32_t *hdelta;           /* the (dx, dy) of each move code */
-    uint8_t *bits;             /* per 8-bit mask: set-bit count, and the index of its i-th set bit */
     int nhtab;
 } pt_troop;
 
