@@ -682,8 +682,9 @@ static int finish(parser *ps, builder *b) {
             p->anchor_y = (int)floor(a.y);
         }
         return PT_OK;
-    default: return pt_error_set(ps->err, PT_ERR_INTERNAL, p->line, p->col, "unknown kind");
+    case PT_PAT_KIND_COUNT: break;
     }
+    return pt_error_set(ps->err, PT_ERR_INTERNAL, p->line, p->col, "unknown kind");
 }
 
 /* ---- one pattern block --------------------------------------------------------------- */
@@ -791,7 +792,7 @@ static int parse_pattern(parser *ps, builder *b) {
         case PT_PAT_MATRIX: rc = matrix_line(ps, b); break;
         case PT_PAT_THRUST: rc = thrust_line(ps, b); break;
         case PT_PAT_WAYPOINTS: rc = waypoints_line(ps, b); break;
-        default: rc = 1; break;
+        case PT_PAT_KIND_COUNT: rc = 1; break;
         }
         if (rc < 0) return rc;
         if (rc > 0)

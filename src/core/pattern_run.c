@@ -238,7 +238,8 @@ void pt_patrun_init(pt_patrun *run, const pt_pattern *pat, pt_cell origin, pt_ce
         run->thrust = run->lap = pt__thrust_start(origin, pat->has_heading ? pt_rad(pat->heading_deg) : run->heading);
         thrust_sync(run);
         break;
-    default: break;
+    case PT_PAT_WAYPOINTS: /* the world steers along the route */
+    case PT_PAT_KIND_COUNT: break;
     }
 }
 
@@ -254,7 +255,9 @@ pt_step_result pt_patrun_step(pt_patrun *run, const pt_map *map, int *x, int *y,
             r = pt__control_step(run, map, &t, &blocked);
             break;
         }
-        default: break;
+        case PT_PAT_THRUST: /* pt_patrun_thrust_tick */
+        case PT_PAT_WAYPOINTS:
+        case PT_PAT_KIND_COUNT: break;
         }
     }
     if (x) *x = run->x;
@@ -343,7 +346,7 @@ int pt_patrun_cells(const pt_patrun *run, const pt_map *map, pt_cell *out, int m
         break;
     }
     case PT_PAT_WAYPOINTS: waypoint_cells(run, &e, NULL, (pt_cell){0, 0}); break;
-    default: break;
+    case PT_PAT_KIND_COUNT: break;
     }
     return e.n;
 }
@@ -410,8 +413,9 @@ int pt_patrun_resume_at(pt_patrun *run, const pt_map *map, int x, int y) {
         run->y = y;
         return 1;
     }
-    default: return 0;
+    case PT_PAT_KIND_COUNT: break;
     }
+    return 0;
 }
 
 int pt_patrun_waypoint_count(const pt_patrun *run) {

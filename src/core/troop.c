@@ -29,8 +29,6 @@
 #define HEAD_SAME 254 /* a path step that stays on its cell: the heading does not change */
 #define HEAD0 255     /* not moved since added */
 #define PREV_NONE 8
-enum { KIND_PATH, KIND_MATRIX, KIND_CONTROL };
-
 typedef struct path_rec {
     int32_t ox, oy;   /* origin: the cell is pt__path_cell(origin, index) */
     int32_t index;
@@ -57,7 +55,7 @@ typedef struct ctl_rec {
 
 struct pt__troop_pat {
     const pt_pattern *p;
-    int kind;
+    pt_pattern_kind kind;
     /* path: the walk, and the move codes of the step forward/back from each index */
     pt__path_walk walk;
     uint8_t *hf, *hb;
@@ -69,8 +67,8 @@ struct pt__troop_pat {
 struct pt__troop_lane { int pat, n, d, c, g0; };
 struct pt__troop_group { unsigned char *rec; int n, cap, lane; };
 
-static size_t rec_size(int kind) {
-    return kind == KIND_PATH ? sizeof(path_rec) : kind == KIND_MATRIX ? sizeof(mat_rec) : sizeof(ctl_rec);
+static size_t rec_size(pt_pattern_kind kind) {
+    return kind == PT_PAT_PATH ? sizeof(path_rec) : kind == PT_PAT_MATRIX ? sizeof(mat_rec) : sizeof(ctl_rec);
 }
 
 /* ---- setup ----------------------------------------------------------------------------- */
@@ -157,7 +155,7 @@ static int pat_build(pt_troop *t, pt__troop_pat *P, const pt_pattern *p) {
     memset(P, 0, sizeof *P);
     P->p = p;
     if (p->kind == PT_PAT_PATH) {
-        P->kind = KIND_PATH;
+        P->kind = PT_PAT_PATH;
         if (p->ncells < 1) return PT_ERR_BAD_VALUE;
         P->walk = pt__path_walk_of(p);
         int len = P->walk.len;
@@ -177,7 +175,7 @@ static int pat_build(pt_troop *t, pt__troop_pat *P, const pt_pattern *p) {
             P->hb[i] = (uint8_t)cb;
         }
     } else if (p->kind == PT_PAT_MATRIX) {
-        P->kind = KIND_MATRIX;
+        P->kind = PT_PAT_MATRIX;
         if (p->mw < 1 || p->mh < 1) return PT_ERR_BAD_VALUE;
         size_t n = (size_t)p->mw * (size_t)p->mh;
         P->nb = PT_MALLOC(n);
@@ -187,7 +185,7 @@ static int pat_build(pt_troop *t, pt__troop_pat *P, const pt_pattern *p) {
                 P->nb[(size_t)my * (size_t)p->mw + (size_t)mx] = (uint8_t)pt__mat_neighbours(p, mx, my);
         for (int k = 0; k < 8; k++) P->doff[k] = pt__dir_dy[k] * p->mw + pt__dir_dx[k];
     } else if (p->kind == PT_PAT_CONTROL) {
-        P->kind = KIND_CONTROL;
+        P->kind = PT_PAT_CONTROL;
         if (p->nins < 1) return PT_ERR_BAD_VALUE;
     } else {
         return PT_ERR_BAD_VALUE;
@@ -449,9 +447,12 @@ void pt_troop_step(pt_troop *t) {
             int gi = L->g0 + k;
             if (t->groups[gi].n == 0) continue;
             switch (P->kind) {
-            case KIND_PATH: t->actions += step_path(P, &t->groups[gi], m); break;
-            case KIND_MATRIX: t->actions += step_matrix(P, &t->groups[gi], m); break;
-            default: t->actions += step_control(t, P, L, gi, m); break;
+            case PT_PAT_PATH: t->actions += step_path(P, &t->groups[gi], m); break;
+            case PT_PAT_MATRIX: t->actions += step_matrix(P, &t->groups[gi], m); break;
+            case PT_PAT_CONTROL: t->actions += step_control(t, P, L, gi, m); break;
+            case PT_PAT_THRUST: /* rejected by pt_troop_add_run */
+            case PT_PAT_WAYPOINTS:
+            case PT_PAT_KIND_COUNT: break;
             }
         }
     }
@@ -468,13 +469,13 @@ static int cmp_key(const void *a, const void *b) {
 }
 
 static void rec_pos(const pt__troop_pat *P, const unsigned char *rec, int32_t *x, int32_t *y, uint32_t *id) {
-    if (P->kind == KIND_PATH) {
+    if (P->kind == PT_PAT_PATH) {
         const path_rec *r = (const path_rec *)(const void *)rec;
         pt_cell c = pt__path_cell(&P->walk, (pt_cell){r->ox, r->oy}, r->index);
         *x = c.x;
         *y = c.y;
         *id = r->id;
-    } else if (P->kind == KIND_MATRIX) {
+    } else if (P->kind == PT_PAT_MATRIX) {
         const mat_rec *r = (const mat_rec *)(const void *)rec;
         *x = r->x;
         *y = r->y;
@@ -542,9 +543,9 @@ double pt_troop_heading(const pt_troop *t, int id) {
     const unsigned char *rec = find(t, id, &P);
     if (!rec) return 0.0;
     int h;
-    if (P->kind == KIND_PATH) {
+    if (P->kind == PT_PAT_PATH) {
         h = ((const path_rec *)(const void *)rec)->h;
-    } else if (P->kind == KIND_MATRIX) {
+    } else if (P->kind == PT_PAT_MATRIX) {
         h = ((const mat_rec *)(const void *)rec)->h;
     } else {
         const ctl_rec *r = (const ctl_rec *)(const void *)rec;
@@ -557,7 +558,7 @@ int pt_troop_done(const pt_troop *t, int id) {
     const pt__troop_pat *P;
     const unsigned char *rec = find(t, id, &P);
     if (!rec) return 0;
-    if (P->kind == KIND_PATH) return ((const path_rec *)(const void *)rec)->done;
-    if (P->kind == KIND_MATRIX) return 0;
+    if (P->kind == PT_PAT_PATH) return ((const path_rec *)(const void *)rec)->done;
+    if (P->kind == PT_PAT_MATRIX) return 0;
     return ((const ctl_rec *)(const void *)rec)->done;
 }
