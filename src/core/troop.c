@@ -25,6 +25,7 @@
 #include "pattern_priv.h"
 #include "pattern_step.h"
 #include "rng_priv.h"
+#include "troop_priv.h"
 
 #define HEAD_SAME 254 /* a path step that stays on its cell: the heading does not change */
 #define HEAD0 255     /* not moved since added */
@@ -99,29 +100,37 @@ static int reserve(pt_troop *t, int need) {
     return 1;
 }
 
-int pt_troop_init(pt_troop *t, const pt_map *map, int capacity) {
+pt_troop *pt_troop_create(const pt_troop_desc *desc, pt_error *err) {
+    pt_error_clear(err);
+    pt_troop_desc d = {NULL, 0};
+    if (desc) d = *desc;
+    if (d.capacity < 0) {
+        pt_error_set(err, PT_ERR_RANGE, 0, 0, "troop capacity %d is negative", d.capacity);
+        return NULL;
+    }
+    pt_troop *t = PT_MALLOC(sizeof *t);
+    if (!t) goto nomem;
     memset(t, 0, sizeof *t);
-    t->map = map;
+    t->map = d.map;
     t->htab = PT_MALLOC(256 * sizeof *t->htab);
     t->hdelta = PT_MALLOC(2 * 256 * sizeof *t->hdelta);
-    if (!t->htab || !t->hdelta) {
-        pt_troop_fini(t);
-        return PT_ERR_NOMEM;
-    }
+    if (!t->htab || !t->hdelta) goto nomem;
     for (int k = 0; k < 8; k++) {
         t->htab[k] = pt__move_heading(pt__dir_dx[k], pt__dir_dy[k]);
         t->hdelta[2 * k] = pt__dir_dx[k];
         t->hdelta[2 * k + 1] = pt__dir_dy[k];
     }
     t->nhtab = 8;
-    if (capacity > 0 && !reserve(t, capacity)) {
-        pt_troop_fini(t);
-        return PT_ERR_NOMEM;
-    }
-    return PT_OK;
+    if (d.capacity > 0 && !reserve(t, d.capacity)) goto nomem;
+    return t;
+nomem:
+    pt_troop_destroy(t);
+    pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory making a troop");
+    return NULL;
 }
 
-void pt_troop_fini(pt_troop *t) {
+void pt_troop_destroy(pt_troop *t) {
+    if (!t) return;
     for (int i = 0; i < t->npats; i++) {
         PT_FREE(t->pats[i].hf);
         PT_FREE(t->pats[i].hb);
@@ -135,7 +144,7 @@ void pt_troop_fini(pt_troop *t) {
     PT_FREE(t->heading0);
     PT_FREE(t->htab);
     PT_FREE(t->hdelta);
-    memset(t, 0, sizeof *t);
+    PT_FREE(t);
 }
 
 /* Code of a move by (dx, dy): one of the 8 directions, HEAD_SAME, or a new table entry (a
@@ -561,4 +570,36 @@ int pt_troop_done(const pt_troop *t, int id) {
     if (P->kind == PT_PAT_PATH) return ((const path_rec *)(const void *)rec)->done;
     if (P->kind == PT_PAT_MATRIX) return 0;
     return ((const ctl_rec *)(const void *)rec)->done;
+}
+
+int pt_troop_count(const pt_troop *t) { return t->count; }
+long long pt_troop_tick(const pt_troop *t) { return t->tick; }
+long long pt_troop_actions(const pt_troop *t) { return t->actions; }
+
+/* ---- test hook ------------------------------------------------------------------------- */
+
+int pt__troop_check(const pt_troop *t) {
+    int bad = 0;
+    long long records = 0;
+    for (int gi = 0; gi < t->ngroups; gi++) {
+        const pt__troop_group *g = &t->groups[gi];
+        const pt__troop_lane *L = &t->lanes[g->lane];
+        bad += gi < L->g0 || gi >= L->g0 + L->d;
+        records += g->n;
+    }
+    bad += records != t->count;
+    for (int id = 0; id < t->count; id++) {
+        pt__troop_loc l = t->loc[id];
+        if (l.group < 0 || l.group >= t->ngroups || l.slot < 0 || l.slot >= t->groups[l.group].n) {
+            bad++;
+            continue;
+        }
+        const pt__troop_group *g = &t->groups[l.group];
+        const pt__troop_pat *P = &t->pats[t->lanes[g->lane].pat];
+        int32_t x, y;
+        uint32_t rid;
+        rec_pos(P, g->rec + (size_t)l.slot * rec_size(P->kind), &x, &y, &rid);
+        bad += rid != (uint32_t)id;
+    }
+    return bad;
 }
