@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
-/* The bit tables of pattern_step.h, as constant expressions of their index (written out by
- * octal enumeration: f(00000) ... f(03777)). check_pattern_run compares every entry with
- * pt_map_step_ok and a bit loop. */
+/* The out-of-line part of pattern_step.h, and its bit tables as constant expressions of
+ * their index (written out by octal enumeration: f(00000) ... f(03777)). check_pattern_run
+ * compares every entry with pt_map_step_ok and a bit loop. */
 #include "pattern_step.h"
 
 #define O1(f, p) f(p##0), f(p##1), f(p##2), f(p##3), f(p##4), f(p##5), f(p##6), f(p##7)
@@ -30,3 +30,10 @@ const uint8_t pt__bit_count[256] = {O2(COUNT, 00), O2(COUNT, 01), O2(COUNT, 02),
 const uint8_t pt__bit_select[2048] = {O3(SELECT_ENTRY, 00), O3(SELECT_ENTRY, 01), O3(SELECT_ENTRY, 02),
                                       O3(SELECT_ENTRY, 03)};
 const uint8_t pt__step_block[512] = {O3(BLOCK, 0)};
+
+unsigned pt__step_mask_edge(const pt__walkmap *v, int x, int y) {
+    unsigned ok = 0;
+    for (int k = 0; k < 8; k++)
+        if (pt__walk_ok(v, x, y, x + pt__dir_dx[k], y + pt__dir_dy[k])) ok |= 1u << k;
+    return ok;
+}

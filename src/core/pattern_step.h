@@ -75,6 +75,10 @@ static inline int pt__walk_ok(const pt__walkmap *v, int x, int y, int nx, int ny
     return v->none || pt__flags_step_ok(v->flags, v->w, v->h, x, y, nx, ny);
 }
 
+/* pt__step_mask of a cell whose 3x4 block is not inside the map (pattern_step.c: out of
+ * line, so that the loops that inline pt__step_mask keep their registers). */
+unsigned pt__step_mask_edge(const pt__walkmap *v, int x, int y);
+
 /* Bit k set when pt_map_step_ok allows the step from (x, y) to its neighbour k. Cells whose
  * 3x4 block lies inside the map (almost all) read three rows and one table entry. */
 static inline unsigned pt__step_mask(const pt__walkmap *v, int x, int y) {
@@ -84,10 +88,7 @@ static inline unsigned pt__step_mask(const pt__walkmap *v, int x, int y) {
         const uint8_t *c = v->flags + (size_t)y * w + (size_t)x - 1;
         return pt__step_block[pt__row3(c - w) | pt__row3(c) << 3 | pt__row3(c + w) << 6];
     }
-    unsigned ok = 0;
-    for (int k = 0; k < 8; k++)
-        if (pt__walk_ok(v, x, y, x + pt__dir_dx[k], y + pt__dir_dy[k])) ok |= 1u << k;
-    return ok;
+    return pt__step_mask_edge(v, x, y);
 }
 
 /* ---- path ------------------------------------------------------------------------------ */

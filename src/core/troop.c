@@ -336,6 +336,14 @@ int pt_troop_add(pt_troop *t, const pt_pattern *pattern, pt_cell origin, pt_cell
 
 /* ---- stepping -------------------------------------------------------------------------- */
 
+/* Each kind's loop is a function of its own: inlined together into pt_troop_step they
+ * compete for registers and keep their pointers on the stack. */
+#if defined(__GNUC__)
+#define LOOP_FN __attribute__((noinline)) static
+#else
+#define LOOP_FN static
+#endif
+
 /* The step loops copy the map view and the pattern's tables into locals: records are
  * written through byte-sized fields, which the compiler must assume could alias anything
  * reached through a pointer. */
@@ -358,7 +366,7 @@ static inline void path_walk(const pt__troop_pat *P, pt__troop_group *g, const p
     }
 }
 
-static long long step_path(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m) {
+LOOP_FN long long step_path(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m) {
     switch (P->walk.end) {
     case PT_END_LOOP: path_walk(P, g, m, PT_END_LOOP); break;
     case PT_END_RESTART: path_walk(P, g, m, PT_END_RESTART); break;
@@ -368,7 +376,7 @@ static long long step_path(const pt__troop_pat *P, pt__troop_group *g, const pt_
     return g->n;
 }
 
-static long long step_matrix(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m) {
+LOOP_FN long long step_matrix(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m) {
     mat_rec *r = (mat_rec *)(void *)g->rec, *e = r + g->n;
     const pt__walkmap v = *m;
     const uint8_t *nb = P->nb;
@@ -387,7 +395,7 @@ static long long step_matrix(const pt__troop_pat *P, pt__troop_group *g, const p
 
 /* Control records can leave their group (a `wait` shifts their schedule): swap-remove, and
  * the record swapped in (not yet seen this tick) is processed in the same slot. */
-static long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi, const pt__walkmap *m) {
+LOOP_FN long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi, const pt__walkmap *m) {
     const pt_pattern *p = P->p;
     const pt__walkmap v = *m;
     long long T = t->tick, acted = 0;
