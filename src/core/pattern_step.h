@@ -20,6 +20,14 @@
 #include "pattern_priv.h"
 #include "rng_priv.h"
 
+/* The bodies are instantiated in loops whose speed depends on them being inlined, also
+ * when a loop is instantiated several times (the troop's per-kind, per-mode loops). */
+#if defined(__GNUC__)
+#define PT__BODY static inline __attribute__((always_inline))
+#else
+#define PT__BODY static inline
+#endif
+
 /* Direction k: k * 45 degrees clockwise on screen from east. Matrix candidates are taken
  * in this order, and pt__dir8_index numbers headings this way. */
 static const int pt__dir_dx[8] = {1, 1, 0, -1, -1, -1, 0, 1};
@@ -71,7 +79,7 @@ static inline pt__walkmap pt__walkmap_of(const pt_map *m) {
 }
 
 /* pt_map_step_ok. */
-static inline int pt__walk_ok(const pt__walkmap *v, int x, int y, int nx, int ny) {
+PT__BODY int pt__walk_ok(const pt__walkmap *v, int x, int y, int nx, int ny) {
     return v->none || pt__flags_step_ok(v->flags, v->w, v->h, x, y, nx, ny);
 }
 
@@ -81,7 +89,7 @@ unsigned pt__step_mask_edge(const pt__walkmap *v, int x, int y);
 
 /* Bit k set when pt_map_step_ok allows the step from (x, y) to its neighbour k. Cells whose
  * 3x4 block lies inside the map (almost all) read three rows and one table entry. */
-static inline unsigned pt__step_mask(const pt__walkmap *v, int x, int y) {
+PT__BODY unsigned pt__step_mask(const pt__walkmap *v, int x, int y) {
     if (v->none) return 0xFFu;
     if ((unsigned)x - 1u < v->xin && (unsigned)y - 1u < v->yin) {
         const size_t w = v->w;
@@ -109,7 +117,7 @@ static inline pt__path_walk pt__path_walk_of(const pt_pattern *p) {
 }
 
 /* Cell of index i in [0, len) placed at origin. */
-static inline pt_cell pt__path_cell(const pt__path_walk *w, pt_cell origin, int i) {
+PT__BODY pt_cell pt__path_cell(const pt__path_walk *w, pt_cell origin, int i) {
     pt_cell c = w->cells[i];
     return (pt_cell){origin.x + c.x, origin.y + c.y};
 }
@@ -119,8 +127,8 @@ static inline pt_cell pt__path_cell(const pt__path_walk *w, pt_cell origin, int 
  * its last index (*done = 1). PT_STEP_WAITING: blocked (nothing changes), a one-cell reverse
  * walk, or a step onto the same cell (*index moves on). PT_STEP_MOVED: *to = the new cell.
  * *dir (+1/-1) only matters to reverse walks. */
-static inline pt_step_result pt__path_step(const pt__path_walk *w, pt_end_mode end, pt_cell origin, pt_cell cur,
-                                           int *index, int *dir, int *done, const pt__walkmap *m, pt_cell *to) {
+PT__BODY pt_step_result pt__path_step(const pt__path_walk *w, pt_end_mode end, pt_cell origin, pt_cell cur,
+                                     int *index, int *dir, int *done, const pt__walkmap *m, pt_cell *to) {
     int next = *index, d = *dir;
     switch (end) {
     case PT_END_LOOP:
@@ -168,7 +176,7 @@ static inline unsigned pt__mat_neighbours(const pt_pattern *p, int mx, int my) {
  * walk of ALGORITHMS.md: a random one of the 1-cells it may step to, minus the cell it came
  * from; back to that cell only at a dead end. Returns the direction taken, or -1 (no
  * candidate: it stays). */
-static inline int pt__mat_step(unsigned on, const pt__walkmap *m, int x, int y, int prev, uint64_t *state, uint64_t inc) {
+PT__BODY int pt__mat_step(unsigned on, const pt__walkmap *m, int x, int y, int prev, uint64_t *state, uint64_t inc) {
     unsigned ok = on & pt__step_mask(m, x, y);
     unsigned prevbit = (1u << prev) & 0xFFu, cand = ok & ~prevbit;
     if (cand) return pt__bit_select[cand * 8u + pt__pcg32_below(state, inc, pt__bit_count[cand])];
@@ -191,8 +199,8 @@ typedef struct pt__ctl {
  * for the others; *lap = 1 when the pass wrapped to instruction 0; *target = the cell a
  * forward/backward step tried to enter (unchanged for other actions), *blocked = 1 when
  * pt_map_step_ok refused it. A finished walker does nothing (PT_STEP_DONE). */
-static inline pt_step_result pt__ctl_step(const pt_pattern *p, pt__ctl *s, const pt__walkmap *m, int *wait, int *lap,
-                                          pt_cell *target, int *blocked) {
+PT__BODY pt_step_result pt__ctl_step(const pt_pattern *p, pt__ctl *s, const pt__walkmap *m, int *wait, int *lap,
+                                    pt_cell *target, int *blocked) {
     *wait = -1;
     *lap = 0;
     *blocked = 0;

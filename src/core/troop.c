@@ -337,22 +337,26 @@ int pt_troop_add(pt_troop *t, const pt_pattern *pattern, pt_cell origin, pt_cell
 /* ---- stepping -------------------------------------------------------------------------- */
 
 /* Each kind's loop is a function of its own: inlined together into pt_troop_step they
- * compete for registers and keep their pointers on the stack. */
+ * compete for registers and keep their pointers on the stack. Each loop is instantiated
+ * with and without a map (the view's `none` a constant), so the map test folds away. */
 #if defined(__GNUC__)
 #define LOOP_FN __attribute__((noinline)) static
+#define INSTANCE __attribute__((always_inline)) static inline
 #else
 #define LOOP_FN static
+#define INSTANCE static inline
 #endif
 
 /* The step loops copy the map view and the pattern's tables into locals: records are
  * written through byte-sized fields, which the compiler must assume could alias anything
  * reached through a pointer. */
 
-/* Instantiated once per end mode, so that the body's switch folds away (and with it the
- * stores of dir, which only reverse walks change, and of done, which only stop walks set). */
-static inline void path_walk(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m, pt_end_mode end) {
+/* Instantiated once per end mode and map presence, so that the body's switch and map test
+ * fold away (and with them the stores of dir, which only reverse walks change, and of done,
+ * which only stop walks set). */
+INSTANCE void path_walk(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m, pt_end_mode end, int none) {
     path_rec *r = (path_rec *)(void *)g->rec, *e = r + g->n;
-    const pt__walkmap v = *m;
+    const pt__walkmap v = {m->flags, m->w, m->h, m->xin, m->yin, none};
     const pt__path_walk w = P->walk;
     const uint8_t *hf = P->hf, *hb = P->hb;
     for (; r < e; r++) {
@@ -366,19 +370,24 @@ static inline void path_walk(const pt__troop_pat *P, pt__troop_group *g, const p
     }
 }
 
+INSTANCE void path_walk_map(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m, pt_end_mode end) {
+    if (m->none) path_walk(P, g, m, end, 1);
+    else path_walk(P, g, m, end, 0);
+}
+
 LOOP_FN long long step_path(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m) {
     switch (P->walk.end) {
-    case PT_END_LOOP: path_walk(P, g, m, PT_END_LOOP); break;
-    case PT_END_RESTART: path_walk(P, g, m, PT_END_RESTART); break;
-    case PT_END_STOP: path_walk(P, g, m, PT_END_STOP); break;
-    case PT_END_REVERSE: path_walk(P, g, m, PT_END_REVERSE); break;
+    case PT_END_LOOP: path_walk_map(P, g, m, PT_END_LOOP); break;
+    case PT_END_RESTART: path_walk_map(P, g, m, PT_END_RESTART); break;
+    case PT_END_STOP: path_walk_map(P, g, m, PT_END_STOP); break;
+    case PT_END_REVERSE: path_walk_map(P, g, m, PT_END_REVERSE); break;
     }
     return g->n;
 }
 
-LOOP_FN long long step_matrix(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m) {
+INSTANCE void matrix_walk(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m, int none) {
     mat_rec *r = (mat_rec *)(void *)g->rec, *e = r + g->n;
-    const pt__walkmap v = *m;
+    const pt__walkmap v = {m->flags, m->w, m->h, m->xin, m->yin, none};
     const uint8_t *nb = P->nb;
     const int32_t *doff = P->doff;
     for (; r < e; r++) {
@@ -390,16 +399,53 @@ LOOP_FN long long step_matrix(const pt__troop_pat *P, pt__troop_group *g, const 
         r->prev = (uint8_t)((k + 4) & 7);
         r->h = (uint8_t)k;
     }
+}
+
+LOOP_FN long long step_matrix(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m) {
+    if (m->none) matrix_walk(P, g, m, 1);
+    else matrix_walk(P, g, m, 0);
     return g->n;
+}
+
+/* A control record that acted at tick T with a `wait` of `wait` ticks: held until T + wait,
+ * and moved to the group of its shifted schedule (swap-remove from slot i of group gi).
+ * Returns 1 when it moved (slot i now holds another record, not yet seen this tick). Out of
+ * line: rare, and it keeps the loop's registers free. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int hold_record(pt_troop *t, const pt__troop_lane *L, int gi, int i, int wait) {
+    pt__troop_group *g = &t->groups[gi];
+    ctl_rec *r = (ctl_rec *)(void *)g->rec + i;
+    r->hold = t->tick + wait;
+    int to = lane_group(L, wait, gi - L->g0);
+    if (to == gi) return 0;
+    ctl_rec moved = *r;
+    int slot = group_push(t, to, &moved, sizeof moved);
+    g = &t->groups[gi];
+    if (slot < 0) {
+        /* No memory to move it: it stays here, held for good (never wrong timing, it only
+         * stops); unreachable in practice. */
+        ((ctl_rec *)(void *)g->rec)[i].hold = INT64_MAX;
+        return 0;
+    }
+    t->loc[moved.id] = (pt__troop_loc){to, slot};
+    ctl_rec *base = (ctl_rec *)(void *)g->rec;
+    if (i < --g->n) {
+        base[i] = base[g->n];
+        t->loc[base[i].id].slot = i;
+    }
+    return 1;
 }
 
 /* Control records can leave their group (a `wait` shifts their schedule): swap-remove, and
  * the record swapped in (not yet seen this tick) is processed in the same slot. */
-LOOP_FN long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi, const pt__walkmap *m) {
+INSTANCE long long control_walk(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi,
+                                     const pt__walkmap *m, int none) {
     const pt_pattern *p = P->p;
-    const pt__walkmap v = *m;
+    const pt__walkmap v = {m->flags, m->w, m->h, m->xin, m->yin, none};
     long long T = t->tick, acted = 0;
-    pt__troop_group *g = &t->groups[gi];
+    const pt__troop_group *g = &t->groups[gi];
     int i = 0;
     while (i < g->n) {
         ctl_rec *r = (ctl_rec *)(void *)g->rec + i;
@@ -423,31 +469,17 @@ LOOP_FN long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__tr
         r->d8 = (uint8_t)s.d8;
         r->deg = s.deg;
         r->moved = 1;
-        if (wait > 0) {
-            r->hold = T + wait;
-            int to = lane_group(L, wait, gi - L->g0);
-            if (to != gi) {
-                ctl_rec moved = *r;
-                int slot = group_push(t, to, &moved, sizeof moved);
-                g = &t->groups[gi];
-                if (slot >= 0) {
-                    t->loc[moved.id] = (pt__troop_loc){to, slot};
-                    ctl_rec *base = (ctl_rec *)(void *)g->rec;
-                    if (i < --g->n) {
-                        base[i] = base[g->n];
-                        t->loc[base[i].id].slot = i;
-                    }
-                    continue;
-                }
-                /* No memory to move it: it stays here, held for good (never wrong timing, it
-                 * only stops); unreachable in practice. */
-                r = (ctl_rec *)(void *)g->rec + i;
-                r->hold = INT64_MAX;
-            }
+        if (wait > 0 && hold_record(t, L, gi, i, wait)) {
+            g = &t->groups[gi]; /* group_push may have moved the groups array */
+            continue;
         }
         i++;
     }
     return acted;
+}
+
+LOOP_FN long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi, const pt__walkmap *m) {
+    return m->none ? control_walk(t, P, L, gi, m, 1) : control_walk(t, P, L, gi, m, 0);
 }
 
 void pt_troop_step(pt_troop *t) {
