@@ -67,7 +67,8 @@ static pt_step_result matrix_step(pt_patrun *run, const pt_map *map) {
 }
 
 pt_step_result pt__control_step(pt_patrun *run, const pt_map *map, pt_cell *target, int *blocked) {
-    pt__ctl s = {run->x, run->y, run->index, run->sub, run->done, pt__dir8_index(run->heading_deg), run->heading_deg};
+    pt__ctl s = {run->heading_deg, run->x, run->y, run->index, run->sub, (uint8_t)(run->done != 0),
+                 (uint8_t)pt__dir8_index(run->heading_deg)};
     pt__walkmap v = pt__walkmap_of(map);
     int wait, lap;
     pt_step_result r = pt__ctl_step(run->pat, &s, &v, &wait, &lap, target, blocked);

@@ -188,11 +188,11 @@ PT__BODY int pt__mat_step(unsigned on, const pt__walkmap *m, int x, int y, int p
 
 /* What a control action reads and writes of a walker. */
 typedef struct pt__ctl {
-    int x, y;
-    int index, sub;  /* instruction, steps done inside it */
-    int done;
-    int d8;          /* pt__dir8_index(deg), kept with it */
     double deg;      /* the exact heading in degrees, [0, 360) */
+    int32_t x, y;
+    int32_t index, sub; /* instruction, steps done inside it */
+    uint8_t done;
+    uint8_t d8;      /* pt__dir8_index(deg), kept with it */
 } pt__ctl;
 
 /* One control action. *wait = the amount of a `wait` instruction (hold that many ticks), -1
@@ -229,7 +229,7 @@ PT__BODY pt_step_result pt__ctl_step(const pt_pattern *p, pt__ctl *s, const pt__
     case PT_OP_LEFT:
     case PT_OP_RIGHT:
         s->deg = pt__norm_deg(s->deg + (in->op == PT_OP_RIGHT ? in->degrees : -in->degrees));
-        s->d8 = pt__dir8_index(s->deg);
+        s->d8 = (uint8_t)pt__dir8_index(s->deg);
         r = PT_STEP_TURNED;
         break;
     case PT_OP_WAIT: *wait = in->amount; break;

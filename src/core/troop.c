@@ -47,11 +47,10 @@ typedef struct mat_rec {
 } mat_rec;
 
 typedef struct ctl_rec {
-    double deg;       /* exact heading in degrees, [0, 360) */
+    pt__ctl s;        /* what pt__ctl_step reads and writes, in place */
     int64_t hold;     /* held on ticks <= hold */
     uint32_t id;
-    int32_t x, y, index, sub;
-    uint8_t d8, done, moved;
+    uint8_t moved;
 } ctl_rec;
 
 struct pt__troop_pat {
@@ -300,8 +299,9 @@ int pt_troop_add_run(pt_troop *t, const pt_patrun *run, int steps_num, int steps
                             (uint32_t)my * (uint32_t)p->mw + (uint32_t)mx, prev, HEAD0};
     } else {
         if (run->index < 0 || run->index >= p->nins || run->sub < 0) return PT_ERR_BAD_VALUE;
-        rec.ctl = (ctl_rec){run->heading_deg, 0, id, run->x, run->y, run->index, run->sub,
-                            (uint8_t)pt__dir8_index(run->heading_deg), (uint8_t)(run->done != 0), 0};
+        rec.ctl = (ctl_rec){{run->heading_deg, run->x, run->y, run->index, run->sub, (uint8_t)(run->done != 0),
+                             (uint8_t)pt__dir8_index(run->heading_deg)},
+                            0, id, 0};
     }
 
     int pat = find_pat(t, p);
@@ -454,20 +454,12 @@ INSTANCE long long control_walk(pt_troop *t, const pt__troop_pat *P, const pt__t
             continue;
         }
         acted++;
-        pt__ctl s = {r->x, r->y, r->index, r->sub, r->done, r->d8, r->deg};
         int wait, lap, blocked;
         pt_cell target;
-        if (pt__ctl_step(p, &s, &v, &wait, &lap, &target, &blocked) == PT_STEP_DONE) {
+        if (pt__ctl_step(p, &r->s, &v, &wait, &lap, &target, &blocked) == PT_STEP_DONE) {
             i++;
             continue;
         }
-        r->x = s.x;
-        r->y = s.y;
-        r->index = s.index;
-        r->sub = s.sub;
-        r->done = (uint8_t)s.done;
-        r->d8 = (uint8_t)s.d8;
-        r->deg = s.deg;
         r->moved = 1;
         if (wait > 0 && hold_record(t, L, gi, i, wait)) {
             g = &t->groups[gi]; /* group_push may have moved the groups array */
@@ -531,8 +523,8 @@ static void rec_pos(const pt__troop_pat *P, const unsigned char *rec, int32_t *x
         *id = r->id;
     } else {
         const ctl_rec *r = (const ctl_rec *)(const void *)rec;
-        *x = r->x;
-        *y = r->y;
+        *x = r->s.x;
+        *y = r->s.y;
         *id = r->id;
     }
 }
@@ -598,7 +590,7 @@ double pt_troop_heading(const pt_troop *t, int id) {
         h = ((const mat_rec *)(const void *)rec)->h;
     } else {
         const ctl_rec *r = (const ctl_rec *)(const void *)rec;
-        return r->moved ? pt_wrap_angle(pt_rad(r->deg)) : t->heading0[id];
+        return r->moved ? pt_wrap_angle(pt_rad(r->s.deg)) : t->heading0[id];
     }
     return h == HEAD0 ? t->heading0[id] : t->htab[h];
 }
@@ -609,7 +601,7 @@ int pt_troop_done(const pt_troop *t, int id) {
     if (!rec) return 0;
     if (P->kind == PT_PAT_PATH) return ((const path_rec *)(const void *)rec)->done;
     if (P->kind == PT_PAT_MATRIX) return 0;
-    return ((const ctl_rec *)(const void *)rec)->done;
+    return ((const ctl_rec *)(const void *)rec)->s.done;
 }
 
 int pt_troop_count(const pt_troop *t) { return t->count; }

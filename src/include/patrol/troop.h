@@ -21,7 +21,7 @@
  *
  * Followers never interact; only the map's walkability matters (read every action, so a
  * door that opens is seen at once). Thrust and waypoints patterns are rejected.
- * Memory: compact records (20-40 bytes) in flat per-(pattern, speed, phase) arrays, plus
+ * Memory: compact records (20-48 bytes) in flat per-(pattern, speed, phase) arrays, plus
  * 16 bytes per follower for look-ups and per-pattern tables (a matrix: 1 byte per cell);
  * the troop borrows the map and the patterns (keep them alive and unmoved).
  * Cost per tick: O(followers that act + patterns x speeds); a follower's clock is never
