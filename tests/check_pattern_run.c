@@ -11,6 +11,7 @@
 #include <patrol/bresenham.h>
 #include <patrol/pattern.h>
 
+#include "pattern_step.h" /* the walkers' bodies and tables, shared by pt_patrun and pt_troop */
 #include "test_util.h"
 
 #define BASIC "tests/data/patterns/basic.pat"
@@ -963,6 +964,42 @@ END_TEST
  * diagonal step, while A* and the player did not. On generated maps full of diagonal corners,
  * random patterns of each tile kind run for many actions: every move is to an 8-neighbour,
  * walkable, and never past a non-walkable corner; and the walkers do make diagonal moves. */
+/* The tables of the matrix walk (pattern_step.c) against their definitions: every 3x3
+ * walkability block against pt_map_step_ok, inside the map and along its edges, and every
+ * 8-bit mask's set bits against a bit loop. Runner and troop share them, so comparing the
+ * two cannot find a wrong entry. */
+START_TEST(test_step_tables) {
+    pt_map m;
+    pt_error err;
+    ck_assert_int_eq(pt_map_init_blank(&m, 5, 4, &err), PT_OK);
+    int bad = 0, inside = 0;
+    for (unsigned b = 0; b < 512; b++) {
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++)
+                pt_map_set(&m, 2 + dx, 2 + dy, b >> (3 * (dy + 1) + 1 - dx) & 1u ? '.' : '#');
+        pt__walkmap v = pt__walkmap_of(&m);
+        for (int y = -1; y <= m.h; y++)
+            for (int x = -1; x <= m.w; x++) {
+                unsigned want = 0;
+                for (int k = 0; k < 8; k++)
+                    if (pt_map_step_ok(&m, x, y, x + pt__dir_dx[k], y + pt__dir_dy[k])) want |= 1u << k;
+                bad += pt__step_mask(&v, x, y) != want;
+                inside += (unsigned)x - 1u < v.xin && (unsigned)y - 1u < v.yin;
+            }
+    }
+    ck_assert_int_eq(bad, 0);
+    ck_assert_int_eq(inside, 512 * 2 * 2); /* (1,1), (2,1), (1,2), (2,2) read the block table */
+    pt_map_fini(&m);
+    for (unsigned mask = 0; mask < 256; mask++) {
+        unsigned n = 0;
+        for (unsigned k = 0; k < 8; k++)
+            if (mask >> k & 1u) bad += pt__bit_select[mask * 8 + n++] != k;
+        bad += pt__bit_count[mask] != n;
+    }
+    ck_assert_int_eq(bad, 0);
+}
+END_TEST
+
 START_TEST(test_tile_walkers_never_cut_corners) {
     long moves[3] = {0}, diagonal[3] = {0}, refused = 0; /* path, matrix, control */
     for (uint64_t seed = 1; seed <= 24; seed++) {
@@ -1116,6 +1153,7 @@ static Suite *pattern_run_suite(void) {
     tcase_add_test(control, test_control_snake);
     tcase_add_test(control, test_control_blocked_and_stop);
     tcase_add_test(control, test_tile_walkers_never_cut_corners);
+    tcase_add_test(control, test_step_tables);
     suite_add_tcase(s, control);
     TCase *thrust = tcase_create("thrust");
     tcase_add_checked_fixture(thrust, setup, teardown);

@@ -14,6 +14,7 @@
 #include <patrol/troop.h>
 
 #include "test_util.h"
+#include "troop_priv.h" /* pt__troop_check */
 
 static const char *pats_text =
     "pattern box\n kind path\n points 0,0 7,0 7,5 0,5 0,0\nend\n"
@@ -125,6 +126,15 @@ static void random_ref(ref *r, pt_rng *rng, const pt_map *m, int i, int late) {
     r->acc = (int)pt_rng_below(rng, (uint32_t)r->den);
 }
 
+/* A troop on map m (NULL: none) with room for capacity followers. */
+static pt_troop *make(const pt_map *m, int capacity) {
+    pt_error err;
+    pt_troop *t = pt_troop_create(&(pt_troop_desc){.map = m, .capacity = capacity}, &err);
+    ck_assert_msg(t != NULL, "%s", err.message);
+    ck_assert_int_eq(err.code, PT_OK);
+    return t;
+}
+
 static int add_ref(pt_troop *t, const ref *r) { return pt_troop_add_run(t, &r->run, r->num, r->den, r->acc); }
 
 /* Runs n followers for ticks ticks (half of them added at tick 0, the others after add_at
@@ -135,34 +145,34 @@ static void compare_run(const pt_map *m, int n, int ticks, int add_at, int sort_
     pt_rng rng;
     pt_rng_seed(&rng, seed, 5);
     for (int i = 0; i < n; i++) random_ref(&rs[i], &rng, &map, i, i >= n / 2);
-    pt_troop t;
-    ck_assert_int_eq(pt_troop_init(&t, m, n / 4), PT_OK);
-    int first = n / 2, bad_ids = 0, bad = 0, bad_ticks = 0, holding = 0, cuts = 0;
+    pt_troop *t = make(m, n / 4);
+    int first = n / 2, hook_bad = 0, bad_ids = 0, bad = 0, bad_ticks = 0, holding = 0, cuts = 0;
     long diagonal = 0;
     pt_cell *last = malloc(sizeof *last * (size_t)n);
     ck_assert_ptr_nonnull(last);
-    for (int i = 0; i < first; i++) bad_ids += add_ref(&t, &rs[i]) != i;
+    for (int i = 0; i < first; i++) bad_ids += add_ref(t, &rs[i]) != i;
     long long ref_actions = 0, late_actions = 0;
     for (int tick = 1; tick <= ticks; tick++) {
         if (tick == add_at + 1) {
             /* the late half joins in the state the reference walked it to */
             for (int i = first; i < n; i++) {
                 holding += rs[i].run.wait_ticks > 0;
-                bad_ids += add_ref(&t, &rs[i]) != i;
+                bad_ids += add_ref(t, &rs[i]) != i;
             }
         }
-        if (tick == sort_at) pt_troop_sort(&t);
-        pt_troop_step(&t);
+        if (tick == sort_at) pt_troop_sort(t);
+        pt_troop_step(t);
         int live = tick > add_at ? n : first;
         ref_actions += ref_tick(rs, live, m);
         if (tick <= add_at) late_actions += ref_tick(rs + first, n - first, m);
-        int b = mismatches(&t, rs, live);
+        int b = mismatches(t, rs, live);
+        hook_bad += pt__troop_check(t);
         bad += b;
         bad_ticks += b > 0;
         /* Regression: the troop's path, matrix and control steps cut non-walkable corners
          * (as the one-agent runner did); both now follow pt_map_step_ok. */
         for (int i = 0; m && i < live; i++) {
-            pt_cell c = pt_troop_cell(&t, i);
+            pt_cell c = pt_troop_cell(t, i);
             if (tick > 1 && (tick != add_at + 1 || i < first) && (c.x != last[i].x || c.y != last[i].y)) {
                 cuts += tu_cuts_corner(m, last[i].x, last[i].y, c.x, c.y);
                 diagonal += c.x != last[i].x && c.y != last[i].y;
@@ -174,13 +184,14 @@ static void compare_run(const pt_map *m, int n, int ticks, int add_at, int sort_
     if (m && m->w > 8) ck_assert_int_gt(diagonal, 1000);
     free(last);
     ck_assert_int_eq(bad_ids, 0);
+    ck_assert_int_eq(hook_bad, 0); /* records where their ids say, after every `wait` move */
     ck_assert_msg(bad == 0, "%d follower-ticks differ, on %d ticks", bad, bad_ticks);
-    ck_assert_int_eq(pt_troop_count(&t), n);
-    ck_assert(t.actions == ref_actions);
+    ck_assert_int_eq(pt_troop_count(t), n);
+    ck_assert(pt_troop_actions(t) == ref_actions);
     ck_assert(ref_actions > (long long)n * ticks / 20); /* they really walked */
     if (add_at > 0) ck_assert_int_gt(holding, 0); /* some joined in the middle of a `wait` */
     (void)late_actions;
-    pt_troop_fini(&t);
+    pt_troop_destroy(t);
     free(rs);
 }
 
@@ -218,23 +229,21 @@ END_TEST
 /* The followers really move and hold: over the run, every kind changes cell, control
  * waits stop the clock (snake: 30 ticks still after its turns), stop paths finish. */
 START_TEST(test_behaviour_over_time) {
-    pt_troop t;
-    ck_assert_int_eq(pt_troop_init(&t, &map, 0), PT_OK);
     pt_map_fini(&map);
     pt_error err;
     ck_assert_int_eq(pt_map_init_blank(&map, 64, 64, &err), PT_OK);
-    t.map = &map;
-    int halt = pt_troop_add(&t, get("halt"), (pt_cell){10, 10}, (pt_cell){10, 10}, 0.0, 1, 1, 1, 1, 0);
-    int snake = pt_troop_add(&t, get("snake"), (pt_cell){30, 30}, (pt_cell){30, 30}, 0.0, 1, 2, 1, 1, 0);
-    int web = pt_troop_add(&t, get("web"), (pt_cell){40, 40}, (pt_cell){40, 40}, 0.0, 1, 3, 1, 2, 1);
+    pt_troop *t = make(&map, 0);
+    int halt = pt_troop_add(t, get("halt"), (pt_cell){10, 10}, (pt_cell){10, 10}, 0.0, 1, 1, 1, 1, 0);
+    int snake = pt_troop_add(t, get("snake"), (pt_cell){30, 30}, (pt_cell){30, 30}, 0.0, 1, 2, 1, 1, 0);
+    int web = pt_troop_add(t, get("web"), (pt_cell){40, 40}, (pt_cell){40, 40}, 0.0, 1, 3, 1, 2, 1);
     ck_assert_int_eq(halt, 0);
     ck_assert_int_eq(snake, 1);
     ck_assert_int_eq(web, 2);
     int web_moves = 0, snake_still = 0, max_still = 0;
-    pt_cell web_prev = pt_troop_cell(&t, web), snake_prev = pt_troop_cell(&t, snake);
+    pt_cell web_prev = pt_troop_cell(t, web), snake_prev = pt_troop_cell(t, snake);
     for (int tick = 0; tick < 200; tick++) {
-        pt_troop_step(&t);
-        pt_cell w = pt_troop_cell(&t, web), s = pt_troop_cell(&t, snake);
+        pt_troop_step(t);
+        pt_cell w = pt_troop_cell(t, web), s = pt_troop_cell(t, snake);
         web_moves += w.x != web_prev.x || w.y != web_prev.y;
         if (s.x == snake_prev.x && s.y == snake_prev.y) snake_still++;
         else snake_still = 0;
@@ -243,93 +252,100 @@ START_TEST(test_behaviour_over_time) {
         snake_prev = s;
     }
     /* halt: 12 moves then done at the last cell */
-    ck_assert(pt_troop_done(&t, halt));
-    ck_assert_int_eq(pt_troop_cell(&t, halt).x, 16);
-    ck_assert_int_eq(pt_troop_cell(&t, halt).y, 16);
+    ck_assert(pt_troop_done(t, halt));
+    ck_assert_int_eq(pt_troop_cell(t, halt).x, 16);
+    ck_assert_int_eq(pt_troop_cell(t, halt).y, 16);
     ck_assert_int_eq(web_moves, 100); /* every second tick, always a neighbour to go to */
     ck_assert_int_ge(max_still, 30); /* 3 turns + the wait action, then 30 held ticks */
     ck_assert_int_lt(max_still, 40);
-    pt_troop_fini(&t);
+    pt_troop_destroy(t);
 }
 END_TEST
 
 /* ---- limits ------------------------------------------------------------------------------------ */
 
 START_TEST(test_growth) {
-    pt_troop t;
-    ck_assert_int_eq(pt_troop_init(&t, &map, 0), PT_OK);
+    pt_troop *t = make(&map, 0);
     const pt_pattern *p = get("box");
     int bad = 0;
     for (int i = 0; i < 20000; i++) {
         pt_cell o = {2 + i % 30, 2 + (i / 30) % 20};
-        bad += pt_troop_add(&t, p, o, o, 0.0, 1, (uint32_t)i, 1 + i % 5, 5 + i % 3, i % 5) != i;
+        bad += pt_troop_add(t, p, o, o, 0.0, 1, (uint32_t)i, 1 + i % 5, 5 + i % 3, i % 5) != i;
     }
     ck_assert_int_eq(bad, 0);
-    ck_assert_int_eq(pt_troop_count(&t), 20000);
+    ck_assert_int_eq(pt_troop_count(t), 20000);
     for (int i = 0; i < 20000; i++) {
-        pt_cell o = {2 + i % 30, 2 + (i / 30) % 20}, c = pt_troop_cell(&t, i);
+        pt_cell o = {2 + i % 30, 2 + (i / 30) % 20}, c = pt_troop_cell(t, i);
         bad += c.x != o.x || c.y != o.y;
     }
     ck_assert_int_eq(bad, 0);
-    pt_troop_fini(&t);
+    pt_troop_destroy(t);
 }
 END_TEST
 
 START_TEST(test_bad_inputs) {
-    pt_troop t;
-    ck_assert_int_eq(pt_troop_init(&t, NULL, 4), PT_OK);
+    pt_troop *t = make(NULL, 4);
     pt_cell o = {5, 5};
     const pt_pattern *box = get("box");
-    ck_assert_int_eq(pt_troop_add(&t, NULL, o, o, 0.0, 1, 1, 1, 2, 0), PT_ERR_BAD_VALUE);
-    ck_assert_int_eq(pt_troop_add(&t, get("jet"), o, o, 0.0, 1, 1, 1, 2, 0), PT_ERR_BAD_VALUE);
-    ck_assert_int_eq(pt_troop_add(&t, get("route"), o, o, 0.0, 1, 1, 1, 2, 0), PT_ERR_BAD_VALUE);
-    ck_assert_int_eq(pt_troop_add(&t, box, o, o, 0.0, 1, 1, 1, 0, 0), PT_ERR_RANGE);
-    ck_assert_int_eq(pt_troop_add(&t, box, o, o, 0.0, 1, 1, 1, -3, 0), PT_ERR_RANGE);
-    ck_assert_int_eq(pt_troop_add(&t, box, o, o, 0.0, 1, 1, -1, 3, 0), PT_ERR_RANGE);
-    ck_assert_int_eq(pt_troop_add(&t, box, o, o, 0.0, 1, 1, 4, 3, 0), PT_ERR_RANGE);
-    ck_assert_int_eq(pt_troop_add(&t, box, o, o, 0.0, 1, 1, 1, 3, 3), PT_ERR_RANGE);
-    ck_assert_int_eq(pt_troop_add(&t, box, o, o, 0.0, 1, 1, 1, 3, -1), PT_ERR_RANGE);
-    ck_assert_int_eq(pt_troop_add(&t, box, o, o, 0.0, 1, 1, 1, PT_TROOP_MAX_DEN + 1, 0), PT_ERR_RANGE);
-    ck_assert_int_eq(pt_troop_add_run(&t, NULL, 1, 2, 0), PT_ERR_BAD_VALUE);
+    ck_assert_int_eq(pt_troop_add(t, NULL, o, o, 0.0, 1, 1, 1, 2, 0), PT_ERR_BAD_VALUE);
+    ck_assert_int_eq(pt_troop_add(t, get("jet"), o, o, 0.0, 1, 1, 1, 2, 0), PT_ERR_BAD_VALUE);
+    ck_assert_int_eq(pt_troop_add(t, get("route"), o, o, 0.0, 1, 1, 1, 2, 0), PT_ERR_BAD_VALUE);
+    ck_assert_int_eq(pt_troop_add(t, box, o, o, 0.0, 1, 1, 1, 0, 0), PT_ERR_RANGE);
+    ck_assert_int_eq(pt_troop_add(t, box, o, o, 0.0, 1, 1, 1, -3, 0), PT_ERR_RANGE);
+    ck_assert_int_eq(pt_troop_add(t, box, o, o, 0.0, 1, 1, -1, 3, 0), PT_ERR_RANGE);
+    ck_assert_int_eq(pt_troop_add(t, box, o, o, 0.0, 1, 1, 4, 3, 0), PT_ERR_RANGE);
+    ck_assert_int_eq(pt_troop_add(t, box, o, o, 0.0, 1, 1, 1, 3, 3), PT_ERR_RANGE);
+    ck_assert_int_eq(pt_troop_add(t, box, o, o, 0.0, 1, 1, 1, 3, -1), PT_ERR_RANGE);
+    ck_assert_int_eq(pt_troop_add(t, box, o, o, 0.0, 1, 1, 1, PT_TROOP_MAX_DEN + 1, 0), PT_ERR_RANGE);
+    ck_assert_int_eq(pt_troop_add_run(t, NULL, 1, 2, 0), PT_ERR_BAD_VALUE);
     pt_patrun run;
     pt_patrun_init(&run, NULL, o, o, 0.0, 1, 1);
-    ck_assert_int_eq(pt_troop_add_run(&t, &run, 1, 2, 0), PT_ERR_BAD_VALUE);
+    ck_assert_int_eq(pt_troop_add_run(t, &run, 1, 2, 0), PT_ERR_BAD_VALUE);
     pt_patrun_init(&run, box, o, o, 0.0, 1, 1);
     run.x++; /* not where its index says */
-    ck_assert_int_eq(pt_troop_add_run(&t, &run, 1, 2, 0), PT_ERR_BAD_VALUE);
+    ck_assert_int_eq(pt_troop_add_run(t, &run, 1, 2, 0), PT_ERR_BAD_VALUE);
     pt_patrun_init(&run, box, o, o, 0.0, 1, 1);
     run.index = 1000;
-    ck_assert_int_eq(pt_troop_add_run(&t, &run, 1, 2, 0), PT_ERR_BAD_VALUE);
-    ck_assert_int_eq(pt_troop_count(&t), 0);
+    ck_assert_int_eq(pt_troop_add_run(t, &run, 1, 2, 0), PT_ERR_BAD_VALUE);
+    ck_assert_int_eq(pt_troop_count(t), 0);
     /* nothing was added: stepping and queries are harmless */
-    pt_troop_step(&t);
-    ck_assert_int_eq(pt_troop_cell(&t, 0).x, 0);
-    ck_assert_int_eq(pt_troop_cell(&t, -1).y, 0);
-    ck_assert(pt_troop_heading(&t, 3) == 0.0);
-    ck_assert_int_eq(pt_troop_done(&t, 0), 0);
+    pt_troop_step(t);
+    ck_assert_int_eq(pt_troop_cell(t, 0).x, 0);
+    ck_assert_int_eq(pt_troop_cell(t, -1).y, 0);
+    ck_assert(pt_troop_heading(t, 3) == 0.0);
+    ck_assert_int_eq(pt_troop_done(t, 0), 0);
     /* a valid one still works, and the edge speeds are accepted */
-    ck_assert_int_eq(pt_troop_add(&t, box, o, o, 0.0, 1, 1, 0, 1, 0), 0);
-    ck_assert_int_eq(pt_troop_add(&t, box, o, o, 0.0, 1, 1, PT_TROOP_MAX_DEN, PT_TROOP_MAX_DEN, PT_TROOP_MAX_DEN - 1), 1);
-    ck_assert_int_eq(pt_troop_cell(&t, 1).x, 5);
-    pt_troop_step(&t);
-    ck_assert_int_eq(pt_troop_cell(&t, 0).x, 5); /* speed 0 never moves */
-    ck_assert_int_eq(pt_troop_cell(&t, 1).x, 6); /* speed 1 moves every tick */
-    pt_troop_fini(&t);
-    pt_troop_fini(&t); /* twice is fine */
+    ck_assert_int_eq(pt_troop_add(t, box, o, o, 0.0, 1, 1, 0, 1, 0), 0);
+    ck_assert_int_eq(pt_troop_add(t, box, o, o, 0.0, 1, 1, PT_TROOP_MAX_DEN, PT_TROOP_MAX_DEN, PT_TROOP_MAX_DEN - 1), 1);
+    ck_assert_int_eq(pt_troop_cell(t, 1).x, 5);
+    pt_troop_step(t);
+    ck_assert_int_eq(pt_troop_cell(t, 0).x, 5); /* speed 0 never moves */
+    ck_assert_int_eq(pt_troop_cell(t, 1).x, 6); /* speed 1 moves every tick */
+    pt_troop_destroy(t);
+    pt_troop_destroy(NULL); /* fine */
 }
 END_TEST
 
 START_TEST(test_empty) {
-    pt_troop t;
-    ck_assert_int_eq(pt_troop_init(&t, NULL, 0), PT_OK);
-    pt_troop_step(&t);
-    pt_troop_sort(&t);
-    ck_assert_int_eq(pt_troop_count(&t), 0);
-    ck_assert(t.tick == 1 && t.actions == 0);
-    pt_troop_fini(&t);
-    pt_troop z;
-    memset(&z, 0, sizeof z);
-    pt_troop_fini(&z);
+    pt_troop *t = pt_troop_create(NULL, NULL); /* all defaults */
+    ck_assert_ptr_nonnull(t);
+    pt_troop_step(t);
+    pt_troop_sort(t);
+    ck_assert_int_eq(pt_troop_count(t), 0);
+    ck_assert(pt_troop_tick(t) == 1 && pt_troop_actions(t) == 0);
+    ck_assert_int_eq(pt__troop_check(t), 0);
+    pt_troop_destroy(t);
+    /* a zeroed description is the defaults too; a negative capacity is refused */
+    pt_troop_desc d;
+    memset(&d, 0, sizeof d);
+    pt_error err;
+    t = pt_troop_create(&d, &err);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(err.code, PT_OK);
+    pt_troop_destroy(t);
+    d.capacity = -1;
+    ck_assert_ptr_null(pt_troop_create(&d, &err));
+    ck_assert_int_eq(err.code, PT_ERR_RANGE);
 }
 END_TEST
 

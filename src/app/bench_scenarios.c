@@ -41,8 +41,8 @@ int bench_patterns(const bench_opts *o, bench_result *r) {
     }
     pt_patrun *runs = malloc(sizeof *runs * (size_t)n);
     int *acc = malloc(sizeof *acc * (size_t)n);
-    pt_troop t;
-    int ok = runs && acc && pt_troop_init(&t, &m, n) == PT_OK;
+    pt_troop *t = runs && acc ? pt_troop_create(&(pt_troop_desc){.map = &m, .capacity = n}, NULL) : NULL;
+    int ok = t != NULL;
     pt_rng rng;
     pt_rng_seed(&rng, o->seed, 3);
     for (int i = 0; ok && i < n; i++) {
@@ -50,21 +50,21 @@ int bench_patterns(const bench_opts *o, bench_result *r) {
         pt_cell at = {1 + (int)pt_rng_below(&rng, 1008), 1 + (int)pt_rng_below(&rng, 1008)};
         pt_patrun_init(&runs[i], p, at, at, 0.0, o->seed, (uint32_t)i);
         acc[i] = (int)(pt_rng_unit(&rng) * den); /* followers out of step with each other */
-        ok = pt_troop_add_run(&t, &runs[i], num, den, acc[i]) == i;
+        ok = pt_troop_add_run(t, &runs[i], num, den, acc[i]) == i;
     }
     if (!ok) {
-        if (runs && acc) pt_troop_fini(&t);
+        pt_troop_destroy(t);
         free(runs);
         free(acc);
         pt_patlib_fini(&lib);
         pt_map_fini(&m);
         return 0;
     }
-    pt_troop_sort(&t);
+    pt_troop_sort(t);
     double ns[BENCH_MAX_RUNS], ns_ref[BENCH_MAX_RUNS];
     for (int run = 0; run < o->runs; run++) {
         double t0 = bench_clock_ns();
-        for (int k = 0; k < ticks; k++) pt_troop_step(&t);
+        for (int k = 0; k < ticks; k++) pt_troop_step(t);
         ns[run] = bench_clock_ns() - t0;
     }
     long long ref_actions = 0;
@@ -82,12 +82,12 @@ int bench_patterns(const bench_opts *o, bench_result *r) {
             }
         ns_ref[run] = bench_clock_ns() - t0;
     }
-    int match = ref_actions == t.actions;
+    int match = ref_actions == pt_troop_actions(t);
     for (int i = 0; i < n && match; i++) {
-        pt_cell c = pt_troop_cell(&t, i);
-        double h = pt_troop_heading(&t, i);
+        pt_cell c = pt_troop_cell(t, i);
+        double h = pt_troop_heading(t, i);
         match = c.x == runs[i].x && c.y == runs[i].y && memcmp(&h, &runs[i].heading, sizeof h) == 0 &&
-                pt_troop_done(&t, i) == (runs[i].done != 0);
+                pt_troop_done(t, i) == (runs[i].done != 0);
     }
     r->agents = n;
     r->ticks = ticks;
@@ -96,11 +96,11 @@ int bench_patterns(const bench_opts *o, bench_result *r) {
     bench_stats(&rr, ns_ref, o->runs);
     bench_stats(r, ns, o->runs);
     bench_extra(r, "ms_per_tick", r->median * n * 1e-6);
-    bench_extra(r, "actions_per_agent_tick", (double)t.actions / ((double)n * ticks * o->runs));
+    bench_extra(r, "actions_per_agent_tick", (double)pt_troop_actions(t) / ((double)n * ticks * o->runs));
     bench_extra(r, "reference_ms_per_tick", rr.median * n * 1e-6);
     bench_extra(r, "speedup", r->median > 0 ? rr.median / r->median : 0);
     bench_extra(r, "match", match);
-    pt_troop_fini(&t);
+    pt_troop_destroy(t);
     free(runs);
     free(acc);
     pt_patlib_fini(&lib);

@@ -319,7 +319,11 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
             set_state(w, e, PT_STATE_CHASE);
         }
         break;
-    default: break;
+    case PT_STATE_CHASE:
+    case PT_STATE_CAUGHT:
+    case PT_STATE_FLEE:
+    case PT_STATE_FLOCK:
+    case PT_STATE_COUNT: break;
     }
     /* act */
     switch (e->state) {
@@ -339,6 +343,9 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     case PT_STATE_CHASE: do_chase(w, e); break;
     case PT_STATE_SEARCH: do_search(w, e); break;
     case PT_STATE_RETURN: do_return(w, e); break;
-    default: break;
+    case PT_STATE_CAUGHT:
+    case PT_STATE_FLEE:
+    case PT_STATE_FLOCK:
+    case PT_STATE_COUNT: break;
     }
 }

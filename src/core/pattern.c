@@ -558,7 +558,7 @@ static int finish_path(parser *ps, builder *b) {
     int rc = library_budget(ps, total + back, p->end_line ? p->end_line : p->line, p->end_line ? p->end_col : p->col);
     if (rc < 0) return rc;
     size_t cap = (size_t)(total + back);
-    p->cells = PT_MALLOC(cap * sizeof *p->cells);
+    p->cells = PT_MALLOC((cap + 1) * sizeof *p->cells); /* + cells[ncells] (pattern_priv.h) */
     p->src_of_cell = PT_MALLOC(cap * sizeof *p->src_of_cell);
     if (!p->cells || !p->src_of_cell) return nomem(ps, p->line);
     int k = 0;
@@ -584,6 +584,7 @@ static int finish_path(parser *ps, builder *b) {
         }
     }
     p->ncells = k;
+    p->cells[k] = p->cells[0];
     p->anchor_x = v0.x;
     p->anchor_y = v0.y;
     return PT_OK;
@@ -694,8 +695,9 @@ static int finish(parser *ps, builder *b) {
             p->anchor_y = (int)floor(a.y);
         }
         return PT_OK;
-    default: return pt_error_set(ps->err, PT_ERR_INTERNAL, p->line, p->col, "unknown kind");
+    case PT_PAT_KIND_COUNT: break;
     }
+    return pt_error_set(ps->err, PT_ERR_INTERNAL, p->line, p->col, "unknown kind");
 }
 
 /* ---- one pattern block --------------------------------------------------------------- */
@@ -803,7 +805,7 @@ static int parse_pattern(parser *ps, builder *b) {
         case PT_PAT_MATRIX: rc = matrix_line(ps, b); break;
         case PT_PAT_THRUST: rc = thrust_line(ps, b); break;
         case PT_PAT_WAYPOINTS: rc = waypoints_line(ps, b); break;
-        default: rc = 1; break;
+        case PT_PAT_KIND_COUNT: rc = 1; break;
         }
         if (rc < 0) return rc;
         if (rc > 0) {

@@ -317,7 +317,7 @@ int pt_pattern_lint(const pt_pattern *p, const pt_map *map, pt_cell origin, doub
     case PT_PAT_CONTROL: lint_control(&l, heading); break;
     case PT_PAT_THRUST: lint_thrust(&l, heading); break;
     case PT_PAT_WAYPOINTS: lint_waypoints(&l); break;
-    default: break;
+    case PT_PAT_KIND_COUNT: break;
     }
     PT_FREE(l.seen.keys);
     PT_FREE(l.corners.keys);

@@ -13,6 +13,9 @@
 
 void pt__pattern_free(pt_pattern *p);
 
+/* A path's cells array has ncells + 1 entries: cells[ncells] is cells[0] again, the last
+ * index of a closed path walked with stop or reverse (pattern_step.h). */
+
 /* The cell of a continuous coordinate, for any double: floor, saturated to +-2^30 (a thrust
  * vehicle integrated with absurd ticks may fly that far; a plain (int) cast would be
  * undefined), NaN -> 0. */

@@ -8,70 +8,39 @@
 #include <string.h>
 
 #include "pattern_priv.h"
-
-/* Neighbour order for matrix candidates and direction k of pt__dir8 (k * 45 degrees,
- * clockwise on screen from east). */
-static const int dir_dx[8] = {1, 1, 0, -1, -1, -1, 0, 1};
-static const int dir_dy[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+#include "pattern_step.h"
 
 pt_cell pt__dir8(double heading_deg) {
     int k = pt__dir8_index(heading_deg);
-    return (pt_cell){dir_dx[k], dir_dy[k]};
+    return (pt_cell){pt__dir_dx[k], pt__dir_dy[k]};
 }
 
 static int walkable(const pt_map *map, int x, int y) { return !map || pt_map_walkable(map, x, y); }
-static int step_ok(const pt_map *map, int x, int y, int nx, int ny) { return !map || pt_map_step_ok(map, x, y, nx, ny); }
 
-/* ---- path ------------------------------------------------------------------------------ */
+/* ---- path, matrix, control: the bodies of pattern_step.h on a pt_patrun ----------------- */
 
 static pt_cell path_place(const pt_patrun *run, int i) {
-    const pt_pattern *p = run->pat;
-    pt_cell c = p->cells[i % p->ncells];
-    return (pt_cell){run->origin.x + c.x, run->origin.y + c.y};
-}
-
-/* Length of the index sequence of a non-cyclic walk: a closed path walked with stop or
- * reverse ends where it began, so its sequence has cell 0 at both ends. */
-static int path_len(const pt_pattern *p) {
-    int cyclic = p->end == PT_END_LOOP || p->end == PT_END_RESTART;
-    return cyclic ? p->ncells : p->ncells + (p->closed ? 1 : 0);
+    pt__path_walk w = pt__path_walk_of(run->pat);
+    return pt__path_cell(&w, run->origin, i % run->pat->ncells);
 }
 
 static void face_move(pt_patrun *run, int nx, int ny) {
-    if (nx != run->x || ny != run->y) run->heading = atan2((double)(ny - run->y), (double)(nx - run->x));
+    if (nx != run->x || ny != run->y) run->heading = pt__move_heading(nx - run->x, ny - run->y);
 }
 
 static pt_step_result path_step(pt_patrun *run, const pt_map *map) {
-    const pt_pattern *p = run->pat;
-    int len = path_len(p), next, dir = run->dir;
-    if (p->end == PT_END_LOOP || p->end == PT_END_RESTART) {
-        next = (run->index + 1) % len;
-    } else if (p->end == PT_END_STOP) {
-        if (run->index >= len - 1) {
-            run->done = 1;
-            return PT_STEP_DONE;
-        }
-        next = run->index + 1;
-    } else { /* reverse: ping-pong, the end cells are not repeated */
-        if (len == 1) return PT_STEP_WAITING;
-        next = run->index + dir;
-        if (next < 0 || next >= len) {
-            dir = -dir;
-            next = run->index + dir;
-        }
+    pt__path_walk w = pt__path_walk_of(run->pat);
+    pt__walkmap v = pt__walkmap_of(map);
+    pt_cell to;
+    pt_step_result r = pt__path_step(&w, w.end, run->origin, (pt_cell){run->x, run->y}, &run->index, &run->dir,
+                                     &run->done, &v, &to);
+    if (r == PT_STEP_MOVED) {
+        face_move(run, to.x, to.y);
+        run->x = to.x;
+        run->y = to.y;
     }
-    pt_cell c = path_place(run, next);
-    if (!step_ok(map, run->x, run->y, c.x, c.y)) return PT_STEP_WAITING;
-    run->index = next;
-    run->dir = dir;
-    if (c.x == run->x && c.y == run->y) return PT_STEP_WAITING;
-    face_move(run, c.x, c.y);
-    run->x = c.x;
-    run->y = c.y;
-    return PT_STEP_MOVED;
+    return r;
 }
-
-/* ---- matrix ---------------------------------------------------------------------------- */
 
 static int mat_on(const pt_patrun *run, int x, int y) {
     const pt_pattern *p = run->pat;
@@ -79,87 +48,42 @@ static int mat_on(const pt_patrun *run, int x, int y) {
     return mx >= 0 && my >= 0 && mx < p->mw && my < p->mh && p->mat[(size_t)my * (size_t)p->mw + (size_t)mx];
 }
 
-/* The walk of ALGORITHMS.md: 1-cells among the 8 neighbours, minus the cell it came from;
- * back to that cell only at a dead end; with no candidate at all it stays. */
 static pt_step_result matrix_step(pt_patrun *run, const pt_map *map) {
-    pt_cell cand[8];
-    int n = 0, prev_ok = 0;
-    for (int k = 0; k < 8; k++) {
-        int nx = run->x + dir_dx[k], ny = run->y + dir_dy[k];
-        if (!mat_on(run, nx, ny) || !step_ok(map, run->x, run->y, nx, ny)) continue;
-        if (nx == run->prev_x && ny == run->prev_y) {
-            prev_ok = 1;
-            continue;
-        }
-        cand[n++] = (pt_cell){nx, ny};
-    }
-    pt_cell to;
-    if (n > 0) to = cand[pt_rng_below(&run->rng, (uint32_t)n)];
-    else if (prev_ok) to = (pt_cell){run->prev_x, run->prev_y};
-    else return PT_STEP_WAITING;
+    const pt_pattern *p = run->pat;
+    int prev = 8;
+    for (int k = 0; k < 8; k++)
+        if (run->x + pt__dir_dx[k] == run->prev_x && run->y + pt__dir_dy[k] == run->prev_y) prev = k;
+    unsigned on = pt__mat_neighbours(p, run->x - run->origin.x + p->start_x, run->y - run->origin.y + p->start_y);
+    pt__walkmap v = pt__walkmap_of(map);
+    int k = pt__mat_step(on, &v, run->x, run->y, prev, &run->rng.state, run->rng.inc);
+    if (k < 0) return PT_STEP_WAITING;
+    int nx = run->x + pt__dir_dx[k], ny = run->y + pt__dir_dy[k];
     run->prev_x = run->x;
     run->prev_y = run->y;
-    face_move(run, to.x, to.y);
-    run->x = to.x;
-    run->y = to.y;
+    face_move(run, nx, ny);
+    run->x = nx;
+    run->y = ny;
     return PT_STEP_MOVED;
 }
 
-/* ---- control --------------------------------------------------------------------------- */
-
-static void control_advance(pt_patrun *run) {
-    const pt_pattern *p = run->pat;
-    run->sub = 0;
-    if (++run->index < p->nins) return;
-    if (p->end == PT_END_STOP) {
-        run->index = p->nins - 1;
-        run->done = 1;
-        return;
-    }
-    run->index = 0;
-    run->pass_x = run->x;
-    run->pass_y = run->y;
-    run->pass_heading_deg = run->heading_deg;
-}
-
 pt_step_result pt__control_step(pt_patrun *run, const pt_map *map, pt_cell *target, int *blocked) {
-    const pt_pattern *p = run->pat;
-    *blocked = 0;
-    if (run->done) return PT_STEP_DONE;
-    const pt_instr *in = &p->ins[run->index];
-    pt_step_result r;
-    switch ((pt_op)in->op) {
-    case PT_OP_FORWARD:
-    case PT_OP_BACKWARD: {
-        pt_cell d = pt__dir8(run->heading_deg);
-        int s = in->op == PT_OP_FORWARD ? 1 : -1;
-        pt_cell t = {run->x + s * d.x, run->y + s * d.y};
-        *target = t;
-        /* A blocked step is skipped, not retried: the pattern keeps its rhythm (lint
-         * reports the cell). */
-        if (step_ok(map, run->x, run->y, t.x, t.y)) {
-            run->x = t.x;
-            run->y = t.y;
-            r = PT_STEP_MOVED;
-        } else {
-            *blocked = 1;
-            r = PT_STEP_WAITING;
-        }
-        if (++run->sub >= in->amount) control_advance(run);
-        break;
-    }
-    case PT_OP_LEFT:
-    case PT_OP_RIGHT:
-        run->heading_deg = pt__norm_deg(run->heading_deg + (in->op == PT_OP_RIGHT ? in->degrees : -in->degrees));
-        control_advance(run);
-        r = PT_STEP_TURNED;
-        break;
-    case PT_OP_WAIT:
-    default:
-        run->wait_ticks = in->amount;
-        control_advance(run);
-        r = PT_STEP_WAITING;
-        break;
+    pt__ctl s = {run->heading_deg, run->x, run->y, run->index, run->sub, (uint8_t)(run->done != 0),
+                 (uint8_t)pt__dir8_index(run->heading_deg)};
+    pt__walkmap v = pt__walkmap_of(map);
+    int wait, lap;
+    pt_step_result r = pt__ctl_step(run->pat, &s, &v, &wait, &lap, target, blocked);
+    if (r == PT_STEP_DONE) return r;
+    run->x = s.x;
+    run->y = s.y;
+    run->index = s.index;
+    run->sub = s.sub;
+    run->done = s.done;
+    run->heading_deg = s.deg;
+    if (wait >= 0) run->wait_ticks = wait;
+    if (lap) {
+        run->pass_x = run->x;
+        run->pass_y = run->y;
+        run->pass_heading_deg = run->heading_deg;
     }
     run->heading = pt_wrap_angle(pt_rad(run->heading_deg));
     return r;
@@ -315,7 +239,8 @@ void pt_patrun_init(pt_patrun *run, const pt_pattern *pat, pt_cell origin, pt_ce
         run->thrust = run->lap = pt__thrust_start(origin, pat->has_heading ? pt_rad(pat->heading_deg) : run->heading);
         thrust_sync(run);
         break;
-    default: break;
+    case PT_PAT_WAYPOINTS: /* the world steers along the route */
+    case PT_PAT_KIND_COUNT: break;
     }
 }
 
@@ -331,7 +256,9 @@ pt_step_result pt_patrun_step(pt_patrun *run, const pt_map *map, int *x, int *y,
             r = pt__control_step(run, map, &t, &blocked);
             break;
         }
-        default: break;
+        case PT_PAT_THRUST: /* pt_patrun_thrust_tick */
+        case PT_PAT_WAYPOINTS:
+        case PT_PAT_KIND_COUNT: break;
         }
     }
     if (x) *x = run->x;
@@ -420,7 +347,7 @@ int pt_patrun_cells(const pt_patrun *run, const pt_map *map, pt_cell *out, int m
         break;
     }
     case PT_PAT_WAYPOINTS: waypoint_cells(run, &e, NULL, (pt_cell){0, 0}); break;
-    default: break;
+    case PT_PAT_KIND_COUNT: break;
     }
     return e.n;
 }
@@ -487,8 +414,9 @@ int pt_patrun_resume_at(pt_patrun *run, const pt_map *map, int x, int y) {
         run->y = y;
         return 1;
     }
-    default: return 0;
+    case PT_PAT_KIND_COUNT: break;
     }
+    return 0;
 }
 
 int pt_patrun_waypoint_count(const pt_patrun *run) {

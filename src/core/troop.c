@@ -11,8 +11,11 @@
  * carries hold = T + N, because that group may still fire during the hold.
  *
  * Records hold only what their kind's step reads; path and matrix headings are codes into
- * htab (atan2 of the move's delta computed once, so bit-identical), code HEAD0 meaning "the
- * heading it was added with" (t->heading0[id]). */
+ * htab (pt__move_heading of the move's delta computed once, so bit-identical), code HEAD0
+ * meaning "the heading it was added with" (t->heading0[id]).
+ *
+ * One action is the body of pattern_step.h that pt_patrun instantiates too: a step loads
+ * the record's fields into the body's state and stores them back. */
 #include <patrol/troop.h>
 
 #include <math.h>
@@ -20,23 +23,15 @@
 #include <string.h>
 
 #include "pattern_priv.h"
+#include "pattern_step.h"
+#include "rng_priv.h"
+#include "troop_priv.h"
 
 #define HEAD_SAME 254 /* a path step that stays on its cell: the heading does not change */
 #define HEAD0 255     /* not moved since added */
 #define PREV_NONE 8
-/* t->bits: [0,256) set-bit count of a mask, [SELECT, +2048) index of its i-th set bit,
- * [BLOCK, +512) legal move directions (pt_map_step_ok) out of a 3x3 walkability block (row3). */
-#define BITS_SELECT 256
-#define BITS_BLOCK (256 + 2048)
-#define BITS_SIZE (256 + 2048 + 512)
-
-enum { KIND_PATH, KIND_MATRIX, KIND_CONTROL };
-
-static const int dir_dx[8] = {1, 1, 0, -1, -1, -1, 0, 1};
-static const int dir_dy[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-
 typedef struct path_rec {
-    int32_t ox, oy;   /* origin: the cell is origin + rel[index] */
+    int32_t ox, oy;   /* origin: the cell is pt__path_cell(origin, index) */
     int32_t index;
     uint32_t id;
     int8_t dir;
@@ -52,20 +47,18 @@ typedef struct mat_rec {
 } mat_rec;
 
 typedef struct ctl_rec {
-    double deg;       /* exact heading in degrees, [0, 360) */
+    pt__ctl s;        /* what pt__ctl_step reads and writes, in place */
     int64_t hold;     /* held on ticks <= hold */
     uint32_t id;
-    int32_t x, y, index, sub;
-    uint8_t d8, done, moved;
+    uint8_t moved;
 } ctl_rec;
 
 struct pt__troop_pat {
     const pt_pattern *p;
-    int kind;
-    /* path: len cells of the walk (index i is cell i % ncells), move codes forward/back */
-    pt_cell *rel;
+    pt_pattern_kind kind;
+    /* path: the walk, and the move codes of the step forward/back from each index */
+    pt__path_walk walk;
     uint8_t *hf, *hb;
-    int len, end;
     /* matrix: per cell, bit k = neighbour k is a 1-cell inside the matrix */
     uint8_t *nb;
     int32_t doff[8];
@@ -74,67 +67,8 @@ struct pt__troop_pat {
 struct pt__troop_lane { int pat, n, d, c, g0; };
 struct pt__troop_group { unsigned char *rec; int n, cap, lane; };
 
-static size_t rec_size(int kind) {
-    return kind == KIND_PATH ? sizeof(path_rec) : kind == KIND_MATRIX ? sizeof(mat_rec) : sizeof(ctl_rec);
-}
-
-/* ---- pieces that must match pattern_run.c / rng.c exactly ------------------------------- */
-/* (headings and 8-directions come from pattern_priv.h; PCG32 is inlined here because a
- * record keeps the state and the stream apart, 4 bytes smaller than a pt_rng) */
-
-static inline uint32_t rng_u32(uint64_t *state, uint64_t inc) {
-    uint64_t old = *state;
-    *state = old * 6364136223846793005ULL + inc;
-    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
-    uint32_t rot = (uint32_t)(old >> 59u);
-    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31u));
-}
-
-static inline uint32_t rng_below(uint64_t *state, uint64_t inc, uint32_t n) {
-    uint64_t m = (uint64_t)rng_u32(state, inc) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t threshold = (uint32_t)(-n) % n;
-        while (low < threshold) {
-            m = (uint64_t)rng_u32(state, inc) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
-
-/* ---- map ------------------------------------------------------------------------------- */
-
-typedef struct mapview { const uint8_t *f; unsigned w, h; int none; } mapview;
-
-static mapview view(const pt_map *m) {
-    mapview v = {NULL, 0, 0, 1};
-    if (m) v = (mapview){m->flags, (unsigned)m->w, (unsigned)m->h, 0};
-    return v;
-}
-
-static inline int walk(const mapview *v, int x, int y) {
-    return v->none || ((unsigned)x < v->w && (unsigned)y < v->h && (v->f[(size_t)y * v->w + (unsigned)x] & PT_TILE_WALKABLE));
-}
-
-/* pt_map_step_ok on the view (no corner cutting). */
-static inline int step_ok(const mapview *v, int x, int y, int nx, int ny) {
-    return walk(v, nx, ny) && (x == nx || y == ny || (walk(v, nx, y) && walk(v, x, ny)));
-}
-
-/* Walkable bits of three consecutive cells; which bit is which cell is found at init
- * (rowbit), so the block table is right whatever this returns. One unaligned load where the
- * byte order is known (the multiply gathers bytes 0-2's low bits, no carries). */
-_Static_assert(PT_TILE_WALKABLE == 1, "row3 reads bit 0 of each flags byte");
-
-static inline unsigned row3(const uint8_t *p) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint32_t v;
-    memcpy(&v, p, sizeof v);
-    return (v & 0x00010101u) * 0x040201u >> 16 & 7u;
-#else
-    return (p[0] & PT_TILE_WALKABLE ? 1u : 0u) | (p[1] & PT_TILE_WALKABLE ? 2u : 0u) | (p[2] & PT_TILE_WALKABLE ? 4u : 0u);
-#endif
+static size_t rec_size(pt_pattern_kind kind) {
+    return kind == PT_PAT_PATH ? sizeof(path_rec) : kind == PT_PAT_MATRIX ? sizeof(mat_rec) : sizeof(ctl_rec);
 }
 
 /* ---- setup ----------------------------------------------------------------------------- */
@@ -165,54 +99,38 @@ static int reserve(pt_troop *t, int need) {
     return 1;
 }
 
-int pt_troop_init(pt_troop *t, const pt_map *map, int capacity) {
+pt_troop *pt_troop_create(const pt_troop_desc *desc, pt_error *err) {
+    pt_error_clear(err);
+    pt_troop_desc d = {NULL, 0};
+    if (desc) d = *desc;
+    if (d.capacity < 0) {
+        pt_error_set(err, PT_ERR_RANGE, 0, 0, "troop capacity %d is negative", d.capacity);
+        return NULL;
+    }
+    pt_troop *t = PT_MALLOC(sizeof *t);
+    if (!t) goto nomem;
     memset(t, 0, sizeof *t);
-    t->map = map;
+    t->map = d.map;
     t->htab = PT_MALLOC(256 * sizeof *t->htab);
     t->hdelta = PT_MALLOC(2 * 256 * sizeof *t->hdelta);
-    t->bits = PT_MALLOC(BITS_SIZE);
-    if (!t->htab || !t->hdelta || !t->bits) {
-        pt_troop_fini(t);
-        return PT_ERR_NOMEM;
-    }
+    if (!t->htab || !t->hdelta) goto nomem;
     for (int k = 0; k < 8; k++) {
-        t->htab[k] = atan2((double)dir_dy[k], (double)dir_dx[k]);
-        t->hdelta[2 * k] = dir_dx[k];
-        t->hdelta[2 * k + 1] = dir_dy[k];
+        t->htab[k] = pt__move_heading(pt__dir_dx[k], pt__dir_dy[k]);
+        t->hdelta[2 * k] = pt__dir_dx[k];
+        t->hdelta[2 * k + 1] = pt__dir_dy[k];
     }
     t->nhtab = 8;
-    for (unsigned m = 0; m < 256; m++) {
-        int c = 0;
-        for (int k = 0; k < 8; k++)
-            if (m & (1u << k)) t->bits[BITS_SELECT + m * 8 + (unsigned)c++] = (uint8_t)k;
-        t->bits[m] = (uint8_t)c;
-    }
-    unsigned rowbit[3];
-    for (int j = 0; j < 3; j++) {
-        uint8_t cells[4] = {0, 0, 0, 0};
-        cells[j] = PT_TILE_WALKABLE;
-        rowbit[j] = row3(cells);
-    }
-    for (unsigned b = 0; b < 512; b++) {
-        unsigned m = 0;
-        for (int k = 0; k < 8; k++) {
-            int dx = dir_dx[k], dy = dir_dy[k];
-            int to = (b & (rowbit[dx + 1] << (3 * (dy + 1)))) != 0;
-            int side_x = (b & (rowbit[dx + 1] << 3)) != 0, side_y = (b & (rowbit[1] << (3 * (dy + 1)))) != 0;
-            if (to && (!dx || !dy || (side_x && side_y))) m |= 1u << k; /* pt_map_step_ok */
-        }
-        t->bits[BITS_BLOCK + b] = (uint8_t)m;
-    }
-    if (capacity > 0 && !reserve(t, capacity)) {
-        pt_troop_fini(t);
-        return PT_ERR_NOMEM;
-    }
-    return PT_OK;
+    if (d.capacity > 0 && !reserve(t, d.capacity)) goto nomem;
+    return t;
+nomem:
+    pt_troop_destroy(t);
+    pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory making a troop");
+    return NULL;
 }
 
-void pt_troop_fini(pt_troop *t) {
+void pt_troop_destroy(pt_troop *t) {
+    if (!t) return;
     for (int i = 0; i < t->npats; i++) {
-        PT_FREE(t->pats[i].rel);
         PT_FREE(t->pats[i].hf);
         PT_FREE(t->pats[i].hb);
         PT_FREE(t->pats[i].nb);
@@ -225,8 +143,7 @@ void pt_troop_fini(pt_troop *t) {
     PT_FREE(t->heading0);
     PT_FREE(t->htab);
     PT_FREE(t->hdelta);
-    PT_FREE(t->bits);
-    memset(t, 0, sizeof *t);
+    PT_FREE(t);
 }
 
 /* Code of a move by (dx, dy): one of the 8 directions, HEAD_SAME, or a new table entry (a
@@ -236,34 +153,29 @@ static int move_code(pt_troop *t, int dx, int dy) {
     for (int k = 0; k < t->nhtab; k++)
         if (t->hdelta[2 * k] == dx && t->hdelta[2 * k + 1] == dy) return k;
     if (t->nhtab >= HEAD_SAME) return -1;
-    t->htab[t->nhtab] = atan2((double)dy, (double)dx);
+    t->htab[t->nhtab] = pt__move_heading(dx, dy);
     t->hdelta[2 * t->nhtab] = dx;
     t->hdelta[2 * t->nhtab + 1] = dy;
     return t->nhtab++;
 }
 
-static int path_len(const pt_pattern *p) {
-    int cyclic = p->end == PT_END_LOOP || p->end == PT_END_RESTART;
-    return cyclic ? p->ncells : p->ncells + (p->closed ? 1 : 0);
-}
-
 static int pat_build(pt_troop *t, pt__troop_pat *P, const pt_pattern *p) {
     memset(P, 0, sizeof *P);
     P->p = p;
-    P->end = p->end;
     if (p->kind == PT_PAT_PATH) {
-        P->kind = KIND_PATH;
+        P->kind = PT_PAT_PATH;
         if (p->ncells < 1) return PT_ERR_BAD_VALUE;
-        int len = P->len = path_len(p);
-        P->rel = PT_MALLOC((size_t)len * sizeof *P->rel);
+        P->walk = pt__path_walk_of(p);
+        int len = P->walk.len;
         P->hf = PT_MALLOC((size_t)len);
         P->hb = PT_MALLOC((size_t)len);
-        if (!P->rel || !P->hf || !P->hb) return PT_ERR_NOMEM;
-        for (int i = 0; i < len; i++) P->rel[i] = p->cells[i % p->ncells];
+        if (!P->hf || !P->hb) return PT_ERR_NOMEM;
+        pt_cell zero = {0, 0};
         /* Only the moves the end mode makes (a stop path's last cell never goes to its first). */
         int cyclic = p->end == PT_END_LOOP || p->end == PT_END_RESTART, reverse = p->end == PT_END_REVERSE;
         for (int i = 0; i < len; i++) {
-            pt_cell a = P->rel[i], f = P->rel[(i + 1) % len], b = P->rel[(i + len - 1) % len];
+            pt_cell a = pt__path_cell(&P->walk, zero, i), f = pt__path_cell(&P->walk, zero, (i + 1) % len),
+                    b = pt__path_cell(&P->walk, zero, (i + len - 1) % len);
             int cf = cyclic || i < len - 1 ? move_code(t, f.x - a.x, f.y - a.y) : HEAD_SAME;
             int cb = reverse && i > 0 ? move_code(t, b.x - a.x, b.y - a.y) : HEAD_SAME;
             if (cf < 0 || cb < 0) return PT_ERR_LIMIT;
@@ -271,24 +183,17 @@ static int pat_build(pt_troop *t, pt__troop_pat *P, const pt_pattern *p) {
             P->hb[i] = (uint8_t)cb;
         }
     } else if (p->kind == PT_PAT_MATRIX) {
-        P->kind = KIND_MATRIX;
+        P->kind = PT_PAT_MATRIX;
         if (p->mw < 1 || p->mh < 1) return PT_ERR_BAD_VALUE;
         size_t n = (size_t)p->mw * (size_t)p->mh;
         P->nb = PT_MALLOC(n);
         if (!P->nb) return PT_ERR_NOMEM;
         for (int my = 0; my < p->mh; my++)
-            for (int mx = 0; mx < p->mw; mx++) {
-                uint8_t bits = 0;
-                for (int k = 0; k < 8; k++) {
-                    int x = mx + dir_dx[k], y = my + dir_dy[k];
-                    if (x >= 0 && y >= 0 && x < p->mw && y < p->mh && p->mat[(size_t)y * (size_t)p->mw + (size_t)x])
-                        bits |= (uint8_t)(1u << k);
-                }
-                P->nb[(size_t)my * (size_t)p->mw + (size_t)mx] = bits;
-            }
-        for (int k = 0; k < 8; k++) P->doff[k] = dir_dy[k] * p->mw + dir_dx[k];
+            for (int mx = 0; mx < p->mw; mx++)
+                P->nb[(size_t)my * (size_t)p->mw + (size_t)mx] = (uint8_t)pt__mat_neighbours(p, mx, my);
+        for (int k = 0; k < 8; k++) P->doff[k] = pt__dir_dy[k] * p->mw + pt__dir_dx[k];
     } else if (p->kind == PT_PAT_CONTROL) {
-        P->kind = KIND_CONTROL;
+        P->kind = PT_PAT_CONTROL;
         if (p->nins < 1) return PT_ERR_BAD_VALUE;
     } else {
         return PT_ERR_BAD_VALUE;
@@ -297,7 +202,6 @@ static int pat_build(pt_troop *t, pt__troop_pat *P, const pt_pattern *p) {
 }
 
 static void pat_free(pt__troop_pat *P) {
-    PT_FREE(P->rel);
     PT_FREE(P->hf);
     PT_FREE(P->hb);
     PT_FREE(P->nb);
@@ -379,10 +283,10 @@ int pt_troop_add_run(pt_troop *t, const pt_patrun *run, int steps_num, int steps
     memset(&rec, 0, sizeof rec);
     uint32_t id = (uint32_t)t->count;
     if (p->kind == PT_PAT_PATH) {
-        int len = path_len(p);
-        if (p->ncells < 1 || run->index < 0 || run->index >= len || (run->dir != 1 && run->dir != -1)) return PT_ERR_BAD_VALUE;
-        pt_cell c = p->cells[run->index % p->ncells];
-        if (run->x != run->origin.x + c.x || run->y != run->origin.y + c.y) return PT_ERR_BAD_VALUE;
+        pt__path_walk w = pt__path_walk_of(p);
+        if (p->ncells < 1 || run->index < 0 || run->index >= w.len || (run->dir != 1 && run->dir != -1)) return PT_ERR_BAD_VALUE;
+        pt_cell c = pt__path_cell(&w, run->origin, run->index);
+        if (run->x != c.x || run->y != c.y) return PT_ERR_BAD_VALUE;
         rec.path = (path_rec){run->origin.x, run->origin.y, run->index, id, (int8_t)run->dir, (uint8_t)(run->done != 0), HEAD0, 0};
     } else if (p->kind == PT_PAT_MATRIX) {
         int mx = run->x - run->origin.x + p->start_x, my = run->y - run->origin.y + p->start_y;
@@ -390,13 +294,14 @@ int pt_troop_add_run(pt_troop *t, const pt_patrun *run, int steps_num, int steps
         if ((run->rng.inc & 1u) == 0 || (run->rng.inc >> 1) > UINT32_MAX || run->done) return PT_ERR_BAD_VALUE;
         uint8_t prev = PREV_NONE;
         for (int k = 0; k < 8; k++)
-            if (run->x + dir_dx[k] == run->prev_x && run->y + dir_dy[k] == run->prev_y) prev = (uint8_t)k;
+            if (run->x + pt__dir_dx[k] == run->prev_x && run->y + pt__dir_dy[k] == run->prev_y) prev = (uint8_t)k;
         rec.mat = (mat_rec){run->rng.state, (uint32_t)(run->rng.inc >> 1), id, run->x, run->y,
                             (uint32_t)my * (uint32_t)p->mw + (uint32_t)mx, prev, HEAD0};
     } else {
         if (run->index < 0 || run->index >= p->nins || run->sub < 0) return PT_ERR_BAD_VALUE;
-        rec.ctl = (ctl_rec){run->heading_deg, 0, id, run->x, run->y, run->index, run->sub,
-                            (uint8_t)pt__dir8_index(run->heading_deg), (uint8_t)(run->done != 0), 0};
+        rec.ctl = (ctl_rec){{run->heading_deg, run->x, run->y, run->index, run->sub, (uint8_t)(run->done != 0),
+                             (uint8_t)pt__dir8_index(run->heading_deg)},
+                            0, id, 0};
     }
 
     int pat = find_pat(t, p);
@@ -431,107 +336,116 @@ int pt_troop_add(pt_troop *t, const pt_pattern *pattern, pt_cell origin, pt_cell
 
 /* ---- stepping -------------------------------------------------------------------------- */
 
-static long long step_path(const pt__troop_pat *P, pt__troop_group *g, const mapview *mv) {
+/* Each kind's loop is a function of its own: inlined together into pt_troop_step they
+ * compete for registers and keep their pointers on the stack. Each loop is instantiated
+ * with and without a map (the view's `none` a constant), so the map test folds away. */
+#if defined(__GNUC__)
+#define LOOP_FN __attribute__((noinline)) static
+#define INSTANCE __attribute__((always_inline)) static inline
+#else
+#define LOOP_FN static
+#define INSTANCE static inline
+#endif
+
+/* The step loops copy the map view and the pattern's tables into locals: records are
+ * written through byte-sized fields, which the compiler must assume could alias anything
+ * reached through a pointer. */
+
+/* Instantiated once per end mode and map presence, so that the body's switch and map test
+ * fold away (and with them the stores of dir, which only reverse walks change, and of done,
+ * which only stop walks set). */
+INSTANCE void path_walk(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m, pt_end_mode end, int none) {
     path_rec *r = (path_rec *)(void *)g->rec, *e = r + g->n;
-    const pt_cell *rel = P->rel;
+    const pt__walkmap v = {m->flags, m->w, m->h, m->xin, m->yin, none};
+    const pt__path_walk w = P->walk;
     const uint8_t *hf = P->hf, *hb = P->hb;
-    int len = P->len;
-    switch (P->end) {
-    case PT_END_LOOP:
-    case PT_END_RESTART:
-        for (; r < e; r++) {
-            int next = r->index + 1 == len ? 0 : r->index + 1;
-            if (!step_ok(mv, r->ox + rel[r->index].x, r->oy + rel[r->index].y, r->ox + rel[next].x, r->oy + rel[next].y))
-                continue;
-            uint8_t h = hf[r->index];
-            r->index = next;
-            if (h != HEAD_SAME) r->h = h;
-        }
-        break;
-    case PT_END_STOP:
-        for (; r < e; r++) {
-            if (r->index >= len - 1) {
-                r->done = 1;
-                continue;
-            }
-            int next = r->index + 1;
-            if (!step_ok(mv, r->ox + rel[r->index].x, r->oy + rel[r->index].y, r->ox + rel[next].x, r->oy + rel[next].y))
-                continue;
-            uint8_t h = hf[r->index];
-            r->index = next;
-            if (h != HEAD_SAME) r->h = h;
-        }
-        break;
-    default: /* reverse */
-        if (len == 1) break;
-        for (; r < e; r++) {
-            int dir = r->dir, next = r->index + dir;
-            if (next < 0 || next >= len) {
-                dir = -dir;
-                next = r->index + dir;
-            }
-            if (!step_ok(mv, r->ox + rel[r->index].x, r->oy + rel[r->index].y, r->ox + rel[next].x, r->oy + rel[next].y))
-                continue;
-            uint8_t h = dir > 0 ? hf[r->index] : hb[r->index];
-            r->index = next;
-            r->dir = (int8_t)dir;
-            if (h != HEAD_SAME) r->h = h;
-        }
-        break;
+    for (; r < e; r++) {
+        pt_cell origin = {r->ox, r->oy}, to;
+        int index = r->index, dir = r->dir, done = r->done;
+        pt_step_result res = pt__path_step(&w, end, origin, pt__path_cell(&w, origin, index), &index, &dir, &done, &v, &to);
+        if (res == PT_STEP_MOVED) r->h = end == PT_END_REVERSE && dir < 0 ? hb[r->index] : hf[r->index];
+        r->index = index;
+        if (end == PT_END_REVERSE) r->dir = (int8_t)dir;
+        if (end == PT_END_STOP) r->done = (uint8_t)done;
+    }
+}
+
+INSTANCE void path_walk_map(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m, pt_end_mode end) {
+    if (m->none) path_walk(P, g, m, end, 1);
+    else path_walk(P, g, m, end, 0);
+}
+
+LOOP_FN long long step_path(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m) {
+    switch (P->walk.end) {
+    case PT_END_LOOP: path_walk_map(P, g, m, PT_END_LOOP); break;
+    case PT_END_RESTART: path_walk_map(P, g, m, PT_END_RESTART); break;
+    case PT_END_STOP: path_walk_map(P, g, m, PT_END_STOP); break;
+    case PT_END_REVERSE: path_walk_map(P, g, m, PT_END_REVERSE); break;
     }
     return g->n;
 }
 
-/* Matrix walk. Cells with a full 3x4 block inside the map (almost all) read their
- * neighbours' flags as three row loads and one table look-up (row3 bits of the rows above,
- * at and below -> direction bits); choosing the pick-th candidate is a table look-up too.
- * Instruction count is what limits this loop, not memory. */
-static long long step_matrix(const pt_troop *t, const pt__troop_pat *P, pt__troop_group *g, const mapview *mv) {
+INSTANCE void matrix_walk(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m, int none) {
     mat_rec *r = (mat_rec *)(void *)g->rec, *e = r + g->n;
-    const uint8_t *nb = P->nb, *count = t->bits, *select = t->bits + BITS_SELECT, *block = t->bits + BITS_BLOCK;
-    const uint8_t *f = mv->f;
-    const size_t w = mv->w;
-    const int none = mv->none;
-    const unsigned xmax = mv->w > 3 ? mv->w - 3 : 0, ymax = mv->h > 2 ? mv->h - 2 : 0;
+    const pt__walkmap v = {m->flags, m->w, m->h, m->xin, m->yin, none};
+    const uint8_t *nb = P->nb;
+    const int32_t *doff = P->doff;
     for (; r < e; r++) {
-        unsigned on = nb[r->mi], ok;
-        if (none) {
-            ok = on;
-        } else if ((unsigned)r->x - 1u < xmax && (unsigned)r->y - 1u < ymax) {
-            const uint8_t *c = f + (size_t)r->y * w + (size_t)r->x - 1;
-            ok = on & block[row3(c - w) | row3(c) << 3 | row3(c + w) << 6];
-        } else {
-            ok = 0;
-            for (int k = 0; k < 8; k++)
-                if ((on >> k & 1u) && step_ok(mv, r->x, r->y, r->x + dir_dx[k], r->y + dir_dy[k])) ok |= 1u << k;
-        }
-        unsigned prevbit = (1u << r->prev) & 0xFFu, cand = ok & ~prevbit; /* prev 8 = none: 0 */
-        int k;
-        if (cand) {
-            uint32_t pick = rng_below(&r->state, ((uint64_t)r->stream << 1) | 1u, count[cand]);
-            k = select[cand * 8 + pick];
-        } else if (ok & prevbit) {
-            k = r->prev;
-        } else {
-            continue;
-        }
-        r->x += dir_dx[k];
-        r->y += dir_dy[k];
-        r->mi += (uint32_t)P->doff[k];
+        int k = pt__mat_step(nb[r->mi], &v, r->x, r->y, r->prev, &r->state, ((uint64_t)r->stream << 1) | 1u);
+        if (k < 0) continue;
+        r->x += pt__dir_dx[k];
+        r->y += pt__dir_dy[k];
+        r->mi += (uint32_t)doff[k];
         r->prev = (uint8_t)((k + 4) & 7);
         r->h = (uint8_t)k;
     }
+}
+
+LOOP_FN long long step_matrix(const pt__troop_pat *P, pt__troop_group *g, const pt__walkmap *m) {
+    if (m->none) matrix_walk(P, g, m, 1);
+    else matrix_walk(P, g, m, 0);
     return g->n;
+}
+
+/* A control record that acted at tick T with a `wait` of `wait` ticks: held until T + wait,
+ * and moved to the group of its shifted schedule (swap-remove from slot i of group gi).
+ * Returns 1 when it moved (slot i now holds another record, not yet seen this tick). Out of
+ * line: rare, and it keeps the loop's registers free. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int hold_record(pt_troop *t, const pt__troop_lane *L, int gi, int i, int wait) {
+    pt__troop_group *g = &t->groups[gi];
+    ctl_rec *r = (ctl_rec *)(void *)g->rec + i;
+    r->hold = t->tick + wait;
+    int to = lane_group(L, wait, gi - L->g0);
+    if (to == gi) return 0;
+    ctl_rec moved = *r;
+    int slot = group_push(t, to, &moved, sizeof moved);
+    g = &t->groups[gi];
+    if (slot < 0) {
+        /* No memory to move it: it stays here, held for good (never wrong timing, it only
+         * stops); unreachable in practice. */
+        ((ctl_rec *)(void *)g->rec)[i].hold = INT64_MAX;
+        return 0;
+    }
+    t->loc[moved.id] = (pt__troop_loc){to, slot};
+    ctl_rec *base = (ctl_rec *)(void *)g->rec;
+    if (i < --g->n) {
+        base[i] = base[g->n];
+        t->loc[base[i].id].slot = i;
+    }
+    return 1;
 }
 
 /* Control records can leave their group (a `wait` shifts their schedule): swap-remove, and
  * the record swapped in (not yet seen this tick) is processed in the same slot. */
-static long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi, const mapview *mv) {
+INSTANCE long long control_walk(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi,
+                                     const pt__walkmap *m, int none) {
     const pt_pattern *p = P->p;
-    const pt_instr *ins = p->ins;
-    int nins = p->nins, stop = p->end == PT_END_STOP;
+    const pt__walkmap v = {m->flags, m->w, m->h, m->xin, m->yin, none};
     long long T = t->tick, acted = 0;
-    pt__troop_group *g = &t->groups[gi];
+    const pt__troop_group *g = &t->groups[gi];
     int i = 0;
     while (i < g->n) {
         ctl_rec *r = (ctl_rec *)(void *)g->rec + i;
@@ -540,72 +454,28 @@ static long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__tro
             continue;
         }
         acted++;
-        if (r->done) {
+        int wait, lap, blocked;
+        pt_cell target;
+        if (pt__ctl_step(p, &r->s, &v, &wait, &lap, &target, &blocked) == PT_STEP_DONE) {
             i++;
             continue;
         }
-        const pt_instr *in = &ins[r->index];
-        int advance = 1, wait = 0;
-        switch ((pt_op)in->op) {
-        case PT_OP_FORWARD:
-        case PT_OP_BACKWARD: {
-            int s = in->op == PT_OP_FORWARD ? 1 : -1, tx = r->x + s * dir_dx[r->d8], ty = r->y + s * dir_dy[r->d8];
-            if (step_ok(mv, r->x, r->y, tx, ty)) {
-                r->x = tx;
-                r->y = ty;
-            }
-            advance = ++r->sub >= in->amount;
-            break;
-        }
-        case PT_OP_LEFT:
-        case PT_OP_RIGHT:
-            r->deg = pt__norm_deg(r->deg + (in->op == PT_OP_RIGHT ? in->degrees : -in->degrees));
-            r->d8 = (uint8_t)pt__dir8_index(r->deg);
-            break;
-        case PT_OP_WAIT:
-        default: wait = in->amount; break;
-        }
         r->moved = 1;
-        if (advance) {
-            r->sub = 0;
-            if (++r->index >= nins) {
-                if (stop) {
-                    r->index = nins - 1;
-                    r->done = 1;
-                } else {
-                    r->index = 0;
-                }
-            }
-        }
-        if (wait > 0) {
-            r->hold = T + wait;
-            int to = lane_group(L, wait, gi - L->g0);
-            if (to != gi) {
-                ctl_rec moved = *r;
-                int slot = group_push(t, to, &moved, sizeof moved);
-                g = &t->groups[gi];
-                if (slot >= 0) {
-                    t->loc[moved.id] = (pt__troop_loc){to, slot};
-                    ctl_rec *base = (ctl_rec *)(void *)g->rec;
-                    if (i < --g->n) {
-                        base[i] = base[g->n];
-                        t->loc[base[i].id].slot = i;
-                    }
-                    continue;
-                }
-                /* No memory to move it: it stays here, held for good (never wrong timing, it
-                 * only stops); unreachable in practice. */
-                r = (ctl_rec *)(void *)g->rec + i;
-                r->hold = INT64_MAX;
-            }
+        if (wait > 0 && hold_record(t, L, gi, i, wait)) {
+            g = &t->groups[gi]; /* group_push may have moved the groups array */
+            continue;
         }
         i++;
     }
     return acted;
 }
 
+LOOP_FN long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi, const pt__walkmap *m) {
+    return m->none ? control_walk(t, P, L, gi, m, 1) : control_walk(t, P, L, gi, m, 0);
+}
+
 void pt_troop_step(pt_troop *t) {
-    mapview mv = view(t->map);
+    const pt__walkmap view = pt__walkmap_of(t->map), *m = &view;
     ++t->tick;
     for (int li = 0; li < t->nlanes; li++) {
         pt__troop_lane *L = &t->lanes[li];
@@ -618,9 +488,12 @@ void pt_troop_step(pt_troop *t) {
             int gi = L->g0 + k;
             if (t->groups[gi].n == 0) continue;
             switch (P->kind) {
-            case KIND_PATH: t->actions += step_path(P, &t->groups[gi], &mv); break;
-            case KIND_MATRIX: t->actions += step_matrix(t, P, &t->groups[gi], &mv); break;
-            default: t->actions += step_control(t, P, L, gi, &mv); break;
+            case PT_PAT_PATH: t->actions += step_path(P, &t->groups[gi], m); break;
+            case PT_PAT_MATRIX: t->actions += step_matrix(P, &t->groups[gi], m); break;
+            case PT_PAT_CONTROL: t->actions += step_control(t, P, L, gi, m); break;
+            case PT_PAT_THRUST: /* rejected by pt_troop_add_run */
+            case PT_PAT_WAYPOINTS:
+            case PT_PAT_KIND_COUNT: break;
             }
         }
     }
@@ -637,20 +510,21 @@ static int cmp_key(const void *a, const void *b) {
 }
 
 static void rec_pos(const pt__troop_pat *P, const unsigned char *rec, int32_t *x, int32_t *y, uint32_t *id) {
-    if (P->kind == KIND_PATH) {
+    if (P->kind == PT_PAT_PATH) {
         const path_rec *r = (const path_rec *)(const void *)rec;
-        *x = r->ox + P->rel[r->index].x;
-        *y = r->oy + P->rel[r->index].y;
+        pt_cell c = pt__path_cell(&P->walk, (pt_cell){r->ox, r->oy}, r->index);
+        *x = c.x;
+        *y = c.y;
         *id = r->id;
-    } else if (P->kind == KIND_MATRIX) {
+    } else if (P->kind == PT_PAT_MATRIX) {
         const mat_rec *r = (const mat_rec *)(const void *)rec;
         *x = r->x;
         *y = r->y;
         *id = r->id;
     } else {
         const ctl_rec *r = (const ctl_rec *)(const void *)rec;
-        *x = r->x;
-        *y = r->y;
+        *x = r->s.x;
+        *y = r->s.y;
         *id = r->id;
     }
 }
@@ -710,13 +584,13 @@ double pt_troop_heading(const pt_troop *t, int id) {
     const unsigned char *rec = find(t, id, &P);
     if (!rec) return 0.0;
     int h;
-    if (P->kind == KIND_PATH) {
+    if (P->kind == PT_PAT_PATH) {
         h = ((const path_rec *)(const void *)rec)->h;
-    } else if (P->kind == KIND_MATRIX) {
+    } else if (P->kind == PT_PAT_MATRIX) {
         h = ((const mat_rec *)(const void *)rec)->h;
     } else {
         const ctl_rec *r = (const ctl_rec *)(const void *)rec;
-        return r->moved ? pt_wrap_angle(pt_rad(r->deg)) : t->heading0[id];
+        return r->moved ? pt_wrap_angle(pt_rad(r->s.deg)) : t->heading0[id];
     }
     return h == HEAD0 ? t->heading0[id] : t->htab[h];
 }
@@ -725,7 +599,39 @@ int pt_troop_done(const pt_troop *t, int id) {
     const pt__troop_pat *P;
     const unsigned char *rec = find(t, id, &P);
     if (!rec) return 0;
-    if (P->kind == KIND_PATH) return ((const path_rec *)(const void *)rec)->done;
-    if (P->kind == KIND_MATRIX) return 0;
-    return ((const ctl_rec *)(const void *)rec)->done;
+    if (P->kind == PT_PAT_PATH) return ((const path_rec *)(const void *)rec)->done;
+    if (P->kind == PT_PAT_MATRIX) return 0;
+    return ((const ctl_rec *)(const void *)rec)->s.done;
+}
+
+int pt_troop_count(const pt_troop *t) { return t->count; }
+long long pt_troop_tick(const pt_troop *t) { return t->tick; }
+long long pt_troop_actions(const pt_troop *t) { return t->actions; }
+
+/* ---- test hook ------------------------------------------------------------------------- */
+
+int pt__troop_check(const pt_troop *t) {
+    int bad = 0;
+    long long records = 0;
+    for (int gi = 0; gi < t->ngroups; gi++) {
+        const pt__troop_group *g = &t->groups[gi];
+        const pt__troop_lane *L = &t->lanes[g->lane];
+        bad += gi < L->g0 || gi >= L->g0 + L->d;
+        records += g->n;
+    }
+    bad += records != t->count;
+    for (int id = 0; id < t->count; id++) {
+        pt__troop_loc l = t->loc[id];
+        if (l.group < 0 || l.group >= t->ngroups || l.slot < 0 || l.slot >= t->groups[l.group].n) {
+            bad++;
+            continue;
+        }
+        const pt__troop_group *g = &t->groups[l.group];
+        const pt__troop_pat *P = &t->pats[t->lanes[g->lane].pat];
+        int32_t x, y;
+        uint32_t rid;
+        rec_pos(P, g->rec + (size_t)l.slot * rec_size(P->kind), &x, &y, &rid);
+        bad += rid != (uint32_t)id;
+    }
+    return bad;
 }

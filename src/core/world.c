@@ -363,7 +363,8 @@ void pt_world_step(pt_world *w) {
         case PT_KIND_GUARD: pt__brain_update(w, e); break;
         case PT_KIND_PREY: pt__prey_update(w, e); break;
         case PT_KIND_BOID: break; /* flocks move together below */
-        default: pt__pattern_tick(w, e, 1.0); break;
+        case PT_KIND_PLAYER:
+        case PT_KIND_COUNT: pt__pattern_tick(w, e, 1.0); break;
         }
         if (w->round != 0) return;
     }

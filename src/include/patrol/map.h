@@ -178,8 +178,17 @@ int pt_tile_sound_default(const char *name, uint8_t flags);
 static inline int pt_map_in(const pt_map *m, int x, int y) {
     return x >= 0 && y >= 0 && x < m->w && y < m->h;
 }
+/* (internal) Walkability and the movement rule on a map's raw fields (flags, w, h): what
+ * pt_map_walkable and pt_map_step_ok compute, for loops that keep the fields in registers. */
+static inline int pt__flags_walkable(const uint8_t *flags, unsigned w, unsigned h, int x, int y) {
+    return (unsigned)x < w && (unsigned)y < h && (flags[(size_t)y * w + (unsigned)x] & PT_TILE_WALKABLE);
+}
+static inline int pt__flags_step_ok(const uint8_t *flags, unsigned w, unsigned h, int x, int y, int nx, int ny) {
+    return pt__flags_walkable(flags, w, h, nx, ny) &&
+           (x == nx || y == ny || (pt__flags_walkable(flags, w, h, nx, y) && pt__flags_walkable(flags, w, h, x, ny)));
+}
 static inline int pt_map_walkable(const pt_map *m, int x, int y) {
-    return pt_map_in(m, x, y) && (m->flags[(size_t)y * (size_t)m->w + (size_t)x] & PT_TILE_WALKABLE);
+    return pt__flags_walkable(m->flags, (unsigned)m->w, (unsigned)m->h, x, y);
 }
 static inline int pt_map_opaque(const pt_map *m, int x, int y) {
     return !pt_map_in(m, x, y) || (m->flags[(size_t)y * (size_t)m->w + (size_t)x] & PT_TILE_OPAQUE);
@@ -189,7 +198,7 @@ static inline int pt_map_opaque(const pt_map *m, int x, int y) {
  * diagonal step, both cells it passes beside, (nx,y) and (x,ny), are walkable too: no corner
  * cutting. (Sight has its own, weaker rule: see patrol/los.h.) */
 static inline int pt_map_step_ok(const pt_map *m, int x, int y, int nx, int ny) {
-    return pt_map_walkable(m, nx, ny) && (x == nx || y == ny || (pt_map_walkable(m, nx, y) && pt_map_walkable(m, x, ny)));
+    return pt__flags_step_ok(m->flags, (unsigned)m->w, (unsigned)m->h, x, y, nx, ny);
 }
 static inline const pt_tile_def *pt_map_tile(const pt_map *m, int x, int y) {
     return pt_map_in(m, x, y) ? &m->legend[m->tiles[(size_t)y * (size_t)m->w + (size_t)x]] : NULL;

@@ -12,15 +12,16 @@
  *         if (acc >= steps_den) { acc -= steps_den; pt_patrun_step(&run, map, ...); }
  *     }
  *
- *     pt_troop t; pt_troop_init(&t, &map, 1000);
- *     int id = pt_troop_add(&t, pattern, origin, start, heading, seed, entity_id, 3, 60, 0);
- *     pt_troop_sort(&t);                          // optional, after adding many
- *     for (;;) { pt_troop_step(&t); pt_cell c = pt_troop_cell(&t, id); ... }
- *     pt_troop_fini(&t);
+ *     pt_troop_desc d = {.map = &map};           // zero fields = defaults
+ *     pt_troop *t = pt_troop_create(&d, &err);   // NULL (err set): out of memory
+ *     int id = pt_troop_add(t, pattern, origin, start, heading, seed, entity_id, 3, 60, 0);
+ *     pt_troop_sort(t);                          // optional, after adding many
+ *     for (;;) { pt_troop_step(t); pt_cell c = pt_troop_cell(t, id); ... }
+ *     pt_troop_destroy(t);
  *
  * Followers never interact; only the map's walkability matters (read every action, so a
  * door that opens is seen at once). Thrust and waypoints patterns are rejected.
- * Memory: compact records (20-40 bytes) in flat per-(pattern, speed, phase) arrays, plus
+ * Memory: compact records (20-48 bytes) in flat per-(pattern, speed, phase) arrays, plus
  * 16 bytes per follower for look-ups and per-pattern tables (a matrix: 1 byte per cell);
  * the troop borrows the map and the patterns (keep them alive and unmoved).
  * Cost per tick: O(followers that act + patterns x speeds); a follower's clock is never
@@ -34,6 +35,7 @@
 
 #include <stdint.h>
 
+#include "error.h"
 #include "map.h"
 #include "pattern.h"
 
@@ -44,32 +46,21 @@ extern "C" {
 /* Largest steps_den (the number of phase groups of one pattern and speed is at most this). */
 #define PT_TROOP_MAX_DEN 65536
 
-typedef struct pt__troop_pat pt__troop_pat;
-typedef struct pt__troop_lane pt__troop_lane;
-typedef struct pt__troop_group pt__troop_group;
-typedef struct pt__troop_loc { int32_t group, slot; } pt__troop_loc;
+/* How to make a troop. Every field's zero value is its default, so a zeroed (or NULL)
+ * description is a troop without a map, and fields added later keep old callers valid. */
+typedef struct pt_troop_desc {
+    const pt_map *map;  /* NULL: no walkability checks (like pt_patrun_step with no map) */
+    int capacity;       /* followers to make room for now (0: it grows as they are added) */
+} pt_troop_desc;
 
-typedef struct pt_troop {
-    const pt_map *map;         /* NULL: no walkability checks (like pt_patrun_step) */
-    long long tick;            /* ticks stepped so far */
-    long long actions;         /* clock firings so far (finished followers included) */
-    int count, cap;            /* followers; ids are 0..count-1 in the order added */
-    pt__troop_loc *loc;        /* id -> where its record is */
-    double *heading0;          /* id -> heading before its first move */
-    pt__troop_pat *pats; int npats, cap_pats;
-    pt__troop_lane *lanes; int nlanes, cap_lanes;
-    pt__troop_group *groups; int ngroups, cap_groups;
-    double *htab;              /* heading of each move code (0-7: the 8 directions) */
-    int32_t *hdelta;           /* the (dx, dy) of each move code */
-    uint8_t *bits;             /* per 8-bit mask: set-bit count, and the index of its i-th set bit */
-    int nhtab;
-} pt_troop;
+/* An opaque troop: its layout is private, so a faster one never changes the ABI. */
+typedef struct pt_troop pt_troop;
 
-/* Prepares an empty troop on map (may be NULL) with room for capacity followers (it grows
- * as needed; 0 is fine). Returns PT_OK or PT_ERR_NOMEM (then t is empty, fini is safe). */
-int pt_troop_init(pt_troop *t, const pt_map *map, int capacity);
-/* Frees everything the troop owns (not the map or the patterns). Safe on a zeroed troop. */
-void pt_troop_fini(pt_troop *t);
+/* Makes an empty troop (desc may be NULL). Returns NULL with err set (err may be NULL) on
+ * PT_ERR_NOMEM, or PT_ERR_RANGE for a negative capacity. */
+pt_troop *pt_troop_create(const pt_troop_desc *desc, pt_error *err);
+/* Frees everything the troop owns (not the map or the patterns). NULL is fine. */
+void pt_troop_destroy(pt_troop *t);
 
 /* Adds a follower started as pt_patrun_init(pattern, origin, start, heading, seed,
  * entity_id) would start it, moving steps_num times per steps_den ticks; phase (in
@@ -91,7 +82,12 @@ void pt_troop_step(pt_troop *t);
  * (faster; results unchanged). O(n log n); call after adding many followers. */
 void pt_troop_sort(pt_troop *t);
 
-static inline int pt_troop_count(const pt_troop *t) { return t->count; }
+/* Followers added so far (ids are 0..count-1 in the order added). */
+int pt_troop_count(const pt_troop *t);
+/* Ticks stepped so far, and clock firings so far (finished followers included: the
+ * reference loop's pt_patrun_step calls). */
+long long pt_troop_tick(const pt_troop *t);
+long long pt_troop_actions(const pt_troop *t);
 /* The follower's cell, heading (radians) and finished flag (at_end stop reached). An id
  * out of range gives {0,0}, 0.0 and 0. */
 pt_cell pt_troop_cell(const pt_troop *t, int id);

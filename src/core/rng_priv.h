@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: Zlib */
+/* rng_priv.h - the PCG32 step, written once: pt_rng (rng.c) and the troop's matrix records
+ * (troop.c, which keep the state and the stream apart) instantiate it. */
+#ifndef PATROL_RNG_PRIV_H
+#define PATROL_RNG_PRIV_H
+
+#include <stdint.h>
+
+/* PCG32 (XSH RR), O'Neill 2014, on a state and its increment (stream * 2 + 1). */
+static inline uint32_t pt__pcg32(uint64_t *state, uint64_t inc) {
+    uint64_t old = *state;
+    *state = old * 6364136223846793005ULL + inc;
+    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
+    uint32_t rot = (uint32_t)(old >> 59u);
+    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31u));
+}
+
+/* Uniform in [0, n) for n >= 1: Lemire's multiply-and-reject (unbiased, usually one
+ * multiplication). */
+static inline uint32_t pt__pcg32_below(uint64_t *state, uint64_t inc, uint32_t n) {
+    uint64_t m = (uint64_t)pt__pcg32(state, inc) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while (low < threshold) {
+            m = (uint64_t)pt__pcg32(state, inc) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+#endif
