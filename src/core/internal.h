@@ -16,37 +16,6 @@ static inline uint64_t pt__bits64(const uint8_t *p) {
     memcpy(&v, p, sizeof v);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     v = __builtin_bswap64(v);
-/* The located error for an entity whose pattern= names no pattern of lib (pattern.c): at the
- * value, with a suggestion. Returns PT_ERR_UNKNOWN_PATTERN. */
-struct pt_patlib;
-struct pt_error;
-int pt__unknown_pattern(const struct pt_patlib *lib, const pt_map *map, const pt_entity_def *d, struct pt_error *err);
-
-/* A file named on a line of another file (a map's `patterns FILE`) could not be read: an
- * error without a place (err->line 0) moves to that line and column of `file`, saying which
- * named file it was (error.c). An error inside the named file keeps its own place. */
-void pt__error_named_at(struct pt_error *err, const char *file, int line, int col, const char *what, const char *name);
-
-/* ---- suggestions (suggest.c): "did you mean" for every unknown name ---- */
-/* Keeps the candidate nearest to word (edit distance with transpositions, case ignored) if it
- * is near enough to be a typo of it: at most one edit per three letters of word. */
-typedef struct pt__suggest {
-    const char *word;
-    int len;
-    char best[64];
-    int best_d;
-} pt__suggest;
-void pt__suggest_init(pt__suggest *s, const char *word, size_t len);
-void pt__suggest_add(pt__suggest *s, const char *cand);
-void pt__suggest_addn(pt__suggest *s, const char *cand, size_t len);
-void pt__suggest_words(pt__suggest *s, const char *const *words); /* NULL-terminated */
-void pt__suggest_list(pt__suggest *s, const char *list);          /* "a, b, c" */
-/* The suggestion, or NULL when no candidate is near enough. */
-const char *pt__suggest_text(const pt__suggest *s);
-/* The end of an "unknown X" message: "; did you mean 'X'?" when there is a suggestion, else
- * otherwise (e.g. " (keys: a, b)"; NULL = nothing), written to buf. */
-const char *pt__suggest_hint(const pt__suggest *s, const char *otherwise, char *buf, size_t cap);
-
 #endif
     return v;
 }
