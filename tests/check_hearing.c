@@ -122,6 +122,32 @@ START_TEST(test_matches_reference_on_generated_maps) {
 }
 END_TEST
 
+/* Long narrow maps and loud noises: costs run far past the flood's circle of buckets, with the
+ * dearest tile there is (PT_SOUND_MAX) among the others. */
+START_TEST(test_long_ways_match_reference) {
+    pt_rng r;
+    pt_rng_seed(&r, 25, (uint64_t)_i);
+    for (int round = 0; round < 6; round++) {
+        pt_map m;
+        random_map(&m, &r, 150 + (int)pt_rng_below(&r, 300), 1 + (int)pt_rng_below(&r, 3));
+        m.legend[m.nlegend++] = (pt_tile_def){.ch = 'T', .name = "thick", .flags = PT_TILE_WALKABLE, .sound = PT_SOUND_MAX, .sprite = -1};
+        for (int x = 0; x < m.w; x++)
+            for (int y = 0; y < m.h; y++) {
+                if (pt_rng_below(&r, 40) == 0) ck_assert(pt_map_set(&m, x, y, 'T'));
+                else if (pt_rng_below(&r, 2)) ck_assert(pt_map_set(&m, x, y, '.')); /* fewer walls */
+            }
+        pt_hearing *h = pt_hearing_create(&m);
+        ck_assert_ptr_nonnull(h);
+        for (int k = 0; k < 4; k++) {
+            int ox = (int)pt_rng_below(&r, (uint32_t)m.w), oy = (int)pt_rng_below(&r, (uint32_t)m.h);
+            check_against_ref(h, &m, ox, oy, k == 0 ? PT_HEARING_MAX_LOUDNESS : 100.0 + pt_rng_unit(&r) * 156.0);
+        }
+        pt_hearing_destroy(h);
+        pt_map_fini(&m);
+    }
+}
+END_TEST
+
 /* The hand map of docs/ai.md: a wall with a door between two rooms. */
 static const char *const two_rooms[] = {
     "#########",
@@ -302,6 +328,7 @@ static Suite *suite(void) {
     Suite *s = suite_create("hearing");
     TCase *tc = tcase_create("core");
     tcase_add_loop_test(tc, test_matches_reference_on_generated_maps, 0, 6);
+    tcase_add_loop_test(tc, test_long_ways_match_reference, 0, 4);
     tcase_add_test(tc, test_wall_stops_door_lets_through_with_its_loss);
     tcase_add_test(tc, test_diagonal_corner_rule);
     tcase_add_test(tc, test_damping_tiles);

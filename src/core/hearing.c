@@ -4,9 +4,11 @@
  * Dijkstra over the grid with integer costs in tenths of a tile. Every step costs at least
  * PT_HEARING_STRAIGHT, so a noise whose budget is B tenths cannot reach a cell more than
  * R = (B-1)/10 steps away (Chebyshev): all the work stays in a (2R+3)^2 window around the
- * origin (the reachable square and a ring that blocks), and costs are below B, so Dial's buckets (one list per cost 0..B-1) replace the
- * heap. A generation stamp per window cell marks what this flood has written, so nothing is
- * cleared between floods: a flood costs the cells it reaches plus B empty buckets. */
+ * origin (the reachable square and a ring that blocks). A cell keeps what is left of the
+ * budget there (0: not reached), so the window starts as zeros and is read back as the level.
+ * Costs are below B and a step adds at most MAX_STEP, so Dial's buckets need only RING >
+ * MAX_STEP of them in a circle, whatever the budget: a flood costs its window's fill, the
+ * cells it reaches and one bucket per tenth. */
 #include <patrol/hearing.h>
 
 #include <math.h>
@@ -15,27 +17,34 @@
 
 #include "internal.h"
 
-/* A window cell. Waiting cells sit in the doubly linked list of the bucket of their cost, so
- * a cheaper way moves a cell to another bucket instead of adding a second entry: the memory
- * is one slot per window cell whatever the map. */
-enum { BLOCK = -1, DONE = -2 }; /* window damping values that are no damping */
+/* The window's damping of a cell that blocks (the ring, off the map, sound=block): above any
+ * budget, so a step into it leaves nothing, and one bit, so the corner rule of a diagonal is
+ * one OR of its two side cells. */
+enum { BLOCKS = 4096 };
+/* The dearest step, and the circle of buckets it needs (a power of two above it). */
+enum { MAX_STEP = PT_HEARING_DIAGONAL + PT_SOUND_MAX, RING = 1024 };
+_Static_assert(RING > MAX_STEP && (RING & (RING - 1)) == 0, "a step stays inside the circle");
+_Static_assert(BLOCKS > (int)(PT_HEARING_MAX_LOUDNESS * 10) && (BLOCKS & PT_SOUND_MAX) == 0 &&
+                   BLOCKS > PT_SOUND_MAX && BLOCKS <= INT16_MAX,
+               "a blocking cell is out of every budget and tells by one bit");
 
-typedef struct slot {
-    uint32_t gen;       /* == h->gen: cost holds this flood's best cost */
-    int32_t cost;
-    int32_t prev, next; /* in its bucket's list, -1 = none */
-} slot;
+/* A waiting cell: an entry of its bucket's singly linked list in the pool. A cheaper way
+ * pushes the cell again instead of moving it out of its list; the entry left behind is stale
+ * (the cell's level is no longer its bucket's) and is skipped when popped. */
+typedef struct entry {
+    int32_t cell, next;
+} entry;
 
 struct pt_hearing {
     const pt_map *map;
-    uint32_t gen;
     int ox, oy, r, side, budget; /* the last flood: origin, window radius and side, budget */
-    slot *slots;
-    size_t slots_cap;
-    int32_t *heads;              /* budget bucket heads */
-    int heads_cap;
-    int16_t *damp;               /* the window's damping, -1 = blocks (the ring, off the map) */
+    int16_t *left;               /* per window cell: budget less best cost, 0 = not reached */
+    size_t left_cap;
+    int16_t *damp;               /* per window cell: damping, BLOCKS = blocks */
     size_t damp_cap;
+    entry *pool;
+    size_t pool_cap;
+    int32_t heads[RING];         /* the bucket of what is left, % RING; all -1 between floods */
     pt_hearing_cell *cells;
     size_t cells_cap;
     int ncells;
@@ -47,14 +56,15 @@ pt_hearing *pt_hearing_create(const pt_map *map) {
     if (!h) return NULL;
     h->map = map;
     h->r = -1;
+    for (int i = 0; i < RING; i++) h->heads[i] = -1;
     return h;
 }
 
 void pt_hearing_destroy(pt_hearing *h) {
     if (!h) return;
-    PT_FREE(h->slots);
-    PT_FREE(h->heads);
+    PT_FREE(h->left);
     PT_FREE(h->damp);
+    PT_FREE(h->pool);
     PT_FREE(h->cells);
     PT_FREE(h);
 }
@@ -77,113 +87,114 @@ static void forget(pt_hearing *h) {
     h->ncells = 0;
 }
 
+/* Offers cell ni the level lv (what a way there leaves of the budget): kept and pushed when it
+ * is above the cell's, so never for a blocking cell or beyond the budget (lv <= 0). */
+#define RELAX(ni, lv)                                                                    \
+    do {                                                                                 \
+        int ni_ = (ni), lv_ = (lv);                                                      \
+        if (lv_ > left[ni_]) {                                                           \
+            int s_ = lv_ & (RING - 1);                                                   \
+            pool[np] = (entry){ni_, heads[s_]};                                          \
+            left[ni_] = (int16_t)lv_;                                                    \
+            heads[s_] = np++;                                                            \
+        }                                                                                \
+    } while (0)
+
 int pt_hearing_flood(pt_hearing *h, int x, int y, double loudness) {
     forget(h);
     const pt_map *m = h->map;
     if (!(loudness > 0) || !pt_map_in(m, x, y)) return 0; /* NaN fails the first test too */
     if (loudness > PT_HEARING_MAX_LOUDNESS) loudness = PT_HEARING_MAX_LOUDNESS;
     int budget = (int)floor(loudness * 10.0 + 0.5);
-    /* Damping per legend index; -1 = blocks. */
-    int damp[PT_MAX_TILE_KINDS];
+    /* Damping per legend index. */
+    int16_t damp[PT_MAX_TILE_KINDS];
     for (int i = 0; i < PT_MAX_TILE_KINDS; i++) {
         int s = i < m->nlegend ? m->legend[i].sound : PT_SOUND_BLOCK;
-        damp[i] = s < 0 ? -1 : (s > PT_SOUND_MAX ? PT_SOUND_MAX : s);
+        damp[i] = (int16_t)(s < 0 ? BLOCKS : (s > PT_SOUND_MAX ? PT_SOUND_MAX : s));
     }
     const size_t W = (size_t)m->w;
-    if (budget <= 0 || damp[m->tiles[(size_t)y * W + (size_t)x]] < 0) return 0;
+    if (budget <= 0 || damp[m->tiles[(size_t)y * W + (size_t)x]] == BLOCKS) return 0;
 
     /* The window has a ring of blocked cells around the reachable square: no bounds tests. */
     int r = (budget - 1) / PT_HEARING_STRAIGHT, side = 2 * r + 3;
     size_t nslots = (size_t)side * (size_t)side;
-    if (nslots > h->slots_cap) {
-        /* New slots must not hold a stamp that a flood to come could take for its own. */
-        size_t old = h->slots_cap;
-        if (!reserve((void **)&h->slots, &h->slots_cap, nslots, sizeof *h->slots)) return PT_ERR_NOMEM;
-        memset(h->slots + old, 0, (h->slots_cap - old) * sizeof *h->slots);
-    }
-    if (budget > h->heads_cap) {
-        int32_t *nh = PT_REALLOC(h->heads, sizeof *nh * (size_t)budget);
-        if (!nh) return PT_ERR_NOMEM;
-        h->heads = nh;
-        h->heads_cap = budget;
-    }
-    if (!reserve((void **)&h->cells, &h->cells_cap, nslots, sizeof *h->cells) ||
-        !reserve((void **)&h->damp, &h->damp_cap, nslots, sizeof *h->damp))
+    if (!reserve((void **)&h->left, &h->left_cap, nslots, sizeof *h->left) ||
+        !reserve((void **)&h->damp, &h->damp_cap, nslots, sizeof *h->damp) ||
+        !reserve((void **)&h->cells, &h->cells_cap, nslots, sizeof *h->cells) ||
+        !reserve((void **)&h->pool, &h->pool_cap, nslots + 8, sizeof *h->pool))
         return PT_ERR_NOMEM;
-    if (++h->gen == 0) { /* wrapped: old stamps could match again */
-        memset(h->slots, 0, h->slots_cap * sizeof *h->slots);
-        h->gen = 1;
-    }
-    const uint32_t gen = h->gen;
     const int x0 = x - r - 1, y0 = y - r - 1; /* map cell of window cell 0 */
 
     /* The window's damping, read row by row before the flood: the map's rows are far apart in
      * memory, and reading them in order lets the loads overlap instead of stalling the flood
      * on each one. */
-    int16_t *wd = h->damp;
+    int16_t *wd = h->damp, *left = h->left;
+    memset(left, 0, nslots * sizeof *left);
     for (int wy = 0; wy < side; wy++) {
         int16_t *row = wd + (size_t)wy * (size_t)side;
         int my = y0 + wy;
         int a = x0 < 0 ? -x0 : 0, b = x0 + side > m->w ? m->w - x0 : side;
         if (wy == 0 || wy == side - 1 || my < 0 || my >= m->h || a >= b) {
-            for (int wx = 0; wx < side; wx++) row[wx] = -1;
+            for (int wx = 0; wx < side; wx++) row[wx] = BLOCKS;
             continue;
         }
         const uint8_t *t = m->tiles + (size_t)my * W;
-        for (int wx = 0; wx < a; wx++) row[wx] = -1;
-        for (int wx = a; wx < b; wx++) row[wx] = (int16_t)damp[t[x0 + wx]];
-        for (int wx = b; wx < side; wx++) row[wx] = -1;
-        row[0] = row[side - 1] = -1;
+        for (int wx = 0; wx < a; wx++) row[wx] = BLOCKS;
+        for (int wx = a; wx < b; wx++) row[wx] = damp[t[x0 + wx]];
+        for (int wx = b; wx < side; wx++) row[wx] = BLOCKS;
+        row[0] = row[side - 1] = BLOCKS;
     }
 
-    slot *slots = h->slots;
     int32_t *heads = h->heads;
-    for (int b = 0; b < budget; b++) heads[b] = -1;
+    entry *pool = h->pool;
+    size_t pool_cap = h->pool_cap;
     int c0 = (r + 1) * side + r + 1;
-    slots[c0] = (slot){gen, 0, -1, -1};
-    heads[0] = c0;
+    left[c0] = (int16_t)budget;
+    pool[0] = (entry){c0, -1};
+    heads[budget & (RING - 1)] = 0;
+    int32_t np = 1;
 
-    /* The eight steps; a diagonal k >= 4 passes beside c + sa[k] and c + sb[k]. */
-    const int off[8] = {1, -1, side, -side, side + 1, side - 1, -side + 1, -side - 1};
-    const int sa[8] = {0, 0, 0, 0, 1, -1, 1, -1}, sb[8] = {0, 0, 0, 0, side, side, -side, -side};
     int ncells = 0;
     pt_hearing_cell *cells = h->cells;
-    for (int b = 0; b < budget; b++) {
-        const double level = (double)(budget - b) / 10.0;
-        while (heads[b] >= 0) {
-            int c = heads[b];
-            heads[b] = slots[c].next;
-            if (heads[b] >= 0) slots[heads[b]].prev = -1;
-            cells[ncells++] = (pt_hearing_cell){c, 0, level}; /* x, y below, off the critical path */
-            wd[c] = DONE; /* its neighbours need not look at it again */
-            for (int k = 0; k < 8; k++) {
-                int ni = c + off[k];
-                int d = wd[ni];
-                if (d < 0) continue; /* blocks, or done */
-                int step = PT_HEARING_STRAIGHT;
-                if (k >= 4) { /* the corner rule of pt_map_step_ok, for sound */
-                    if (wd[c + sa[k]] == BLOCK || wd[c + sb[k]] == BLOCK) continue;
-                    step = PT_HEARING_DIAGONAL;
+    for (int lb = budget; lb > 0; lb--) {
+        const double level = (double)lb / 10.0;
+        int32_t *head = &heads[lb & (RING - 1)];
+        while (*head >= 0) {
+            entry e = pool[*head];
+            *head = e.next;
+            int c = e.cell;
+            if (left[c] != lb) continue; /* stale: reached more cheaply since */
+            if ((size_t)np + 8 > pool_cap) {
+                size_t cap = h->pool_cap;
+                if (!reserve((void **)&h->pool, &cap, (size_t)np + 8, sizeof *h->pool)) {
+                    for (int i = 0; i < RING; i++) heads[i] = -1;
+                    return PT_ERR_NOMEM;
                 }
-                int nc = b + step + d;
-                if (nc >= budget) continue; /* the ring is never entered: it blocks */
-                slot *n = &slots[ni];
-                if (n->gen == gen) {
-                    if (n->cost <= nc) continue; /* done, or waiting at no more than nc */
-                    if (n->prev >= 0) slots[n->prev].next = n->next;
-                    else heads[n->cost] = n->next;
-                    if (n->next >= 0) slots[n->next].prev = n->prev;
-                }
-                *n = (slot){gen, nc, -1, heads[nc]};
-                if (heads[nc] >= 0) slots[heads[nc]].prev = ni;
-                heads[nc] = ni;
+                h->pool_cap = pool_cap = cap;
+                pool = h->pool;
             }
+            cells[ncells++] = (pt_hearing_cell){c, 0, level}; /* x, y below, off the critical path */
+            /* The straight neighbours, then the diagonals, each passing beside two of them
+             * (the corner rule of pt_map_step_ok, for sound). */
+            int de = wd[c + 1], dw = wd[c - 1], ds = wd[c + side], dn = wd[c - side];
+            int st = lb - PT_HEARING_STRAIGHT, dg = lb - PT_HEARING_DIAGONAL;
+            RELAX(c + 1, st - de);
+            RELAX(c - 1, st - dw);
+            RELAX(c + side, st - ds);
+            RELAX(c - side, st - dn);
+            RELAX(c + side + 1, dg - wd[c + side + 1] - ((de | ds) & BLOCKS));
+            RELAX(c + side - 1, dg - wd[c + side - 1] - ((dw | ds) & BLOCKS));
+            RELAX(c - side + 1, dg - wd[c - side + 1] - ((de | dn) & BLOCKS));
+            RELAX(c - side - 1, dg - wd[c - side - 1] - ((dw | dn) & BLOCKS));
         }
     }
+    /* x, y from the window index with a multiply by the reciprocal of side (exact: index *
+     * side stays far below 2^32). */
+    const uint64_t inv = (UINT64_C(1) << 32) / (uint64_t)side + 1;
     for (int i = 0; i < ncells; i++) {
-        int c = cells[i].x;
-        cells[i].x = x0 + c % side;
-        cells[i].y = y0 + c / side;
+        uint32_t c = (uint32_t)cells[i].x, q = (uint32_t)(((uint64_t)c * inv) >> 32);
+        cells[i].x = x0 + (int)(c - q * (uint32_t)side);
+        cells[i].y = y0 + (int)q;
     }
     h->ox = x;
     h->oy = y;
@@ -198,8 +209,7 @@ double pt_hearing_level(const pt_hearing *h, int x, int y) {
     if (!h || h->r < 0) return 0.0;
     int wx = x - h->ox + h->r + 1, wy = y - h->oy + h->r + 1;
     if (wx < 0 || wy < 0 || wx >= h->side || wy >= h->side) return 0.0;
-    const slot *s = &h->slots[(size_t)wy * (size_t)h->side + (size_t)wx];
-    return s->gen == h->gen ? (double)(h->budget - s->cost) / 10.0 : 0.0;
+    return (double)h->left[(size_t)wy * (size_t)h->side + (size_t)wx] / 10.0;
 }
 
 int pt_hearing_hears(const pt_hearing *h, int x, int y, double threshold) {

@@ -12,10 +12,11 @@
  * passes only when both cells beside it let sound through. All costs are whole tenths of a
  * tile, so every build gives the same levels. Cost: O(cells reached), at most
  * (2L+1)^2 cells for loudness L (a Dial bucket queue in a window around the noise). Memory:
- * the object keeps its buffers between floods, 34 bytes per cell of the window of the
- * loudest noise so far (1.4 MB for loudness 100), and a flood no louder than an earlier one
- * allocates nothing. Not thread-safe: one object per
- * thread. The map must outlive the object; its cells may change between floods.
+ * the object keeps its buffers between floods, 28 bytes per cell of the window of the
+ * loudest noise so far (1.1 MB for loudness 100) and 4 KB, and a flood no louder than an
+ * earlier one allocates nothing (unless its ways get cheaper many times over: then its
+ * queue grows). Not thread-safe: one object per thread. The map must outlive the object; its
+ * cells may change between floods.
  */
 #ifndef PATROL_HEARING_H
 #define PATROL_HEARING_H
