@@ -1271,13 +1271,13 @@ static void lane_run_slots_step(lane_run *L, int k, int count, const pt__crowd_s
 static void lane_step_range(pt_crowd *c, int lo, int hi, double dt) {
     lane_run L;
     lane_run_init(&L, c, dt);
-    pt__crowd_sums sums[2];
-    int step = L.lanes ? 2 : 1;
+    pt__crowd_sums sums[4];
+    int step = L.wide ? 4 : L.lanes ? 2 : 1;
     for (int k = lo; k < hi; k += step) {
-        int two = step == 2 && k + 1 < hi;
-        for (int l = 0; l < 1 + two; l++)
+        while (k + step > hi) step >>= 1;
+        for (int l = 0; l < step; l++)
             if (L.group) group_sums(c, &L.src, NULL, k + l, L.s->id[k + l], L.align, &sums[l]);
-        lane_run_slots(&L, k, 1 + two, sums);
+        lane_run_slots(&L, k, step, sums);
     }
 }
 
