@@ -154,6 +154,41 @@ START_TEST(test_rebuild_grow_shrink) {
 }
 END_TEST
 
+/* A small group that wanders over a big grid (each rebuild rewrites only the cells it
+ * spans, now and before), grows, shrinks and empties: after every rebuild the offsets,
+ * ids and positions equal a fresh cell space's built from scratch. */
+START_TEST(test_rebuild_moving_group_equals_fresh) {
+    pt_rng r;
+    pt_rng_seed(&r, 23, 1);
+    pt_cellspace cs;
+    ck_assert_int_eq(pt_cellspace_init(&cs, 0, 0, 200, 150, 1.5), PT_OK);
+    int ncells = cs.cols * cs.rows;
+    pt_vec2 pos[300], centre = pt_v2(100, 75);
+    static const int sizes[] = {300, 300, 120, 300, 0, 40, 40, 300};
+    for (int t = 0; t < 80; t++) {
+        int n = sizes[t % 8];
+        /* jumps now and then, else drifts; a few points stray outside the area */
+        if (t % 11 == 0) centre = pt_v2(pt_rng_unit(&r) * 200, pt_rng_unit(&r) * 150);
+        else centre = pt_v2_add(centre, pt_v2((pt_rng_unit(&r) - 0.5) * 8, (pt_rng_unit(&r) - 0.5) * 8));
+        for (int i = 0; i < n; i++) {
+            double spread = i % 50 == 0 ? 120 : 6;
+            pos[i] = pt_v2(centre.x + (pt_rng_unit(&r) - 0.5) * spread, centre.y + (pt_rng_unit(&r) - 0.5) * spread);
+        }
+        ck_assert_int_eq(pt_cellspace_rebuild(&cs, pos, 0, n), PT_OK);
+        pt_cellspace fresh;
+        ck_assert_int_eq(pt_cellspace_init(&fresh, 0, 0, 200, 150, 1.5), PT_OK);
+        ck_assert_int_eq(pt_cellspace_rebuild(&fresh, pos, 0, n), PT_OK);
+        ck_assert_int_eq(memcmp(cs.start, fresh.start, sizeof *cs.start * ((size_t)ncells + 1)), 0);
+        if (n) {
+            ck_assert_int_eq(memcmp(cs.ids, fresh.ids, sizeof *cs.ids * (size_t)n), 0);
+            ck_assert_int_eq(memcmp(cs.pos, fresh.pos, sizeof *cs.pos * (size_t)n), 0);
+        }
+        pt_cellspace_fini(&fresh);
+    }
+    pt_cellspace_fini(&cs);
+}
+END_TEST
+
 /* pt_cellspace_rebuild_cells (cells computed by the caller) sorts exactly like
  * pt_cellspace_rebuild, in ascending pt_cellspace_cell order; a bad cell is refused. */
 START_TEST(test_rebuild_cells_same_order) {
@@ -218,6 +253,7 @@ static Suite *cellspace_suite(void) {
     tcase_add_test(core, test_stride_and_order);
     tcase_add_test(core, test_rebuild_grow_shrink);
     tcase_add_test(core, test_rebuild_cells_same_order);
+    tcase_add_test(core, test_rebuild_moving_group_equals_fresh);
     suite_add_tcase(s, core);
     TCase *lim = tcase_create("limits");
     tcase_add_test(lim, test_bad_arguments);

@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "internal.h"
+
 #define CS_MAX_CELLS (1 << 22)
 
 int pt_cellspace_init(pt_cellspace *cs, double x0, double y0, double w, double h, double cell) {
@@ -52,27 +54,49 @@ static int reserve(pt_cellspace *cs, int n) {
     if (cell_of) cs->cell_of = cell_of;
     if (!ids || !pos || !cell_of) {
         cs->n = 0;
+        cs->lo = 0; /* start[] is stale: the next rebuild rewrites all of it */
+        cs->hi = cs->cols * cs->rows;
         return PT_ERR_NOMEM;
     }
     cs->cap = cap;
     return PT_OK;
 }
 
-/* Counting sort of n agents whose cells are known. */
-static void sort_cells(pt_cellspace *cs, const char *base, size_t stride, const int *cells, int n) {
+/* The cells the last sort left between 0 and n, and the new span: outside both, start[]
+ * already holds 0 below and n above (unless n changed: then all above). */
+void pt__cellspace_span(pt_cellspace *cs, int lo, int hi, int n, int *a, int *b) {
     int ncells = cs->cols * cs->rows;
-    memset(cs->start, 0, sizeof *cs->start * ((size_t)ncells + 1));
-    for (int i = 0; i < n; i++) cs->start[cells[i] + 1]++;
-    for (int c = 0; c < ncells; c++) cs->start[c + 1] += cs->start[c];
-    /* Scatter in id order: stable, so ids ascend within a cell. start[c] is used as the
-     * cursor and ends at the next cell's start; shift back afterwards. */
+    if (lo >= hi) lo = hi = 0; /* no agents: every cell holds 0 = n */
+    *a = lo < cs->lo ? lo : cs->lo;
+    *b = n != cs->n ? ncells : hi > cs->hi ? hi : cs->hi;
+    cs->lo = lo;
+    cs->hi = hi;
+}
+
+/* Counting sort of n agents whose cells are known. Only the cells from the first occupied
+ * one to the last are counted and summed: on a big map a small crowd fills a few rows. */
+static void sort_cells(pt_cellspace *cs, const char *base, size_t stride, const int *cells, int n) {
+    int ncells = cs->cols * cs->rows, lo = ncells, hi = 0, a, b;
     for (int i = 0; i < n; i++) {
-        int k = cs->start[cells[i]]++;
+        lo = cells[i] < lo ? cells[i] : lo;
+        hi = cells[i] >= hi ? cells[i] + 1 : hi;
+    }
+    pt__cellspace_span(cs, lo, hi, n, &a, &b);
+    int *start = cs->start;
+    memset(start + a, 0, sizeof *start * (size_t)(b - a));
+    for (int i = 0; i < n; i++) start[cells[i]]++;
+    /* each cell's end; the scatter counts back down from it (last agent first, so ids
+     * ascend within a cell) and leaves each cell's first slot */
+    for (int q = a, at = 0; q < b; q++) {
+        at += start[q];
+        start[q] = at;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        int k = --start[cells[i]];
         cs->ids[k] = i;
         cs->pos[k] = *(const pt_vec2 *)(const void *)(base + (size_t)i * stride);
     }
-    memmove(cs->start + 1, cs->start, sizeof *cs->start * (size_t)ncells);
-    cs->start[0] = 0;
+    start[ncells] = n;
     cs->n = n;
 }
 
@@ -95,6 +119,7 @@ int pt_cellspace_rebuild_cells(pt_cellspace *cs, const pt_vec2 *positions, const
         if (cells[i] < 0 || cells[i] >= ncells) {
             cs->n = 0;
             memset(cs->start, 0, sizeof *cs->start * ((size_t)ncells + 1));
+            cs->lo = cs->hi = 0;
             return PT_ERR_RANGE;
         }
     sort_cells(cs, (const char *)positions, sizeof *positions, cells, n);

@@ -41,6 +41,7 @@
 #define CROWD_AVX 1
 #endif
 
+#include "internal.h"
 #include "steer_priv.h"
 
 /* ---- worker threads ---------------------------------------------------------------------- */
@@ -1014,16 +1015,16 @@ static void half_choose(pt_crowd *c, int most) {
               (c->behaviours & PT_BEH_FLOCKING);
 }
 
-/* The counting sort of the slots by cell, for share `share`'s range of cells [q0, q1) (all
- * of them with one share): the slots of those cells go to perm in ascending slot order
- * within each cell, and cs.start gets the cells' offsets. Each share reads every slot's
- * cell, so it knows how many slots come before its range without waiting for the others;
- * a share clears, counts and sums only its own cells (the grid can be several times larger
- * than the crowd, and each pass over it is a stream through memory). Returns the most slots
- * in one of its cells. */
+/* The counting sort of the slots by cell, for share `share`'s range of cells [q0, q1) (of
+ * the cells lane_sort says to rewrite, [sort_a, sort_b)): the slots of those cells go to
+ * perm in ascending slot order within each cell, and cs.start gets the cells' offsets. Each
+ * share reads every slot's cell, so it knows how many slots come before its range without
+ * waiting for the others; a share clears, counts and sums only its own cells (the grid can
+ * be several times larger than the crowd, and each pass over it is a stream through
+ * memory). Returns the most slots in one of its cells. */
 static int lane_sort_share(pt_crowd *c, int share, int shares) {
-    long long ncells = (long long)c->cs.cols * c->cs.rows;
-    int q0 = (int)(ncells * share / shares), q1 = (int)(ncells * (share + 1) / shares), n = c->n;
+    long long a = c->sort_a, span_all = (long long)c->sort_b - a;
+    int q0 = (int)(a + span_all * share / shares), q1 = (int)(a + span_all * (share + 1) / shares), n = c->n;
     int *start = c->cs.start, *perm = c->perm, before = 0, most = 0;
     const int *cell = c->lcell;
     unsigned span = (unsigned)(q1 - q0); /* q in [q0, q1): (unsigned)(q - q0) < span */
@@ -1062,7 +1063,9 @@ static int lane_sort_share(pt_crowd *c, int share, int shares) {
 static void ring_size(pt_crowd *c) {
     const pt_cellspace *cs = &c->cs;
     int cols = cs->cols, rows = cs->rows, span = 0;
-    for (int r = 0; r < rows; r++) {
+    /* rows that end before the crowd's first cell or start after its last hold none */
+    int r0 = cs->lo / cols > 0 ? cs->lo / cols - 1 : 0, r1 = (cs->hi + cols - 1) / cols;
+    for (int r = r0; r < r1 && r < rows; r++) {
         int two = cs->start[(r + 2 < rows ? r + 2 : rows) * cols] - cs->start[r * cols];
         span = two > span ? two : span;
     }
@@ -1092,6 +1095,15 @@ static pt__crowd_sums *ring_of(const pt_crowd *c, int share) {
 static void lane_sort(pt_crowd *c, double dt) {
     pt_cellspace *cs = &c->cs;
     int shares = dispatch_shares(c), most = 0;
+    /* Only the cells from the first occupied one to the last (this step's and the last
+     * one's) are rewritten: a small crowd on a big map fills a few of its rows, and
+     * clearing and summing the whole grid would cost more than the crowd's own step. */
+    int lo = INT_MAX, hi = 0;
+    for (int k = 0; k < c->n; k++) {
+        lo = c->lcell[k] < lo ? c->lcell[k] : lo;
+        hi = c->lcell[k] >= hi ? c->lcell[k] + 1 : hi;
+    }
+    pt__cellspace_span(cs, lo, hi, c->n, &c->sort_a, &c->sort_b);
     if (shares > 1) {
         dispatch(c, PHASE_LANE_SORT, dt);
         for (int sh = 0; sh < shares; sh++) most = c->pool->most[sh] > most ? c->pool->most[sh] : most;
@@ -1259,13 +1271,13 @@ static void lane_run_slots_step(lane_run *L, int k, int count, const pt__crowd_s
 static void lane_step_range(pt_crowd *c, int lo, int hi, double dt) {
     lane_run L;
     lane_run_init(&L, c, dt);
-    pt__crowd_sums sums[2];
-    int step = L.lanes ? 2 : 1;
+    pt__crowd_sums sums[4];
+    int step = L.wide ? 4 : L.lanes ? 2 : 1;
     for (int k = lo; k < hi; k += step) {
-        int two = step == 2 && k + 1 < hi;
-        for (int l = 0; l < 1 + two; l++)
+        while (k + step > hi) step >>= 1;
+        for (int l = 0; l < step; l++)
             if (L.group) group_sums(c, &L.src, NULL, k + l, L.s->id[k + l], L.align, &sums[l]);
-        lane_run_slots(&L, k, 1 + two, sums);
+        lane_run_slots(&L, k, step, sums);
     }
 }
 

@@ -20,6 +20,13 @@ static inline uint64_t pt__bits64(const uint8_t *p) {
     return v;
 }
 
+/* ---- cell space (cellspace.c) ---- */
+struct pt_cellspace;
+/* For a counting sort of n agents whose cells span [lo, hi) (lo >= hi: none): the cells
+ * [*a, *b) of start[] the sort must rewrite (the rest already holds 0 below the span and n
+ * above it); records the new span. The sort also sets start[cells] and n. */
+void pt__cellspace_span(struct pt_cellspace *cs, int lo, int hi, int n, int *a, int *b);
+
 /* Fills map->legend with the default tile kinds; returns how many. */
 int pt__map_default_legend(pt_map *map);
 

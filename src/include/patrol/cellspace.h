@@ -14,8 +14,9 @@
  *
  * Memory: flat arrays owned by the cell space (cells+1 offsets; per agent one id, one
  * position and one cell index), grown only when n exceeds the capacity; pt_cellspace_fini.
- * Cost: rebuild O(n + cells); query O(cells touched + agents in them); query_first stops at
- * its max. A cell size near the
+ * Cost: rebuild O(n + cells from the first occupied one to the last, in this rebuild and
+ * the one before: a small crowd on a big map pays for its own rows, not the map's); query
+ * O(cells touched + agents in them); query_first stops at its max. A cell size near the
  * query radius is best. Ids are indices into the positions given to the last rebuild;
  * results come out in cell order (ascending pt_cellspace_cell), ascending id within a cell.
  * Callers that keep their own per-agent data in the same order as ids/pos (pt_crowd does)
@@ -41,6 +42,8 @@ typedef struct pt_cellspace {
     pt_vec2 *pos;              /* their positions, same order (queries read only these) */
     int *cell_of;              /* scratch: cell of each agent, by id */
     int n, cap;
+    int lo, hi;                /* start[] holds 0 below cell lo and n from cell hi on: a
+                                  rebuild rewrites only the cells between (and its own) */
 } pt_cellspace;
 
 /* Column (or row) of a coordinate, clamped to [0, count-1]; NaN goes to 0. */

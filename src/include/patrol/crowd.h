@@ -132,6 +132,7 @@ typedef struct pt_crowd {
     int *perm;                 /* the sort: old slot of each new slot */
     int *lcell;                /* cell of each slot */
     int cells_ok;              /* lcell is up to date (the last step wrote it) */
+    int sort_a, sort_b;        /* the cells of cs.start this step's sort rewrites */
     int target_slot;           /* the target's slot after the last permutation */
     void *lane_mem;
     void *ring_mem;            /* the half step's running sums: a ring per thread (crowd.c) */
