@@ -20,11 +20,13 @@
 /* The window's damping of a cell that blocks (the ring, off the map, sound=block): above any
  * budget, so a step into it leaves nothing, and one bit, so the corner rule of a diagonal is
  * one OR of its two side cells. */
-enum { BLOCKS = 4096 };
+enum { BLOCKS = 4096, MAX_BUDGET = 2560 /* PT_HEARING_MAX_LOUDNESS in tenths */ };
 /* The dearest step, and the circle of buckets it needs (a power of two above it). */
 enum { MAX_STEP = PT_HEARING_DIAGONAL + PT_SOUND_MAX, RING = 1024 };
 _Static_assert(RING > MAX_STEP && (RING & (RING - 1)) == 0, "a step stays inside the circle");
-_Static_assert(BLOCKS > (int)(PT_HEARING_MAX_LOUDNESS * 10) && (BLOCKS & PT_SOUND_MAX) == 0 &&
+/* The header's cap is a double, which is no integer constant expression for clang: the
+ * budget is also clamped to MAX_BUDGET in pt_hearing_flood, so this bound always holds. */
+_Static_assert(BLOCKS > MAX_BUDGET && (BLOCKS & PT_SOUND_MAX) == 0 &&
                    BLOCKS > PT_SOUND_MAX && BLOCKS <= INT16_MAX,
                "a blocking cell is out of every budget and tells by one bit");
 
@@ -106,6 +108,7 @@ int pt_hearing_flood(pt_hearing *h, int x, int y, double loudness) {
     if (!(loudness > 0) || !pt_map_in(m, x, y)) return 0; /* NaN fails the first test too */
     if (loudness > PT_HEARING_MAX_LOUDNESS) loudness = PT_HEARING_MAX_LOUDNESS;
     int budget = (int)floor(loudness * 10.0 + 0.5);
+    if (budget > MAX_BUDGET) budget = MAX_BUDGET;
     /* Damping per legend index. */
     int16_t damp[PT_MAX_TILE_KINDS];
     for (int i = 0; i < PT_MAX_TILE_KINDS; i++) {
