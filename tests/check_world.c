@@ -732,10 +732,65 @@ START_TEST(test_enum_names) {
 }
 END_TEST
 
+/* A guard that stops and looks sees a player standing to its side during the look and not
+ * before: walking east it cannot see the player north of its stop (outside its 60 degree
+ * cone); looking left (-90) it does. Without the look (a wait) it never does. Several seeds
+ * and look lengths. */
+START_TEST(test_look_sees_to_the_side) {
+    static const char map_text[] =
+        "player at=8,1\n"
+        "guard g at=3,5 pattern=win view=8 fov=60 chase_at=100 suspicious_at=99\n"
+        "grid\n"
+        "############\n"
+        "#..........#\n"
+        "#..........#\n"
+        "#..........#\n"
+        "#..........#\n"
+        "#..........#\n"
+        "#..........#\n"
+        "############\n"
+        "end\n";
+    pt_map m;
+    load_map(&m, map_text);
+    for (int variant = 0; variant < 6; variant++) {
+        char pats[256];
+        int look = 30 + 40 * variant;
+        if (variant == 5)
+            snprintf(pats, sizeof pats, "pattern win\n kind path\n points 3,5 8,5 wait=60\n at_end stop\nend\n");
+        else
+            snprintf(pats, sizeof pats, "pattern win\n kind path\n points 3,5 8,5 look=%d angles=-90,0\n at_end stop\nend\n", look);
+        pt_patlib lib;
+        load_pats(&lib, pats);
+        pt_world *w = make_world(&m, &lib, 1 + (uint64_t)variant);
+        const pt_entity *g = pt_world_entity(w, 1);
+        int first_seen = -1, arrived = -1, look_ticks = 0;
+        for (int t = 1; t <= 600; t++) {
+            pt_world_step(w);
+            if (arrived < 0 && g->x == 8 && g->y == 5) arrived = t;
+            look_ticks += pt_patrun_looking(&g->run) && g->run.wait_ticks < g->run.hold_total;
+            if (g->sees_player && first_seen < 0) first_seen = t;
+            if (arrived < 0) ck_assert_msg(!g->sees_player, "variant %d: seen at tick %d while walking", variant, t);
+        }
+        ck_assert_int_gt(arrived, 0);
+        if (variant == 5) {
+            ck_assert_int_eq(first_seen, -1);
+        } else {
+            ck_assert_int_eq(look_ticks, look);
+            ck_assert_msg(first_seen > arrived && first_seen <= arrived + look, "variant %d: arrived %d, seen %d", variant,
+                          arrived, first_seen);
+        }
+        pt_world_destroy(w);
+        pt_patlib_fini(&lib);
+    }
+    pt_map_fini(&m);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("world");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_catch_tile);
+    tcase_add_test(tc, test_look_sees_to_the_side);
     tcase_add_test(tc, test_catch_steer);
     tcase_add_test(tc, test_catch_intercept);
     tcase_add_test(tc, test_catch_is_drawn_close_and_chasing);

@@ -264,6 +264,7 @@ void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale) {
         return;
     }
     if (pt_patrun_hold_tick(&e->run)) { /* a control pattern's `wait N`: N ticks, no actions */
+        if (pt_patrun_looking(&e->run)) e->heading = e->run.heading; /* a look turns the facing */
         e->prev_x = e->x;
         e->prev_y = e->y;
         return;
