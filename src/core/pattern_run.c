@@ -486,6 +486,38 @@ int pt_patrun_resume_at(pt_patrun *run, const pt_map *map, int x, int y) {
     return 0;
 }
 
+int pt_patrun_stops(const pt_patrun *run, const pt_map *map, pt_pattern_stop *out, int max) {
+    const pt_pattern *p = run->pat;
+    int n = 0;
+    if (!p) return 0;
+    if (p->kind == PT_PAT_PATH && p->look_of_cell) {
+        int cyclic = p->end == PT_END_LOOP || p->end == PT_END_RESTART || p->closed;
+        for (int i = 0; i < p->ncells; i++) {
+            int lk = p->look_of_cell[i], g = p->gait_of_cell[i];
+            if (lk < 0 && g < 0) continue;
+            /* Arriving forward: from the cell before it; cell 0 from the last (a loop) or,
+             * coming back on a reverse walk, from cell 1. */
+            int from = i > 0 ? i - 1 : cyclic ? p->ncells - 1 : 1 % p->ncells;
+            pt_cell c = path_place(run, i), b = path_place(run, from);
+            double h = c.x == b.x && c.y == b.y ? run->heading : pt__move_heading(c.x - b.x, c.y - b.y);
+            if (n < max && out) out[n] = (pt_pattern_stop){c, h, lk >= 0 ? &p->looks[lk] : NULL, g};
+            n++;
+        }
+    } else if (p->kind == PT_PAT_CONTROL) {
+        pt_patrun r = control_pass_start(run);
+        for (int a = 0; a < p->actions && !r.done; a++) {
+            pt_cell t;
+            int blocked;
+            r.look = -1;
+            pt__control_step(&r, map, &t, &blocked);
+            if (r.look < 0) continue;
+            if (n < max && out) out[n] = (pt_pattern_stop){{r.x, r.y}, r.heading, &p->looks[r.look], -1};
+            n++;
+        }
+    }
+    return n;
+}
+
 int pt_patrun_waypoint_count(const pt_patrun *run) {
     return run->pat && run->pat->kind == PT_PAT_WAYPOINTS ? run->pat->nverts : 0;
 }

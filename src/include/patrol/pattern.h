@@ -346,6 +346,20 @@ int pt_patrun_cells(const pt_patrun *run, const pt_map *map, pt_cell *out, int m
  * done in an undisturbed run from that point. */
 int pt_patrun_resume_at(pt_patrun *run, const pt_map *map, int x, int y);
 
+/* A stop of a placed pattern (a path point with wait=/look, a control `look`), for previews
+ * and overlays. */
+typedef struct pt_pattern_stop {
+    pt_cell cell;
+    double heading;            /* radians: the facing on arrival, which a look sweeps around */
+    const pt_look *look;       /* its wait and look (points into the pattern) */
+    int gait;                  /* path: the pt_gait taken at this cell, or -1 */
+} pt_pattern_stop;
+
+/* The stops of the placed pattern (path: in walking order, facing as it arrives walking
+ * forward, the points with gait= too; control: those of the current pass, simulated as
+ * pt_patrun_cells does). Writes up to max, returns the total. O(cells) / O(actions). */
+int pt_patrun_stops(const pt_patrun *run, const pt_map *map, pt_pattern_stop *out, int max);
+
 /* Waypoints kind: how many points, and point i placed at the runner's origin. */
 int pt_patrun_waypoint_count(const pt_patrun *run);
 pt_vec2 pt_patrun_waypoint(const pt_patrun *run, int i);
