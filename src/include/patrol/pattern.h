@@ -3,10 +3,11 @@
  * and running them.
  *
  * Five kinds (docs/formats.md, "Pattern files", has the syntax and every error):
- *   control   - instructions: forward/backward N tiles, left/right DEG, wait N ticks,
- *               repeat blocks; loops or stops.
+ *   control   - instructions: forward/backward N tiles, left/right DEG, wait, look (stand
+ *               and sweep the facing), gait, repeat blocks; loops or stops.
  *   path      - vertices joined by Bresenham segments (junctions not repeated), stored
- *               relative to the first cell, placed at an origin; loop/stop/reverse/restart.
+ *               relative to the first cell, placed at an origin; loop/stop/reverse/restart;
+ *               stops (wait=, look) and gaits at vertices.
  *   matrix    - a 0/1 grid; a random walk that never steps back unless at a dead end.
  *   thrust    - port/starboard thruster instructions for a rigid-body vehicle, each ending
  *               at a heading-change, distance or time limit.
@@ -22,6 +23,7 @@
  *     pt_patrun run; pt_patrun_init(&run, p, origin, start, heading, seed, id);
  *     // each tick:  if (!pt_patrun_hold_tick(&run) && <the entity's action is due>)
  *     pt_patrun_step(&run, &map, &x, &y, &heading);  // tile kinds: one action
+ *     // while held at a stop, pt_patrun_looking(&run): face run.heading (a look sweeps it)
  *     pt_patlib_fini(&lib);
  *
  * Memory: the library owns its patterns, each at a stable address for the library's
