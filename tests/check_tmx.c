@@ -97,6 +97,24 @@ static void diff_pattern(diff *d, const char *who, const pt_entity_def *a, const
                  pb->cells[i].x + ob.x, pb->cells[i].y + ob.y);
             return;
         }
+    /* the same stops (a route's stop objects) and gaits */
+    if (pa->gait != pb->gait) note(d, "%s: gait %d vs %d", who, pa->gait, pb->gait);
+    for (int i = 0; i < pa->ncells; i++) {
+        int ka = pa->look_of_cell ? pa->look_of_cell[i] : -1, kb = pb->look_of_cell ? pb->look_of_cell[i] : -1;
+        int ga = pa->gait_of_cell ? pa->gait_of_cell[i] : -1, gb = pb->gait_of_cell ? pb->gait_of_cell[i] : -1;
+        if (ga != gb) note(d, "%s: gait at cell %d: %d vs %d", who, i, ga, gb);
+        if ((ka < 0) != (kb < 0)) {
+            note(d, "%s: a stop at cell %d in one only", who, i);
+            continue;
+        }
+        if (ka < 0) continue;
+        const pt_look *x = &pa->looks[ka], *y = &pb->looks[kb];
+        int same = x->wait == y->wait && x->look == y->look && x->nangles == y->nangles;
+        for (int k = 0; same && k < x->nangles; k++) same = x->angles[k] == y->angles[k];
+        if (!same)
+            note(d, "%s: stop at cell %d: wait %d look %d angles %d vs wait %d look %d angles %d", who, i, x->wait,
+                 x->look, x->nangles, y->wait, y->look, y->nangles);
+    }
 }
 
 static void diff_entity(diff *d, const pt_entity_def *a, const pt_patlib *la, const pt_entity_def *b, const pt_patlib *lb) {
@@ -255,6 +273,7 @@ START_TEST(test_variants_are_what_they_say) {
         {DATA "castle_refs.tmx", "name=\"pattern\" value=\"square\""},
         {DATA "castle_csv.tmx", "<polygon points="},
         {DATA "castle_csv.tmx", "<polyline points="},
+        {DATA "looks.tmx", "type=\"stop\""},
         {DATA "castle_tiled.tmx", "tiledversion=\"1.8.2\""},
         {DATA "castle_tiled.tmx", "</tile><tile id=\"1\">"}, /* many same-named tags on one line */
     };
@@ -274,6 +293,8 @@ START_TEST(test_same_world_as_map) {
     /* The mechanism for maps/demo.tmx: map2tmx.py output loads to the world of its .map. */
     EXPECT_SAME_WORLD(DATA "castle.map", DATA "castle_csv.tmx");
     EXPECT_SAME_WORLD(DATA "castle.map", DATA "castle_refs.tmx");
+    /* path patterns with stops: routes with stop objects */
+    EXPECT_SAME_WORLD(DATA "looks.map", DATA "looks.tmx");
 }
 END_TEST
 
