@@ -786,11 +786,56 @@ START_TEST(test_look_sees_to_the_side) {
 }
 END_TEST
 
+/* At a low tick rate a fast guard gets several actions a tick: the action that reaches a
+ * stop ends the tick's actions, so the stop holds its full length and the look sweeps
+ * (regression: the remaining actions walked on, and the look became a plain wait). */
+START_TEST(test_look_at_low_tick_rate) {
+    static const char map_text[] = "player at=1,1\n"
+                                   "guard g at=2,3 pattern=win speed=30\n"
+                                   "grid\n"
+                                   "##############\n"
+                                   "#............#\n"
+                                   "#............#\n"
+                                   "#............#\n"
+                                   "##############\n"
+                                   "end\n";
+    pt_map m;
+    load_map(&m, map_text);
+    pt_patlib lib;
+    load_pats(&lib, "pattern win\n kind path\n points 2,3 6,3 look=12 angles=-90 11,3\n at_end reverse\nend\n");
+    for (int hz = 10; hz <= 60; hz += 25) {
+        pt_world_desc d = {0};
+        d.tick_hz = hz;
+        pt_error err;
+        pt_world *w = pt_world_create(&m, &lib, &d, &err);
+        ck_assert_msg(w != NULL, "%s", err.message);
+        const pt_entity *g = pt_world_entity(w, 1);
+        int looking = 0, at_stop = 0, turned = 0;
+        for (int t = 0; t < 40 * hz; t++) {
+            pt_world_step(w);
+            if (pt_patrun_looking(&g->run)) {
+                looking++;
+                at_stop += g->x == 6 && g->y == 3;
+                turned += fabs(pt_wrap_angle(g->heading - g->run.look_base)) > 0.1;
+            }
+        }
+        /* the stop at 6,3 is reached from both sides; every held tick is spent on it */
+        ck_assert_int_gt(looking, 12 * 3);
+        ck_assert_int_eq(at_stop, looking);
+        ck_assert_int_gt(turned, looking / 2);
+        pt_world_destroy(w);
+    }
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("world");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_catch_tile);
     tcase_add_test(tc, test_look_sees_to_the_side);
+    tcase_add_test(tc, test_look_at_low_tick_rate);
     tcase_add_test(tc, test_catch_steer);
     tcase_add_test(tc, test_catch_intercept);
     tcase_add_test(tc, test_catch_is_drawn_close_and_chasing);

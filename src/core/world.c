@@ -271,7 +271,7 @@ void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale) {
     }
     e->move_t += e->speed * speed_scale * w->dt;
     int actions = 0;
-    while (e->move_t >= 1.0 && actions < 4) {
+    while (e->move_t >= 1.0 && actions < 4 && e->run.wait_ticks <= 0) { /* a stop holds at once */
         e->move_t -= 1.0;
         actions++;
         int x = e->x, y = e->y;
