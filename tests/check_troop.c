@@ -372,6 +372,20 @@ START_TEST(test_bad_inputs) {
     pt_patrun_init(&run, box, o, o, 0.0, 1, 1);
     run.index = 1000;
     ck_assert_int_eq(pt_troop_add_run(t, &run, 1, 2, 0), PT_ERR_BAD_VALUE);
+    /* holding where pt_patrun cannot: a path without stops, a look that is not the
+     * pattern's, a hold longer than its stop */
+    pt_patrun_init(&run, box, o, o, 0.0, 1, 1);
+    run.wait_ticks = 5;
+    ck_assert_int_eq(pt_troop_add_run(t, &run, 1, 2, 0), PT_ERR_BAD_VALUE);
+    pt_patrun_init(&run, get("peek"), o, o, 0.0, 1, 1);
+    run.wait_ticks = 5;
+    run.look = 99;
+    run.hold_total = 5;
+    ck_assert_int_eq(pt_troop_add_run(t, &run, 1, 2, 0), PT_ERR_BAD_VALUE);
+    run.look = 0;
+    run.hold_total = get("peek")->looks[0].wait + get("peek")->looks[0].look;
+    run.wait_ticks = run.hold_total + 1;
+    ck_assert_int_eq(pt_troop_add_run(t, &run, 1, 2, 0), PT_ERR_BAD_VALUE);
     ck_assert_int_eq(pt_troop_count(t), 0);
     /* nothing was added: stepping and queries are harmless */
     pt_troop_step(t);
