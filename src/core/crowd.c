@@ -23,7 +23,7 @@
  * combines, integrates and collides it, and writes it into the other buffer. Streaming the 232-byte agent structs, as the shared lane
  * must, is what this avoids; in slot order, an agent's own state and its neighbours' rows
  * are next to each other. */
-#include <patrol/crowd.h>
+#include "crowd_priv.h"
 
 #include <patrol/config.h>
 #include <float.h>
@@ -216,8 +216,10 @@ static int lane_alloc(pt_crowd *c);
 
 /* ---- init -------------------------------------------------------------------------------- */
 
-int pt_crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, int n, unsigned behaviours,
-                  double view_radius, int threads) {
+static void crowd_fini(pt_crowd *c);
+
+static int crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, int n, unsigned behaviours,
+                      double view_radius, int threads) {
     memset(c, 0, sizeof *c);
     if (n < 0) n = 0;
     c->agents = agents;
@@ -275,14 +277,14 @@ int pt_crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, 
     if (ok) ok = lane_alloc(c);
     if (ok && c->threads > 1) c->pool = pool_start(c->threads - 1);
     if (!ok) {
-        pt_crowd_fini(c);
+        crowd_fini(c);
         return PT_ERR_NOMEM;
     }
     pt_crowd_reload(c);
     return PT_OK;
 }
 
-void pt_crowd_fini(pt_crowd *c) {
+static void crowd_fini(pt_crowd *c) {
     pt_crowd_sync(c); /* the agents go back up to date */
     pool_stop(c->pool);
     PT_FREE(c->forces);
@@ -298,6 +300,43 @@ void pt_crowd_fini(pt_crowd *c) {
     if (c->cs.start) pt_cellspace_fini(&c->cs);
     memset(c, 0, sizeof *c);
 }
+
+pt_crowd *pt_crowd_create(const pt_crowd_desc *d) {
+    if (!d) return NULL;
+    pt_crowd *c = PT_MALLOC(sizeof *c);
+    if (!c) return NULL;
+    if (crowd_init(c, d->env, d->agents, d->n, d->behaviours, d->view_radius, d->threads) != PT_OK) {
+        PT_FREE(c);
+        return NULL;
+    }
+    if (d->min_share > 0) c->min_share = d->min_share;
+    c->group = d->group;
+    c->alarm_behaviours = d->alarm_behaviours;
+    c->alarm_radius = d->alarm_radius;
+    if (c->group || c->alarm_behaviours) pt_crowd_reload(c); /* they choose the lane too */
+    return c;
+}
+
+void pt_crowd_destroy(pt_crowd *c) {
+    if (!c) return;
+    crowd_fini(c);
+    PT_FREE(c);
+}
+
+void pt_crowd_set_behaviours(pt_crowd *c, unsigned behaviours) { c->behaviours = behaviours; }
+unsigned pt_crowd_behaviours(const pt_crowd *c) { return c->behaviours; }
+void pt_crowd_set_target(pt_crowd *c, int target) { c->target = target; }
+int pt_crowd_target(const pt_crowd *c) { return c->target; }
+void pt_crowd_set_target_point(pt_crowd *c, pt_vec2 point) { c->target_point = point; }
+void pt_crowd_set_target_vehicle(pt_crowd *c, const pt_vehicle *v) { c->target_vehicle = *v; }
+void pt_crowd_set_group(pt_crowd *c, const uint32_t *group) { c->group = group; }
+void pt_crowd_set_alarm(pt_crowd *c, unsigned behaviours, double radius) {
+    c->alarm_behaviours = behaviours;
+    c->alarm_radius = radius;
+}
+void pt_crowd_set_min_share(pt_crowd *c, int min_share) { c->min_share = min_share > 0 ? min_share : PT_CROWD_MIN_SHARE; }
+const pt_vec2 *pt_crowd_forces(const pt_crowd *c) { return c->forces; }
+int pt_crowd_owned(const pt_crowd *c) { return c->owned; }
 
 /* ---- the fast step ----------------------------------------------------------------------- */
 
