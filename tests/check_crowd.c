@@ -438,12 +438,12 @@ START_TEST(test_edits_between_steps_equal_brute_force) {
 }
 END_TEST
 
-/* The owned lane (the crowd keeps the motion state; agents share params and vehicle
+/* The packed mode (the crowd keeps the motion state; agents share params and vehicle
  * constants): for each shared set of constants, over many ticks of odd lengths, with
  * reversing and coincident agents, the result equals brute force bit for bit for 1-3
- * threads (four lanes where the processor has AVX, two with 3 threads), and the lane really
+ * threads (four lanes where the processor has AVX, two with 3 threads), and the mode really
  * was taken. */
-static void owned_case(const pt_steer_agent *start, int n, const pt_steer_env *env, unsigned beh, int target) {
+static void packed_case(const pt_steer_agent *start, int n, const pt_steer_env *env, unsigned beh, int target) {
     static const double dts[] = {1.0 / 60.0, 1.0 / 30.0, 0.0, 0.25, -1.0, 1.0 / 60.0};
     pt_steer_agent *ref = malloc(sizeof *ref * (size_t)n), *got = malloc(sizeof *got * (size_t)n);
     memcpy(ref, start, sizeof *ref * (size_t)n);
@@ -456,20 +456,20 @@ static void owned_case(const pt_steer_agent *start, int n, const pt_steer_env *e
         memcpy(got, start, sizeof *got * (size_t)n);
         pt_crowd *c = mk(env, got, n, beh, 2.5, threads, 1);
         if (threads == 3) c->wide = 0; /* two lanes (SSE2) even where there is AVX */
-        ck_assert_int_eq(pt_crowd_owned(c), 1);
+        ck_assert_int_eq(pt_crowd_packed(c), 1);
         pt_crowd_set_target(c, target);
         pt_crowd_set_target_point(c, pt_v2(10.0, 12.0));
         for (int t = 0; t < 120; t++) pt_crowd_step(c, dts[(t / 7) % 6]);
-        ck_assert_int_eq(pt_crowd_owned(c), 1);
+        ck_assert_int_eq(pt_crowd_packed(c), 1);
         pt_crowd_destroy(c); /* writes the agents back */
-        ck_assert_msg(same_state(got, ref, n), "owned lane with %d threads differs from brute force", threads);
+        ck_assert_msg(same_state(got, ref, n), "packed mode with %d threads differs from brute force", threads);
     }
     ck_assert(!same_state(ref, start, n));
     free(ref);
     free(got);
 }
 
-/* Pursuit in the owned lane, with the target changed between steps (another agent, or the
+/* Pursuit in the packed mode, with the target changed between steps (another agent, or the
  * target point) and agents teleported and reloaded now and then: the crowd finds the target
  * where the last step left it, so every tick must still give the brute-force result. */
 START_TEST(test_target_changes_equal_brute_force) {
@@ -477,7 +477,7 @@ START_TEST(test_target_changes_equal_brute_force) {
     static pt_steer_agent start[M], ref[M], got[M];
     make_agents(start, M, 53, 40.0, 0.0);
     unsigned beh = PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_PURSUIT) | PT_BEH_BIT(PT_BEH_ARRIVE);
-    int differ = 0, owned = 0;
+    int differ = 0, packed = 0;
     for (int threads = 1; threads <= 3; threads++) {
         memcpy(ref, start, sizeof start);
         memcpy(got, start, sizeof start);
@@ -504,7 +504,7 @@ START_TEST(test_target_changes_equal_brute_force) {
             }
             pt_crowd_step_brute(cr, 1.0 / 60.0);
             pt_crowd_step(cg, 1.0 / 60.0);
-            owned += pt_crowd_owned(cg);
+            packed += pt_crowd_packed(cg);
             pt_crowd_sync(cg);
             differ += !same_state(got, ref, M);
         }
@@ -512,12 +512,12 @@ START_TEST(test_target_changes_equal_brute_force) {
         pt_crowd_destroy(cg);
     }
     ck_assert_int_eq(differ, 0);
-    ck_assert_int_eq(owned, 3 * TICKS);
+    ck_assert_int_eq(packed, 3 * TICKS);
     ck_assert(!same_state(ref, start, M)); /* they moved */
 }
 END_TEST
 
-START_TEST(test_owned_lane_equals_brute_force) {
+START_TEST(test_packed_mode_equals_brute_force) {
     enum { M = 240 };
     static pt_steer_agent start[M];
     static pt_steer_params pw, pslow;
@@ -550,15 +550,15 @@ START_TEST(test_owned_lane_equals_brute_force) {
             pt_steer_agent *ref = malloc(sizeof start);
             memcpy(ref, start, sizeof start);
             pt_crowd *c = mk(NULL, ref, M, PT_BEH_FLOCKING, 2.5, 2, 1);
-            ck_assert_int_eq(pt_crowd_owned(c), 1);
+            ck_assert_int_eq(pt_crowd_packed(c), 1);
             for (int t = 0; t < 30; t++) pt_crowd_step(c, 1.0 / 60.0);
             pt_crowd_destroy(c);
             for (int i = 0; i < M; i++) ck_assert(memcmp(&ref[i].veh.pos, &start[i].veh.pos, sizeof(pt_vec2)) == 0);
             free(ref);
             continue;
         }
-        owned_case(start, M, NULL, PT_BEH_FLOCKING, -1);
-        owned_case(start, M, NULL, PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_COHESION), -1);
+        packed_case(start, M, NULL, PT_BEH_FLOCKING, -1);
+        packed_case(start, M, NULL, PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_COHESION), -1);
     }
     /* the steer benchmark's stack, walls and pursuit of agent 0, facing the target */
     pt_map m;
@@ -572,9 +572,9 @@ START_TEST(test_owned_lane_equals_brute_force) {
             start[i].veh.pos = pt_v2(10.5, 10.5);
     unsigned beh = PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE) | PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE) |
                    PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_PURSUIT) | PT_BEH_BIT(PT_BEH_ARRIVE);
-    owned_case(start, M, &env, beh, 0);
-    owned_case(start, M, &env, beh | PT_BEH_BIT(PT_BEH_ALIGNMENT) | PT_BEH_BIT(PT_BEH_FACE), -1);
-    owned_case(start, M, &env, PT_BEH_FLOCKING, -1);
+    packed_case(start, M, &env, beh, 0);
+    packed_case(start, M, &env, beh | PT_BEH_BIT(PT_BEH_ALIGNMENT) | PT_BEH_BIT(PT_BEH_FACE), -1);
+    packed_case(start, M, &env, PT_BEH_FLOCKING, -1);
     pt_steer_env_fini(&env);
     pt_map_fini(&m);
 }
@@ -606,7 +606,7 @@ static void run_flocks(pt_steer_agent *a, int n, const pt_steer_env *env, const 
         for (int i = 0; i < n; i++) *alarmed += (a[i].behaviours & PT_BEH_BIT(PT_BEH_EVADE)) != 0;
     }
     memcpy(forces, pt_crowd_forces(c), sizeof *forces * (size_t)n);
-    ck_assert(!pt_crowd_owned(c));
+    ck_assert(!pt_crowd_packed(c));
     pt_crowd_destroy(c);
 }
 
@@ -684,7 +684,7 @@ START_TEST(test_stack_lanes_equal_brute_force) {
                 if (!pt_map_walkable(&m, (int)floor(a->veh.pos.x), (int)floor(a->veh.pos.y)))
                     a->veh.pos = pt_v2(10.5, 10.5);
             }
-            owned_case(start, M, &env, sets[set], 7);
+            packed_case(start, M, &env, sets[set], 7);
         }
     pt_steer_env_fini(&env);
     pt_map_fini(&m);
@@ -737,7 +737,7 @@ START_TEST(test_half_lists_equal_brute_force) {
                         most = most_neighbours(got, M, 2.5);
                     }
                     pt_crowd_step(c, 1.0 / 30.0);
-                    ck_assert_int_eq(pt_crowd_owned(c), 1);
+                    ck_assert_int_eq(pt_crowd_packed(c), 1);
                     half_steps += c->half;
                     full_steps += !c->half;
                     ring_steps += c->half && c->ring_mask;
@@ -759,59 +759,59 @@ START_TEST(test_half_lists_equal_brute_force) {
 }
 END_TEST
 
-/* Which lane: stateful behaviours (wander), the dithered combiner, agents with their own
+/* Which mode: stateful behaviours (wander), the dithered combiner, agents with their own
  * params or constants, or a side that is not perp(heading) keep the agents' structs; the
- * rest is owned. Changing the behaviours between steps moves between lanes, and the agents
+ * rest is packed. Changing the behaviours between steps moves between modes, and the agents
  * read after pt_crowd_sync are the same either way. */
-START_TEST(test_lane_choice) {
+START_TEST(test_mode_choice) {
     enum { M = 200 };
     static pt_steer_agent a[M], b[M];
     static pt_steer_params pd;
     make_agents(a, M, 81, 20.0, 0.0);
     pt_crowd *c = mk(NULL, a, M, PT_BEH_FLOCKING, 2.5, 1, 1);
-    ck_assert_int_eq(pt_crowd_owned(c), 1);
+    ck_assert_int_eq(pt_crowd_packed(c), 1);
     pt_crowd_set_behaviours(c, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER));
     pt_crowd_step(c, 1.0 / 60.0);
-    ck_assert_int_eq(pt_crowd_owned(c), 0);
+    ck_assert_int_eq(pt_crowd_packed(c), 0);
     pt_crowd_set_behaviours(c, PT_BEH_FLOCKING);
     pt_crowd_step(c, 1.0 / 60.0);
-    ck_assert_int_eq(pt_crowd_owned(c), 1);
+    ck_assert_int_eq(pt_crowd_packed(c), 1);
     a[3].veh.max_speed = 4.0; /* one agent of its own */
     pt_crowd_reload(c);
-    ck_assert_int_eq(pt_crowd_owned(c), 0);
+    ck_assert_int_eq(pt_crowd_packed(c), 0);
     a[3].veh.max_speed = a[4].veh.max_speed;
     a[5].veh.side = pt_v2(0.0, 0.0);
     pt_crowd_reload(c);
-    ck_assert_int_eq(pt_crowd_owned(c), 0);
+    ck_assert_int_eq(pt_crowd_packed(c), 0);
     a[5].veh.side = pt_v2_perp(a[5].veh.heading);
     pt_crowd_reload(c);
-    ck_assert_int_eq(pt_crowd_owned(c), 1);
+    ck_assert_int_eq(pt_crowd_packed(c), 1);
     pt_crowd_destroy(c);
     params_with(&pd, PT_COMBINE_DITHERED, 0.0);
     for (int i = 0; i < M; i++) a[i].params = &pd;
     c = mk(NULL, a, M, PT_BEH_FLOCKING, 2.5, 1, 1);
-    ck_assert_int_eq(pt_crowd_owned(c), 0);
+    ck_assert_int_eq(pt_crowd_packed(c), 0);
     pt_crowd_destroy(c);
-    /* switching lanes every few ticks equals brute force */
+    /* switching modes every few ticks equals brute force */
     make_agents(a, M, 83, 20.0, 0.0);
     memcpy(b, a, sizeof a);
     pt_crowd *ca = mk(NULL, a, M, PT_BEH_FLOCKING, 2.5, 2, 1);
     pt_crowd *cb = mk(NULL, b, M, PT_BEH_FLOCKING, 2.5, 1, 1);
-    int owned_ticks = 0, differ = 0;
+    int packed_ticks = 0, differ = 0;
     for (int t = 0; t < 90; t++) {
         unsigned beh = (t / 10) % 2 ? PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) : PT_BEH_FLOCKING;
         pt_crowd_set_behaviours(ca, beh);
         pt_crowd_set_behaviours(cb, beh);
         pt_crowd_step(ca, 1.0 / 60.0);
         pt_crowd_step_brute(cb, 1.0 / 60.0);
-        owned_ticks += pt_crowd_owned(ca);
+        packed_ticks += pt_crowd_packed(ca);
         pt_crowd_sync(ca);
         differ += !same_state(a, b, M);
     }
     pt_crowd_destroy(ca);
     pt_crowd_destroy(cb);
     ck_assert_int_eq(differ, 0);
-    ck_assert_int_eq(owned_ticks, 50);
+    ck_assert_int_eq(packed_ticks, 50);
 }
 END_TEST
 
@@ -837,20 +837,20 @@ START_TEST(test_create_defaults) {
     ck_assert_int_eq(c->min_share, PT_CROWD_MIN_SHARE);
     pt_crowd_set_behaviours(c, PT_BEH_FLOCKING);
     pt_crowd_step(c, 1.0 / 60.0);
-    ck_assert_int_eq(pt_crowd_owned(c), 1);
+    ck_assert_int_eq(pt_crowd_packed(c), 1);
     pt_crowd_set_group(c, group); /* groups take the agents' own structs */
     pt_crowd_step(c, 1.0 / 60.0);
-    ck_assert_int_eq(pt_crowd_owned(c), 0);
+    ck_assert_int_eq(pt_crowd_packed(c), 0);
     pt_crowd_destroy(c);
     d.behaviours = PT_BEH_FLOCKING;
     d.alarm_behaviours = PT_BEH_BIT(PT_BEH_EVADE);
     d.alarm_radius = 1.0;
     c = pt_crowd_create(&d);
     ck_assert_ptr_nonnull(c);
-    ck_assert_int_eq(pt_crowd_owned(c), 0);
+    ck_assert_int_eq(pt_crowd_packed(c), 0);
     pt_crowd_set_alarm(c, 0, 0.0);
     pt_crowd_reload(c);
-    ck_assert_int_eq(pt_crowd_owned(c), 1);
+    ck_assert_int_eq(pt_crowd_packed(c), 1);
     pt_crowd_destroy(c);
 }
 END_TEST
@@ -869,11 +869,11 @@ int main(void) {
     tcase_add_test(tc, test_flocking_sparse_and_dense);
     tcase_add_test(tc, test_pairs_with_fallback_lanes_equal_brute_force);
     tcase_add_test(tc, test_edits_between_steps_equal_brute_force);
-    tcase_add_test(tc, test_owned_lane_equals_brute_force);
+    tcase_add_test(tc, test_packed_mode_equals_brute_force);
     tcase_add_test(tc, test_target_changes_equal_brute_force);
     tcase_add_test(tc, test_stack_lanes_equal_brute_force);
     tcase_add_test(tc, test_groups_and_alarm_equal_brute_force);
-    tcase_add_test(tc, test_lane_choice);
+    tcase_add_test(tc, test_mode_choice);
     tcase_add_test(tc, test_create_defaults);
     tcase_add_test(tc, test_half_lists_equal_brute_force);
     suite_add_tcase(s, tc);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Zlib */
-/* The owned lane's steps for LANES agents at once, one per SIMD lane, built on the steering
+/* The packed mode's steps for LANES agents at once, one per SIMD lane, built on the steering
  * kernel (steer_kernel.h) of the same width: the end of the group behaviours, the combiner
  * and the integrator, so the bits are the same as pt__steer_calculate_inline +
  * pt__vehicle_update, which are the kernel one agent wide.

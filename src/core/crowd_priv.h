@@ -19,7 +19,7 @@ typedef struct pt__crowd_sums {
     int pad[2];
 } pt__crowd_sums;
 
-/* The owned lane's motion state, in cell order (two buffers: read one, write the
+/* The packed mode's motion state, in cell order (two buffers: read one, write the
  * other) */
 typedef struct pt__crowd_state {
     double *x, *y, *vx, *vy, *hx, *hy;
@@ -44,8 +44,8 @@ struct pt_crowd {
     const uint32_t *group;     /* NULL, or each agent's group (borrowed): neighbours only within it */
     double alarm_radius;       /* agents this close to the target ... */
     unsigned alarm_behaviours; /* ... also run these (not separation, alignment, cohesion); 0 = none */
-    pt_vec2 *forces;           /* each agent's steering force in the last step of the shared lane
-                                  or of pt_crowd_step_brute (not kept by the owned lane) */
+    pt_vec2 *forces;           /* each agent's steering force in the last step of the in-place mode
+                                  or of pt_crowd_step_brute (not kept by the packed mode) */
     int *nb;                   /* pt_crowd_step_brute: neighbour ids */
     pt_vec2 *pos;              /* positions by agent index (gathered each step) */
     pt_vec2 *heading;          /* headings by agent index */
@@ -58,22 +58,22 @@ struct pt_crowd {
     pt_cellspace cs;
     pt_vehicle target_veh;     /* the target as it was at the start of the step */
     struct pt__crowd_pool *pool;
-    int owned;                 /* 1 = the owned lane (the crowd holds the motion state) */
-    /* the owned lane */
+    int packed;                /* 1 = the packed mode (the crowd holds the motion state) */
+    /* the packed mode */
     int uniform;               /* the agents share params and vehicle constants (at reload) */
-    int stepped;               /* owned steps since the last load */
-    unsigned lane_beh;         /* the behaviours the lane was chosen for */
+    int stepped;               /* packed steps since the last load */
+    unsigned mode_beh;         /* the behaviours the mode was chosen for */
     pt__crowd_state st[2];
     int cur, vcur;             /* st[cur] holds the current positions, headings, ids; st[vcur]
-                                  the rest (see lane_now in crowd.c) */
+                                  the rest (see packed_now in crowd.c) */
     int half;                  /* this step weighs each pair of neighbours once (crowd.c) */
-    int wide;                  /* the owned lane four agents at a time (AVX, when the processor has it) */
+    int wide;                  /* the packed mode four agents at a time (AVX, when the processor has it) */
     int *perm;                 /* the sort: old slot of each new slot */
     int *lcell;                /* cell of each slot */
     int cells_ok;              /* lcell is up to date (the last step wrote it) */
     int sort_a, sort_b;        /* the cells of cs.start this step's sort rewrites */
     int target_slot;           /* the target's slot after the last permutation */
-    void *lane_mem;
+    void *packed_mem;
     void *ring_mem;            /* the half step's running sums: a ring per thread (crowd.c) */
     int ring_cap;              /* sums per ring (a power of two; 0 = none, use gsum) */
     unsigned ring_mask;        /* this step's ring size - 1, or 0 for gsum */

@@ -12,8 +12,8 @@
  *     }
  *     pt_crowd_destroy(c);                 // also writes the agents back
  *
- * Two lanes, chosen by create, reload and whenever the behaviours change:
- * - Owned: when every agent shares one params pointer and the same vehicle constants (mass,
+ * Two modes, chosen by create, reload and whenever the behaviours change:
+ * - Packed: when every agent shares one params pointer and the same vehicle constants (mass,
  *   max_speed, max_force, max_turn_rate, radius, smooth_time), each side is perp(heading),
  *   and the behaviours keep no state in the agent (not wander, follow path/corridor, offset
  *   pursuit; not the dithered combiner). The crowd then keeps the motion state (position,
@@ -23,7 +23,7 @@
  *   weighed once (while no cell holds more than 32 agents), and agents go two at a time
  *   (one per SIMD lane), four where the processor has AVX, unless they smooth their heading
  *   or face the target (then one at a time).
- * - Shared: otherwise. Each step reads the agents afresh and writes them in place (sync and
+ * - In place: otherwise. Each step reads the agents afresh and writes them in place (sync and
  *   reload cost nothing but are still right to call).
  * Either way, each step: the agents' positions and headings are sorted by cell into compact
  * arrays (the cell space, cells view_radius * (1 + 1e-6) wide); every agent's neighbours are the first PT_CROWD_NB_MAX other
@@ -33,7 +33,7 @@
  * agent is combined, integrated and collided with the same code as pt_steer_calculate and
  * pt_steer_agent_update. Forces only read the tick's starting state (and a copy of the
  * target) and each agent writes only its own slot, so the result is the same, bit for bit,
- * with any number of threads, in either lane, and equal to pt_crowd_step_brute. Agents with
+ * with any number of threads, in either mode, and equal to pt_crowd_step_brute. Agents with
  * PT_BEH_PURSUIT / PT_BEH_ARRIVE / PT_BEH_SEEK (or fleeing: EVADE, FLEE) chase the target
  * (pt_crowd_set_target: an agent index, -1 for the target point, or PT_CROWD_TARGET_VEHICLE
  * for the target vehicle, a vehicle outside the crowd such as a player).
@@ -44,10 +44,10 @@
  * and alarm_radius, and an agent whose position is within alarm_radius of the target's
  * (hypot(target - pos) <= alarm_radius at the start of the tick) also runs those behaviours
  * that tick; a->behaviours then says what each agent ran. Either one keeps the crowd in the
- * shared lane.
+ * in-place mode.
  *
  * Memory: the crowd borrows the agents array and the environment; it owns the cell space,
- * the compact copies and the owned state (about 330 bytes per agent in all, plus an offset
+ * the compact copies and the packed state (about 330 bytes per agent in all, plus an offset
  * per cell of the cell space) and its worker threads (started by create; after a step they
  * spin ~0.1 ms, then sleep until the next one; between the phases of a step they also yield
  * a while first). Cost per step: O(n * neighbours), no allocation after create;
@@ -101,14 +101,14 @@ void pt_crowd_destroy(pt_crowd *c);
 void pt_crowd_step(pt_crowd *c, double dt);
 /* The same tick, straightforwardly: neighbours by brute force (O(n^2)) sorted into the same
  * order, pt_steer_calculate for every agent, then pt_steer_agent_update for every agent; one
- * thread, on agents[] (in the owned lane it syncs first and reloads after). The reference
+ * thread, on agents[] (in the packed mode it syncs first and reloads after). The reference
  * the tests compare pt_crowd_step with. */
 void pt_crowd_step_brute(pt_crowd *c, double dt);
-/* The owned lane (pt_crowd_owned): agents[] are written only here, so call it before
- * reading them. Nothing to do in the shared lane. */
+/* The packed mode (pt_crowd_packed): agents[] are written only here, so call it before
+ * reading them. Nothing to do in the in-place mode. */
 void pt_crowd_sync(pt_crowd *c);
 /* Call after changing agents[] (their motion, params or vehicle constants): the next step
- * starts from them and the lane is chosen again. */
+ * starts from them and the mode is chosen again. */
 void pt_crowd_reload(pt_crowd *c);
 
 /* Between steps: what the agents run and chase (read at the start of each step). */
@@ -126,11 +126,11 @@ void pt_crowd_set_group(pt_crowd *c, const uint32_t *group);
 void pt_crowd_set_alarm(pt_crowd *c, unsigned behaviours, double radius);
 /* As pt_crowd_desc.min_share (0: PT_CROWD_MIN_SHARE). */
 void pt_crowd_set_min_share(pt_crowd *c, int min_share);
-/* Each agent's steering force in the last step of the shared lane or of
- * pt_crowd_step_brute (n entries; not kept by the owned lane). */
+/* Each agent's steering force in the last step of the in-place mode or of
+ * pt_crowd_step_brute (n entries; not kept by the packed mode). */
 const pt_vec2 *pt_crowd_forces(const pt_crowd *c);
-/* 1 while the crowd is in the owned lane (it holds the motion state), else 0. */
-int pt_crowd_owned(const pt_crowd *c);
+/* 1 while the crowd is in the packed mode (it holds the motion state), else 0. */
+int pt_crowd_packed(const pt_crowd *c);
 
 #ifdef __cplusplus
 }
