@@ -47,7 +47,7 @@
 /* ---- worker threads ---------------------------------------------------------------------- */
 
 /* The half neighbour lists (below) run while no cell holds more agents than this, and the
- * cells are this much wider than the view radius (pt_crowd_init makes them so): a neighbour
+ * cells are this much wider than the view radius (crowd_init makes them so): a neighbour
  * is then never more than one cell away, with room for rounding. */
 #define HALF_CELL_MAX 32
 #define HALF_CELL_SLACK (1.0 + 1e-6)
@@ -328,7 +328,9 @@ unsigned pt_crowd_behaviours(const pt_crowd *c) { return c->behaviours; }
 void pt_crowd_set_target(pt_crowd *c, int target) { c->target = target; }
 int pt_crowd_target(const pt_crowd *c) { return c->target; }
 void pt_crowd_set_target_point(pt_crowd *c, pt_vec2 point) { c->target_point = point; }
-void pt_crowd_set_target_vehicle(pt_crowd *c, const pt_vehicle *v) { c->target_vehicle = *v; }
+void pt_crowd_set_target_vehicle(pt_crowd *c, const pt_vehicle *v) {
+    if (v) c->target_vehicle = *v;
+}
 void pt_crowd_set_group(pt_crowd *c, const uint32_t *group) { c->group = group; }
 void pt_crowd_set_alarm(pt_crowd *c, unsigned behaviours, double radius) {
     c->alarm_behaviours = behaviours;
@@ -1330,7 +1332,7 @@ static void packed_step_range(pt_crowd *c, int lo, int hi, double dt) {
  * first PT_CROWD_NB_MAX of them, since each side is capped by its own count. The running sums
  * live in a ring per thread (ring_size), or in c->gsum by slot.
  *
- * The cells are a little wider than the view radius (pt_crowd_init), so an agent's neighbours
+ * The cells are a little wider than the view radius (crowd_init), so an agent's neighbours
  * lie in its cell and the eight around it, and the later ones in two runs of slots: the rest
  * of its own row from itself to the end of the next cell, and the three cells below. A cell's
  * agents share those runs.

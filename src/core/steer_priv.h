@@ -18,8 +18,8 @@ pt_vec2 pt__steer_coincident_dir(int self, int other);
  * are taken from group[0..2] instead of being computed from ctx->nb; group NULL = compute. */
 pt_vec2 pt__steer_calculate_group(pt_steer_agent *a, const pt_steer_ctx *ctx, const pt_vec2 *group);
 
-/* ---- shared inline bodies: steer.c's functions and the crowd's fast lane use the same
- * code, so both give the same bits ---------------------------------------------------- */
+/* ---- shared inline bodies: steer.c's functions and the crowd's steps use the same code
+ * (the kernel one agent wide below), so both give the same bits ------------------------ */
 
 /* Below this speed (tiles/s) a velocity is treated as zero: the heading is kept. */
 #define PT__STOP_SPEED 1e-8

@@ -119,7 +119,7 @@ unsigned pt_crowd_behaviours(const pt_crowd *c);
 void pt_crowd_set_target(pt_crowd *c, int target);
 int pt_crowd_target(const pt_crowd *c);
 void pt_crowd_set_target_point(pt_crowd *c, pt_vec2 point);
-/* A vehicle outside the crowd, such as a player (copied). */
+/* A vehicle outside the crowd, such as a player (copied; NULL: unchanged). */
 void pt_crowd_set_target_vehicle(pt_crowd *c, const pt_vehicle *v);
 /* The groups (borrowed; NULL: one group) and the alarm, as in pt_crowd_desc. */
 void pt_crowd_set_group(pt_crowd *c, const uint32_t *group);
