@@ -620,7 +620,7 @@ full:
 
 /* Separation, alignment and cohesion of vehicle v from its neighbour sums; only those of
  * the behaviours beh (the others are never read, and cohesion costs two square roots). */
-static inline void group_forces(const pt__crowd_sums *s, const pt_vehicle *v, unsigned beh, pt_vec2 g[3]) {
+static inline PT_ALWAYS_INLINE void group_forces(const pt__crowd_sums *s, const pt_vehicle *v, unsigned beh, pt_vec2 g[3]) {
     g[0] = s->sep;
     g[1] = g[2] = pt_v2(0.0, 0.0);
     if (s->headings && (beh & PT_BEH_BIT(PT_BEH_ALIGNMENT))) g[1] = pt__steer_align_to(v, s->mean_heading);
