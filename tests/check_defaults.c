@@ -285,7 +285,7 @@ static const entry entries[] = {
     {STEERING_MD, PROSE, "### From Buckland's", "wander circle ", 0, 0, &P.wander_radius, 1},
     {STEERING_MD, PROSE, "### From Buckland's", "wander circle ", 0, 1, &P.wander_distance, 1},
     {STEERING_MD, PROSE, "### From Buckland's", "neighbour radius ", 0, 0, &P.view_radius, 1},
-    {STEERING_MD, PROSE, "- Threads: each thread takes", "`c.min_share` agents (", 0, 0, &crowd_min_share, 1},
+    {STEERING_MD, PROSE, "- Threads: each thread takes", "`min_share` agents (", 0, 0, &crowd_min_share, 1},
 
     /* docs/ai.md */
     {AI_MD, PROSE, "- **`intercept`**:", "`t` is capped at ", 0, 0, &intercept_max_t, 1},

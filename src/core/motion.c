@@ -79,16 +79,16 @@ static int flocks_init(pt_world *w) {
     unsigned beh = PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) | AVOID;
     for (int k = 0; ok && k < ncl; k++) {
         int first = w->crowd_first[k];
-        pt_crowd *c = &w->crowds[k];
-        ok = pt_crowd_init(c, &w->env, w->boids + first, w->crowd_first[k + 1] - first, beh, radius[k],
-                           w->desc.threads > 0 ? w->desc.threads : 1) == PT_OK;
-        if (!ok) break;
-        w->ncrowds++;
-        c->group = w->boid_group + first;
         /* members within BOID_SCATTER_DIST of the player scatter from it */
-        c->target = PT_CROWD_TARGET_VEHICLE;
-        c->alarm_radius = BOID_SCATTER_DIST;
-        c->alarm_behaviours = PT_BEH_BIT(PT_BEH_EVADE);
+        pt_crowd_desc d = {.agents = w->boids + first, .n = w->crowd_first[k + 1] - first, .env = &w->env,
+                           .behaviours = beh, .view_radius = radius[k], .threads = w->desc.threads,
+                           .group = w->boid_group + first, .alarm_behaviours = PT_BEH_BIT(PT_BEH_EVADE),
+                           .alarm_radius = BOID_SCATTER_DIST};
+        pt_crowd *c = pt_crowd_create(&d);
+        ok = c != NULL;
+        if (!ok) break;
+        w->crowds[w->ncrowds++] = c;
+        pt_crowd_set_target(c, PT_CROWD_TARGET_VEHICLE);
     }
     PT_FREE(radius);
     return ok;
@@ -164,7 +164,7 @@ void pt__motion_fini(pt_world *w) {
     PT_FREE(w->agents);
     PT_FREE(w->params);
     PT_FREE(w->forces);
-    for (int k = 0; k < w->ncrowds; k++) pt_crowd_fini(&w->crowds[k]);
+    for (int k = 0; k < w->ncrowds; k++) pt_crowd_destroy(w->crowds[k]);
     PT_FREE(w->crowds);
     PT_FREE(w->crowd_first);
     PT_FREE(w->boids);
@@ -411,8 +411,8 @@ void pt__flock_tick(pt_world *w) {
     if (!w->nboids) return;
     pt_vehicle pv = player_vehicle(w);
     for (int k = 0; k < w->ncrowds; k++) {
-        pt_crowd *c = &w->crowds[k];
-        c->target_vehicle = pv;
+        pt_crowd *c = w->crowds[k];
+        pt_crowd_set_target_vehicle(c, &pv);
         if (w->desc.flock_reference) pt_crowd_step_brute(c, w->dt);
         else pt_crowd_step(c, w->dt);
         pt_crowd_sync(c);

@@ -411,7 +411,7 @@ pt_vec2 pt_world_steer_force(const pt_world *w, int id) {
     if (w->boid_slot && w->boid_slot[id] >= 0) {
         int s = w->boid_slot[id], k = 0;
         while (s >= w->crowd_first[k + 1]) k++;
-        return w->crowds[k].forces[s - w->crowd_first[k]];
+        return pt_crowd_forces(w->crowds[k])[s - w->crowd_first[k]];
     }
     return w->forces[id];
 }

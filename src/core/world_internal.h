@@ -61,7 +61,7 @@ struct pt_world {
     int *boid_id;                /* entity id of each */
     uint32_t *boid_group;        /* its flock (pt_crowd group) */
     int *boid_slot;              /* per entity: its index in boids, or -1 */
-    pt_crowd *crowds;
+    pt_crowd **crowds;
     int *crowd_first;            /* crowd k runs boids[crowd_first[k] .. crowd_first[k + 1]) */
     int ncrowds;
 };
