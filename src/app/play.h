@@ -63,6 +63,7 @@ typedef struct play_session {
     signed char tap_dx[PLAY_TAPS], tap_dy[PLAY_TAPS];
     int ntaps;
     int reloads;              /* successful reloads so far */
+    pt_gait gait;             /* the player's gait from the next tick (held Shift / Ctrl) */
     /* Logging (for scripts and tests): "move X,Y" when the player enters a tile, and one
      * line per game event ("spotted NAME", "caught NAME", "escaped TICKS", ...). */
     FILE *log;

@@ -222,11 +222,12 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
     age_messages(s);
     s->ticks++;
     if (s->round != 0) return;
+    pt_world_set_gait(s->world, s->gait);
     const pt_entity *pl = pt_world_entity(s->world, 0);
     /* The world acts on the player's input when its movement clock passes 1 (world.c:
      * move_t += speed * dt); a tap is handed over on exactly that tick, so none is lost
      * between two ticks or in the middle of a step. */
-    int due = pl->move_t + pl->speed * pt_world_dt(s->world) >= 1.0;
+    int due = pl->move_t + pl->speed * pt_gait_speed(s->gait) * pt_world_dt(s->world) >= 1.0;
     int dx = 0, dy = 0;
     if (!(due && pop_tap(s, &dx, &dy))) {
         dx = held_dx;

@@ -15,6 +15,15 @@
 #define TURN_RATE (PT_PI)       /* rad/s while suspicious */
 #define CATCH_DIST 1.05         /* centre distance that counts as reaching the player */
 
+/* world.c: the player's gaits, a speed factor (of the player's speed) and the loudness of a
+ * footstep on a tile of footstep factor 1, in tiles */
+#define GAIT_WALK_SPEED 1.0
+#define GAIT_WALK_LOUDNESS 6.0
+#define GAIT_SNEAK_SPEED 0.5
+#define GAIT_SNEAK_LOUDNESS 2.5
+#define GAIT_RUN_SPEED 1.6
+#define GAIT_RUN_LOUDNESS 12.0
+
 /* motion.c */
 #define PREY_NOTICE_DIST 2.0   /* prey also notice a player this close whatever their cone */
 #define PREY_CALM_S 2.0        /* prey stop fleeing after this long without noticing */

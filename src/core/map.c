@@ -23,6 +23,16 @@ static const struct { char ch; const char *name; uint8_t flags; int sprite; int1
     {':', "dirt", PT_TILE_WALKABLE, 9, 0},
 };
 
+/* Surfaces by name; gravel is no default kind, but a map's `gravel` should crunch. */
+double pt_tile_footstep_default(const char *name) {
+    static const struct { const char *name; double factor; } loud[] = {
+        {"grass", 0.5}, {"bridge", 1.5}, {"gravel", 1.5},
+    };
+    for (size_t i = 0; name && i < sizeof loud / sizeof loud[0]; i++)
+        if (strcmp(name, loud[i].name) == 0) return loud[i].factor;
+    return 1.0;
+}
+
 int pt_tile_sound_default(const char *name, uint8_t flags) {
     for (size_t i = 0; name && i < sizeof default_legend / sizeof default_legend[0]; i++)
         if (strcmp(name, default_legend[i].name) == 0) return default_legend[i].sound;
@@ -68,6 +78,7 @@ int pt__map_default_legend(pt_map *map) {
         t->flags = default_legend[i].flags;
         t->sprite = default_legend[i].sprite;
         t->sound = default_legend[i].sound;
+        t->footstep = pt_tile_footstep_default(t->name);
     }
     map->nlegend = n;
     return n;

@@ -6,6 +6,7 @@
  * positions checked against the grid, so directives may come in any order (a `tile` line
  * after the grid still defines its characters). Everything is built in a local pt_map that
  * is handed over only on success. */
+#include <patrol/hearing.h>
 #include <patrol/map.h>
 
 #include <stddef.h>
@@ -225,27 +226,34 @@ static int d_tile(parser *p, pt__line *ln) {
     def.line = ln->no;
     int rc = pt__tok_name(&ln->tok[2], ln->no, def.name, sizeof def.name, p->err);
     if (rc < 0) return rc;
-    int seen_sprite = 0, seen_sound = 0;
+    /* The tile keys, and the one seen-flag of each (the order of the error hint). */
+    static const char *const keys[] = {"sprite", "sound", "footstep", "noise", NULL};
+    int seen[4] = {0, 0, 0, 0};
     for (int i = 3; i < ln->ntok; i++) {
         const pt__tok *t = &ln->tok[i];
         pt__tok k, v;
         uint8_t flag = 0;
         if (pt__tok_kv(t, &k, &v)) {
-            int *seen = pt__tok_eq(&k, "sprite") ? &seen_sprite : pt__tok_eq(&k, "sound") ? &seen_sound : NULL;
-            if (!seen) {
+            int key = -1;
+            for (int j = 0; keys[j] && key < 0; j++)
+                if (pt__tok_eq(&k, keys[j])) key = j;
+            if (key < 0) {
                 pt__suggest sg;
                 char hint[96];
                 pt__suggest_init(&sg, k.s, (size_t)k.len);
-                pt__suggest_add(&sg, "sprite");
-                pt__suggest_add(&sg, "sound");
+                pt__suggest_words(&sg, keys);
                 return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, ln->no, k.col, "unknown tile key '%.*s'%s",
                                     k.len > 40 ? 40 : k.len, k.s,
-                                    pt__suggest_hint(&sg, " (known: sprite, sound)", hint, sizeof hint));
+                                    pt__suggest_hint(&sg, " (known: sprite, sound, footstep, noise)", hint, sizeof hint));
             }
-            if ((*seen)++)
+            if (seen[key]++)
                 return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "%.*s given twice", k.len, k.s);
-            rc = seen == &seen_sprite ? pt__tok_int(&v, ln->no, 0, 1023, &def.sprite, p->err)
-                                      : pt__tok_sound(&v, ln->no, &def.sound, p->err);
+            switch (key) {
+            case 0: rc = pt__tok_int(&v, ln->no, 0, 1023, &def.sprite, p->err); break;
+            case 1: rc = pt__tok_sound(&v, ln->no, &def.sound, p->err); break;
+            case 2: rc = pt__tok_num(&v, ln->no, 0, PT_FOOTSTEP_MAX, &def.footstep, p->err); break;
+            default: rc = pt__tok_num(&v, ln->no, 0, PT_HEARING_MAX_LOUDNESS, &def.noise, p->err); break;
+            }
             if (rc < 0) return rc;
             continue;
         }
@@ -253,20 +261,22 @@ static int d_tile(parser *p, pt__line *ln) {
         else if (pt__tok_eq(t, "opaque")) flag = PT_TILE_OPAQUE;
         else if (pt__tok_eq(t, "goal")) flag = PT_TILE_GOAL;
         else {
-            static const char *const flags[] = {"walkable", "opaque", "goal", "sprite", "sound", NULL};
+            static const char *const flags[] = {"walkable", "opaque", "goal", "sprite", "sound", "footstep", "noise", NULL};
             pt__suggest sg;
             char hint[96];
             pt__suggest_init(&sg, t->s, (size_t)t->len);
             pt__suggest_words(&sg, flags);
             return pt_error_set(p->err, PT_ERR_BAD_VALUE, ln->no, t->col, "'%.*s' is not a tile flag%s",
                                 t->len > 40 ? 40 : t->len, t->s,
-                                pt__suggest_hint(&sg, " (walkable, opaque, goal, sprite=N, sound=N|block)", hint, sizeof hint));
+                                pt__suggest_hint(&sg, " (walkable, opaque, goal, sprite=N, sound=N|block, footstep=F, noise=L)", hint,
+                                                  sizeof hint));
         }
         if (def.flags & flag)
             return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, t->col, "flag '%.*s' given twice", t->len, t->s);
         def.flags |= flag;
     }
-    if (!seen_sound) def.sound = (int16_t)pt_tile_sound_default(def.name, def.flags);
+    if (!seen[1]) def.sound = (int16_t)pt_tile_sound_default(def.name, def.flags);
+    if (!seen[2]) def.footstep = pt_tile_footstep_default(def.name);
     int k = pt_map_legend_find(&p->m, def.ch);
     if (k >= 0 && p->m.legend[k].line > 0)
         return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, ct->col, "tile '%c' defined twice (first on line %d)",

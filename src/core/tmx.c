@@ -12,6 +12,7 @@
  * tag is searched back from that line, then the attribute's value inside it. libxml2 keeps
  * an element's line in 16 bits (65535 for any line past it, then xmlGetLineNo borrows a
  * neighbour's), so doc_parse records the full line in the element's _private (node_line). */
+#include <patrol/hearing.h>
 #include <patrol/tmx.h>
 
 #include <libxml/SAX2.h>
@@ -50,7 +51,9 @@ typedef struct place { int line, col; } place;
 
 typedef struct tile_info {
     int has_walkable, walkable, has_opaque, opaque, has_goal, goal, has_sprite, sprite, has_name, has_sound;
+    int has_footstep, has_noise;
     int16_t sound;
+    double footstep, noise;
     char name[PT_MAX_NAME];
 } tile_info;
 
@@ -711,6 +714,12 @@ static int tile_props(loader *L, doc *d, xmlNodePtr tile, tile_info *ti) {
         } else if (!strcmp(p.name, "sound")) {
             has = &ti->has_sound;
             rc = prop_sound(L, d, &p, &ti->sound);
+        } else if (!strcmp(p.name, "footstep")) {
+            has = &ti->has_footstep;
+            rc = prop_num(L, d, &p, 0, PT_FOOTSTEP_MAX, &ti->footstep);
+        } else if (!strcmp(p.name, "noise")) {
+            has = &ti->has_noise;
+            rc = prop_num(L, d, &p, 0, PT_HEARING_MAX_LOUDNESS, &ti->noise);
         } else continue; /* tilesets are shared with other tools: other properties are theirs */
         if (rc < 0) return rc;
         if ((*has)++) return fail_at(L, d, p.node, "name", 0, PT_ERR_DUPLICATE, "tile property '%s' given twice", p.name);
@@ -931,7 +940,8 @@ static int legend_char(const pt_map *m) {
     return 0;
 }
 
-/* Legend index of local tile id of tileset ts. A kind is (name, flags, sprite, sound); equal kinds
+/* Legend index of local tile id of tileset ts. A kind is (name, flags, sprite, sound, footstep,
+ * noise); equal kinds
  * share one legend entry, a default one when it matches. Negative: error (place unset). */
 static int tile_kind(loader *L, tileset *ts, int id) {
     if (!ts->legend) {
@@ -952,17 +962,20 @@ static int tile_kind(loader *L, tileset *ts, int id) {
     if (ti && ti->name[0]) snprintf(def.name, sizeof def.name, "%s", ti->name);
     else snprintf(def.name, sizeof def.name, "tile_%lu", (unsigned long)ts->firstgid + (unsigned long)id);
     def.sound = ti && ti->has_sound ? ti->sound : (int16_t)pt_tile_sound_default(def.name, def.flags);
+    def.footstep = ti && ti->has_footstep ? ti->footstep : pt_tile_footstep_default(def.name);
+    def.noise = ti && ti->has_noise ? ti->noise : 0.0;
     int k;
     for (k = 0; k < L->m.nlegend; k++) {
         const pt_tile_def *t = &L->m.legend[k];
-        if (t->flags == def.flags && t->sprite == def.sprite && t->sound == def.sound && !strcmp(t->name, def.name))
+        if (t->flags == def.flags && t->sprite == def.sprite && t->sound == def.sound && t->footstep == def.footstep &&
+            t->noise == def.noise && !strcmp(t->name, def.name))
             break;
     }
     if (k == L->m.nlegend) {
         int ch = legend_char(&L->m);
         if (L->m.nlegend >= PT_MAX_TILE_KINDS || !ch)
             return fail(L, &L->tmx, (place){0, 0}, PT_ERR_LIMIT,
-                        "more than %d kinds of tile (a kind is a name, flags, a sprite and a sound)", PT_MAX_TILE_KINDS);
+                        "more than %d kinds of tile (a kind is a name, flags, a sprite, a sound, a footstep and a noise)", PT_MAX_TILE_KINDS);
         def.ch = (char)ch;
         L->m.legend[L->m.nlegend++] = def;
     }

@@ -3,6 +3,9 @@
  * brain.c. */
 #include "internal.h"
 #include "world_internal.h"
+#include "brain_tuning.h"
+
+#include <patrol/hearing.h>
 
 #include <inttypes.h>
 #include <math.h>
@@ -19,6 +22,22 @@ const char *pt_event_kind_name(pt_event_kind k) {
     static const char *names[PT_EVENT_COUNT] = {"caught", "spotted", "lost", "returned", "goal"};
     return (unsigned)k < PT_EVENT_COUNT ? names[k] : "unknown";
 }
+
+const char *pt_gait_name(pt_gait g) {
+    static const char *names[PT_GAIT_COUNT] = {"walk", "sneak", "run"};
+    return (unsigned)g < PT_GAIT_COUNT ? names[g] : "unknown";
+}
+
+const char *pt_noise_kind_name(pt_noise_kind k) {
+    static const char *names[PT_NOISE_COUNT] = {"footstep", "game", "source", "tile", "animal"};
+    return (unsigned)k < PT_NOISE_COUNT ? names[k] : "unknown";
+}
+
+static const struct { double speed, loudness; } gaits[PT_GAIT_COUNT] = {
+    [PT_GAIT_WALK] = {GAIT_WALK_SPEED, GAIT_WALK_LOUDNESS},
+    [PT_GAIT_SNEAK] = {GAIT_SNEAK_SPEED, GAIT_SNEAK_LOUDNESS},
+    [PT_GAIT_RUN] = {GAIT_RUN_SPEED, GAIT_RUN_LOUDNESS},
+};
 
 const char *pt_motion_name(pt_motion m) {
     static const char *names[PT_MOTION_COUNT] = {"tile", "continuous"};
@@ -37,6 +56,29 @@ void pt__world_event(pt_world *w, pt_event_kind kind, uint32_t a, uint32_t b, in
     ev->b = b;
     ev->x = x;
     ev->y = y;
+}
+
+static void noise_add(pt_noise *list, int *n, int *dropped, pt_noise nz) {
+    if (*n >= PT__MAX_NOISES) {
+        (*dropped)++;
+        return;
+    }
+    list[(*n)++] = nz;
+}
+
+void pt__world_noise(pt_world *w, int x, int y, double loudness, pt_noise_kind kind) {
+    if (!(loudness > 0) || !pt_map_in(&w->map, x, y)) return;
+    if (loudness > PT_HEARING_MAX_LOUDNESS) loudness = PT_HEARING_MAX_LOUDNESS;
+    noise_add(w->noises, &w->nnoises, &w->noises_dropped, (pt_noise){w->tick, x, y, loudness, kind});
+}
+
+/* The player entered cell (x, y): one footstep, or the tile's own noise when that is louder
+ * (a squeaky board squeaks however softly it is trodden). */
+static void player_stepped(pt_world *w, const pt_entity *p) {
+    const pt_tile_def *t = pt_map_tile(&w->map, p->x, p->y);
+    double step = gaits[w->gait].loudness * t->footstep;
+    if (t->noise > step) pt__world_noise(w, p->x, p->y, t->noise, PT_NOISE_TILE);
+    else pt__world_noise(w, p->x, p->y, step, PT_NOISE_FOOTSTEP);
 }
 
 void pt__entity_move_to(pt_entity *e, int x, int y) {
@@ -312,14 +354,16 @@ static void player_update(pt_world *w, pt_entity *p) {
         catch_settle(w, p);
         p->state = PT_STATE_PATROL;
     }
+    const int x0 = p->x, y0 = p->y;
+    const double speed = p->speed * gaits[w->gait].speed;
     if (!w->desc.player_controlled) {
-        pt__pattern_tick(w, p, 1.0);
+        pt__pattern_tick(w, p, gaits[w->gait].speed);
     } else {
         int dx = w->input_dx, dy = w->input_dy;
         if (dx == 0 && dy == 0) {
-            p->move_t = p->move_t + p->speed * w->dt >= 1.0 ? 1.0 : p->move_t + p->speed * w->dt;
+            p->move_t = p->move_t + speed * w->dt >= 1.0 ? 1.0 : p->move_t + speed * w->dt;
         } else {
-            p->move_t += p->speed * w->dt;
+            p->move_t += speed * w->dt;
             if (p->move_t >= 1.0) {
                 p->move_t -= 1.0;
                 if (p->move_t > 1.0) p->move_t = 0.0;
@@ -336,6 +380,7 @@ static void player_update(pt_world *w, pt_entity *p) {
             }
         }
     }
+    if (p->x != x0 || p->y != y0) player_stepped(w, p);
     if (w->map.flags[(size_t)p->y * (size_t)w->map.w + (size_t)p->x] & PT_TILE_GOAL) {
         if (w->round == 0) pt__world_event(w, PT_EVENT_GOAL, p->id, 0, p->x, p->y);
         if (w->desc.end_round_on_catch) w->round = 1;
@@ -353,8 +398,14 @@ void pt__player_caught(pt_world *w, pt_entity *g) {
 
 void pt_world_step(pt_world *w) {
     w->nevents = 0;
+    w->nnoises = 0;
     if (w->round != 0) return; /* the round is over (play): nothing moves until restart */
     w->tick++;
+    for (int i = 0; i < w->nqueued; i++) {
+        w->queued[i].tick = w->tick;
+        noise_add(w->noises, &w->nnoises, &w->noises_dropped, w->queued[i]);
+    }
+    w->nqueued = 0;
     player_update(w, &w->ents[0]);
     for (int i = 1; i < w->n; i++) {
         pt_entity *e = &w->ents[i];
@@ -374,6 +425,23 @@ void pt_world_step(pt_world *w) {
 void pt_world_set_input(pt_world *w, int dx, int dy) {
     w->input_dx = dx < 0 ? -1 : (dx > 0 ? 1 : 0);
     w->input_dy = dy < 0 ? -1 : (dy > 0 ? 1 : 0);
+}
+
+void pt__player_gait(pt_world *w, pt_gait gait) {
+    if ((unsigned)gait < PT_GAIT_COUNT) w->gait = gait;
+}
+void pt_world_set_gait(pt_world *w, pt_gait gait) { pt__player_gait(w, gait); }
+pt_gait pt_world_gait(const pt_world *w) { return w->gait; }
+double pt_gait_speed(pt_gait g) { return (unsigned)g < PT_GAIT_COUNT ? gaits[g].speed : 0.0; }
+double pt_gait_loudness(pt_gait g) { return (unsigned)g < PT_GAIT_COUNT ? gaits[g].loudness : 0.0; }
+void pt_world_noise(pt_world *w, int x, int y, double loudness) {
+    if (!(loudness > 0) || !pt_map_in(&w->map, x, y)) return;
+    if (loudness > PT_HEARING_MAX_LOUDNESS) loudness = PT_HEARING_MAX_LOUDNESS;
+    noise_add(w->queued, &w->nqueued, &w->noises_dropped, (pt_noise){0, x, y, loudness, PT_NOISE_GAME});
+}
+const pt_noise *pt_world_noises(const pt_world *w, int *count) {
+    if (count) *count = w->nnoises;
+    return w->noises;
 }
 
 uint64_t pt_world_tick(const pt_world *w) { return w->tick; }

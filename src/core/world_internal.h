@@ -8,6 +8,7 @@
 #include <patrol/world.h>
 
 #define PT__MAX_EVENTS 256
+#define PT__MAX_NOISES 256
 
 /* Per-guard brain memory that is not worth exposing in pt_entity. */
 typedef struct pt__brain {
@@ -38,6 +39,13 @@ struct pt_world {
     pt_event events[PT__MAX_EVENTS];
     int nevents, events_dropped;
     int input_dx, input_dy;
+    pt_gait gait;
+    /* Noises of this step, and those pt_world_noise made since the last one (they join the
+     * next step's). */
+    pt_noise noises[PT__MAX_NOISES];
+    int nnoises, noises_dropped;
+    pt_noise queued[PT__MAX_NOISES];
+    int nqueued;
     int round;
     int caught_total;
     pt_pathfinder *pf;
@@ -90,6 +98,10 @@ void pt__flock_tick(pt_world *w);
 void pt__go_tile(pt_world *w, pt_entity *e);
 
 void pt__world_event(pt_world *w, pt_event_kind kind, uint32_t a, uint32_t b, int x, int y);
+/* A noise made this step at cell (x, y) (ignored when not above 0 or outside the map). */
+void pt__world_noise(pt_world *w, int x, int y, double loudness, pt_noise_kind kind);
+/* Sets the player's gait (pt_world_set_gait; a pattern's `gait` instruction). */
+void pt__player_gait(pt_world *w, pt_gait gait);
 /* Moves a tile mover to cell (x,y) (remembering the previous cell for interpolation). */
 void pt__entity_move_to(pt_entity *e, int x, int y);
 /* Guard update for one tick (sight, awareness, state machine, motion). */

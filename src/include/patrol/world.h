@@ -48,6 +48,23 @@ typedef enum pt_state {
     PT_STATE_COUNT
 } pt_state;
 
+/* How the player moves: each gait has a speed (a factor of the player's `speed`) and the
+ * loudness of its footsteps (docs/ai.md, "Noises"). Walk is the default. */
+typedef enum pt_gait { PT_GAIT_WALK = 0, PT_GAIT_SNEAK, PT_GAIT_RUN, PT_GAIT_COUNT } pt_gait;
+
+/* What made a noise. Guards never learn this: they hear a place and a loudness. */
+typedef enum pt_noise_kind {
+    PT_NOISE_FOOTSTEP = 0, /* the player entered a tile: gait loudness x the tile's footstep */
+    PT_NOISE_GAME,         /* pt_world_noise (a thrown stone, a door slam) */
+    PT_NOISE_SOURCE,       /* a timed noise source of the map (a bell) */
+    PT_NOISE_TILE,         /* a tile with noise= stepped on by the player (a squeaky board) */
+    PT_NOISE_ANIMAL,       /* startled prey, a scattering flock */
+    PT_NOISE_COUNT
+} pt_noise_kind;
+
+/* A noise made in the world: at a cell, with a loudness in tiles (patrol/hearing.h). */
+typedef struct pt_noise { uint64_t tick; int x, y; double loudness; pt_noise_kind kind; } pt_noise;
+
 /* How an entity moves. Tile movers jump cell to cell (the renderer interpolates);
  * continuous movers integrate a vehicle and their tile is the cell under their centre. */
 typedef enum pt_motion { PT_MOTION_TILE = 0, PT_MOTION_CONTINUOUS, PT_MOTION_COUNT } pt_motion;
@@ -124,6 +141,28 @@ void pt_world_step(pt_world *w);
  * player walks its pattern and the input is ignored. */
 void pt_world_set_input(pt_world *w, int dx, int dy);
 
+/* The player's gait from the next tick on, for a controlled player and a pattern-driven one
+ * alike (a pattern's own gait instructions set it too). A value out of range is ignored. The
+ * gait scales the player's speed and sets the loudness of its footsteps (docs/ai.md). */
+void pt_world_set_gait(pt_world *w, pt_gait gait);
+pt_gait pt_world_gait(const pt_world *w);
+/* A gait's speed factor (times the player's speed) and the loudness of its footstep on a tile
+ * of footstep factor 1, in tiles (docs/ai.md, "Noises"); 0 for a value out of range. */
+double pt_gait_speed(pt_gait g);
+double pt_gait_loudness(pt_gait g);
+
+/* A noise a game makes at cell (x, y), `loudness` in tiles (a thrown stone, a door slam). It
+ * is made in the next step: guards hear it then and pt_world_noises lists it. Ignored when
+ * loudness is not above 0 (or NaN) or the cell is outside the map; capped at
+ * PT_HEARING_MAX_LOUDNESS (256). At most 256 wait for a step (more are dropped). */
+void pt_world_noise(pt_world *w, int x, int y, double loudness);
+
+/* The noises made during the last step, in the order they were made: the player's footsteps,
+ * the noises of timed sources and of tiles stepped on, startled animals, and every
+ * pt_world_noise call made since the step before. Valid until the next step. At most 256 a
+ * step (more are dropped). For renderers and tools; guards hear them within the step. */
+const pt_noise *pt_world_noises(const pt_world *w, int *count);
+
 uint64_t pt_world_tick(const pt_world *w);
 double pt_world_dt(const pt_world *w);
 int pt_world_count(const pt_world *w);
@@ -157,6 +196,8 @@ pt_vec2 pt_world_steer_force(const pt_world *w, int id);
 const char *pt_state_name(pt_state s);              /* "patrol", "suspicious", "chase", ... */
 const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "lost", "returned", "goal" */
 const char *pt_motion_name(pt_motion m);            /* "tile", "continuous" */
+const char *pt_gait_name(pt_gait g);                /* "walk", "sneak", "run" */
+const char *pt_noise_kind_name(pt_noise_kind k);    /* "footstep", "game", "source", "tile", "animal" */
 
 /* Trace: "tick,id,kind,state,x,y,px,py,heading" - one row per entity per tick. */
 void pt_world_trace_header(FILE *out);
