@@ -106,7 +106,8 @@ START_TEST(test_who_caught_and_when) {
         char kind[32];
         ck_assert_int_eq(sscanf(s, "tick %*u %31s", kind), 1);
         ck_assert_msg(!strcmp(kind, "caught") || !strcmp(kind, "spotted") || !strcmp(kind, "lost") ||
-                          !strcmp(kind, "returned") || !strcmp(kind, "goal") || !strcmp(kind, "key"),
+                          !strcmp(kind, "returned") || !strcmp(kind, "goal") || !strcmp(kind, "key") ||
+                          !strcmp(kind, "heard"),
                       "kind '%s'", kind);
         events++;
     }

@@ -210,7 +210,9 @@ static const double intercept_max_t = PT_STEER_INTERCEPT_MAX_T;
 static const double chase_speed_scale = CHASE_SPEED_SCALE, lost_grace = LOST_GRACE_S, search_look = SEARCH_LOOK_S,
                     suspicious_turn = TURN_RATE, catch_dist = CATCH_DIST, prey_notice = PREY_NOTICE_DIST,
                     prey_calm = PREY_CALM_S, boid_scatter = BOID_SCATTER_DIST, lookahead_cells = LOOKAHEAD_CELLS,
-                    stuck_s = STUCK_S, stuck_dist = STUCK_DIST;
+                    stuck_s = STUCK_S, stuck_dist = STUCK_DIST, investigate_look = INVESTIGATE_LOOK_S,
+                    hear_awareness = HEAR_AWARENESS, peripheral_dist = PERIPHERAL_DIST,
+                    peripheral_rate = PERIPHERAL_RATE;
 
 #define DEG (180.0 / PT_PI)
 #define W(b) (&P.weight[PT_BEH_##b])
@@ -316,6 +318,12 @@ static const entry entries[] = {
     {AI_MD, PROSE, "`footstep=` ([formats.md](formats.md)) is ", NULL, 0, 0, &tile_footstep[0], 1},
     {AI_MD, PROSE, "doors; ", NULL, 0, 0, &tile_footstep[2], 1},
     {AI_MD, PROSE, "(half as loud); ", NULL, 0, 0, &tile_footstep[1], 1},
+    {AI_MD, PROSE, "raises its awareness by ", NULL, 0, 0, &hear_awareness, 1},
+    {AI_MD, PROSE, "as in search) for\n", NULL, 0, 0, &investigate_look, 1},
+    {AI_MD, PROSE, "+--- (", NULL, 0, 0, &investigate_look, 1},
+    {AI_MD, PROSE, "looks around for ", NULL, 0, 0, &investigate_look, 1},
+    {AI_MD, PROSE, "A player within ", NULL, 0, 0, &peripheral_dist, 1},
+    {AI_MD, PROSE, "It fills the meter at ", NULL, 0, 0, &peripheral_rate, 1},
     {AI_MD, PROSE, "(out of sight ", NULL, 0, 0, &lost_grace, 1},
     {AI_MD, PROSE, "return <--(", NULL, 0, 0, &search_look, 1},
     {AI_MD, PROSE, "noticed something, at ", NULL, 0, 0, &suspicious_turn, DEG},

@@ -9,6 +9,7 @@
 
 #include <patrol/hearing.h>
 #include <patrol/map.h>
+#include <patrol/pattern.h>
 #include <patrol/world.h>
 
 #include "test_util.h"
@@ -183,6 +184,341 @@ START_TEST(test_legend_keys) {
 }
 END_TEST
 
+
+/* ---- what guards do with noises ------------------------------------------------------- */
+
+static pt_map parse_map(const char *text) {
+    pt_map m;
+    pt_error err;
+    ck_assert_msg(pt_map_parse(&m, text, strlen(text), "t.map", &err) == PT_OK, "%s: %s", err.message, text);
+    return m;
+}
+
+static int count_heard(const pt_world *w, uint32_t guard, pt_event *last) {
+    int n, k = 0;
+    const pt_event *ev = pt_world_events(w, &n);
+    for (int i = 0; i < n; i++)
+        if (ev[i].kind == PT_EVENT_HEARD && ev[i].a == guard) {
+            k++;
+            if (last) *last = ev[i];
+        }
+    return k;
+}
+
+/* Every entity on a walkable tile, no NaN anywhere. */
+static void check_sane(const pt_world *w) {
+    const pt_map *m = pt_world_map(w);
+    for (int i = 0; i < pt_world_count(w); i++) {
+        const pt_entity *e = pt_world_entity(w, i);
+        ck_assert_msg(pt_map_walkable(m, e->x, e->y), "%s on %d,%d", e->name, e->x, e->y);
+        ck_assert(isfinite(e->px) && isfinite(e->py) && isfinite(e->heading) && isfinite(e->awareness));
+    }
+}
+
+/* A corridor with a door (or a wall) between the noise at x=1 and the guard at x=10: the
+ * noise goes through the door losing 9 for the tiles and 2 for the door, and a guard of
+ * hearing h hears it when what is left is above h. Through a wall nothing, however loud. */
+START_TEST(test_wall_and_door) {
+    for (int door = 0; door < 2; door++)
+        for (int hearing = 1; hearing <= 4; hearing++)
+            for (int tenths = 50; tenths <= 200; tenths += 3) {
+                double loud = tenths / 10.0;
+                char text[512];
+                snprintf(text, sizeof text,
+                         "player at=1,3\nguard g at=10,1 heading=0 hearing=%d\ngrid\n"
+                         "############\n#....%c.....#\n############\n#..........#\n############\nend\n",
+                         hearing, door ? '+' : '#');
+                pt_map m = parse_map(text);
+                pt_error err;
+                pt_world *w = pt_world_create(&m, NULL, &(pt_world_desc){.player_controlled = 1}, &err);
+                ck_assert(w != NULL);
+                pt_world_noise(w, 1, 1, loud);
+                pt_world_step(w);
+                pt_event ev;
+                int heard = count_heard(w, 1, &ev);
+                double left = loud - 9.0 - 2.0;
+                if (!door) ck_assert_int_eq(heard, 0);
+                else if (fabs(left - hearing) > 0.05) ck_assert_msg(heard == (left > hearing), "loud %g hearing %d", loud, hearing);
+                if (heard) {
+                    ck_assert(ev.x == 1 && ev.y == 1); /* the place, not who made it */
+                    ck_assert_int_eq((int)ev.b, (int)lround(left * 10.0));
+                    pt_world_step(w);
+                    ck_assert_int_eq(pt_world_entity(w, 1)->state, PT_STATE_INVESTIGATE);
+                }
+                pt_world_destroy(w);
+                pt_map_fini(&m);
+            }
+}
+END_TEST
+
+/* Two rooms, a wall between them with a door at its end: the player runs or sneaks along the
+ * wall in one room, a guard stands in the other at the same distance. It hears the run (from
+ * the last tile, 15,1, the way round through the door costs 21 - x, below the run's 12 - 1
+ * for x >= 11), never the sneak. */
+START_TEST(test_run_heard_sneak_not) {
+    for (int gx = 3; gx <= 14; gx++) {
+        int heard[PT_GAIT_COUNT] = {0};
+        for (int g = 0; g < PT_GAIT_COUNT; g++) {
+            char text[1024];
+            snprintf(text, sizeof text,
+                     "player at=1,1\nguard g at=%d,3 heading=90 fov=10 view=1\ngrid\n"
+                     "##################\n"
+                     "#................#\n"
+                     "################+#\n"
+                     "#................#\n"
+                     "##################\nend\n", gx);
+            pt_map m = parse_map(text);
+            pt_error err;
+            pt_world *w = pt_world_create(&m, NULL, &(pt_world_desc){.player_controlled = 1}, &err);
+            ck_assert(w != NULL);
+            pt_world_set_gait(w, (pt_gait)g);
+            pt_world_set_input(w, 1, 0);
+            for (int t = 0; t < 600 && pt_world_entity(w, 0)->x < 15; t++) {
+                pt_world_step(w);
+                heard[g] += count_heard(w, 1, NULL);
+                check_sane(w);
+            }
+            pt_world_destroy(w);
+            pt_map_fini(&m);
+        }
+        ck_assert_msg(heard[PT_GAIT_SNEAK] == 0, "guard at %d heard a sneak", gx);
+        if (gx >= 11) ck_assert_msg(heard[PT_GAIT_RUN] > 0, "guard at %d did not hear a run", gx);
+        ck_assert_int_ge(heard[PT_GAIT_RUN], heard[PT_GAIT_WALK]);
+    }
+}
+END_TEST
+
+static const char box_pat[] = "pattern box\n kind path\n points 0,0 4,0 4,4 0,4 0,0\nend\n";
+
+/* A noise near a patrolling guard: it leaves its round (investigate), walks to the place,
+ * looks around there for the documented time, goes back (return) and patrols again, in that
+ * order; generated open maps with walls, many seeds and places. */
+START_TEST(test_investigate_order) {
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_error err;
+    ck_assert_int_eq(pt_patlib_parse(&lib, box_pat, strlen(box_pat), "box.pat", &err), PT_OK);
+    int done = 0;
+    for (uint64_t seed = 1; seed <= 24; seed++) {
+        pt_map m;
+        tu_corner_map(&m, 28, 22, seed);
+        /* the player shut in a cell of its own at 1,1 (never seen, never heard) */
+        for (int y = 1; y <= 2; y++)
+            for (int x = 1; x <= 2; x++) pt_map_set(&m, x, y, x == 1 && y == 1 ? '.' : '#');
+        m.player.x = m.player.y = 1;
+        /* the guard's box */
+        for (int y = 8; y <= 12; y++)
+            for (int x = 10; x <= 14; x++) pt_map_set(&m, x, y, '.');
+        pt_entity_def g;
+        memset(&g, 0, sizeof g);
+        snprintf(g.name, sizeof g.name, "g");
+        g.kind = PT_KIND_GUARD;
+        g.x = 10;
+        g.y = 8;
+        snprintf(g.pattern, sizeof g.pattern, "box");
+        m.ents = calloc(1, sizeof *m.ents);
+        m.ents[0] = g;
+        m.nents = 1;
+        pt_world *w = pt_world_create(&m, &lib, &(pt_world_desc){.seed = seed, .player_controlled = 1}, &err);
+        ck_assert_msg(w != NULL, "%s", err.message);
+        pt_rng r;
+        pt_rng_seed(&r, seed, 3);
+        for (int t = 0; t < 30; t++) pt_world_step(w);
+        const pt_entity *e = pt_world_entity(w, 1);
+        ck_assert_int_eq(e->state, PT_STATE_PATROL);
+        int nx, ny;
+        do {
+            nx = 4 + (int)pt_rng_below(&r, 20);
+            ny = 4 + (int)pt_rng_below(&r, 14);
+        } while (!pt_map_walkable(&m, nx, ny));
+        pt_world_noise(w, nx, ny, 30.0);
+        pt_world_step(w); /* the noise is made and heard; the guard acts on it next tick */
+        int phase = 0, at_place = 0, reached = 0;
+        pt_hearing *h = pt_hearing_create(&m);
+        ck_assert(pt_hearing_flood(h, nx, ny, 30.0) > 0);
+        int hears = pt_hearing_hears(h, e->x, e->y, e->def->hearing);
+        ck_assert_int_eq(count_heard(w, 1, NULL), hears);
+        pt_hearing_destroy(h);
+        for (int t = 0; t < 60 * 40 && phase < 3; t++) {
+            pt_world_step(w);
+            check_sane(w);
+            ck_assert(e->state != PT_STATE_CHASE && e->state != PT_STATE_SUSPICIOUS);
+            if (!hears) {
+                ck_assert_int_eq(e->state, PT_STATE_PATROL);
+                continue;
+            }
+            if (phase == 0) { /* the tick after the noise */
+                ck_assert_int_eq(e->state, PT_STATE_INVESTIGATE);
+                phase = 1;
+            }
+            if (phase == 1) {
+                if (e->state == PT_STATE_INVESTIGATE) {
+                    if (e->x == nx && e->y == ny) reached = 1;
+                    at_place += reached;
+                    if (reached) ck_assert(e->x == nx && e->y == ny); /* looks from there */
+                } else {
+                    ck_assert_int_eq(e->state, PT_STATE_RETURN);
+                    phase = 2;
+                }
+            } else if (phase == 2) {
+                ck_assert(e->state == PT_STATE_RETURN || e->state == PT_STATE_PATROL);
+                int n;
+                const pt_event *ev = pt_world_events(w, &n);
+                for (int i = 0; i < n; i++)
+                    if (ev[i].kind == PT_EVENT_RETURNED) phase = 3;
+                if (phase == 3) ck_assert_int_eq(e->state, PT_STATE_PATROL);
+            }
+        }
+        if (hears) {
+            ck_assert_msg(phase == 3, "seed %llu: stuck in phase %d", (unsigned long long)seed, phase);
+            if (reached) {
+                ck_assert_msg(abs(at_place - 120) <= 2, "looked %d ticks", at_place);
+                done++;
+            }
+        }
+        pt_world_destroy(w);
+        pt_map_fini(&m);
+    }
+    ck_assert_int_ge(done, 10);
+    pt_patlib_fini(&lib);
+}
+END_TEST
+
+/* Noises everywhere, all the time, but the player is never seen: no guard ever chases, and
+ * no guard's awareness from hearing passes suspicious_at. */
+START_TEST(test_hearing_never_chases) {
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_error err;
+    ck_assert_int_eq(pt_patlib_parse(&lib, box_pat, strlen(box_pat), "box.pat", &err), PT_OK);
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        pt_map m;
+        tu_corner_map(&m, 40, 30, seed);
+        for (int y = 1; y <= 2; y++)
+            for (int x = 1; x <= 2; x++) pt_map_set(&m, x, y, x == 1 && y == 1 ? '.' : '#');
+        m.player.x = m.player.y = 1;
+        pt_rng r;
+        pt_rng_seed(&r, seed, 8);
+        m.ents = calloc(12, sizeof *m.ents);
+        for (int i = 0; i < 12; i++) {
+            pt_entity_def *d = &m.ents[i];
+            d->kind = PT_KIND_GUARD;
+            snprintf(d->name, sizeof d->name, "g%d", i);
+            do {
+                d->x = 4 + (int)pt_rng_below(&r, 34);
+                d->y = 4 + (int)pt_rng_below(&r, 24);
+            } while (!pt_map_walkable(&m, d->x, d->y));
+            if (i % 2) snprintf(d->pattern, sizeof d->pattern, "box");
+            d->chase = (pt_chase)(i % 3);
+        }
+        m.nents = 12;
+        pt_world *w = pt_world_create(&m, &lib, &(pt_world_desc){.seed = seed, .player_controlled = 1}, &err);
+        ck_assert_msg(w != NULL, "%s", err.message);
+        int investigated = 0;
+        for (int t = 0; t < 60 * 60; t++) {
+            if (t % 7 == 0) {
+                int x = (int)pt_rng_below(&r, 40), y = (int)pt_rng_below(&r, 30);
+                pt_world_noise(w, x, y, 2.0 + pt_rng_below(&r, 30));
+                pt_world_noise(w, 1, 1, 40.0); /* the player's own cell, loud */
+            }
+            pt_world_step(w);
+            check_sane(w);
+            for (int i = 1; i < pt_world_count(w); i++) {
+                const pt_entity *e = pt_world_entity(w, i);
+                ck_assert(e->state != PT_STATE_CHASE && e->state != PT_STATE_SUSPICIOUS);
+                ck_assert(e->awareness <= e->suspicious_at + 1e-12);
+                investigated += e->state == PT_STATE_INVESTIGATE;
+            }
+        }
+        ck_assert_int_gt(investigated, 0);
+        pt_world_destroy(w);
+        pt_map_fini(&m);
+    }
+    pt_patlib_fini(&lib);
+}
+END_TEST
+
+/* The demo map with noises thrown at random places: the same trace twice, and with two
+ * threads, byte for byte. */
+static char *demo_trace(int threads, size_t *len) {
+    pt_map m;
+    pt_error err;
+    ck_assert_int_eq(pt_map_load(&m, PATROL_SOURCE_DIR "/maps/demo.map", &err), PT_OK);
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    for (int i = 0; i < m.npattern_files; i++) ck_assert_int_eq(pt_patlib_load(&lib, m.pattern_files[i], &err), PT_OK);
+    pt_world *w = pt_world_create(&m, &lib, &(pt_world_desc){.seed = 5, .threads = threads}, &err);
+    ck_assert_msg(w != NULL, "%s", err.message);
+    FILE *f = tmpfile();
+    ck_assert(f != NULL);
+    pt_rng r;
+    pt_rng_seed(&r, 11, 1);
+    int investigating = 0;
+    for (int t = 0; t < 3000; t++) {
+        if (t % 40 == 0) pt_world_noise(w, (int)pt_rng_below(&r, (uint32_t)m.w), (int)pt_rng_below(&r, (uint32_t)m.h), 12.0);
+        if (t % 300 == 0) pt_world_set_gait(w, (pt_gait)((t / 300) % PT_GAIT_COUNT));
+        pt_world_step(w);
+        check_sane(w);
+        pt_world_trace_rows(w, f);
+        for (int i = 1; i < pt_world_count(w); i++) investigating += pt_world_entity(w, i)->state == PT_STATE_INVESTIGATE;
+    }
+    ck_assert_int_gt(investigating, 0);
+    *len = (size_t)ftell(f);
+    char *buf = malloc(*len + 1);
+    rewind(f);
+    ck_assert(fread(buf, 1, *len, f) == *len);
+    fclose(f);
+    pt_world_destroy(w);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+    return buf;
+}
+
+START_TEST(test_deterministic) {
+    size_t a, b, c;
+    char *t1 = demo_trace(1, &a), *t2 = demo_trace(1, &b), *t3 = demo_trace(2, &c);
+    ck_assert(a == b && a == c && a > 0);
+    ck_assert(memcmp(t1, t2, a) == 0 && memcmp(t1, t3, a) == 0);
+    ck_assert(strstr(t1, ",investigate,") != NULL);
+    free(t1);
+    free(t2);
+    free(t3);
+}
+END_TEST
+
+/* Peripheral sense: a player right behind a guard (at 3,2 on a 5x3 floor) is noticed at half
+ * the rate of sight, not from two tiles, not in a bush, not past a wall. */
+static double gain_after(int px, int py, int heading, char under, char between) {
+    char text[512];
+    snprintf(text, sizeof text,
+             "player at=%d,%d\nguard g at=3,2 heading=%d view=8 fov=90 hearing=256\ngrid\n"
+             "#######\n#.....#\n#.%c...#\n#.%c%c..#\n#######\nend\n",
+             px, py, heading, between, under, between);
+    pt_map m = parse_map(text);
+    pt_error err;
+    pt_world *w = pt_world_create(&m, NULL, &(pt_world_desc){.player_controlled = 1}, &err);
+    ck_assert(w != NULL);
+    for (int t = 0; t < 6; t++) pt_world_step(w);
+    double a = pt_world_entity(w, 1)->awareness;
+    check_sane(w);
+    pt_world_destroy(w);
+    pt_map_fini(&m);
+    return a;
+}
+
+START_TEST(test_peripheral) {
+    double seen = gain_after(2, 3, 180 - 45, '.', '.');  /* in the cone, diagonal */
+    double behind = gain_after(2, 3, 0, '.', '.');       /* behind: sensed */
+    ck_assert(seen > 0 && behind > 0);
+    ck_assert(fabs(behind - 0.5 * seen) < 1e-9);
+    ck_assert(gain_after(2, 3, 0, '*', '.') == 0.0);     /* in a bush */
+    ck_assert(gain_after(2, 3, 0, '.', '#') == 0.0);     /* a sealed corner between */
+    ck_assert(gain_after(1, 3, 0, '.', '.') == 0.0);     /* 2.2 tiles away */
+    ck_assert(gain_after(3, 3, 0, '.', '.') > 0.0);      /* right beside, 1 tile */
+    ck_assert(gain_after(3, 3, 0, '.', '.') > behind);   /* closer fills faster */
+}
+END_TEST
+
 static Suite *noise_suite(void) {
     Suite *s = suite_create("noise");
     TCase *tc = tcase_create("core");
@@ -190,6 +526,12 @@ static Suite *noise_suite(void) {
     tcase_add_test(tc, test_gait_speed);
     tcase_add_test(tc, test_game_noise);
     tcase_add_test(tc, test_legend_keys);
+    tcase_add_test(tc, test_wall_and_door);
+    tcase_add_test(tc, test_run_heard_sneak_not);
+    tcase_add_test(tc, test_investigate_order);
+    tcase_add_test(tc, test_hearing_never_chases);
+    tcase_add_test(tc, test_deterministic);
+    tcase_add_test(tc, test_peripheral);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -14,6 +14,10 @@
 #define LOOK_STEP_S 0.75        /* one quarter turn while looking around */
 #define TURN_RATE (PT_PI)       /* rad/s while suspicious */
 #define CATCH_DIST 1.05         /* centre distance that counts as reaching the player */
+#define INVESTIGATE_LOOK_S 2.0  /* looking around where a noise was heard */
+#define HEAR_AWARENESS 0.1      /* awareness a heard noise adds, at most up to suspicious_at */
+#define PERIPHERAL_DIST 1.5     /* a player this close is sensed outside the cone ... */
+#define PERIPHERAL_RATE 0.5     /* ... filling the meter at this fraction of sight's rate */
 
 /* world.c: the player's gaits, a speed factor (of the player's speed) and the loudness of a
  * footstep on a tile of footstep factor 1, in tiles */

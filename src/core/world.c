@@ -14,12 +14,12 @@
 
 const char *pt_state_name(pt_state s) {
     static const char *names[PT_STATE_COUNT] = {"patrol", "suspicious", "chase", "search", "return",
-                                                "caught", "flee",       "flock", "idle"};
+                                                "caught", "flee",       "flock", "idle", "investigate"};
     return (unsigned)s < PT_STATE_COUNT ? names[s] : "unknown";
 }
 
 const char *pt_event_kind_name(pt_event_kind k) {
-    static const char *names[PT_EVENT_COUNT] = {"caught", "spotted", "lost", "returned", "goal"};
+    static const char *names[PT_EVENT_COUNT] = {"caught", "spotted", "lost", "returned", "goal", "heard"};
     return (unsigned)k < PT_EVENT_COUNT ? names[k] : "unknown";
 }
 
@@ -220,9 +220,10 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
     w->defs = PT_CALLOC((size_t)n, sizeof *w->defs);
     w->brains = PT_CALLOC((size_t)n, sizeof *w->brains);
     w->pf = pt_pathfinder_create(&w->map);
+    w->hearing = pt_hearing_create(&w->map);
     w->scratch_cap = PT_MAX_PATTERN_STEPS;
     w->scratch = PT_MALLOC((size_t)w->scratch_cap * sizeof *w->scratch);
-    if (!w->ents || !w->defs || !w->brains || !w->pf || !w->scratch) {
+    if (!w->ents || !w->defs || !w->brains || !w->pf || !w->scratch || !w->hearing) {
         pt_world_destroy(w);
         pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for %d entities", n);
         return NULL;
@@ -291,6 +292,7 @@ void pt_world_destroy(pt_world *w) {
     PT_FREE(w->scratch);
     pt__motion_fini(w);
     pt_pathfinder_destroy(w->pf);
+    pt_hearing_destroy(w->hearing);
     pt_map_fini(&w->map);
     PT_FREE(w);
 }
@@ -396,6 +398,32 @@ void pt__player_caught(pt_world *w, pt_entity *g) {
     if (w->desc.end_round_on_catch) w->round = -1;
 }
 
+/* The step's noises, each flooded once for all guards; a guard keeps the loudest it heard
+ * for its next update. A chasing guard does not listen. */
+static void listen(pt_world *w) {
+    for (int k = 0; k < w->nnoises; k++) {
+        const pt_noise *nz = &w->noises[k];
+        if (pt_hearing_flood(w->hearing, nz->x, nz->y, nz->loudness) <= 0) continue;
+        for (int i = 1; i < w->n; i++) {
+            pt_entity *e = &w->ents[i];
+            if (e->kind != PT_KIND_GUARD || e->state == PT_STATE_CHASE) continue;
+            double level = pt_hearing_level(w->hearing, e->x, e->y);
+            pt__brain *b = &w->brains[i];
+            if (level > e->def->hearing && (!b->heard || level > b->heard_level)) {
+                b->heard = 1;
+                b->heard_at = (pt_cell){nz->x, nz->y};
+                b->heard_level = level;
+            }
+        }
+    }
+    for (int i = 1; i < w->n && w->nnoises > 0; i++) {
+        const pt__brain *b = &w->brains[i];
+        if (b->heard)
+            pt__world_event(w, PT_EVENT_HEARD, (uint32_t)i, (uint32_t)lround(b->heard_level * 10.0), b->heard_at.x,
+                            b->heard_at.y);
+    }
+}
+
 void pt_world_step(pt_world *w) {
     w->nevents = 0;
     w->nnoises = 0;
@@ -420,6 +448,7 @@ void pt_world_step(pt_world *w) {
         if (w->round != 0) return;
     }
     pt__flock_tick(w);
+    listen(w);
 }
 
 void pt_world_set_input(pt_world *w, int dx, int dy) {

@@ -21,6 +21,12 @@ typedef struct pt__brain {
     double progress_x, progress_y; /* continuous movers: where they last moved from */
     int progress_ticks;      /* ticks within STUCK_DIST of it */
     int chase_by_tile;       /* a continuous chaser that got stuck chases on by tiles */
+    pt_cell investigate_at;  /* investigate: the place it walks to and looks around */
+    /* The loudest noise heard in the last step (set by the world's hearing pass, read and
+     * cleared by the brain's next update). */
+    int heard;
+    pt_cell heard_at;
+    double heard_level;
 } pt__brain;
 
 struct pt_world {
@@ -51,6 +57,7 @@ struct pt_world {
     pt_pathfinder *pf;
     pt_cell *scratch;            /* pattern cells / path buffer */
     int scratch_cap;
+    struct pt_hearing *hearing;  /* floods each noise of a step once, for every guard */
     pt_steer_env env;
     /* Steering: one agent and one resolved parameter set per entity (used by continuous
      * movers), the optional .steer file. */
@@ -106,6 +113,10 @@ void pt__player_gait(pt_world *w, pt_gait gait);
 void pt__entity_move_to(pt_entity *e, int x, int y);
 /* Guard update for one tick (sight, awareness, state machine, motion). */
 void pt__brain_update(pt_world *w, pt_entity *e);
+/* Sends guard e to investigate cell `at` (walk there, look around, go back to its round): the
+ * one entry for every reason to go and look at a place (a heard noise today). A guard in
+ * chase ignores it. */
+void pt__brain_investigate(pt_world *w, pt_entity *e, pt_cell at);
 /* Pattern motion for one tick (patrol state); shared by guards, prey and the player. */
 void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale);
 /* Player caught: records it and ends the round (play); in sim the next tick sends the

@@ -45,6 +45,7 @@ typedef enum pt_state {
     PT_STATE_FLEE,         /* prey running from the player */
     PT_STATE_FLOCK,        /* a flock member */
     PT_STATE_IDLE,         /* no pattern: standing still */
+    PT_STATE_INVESTIGATE,  /* walking to where it heard a noise, then looking around */
     PT_STATE_COUNT
 } pt_state;
 
@@ -75,6 +76,8 @@ typedef enum pt_event_kind {
     PT_EVENT_LOST,         /* a guard lost the player and searches: a = guard */
     PT_EVENT_RETURNED,     /* a guard is back on its pattern: a = guard */
     PT_EVENT_GOAL,         /* the player reached the goal: a = player */
+    PT_EVENT_HEARD,        /* a guard heard a noise: a = guard, b = the level at the guard in
+                              tenths of a tile, x, y = where the noise was made */
     PT_EVENT_COUNT
 } pt_event_kind;
 
@@ -97,7 +100,8 @@ typedef struct pt_entity {
     double view_dist, view_angle; /* tiles, radians (full cone) */
     double awareness;          /* 0..1.5*chase_at: fills while the player is seen */
     double aware_rate, aware_decay, suspicious_at, chase_at; /* resolved from the declaration */
-    int sees_player;           /* 1 when the last sight check saw the player */
+    int sees_player;           /* 1 when the last sight check saw the player (guards: or sensed
+                                  it close by, docs/ai.md "Peripheral sense") */
     int state_ticks;           /* ticks spent in the current state */
     pt_chase chase;
     pt_patrun run;             /* the pattern runner (run.pat may be NULL); its head is hot */
@@ -193,8 +197,8 @@ const pt_steer_agent *pt_world_agent(const pt_world *w, int id);
 pt_vec2 pt_world_steer_force(const pt_world *w, int id);
 
 /* Names for printing and logs; "unknown" for a value out of range. */
-const char *pt_state_name(pt_state s);              /* "patrol", "suspicious", "chase", ... */
-const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "lost", "returned", "goal" */
+const char *pt_state_name(pt_state s);              /* "patrol", "suspicious", "chase", ..., "investigate" */
+const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "lost", "returned", "goal", "heard" */
 const char *pt_motion_name(pt_motion m);            /* "tile", "continuous" */
 const char *pt_gait_name(pt_gait g);                /* "walk", "sneak", "run" */
 const char *pt_noise_kind_name(pt_noise_kind k);    /* "footstep", "game", "source", "tile", "animal" */
