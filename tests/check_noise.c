@@ -519,6 +519,80 @@ START_TEST(test_peripheral) {
 }
 END_TEST
 
+/* Timed sources sound exactly on their ticks (first, then every period), at their cell; a
+ * guard in earshot goes to look. */
+START_TEST(test_sources) {
+    for (int hz = 30; hz <= 120; hz += 30) {
+        static const char text[] = "player at=1,1\n"
+                                   "guard g at=8,3 hearing=2\n"
+                                   "noise at=3,1 loudness=9 every=0.75 first=0.1\n"
+                                   "noise at=10,4 loudness=3.5 every=2\n"
+                                   "grid\n############\n#..........#\n#..........#\n#..........#\n#..........#\n############\nend\n";
+        pt_map m = parse_map(text);
+        ck_assert_int_eq(m.nsources, 2);
+        ck_assert(m.sources[1].first == 2.0 && m.sources[0].first == 0.1 && m.sources[0].line == 3);
+        pt_error err;
+        pt_world *w = pt_world_create(&m, NULL, &(pt_world_desc){.player_controlled = 1, .tick_hz = hz}, &err);
+        ck_assert(w != NULL);
+        int count[2] = {0, 0}, heard = 0, investigated = 0;
+        int ticks = hz * 20;
+        for (int t = 1; t <= ticks; t++) {
+            pt_world_step(w);
+            check_sane(w);
+            int n;
+            const pt_noise *nz = pt_world_noises(w, &n);
+            for (int i = 0; i < n; i++) {
+                ck_assert_int_eq(nz[i].kind, PT_NOISE_SOURCE);
+                int k = nz[i].x == 3 ? 0 : 1;
+                const pt_noise_source *src = &m.sources[k];
+                ck_assert(nz[i].y == src->y && nz[i].loudness == src->loudness);
+                long first = lround(src->first * hz), period = lround(src->every * hz);
+                if (first < 1) first = 1;
+                ck_assert_msg(t >= first && (t - first) % period == 0, "hz %d: source %d at tick %d", hz, k, t);
+                count[k]++;
+            }
+            heard += count_heard(w, 1, NULL);
+            investigated |= pt_world_entity(w, 1)->state == PT_STATE_INVESTIGATE;
+        }
+        for (int k = 0; k < 2; k++) {
+            long first = lround(m.sources[k].first * hz), period = lround(m.sources[k].every * hz);
+            if (first < 1) first = 1;
+            ck_assert_int_eq(count[k], (int)((ticks - first) / period + 1));
+        }
+        ck_assert(heard > 0 && investigated);
+        pt_world_destroy(w);
+        pt_map_fini(&m);
+    }
+}
+END_TEST
+
+/* 4096 noise sources load; the 4097th is PT_ERR_LIMIT at its directive. */
+START_TEST(test_source_limit) {
+    for (int extra = 0; extra < 2; extra++) {
+        int n = PT_MAX_NOISE_SOURCES + extra;
+        size_t cap = (size_t)n * 48 + 128, len = 0;
+        char *text = malloc(cap);
+        ck_assert(text != NULL);
+        len += (size_t)snprintf(text + len, cap - len, "player at=1,1\n");
+        for (int i = 0; i < n; i++) len += (size_t)snprintf(text + len, cap - len, "noise at=2,1 loudness=1 every=%d\n", i + 1);
+        len += (size_t)snprintf(text + len, cap - len, "grid\n####\n#..#\n####\nend\n");
+        pt_map m;
+        pt_error err;
+        int rc = pt_map_parse(&m, text, len, "limit.map", &err);
+        if (!extra) {
+            ck_assert_int_eq(rc, PT_OK);
+            ck_assert_int_eq(m.nsources, n);
+            pt_map_fini(&m);
+        } else {
+            ck_assert_int_eq(rc, PT_ERR_LIMIT);
+            ck_assert_int_eq(err.line, n + 1);
+            ck_assert_int_eq(err.col, 1);
+        }
+        free(text);
+    }
+}
+END_TEST
+
 static Suite *noise_suite(void) {
     Suite *s = suite_create("noise");
     TCase *tc = tcase_create("core");
@@ -532,7 +606,11 @@ static Suite *noise_suite(void) {
     tcase_add_test(tc, test_hearing_never_chases);
     tcase_add_test(tc, test_deterministic);
     tcase_add_test(tc, test_peripheral);
+    tcase_add_test(tc, test_sources);
     suite_add_tcase(s, tc);
+    TCase *lim = tcase_create("limits");
+    tcase_add_test(lim, test_source_limit);
+    suite_add_tcase(s, lim);
     return s;
 }
 

@@ -133,6 +133,7 @@ void pt_map_fini(pt_map *map) {
     PT_FREE(map->flags);
     PT_FREE(map->ents);
     PT_FREE(map->obstacles);
+    PT_FREE(map->sources);
     pt__sight_free(map);
     memset(map, 0, sizeof *map);
 }
@@ -144,8 +145,9 @@ int pt_map_clone(pt_map *dst, const pt_map *src) {
     dst->flags = PT_MALLOC(n ? n : 1);
     dst->ents = PT_MALLOC(sizeof *dst->ents * (size_t)(src->nents ? src->nents : 1));
     dst->obstacles = PT_MALLOC(sizeof *dst->obstacles * (size_t)(src->nobstacles ? src->nobstacles : 1));
-    if (!dst->tiles || !dst->flags || !dst->ents || !dst->obstacles) {
-        PT_FREE(dst->tiles); PT_FREE(dst->flags); PT_FREE(dst->ents); PT_FREE(dst->obstacles);
+    dst->sources = PT_MALLOC(sizeof *dst->sources * (size_t)(src->nsources ? src->nsources : 1));
+    if (!dst->tiles || !dst->flags || !dst->ents || !dst->obstacles || !dst->sources) {
+        PT_FREE(dst->tiles); PT_FREE(dst->flags); PT_FREE(dst->ents); PT_FREE(dst->obstacles); PT_FREE(dst->sources);
         memset(dst, 0, sizeof *dst);
         return PT_ERR_NOMEM;
     }
@@ -155,6 +157,7 @@ int pt_map_clone(pt_map *dst, const pt_map *src) {
     }
     if (src->nents) memcpy(dst->ents, src->ents, sizeof *dst->ents * (size_t)src->nents);
     if (src->nobstacles) memcpy(dst->obstacles, src->obstacles, sizeof *dst->obstacles * (size_t)src->nobstacles);
+    if (src->nsources) memcpy(dst->sources, src->sources, sizeof *dst->sources * (size_t)src->nsources);
     dst->sight = NULL;
     pt__sight_build(dst); /* from the copied flags */
     return PT_OK;

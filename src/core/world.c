@@ -434,6 +434,15 @@ void pt_world_step(pt_world *w) {
         noise_add(w->noises, &w->nnoises, &w->noises_dropped, w->queued[i]);
     }
     w->nqueued = 0;
+    /* Timed sources sound on whole ticks: the first at `first` (at least tick 1), then every
+     * `every` seconds (at least a tick apart). */
+    for (int i = 0; i < w->map.nsources; i++) {
+        const pt_noise_source *s = &w->map.sources[i];
+        uint64_t first = (uint64_t)fmax(1.0, (double)llround(s->first * w->tick_hz));
+        uint64_t period = (uint64_t)fmax(1.0, (double)llround(s->every * w->tick_hz));
+        if (w->tick >= first && (w->tick - first) % period == 0)
+            pt__world_noise(w, s->x, s->y, s->loudness, PT_NOISE_SOURCE);
+    }
     player_update(w, &w->ents[0]);
     for (int i = 1; i < w->n; i++) {
         pt_entity *e = &w->ents[i];

@@ -122,6 +122,16 @@ typedef struct pt_obstacle {
     int col;                   /* column of its at= value */
 } pt_obstacle;
 
+/* A timed noise source (a bell): a noise of `loudness` at its cell every `every` seconds,
+ * the first after `first` seconds (docs/formats.md, "Noise sources"). */
+typedef struct pt_noise_source {
+    int x, y;                  /* its cell */
+    double loudness;           /* tiles, > 0 and <= 256 */
+    double every;              /* seconds between two noises, > 0 */
+    double first;              /* seconds before the first; the loader sets `every` when not given */
+    int line, col;             /* where it was declared: its line, the column of its at= value */
+} pt_noise_source;
+
 typedef struct pt_map {
     int w, h;                  /* size in tiles */
     int tile_px;               /* tile size in pixels (default 16) */
@@ -136,6 +146,8 @@ typedef struct pt_map {
     int nents;
     pt_obstacle *obstacles;
     int nobstacles;
+    pt_noise_source *sources;  /* timed noise sources in declaration order */
+    int nsources;
     char pattern_files[PT_MAX_PATTERN_FILES][PT_MAX_PATH]; /* resolved relative to the map file */
     int pattern_file_lines[PT_MAX_PATTERN_FILES];
     int pattern_file_cols[PT_MAX_PATTERN_FILES];  /* column of the file name on its line */
