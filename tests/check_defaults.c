@@ -212,7 +212,8 @@ static const double chase_speed_scale = CHASE_SPEED_SCALE, lost_grace = LOST_GRA
                     prey_calm = PREY_CALM_S, boid_scatter = BOID_SCATTER_DIST, lookahead_cells = LOOKAHEAD_CELLS,
                     stuck_s = STUCK_S, stuck_dist = STUCK_DIST, investigate_look = INVESTIGATE_LOOK_S,
                     hear_awareness = HEAR_AWARENESS, peripheral_dist = PERIPHERAL_DIST,
-                    peripheral_rate = PERIPHERAL_RATE;
+                    peripheral_rate = PERIPHERAL_RATE, prey_noise = PREY_NOISE, flock_noise = FLOCK_NOISE,
+                    flock_noise_gap = FLOCK_NOISE_GAP_S;
 
 #define DEG (180.0 / PT_PI)
 #define W(b) (&P.weight[PT_BEH_##b])
@@ -319,6 +320,9 @@ static const entry entries[] = {
     {AI_MD, PROSE, "doors; ", NULL, 0, 0, &tile_footstep[2], 1},
     {AI_MD, PROSE, "(half as loud); ", NULL, 0, 0, &tile_footstep[1], 1},
     {AI_MD, PROSE, "raises its awareness by ", NULL, 0, 0, &hear_awareness, 1},
+    {AI_MD, PROSE, "Prey that start to flee make a noise of ", NULL, 0, 0, &prey_noise, 1},
+    {AI_MD, PROSE, "a flock makes a noise of ", NULL, 0, 0, &flock_noise, 1},
+    {AI_MD, PROSE, "at most once every ", NULL, 0, 0, &flock_noise_gap, 1},
     {AI_MD, PROSE, "as in search) for\n", NULL, 0, 0, &investigate_look, 1},
     {AI_MD, PROSE, "+--- (", NULL, 0, 0, &investigate_look, 1},
     {AI_MD, PROSE, "looks around for ", NULL, 0, 0, &investigate_look, 1},

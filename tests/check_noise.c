@@ -593,6 +593,88 @@ START_TEST(test_source_limit) {
 }
 END_TEST
 
+/* Animals give the player away: a hen that starts to flee cackles where it stands, a flock
+ * that starts to scatter is heard once per second at most; a guard out of earshot of the
+ * sneaking player hears the animals and goes to look. */
+START_TEST(test_animals) {
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        static const char text[] = "player at=1,4\n"
+                                   "guard g at=14,1 heading=0 fov=30 view=3\n"
+                                   "prey hen at=9,4\n"
+                                   "prey hen2 at=12,6\n"
+                                   "flock crows at=6,6 count=6 kind=crow\n"
+                                   "grid\n"
+                                   "##################\n"
+                                   "#................#\n"
+                                   "#................#\n"
+                                   "#................#\n"
+                                   "#................#\n"
+                                   "#................#\n"
+                                   "#................#\n"
+                                   "##################\nend\n";
+        pt_map m = parse_map(text);
+        pt_error err;
+        pt_world *w = pt_world_create(&m, NULL, &(pt_world_desc){.seed = seed, .player_controlled = 1}, &err);
+        ck_assert(w != NULL);
+        pt_world_set_gait(w, PT_GAIT_SNEAK);
+        int n_ent = pt_world_count(w);
+        pt_state before[64];
+        ck_assert(n_ent <= 64);
+        uint64_t last_flock = 0;
+        int cackles = 0, scatters = 0, heard_animal = 0;
+        for (int t = 0; t < 60 * 30; t++) {
+            if (t % 240 == 0) pt_world_set_input(w, t % 480 ? -1 : 1, 0);
+            for (int i = 0; i < n_ent; i++) before[i] = pt_world_entity(w, i)->state;
+            pt_world_step(w);
+            check_sane(w);
+            int n;
+            const pt_noise *nz = pt_world_noises(w, &n);
+            int prey_started = 0, flock_started = 0;
+            for (int i = 2; i < n_ent; i++) {
+                const pt_entity *e = pt_world_entity(w, i);
+                int started = before[i] != PT_STATE_FLEE && e->state == PT_STATE_FLEE;
+                if (!started) continue;
+                if (e->kind == PT_KIND_PREY) {
+                    prey_started++;
+                    int found = 0;
+                    for (int k = 0; k < n; k++)
+                        found += nz[k].kind == PT_NOISE_ANIMAL && nz[k].x == e->x && nz[k].y == e->y;
+                    ck_assert(found >= 1);
+                } else {
+                    flock_started++;
+                }
+            }
+            int animal = 0;
+            for (int k = 0; k < n; k++) animal += nz[k].kind == PT_NOISE_ANIMAL;
+            int flock_noise = animal - prey_started;
+            ck_assert(flock_noise == 0 || flock_noise == 1);
+            if (flock_noise) {
+                ck_assert_int_gt(flock_started, 0);
+                ck_assert(last_flock == 0 || pt_world_tick(w) - last_flock >= 60);
+                last_flock = pt_world_tick(w);
+                scatters++;
+            } else if (flock_started && (last_flock == 0 || pt_world_tick(w) - last_flock >= 60)) {
+                ck_abort_msg("a flock scattered unheard at tick %llu", (unsigned long long)pt_world_tick(w));
+            }
+            cackles += prey_started;
+            pt_event ev;
+            if (count_heard(w, 1, &ev)) {
+                int from_animal = 0;
+                for (int k = 0; k < n; k++)
+                    from_animal |= nz[k].kind == PT_NOISE_ANIMAL && nz[k].x == ev.x && nz[k].y == ev.y;
+                heard_animal += from_animal;
+                ck_assert(from_animal || hypot(ev.x - pt_world_entity(w, 0)->x, ev.y - pt_world_entity(w, 0)->y) < 2);
+            }
+        }
+        ck_assert_int_gt(cackles, 0);
+        ck_assert_int_gt(scatters, 0);
+        ck_assert_int_gt(heard_animal, 0);
+        pt_world_destroy(w);
+        pt_map_fini(&m);
+    }
+}
+END_TEST
+
 static Suite *noise_suite(void) {
     Suite *s = suite_create("noise");
     TCase *tc = tcase_create("core");
@@ -607,6 +689,7 @@ static Suite *noise_suite(void) {
     tcase_add_test(tc, test_deterministic);
     tcase_add_test(tc, test_peripheral);
     tcase_add_test(tc, test_sources);
+    tcase_add_test(tc, test_animals);
     suite_add_tcase(s, tc);
     TCase *lim = tcase_create("limits");
     tcase_add_test(lim, test_source_limit);

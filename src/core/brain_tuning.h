@@ -32,6 +32,9 @@
 #define PREY_NOTICE_DIST 2.0   /* prey also notice a player this close whatever their cone */
 #define PREY_CALM_S 2.0        /* prey stop fleeing after this long without noticing */
 #define BOID_SCATTER_DIST 3.0  /* flock members evade a player this close */
+#define PREY_NOISE 8.0         /* loudness of prey starting to flee (a hen's cackle) */
+#define FLOCK_NOISE 8.0        /* loudness of a flock member starting to scatter ... */
+#define FLOCK_NOISE_GAP_S 1.0  /* ... at most once this often per flock */
 #define LOOKAHEAD_CELLS 8      /* string pulling: how far along an A* path to look */
 #define STUCK_S 1.5            /* a chaser or path walker that stays within STUCK_DIST of one */
 #define STUCK_DIST 0.25        /* place this long goes on by tiles */

@@ -221,9 +221,10 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
     w->brains = PT_CALLOC((size_t)n, sizeof *w->brains);
     w->pf = pt_pathfinder_create(&w->map);
     w->hearing = pt_hearing_create(&w->map);
+    w->flock_noise_tick = PT_CALLOC((size_t)map->nents + 1, sizeof *w->flock_noise_tick);
     w->scratch_cap = PT_MAX_PATTERN_STEPS;
     w->scratch = PT_MALLOC((size_t)w->scratch_cap * sizeof *w->scratch);
-    if (!w->ents || !w->defs || !w->brains || !w->pf || !w->scratch || !w->hearing) {
+    if (!w->ents || !w->defs || !w->brains || !w->pf || !w->scratch || !w->hearing || !w->flock_noise_tick) {
         pt_world_destroy(w);
         pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for %d entities", n);
         return NULL;
@@ -293,6 +294,7 @@ void pt_world_destroy(pt_world *w) {
     pt__motion_fini(w);
     pt_pathfinder_destroy(w->pf);
     pt_hearing_destroy(w->hearing);
+    PT_FREE(w->flock_noise_tick);
     pt_map_fini(&w->map);
     PT_FREE(w);
 }
