@@ -328,8 +328,11 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     /* A heard noise raises awareness, never to the chase level: hearing alone never starts a
      * chase, only sight does. It is the place that is kept, not who made the noise. */
     pt__brain *b = &w->brains[e->id];
-    int heard = b->heard && e->state != PT_STATE_CHASE;
-    b->heard = 0;
+    int heard = 0;
+    if (w->heard_pending > 0 && b->heard) { /* the world's count spares the brain a read */
+        heard = e->state != PT_STATE_CHASE;
+        b->heard = 0;
+    }
     if (heard && e->awareness < e->suspicious_at) {
         e->awareness += HEAR_AWARENESS;
         if (e->awareness > e->suspicious_at) e->awareness = e->suspicious_at;

@@ -179,6 +179,7 @@ static void entity_init(pt_world *w, pt_entity *e, uint32_t id, const pt_entity_
     e->aware_decay = d->aware_decay;
     e->suspicious_at = d->suspicious_at;
     e->chase_at = d->chase_at;
+    e->hearing = d->hearing;
     e->state = PT_STATE_IDLE;
     e->motion = PT_MOTION_TILE;
     pt_rng_seed(&e->rng, w->seed, id);
@@ -222,9 +223,11 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
     w->pf = pt_pathfinder_create(&w->map);
     w->hearing = pt_hearing_create(&w->map);
     w->flock_noise_tick = PT_CALLOC((size_t)map->nents + 1, sizeof *w->flock_noise_tick);
+    w->listeners = PT_MALLOC((size_t)n * sizeof *w->listeners);
     w->scratch_cap = PT_MAX_PATTERN_STEPS;
     w->scratch = PT_MALLOC((size_t)w->scratch_cap * sizeof *w->scratch);
-    if (!w->ents || !w->defs || !w->brains || !w->pf || !w->scratch || !w->hearing || !w->flock_noise_tick) {
+    if (!w->ents || !w->defs || !w->brains || !w->pf || !w->scratch || !w->hearing || !w->flock_noise_tick ||
+        !w->listeners) {
         pt_world_destroy(w);
         pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for %d entities", n);
         return NULL;
@@ -295,6 +298,7 @@ void pt_world_destroy(pt_world *w) {
     pt_pathfinder_destroy(w->pf);
     pt_hearing_destroy(w->hearing);
     PT_FREE(w->flock_noise_tick);
+    PT_FREE(w->listeners);
     pt_map_fini(&w->map);
     PT_FREE(w);
 }
@@ -403,26 +407,35 @@ void pt__player_caught(pt_world *w, pt_entity *g) {
 /* The step's noises, each flooded once for all guards; a guard keeps the loudest it heard
  * for its next update. A chasing guard does not listen. */
 static void listen(pt_world *w) {
+    w->heard_pending = 0;
     for (int k = 0; k < w->nnoises; k++) {
         const pt_noise *nz = &w->noises[k];
         if (pt_hearing_flood(w->hearing, nz->x, nz->y, nz->loudness) <= 0) continue;
-        for (int i = 1; i < w->n; i++) {
-            pt_entity *e = &w->ents[i];
-            if (e->kind != PT_KIND_GUARD || e->state == PT_STATE_CHASE) continue;
-            double level = pt_hearing_level(w->hearing, e->x, e->y);
-            pt__brain *b = &w->brains[i];
-            if (level > e->def->hearing && (!b->heard || level > b->heard_level)) {
+        /* No cell farther than the loudness (Chebyshev) is reached: most listeners are
+         * skipped without reading the flood. */
+        const int r = (int)ceil(nz->loudness);
+        for (int j = 0; j < w->nlisteners; j++) {
+            const pt__listener *l = &w->listeners[j];
+            if (abs(l->x - nz->x) > r || abs(l->y - nz->y) > r) continue;
+            double level = pt_hearing_level(w->hearing, l->x, l->y);
+            if (!(level > l->hearing)) continue;
+            pt__brain *b = &w->brains[l->id];
+            if (!b->heard) {
                 b->heard = 1;
-                b->heard_at = (pt_cell){nz->x, nz->y};
-                b->heard_level = level;
+                w->heard_pending++;
+            } else if (level <= b->heard_level) {
+                continue;
             }
+            b->heard_at = (pt_cell){nz->x, nz->y};
+            b->heard_level = level;
         }
     }
-    for (int i = 1; i < w->n && w->nnoises > 0; i++) {
-        const pt__brain *b = &w->brains[i];
+    /* One event per guard, in id order (listeners are gathered in id order). */
+    for (int j = 0; j < w->nlisteners && w->heard_pending > 0; j++) {
+        const pt__brain *b = &w->brains[w->listeners[j].id];
         if (b->heard)
-            pt__world_event(w, PT_EVENT_HEARD, (uint32_t)i, (uint32_t)lround(b->heard_level * 10.0), b->heard_at.x,
-                            b->heard_at.y);
+            pt__world_event(w, PT_EVENT_HEARD, (uint32_t)w->listeners[j].id, (uint32_t)lround(b->heard_level * 10.0),
+                            b->heard_at.x, b->heard_at.y);
     }
 }
 
@@ -446,11 +459,16 @@ void pt_world_step(pt_world *w) {
             pt__world_noise(w, s->x, s->y, s->loudness, PT_NOISE_SOURCE);
     }
     player_update(w, &w->ents[0]);
+    w->nlisteners = 0;
     for (int i = 1; i < w->n; i++) {
         pt_entity *e = &w->ents[i];
         e->state_ticks++;
         switch (e->kind) {
-        case PT_KIND_GUARD: pt__brain_update(w, e); break;
+        case PT_KIND_GUARD:
+            pt__brain_update(w, e);
+            if (e->state != PT_STATE_CHASE)
+                w->listeners[w->nlisteners++] = (pt__listener){e->x, e->y, e->hearing, (int)e->id};
+            break;
         case PT_KIND_PREY: pt__prey_update(w, e); break;
         case PT_KIND_BOID: break; /* flocks move together below */
         case PT_KIND_PLAYER:

@@ -10,6 +10,13 @@
 #define PT__MAX_EVENTS 256
 #define PT__MAX_NOISES 256
 
+/* A guard that listens this step: where it stands after its update, its threshold. */
+typedef struct pt__listener {
+    int x, y;
+    double hearing;
+    int id;
+} pt__listener;
+
 /* Per-guard brain memory that is not worth exposing in pt_entity. */
 typedef struct pt__brain {
     int lost_ticks;          /* chase: ticks since the player was last seen */
@@ -58,6 +65,10 @@ struct pt_world {
     pt_cell *scratch;            /* pattern cells / path buffer */
     int scratch_cap;
     struct pt_hearing *hearing;  /* floods each noise of a step once, for every guard */
+    pt__listener *listeners;     /* the guards that listen this step, gathered in the update
+                                    loop while each is in cache; one per entity at most */
+    int nlisteners;
+    int heard_pending;           /* guards whose brain has a heard noise to read */
     pt_steer_env env;
     /* Steering: one agent and one resolved parameter set per entity (used by continuous
      * movers), the optional .steer file. */

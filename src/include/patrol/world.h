@@ -100,6 +100,7 @@ typedef struct pt_entity {
     double view_dist, view_angle; /* tiles, radians (full cone) */
     double awareness;          /* 0..1.5*chase_at: fills while the player is seen */
     double aware_rate, aware_decay, suspicious_at, chase_at; /* resolved from the declaration */
+    double hearing;            /* guards: hears a noise whose level at its cell is above this */
     int sees_player;           /* 1 when the last sight check saw the player (guards: or sensed
                                   it close by, docs/ai.md "Peripheral sense") */
     int state_ticks;           /* ticks spent in the current state */
