@@ -406,8 +406,17 @@ void pt__player_caught(pt_world *w, pt_entity *g) {
 
 /* The step's noises, each flooded once for all guards; a guard keeps the loudest it heard
  * for its next update. A chasing guard does not listen. */
-static void listen(pt_world *w) {
+static void listen(pt_world *w, int gathered) {
     w->heard_pending = 0;
+    if (w->nnoises == 0) return;
+    if (!gathered) { /* the step's first noises came after the guards' updates (animals) */
+        w->nlisteners = 0;
+        for (int i = 1; i < w->n; i++) {
+            const pt_entity *e = &w->ents[i];
+            if (e->kind == PT_KIND_GUARD && e->state != PT_STATE_CHASE)
+                w->listeners[w->nlisteners++] = (pt__listener){e->x, e->y, e->hearing, (int)e->id};
+        }
+    }
     for (int k = 0; k < w->nnoises; k++) {
         const pt_noise *nz = &w->noises[k];
         if (pt_hearing_flood(w->hearing, nz->x, nz->y, nz->loudness) <= 0) continue;
@@ -459,6 +468,9 @@ void pt_world_step(pt_world *w) {
             pt__world_noise(w, s->x, s->y, s->loudness, PT_NOISE_SOURCE);
     }
     player_update(w, &w->ents[0]);
+    /* Listeners are gathered here, while each guard is in cache, when the step already has
+     * a noise; a step without any pays nothing for hearing. */
+    const int gather = w->nnoises > 0;
     w->nlisteners = 0;
     for (int i = 1; i < w->n; i++) {
         pt_entity *e = &w->ents[i];
@@ -466,7 +478,7 @@ void pt_world_step(pt_world *w) {
         switch (e->kind) {
         case PT_KIND_GUARD:
             pt__brain_update(w, e);
-            if (e->state != PT_STATE_CHASE)
+            if (gather && e->state != PT_STATE_CHASE)
                 w->listeners[w->nlisteners++] = (pt__listener){e->x, e->y, e->hearing, (int)e->id};
             break;
         case PT_KIND_PREY: pt__prey_update(w, e); break;
@@ -477,7 +489,7 @@ void pt_world_step(pt_world *w) {
         if (w->round != 0) return;
     }
     pt__flock_tick(w);
-    listen(w);
+    listen(w, gather);
 }
 
 void pt_world_set_input(pt_world *w, int dx, int dy) {

@@ -65,8 +65,8 @@ struct pt_world {
     pt_cell *scratch;            /* pattern cells / path buffer */
     int scratch_cap;
     struct pt_hearing *hearing;  /* floods each noise of a step once, for every guard */
-    pt__listener *listeners;     /* the guards that listen this step, gathered in the update
-                                    loop while each is in cache; one per entity at most */
+    pt__listener *listeners;     /* the guards that listen this step, in id order, gathered in the
+                                    update loop while each is in cache; one per entity at most */
     int nlisteners;
     int heard_pending;           /* guards whose brain has a heard noise to read */
     pt_steer_env env;
