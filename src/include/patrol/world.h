@@ -14,7 +14,9 @@
  *
  * Ownership: the world copies what it needs from the map and keeps a pointer to the pattern
  * library, which must outlive it. pt_world_destroy(NULL) is a no-op.
- * Cost: pt_world_step is O(entities) plus sight checks and the occasional A*. Flock members
+ * Cost: pt_world_step is O(entities) plus sight checks and the occasional A*, and for each
+ * noise of the step one hearing flood (patrol/hearing.h) and a look at the guards within its
+ * loudness. Flock members
  * step together through pt_crowd (crowd.h: neighbours are the first PT_CROWD_NB_MAX members
  * of the same flock within the view radius, in cell order), on desc->threads threads.
  */
