@@ -10,6 +10,7 @@
 #include <patrol/hearing.h>
 #include <patrol/map.h>
 #include <patrol/pattern.h>
+#include <patrol/tmx.h>
 #include <patrol/world.h>
 
 #include "test_util.h"
@@ -675,6 +676,33 @@ START_TEST(test_animals) {
 }
 END_TEST
 
+/* A Tiled object of class noise: the tile under it, its properties, first = every by default. */
+START_TEST(test_tmx_source) {
+    static const char text[] =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<map version=\"1.10\" orientation=\"orthogonal\" width=\"3\" height=\"2\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n"
+        " <tileset firstgid=\"1\" name=\"t\" tilewidth=\"16\" tileheight=\"16\" tilecount=\"2\" columns=\"2\"><tile id=\"0\"><properties><property name=\"walkable\" type=\"bool\" value=\"true\"/></properties></tile></tileset>\n"
+        " <layer id=\"1\" name=\"g\" width=\"3\" height=\"2\">\n"
+        "  <data encoding=\"csv\">1,1,1,\n"
+        "1,1,1</data>\n"
+        " </layer>\n"
+        " <objectgroup id=\"2\"><object id=\"1\" type=\"player\" x=\"8\" y=\"8\"><point/></object>\n"
+        "  <object id=\"2\" type=\"noise\" x=\"40\" y=\"8\"><properties><property name=\"loudness\" type=\"float\" value=\"6\"/><property name=\"every\" type=\"int\" value=\"2\"/></properties><point/></object></objectgroup>\n"
+        "</map>\n";
+    pt_map m;
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_error err;
+    ck_assert_msg(pt_tmx_parse(&m, &lib, text, strlen(text), "noise.tmx", &err) == PT_OK, "%s", err.message);
+    ck_assert_int_eq(m.nsources, 1);
+    ck_assert(m.sources[0].x == 2 && m.sources[0].y == 0);
+    ck_assert(m.sources[0].loudness == 6.0 && m.sources[0].every == 2.0 && m.sources[0].first == 2.0);
+    ck_assert_int_eq(m.sources[0].line, 9);
+    pt_map_fini(&m);
+    pt_patlib_fini(&lib);
+}
+END_TEST
+
 static Suite *noise_suite(void) {
     Suite *s = suite_create("noise");
     TCase *tc = tcase_create("core");
@@ -690,6 +718,7 @@ static Suite *noise_suite(void) {
     tcase_add_test(tc, test_peripheral);
     tcase_add_test(tc, test_sources);
     tcase_add_test(tc, test_animals);
+    tcase_add_test(tc, test_tmx_source);
     suite_add_tcase(s, tc);
     TCase *lim = tcase_create("limits");
     tcase_add_test(lim, test_source_limit);

@@ -117,7 +117,7 @@ typedef struct loader {
     int nroutes;
     xmlChar **strs; /* strings libxml2 allocated for us, freed at the end */
     int nstrs, strs_cap;
-    int ents_cap, obs_cap;
+    int ents_cap, obs_cap, src_cap;
     long members;
     xmlNodePtr player;
 } loader;
@@ -1731,6 +1731,53 @@ static int obstacle_object(loader *L, int oi) {
     return PT_OK;
 }
 
+/* A timed noise source: the tile under the object, loudness and every required. */
+static int noise_object(loader *L, int oi) {
+    doc *d = &L->tmx;
+    obj *o = &L->objs[oi];
+    int rc;
+    if (o->shape != SHAPE_POINT && o->shape != SHAPE_RECT && o->shape != SHAPE_ELLIPSE && o->shape != SHAPE_TILE)
+        return fail_at(L, d, o->node, NULL, 0, PT_ERR_BAD_VALUE, "a noise is a point, ellipse, rectangle or tile object");
+    pt_noise_source s;
+    memset(&s, 0, sizeof s);
+    place pos = node_place_ex(d, o->node, "x", 0);
+    s.line = pos.line;
+    s.col = pos.col;
+    double px, py;
+    obj_centre(o, &px, &py);
+    double tx = floor(px / L->tw), ty = floor(py / L->th);
+    static const char *const keys[] = {"loudness", "every", "first", NULL};
+    double *fields[3] = {&s.loudness, &s.every, &s.first};
+    int seen[3] = {0, 0, 0};
+    xmlNodePtr it = NULL;
+    prop p;
+    while (next_prop(L, o->node, &it, &p)) {
+        int k = -1;
+        for (int j = 0; keys[j] && k < 0; j++)
+            if (!strcmp(p.name, keys[j])) k = j;
+        if (k < 0)
+            return fail_at(L, d, p.node, "name", 0, PT_ERR_UNKNOWN_KEY,
+                           "a noise has no property '%.40s' (properties: loudness, every, first)", p.name);
+        if (seen[k]++) return fail_at(L, d, p.node, "name", 0, PT_ERR_DUPLICATE, "property '%s' given twice", p.name);
+        if ((rc = prop_num(L, d, &p, 0, k == 0 ? PT_HEARING_MAX_LOUDNESS : 86400, fields[k])) < 0) return rc;
+        if (k < 2 && *fields[k] <= 0) return fail_value(L, d, &p, 0, PT_ERR_RANGE, "%s must be greater than 0", p.name);
+    }
+    for (int j = 0; j < 2; j++)
+        if (!seen[j])
+            return fail_at(L, d, o->node, NULL, 0, PT_ERR_MISSING, "a noise needs the property %s", keys[j]);
+    if (!seen[2]) s.first = s.every;
+    if (tx < 0 || ty < 0 || tx >= L->m.w || ty >= L->m.h)
+        return fail_at(L, d, o->node, "x", 0, PT_ERR_OUT_OF_MAP, "noise at %g,%g is outside the %dx%d map", tx, ty,
+                       L->m.w, L->m.h);
+    s.x = (int)tx;
+    s.y = (int)ty;
+    if ((rc = grow(L, (void **)&L->m.sources, &L->src_cap, L->m.nsources, sizeof s, PT_MAX_NOISE_SOURCES, o->node,
+                   "noise sources")) < 0)
+        return rc;
+    L->m.sources[L->m.nsources++] = s;
+    return PT_OK;
+}
+
 static int objects(loader *L, xmlNodePtr root) {
     int rc;
     if ((rc = collect_objects(L)) < 0) return rc;
@@ -1748,6 +1795,7 @@ static int objects(loader *L, xmlNodePtr root) {
         else if (ieq(c, "prey")) rc = entity_object(L, i, PT_KIND_PREY);
         else if (ieq(c, "flock")) rc = entity_object(L, i, PT_KIND_BOID);
         else if (ieq(c, "obstacle")) rc = obstacle_object(L, i);
+        else if (ieq(c, "noise")) rc = noise_object(L, i);
         else rc = PT_OK; /* other classes are notes for other tools */
         if (rc < 0) return rc;
     }
