@@ -58,7 +58,11 @@ void pt__world_event(pt_world *w, pt_event_kind kind, uint32_t a, uint32_t b, in
     ev->y = y;
 }
 
-static void noise_add(pt_noise *list, int *n, int *dropped, pt_noise nz) {
+/* Appends a noise to a list of PT__MAX_NOISES (this step's, or the queue for the next one):
+ * nothing when it is silent (or NaN) or off the map, the loudness capped as the flood caps it. */
+static void noise_add(const pt_world *w, pt_noise *list, int *n, int *dropped, pt_noise nz) {
+    if (!(nz.loudness > 0) || !pt_map_in(&w->map, nz.x, nz.y)) return;
+    if (nz.loudness > PT_HEARING_MAX_LOUDNESS) nz.loudness = PT_HEARING_MAX_LOUDNESS;
     if (*n >= PT__MAX_NOISES) {
         (*dropped)++;
         return;
@@ -67,9 +71,7 @@ static void noise_add(pt_noise *list, int *n, int *dropped, pt_noise nz) {
 }
 
 void pt__world_noise(pt_world *w, int x, int y, double loudness, pt_noise_kind kind) {
-    if (!(loudness > 0) || !pt_map_in(&w->map, x, y)) return;
-    if (loudness > PT_HEARING_MAX_LOUDNESS) loudness = PT_HEARING_MAX_LOUDNESS;
-    noise_add(w->noises, &w->nnoises, &w->noises_dropped, (pt_noise){w->tick, x, y, loudness, kind});
+    noise_add(w, w->noises, &w->nnoises, &w->noises_dropped, (pt_noise){w->tick, x, y, loudness, kind});
 }
 
 /* The player entered cell (x, y): one footstep, or the tile's own noise when that is louder
@@ -455,7 +457,7 @@ void pt_world_step(pt_world *w) {
     w->tick++;
     for (int i = 0; i < w->nqueued; i++) {
         w->queued[i].tick = w->tick;
-        noise_add(w->noises, &w->nnoises, &w->noises_dropped, w->queued[i]);
+        noise_add(w, w->noises, &w->nnoises, &w->noises_dropped, w->queued[i]);
     }
     w->nqueued = 0;
     /* Timed sources sound on whole ticks: the first at `first` (at least tick 1), then every
@@ -505,9 +507,7 @@ pt_gait pt_world_gait(const pt_world *w) { return w->gait; }
 double pt_gait_speed(pt_gait g) { return (unsigned)g < PT_GAIT_COUNT ? gaits[g].speed : 0.0; }
 double pt_gait_loudness(pt_gait g) { return (unsigned)g < PT_GAIT_COUNT ? gaits[g].loudness : 0.0; }
 void pt_world_noise(pt_world *w, int x, int y, double loudness) {
-    if (!(loudness > 0) || !pt_map_in(&w->map, x, y)) return;
-    if (loudness > PT_HEARING_MAX_LOUDNESS) loudness = PT_HEARING_MAX_LOUDNESS;
-    noise_add(w->queued, &w->nqueued, &w->noises_dropped, (pt_noise){0, x, y, loudness, PT_NOISE_GAME});
+    noise_add(w, w->queued, &w->nqueued, &w->noises_dropped, (pt_noise){0, x, y, loudness, PT_NOISE_GAME});
 }
 const pt_noise *pt_world_noises(const pt_world *w, int *count) {
     if (count) *count = w->nnoises;
