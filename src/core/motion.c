@@ -378,6 +378,7 @@ void pt__prey_update(pt_world *w, pt_entity *e) {
     pt__go_continuous(w, e);
     const pt_entity *p = &w->ents[0];
     double d = hypot(p->px - e->px, p->py - e->py);
+    int startled = 0;
     int notice = d <= PREY_NOTICE_DIST ||
                  pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, p->px, p->py);
     e->sees_player = notice;
@@ -387,6 +388,7 @@ void pt__prey_update(pt_world *w, pt_entity *e) {
         if (e->state != PT_STATE_FLEE) {
             e->state = PT_STATE_FLEE;
             e->state_ticks = 0;
+            startled = 1;
         }
     } else if (e->state == PT_STATE_FLEE && e->state_ticks > (int)lround(PREY_CALM_S / w->dt)) {
         e->state = PT_STATE_IDLE;
@@ -403,6 +405,7 @@ void pt__prey_update(pt_world *w, pt_entity *e) {
     } else {
         steer_step(w, e, PT_BEH_BIT(PT_BEH_WANDER) | AVOID, &ctx, e->speed * 0.35);
     }
+    if (startled) pt__world_noise(w, e->x, e->y, PREY_NOISE, PT_NOISE_ANIMAL); /* where it is seen going */
 }
 
 /* Every flock member from the same state of the flocks (pt_crowd: forces first, then
@@ -417,11 +420,20 @@ void pt__flock_tick(pt_world *w) {
         else pt_crowd_step(c, w->dt);
         pt_crowd_sync(c);
     }
+    const uint64_t gap = (uint64_t)fmax(1.0, (double)lround(FLOCK_NOISE_GAP_S * w->tick_hz));
     for (int s = 0; s < w->nboids; s++) {
         pt_entity *e = &w->ents[w->boid_id[s]];
         const pt_steer_agent *a = &w->boids[s];
         e->veh = a->veh;
+        pt_state was = e->state;
         e->state = a->behaviours & PT_BEH_BIT(PT_BEH_EVADE) ? PT_STATE_FLEE : PT_STATE_FLOCK;
         sync_from_vehicle(e);
+        /* A scattering flock is heard, once per gap for the whole flock, at the first member
+         * (in this fixed order) that starts to flee. */
+        uint64_t *last = &w->flock_noise_tick[e->group];
+        if (was != PT_STATE_FLEE && e->state == PT_STATE_FLEE && (*last == 0 || w->tick - *last >= gap)) {
+            *last = w->tick;
+            pt__world_noise(w, e->x, e->y, FLOCK_NOISE, PT_NOISE_ANIMAL);
+        }
     }
 }
