@@ -61,7 +61,7 @@
 #define PT_ALWAYS_INLINE __attribute__((always_inline))
 
 enum { PHASE_GATHER, PHASE_SOA, PHASE_FORCES, PHASE_STEP, PHASE_LANE_CELLS, PHASE_LANE_SORT, PHASE_LANE_PERMUTE,
-       PHASE_LANE_STEP };
+       PHASE_LANE_STEP, PHASE_RUN };
 
 typedef struct worker {
     struct pt__crowd_pool *pool;
@@ -96,8 +96,12 @@ struct pt__crowd_pool {
     int most[PT_CROWD_MAX_THREADS]; /* PHASE_LANE_SORT: the most slots in one cell of each
                                        share's range */
     int phase;
+    int follow;                /* a pt__crowd_run phase follows this step (pt__crowd_step_then) */
     double dt;
     pt_crowd *c;
+    pt__crowd_range_fn run_fn; /* PHASE_RUN: fn(arg, lo, hi) over [0, run_n) */
+    void *run_arg;
+    int run_n;
     pthread_t tid[PT_CROWD_MAX_THREADS];
     worker w[PT_CROWD_MAX_THREADS];
 };
@@ -135,7 +139,7 @@ static void *worker_main(void *arg) {
         }
         if (atomic_load_explicit(&p->quit, memory_order_acquire)) break;
         seen = g;
-        within = p->phase != PHASE_LANE_STEP && p->phase != PHASE_STEP;
+        within = p->follow || (p->phase != PHASE_LANE_STEP && p->phase != PHASE_STEP && p->phase != PHASE_RUN);
         if (w->index < p->shares) run_share(p->c, p->phase, w->index, p->shares, p->dt);
         atomic_fetch_sub_explicit(&p->pending, 1, memory_order_release);
     }
@@ -172,12 +176,14 @@ static struct pt__crowd_pool *pool_start(int want) {
     return p;
 }
 
-/* How many threads share a phase: each share gets at least c->min_share agents. */
-static int dispatch_shares(const pt_crowd *c) {
+/* How many threads share a phase over n items: each share gets at least c->min_share. */
+static int dispatch_shares_n(const pt_crowd *c, int n) {
     int shares = c->pool ? c->pool->workers + 1 : 1, min_share = c->min_share > 0 ? c->min_share : 1;
-    if (shares > c->n / min_share) shares = c->n / min_share;
+    if (shares > n / min_share) shares = n / min_share;
     return shares > 1 ? shares : 1;
 }
+
+static int dispatch_shares(const pt_crowd *c) { return dispatch_shares_n(c, c->n); }
 
 /* Runs one phase split into equal contiguous shares. A phase's fixed cost with helpers
  * (waking or signalling them, waiting for the last) is tens to hundreds of microseconds on a
@@ -185,7 +191,7 @@ static int dispatch_shares(const pt_crowd *c) {
  * per share. */
 static void dispatch(pt_crowd *c, int phase, double dt) {
     struct pt__crowd_pool *p = c->pool;
-    int shares = dispatch_shares(c);
+    int shares = phase == PHASE_RUN ? dispatch_shares_n(c, p->run_n) : dispatch_shares(c);
     if (shares <= 1) {
         run_share(c, phase, 0, 1, dt);
         return;
@@ -663,6 +669,12 @@ static void lane_permute_range(pt_crowd *c, int lo, int hi);
 static void lane_step(pt_crowd *c, int lo, int hi, double dt, int share);
 
 static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) {
+    if (phase == PHASE_RUN) {
+        struct pt__crowd_pool *p = c->pool;
+        int n = p->run_n;
+        p->run_fn(p->run_arg, (int)((long long)n * share / shares), (int)((long long)n * (share + 1) / shares));
+        return;
+    }
     int lo = (int)((long long)c->n * share / shares), hi = (int)((long long)c->n * (share + 1) / shares);
     switch (phase) {
     case PHASE_GATHER: gather_range(c, lo, hi); break;
@@ -726,6 +738,25 @@ void pt_crowd_step(pt_crowd *c, double dt) {
         dispatch(c, PHASE_FORCES, dt);
     }
     dispatch(c, PHASE_STEP, dt);
+}
+
+void pt__crowd_run(pt_crowd *c, int n, pt__crowd_range_fn fn, void *arg) {
+    if (n <= 0) return;
+    if (!c->pool || dispatch_shares_n(c, n) <= 1) {
+        fn(arg, 0, n);
+        return;
+    }
+    c->pool->run_fn = fn;
+    c->pool->run_arg = arg;
+    c->pool->run_n = n;
+    dispatch(c, PHASE_RUN, 0.0);
+}
+
+void pt__crowd_step_then(pt_crowd *c, double dt, int brute) {
+    if (c->pool) c->pool->follow = 1;
+    if (brute) pt_crowd_step_brute(c, dt);
+    else pt_crowd_step(c, dt);
+    if (c->pool) c->pool->follow = 0;
 }
 
 /* ---- two or four agents at once (the owned lane, plain flocking) ------------------------ *

@@ -405,23 +405,34 @@ void pt__prey_update(pt_world *w, pt_entity *e) {
     }
 }
 
-/* Every flock member from the same state of the flocks (pt_crowd: forces first, then
- * integration and collision), then the entities from their agents. */
-void pt__flock_tick(pt_world *w) {
-    if (!w->nboids) return;
-    pt_vehicle pv = player_vehicle(w);
-    for (int k = 0; k < w->ncrowds; k++) {
-        pt_crowd *c = &w->crowds[k];
-        c->target_vehicle = pv;
-        if (w->desc.flock_reference) pt_crowd_step_brute(c, w->dt);
-        else pt_crowd_step(c, w->dt);
-        pt_crowd_sync(c);
-    }
-    for (int s = 0; s < w->nboids; s++) {
+/* The entities of flock members [lo, hi) (slots of w->boids) from their agents. */
+static void flock_sync_range(void *arg, int lo, int hi) {
+    pt_world *w = arg;
+    for (int s = lo; s < hi; s++) {
         pt_entity *e = &w->ents[w->boid_id[s]];
         const pt_steer_agent *a = &w->boids[s];
         e->veh = a->veh;
         e->state = a->behaviours & PT_BEH_BIT(PT_BEH_EVADE) ? PT_STATE_FLEE : PT_STATE_FLOCK;
         sync_from_vehicle(e);
     }
+}
+
+/* Every flock member from the same state of the flocks (pt_crowd: forces first, then
+ * integration and collision), then the entities from their agents, on the last crowd's
+ * threads (each entity from its own agent: the same whatever the split). */
+void pt__flock_tick(pt_world *w) {
+    if (!w->nboids) return;
+    pt_vehicle pv = player_vehicle(w);
+    for (int k = 0; k < w->ncrowds; k++) {
+        pt_crowd *c = &w->crowds[k];
+        c->target_vehicle = pv;
+        if (k + 1 < w->ncrowds) {
+            if (w->desc.flock_reference) pt_crowd_step_brute(c, w->dt);
+            else pt_crowd_step(c, w->dt);
+        } else {
+            pt__crowd_step_then(c, w->dt, w->desc.flock_reference);
+        }
+        pt_crowd_sync(c);
+    }
+    pt__crowd_run(&w->crowds[w->ncrowds - 1], w->nboids, flock_sync_range, w);
 }
