@@ -219,6 +219,7 @@ static void dispatch(pt_crowd *c, int phase, double dt) {
 
 static void gather_range(pt_crowd *c, int lo, int hi);
 static int lane_alloc(pt_crowd *c);
+static void groups_free(pt_crowd *c);
 
 /* ---- init -------------------------------------------------------------------------------- */
 
@@ -299,6 +300,7 @@ void pt_crowd_fini(pt_crowd *c) {
     PT_FREE(c->gsum_mem);
     PT_FREE(c->sx);
     PT_FREE(c->sg);
+    groups_free(c);
     PT_FREE(c->lane_mem);
     PT_FREE(c->ring_mem);
     if (c->cs.start) pt_cellspace_fini(&c->cs);
@@ -317,13 +319,111 @@ static void gather_range(pt_crowd *c, int lo, int hi) {
     }
 }
 
-/* The compact arrays in cell order, split into x and y for the 2-wide distance tests. */
+/* ---- flocks by group ----------------------------------------------------------------------- *
+ * With c->group set, an agent's neighbours are the agents of its own group only; where
+ * flocks overlap (they pass through each other), most of the agents in its block of cells
+ * belong to other groups. So the shared lane sorts the slots by group, then cell, then
+ * index (a stable counting sort by group of the cell-sorted ids): an agent's candidates are
+ * then the runs of its own group's slots in the cells of its block, found by binary search
+ * in the group's run, in the same (cell, index) order as before. */
+struct pt__crowd_groups {
+    int *ids;                  /* agent of each slot, by group, cell, index */
+    int *cell;                 /* its cell */
+    int *first;                /* group g's slots are [first[g - gmin], first[g - gmin + 1]) */
+    int nfirst;                /* entries allocated in first */
+    uint32_t gmin;
+    int on;                    /* this step's flocking phases use the order */
+};
+
+static void groups_free(pt_crowd *c) {
+    if (!c->gm) return;
+    PT_FREE(c->gm->ids);
+    PT_FREE(c->gm->cell);
+    PT_FREE(c->gm->first);
+    PT_FREE(c->gm);
+    c->gm = NULL;
+}
+
+/* The slots by group after the cell sort (pt_cellspace_rebuild_cells), on the calling
+ * thread. Returns 0 (plain cell order) when the groups' values span too wide a range for a
+ * counting sort, when memory is short, or when the cells are narrower than the block a
+ * query reads (the runs are looked up in an agent's cell and its eight neighbours). */
+static int groups_sort(pt_crowd *c) {
+    double r = c->view_radius;
+    if (!(c->cs.cell >= r + 1e-9 * (1.0 + r))) return 0;
+    const uint32_t *group = c->group;
+    int n = c->n;
+    uint32_t gmin = UINT32_MAX, gmax = 0;
+    for (int i = 0; i < n; i++) {
+        gmin = group[i] < gmin ? group[i] : gmin;
+        gmax = group[i] > gmax ? group[i] : gmax;
+    }
+    uint64_t range = (uint64_t)gmax - gmin + 1;
+    if (range > (uint64_t)n * 4 + 1024) return 0;
+    if (!c->gm) {
+        c->gm = PT_CALLOC(1, sizeof *c->gm);
+        if (!c->gm) return 0;
+        c->gm->ids = PT_MALLOC(sizeof *c->gm->ids * (size_t)n);
+        c->gm->cell = PT_MALLOC(sizeof *c->gm->cell * (size_t)n);
+        if (!c->gm->ids || !c->gm->cell) {
+            groups_free(c);
+            return 0;
+        }
+    }
+    struct pt__crowd_groups *gm = c->gm;
+    if ((int)range + 1 > gm->nfirst) {
+        PT_FREE(gm->first);
+        gm->nfirst = 0;
+        gm->first = PT_MALLOC(sizeof *gm->first * ((size_t)range + 1));
+        if (!gm->first) return 0;
+        gm->nfirst = (int)range + 1;
+    }
+    int *first = gm->first;
+    memset(first, 0, sizeof *first * ((size_t)range + 1));
+    for (int i = 0; i < n; i++) first[group[i] - gmin]++;
+    for (uint64_t g = 0, at = 0; g < range; g++) {
+        at += (uint64_t)first[g];
+        first[g] = (int)at; /* the group's end; the scatter counts back down to its start */
+    }
+    first[range] = n;
+    const int *ids = c->cs.ids;
+    for (int k = n - 1; k >= 0; k--) {
+        int id = ids[k], s = --first[group[id] - gmin];
+        gm->ids[s] = id;
+        gm->cell[s] = c->cell[id];
+    }
+    gm->gmin = gmin;
+    return 1;
+}
+
+/* The first slot in [lo, hi) whose cell is at least `cell` (hi if none); cells ascend. */
+static inline int groups_lower_bound(const int *cells, int lo, int hi, int cell) {
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (cells[mid] < cell) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* The compact arrays in cell order (by group first when c->gm->on), split into x and y for
+ * the 2-wide distance tests. */
 static void soa_range(pt_crowd *c, int lo, int hi, int headings) {
     const int *ids = c->cs.ids;
     const pt_vec2 *pos = c->cs.pos;
-    for (int k = lo; k < hi; k++) {
-        c->sx[k] = pos[k].x;
-        c->sy[k] = pos[k].y;
+    if (c->gm && c->gm->on) {
+        ids = c->gm->ids;
+        for (int k = lo; k < hi; k++) {
+            if (k + 16 < hi) __builtin_prefetch(&c->pos[ids[k + 16]]); /* a random read */
+            pt_vec2 p = c->pos[ids[k]];
+            c->sx[k] = p.x;
+            c->sy[k] = p.y;
+        }
+    } else {
+        for (int k = lo; k < hi; k++) {
+            c->sx[k] = pos[k].x;
+            c->sy[k] = pos[k].y;
+        }
     }
     if (c->group)
         for (int k = lo; k < hi; k++) c->sg[k] = c->group[ids[k]];
@@ -604,16 +704,74 @@ static inline void store_sums(pt__crowd_sums *dst, const pt__crowd_sums *g) {
 #endif
 }
 
+/* group_sums for slots in group order (c->gm->on): the candidates are the runs of the
+ * agent's own group in its block of cells. The runs' bounds for the nine cells around a
+ * cell are looked up once for all the group's agents in that cell. */
+static void groups_sums_range(pt_crowd *c, const sums_src *src, int lo, int hi, int align) {
+    const struct pt__crowd_groups *gm = c->gm;
+    const pt_cellspace *cs = &c->cs;
+    const double *sx = src->x, *sy = src->y;
+    const int *cells = gm->cell;
+    int cols = cs->cols, rows = cs->rows;
+    double r2 = c->view_radius * c->view_radius;
+    /* b[row][j]: the first slot of the group at or after cell (cx - 1 + j) of rows cy - 1 ..
+     * cy + 1 (clamped to the grid), for the group's run [g0, g1) and cell (cx, cy) */
+    int b[3][4], key_g0 = -1, key_cell = -1, cx = 0, cy = 0;
+    for (int k = lo; k < hi; k++) {
+        pt__crowd_sums g;
+        pt_vec2 p = pt_v2(sx[k], sy[k]);
+        sums_zero(&g);
+        if (pt_v2_is_finite(p)) {
+            int gi = (int)(c->sg[k] - gm->gmin), g0 = gm->first[gi], g1 = gm->first[gi + 1], cell = cells[k];
+            if (g0 != key_g0 || cell != key_cell) {
+                key_g0 = g0;
+                key_cell = cell;
+                cx = cell % cols;
+                cy = cell / cols;
+                for (int dr = 0; dr < 3; dr++) {
+                    int row = cy - 1 + dr;
+                    for (int j = 0; j < 4; j++) {
+                        int col = cx - 1 + j;
+                        col = col < 0 ? 0 : col > cols ? cols : col;
+                        b[dr][j] = row < 0 ? g0 : row >= rows ? g1 : groups_lower_bound(cells, g0, g1, row * cols + col);
+                    }
+                }
+            }
+            int cx0, cx1, cy0, cy1;
+            pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
+            int nb[PT_CROWD_NB_MAX + 1], m = 0;
+            for (int yy = cy0; yy <= cy1; yy++) {
+                const int *row = b[yy - cy + 1];
+                int q1 = row[cx1 - cx + 2];
+                for (int q = row[cx0 - cx + 1]; q < q1; q++) {
+                    double dx = sx[q] - p.x, dy = sy[q] - p.y;
+                    nb[m] = q;
+                    m += (dx * dx + dy * dy <= r2) & (q != k);
+                    if (m == PT_CROWD_NB_MAX) goto full;
+                }
+            }
+        full:
+            sums_pass2(src, p, src->id[k], align, nb, m, &g);
+        }
+        store_sums(&c->gsum[src->id[k]], &g);
+    }
+}
+
 /* The neighbour sums of every agent, in cell order (neighbour rows stay in cache from one
  * agent to the next), stored by agent index for the step. */
 static void sums_range(pt_crowd *c, int lo, int hi) {
-    const int *ids = c->cs.ids;
+    int on = c->gm && c->gm->on;
+    const int *ids = on ? c->gm->ids : c->cs.ids;
     int align = (c->behaviours & PT_BEH_BIT(PT_BEH_ALIGNMENT)) != 0;
     sums_src src = {c->sx, c->sy, c->shx, c->shy, ids};
-    for (int k = lo; k < hi; k++) {
-        pt__crowd_sums g;
-        group_sums(c, &src, c->group ? c->sg : NULL, k, ids[k], align, &g);
-        store_sums(&c->gsum[ids[k]], &g);
+    if (on) {
+        groups_sums_range(c, &src, lo, hi, align);
+    } else {
+        for (int k = lo; k < hi; k++) {
+            pt__crowd_sums g;
+            group_sums(c, &src, c->group ? c->sg : NULL, k, ids[k], align, &g);
+            store_sums(&c->gsum[ids[k]], &g);
+        }
     }
 #ifdef __SSE2__
     _mm_sfence(); /* the streaming stores are seen before the phase ends */
@@ -734,6 +892,8 @@ void pt_crowd_step(pt_crowd *c, double dt) {
     dispatch(c, PHASE_GATHER, dt);
     if (pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, c->n) != PT_OK) return; /* cannot happen: cap n */
     if (c->behaviours & PT_BEH_FLOCKING) {
+        int on = c->group && groups_sort(c);
+        if (c->gm) c->gm->on = on;
         dispatch(c, PHASE_SOA, dt);
         dispatch(c, PHASE_FORCES, dt);
     }

@@ -38,8 +38,11 @@
  *
  * Flocks of a game (the world steps its flocks so): set c->group to give each agent a group,
  * and an agent's neighbours are then the first PT_CROWD_NB_MAX others *of its group* within
- * view_radius (the filter comes before the cap). Set c->alarm_behaviours (e.g. PT_BEH_EVADE)
- * and c->alarm_radius, and an agent whose position is within alarm_radius of the target's
+ * view_radius (the filter comes before the cap). When the group values lie within a span
+ * of about 4 n (small ids, as the world's), the step also sorts the agents by group, and an
+ * agent reads only its own group's agents, not the other flocks passing through (8 more
+ * bytes per agent, 4 per group value in the span). Set c->alarm_behaviours (e.g.
+ * PT_BEH_EVADE) and c->alarm_radius, and an agent whose position is within alarm_radius of the target's
  * (hypot(target - pos) <= alarm_radius at the start of the tick) also runs those behaviours
  * that tick; a->behaviours then says what each agent ran. Either one keeps the crowd in the
  * shared lane.
@@ -69,6 +72,7 @@ extern "C" {
 #define PT_CROWD_TARGET_VEHICLE (-2) /* c->target: chase c->target_vehicle */
 
 struct pt__crowd_pool;
+struct pt__crowd_groups;
 
 /* private: one agent's neighbour sums (64 bytes, one cache line) */
 typedef struct pt__crowd_sums {
@@ -116,6 +120,7 @@ typedef struct pt_crowd {
     double *sx, *sy;           /* positions in cell order (cs.ids order), n + 2 (NaN padding) */
     double *shx, *shy;         /* headings in cell order */
     uint32_t *sg;              /* groups in cell order (when group is set) */
+    struct pt__crowd_groups *gm; /* the slots by group, then cell (crowd.c), or NULL */
     pt_cellspace cs;
     pt_vehicle target_veh;     /* the target as it was at the start of the step */
     struct pt__crowd_pool *pool;
