@@ -330,6 +330,9 @@ struct pt__crowd_groups {
     int *ids;                  /* agent of each slot, by group, cell, index */
     int *cell;                 /* its cell */
     int *first;                /* group g's slots are [first[g - gmin], first[g - gmin + 1]) */
+    pt__crowd_sums *acc;       /* the running sums of each slot (groups_sums_half; 64-byte
+                                  aligned in acc_mem), or NULL */
+    void *acc_mem;
     int nfirst;                /* entries allocated in first */
     uint32_t gmin;
     int on;                    /* this step's flocking phases use the order */
@@ -340,6 +343,7 @@ static void groups_free(pt_crowd *c) {
     PT_FREE(c->gm->ids);
     PT_FREE(c->gm->cell);
     PT_FREE(c->gm->first);
+    PT_FREE(c->gm->acc_mem);
     PT_FREE(c->gm);
     c->gm = NULL;
 }
@@ -369,6 +373,10 @@ static int groups_sort(pt_crowd *c) {
             groups_free(c);
             return 0;
         }
+        /* without it, agent by agent */
+        c->gm->acc_mem = PT_MALLOC(sizeof *c->gm->acc * ((size_t)n + 1));
+        if (c->gm->acc_mem)
+            c->gm->acc = (pt__crowd_sums *)(void *)(((uintptr_t)c->gm->acc_mem + 63) & ~(uintptr_t)63);
     }
     struct pt__crowd_groups *gm = c->gm;
     if ((int)range + 1 > gm->nfirst) {
@@ -704,46 +712,53 @@ static inline void store_sums(pt__crowd_sums *dst, const pt__crowd_sums *g) {
 #endif
 }
 
-/* group_sums for slots in group order (c->gm->on): the candidates are the runs of the
- * agent's own group in its block of cells. The runs' bounds for the nine cells around a
- * cell are looked up once for all the group's agents in that cell. */
-static void groups_sums_range(pt_crowd *c, const sums_src *src, int lo, int hi, int align) {
-    const struct pt__crowd_groups *gm = c->gm;
+/* The slots of a group's cells around one cell: b[row][j] is the first slot of the group's
+ * run [g0, g1) at or after cell (cx - 1 + j) of row cy - 1 + row (clamped to the grid). */
+typedef struct groups_runs {
+    int g0, cell, cx, cy;
+    int b[3][4];
+} groups_runs;
+
+/* R for the group [g0, g1) around `cell`, looked up again only when one of them changed
+ * (the agents of a group in one cell share it). */
+static inline void groups_runs_at(groups_runs *R, const pt_crowd *c, int g0, int g1, int cell) {
+    if (g0 == R->g0 && cell == R->cell) return;
+    const int *cells = c->gm->cell;
+    int cols = c->cs.cols, rows = c->cs.rows;
+    R->g0 = g0;
+    R->cell = cell;
+    R->cx = cell % cols;
+    R->cy = cell / cols;
+    for (int dr = 0; dr < 3; dr++) {
+        int row = R->cy - 1 + dr;
+        for (int j = 0; j < 4; j++) {
+            int col = R->cx - 1 + j;
+            col = col < 0 ? 0 : col > cols ? cols : col;
+            R->b[dr][j] = row < 0 ? g0 : row >= rows ? g1 : groups_lower_bound(cells, g0, g1, row * cols + col);
+        }
+    }
+}
+
+/* group_sums for the slots [k0, k1) of the group [g0, g1) in group order: the candidates
+ * are the runs of the group in the agent's block of cells. */
+static void groups_sums_full(pt_crowd *c, const sums_src *src, groups_runs *R, int g0, int g1, int k0, int k1,
+                             int align) {
     const pt_cellspace *cs = &c->cs;
     const double *sx = src->x, *sy = src->y;
-    const int *cells = gm->cell;
-    int cols = cs->cols, rows = cs->rows;
     double r2 = c->view_radius * c->view_radius;
-    /* b[row][j]: the first slot of the group at or after cell (cx - 1 + j) of rows cy - 1 ..
-     * cy + 1 (clamped to the grid), for the group's run [g0, g1) and cell (cx, cy) */
-    int b[3][4], key_g0 = -1, key_cell = -1, cx = 0, cy = 0;
-    for (int k = lo; k < hi; k++) {
+    for (int k = k0; k < k1; k++) {
         pt__crowd_sums g;
         pt_vec2 p = pt_v2(sx[k], sy[k]);
         sums_zero(&g);
         if (pt_v2_is_finite(p)) {
-            int gi = (int)(c->sg[k] - gm->gmin), g0 = gm->first[gi], g1 = gm->first[gi + 1], cell = cells[k];
-            if (g0 != key_g0 || cell != key_cell) {
-                key_g0 = g0;
-                key_cell = cell;
-                cx = cell % cols;
-                cy = cell / cols;
-                for (int dr = 0; dr < 3; dr++) {
-                    int row = cy - 1 + dr;
-                    for (int j = 0; j < 4; j++) {
-                        int col = cx - 1 + j;
-                        col = col < 0 ? 0 : col > cols ? cols : col;
-                        b[dr][j] = row < 0 ? g0 : row >= rows ? g1 : groups_lower_bound(cells, g0, g1, row * cols + col);
-                    }
-                }
-            }
+            groups_runs_at(R, c, g0, g1, c->gm->cell[k]);
             int cx0, cx1, cy0, cy1;
             pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
             int nb[PT_CROWD_NB_MAX + 1], m = 0;
             for (int yy = cy0; yy <= cy1; yy++) {
-                const int *row = b[yy - cy + 1];
-                int q1 = row[cx1 - cx + 2];
-                for (int q = row[cx0 - cx + 1]; q < q1; q++) {
+                const int *row = R->b[yy - R->cy + 1];
+                int q1 = row[cx1 - R->cx + 2];
+                for (int q = row[cx0 - R->cx + 1]; q < q1; q++) {
                     double dx = sx[q] - p.x, dy = sy[q] - p.y;
                     nb[m] = q;
                     m += (dx * dx + dy * dy <= r2) & (q != k);
@@ -754,6 +769,24 @@ static void groups_sums_range(pt_crowd *c, const sums_src *src, int lo, int hi, 
             sums_pass2(src, p, src->id[k], align, nb, m, &g);
         }
         store_sums(&c->gsum[src->id[k]], &g);
+    }
+}
+
+static void groups_sums_half(pt_crowd *c, const sums_src *src, groups_runs *R, int g0, int g1, int k0, int k1,
+                             int align);
+static int groups_sparse(const pt_crowd *c, int g0, int g1);
+
+/* The sums of the slots [lo, hi) in group order, group by group: each pair weighed once
+ * (groups_sums_half) in a group no cell of which holds more than HALF_CELL_MAX of its
+ * agents, else agent by agent. */
+static void groups_sums_range(pt_crowd *c, const sums_src *src, int lo, int hi, int align) {
+    const struct pt__crowd_groups *gm = c->gm;
+    groups_runs R = {.g0 = -1, .cell = -1};
+    for (int k = lo; k < hi;) {
+        int gi = (int)(c->sg[k] - gm->gmin), g0 = gm->first[gi], g1 = gm->first[gi + 1], k1 = g1 < hi ? g1 : hi;
+        if (gm->acc && groups_sparse(c, g0, g1)) groups_sums_half(c, src, &R, g0, g1, k, k1, align);
+        else groups_sums_full(c, src, &R, g0, g1, k, k1, align);
+        k = k1;
     }
 }
 
@@ -1673,8 +1706,8 @@ static inline void half_take(pt__crowd_sums *s, const sums_src *src, int from, v
  * PT_CROWD_NB_MAX. own and nb have room for one more. The list is in ascending owner
  * order, and each owner's pairs in ascending slot order, so every agent receives its terms
  * in the order the per-agent pass gave them. */
-static inline void half_pairs(const lane_run *L, const half_acc *A, int *own, int *nb, int m, int s1) {
-    const sums_src *src = &L->src;
+static inline void half_pairs(const sums_src *src, int align, int cohere, const half_acc *A, int *own, int *nb, int m,
+                              int s1) {
     double tw[2 * HALF_PAIRS + 4];
     int coincident = pair_terms(src, own, nb, m, tw);
     for (int t = 0; t < m; t++) {
@@ -1685,10 +1718,10 @@ static inline void half_pairs(const lane_run *L, const half_acc *A, int *own, in
             tb = coincident_push(src->id[q], src->id[a]);
         }
         pt__crowd_sums *sa = hacc(A, a);
-        if (sa->count < PT_CROWD_NB_MAX) half_take(sa, src, q, ta, L->align, L->cohere);
+        if (sa->count < PT_CROWD_NB_MAX) half_take(sa, src, q, ta, align, cohere);
         if (q >= s1) continue; /* the chunk that holds q takes this pair itself */
         pt__crowd_sums *sq = hacc(A, q);
-        if (sq->count < PT_CROWD_NB_MAX) half_take(sq, src, a, tb, L->align, L->cohere);
+        if (sq->count < PT_CROWD_NB_MAX) half_take(sq, src, a, tb, align, cohere);
     }
 }
 
@@ -1757,11 +1790,95 @@ static void lane_step_half(pt_crowd *c, int lo, int hi, double dt, int share) {
             m = half_run(&L.src, px, py, r2, q + 1, fw1, 4, q, nb, own, m);
             m = half_run(&L.src, px, py, r2, dn0, dn1, 8, q, nb, own, m);
         }
-        if (m) half_pairs(&L, &A, own, nb, m, s1);
+        if (m) half_pairs(&L.src, L.align, L.cohere, &A, own, nb, m, s1);
         if (L.align | L.cohere) half_means(&A, k, step); /* else only the separation is read */
         lane_run_slots(&L, k, step, hacc(&A, k));
     }
 #undef ROW_END
+}
+
+/* Whether no cell holds more than HALF_CELL_MAX of the agents of the group [g0, g1) (its
+ * slots are in cell order): the pairs are then weighed once, and each agent's later
+ * neighbours are at most five cells' worth. */
+static int groups_sparse(const pt_crowd *c, int g0, int g1) {
+    const int *cells = c->gm->cell;
+    for (int k = g0; k + HALF_CELL_MAX < g1; k++)
+        if (cells[k] == cells[k + HALF_CELL_MAX]) return 0;
+    return 1;
+}
+
+/* The half lists in group order, for the slots [k0, k1) of the group [g0, g1): the
+ * running sums in gm->acc by slot; an agent's earlier neighbours have given it their terms
+ * by the time its own turn comes (those before k0, in another share, by a pass of their
+ * own first), so its sums are complete once it has weighed its later ones, and go to gsum
+ * then. The same order of terms and cap as groups_sums_full. */
+static void groups_sums_half(pt_crowd *c, const sums_src *src, groups_runs *R, int g0, int g1, int k0, int k1,
+                             int align) {
+    const pt_cellspace *cs = &c->cs;
+    const double *sx = src->x, *sy = src->y;
+    const int *cells = c->gm->cell;
+    int cohere = (c->behaviours & PT_BEH_BIT(PT_BEH_COHESION)) != 0;
+    half_acc A = {c->gm->acc, ~0u, 0};
+    v2 r2 = v2_sp(c->view_radius * c->view_radius);
+    int nb[HALF_PAIRS], own[HALF_PAIRS];
+    for (int k = k0; k < k1; k++) sums_zero(hacc(&A, k));
+    /* the terms from the group's agents before k0: only agents up to a row of cells after
+     * the one of slot k0 - 1 have any */
+    for (int k = k0; g0 < k0 && k < k1; k++) {
+        pt_vec2 p = pt_v2(sx[k], sy[k]);
+        if (!pt_v2_is_finite(p)) continue;
+        groups_runs_at(R, c, g0, g1, cells[k]);
+        if (R->cy > cells[k0 - 1] / cs->cols + 1) break;
+        int cx0, cx1, cy0, cy1;
+        pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
+        v2 px = v2_sp(p.x), py = v2_sp(p.y);
+        int m = 0;
+        for (int yy = cy0; yy <= cy1 && yy <= R->cy; yy++) {
+            const int *row = R->b[yy - R->cy + 1];
+            int q0 = row[cx0 - R->cx + 1], q1 = row[cx1 - R->cx + 2];
+            q1 = q1 < k0 ? q1 : k0;
+            /* in pieces, so that nb has room for any run */
+            for (int q = q0; q < q1 && m < PT_CROWD_NB_MAX;) {
+                int e = q1 - q < PT_CROWD_NB_MAX ? q1 : q + PT_CROWD_NB_MAX;
+                m = half_scan(src, px, py, r2, q, e, nb, m);
+                q = e;
+            }
+        }
+        if (!m) continue;
+        if (m > PT_CROWD_NB_MAX) m = PT_CROWD_NB_MAX;
+        sums_run r = run_load(hacc(&A, k));
+        run_take_all(&r, src, p, src->id[k], nb, m, align);
+        run_store(hacc(&A, k), r);
+    }
+    for (int k = k0; k < k1; k++) {
+        pt_vec2 p = pt_v2(sx[k], sy[k]);
+        if (pt_v2_is_finite(p)) {
+            groups_runs_at(R, c, g0, g1, cells[k]);
+            int cx0, cx1, cy0, cy1;
+            pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
+            v2 px = v2_sp(p.x), py = v2_sp(p.y);
+            /* the later neighbours: the rest of its own row of the block, the row below */
+            int runs[2][2] = {{k + 1, R->b[1][cx1 - R->cx + 2]}, {R->b[2][cx0 - R->cx + 1], R->b[2][cx1 - R->cx + 2]}};
+            int m = 0;
+            for (int r = 0; r < 2; r++) {
+                if (r == 1 && cy1 <= R->cy) break;
+                for (int q = runs[r][0]; q < runs[r][1];) {
+                    int e = runs[r][1] - q < HALF_PAIRS - 8 - m ? runs[r][1] : q + (HALF_PAIRS - 8 - m);
+                    int m0 = m;
+                    m = half_scan(src, px, py, r2, q, e, nb, m);
+                    for (int t = m0; t < m; t++) own[t] = k;
+                    q = e;
+                    if (m > HALF_PAIRS - 16) {
+                        half_pairs(src, align, cohere, &A, own, nb, m, k1);
+                        m = 0;
+                    }
+                }
+            }
+            if (m) half_pairs(src, align, cohere, &A, own, nb, m, k1);
+        }
+        if (align | cohere) half_means(&A, k, 1);
+        store_sums(&c->gsum[src->id[k]], hacc(&A, k));
+    }
 }
 
 static void lane_step(pt_crowd *c, int lo, int hi, double dt, int share) {

@@ -40,8 +40,9 @@
  * and an agent's neighbours are then the first PT_CROWD_NB_MAX others *of its group* within
  * view_radius (the filter comes before the cap). When the group values lie within a span
  * of about 4 n (small ids, as the world's), the step also sorts the agents by group, and an
- * agent reads only its own group's agents, not the other flocks passing through (8 more
- * bytes per agent, 4 per group value in the span). Set c->alarm_behaviours (e.g.
+ * agent reads only its own group's agents, not the other flocks passing through; in a
+ * group no cell of which holds more than 32 of its agents, each pair is weighed once (72
+ * more bytes per agent, 4 per group value in the span). Set c->alarm_behaviours (e.g.
  * PT_BEH_EVADE) and c->alarm_radius, and an agent whose position is within alarm_radius of the target's
  * (hypot(target - pos) <= alarm_radius at the start of the tick) also runs those behaviours
  * that tick; a->behaviours then says what each agent ran. Either one keeps the crowd in the
