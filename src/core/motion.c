@@ -154,6 +154,10 @@ int pt__motion_init(pt_world *w, pt_error *err) {
         if (e->kind == PT_KIND_BOID || e->kind == PT_KIND_PREY) e->motion = PT_MOTION_CONTINUOUS;
     }
     if (w->nboids && !flocks_init(w)) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the flocks");
+    w->movers = PT_MALLOC(sizeof *w->movers * (size_t)(w->n - w->nboids > 0 ? w->n - w->nboids : 1));
+    if (!w->movers) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    for (int i = 1; i < w->n; i++)
+        if (w->ents[i].kind != PT_KIND_BOID) w->movers[w->nmovers++] = i;
     return PT_OK;
 }
 
@@ -171,6 +175,7 @@ void pt__motion_fini(pt_world *w) {
     PT_FREE(w->boid_id);
     PT_FREE(w->boid_group);
     PT_FREE(w->boid_slot);
+    PT_FREE(w->movers);
     if (w->has_steerfile) pt_steer_file_fini(&w->steerfile);
     pt_steer_env_fini(&w->env);
 }
@@ -411,6 +416,7 @@ static void flock_sync_range(void *arg, int lo, int hi) {
     for (int s = lo; s < hi; s++) {
         pt_entity *e = &w->ents[w->boid_id[s]];
         const pt_steer_agent *a = &w->boids[s];
+        e->state_ticks++;
         e->veh = a->veh;
         e->state = a->behaviours & PT_BEH_BIT(PT_BEH_EVADE) ? PT_STATE_FLEE : PT_STATE_FLOCK;
         sync_from_vehicle(e);

@@ -356,13 +356,15 @@ void pt_world_step(pt_world *w) {
     if (w->round != 0) return; /* the round is over (play): nothing moves until restart */
     w->tick++;
     player_update(w, &w->ents[0]);
-    for (int i = 1; i < w->n; i++) {
-        pt_entity *e = &w->ents[i];
+    /* Flock members are left out (their entities are not even read): they move together
+     * below, and their state_ticks count there. */
+    for (int j = 0; j < w->nmovers; j++) {
+        pt_entity *e = &w->ents[w->movers[j]];
         e->state_ticks++;
         switch (e->kind) {
         case PT_KIND_GUARD: pt__brain_update(w, e); break;
         case PT_KIND_PREY: pt__prey_update(w, e); break;
-        case PT_KIND_BOID: break; /* flocks move together below */
+        case PT_KIND_BOID: break; /* not among the movers */
         case PT_KIND_PLAYER:
         case PT_KIND_COUNT: pt__pattern_tick(w, e, 1.0); break;
         }

@@ -64,6 +64,9 @@ struct pt_world {
     pt_crowd *crowds;
     int *crowd_first;            /* crowd k runs boids[crowd_first[k] .. crowd_first[k + 1]) */
     int ncrowds;
+    int *movers;                 /* ids of the entities besides the player that are not flock
+                                    members, ascending: what pt_world_step runs one by one */
+    int nmovers;
 };
 
 /* ---- motion.c: continuous (steered) movement ---- */
