@@ -585,8 +585,8 @@ END_TEST
  * walls, and an alarm (EVADE within a radius of a vehicle outside the crowd, which moves
  * between ticks): equal to brute force bit for bit, forces and behaviours too, for 1-3
  * threads; the groups and the alarm really change the result. */
-static void run_flocks(pt_steer_agent *a, int n, const pt_steer_env *env, const uint32_t *group, unsigned alarm,
-                       int threads, int brute, int ticks, pt_vec2 *forces, int *alarmed) {
+static int run_flocks(pt_steer_agent *a, int n, const pt_steer_env *env, const uint32_t *group, unsigned alarm,
+                      int threads, int brute, int ticks, pt_vec2 *forces, int *alarmed) {
     unsigned beh = PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) | PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE);
     pt_crowd_desc d = {.agents = a, .n = n, .env = env, .behaviours = beh, .view_radius = 2.5, .threads = threads,
                        .min_share = 1, .group = group, .alarm_behaviours = alarm, .alarm_radius = 4.0};
@@ -607,7 +607,9 @@ static void run_flocks(pt_steer_agent *a, int n, const pt_steer_env *env, const 
     }
     memcpy(forces, pt_crowd_forces(c), sizeof *forces * (size_t)n);
     ck_assert(!pt_crowd_packed(c));
+    int by_group = c->gm != NULL; /* the slots were sorted by group */
     pt_crowd_destroy(c);
+    return by_group;
 }
 
 START_TEST(test_groups_and_alarm_equal_brute_force) {
@@ -620,19 +622,37 @@ START_TEST(test_groups_and_alarm_equal_brute_force) {
     pt_steer_env env;
     ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
     make_agents(start, M, 77, 10.0, 8.0); /* about 12 per square tile: far more than 64 in range */
-    for (int i = 0; i < M; i++) group[i] = (uint32_t)(i % 3) + 1;
     int aref, agot;
+    /* Groups interleaved by index, in runs of indices (one of 300: more than 64 in range
+     * within the group) with a lone member, by a random draw, and spread over the whole
+     * range of uint32_t (too wide to sort the slots by group: the plain cell order with
+     * the filter). */
+    pt_rng rng;
+    pt_rng_seed(&rng, 78, 0);
+    for (int pattern = 0; pattern < 4; pattern++) {
+        for (int i = 0; i < M; i++)
+            group[i] = pattern == 0   ? (uint32_t)(i % 3) + 1
+                       : pattern == 1 ? (i == 17 ? 5u : (uint32_t)(i / 300) + 9)
+                       : pattern == 2 ? pt_rng_below(&rng, 40) + 1000
+                                      : (uint32_t)(i % 4) * 0x40000000u + 7u;
+        memcpy(ref, start, sizeof start);
+        run_flocks(ref, M, &env, group, PT_BEH_BIT(PT_BEH_EVADE), 1, 1, 90, fref, &aref);
+        ck_assert_int_gt(aref, 0);
+        ck_assert_int_lt(aref, 90 * M);
+        for (int threads = 1; threads <= 3; threads++) {
+            memcpy(got, start, sizeof start);
+            int by_group = run_flocks(got, M, &env, group, PT_BEH_BIT(PT_BEH_EVADE), threads, 0, 90, fgot, &agot);
+            ck_assert_int_eq(by_group, pattern < 3);
+            ck_assert_msg(same_state(got, ref, M), "groups %d: flocks with %d threads differ from brute force", pattern,
+                          threads);
+            ck_assert_msg(memcmp(fgot, fref, sizeof fref) == 0, "groups %d: forces with %d threads differ", pattern,
+                          threads);
+            ck_assert_int_eq(agot, aref);
+        }
+    }
+    for (int i = 0; i < M; i++) group[i] = (uint32_t)(i % 3) + 1;
     memcpy(ref, start, sizeof start);
     run_flocks(ref, M, &env, group, PT_BEH_BIT(PT_BEH_EVADE), 1, 1, 90, fref, &aref);
-    ck_assert_int_gt(aref, 0);
-    ck_assert_int_lt(aref, 90 * M);
-    for (int threads = 1; threads <= 3; threads++) {
-        memcpy(got, start, sizeof start);
-        run_flocks(got, M, &env, group, PT_BEH_BIT(PT_BEH_EVADE), threads, 0, 90, fgot, &agot);
-        ck_assert_msg(same_state(got, ref, M), "flocks with %d threads differ from brute force", threads);
-        ck_assert_msg(memcmp(fgot, fref, sizeof fref) == 0, "forces with %d threads differ", threads);
-        ck_assert_int_eq(agot, aref);
-    }
     /* without the groups, or without the alarm, the flocks go elsewhere */
     memcpy(got, start, sizeof start);
     run_flocks(got, M, &env, NULL, PT_BEH_BIT(PT_BEH_EVADE), 2, 0, 90, fgot, &agot);

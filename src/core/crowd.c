@@ -61,7 +61,7 @@
 #define PT_ALWAYS_INLINE __attribute__((always_inline))
 
 enum { PHASE_GATHER, PHASE_SOA, PHASE_FORCES, PHASE_STEP, PHASE_PACKED_CELLS, PHASE_PACKED_SORT, PHASE_PACKED_PERMUTE,
-       PHASE_PACKED_STEP };
+       PHASE_PACKED_STEP, PHASE_RUN };
 
 typedef struct worker {
     struct pt__crowd_pool *pool;
@@ -96,8 +96,12 @@ struct pt__crowd_pool {
     int most[PT_CROWD_MAX_THREADS]; /* PHASE_PACKED_SORT: the most slots in one cell of each
                                        share's range */
     int phase;
+    int follow;                /* a pt__crowd_run phase follows this step (pt__crowd_step_then) */
     double dt;
     pt_crowd *c;
+    pt__crowd_range_fn run_fn; /* PHASE_RUN: fn(arg, lo, hi) over [0, run_n) */
+    void *run_arg;
+    int run_n;
     pthread_t tid[PT_CROWD_MAX_THREADS];
     worker w[PT_CROWD_MAX_THREADS];
 };
@@ -135,7 +139,7 @@ static void *worker_main(void *arg) {
         }
         if (atomic_load_explicit(&p->quit, memory_order_acquire)) break;
         seen = g;
-        within = p->phase != PHASE_PACKED_STEP && p->phase != PHASE_STEP;
+        within = p->follow || (p->phase != PHASE_PACKED_STEP && p->phase != PHASE_STEP && p->phase != PHASE_RUN);
         if (w->index < p->shares) run_share(p->c, p->phase, w->index, p->shares, p->dt);
         atomic_fetch_sub_explicit(&p->pending, 1, memory_order_release);
     }
@@ -172,12 +176,14 @@ static struct pt__crowd_pool *pool_start(int want) {
     return p;
 }
 
-/* How many threads share a phase: each share gets at least c->min_share agents. */
-static int dispatch_shares(const pt_crowd *c) {
+/* How many threads share a phase over n items: each share gets at least c->min_share. */
+static int dispatch_shares_n(const pt_crowd *c, int n) {
     int shares = c->pool ? c->pool->workers + 1 : 1, min_share = c->min_share > 0 ? c->min_share : 1;
-    if (shares > c->n / min_share) shares = c->n / min_share;
+    if (shares > n / min_share) shares = n / min_share;
     return shares > 1 ? shares : 1;
 }
+
+static int dispatch_shares(const pt_crowd *c) { return dispatch_shares_n(c, c->n); }
 
 /* Runs one phase split into equal contiguous shares. A phase's fixed cost with helpers
  * (waking or signalling them, waiting for the last) is tens to hundreds of microseconds on a
@@ -185,7 +191,7 @@ static int dispatch_shares(const pt_crowd *c) {
  * per share. */
 static void dispatch(pt_crowd *c, int phase, double dt) {
     struct pt__crowd_pool *p = c->pool;
-    int shares = dispatch_shares(c);
+    int shares = phase == PHASE_RUN ? dispatch_shares_n(c, p->run_n) : dispatch_shares(c);
     if (shares <= 1) {
         run_share(c, phase, 0, 1, dt);
         return;
@@ -213,6 +219,7 @@ static void dispatch(pt_crowd *c, int phase, double dt) {
 
 static void gather_range(pt_crowd *c, int lo, int hi);
 static int packed_alloc(pt_crowd *c);
+static void groups_free(pt_crowd *c);
 
 /* ---- init -------------------------------------------------------------------------------- */
 
@@ -295,6 +302,7 @@ static void crowd_fini(pt_crowd *c) {
     PT_FREE(c->gsum_mem);
     PT_FREE(c->sx);
     PT_FREE(c->sg);
+    groups_free(c);
     PT_FREE(c->packed_mem);
     PT_FREE(c->ring_mem);
     if (c->cs.start) pt_cellspace_fini(&c->cs);
@@ -352,13 +360,119 @@ static void gather_range(pt_crowd *c, int lo, int hi) {
     }
 }
 
-/* The compact arrays in cell order, split into x and y for the 2-wide distance tests. */
+/* ---- flocks by group ----------------------------------------------------------------------- *
+ * With c->group set, an agent's neighbours are the agents of its own group only; where
+ * flocks overlap (they pass through each other), most of the agents in its block of cells
+ * belong to other groups. So the in-place mode sorts the slots by group, then cell, then
+ * index (a stable counting sort by group of the cell-sorted ids): an agent's candidates are
+ * then the runs of its own group's slots in the cells of its block, found by binary search
+ * in the group's run, in the same (cell, index) order as before. */
+struct pt__crowd_groups {
+    int *ids;                  /* agent of each slot, by group, cell, index */
+    int *cell;                 /* its cell */
+    int *first;                /* group g's slots are [first[g - gmin], first[g - gmin + 1]) */
+    pt__crowd_sums *acc;       /* the running sums of each slot (groups_sums_half; 64-byte
+                                  aligned in acc_mem), or NULL */
+    void *acc_mem;
+    int nfirst;                /* entries allocated in first */
+    uint32_t gmin;
+    int on;                    /* this step's flocking phases use the order */
+};
+
+static void groups_free(pt_crowd *c) {
+    if (!c->gm) return;
+    PT_FREE(c->gm->ids);
+    PT_FREE(c->gm->cell);
+    PT_FREE(c->gm->first);
+    PT_FREE(c->gm->acc_mem);
+    PT_FREE(c->gm);
+    c->gm = NULL;
+}
+
+/* The slots by group after the cell sort (pt_cellspace_rebuild_cells), on the calling
+ * thread. Returns 0 (plain cell order) when the groups' values span too wide a range for a
+ * counting sort, when memory is short, or when the cells are narrower than the block a
+ * query reads (the runs are looked up in an agent's cell and its eight neighbours). */
+static int groups_sort(pt_crowd *c) {
+    double r = c->view_radius;
+    if (!(c->cs.cell >= r + 1e-9 * (1.0 + r))) return 0;
+    const uint32_t *group = c->group;
+    int n = c->n;
+    uint32_t gmin = UINT32_MAX, gmax = 0;
+    for (int i = 0; i < n; i++) {
+        gmin = group[i] < gmin ? group[i] : gmin;
+        gmax = group[i] > gmax ? group[i] : gmax;
+    }
+    uint64_t range = (uint64_t)gmax - gmin + 1;
+    if (range > (uint64_t)n * 4 + 1024) return 0;
+    if (!c->gm) {
+        c->gm = PT_CALLOC(1, sizeof *c->gm);
+        if (!c->gm) return 0;
+        c->gm->ids = PT_MALLOC(sizeof *c->gm->ids * (size_t)n);
+        c->gm->cell = PT_MALLOC(sizeof *c->gm->cell * (size_t)n);
+        if (!c->gm->ids || !c->gm->cell) {
+            groups_free(c);
+            return 0;
+        }
+        /* without it, agent by agent */
+        c->gm->acc_mem = PT_MALLOC(sizeof *c->gm->acc * ((size_t)n + 1));
+        if (c->gm->acc_mem)
+            c->gm->acc = (pt__crowd_sums *)(void *)(((uintptr_t)c->gm->acc_mem + 63) & ~(uintptr_t)63);
+    }
+    struct pt__crowd_groups *gm = c->gm;
+    if ((int)range + 1 > gm->nfirst) {
+        PT_FREE(gm->first);
+        gm->nfirst = 0;
+        gm->first = PT_MALLOC(sizeof *gm->first * ((size_t)range + 1));
+        if (!gm->first) return 0;
+        gm->nfirst = (int)range + 1;
+    }
+    int *first = gm->first;
+    memset(first, 0, sizeof *first * ((size_t)range + 1));
+    for (int i = 0; i < n; i++) first[group[i] - gmin]++;
+    for (uint64_t g = 0, at = 0; g < range; g++) {
+        at += (uint64_t)first[g];
+        first[g] = (int)at; /* the group's end; the scatter counts back down to its start */
+    }
+    first[range] = n;
+    const int *ids = c->cs.ids;
+    for (int k = n - 1; k >= 0; k--) {
+        int id = ids[k], s = --first[group[id] - gmin];
+        gm->ids[s] = id;
+        gm->cell[s] = c->cell[id];
+    }
+    gm->gmin = gmin;
+    return 1;
+}
+
+/* The first slot in [lo, hi) whose cell is at least `cell` (hi if none); cells ascend. */
+static inline int groups_lower_bound(const int *cells, int lo, int hi, int cell) {
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (cells[mid] < cell) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* The compact arrays in cell order (by group first when c->gm->on), split into x and y for
+ * the 2-wide distance tests. */
 static void soa_range(pt_crowd *c, int lo, int hi, int headings) {
     const int *ids = c->cs.ids;
     const pt_vec2 *pos = c->cs.pos;
-    for (int k = lo; k < hi; k++) {
-        c->sx[k] = pos[k].x;
-        c->sy[k] = pos[k].y;
+    if (c->gm && c->gm->on) {
+        ids = c->gm->ids;
+        for (int k = lo; k < hi; k++) {
+            if (k + 16 < hi) __builtin_prefetch(&c->pos[ids[k + 16]]); /* a random read */
+            pt_vec2 p = c->pos[ids[k]];
+            c->sx[k] = p.x;
+            c->sy[k] = p.y;
+        }
+    } else {
+        for (int k = lo; k < hi; k++) {
+            c->sx[k] = pos[k].x;
+            c->sy[k] = pos[k].y;
+        }
     }
     if (c->group)
         for (int k = lo; k < hi; k++) c->sg[k] = c->group[ids[k]];
@@ -639,16 +753,99 @@ static inline void store_sums(pt__crowd_sums *dst, const pt__crowd_sums *g) {
 #endif
 }
 
+/* The slots of a group's cells around one cell: b[row][j] is the first slot of the group's
+ * run [g0, g1) at or after cell (cx - 1 + j) of row cy - 1 + row (clamped to the grid). */
+typedef struct groups_runs {
+    int g0, cell, cx, cy;
+    int b[3][4];
+} groups_runs;
+
+/* R for the group [g0, g1) around `cell`, looked up again only when one of them changed
+ * (the agents of a group in one cell share it). */
+static inline void groups_runs_at(groups_runs *R, const pt_crowd *c, int g0, int g1, int cell) {
+    if (g0 == R->g0 && cell == R->cell) return;
+    const int *cells = c->gm->cell;
+    int cols = c->cs.cols, rows = c->cs.rows;
+    R->g0 = g0;
+    R->cell = cell;
+    R->cx = cell % cols;
+    R->cy = cell / cols;
+    for (int dr = 0; dr < 3; dr++) {
+        int row = R->cy - 1 + dr;
+        for (int j = 0; j < 4; j++) {
+            int col = R->cx - 1 + j;
+            col = col < 0 ? 0 : col > cols ? cols : col;
+            R->b[dr][j] = row < 0 ? g0 : row >= rows ? g1 : groups_lower_bound(cells, g0, g1, row * cols + col);
+        }
+    }
+}
+
+/* group_sums for the slots [k0, k1) of the group [g0, g1) in group order: the candidates
+ * are the runs of the group in the agent's block of cells. */
+static void groups_sums_full(pt_crowd *c, const sums_src *src, groups_runs *R, int g0, int g1, int k0, int k1,
+                             int align) {
+    const pt_cellspace *cs = &c->cs;
+    const double *sx = src->x, *sy = src->y;
+    double r2 = c->view_radius * c->view_radius;
+    for (int k = k0; k < k1; k++) {
+        pt__crowd_sums g;
+        pt_vec2 p = pt_v2(sx[k], sy[k]);
+        sums_zero(&g);
+        if (pt_v2_is_finite(p)) {
+            groups_runs_at(R, c, g0, g1, c->gm->cell[k]);
+            int cx0, cx1, cy0, cy1;
+            pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
+            int nb[PT_CROWD_NB_MAX + 1], m = 0;
+            for (int yy = cy0; yy <= cy1; yy++) {
+                const int *row = R->b[yy - R->cy + 1];
+                int q1 = row[cx1 - R->cx + 2];
+                for (int q = row[cx0 - R->cx + 1]; q < q1; q++) {
+                    double dx = sx[q] - p.x, dy = sy[q] - p.y;
+                    nb[m] = q;
+                    m += (dx * dx + dy * dy <= r2) & (q != k);
+                    if (m == PT_CROWD_NB_MAX) goto full;
+                }
+            }
+        full:
+            sums_pass2(src, p, src->id[k], align, nb, m, &g);
+        }
+        store_sums(&c->gsum[src->id[k]], &g);
+    }
+}
+
+static void groups_sums_half(pt_crowd *c, const sums_src *src, groups_runs *R, int g0, int g1, int k0, int k1,
+                             int align);
+static int groups_sparse(const pt_crowd *c, int g0, int g1);
+
+/* The sums of the slots [lo, hi) in group order, group by group: each pair weighed once
+ * (groups_sums_half) in a group no cell of which holds more than HALF_CELL_MAX of its
+ * agents, else agent by agent. */
+static void groups_sums_range(pt_crowd *c, const sums_src *src, int lo, int hi, int align) {
+    const struct pt__crowd_groups *gm = c->gm;
+    groups_runs R = {.g0 = -1, .cell = -1};
+    for (int k = lo; k < hi;) {
+        int gi = (int)(c->sg[k] - gm->gmin), g0 = gm->first[gi], g1 = gm->first[gi + 1], k1 = g1 < hi ? g1 : hi;
+        if (gm->acc && groups_sparse(c, g0, g1)) groups_sums_half(c, src, &R, g0, g1, k, k1, align);
+        else groups_sums_full(c, src, &R, g0, g1, k, k1, align);
+        k = k1;
+    }
+}
+
 /* The neighbour sums of every agent, in cell order (neighbour rows stay in cache from one
  * agent to the next), stored by agent index for the step. */
 static void sums_range(pt_crowd *c, int lo, int hi) {
-    const int *ids = c->cs.ids;
+    int on = c->gm && c->gm->on;
+    const int *ids = on ? c->gm->ids : c->cs.ids;
     int align = (c->behaviours & PT_BEH_BIT(PT_BEH_ALIGNMENT)) != 0;
     sums_src src = {c->sx, c->sy, c->shx, c->shy, ids};
-    for (int k = lo; k < hi; k++) {
-        pt__crowd_sums g;
-        group_sums(c, &src, c->group ? c->sg : NULL, k, ids[k], align, &g);
-        store_sums(&c->gsum[ids[k]], &g);
+    if (on) {
+        groups_sums_range(c, &src, lo, hi, align);
+    } else {
+        for (int k = lo; k < hi; k++) {
+            pt__crowd_sums g;
+            group_sums(c, &src, c->group ? c->sg : NULL, k, ids[k], align, &g);
+            store_sums(&c->gsum[ids[k]], &g);
+        }
     }
 #ifdef __SSE2__
     _mm_sfence(); /* the streaming stores are seen before the phase ends */
@@ -704,6 +901,12 @@ static void packed_permute_range(pt_crowd *c, int lo, int hi);
 static void packed_step(pt_crowd *c, int lo, int hi, double dt, int share);
 
 static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) {
+    if (phase == PHASE_RUN) {
+        struct pt__crowd_pool *p = c->pool;
+        int n = p->run_n;
+        p->run_fn(p->run_arg, (int)((long long)n * share / shares), (int)((long long)n * (share + 1) / shares));
+        return;
+    }
     int lo = (int)((long long)c->n * share / shares), hi = (int)((long long)c->n * (share + 1) / shares);
     switch (phase) {
     case PHASE_GATHER: gather_range(c, lo, hi); break;
@@ -763,10 +966,31 @@ void pt_crowd_step(pt_crowd *c, double dt) {
     dispatch(c, PHASE_GATHER, dt);
     if (pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, c->n) != PT_OK) return; /* cannot happen: cap n */
     if (c->behaviours & PT_BEH_FLOCKING) {
+        int on = c->group && groups_sort(c);
+        if (c->gm) c->gm->on = on;
         dispatch(c, PHASE_SOA, dt);
         dispatch(c, PHASE_FORCES, dt);
     }
     dispatch(c, PHASE_STEP, dt);
+}
+
+void pt__crowd_run(pt_crowd *c, int n, pt__crowd_range_fn fn, void *arg) {
+    if (n <= 0) return;
+    if (!c->pool || dispatch_shares_n(c, n) <= 1) {
+        fn(arg, 0, n);
+        return;
+    }
+    c->pool->run_fn = fn;
+    c->pool->run_arg = arg;
+    c->pool->run_n = n;
+    dispatch(c, PHASE_RUN, 0.0);
+}
+
+void pt__crowd_step_then(pt_crowd *c, double dt, int brute) {
+    if (c->pool) c->pool->follow = 1;
+    if (brute) pt_crowd_step_brute(c, dt);
+    else pt_crowd_step(c, dt);
+    if (c->pool) c->pool->follow = 0;
 }
 
 /* ---- two or four agents at once (the packed mode, plain flocking) ------------------------ *
@@ -1523,8 +1747,8 @@ static inline void half_take(pt__crowd_sums *s, const sums_src *src, int from, v
  * PT_CROWD_NB_MAX. own and nb have room for one more. The list is in ascending owner
  * order, and each owner's pairs in ascending slot order, so every agent receives its terms
  * in the order the per-agent pass gave them. */
-static inline void half_pairs(const packed_run *L, const half_acc *A, int *own, int *nb, int m, int s1) {
-    const sums_src *src = &L->src;
+static inline void half_pairs(const sums_src *src, int align, int cohere, const half_acc *A, int *own, int *nb, int m,
+                              int s1) {
     double tw[2 * HALF_PAIRS + 4];
     int coincident = pair_terms(src, own, nb, m, tw);
     for (int t = 0; t < m; t++) {
@@ -1535,10 +1759,10 @@ static inline void half_pairs(const packed_run *L, const half_acc *A, int *own, 
             tb = coincident_push(src->id[q], src->id[a]);
         }
         pt__crowd_sums *sa = hacc(A, a);
-        if (sa->count < PT_CROWD_NB_MAX) half_take(sa, src, q, ta, L->align, L->cohere);
+        if (sa->count < PT_CROWD_NB_MAX) half_take(sa, src, q, ta, align, cohere);
         if (q >= s1) continue; /* the chunk that holds q takes this pair itself */
         pt__crowd_sums *sq = hacc(A, q);
-        if (sq->count < PT_CROWD_NB_MAX) half_take(sq, src, a, tb, L->align, L->cohere);
+        if (sq->count < PT_CROWD_NB_MAX) half_take(sq, src, a, tb, align, cohere);
     }
 }
 
@@ -1607,11 +1831,95 @@ static void packed_step_half(pt_crowd *c, int lo, int hi, double dt, int share) 
             m = half_run(&L.src, px, py, r2, q + 1, fw1, 4, q, nb, own, m);
             m = half_run(&L.src, px, py, r2, dn0, dn1, 8, q, nb, own, m);
         }
-        if (m) half_pairs(&L, &A, own, nb, m, s1);
+        if (m) half_pairs(&L.src, L.align, L.cohere, &A, own, nb, m, s1);
         if (L.align | L.cohere) half_means(&A, k, step); /* else only the separation is read */
         packed_run_slots(&L, k, step, hacc(&A, k));
     }
 #undef ROW_END
+}
+
+/* Whether no cell holds more than HALF_CELL_MAX of the agents of the group [g0, g1) (its
+ * slots are in cell order): the pairs are then weighed once, and each agent's later
+ * neighbours are at most five cells' worth. */
+static int groups_sparse(const pt_crowd *c, int g0, int g1) {
+    const int *cells = c->gm->cell;
+    for (int k = g0; k + HALF_CELL_MAX < g1; k++)
+        if (cells[k] == cells[k + HALF_CELL_MAX]) return 0;
+    return 1;
+}
+
+/* The half lists in group order, for the slots [k0, k1) of the group [g0, g1): the
+ * running sums in gm->acc by slot; an agent's earlier neighbours have given it their terms
+ * by the time its own turn comes (those before k0, in another share, by a pass of their
+ * own first), so its sums are complete once it has weighed its later ones, and go to gsum
+ * then. The same order of terms and cap as groups_sums_full. */
+static void groups_sums_half(pt_crowd *c, const sums_src *src, groups_runs *R, int g0, int g1, int k0, int k1,
+                             int align) {
+    const pt_cellspace *cs = &c->cs;
+    const double *sx = src->x, *sy = src->y;
+    const int *cells = c->gm->cell;
+    int cohere = (c->behaviours & PT_BEH_BIT(PT_BEH_COHESION)) != 0;
+    half_acc A = {c->gm->acc, ~0u, 0};
+    v2 r2 = v2_sp(c->view_radius * c->view_radius);
+    int nb[HALF_PAIRS], own[HALF_PAIRS];
+    for (int k = k0; k < k1; k++) sums_zero(hacc(&A, k));
+    /* the terms from the group's agents before k0: only agents up to a row of cells after
+     * the one of slot k0 - 1 have any */
+    for (int k = k0; g0 < k0 && k < k1; k++) {
+        pt_vec2 p = pt_v2(sx[k], sy[k]);
+        if (!pt_v2_is_finite(p)) continue;
+        groups_runs_at(R, c, g0, g1, cells[k]);
+        if (R->cy > cells[k0 - 1] / cs->cols + 1) break;
+        int cx0, cx1, cy0, cy1;
+        pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
+        v2 px = v2_sp(p.x), py = v2_sp(p.y);
+        int m = 0;
+        for (int yy = cy0; yy <= cy1 && yy <= R->cy; yy++) {
+            const int *row = R->b[yy - R->cy + 1];
+            int q0 = row[cx0 - R->cx + 1], q1 = row[cx1 - R->cx + 2];
+            q1 = q1 < k0 ? q1 : k0;
+            /* in pieces, so that nb has room for any run */
+            for (int q = q0; q < q1 && m < PT_CROWD_NB_MAX;) {
+                int e = q1 - q < PT_CROWD_NB_MAX ? q1 : q + PT_CROWD_NB_MAX;
+                m = half_scan(src, px, py, r2, q, e, nb, m);
+                q = e;
+            }
+        }
+        if (!m) continue;
+        if (m > PT_CROWD_NB_MAX) m = PT_CROWD_NB_MAX;
+        sums_run r = run_load(hacc(&A, k));
+        run_take_all(&r, src, p, src->id[k], nb, m, align);
+        run_store(hacc(&A, k), r);
+    }
+    for (int k = k0; k < k1; k++) {
+        pt_vec2 p = pt_v2(sx[k], sy[k]);
+        if (pt_v2_is_finite(p)) {
+            groups_runs_at(R, c, g0, g1, cells[k]);
+            int cx0, cx1, cy0, cy1;
+            pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
+            v2 px = v2_sp(p.x), py = v2_sp(p.y);
+            /* the later neighbours: the rest of its own row of the block, the row below */
+            int runs[2][2] = {{k + 1, R->b[1][cx1 - R->cx + 2]}, {R->b[2][cx0 - R->cx + 1], R->b[2][cx1 - R->cx + 2]}};
+            int m = 0;
+            for (int r = 0; r < 2; r++) {
+                if (r == 1 && cy1 <= R->cy) break;
+                for (int q = runs[r][0]; q < runs[r][1];) {
+                    int e = runs[r][1] - q < HALF_PAIRS - 8 - m ? runs[r][1] : q + (HALF_PAIRS - 8 - m);
+                    int m0 = m;
+                    m = half_scan(src, px, py, r2, q, e, nb, m);
+                    for (int t = m0; t < m; t++) own[t] = k;
+                    q = e;
+                    if (m > HALF_PAIRS - 16) {
+                        half_pairs(src, align, cohere, &A, own, nb, m, k1);
+                        m = 0;
+                    }
+                }
+            }
+            if (m) half_pairs(src, align, cohere, &A, own, nb, m, k1);
+        }
+        if (align | cohere) half_means(&A, k, 1);
+        store_sums(&c->gsum[src->id[k]], hacc(&A, k));
+    }
 }
 
 static void packed_step(pt_crowd *c, int lo, int hi, double dt, int share) {

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 struct pt__crowd_pool;
+struct pt__crowd_groups;
 
 /* One agent's neighbour sums (64 bytes, one cache line) */
 typedef struct pt__crowd_sums {
@@ -55,6 +56,7 @@ struct pt_crowd {
     double *sx, *sy;           /* positions in cell order (cs.ids order), n + 2 (NaN padding) */
     double *shx, *shy;         /* headings in cell order */
     uint32_t *sg;              /* groups in cell order (when group is set) */
+    struct pt__crowd_groups *gm; /* the slots by group, then cell (crowd.c), or NULL */
     pt_cellspace cs;
     pt_vehicle target_veh;     /* the target as it was at the start of the step */
     struct pt__crowd_pool *pool;

@@ -413,8 +413,8 @@ static void listen(pt_world *w, int gathered) {
     if (w->nnoises == 0) return;
     if (!gathered) { /* the step's first noises came after the guards' updates (animals) */
         w->nlisteners = 0;
-        for (int i = 1; i < w->n; i++) {
-            const pt_entity *e = &w->ents[i];
+        for (int j = 0; j < w->nmovers; j++) {
+            const pt_entity *e = &w->ents[w->movers[j]];
             if (e->kind == PT_KIND_GUARD && e->state != PT_STATE_CHASE)
                 w->listeners[w->nlisteners++] = (pt__listener){e->x, e->y, e->hearing, (int)e->id};
         }
@@ -471,11 +471,13 @@ void pt_world_step(pt_world *w) {
     }
     player_update(w, &w->ents[0]);
     /* Listeners are gathered here, while each guard is in cache, when the step already has
-     * a noise; a step without any pays nothing for hearing. */
+     * a noise; a step without any pays nothing for hearing. Flock members are left out
+     * (their entities are not even read): they move together below, and their state_ticks
+     * count there. */
     const int gather = w->nnoises > 0;
     w->nlisteners = 0;
-    for (int i = 1; i < w->n; i++) {
-        pt_entity *e = &w->ents[i];
+    for (int j = 0; j < w->nmovers; j++) {
+        pt_entity *e = &w->ents[w->movers[j]];
         e->state_ticks++;
         switch (e->kind) {
         case PT_KIND_GUARD:
@@ -484,7 +486,7 @@ void pt_world_step(pt_world *w) {
                 w->listeners[w->nlisteners++] = (pt__listener){e->x, e->y, e->hearing, (int)e->id};
             break;
         case PT_KIND_PREY: pt__prey_update(w, e); break;
-        case PT_KIND_BOID: break; /* flocks move together below */
+        case PT_KIND_BOID: break; /* not among the movers */
         case PT_KIND_PLAYER:
         case PT_KIND_COUNT: pt__pattern_tick(w, e, 1.0); break;
         }

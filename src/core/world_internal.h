@@ -85,12 +85,16 @@ struct pt_world {
     int nboids;
     pt_steer_agent *boids;
     int *boid_id;                /* entity id of each */
+    unsigned char *boid_scared;  /* per member: 1 when it started to scatter this tick */
     uint32_t *boid_group;        /* its flock (pt_crowd group) */
     int *boid_slot;              /* per entity: its index in boids, or -1 */
     pt_crowd **crowds;
     int *crowd_first;            /* crowd k runs boids[crowd_first[k] .. crowd_first[k + 1]) */
     uint64_t *flock_noise_tick;  /* per flock group: the tick of its last scatter noise (0 = none) */
     int ncrowds;
+    int *movers;                 /* ids of the entities besides the player that are not flock
+                                    members, ascending: what pt_world_step runs one by one */
+    int nmovers;
 };
 
 /* ---- motion.c: continuous (steered) movement ---- */

@@ -40,8 +40,12 @@
  *
  * Flocks of a game (the world steps its flocks so): set the desc's group to give each agent a group,
  * and an agent's neighbours are then the first PT_CROWD_NB_MAX others *of its group* within
- * view_radius (the filter comes before the cap). Set alarm_behaviours (e.g. PT_BEH_EVADE)
- * and alarm_radius, and an agent whose position is within alarm_radius of the target's
+ * view_radius (the filter comes before the cap). When the group values lie within a span
+ * of about 4 n (small ids, as the world's), the step also sorts the agents by group, and an
+ * agent reads only its own group's agents, not the other flocks passing through; in a
+ * group no cell of which holds more than 32 of its agents, each pair is weighed once (72
+ * more bytes per agent, 4 per group value in the span). Set alarm_behaviours (e.g.
+ * PT_BEH_EVADE) and alarm_radius, and an agent whose position is within alarm_radius of the target's
  * (hypot(target - pos) <= alarm_radius at the start of the tick) also runs those behaviours
  * that tick; a->behaviours then says what each agent ran. Either one keeps the crowd in the
  * in-place mode.
