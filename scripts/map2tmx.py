@@ -13,6 +13,8 @@ patrol (pt_tmx_load) to the same world as the .map (see docs/tiled.md):
   * the player, guards, prey and flocks become point objects at their tile's centre with
     class (type) player/guard/prey/flock and the .map keys as typed properties;
   * obstacles become point objects of class obstacle with properties r and sprite;
+  * timed noise sources become point objects of class noise at their tile's centre with
+    properties loudness, every and first;
   * path patterns used by the map become route polylines (polygons when closed), drawn
     where they are walked, and the entity's `route` object property points at its route;
     a path's stops (points with wait=, look, angles=, gait=) become point objects of class
@@ -108,7 +110,7 @@ def kv(tok):
 def read_map(path):
     m = {'title': None, 'seed': None, 'tile_size': 16, 'patterns': [], 'steering': None,
          'legend': {c: (n, w, o, g, s) for (c, n, w, o, g, s) in DEFAULT_LEGEND},
-         'player': None, 'ents': [], 'obstacles': [], 'grid': []}
+         'player': None, 'ents': [], 'obstacles': [], 'noises': [], 'grid': []}
     with open(path, encoding='utf-8-sig') as f:
         lines = f.read().split('\n')
     in_grid = False
@@ -180,6 +182,15 @@ def read_map(path):
             if 'at' not in o:
                 raise InputError('%s: obstacle has no at=X,Y' % where)
             m['obstacles'].append(o)
+        elif w == 'noise':
+            o = {}
+            for x in t[1:]:
+                k, v = kv(x)
+                o[k] = v
+            if 'at' not in o or 'loudness' not in o or 'every' not in o:
+                raise InputError('%s: noise needs at=X,Y, loudness= and every=' % where)
+            o.setdefault('first', o['every'])
+            m['noises'].append(o)
         else:
             raise InputError('%s: unknown directive %r' % (where, w))
     if not m['grid']:
@@ -463,6 +474,13 @@ def convert(args):
         props = [('r', 'float', o['r']), ('sprite', 'string', o['sprite'])]
         ent_xml += '  <object id="%d" type="obstacle" x="%s" y="%s">\n%s   <point/>\n  </object>\n' % (
             next_id, fnum(float(ox) * tp), fnum(float(oy) * tp), props_xml(props, 3))
+        next_id += 1
+
+    for o in m['noises']:
+        ox, oy = (int(c) for c in o['at'].split(','))
+        props = [('every', 'float', o['every']), ('first', 'float', o['first']), ('loudness', 'float', o['loudness'])]
+        ent_xml += '  <object id="%d" type="noise" x="%s" y="%s">\n%s   <point/>\n  </object>\n' % (
+            next_id, fnum((ox + 0.5) * tp), fnum((oy + 0.5) * tp), props_xml(props, 3))
         next_id += 1
 
     # ---- map properties

@@ -11,7 +11,7 @@
 #include "test_util.h"
 
 static const char *scenario_names[] = {"patterns", "los", "flock", "steer", "world", "world-flocks", "world-mixed",
-                                       "hearing"};
+                                       "hearing", "world-noise"};
 #define NSCEN (int)(sizeof scenario_names / sizeof scenario_names[0])
 static const char *required_keys[] = {"scenario", "agents", "ticks", "threads", "ns_per_agent_tick_median",
                                       "ns_per_agent_tick_min", "ns_per_agent_tick_max", "agent_updates_per_s"};
@@ -51,6 +51,12 @@ START_TEST(test_every_scenario_prints_the_keys) {
             ck_assert(json_number(line, "ticks_per_s_1thread") > 0);
             ck_assert(json_number(line, "ticks_per_s_threads") > 0);
             ck_assert(json_number(line, "match") == 1);
+        }
+        if (lines == 8) { /* world-noise: the noises made (100 a second), the goal */
+            ck_assert(json_number(line, "noises_per_s") == 100);
+            ck_assert(json_number(line, "noises_made") >= 3 && json_number(line, "noises_made") <= 4);
+            ck_assert(json_number(line, "goal_ticks_per_s") == 1000);
+            ck_assert(json_number(line, "meets_goal") == (json_number(line, "ticks_per_s") >= 1000));
         }
         if (lines == 7) { /* hearing: the figure and goal */
             ck_assert(json_number(line, "loudness") == 16);

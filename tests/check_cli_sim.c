@@ -100,17 +100,31 @@ START_TEST(test_who_caught_and_when) {
     ck_assert_msg(has_line_starting(r.out, want), "no '%s' in: %s", want, r.out);
     ck_assert(has_line_starting(r.out, "tick "));
     /* every event line is "tick T KIND NAME..." with a known kind */
-    long events = 0;
+    long events = 0, heard = 0;
     for (const char *s = r.out; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
         if (strncmp(s, "tick ", 5) != 0) continue;
         char kind[32];
         ck_assert_int_eq(sscanf(s, "tick %*u %31s", kind), 1);
         ck_assert_msg(!strcmp(kind, "caught") || !strcmp(kind, "spotted") || !strcmp(kind, "lost") ||
-                          !strcmp(kind, "returned") || !strcmp(kind, "goal") || !strcmp(kind, "key"),
+                          !strcmp(kind, "returned") || !strcmp(kind, "goal") || !strcmp(kind, "key") ||
+                          !strcmp(kind, "heard"),
                       "kind '%s'", kind);
+        if (!strcmp(kind, "heard")) { /* the noise's place and its level at the guard */
+            char who[64];
+            int x, y;
+            double level;
+            ck_assert_msg(sscanf(s, "tick %*u heard %63s at %d,%d level %lf", who, &x, &y, &level) == 4, "%.80s", s);
+            ck_assert(level > 1.0 && level <= 256.0); /* above the default hearing */
+            heard++;
+        }
         events++;
     }
     ck_assert_int_ge(events, caught);
+    ck_assert_int_gt(heard, 0);
+    /* the summary counts them */
+    const char *h = strstr(r.out, ", heard ");
+    ck_assert_ptr_nonnull(h);
+    ck_assert_int_eq(atol(h + 8), heard);
 }
 END_TEST
 

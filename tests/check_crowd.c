@@ -13,6 +13,7 @@
 #include <patrol/crowd.h>
 #include <patrol/rng.h>
 
+#include "crowd_priv.h" /* the test hooks: wide, no_ring, half, ring_mask */
 #include "test_util.h"
 
 #define N 300
@@ -51,17 +52,27 @@ static void make_agents(pt_steer_agent *a, int n, uint64_t seed, double area, do
     }
 }
 
+/* A crowd as pt_crowd_create makes it from these fields (min_share 1: every phase split
+ * between the threads, or 0: the default). */
+static pt_crowd *mk(const pt_steer_env *env, pt_steer_agent *a, int n, unsigned beh, double view_radius, int threads,
+                    int min_share) {
+    pt_crowd_desc d = {.agents = a, .n = n, .env = env, .behaviours = beh, .view_radius = view_radius,
+                       .threads = threads, .min_share = min_share};
+    pt_crowd *c = pt_crowd_create(&d);
+    ck_assert_ptr_nonnull(c);
+    return c;
+}
+
 static void run_beh(pt_steer_agent *a, int n, const pt_steer_env *env, unsigned beh, int target, int threads, int brute,
                     int ticks) {
-    pt_crowd c;
-    ck_assert_int_eq(pt_crowd_init(&c, env, a, n, beh, 2.5, threads), PT_OK); c.min_share = 1;
-    c.target = target;
-    c.target_point = pt_v2(10.0, 12.0);
+    pt_crowd *c = mk(env, a, n, beh, 2.5, threads, 1);
+    pt_crowd_set_target(c, target);
+    pt_crowd_set_target_point(c, pt_v2(10.0, 12.0));
     for (int t = 0; t < ticks; t++) {
-        if (brute) pt_crowd_step_brute(&c, 1.0 / 60.0);
-        else pt_crowd_step(&c, 1.0 / 60.0);
+        if (brute) pt_crowd_step_brute(c, 1.0 / 60.0);
+        else pt_crowd_step(c, 1.0 / 60.0);
     }
-    pt_crowd_fini(&c);
+    pt_crowd_destroy(c);
 }
 
 static void run(pt_steer_agent *a, int n, const pt_steer_env *env, int threads, int brute, int ticks) {
@@ -144,17 +155,16 @@ START_TEST(test_walled_room_invariants) {
         if (!pt_map_walkable(&m, (int)floor(a[i].veh.pos.x), (int)floor(a[i].veh.pos.y))) a[i].veh.pos = pt_v2(20.5, 20.5);
     memcpy(b, a, sizeof a);
     long bad = 0;
-    pt_crowd c;
-    ck_assert_int_eq(pt_crowd_init(&c, &env, a, N, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) | PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE), 2.5, 2), PT_OK); c.min_share = 1;
+    pt_crowd *c = mk(&env, a, N, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) | PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE), 2.5, 2, 1);
     for (int t = 0; t < 1000; t++) {
-        pt_crowd_step(&c, 1.0 / 60.0);
-        pt_crowd_sync(&c);
+        pt_crowd_step(c, 1.0 / 60.0);
+        pt_crowd_sync(c);
         for (int i = 0; i < N; i++) {
             pt_vec2 p = a[i].veh.pos;
             if (!pt_v2_is_finite(p) || !pt_map_walkable(&m, (int)floor(p.x), (int)floor(p.y))) bad++;
         }
     }
-    pt_crowd_fini(&c);
+    pt_crowd_destroy(c);
     ck_assert_int_eq(bad, 0);
     run(b, N, &env, 1, 0, 1000);
     ck_assert(same_state(a, b, N));
@@ -186,9 +196,8 @@ START_TEST(test_outside_and_nan_equal_brute_force) {
     make_agents(a, N, 8, 20.0, 0.0);
     for (int i = 0; i < N; i++) a[i].veh.vel = pt_v2_scale(pt_v2_norm(pt_v2_sub(a[i].veh.pos, pt_v2(10, 10))), 3.0);
     memcpy(b, a, sizeof a);
-    pt_crowd ca, cb;
-    ck_assert_int_eq(pt_crowd_init(&ca, NULL, a, N, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER), 2.5, 2), PT_OK); ca.min_share = 1;
-    ck_assert_int_eq(pt_crowd_init(&cb, NULL, b, N, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER), 2.5, 1), PT_OK); cb.min_share = 1;
+    pt_crowd *ca = mk(NULL, a, N, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER), 2.5, 2, 1);
+    pt_crowd *cb = mk(NULL, b, N, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER), 2.5, 1, 1);
     long diffs = 0;
     for (int t = 0; t < 400; t++) {
         if (t == 50)
@@ -197,14 +206,14 @@ START_TEST(test_outside_and_nan_equal_brute_force) {
                 a[i].veh.pos = b[i].veh.pos = far;
             }
         if (t == 60) a[N - 1].veh.pos = b[N - 1].veh.pos = pt_v2(NAN, 3.0);
-        if (t == 50 || t == 60) pt_crowd_reload(&ca);
-        pt_crowd_step(&ca, 1.0 / 60.0);
-        pt_crowd_step_brute(&cb, 1.0 / 60.0);
-        pt_crowd_sync(&ca);
+        if (t == 50 || t == 60) pt_crowd_reload(ca);
+        pt_crowd_step(ca, 1.0 / 60.0);
+        pt_crowd_step_brute(cb, 1.0 / 60.0);
+        pt_crowd_sync(ca);
         diffs += !same_state(a, b, N);
     }
-    pt_crowd_fini(&ca);
-    pt_crowd_fini(&cb);
+    pt_crowd_destroy(ca);
+    pt_crowd_destroy(cb);
     ck_assert_int_eq(diffs, 0);
     ck_assert_int_eq(count_finite(a, N - 1), N - 1);
 }
@@ -268,25 +277,23 @@ START_TEST(test_varied_flocking_equals_brute_force) {
     for (int i = 0; i < 6; i++) start[100 + i].veh.pos = start[99].veh.pos; /* coincident */
     static const double dts[] = {1.0 / 60.0, 1.0 / 30.0, 0.0, 0.25, -1.0, 1.0 / 60.0};
     memcpy(ref, start, sizeof ref);
-    pt_crowd cr;
-    ck_assert_int_eq(pt_crowd_init(&cr, NULL, ref, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK); cr.min_share = 1;
+    pt_crowd *cr = mk(NULL, ref, M, PT_BEH_FLOCKING, 2.5, 1, 1);
     for (int t = 0; t < 240; t++) {
         if (t == 40) ref[7].veh.heading = pt_v2(NAN, 0.0);
-        pt_crowd_step_brute(&cr, dts[(t / 7) % 6]);
+        pt_crowd_step_brute(cr, dts[(t / 7) % 6]);
     }
-    pt_crowd_fini(&cr);
+    pt_crowd_destroy(cr);
     for (int threads = 1; threads <= 3; threads++) {
         memcpy(got, start, sizeof got);
-        pt_crowd c;
-        ck_assert_int_eq(pt_crowd_init(&c, NULL, got, M, PT_BEH_FLOCKING, 2.5, threads), PT_OK); c.min_share = 1;
+        pt_crowd *c = mk(NULL, got, M, PT_BEH_FLOCKING, 2.5, threads, 1);
         for (int t = 0; t < 240; t++) {
             if (t == 40) {
                 got[7].veh.heading = pt_v2(NAN, 0.0);
-                pt_crowd_reload(&c);
+                pt_crowd_reload(c);
             }
-            pt_crowd_step(&c, dts[(t / 7) % 6]);
+            pt_crowd_step(c, dts[(t / 7) % 6]);
         }
-        pt_crowd_fini(&c);
+        pt_crowd_destroy(c);
         ck_assert_msg(same_state(got, ref, M), "flocking with %d threads differs from brute force", threads);
     }
     ck_assert(!same_state(ref, start, M));
@@ -335,23 +342,21 @@ START_TEST(test_pairs_with_fallback_lanes_equal_brute_force) {
         }
     }
     memcpy(ref, start, sizeof ref);
-    pt_crowd cr;
-    ck_assert_int_eq(pt_crowd_init(&cr, NULL, ref, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK); cr.min_share = 1;
+    pt_crowd *cr = mk(NULL, ref, M, PT_BEH_FLOCKING, 2.5, 1, 1);
     int spun = 0, still = 0;
     for (int t = 0; t < 60; t++) {
-        pt_crowd_step_brute(&cr, 1.0 / 60.0);
+        pt_crowd_step_brute(cr, 1.0 / 60.0);
         for (int i = 2; i < M; i += 6) spun += ref[i].veh.turn_dir != 0;
     }
-    pt_crowd_fini(&cr);
+    pt_crowd_destroy(cr);
     for (int i = 1; i < M; i += 6) still += memcmp(&ref[i].veh.pos, &start[i].veh.pos, sizeof(pt_vec2)) == 0;
     ck_assert_int_gt(spun, 0);                 /* the on-the-spot fallback ran */
     ck_assert_int_eq(still, (M + 4) / 6);      /* the stopping lanes never moved */
     for (int threads = 1; threads <= 3; threads++) {
         memcpy(got, start, sizeof got);
-        pt_crowd c;
-        ck_assert_int_eq(pt_crowd_init(&c, NULL, got, M, PT_BEH_FLOCKING, 2.5, threads), PT_OK); c.min_share = 1;
-        for (int t = 0; t < 60; t++) pt_crowd_step(&c, 1.0 / 60.0);
-        pt_crowd_fini(&c);
+        pt_crowd *c = mk(NULL, got, M, PT_BEH_FLOCKING, 2.5, threads, 1);
+        for (int t = 0; t < 60; t++) pt_crowd_step(c, 1.0 / 60.0);
+        pt_crowd_destroy(c);
         ck_assert_msg(same_state(got, ref, M), "paired flocking with %d threads differs from brute force", threads);
     }
     ck_assert(!same_state(ref, start, M));
@@ -406,67 +411,65 @@ START_TEST(test_edits_between_steps_equal_brute_force) {
     for (int threads = 1; threads <= 3; threads++) {
         memcpy(ref, start, sizeof start);
         memcpy(got, start, sizeof start);
-        pt_crowd cr, cg;
-        ck_assert_int_eq(pt_crowd_init(&cr, NULL, ref, M, behs[0], 2.5, 1), PT_OK); cr.min_share = 1;
-        ck_assert_int_eq(pt_crowd_init(&cg, NULL, got, M, behs[0], 2.5, threads), PT_OK); cg.min_share = 1;
+        pt_crowd *cr = mk(NULL, ref, M, behs[0], 2.5, 1, 1);
+        pt_crowd *cg = mk(NULL, got, M, behs[0], 2.5, threads, 1);
         pt_rng r;
         pt_rng_seed(&r, 3, 5);
         for (int t = 0; t < TICKS; t++) {
-            cr.behaviours = cg.behaviours = behs[t % 3];
+            pt_crowd_set_behaviours(cr, behs[t % 3]);
+            pt_crowd_set_behaviours(cg, behs[t % 3]);
             for (int e = 0; e < 20; e++) { /* the same edits on both */
                 int i = (int)(pt_rng_unit(&r) * M);
                 pt_vec2 p = pt_v2(pt_rng_unit(&r) * 50.0, pt_rng_unit(&r) * 50.0);
                 ref[i].veh.pos = got[i].veh.pos = p;
             }
-            pt_crowd_reload(&cg);
-            pt_crowd_reload(&cr);
-            pt_crowd_step_brute(&cr, 1.0 / 60.0);
-            pt_crowd_step(&cg, 1.0 / 60.0);
-            pt_crowd_sync(&cg);
+            pt_crowd_reload(cg);
+            pt_crowd_reload(cr);
+            pt_crowd_step_brute(cr, 1.0 / 60.0);
+            pt_crowd_step(cg, 1.0 / 60.0);
+            pt_crowd_sync(cg);
             differ += !same_state(got, ref, M);
         }
-        pt_crowd_fini(&cr);
-        pt_crowd_fini(&cg);
+        pt_crowd_destroy(cr);
+        pt_crowd_destroy(cg);
     }
     ck_assert_int_eq(differ, 0);
     ck_assert(!same_state(ref, start, M)); /* they moved */
 }
 END_TEST
 
-/* The owned lane (the crowd keeps the motion state; agents share params and vehicle
+/* The packed mode (the crowd keeps the motion state; agents share params and vehicle
  * constants): for each shared set of constants, over many ticks of odd lengths, with
  * reversing and coincident agents, the result equals brute force bit for bit for 1-3
- * threads (four lanes where the processor has AVX, two with 3 threads), and the lane really
+ * threads (four lanes where the processor has AVX, two with 3 threads), and the mode really
  * was taken. */
-static void owned_case(const pt_steer_agent *start, int n, const pt_steer_env *env, unsigned beh, int target) {
+static void packed_case(const pt_steer_agent *start, int n, const pt_steer_env *env, unsigned beh, int target) {
     static const double dts[] = {1.0 / 60.0, 1.0 / 30.0, 0.0, 0.25, -1.0, 1.0 / 60.0};
     pt_steer_agent *ref = malloc(sizeof *ref * (size_t)n), *got = malloc(sizeof *got * (size_t)n);
     memcpy(ref, start, sizeof *ref * (size_t)n);
-    pt_crowd cr;
-    ck_assert_int_eq(pt_crowd_init(&cr, env, ref, n, beh, 2.5, 1), PT_OK); cr.min_share = 1;
-    cr.target = target;
-    cr.target_point = pt_v2(10.0, 12.0);
-    for (int t = 0; t < 120; t++) pt_crowd_step_brute(&cr, dts[(t / 7) % 6]);
-    pt_crowd_fini(&cr);
+    pt_crowd *cr = mk(env, ref, n, beh, 2.5, 1, 1);
+    pt_crowd_set_target(cr, target);
+    pt_crowd_set_target_point(cr, pt_v2(10.0, 12.0));
+    for (int t = 0; t < 120; t++) pt_crowd_step_brute(cr, dts[(t / 7) % 6]);
+    pt_crowd_destroy(cr);
     for (int threads = 1; threads <= 3; threads++) {
         memcpy(got, start, sizeof *got * (size_t)n);
-        pt_crowd c;
-        ck_assert_int_eq(pt_crowd_init(&c, env, got, n, beh, 2.5, threads), PT_OK); c.min_share = 1;
-        if (threads == 3) c.wide = 0; /* two lanes (SSE2) even where there is AVX */
-        ck_assert_int_eq(c.owned, 1);
-        c.target = target;
-        c.target_point = pt_v2(10.0, 12.0);
-        for (int t = 0; t < 120; t++) pt_crowd_step(&c, dts[(t / 7) % 6]);
-        ck_assert_int_eq(c.owned, 1);
-        pt_crowd_fini(&c); /* writes the agents back */
-        ck_assert_msg(same_state(got, ref, n), "owned lane with %d threads differs from brute force", threads);
+        pt_crowd *c = mk(env, got, n, beh, 2.5, threads, 1);
+        if (threads == 3) c->wide = 0; /* two lanes (SSE2) even where there is AVX */
+        ck_assert_int_eq(pt_crowd_packed(c), 1);
+        pt_crowd_set_target(c, target);
+        pt_crowd_set_target_point(c, pt_v2(10.0, 12.0));
+        for (int t = 0; t < 120; t++) pt_crowd_step(c, dts[(t / 7) % 6]);
+        ck_assert_int_eq(pt_crowd_packed(c), 1);
+        pt_crowd_destroy(c); /* writes the agents back */
+        ck_assert_msg(same_state(got, ref, n), "packed mode with %d threads differs from brute force", threads);
     }
     ck_assert(!same_state(ref, start, n));
     free(ref);
     free(got);
 }
 
-/* Pursuit in the owned lane, with the target changed between steps (another agent, or the
+/* Pursuit in the packed mode, with the target changed between steps (another agent, or the
  * target point) and agents teleported and reloaded now and then: the crowd finds the target
  * where the last step left it, so every tick must still give the brute-force result. */
 START_TEST(test_target_changes_equal_brute_force) {
@@ -474,44 +477,47 @@ START_TEST(test_target_changes_equal_brute_force) {
     static pt_steer_agent start[M], ref[M], got[M];
     make_agents(start, M, 53, 40.0, 0.0);
     unsigned beh = PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_PURSUIT) | PT_BEH_BIT(PT_BEH_ARRIVE);
-    int differ = 0, owned = 0;
+    int differ = 0, packed = 0;
     for (int threads = 1; threads <= 3; threads++) {
         memcpy(ref, start, sizeof start);
         memcpy(got, start, sizeof start);
-        pt_crowd cr, cg;
-        ck_assert_int_eq(pt_crowd_init(&cr, NULL, ref, M, beh, 2.5, 1), PT_OK); cr.min_share = 1;
-        ck_assert_int_eq(pt_crowd_init(&cg, NULL, got, M, beh, 2.5, threads), PT_OK); cg.min_share = 1;
-        cr.target_point = cg.target_point = pt_v2(5.0, 30.0);
+        pt_crowd *cr = mk(NULL, ref, M, beh, 2.5, 1, 1);
+        pt_crowd *cg = mk(NULL, got, M, beh, 2.5, threads, 1);
+        pt_crowd_set_target_point(cr, pt_v2(5.0, 30.0));
+        pt_crowd_set_target_point(cg, pt_v2(5.0, 30.0));
         pt_rng r;
         pt_rng_seed(&r, 4, 6);
         for (int t = 0; t < TICKS; t++) {
-            if (t % 7 == 0) cr.target = cg.target = t % 21 == 14 ? -1 : (int)(pt_rng_unit(&r) * M);
+            if (t % 7 == 0) {
+                pt_crowd_set_target(cr, t % 21 == 14 ? -1 : (int)(pt_rng_unit(&r) * M));
+                pt_crowd_set_target(cg, pt_crowd_target(cr));
+            }
             if (t % 11 == 5) { /* the same edits on both: the slots start over */
                 for (int e = 0; e < 10; e++) {
                     int i = (int)(pt_rng_unit(&r) * M);
                     ref[i].veh.pos = got[i].veh.pos = pt_v2(pt_rng_unit(&r) * 40.0, pt_rng_unit(&r) * 40.0);
                 }
-                int tg = cr.target >= 0 ? cr.target : 0; /* the target too, far from where it was */
+                int tg = pt_crowd_target(cr) >= 0 ? pt_crowd_target(cr) : 0; /* the target too, far from where it was */
                 ref[tg].veh.pos = got[tg].veh.pos = pt_v2(1.0, 1.0);
-                pt_crowd_reload(&cg);
-                pt_crowd_reload(&cr);
+                pt_crowd_reload(cg);
+                pt_crowd_reload(cr);
             }
-            pt_crowd_step_brute(&cr, 1.0 / 60.0);
-            pt_crowd_step(&cg, 1.0 / 60.0);
-            owned += cg.owned;
-            pt_crowd_sync(&cg);
+            pt_crowd_step_brute(cr, 1.0 / 60.0);
+            pt_crowd_step(cg, 1.0 / 60.0);
+            packed += pt_crowd_packed(cg);
+            pt_crowd_sync(cg);
             differ += !same_state(got, ref, M);
         }
-        pt_crowd_fini(&cr);
-        pt_crowd_fini(&cg);
+        pt_crowd_destroy(cr);
+        pt_crowd_destroy(cg);
     }
     ck_assert_int_eq(differ, 0);
-    ck_assert_int_eq(owned, 3 * TICKS);
+    ck_assert_int_eq(packed, 3 * TICKS);
     ck_assert(!same_state(ref, start, M)); /* they moved */
 }
 END_TEST
 
-START_TEST(test_owned_lane_equals_brute_force) {
+START_TEST(test_packed_mode_equals_brute_force) {
     enum { M = 240 };
     static pt_steer_agent start[M];
     static pt_steer_params pw, pslow;
@@ -543,17 +549,16 @@ START_TEST(test_owned_lane_equals_brute_force) {
             /* nobody moves: only the brute-force comparison is meaningful */
             pt_steer_agent *ref = malloc(sizeof start);
             memcpy(ref, start, sizeof start);
-            pt_crowd c;
-            ck_assert_int_eq(pt_crowd_init(&c, NULL, ref, M, PT_BEH_FLOCKING, 2.5, 2), PT_OK); c.min_share = 1;
-            ck_assert_int_eq(c.owned, 1);
-            for (int t = 0; t < 30; t++) pt_crowd_step(&c, 1.0 / 60.0);
-            pt_crowd_fini(&c);
+            pt_crowd *c = mk(NULL, ref, M, PT_BEH_FLOCKING, 2.5, 2, 1);
+            ck_assert_int_eq(pt_crowd_packed(c), 1);
+            for (int t = 0; t < 30; t++) pt_crowd_step(c, 1.0 / 60.0);
+            pt_crowd_destroy(c);
             for (int i = 0; i < M; i++) ck_assert(memcmp(&ref[i].veh.pos, &start[i].veh.pos, sizeof(pt_vec2)) == 0);
             free(ref);
             continue;
         }
-        owned_case(start, M, NULL, PT_BEH_FLOCKING, -1);
-        owned_case(start, M, NULL, PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_COHESION), -1);
+        packed_case(start, M, NULL, PT_BEH_FLOCKING, -1);
+        packed_case(start, M, NULL, PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_COHESION), -1);
     }
     /* the steer benchmark's stack, walls and pursuit of agent 0, facing the target */
     pt_map m;
@@ -567,9 +572,9 @@ START_TEST(test_owned_lane_equals_brute_force) {
             start[i].veh.pos = pt_v2(10.5, 10.5);
     unsigned beh = PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE) | PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE) |
                    PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_PURSUIT) | PT_BEH_BIT(PT_BEH_ARRIVE);
-    owned_case(start, M, &env, beh, 0);
-    owned_case(start, M, &env, beh | PT_BEH_BIT(PT_BEH_ALIGNMENT) | PT_BEH_BIT(PT_BEH_FACE), -1);
-    owned_case(start, M, &env, PT_BEH_FLOCKING, -1);
+    packed_case(start, M, &env, beh, 0);
+    packed_case(start, M, &env, beh | PT_BEH_BIT(PT_BEH_ALIGNMENT) | PT_BEH_BIT(PT_BEH_FACE), -1);
+    packed_case(start, M, &env, PT_BEH_FLOCKING, -1);
     pt_steer_env_fini(&env);
     pt_map_fini(&m);
 }
@@ -580,29 +585,31 @@ END_TEST
  * walls, and an alarm (EVADE within a radius of a vehicle outside the crowd, which moves
  * between ticks): equal to brute force bit for bit, forces and behaviours too, for 1-3
  * threads; the groups and the alarm really change the result. */
-static void run_flocks(pt_steer_agent *a, int n, const pt_steer_env *env, const uint32_t *group, unsigned alarm,
-                       int threads, int brute, int ticks, pt_vec2 *forces, int *alarmed) {
-    pt_crowd c;
+static int run_flocks(pt_steer_agent *a, int n, const pt_steer_env *env, const uint32_t *group, unsigned alarm,
+                      int threads, int brute, int ticks, pt_vec2 *forces, int *alarmed) {
     unsigned beh = PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) | PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE);
-    ck_assert_int_eq(pt_crowd_init(&c, env, a, n, beh, 2.5, threads), PT_OK);
-    c.min_share = 1;
-    c.group = group;
-    c.alarm_behaviours = alarm;
-    c.alarm_radius = 4.0;
-    c.target = PT_CROWD_TARGET_VEHICLE;
-    pt_vehicle_init(&c.target_vehicle, pt_v2(12.0, 12.0), 0.0);
-    pt_vehicle_resolve(&c.target_vehicle);
+    pt_crowd_desc d = {.agents = a, .n = n, .env = env, .behaviours = beh, .view_radius = 2.5, .threads = threads,
+                       .min_share = 1, .group = group, .alarm_behaviours = alarm, .alarm_radius = 4.0};
+    pt_crowd *c = pt_crowd_create(&d);
+    ck_assert_ptr_nonnull(c);
+    pt_crowd_set_target(c, PT_CROWD_TARGET_VEHICLE);
+    pt_vehicle tv;
+    pt_vehicle_init(&tv, pt_v2(12.0, 12.0), 0.0);
+    pt_vehicle_resolve(&tv);
     *alarmed = 0;
     for (int t = 0; t < ticks; t++) {
-        c.target_vehicle.pos = pt_v2(12.0 + 0.1 * t, 12.0 + 0.05 * t);
-        c.target_vehicle.vel = pt_v2(6.0, 3.0);
-        if (brute) pt_crowd_step_brute(&c, 1.0 / 60.0);
-        else pt_crowd_step(&c, 1.0 / 60.0);
+        tv.pos = pt_v2(12.0 + 0.1 * t, 12.0 + 0.05 * t);
+        tv.vel = pt_v2(6.0, 3.0);
+        pt_crowd_set_target_vehicle(c, &tv);
+        if (brute) pt_crowd_step_brute(c, 1.0 / 60.0);
+        else pt_crowd_step(c, 1.0 / 60.0);
         for (int i = 0; i < n; i++) *alarmed += (a[i].behaviours & PT_BEH_BIT(PT_BEH_EVADE)) != 0;
     }
-    memcpy(forces, c.forces, sizeof *forces * (size_t)n);
-    ck_assert(!c.owned);
-    pt_crowd_fini(&c);
+    memcpy(forces, pt_crowd_forces(c), sizeof *forces * (size_t)n);
+    ck_assert(!pt_crowd_packed(c));
+    int by_group = c->gm != NULL; /* the slots were sorted by group */
+    pt_crowd_destroy(c);
+    return by_group;
 }
 
 START_TEST(test_groups_and_alarm_equal_brute_force) {
@@ -615,19 +622,37 @@ START_TEST(test_groups_and_alarm_equal_brute_force) {
     pt_steer_env env;
     ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
     make_agents(start, M, 77, 10.0, 8.0); /* about 12 per square tile: far more than 64 in range */
-    for (int i = 0; i < M; i++) group[i] = (uint32_t)(i % 3) + 1;
     int aref, agot;
+    /* Groups interleaved by index, in runs of indices (one of 300: more than 64 in range
+     * within the group) with a lone member, by a random draw, and spread over the whole
+     * range of uint32_t (too wide to sort the slots by group: the plain cell order with
+     * the filter). */
+    pt_rng rng;
+    pt_rng_seed(&rng, 78, 0);
+    for (int pattern = 0; pattern < 4; pattern++) {
+        for (int i = 0; i < M; i++)
+            group[i] = pattern == 0   ? (uint32_t)(i % 3) + 1
+                       : pattern == 1 ? (i == 17 ? 5u : (uint32_t)(i / 300) + 9)
+                       : pattern == 2 ? pt_rng_below(&rng, 40) + 1000
+                                      : (uint32_t)(i % 4) * 0x40000000u + 7u;
+        memcpy(ref, start, sizeof start);
+        run_flocks(ref, M, &env, group, PT_BEH_BIT(PT_BEH_EVADE), 1, 1, 90, fref, &aref);
+        ck_assert_int_gt(aref, 0);
+        ck_assert_int_lt(aref, 90 * M);
+        for (int threads = 1; threads <= 3; threads++) {
+            memcpy(got, start, sizeof start);
+            int by_group = run_flocks(got, M, &env, group, PT_BEH_BIT(PT_BEH_EVADE), threads, 0, 90, fgot, &agot);
+            ck_assert_int_eq(by_group, pattern < 3);
+            ck_assert_msg(same_state(got, ref, M), "groups %d: flocks with %d threads differ from brute force", pattern,
+                          threads);
+            ck_assert_msg(memcmp(fgot, fref, sizeof fref) == 0, "groups %d: forces with %d threads differ", pattern,
+                          threads);
+            ck_assert_int_eq(agot, aref);
+        }
+    }
+    for (int i = 0; i < M; i++) group[i] = (uint32_t)(i % 3) + 1;
     memcpy(ref, start, sizeof start);
     run_flocks(ref, M, &env, group, PT_BEH_BIT(PT_BEH_EVADE), 1, 1, 90, fref, &aref);
-    ck_assert_int_gt(aref, 0);
-    ck_assert_int_lt(aref, 90 * M);
-    for (int threads = 1; threads <= 3; threads++) {
-        memcpy(got, start, sizeof start);
-        run_flocks(got, M, &env, group, PT_BEH_BIT(PT_BEH_EVADE), threads, 0, 90, fgot, &agot);
-        ck_assert_msg(same_state(got, ref, M), "flocks with %d threads differ from brute force", threads);
-        ck_assert_msg(memcmp(fgot, fref, sizeof fref) == 0, "forces with %d threads differ", threads);
-        ck_assert_int_eq(agot, aref);
-    }
     /* without the groups, or without the alarm, the flocks go elsewhere */
     memcpy(got, start, sizeof start);
     run_flocks(got, M, &env, NULL, PT_BEH_BIT(PT_BEH_EVADE), 2, 0, 90, fgot, &agot);
@@ -679,7 +704,7 @@ START_TEST(test_stack_lanes_equal_brute_force) {
                 if (!pt_map_walkable(&m, (int)floor(a->veh.pos.x), (int)floor(a->veh.pos.y)))
                     a->veh.pos = pt_v2(10.5, 10.5);
             }
-            owned_case(start, M, &env, sets[set], 7);
+            packed_case(start, M, &env, sets[set], 7);
         }
     pt_steer_env_fini(&env);
     pt_map_fini(&m);
@@ -714,34 +739,32 @@ START_TEST(test_half_lists_equal_brute_force) {
         for (int b = 0; b < 2; b++) {
             unsigned beh = b ? PT_BEH_BIT(PT_BEH_SEPARATION) | PT_BEH_BIT(PT_BEH_SEEK) : PT_BEH_FLOCKING;
             memcpy(ref, start, sizeof ref);
-            pt_crowd cr;
-            ck_assert_int_eq(pt_crowd_init(&cr, NULL, ref, M, beh, 2.5, 1), PT_OK);
-            cr.target_point = pt_v2(20.0, 20.0);
-            for (int t = 0; t < T; t++) pt_crowd_step_brute(&cr, 1.0 / 30.0);
-            pt_crowd_fini(&cr);
+            pt_crowd *cr = mk(NULL, ref, M, beh, 2.5, 1, 0);
+            pt_crowd_set_target_point(cr, pt_v2(20.0, 20.0));
+            for (int t = 0; t < T; t++) pt_crowd_step_brute(cr, 1.0 / 30.0);
+            pt_crowd_destroy(cr);
             for (int run = 1; run <= 4; run++) {
                 int threads = run < 4 ? run : 2;
                 memcpy(got, start, sizeof got);
-                pt_crowd c;
-                ck_assert_int_eq(pt_crowd_init(&c, NULL, got, M, beh, 2.5, threads), PT_OK); c.min_share = 1;
-                if (threads == 3) c.wide = 0; /* two lanes (SSE2) even where there is AVX */
-                c.no_ring = run == 4;         /* the running sums in gsum, not in rings */
-                c.target_point = pt_v2(20.0, 20.0);
+                pt_crowd *c = mk(NULL, got, M, beh, 2.5, threads, 1);
+                if (threads == 3) c->wide = 0; /* two lanes (SSE2) even where there is AVX */
+                c->no_ring = run == 4;         /* the running sums in gsum, not in rings */
+                pt_crowd_set_target_point(c, pt_v2(20.0, 20.0));
                 for (int t = 0; t < T; t++) {
                     int most = 0;
                     if (threads == 1 && t % 10 == 0) {
-                        pt_crowd_sync(&c);
+                        pt_crowd_sync(c);
                         most = most_neighbours(got, M, 2.5);
                     }
-                    pt_crowd_step(&c, 1.0 / 30.0);
-                    ck_assert_int_eq(c.owned, 1);
-                    half_steps += c.half;
-                    full_steps += !c.half;
-                    ring_steps += c.half && c.ring_mask;
-                    gsum_steps += c.half && !c.ring_mask;
-                    half_over_cap += c.half && most > PT_CROWD_NB_MAX;
+                    pt_crowd_step(c, 1.0 / 30.0);
+                    ck_assert_int_eq(pt_crowd_packed(c), 1);
+                    half_steps += c->half;
+                    full_steps += !c->half;
+                    ring_steps += c->half && c->ring_mask;
+                    gsum_steps += c->half && !c->ring_mask;
+                    half_over_cap += c->half && most > PT_CROWD_NB_MAX;
                 }
-                pt_crowd_fini(&c);
+                pt_crowd_destroy(c);
                 ck_assert_msg(same_state(got, ref, M), "area %g, behaviours %u, %d threads%s: differs from brute force",
                               areas[ai], beh, threads, run == 4 ? " (gsum)" : "");
             }
@@ -756,60 +779,99 @@ START_TEST(test_half_lists_equal_brute_force) {
 }
 END_TEST
 
-/* Which lane: stateful behaviours (wander), the dithered combiner, agents with their own
+/* Which mode: stateful behaviours (wander), the dithered combiner, agents with their own
  * params or constants, or a side that is not perp(heading) keep the agents' structs; the
- * rest is owned. Changing the behaviours between steps moves between lanes, and the agents
+ * rest is packed. Changing the behaviours between steps moves between modes, and the agents
  * read after pt_crowd_sync are the same either way. */
-START_TEST(test_lane_choice) {
+START_TEST(test_mode_choice) {
     enum { M = 200 };
     static pt_steer_agent a[M], b[M];
     static pt_steer_params pd;
     make_agents(a, M, 81, 20.0, 0.0);
-    pt_crowd c;
-    ck_assert_int_eq(pt_crowd_init(&c, NULL, a, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK); c.min_share = 1;
-    ck_assert_int_eq(c.owned, 1);
-    c.behaviours = PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER);
-    pt_crowd_step(&c, 1.0 / 60.0);
-    ck_assert_int_eq(c.owned, 0);
-    c.behaviours = PT_BEH_FLOCKING;
-    pt_crowd_step(&c, 1.0 / 60.0);
-    ck_assert_int_eq(c.owned, 1);
+    pt_crowd *c = mk(NULL, a, M, PT_BEH_FLOCKING, 2.5, 1, 1);
+    ck_assert_int_eq(pt_crowd_packed(c), 1);
+    pt_crowd_set_behaviours(c, PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER));
+    pt_crowd_step(c, 1.0 / 60.0);
+    ck_assert_int_eq(pt_crowd_packed(c), 0);
+    pt_crowd_set_behaviours(c, PT_BEH_FLOCKING);
+    pt_crowd_step(c, 1.0 / 60.0);
+    ck_assert_int_eq(pt_crowd_packed(c), 1);
     a[3].veh.max_speed = 4.0; /* one agent of its own */
-    pt_crowd_reload(&c);
-    ck_assert_int_eq(c.owned, 0);
+    pt_crowd_reload(c);
+    ck_assert_int_eq(pt_crowd_packed(c), 0);
     a[3].veh.max_speed = a[4].veh.max_speed;
     a[5].veh.side = pt_v2(0.0, 0.0);
-    pt_crowd_reload(&c);
-    ck_assert_int_eq(c.owned, 0);
+    pt_crowd_reload(c);
+    ck_assert_int_eq(pt_crowd_packed(c), 0);
     a[5].veh.side = pt_v2_perp(a[5].veh.heading);
-    pt_crowd_reload(&c);
-    ck_assert_int_eq(c.owned, 1);
-    pt_crowd_fini(&c);
+    pt_crowd_reload(c);
+    ck_assert_int_eq(pt_crowd_packed(c), 1);
+    pt_crowd_destroy(c);
     params_with(&pd, PT_COMBINE_DITHERED, 0.0);
     for (int i = 0; i < M; i++) a[i].params = &pd;
-    ck_assert_int_eq(pt_crowd_init(&c, NULL, a, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK); c.min_share = 1;
-    ck_assert_int_eq(c.owned, 0);
-    pt_crowd_fini(&c);
-    /* switching lanes every few ticks equals brute force */
+    c = mk(NULL, a, M, PT_BEH_FLOCKING, 2.5, 1, 1);
+    ck_assert_int_eq(pt_crowd_packed(c), 0);
+    pt_crowd_destroy(c);
+    /* switching modes every few ticks equals brute force */
     make_agents(a, M, 83, 20.0, 0.0);
     memcpy(b, a, sizeof a);
-    pt_crowd ca, cb;
-    ck_assert_int_eq(pt_crowd_init(&ca, NULL, a, M, PT_BEH_FLOCKING, 2.5, 2), PT_OK); ca.min_share = 1;
-    ck_assert_int_eq(pt_crowd_init(&cb, NULL, b, M, PT_BEH_FLOCKING, 2.5, 1), PT_OK); cb.min_share = 1;
-    int owned_ticks = 0, differ = 0;
+    pt_crowd *ca = mk(NULL, a, M, PT_BEH_FLOCKING, 2.5, 2, 1);
+    pt_crowd *cb = mk(NULL, b, M, PT_BEH_FLOCKING, 2.5, 1, 1);
+    int packed_ticks = 0, differ = 0;
     for (int t = 0; t < 90; t++) {
         unsigned beh = (t / 10) % 2 ? PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) : PT_BEH_FLOCKING;
-        ca.behaviours = cb.behaviours = beh;
-        pt_crowd_step(&ca, 1.0 / 60.0);
-        pt_crowd_step_brute(&cb, 1.0 / 60.0);
-        owned_ticks += ca.owned;
-        pt_crowd_sync(&ca);
+        pt_crowd_set_behaviours(ca, beh);
+        pt_crowd_set_behaviours(cb, beh);
+        pt_crowd_step(ca, 1.0 / 60.0);
+        pt_crowd_step_brute(cb, 1.0 / 60.0);
+        packed_ticks += pt_crowd_packed(ca);
+        pt_crowd_sync(ca);
         differ += !same_state(a, b, M);
     }
-    pt_crowd_fini(&ca);
-    pt_crowd_fini(&cb);
+    pt_crowd_destroy(ca);
+    pt_crowd_destroy(cb);
     ck_assert_int_eq(differ, 0);
-    ck_assert_int_eq(owned_ticks, 50);
+    ck_assert_int_eq(packed_ticks, 50);
+}
+END_TEST
+
+/* pt_crowd_create: a zeroed description's fields take their defaults (view radius 2.5, one
+ * thread, PT_CROWD_MIN_SHARE, no target agent), the desc's groups and alarm keep the crowd
+ * in place, NULL is refused, and pt_crowd_destroy takes NULL. */
+START_TEST(test_create_defaults) {
+    enum { M = 50 };
+    static pt_steer_agent a[M];
+    static const uint32_t group[M];
+    make_agents(a, M, 85, 10.0, 0.0);
+    ck_assert_ptr_null(pt_crowd_create(NULL));
+    pt_crowd_destroy(NULL);
+    pt_crowd_desc d = {.agents = a, .n = M};
+    pt_crowd *c = pt_crowd_create(&d);
+    ck_assert_ptr_nonnull(c);
+    ck_assert_double_eq(c->view_radius, 2.5);
+    ck_assert_int_eq(c->threads, 1);
+    ck_assert_int_eq(c->min_share, PT_CROWD_MIN_SHARE);
+    ck_assert_int_eq(pt_crowd_target(c), -1);
+    ck_assert_uint_eq(pt_crowd_behaviours(c), 0);
+    pt_crowd_set_min_share(c, 0);
+    ck_assert_int_eq(c->min_share, PT_CROWD_MIN_SHARE);
+    pt_crowd_set_behaviours(c, PT_BEH_FLOCKING);
+    pt_crowd_step(c, 1.0 / 60.0);
+    ck_assert_int_eq(pt_crowd_packed(c), 1);
+    pt_crowd_set_group(c, group); /* groups take the agents' own structs */
+    pt_crowd_step(c, 1.0 / 60.0);
+    ck_assert_int_eq(pt_crowd_packed(c), 0);
+    pt_crowd_destroy(c);
+    d.behaviours = PT_BEH_FLOCKING;
+    d.alarm_behaviours = PT_BEH_BIT(PT_BEH_EVADE);
+    d.alarm_radius = 1.0;
+    c = pt_crowd_create(&d);
+    ck_assert_ptr_nonnull(c);
+    ck_assert_int_eq(pt_crowd_packed(c), 0);
+    pt_crowd_set_alarm(c, 0, 0.0);
+    pt_crowd_reload(c);
+    ck_assert_int_eq(pt_crowd_packed(c), 1);
+    pt_crowd_destroy(c);
 }
 END_TEST
 
@@ -827,11 +889,12 @@ int main(void) {
     tcase_add_test(tc, test_flocking_sparse_and_dense);
     tcase_add_test(tc, test_pairs_with_fallback_lanes_equal_brute_force);
     tcase_add_test(tc, test_edits_between_steps_equal_brute_force);
-    tcase_add_test(tc, test_owned_lane_equals_brute_force);
+    tcase_add_test(tc, test_packed_mode_equals_brute_force);
     tcase_add_test(tc, test_target_changes_equal_brute_force);
     tcase_add_test(tc, test_stack_lanes_equal_brute_force);
     tcase_add_test(tc, test_groups_and_alarm_equal_brute_force);
-    tcase_add_test(tc, test_lane_choice);
+    tcase_add_test(tc, test_mode_choice);
+    tcase_add_test(tc, test_create_defaults);
     tcase_add_test(tc, test_half_lists_equal_brute_force);
     suite_add_tcase(s, tc);
     return tu_run(s);

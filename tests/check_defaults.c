@@ -200,6 +200,10 @@ static pt_thrust_body_params body;
 static double body_top_speed;
 static double map_tile_px, obstacle_r, waypoint_radius;
 static double tile_sound[4]; /* the default legend's door, bush, floor, water, in tiles */
+static double tile_footstep[3]; /* the default legend's floor, bridge, grass */
+/* Per gait (walk, sneak, run): speed factor, footstep loudness, and the farthest straight
+ * distance on floor at which a guard of the default hearing hears it. */
+static double gait_speed[PT_GAIT_COUNT], gait_loud[PT_GAIT_COUNT], gait_heard[PT_GAIT_COUNT];
 static double world_hz, world_mass, world_force, world_turn, world_radius;
 static double crowd_min_share;
 static double look_s, look_deg, pattern_hz; /* a default look's seconds and angle; ticks of `wait 1s` */
@@ -207,7 +211,10 @@ static const double intercept_max_t = PT_STEER_INTERCEPT_MAX_T;
 static const double chase_speed_scale = CHASE_SPEED_SCALE, lost_grace = LOST_GRACE_S, search_look = SEARCH_LOOK_S,
                     suspicious_turn = TURN_RATE, catch_dist = CATCH_DIST, prey_notice = PREY_NOTICE_DIST,
                     prey_calm = PREY_CALM_S, boid_scatter = BOID_SCATTER_DIST, lookahead_cells = LOOKAHEAD_CELLS,
-                    stuck_s = STUCK_S, stuck_dist = STUCK_DIST;
+                    stuck_s = STUCK_S, stuck_dist = STUCK_DIST, investigate_look = INVESTIGATE_LOOK_S,
+                    hear_awareness = HEAR_AWARENESS, peripheral_dist = PERIPHERAL_DIST,
+                    peripheral_rate = PERIPHERAL_RATE, prey_noise = PREY_NOISE, flock_noise = FLOCK_NOISE,
+                    flock_noise_gap = FLOCK_NOISE_GAP_S;
 
 #define DEG (180.0 / PT_PI)
 #define W(b) (&P.weight[PT_BEH_##b])
@@ -286,7 +293,7 @@ static const entry entries[] = {
     {STEERING_MD, PROSE, "### From Buckland's", "wander circle ", 0, 0, &P.wander_radius, 1},
     {STEERING_MD, PROSE, "### From Buckland's", "wander circle ", 0, 1, &P.wander_distance, 1},
     {STEERING_MD, PROSE, "### From Buckland's", "neighbour radius ", 0, 0, &P.view_radius, 1},
-    {STEERING_MD, PROSE, "- Threads: each thread takes", "`c.min_share` agents (", 0, 0, &crowd_min_share, 1},
+    {STEERING_MD, PROSE, "- Threads: each thread takes", "`min_share` agents (", 0, 0, &crowd_min_share, 1},
 
     /* docs/ai.md */
     {AI_MD, PROSE, "- **`intercept`**:", "`t` is capped at ", 0, 0, &intercept_max_t, 1},
@@ -300,6 +307,28 @@ static const entry entries[] = {
     {AI_MD, CELL, "| `hearing` (per guard, map key) |", NULL, 2, 0, &guard_def.hearing, 1},
     {AI_MD, CELL, "| door | 2 |", NULL, 2, 0, &tile_sound[0], 1},
     {AI_MD, CELL, "| bush | 1 |", NULL, 2, 0, &tile_sound[1], 1},
+    {AI_MD, PROSE, "factor of the player's `speed` (", NULL, 0, 0, &player_def.speed, 1},
+    {AI_MD, CELL, "| walk (the default) |", NULL, 2, 0, &gait_speed[PT_GAIT_WALK], 1},
+    {AI_MD, CELL, "| walk (the default) |", NULL, 3, 0, &gait_loud[PT_GAIT_WALK], 1},
+    {AI_MD, CELL, "| walk (the default) |", NULL, 4, 0, &gait_heard[PT_GAIT_WALK], 1},
+    {AI_MD, CELL, "| sneak |", NULL, 2, 0, &gait_speed[PT_GAIT_SNEAK], 1},
+    {AI_MD, CELL, "| sneak |", NULL, 3, 0, &gait_loud[PT_GAIT_SNEAK], 1},
+    {AI_MD, CELL, "| sneak |", NULL, 4, 0, &gait_heard[PT_GAIT_SNEAK], 1},
+    {AI_MD, CELL, "| run |", NULL, 2, 0, &gait_speed[PT_GAIT_RUN], 1},
+    {AI_MD, CELL, "| run |", NULL, 3, 0, &gait_loud[PT_GAIT_RUN], 1},
+    {AI_MD, CELL, "| run |", NULL, 4, 0, &gait_heard[PT_GAIT_RUN], 1},
+    {AI_MD, PROSE, "`footstep=` ([formats.md](formats.md)) is ", NULL, 0, 0, &tile_footstep[0], 1},
+    {AI_MD, PROSE, "doors; ", NULL, 0, 0, &tile_footstep[2], 1},
+    {AI_MD, PROSE, "(half as loud); ", NULL, 0, 0, &tile_footstep[1], 1},
+    {AI_MD, PROSE, "raises its awareness by ", NULL, 0, 0, &hear_awareness, 1},
+    {AI_MD, PROSE, "Prey that start to flee make a noise of ", NULL, 0, 0, &prey_noise, 1},
+    {AI_MD, PROSE, "a flock makes a noise of ", NULL, 0, 0, &flock_noise, 1},
+    {AI_MD, PROSE, "at most once every ", NULL, 0, 0, &flock_noise_gap, 1},
+    {AI_MD, PROSE, "as in search) for\n", NULL, 0, 0, &investigate_look, 1},
+    {AI_MD, PROSE, "+--- (", NULL, 0, 0, &investigate_look, 1},
+    {AI_MD, PROSE, "looks around for ", NULL, 0, 0, &investigate_look, 1},
+    {AI_MD, PROSE, "A player within ", NULL, 0, 0, &peripheral_dist, 1},
+    {AI_MD, PROSE, "It fills the meter at ", NULL, 0, 0, &peripheral_rate, 1},
     {AI_MD, PROSE, "(out of sight ", NULL, 0, 0, &lost_grace, 1},
     {AI_MD, PROSE, "return <--(", NULL, 0, 0, &search_look, 1},
     {AI_MD, PROSE, "noticed something, at ", NULL, 0, 0, &suspicious_turn, DEG},
@@ -319,6 +348,11 @@ static const entry entries[] = {
     {FORMATS_MD, CELL, "| `*` | bush |", NULL, 5, 0, &tile_sound[1], 1},
     {FORMATS_MD, CELL, "| `.` | floor |", NULL, 5, 0, &tile_sound[2], 1},
     {FORMATS_MD, CELL, "| `~` | water |", NULL, 5, 0, &tile_sound[3], 1},
+    {FORMATS_MD, CELL, "| `.` | floor |", NULL, 6, 0, &tile_footstep[0], 1},
+    {FORMATS_MD, CELL, "| `=` | bridge |", NULL, 6, 0, &tile_footstep[1], 1},
+    {FORMATS_MD, CELL, "| `,` | grass |", NULL, 6, 0, &tile_footstep[2], 1},
+    {FORMATS_MD, PROSE, "Without it: by name, `grass` ", NULL, 0, 0, &tile_footstep[2], 1},
+    {FORMATS_MD, PROSE, "Without it: by name, `grass`", "`bridge` ", 0, 0, &tile_footstep[1], 1},
     {FORMATS_MD, CELL, "| `speed` | all |", "player ", 5, 0, &player_def.speed, 1},
     {FORMATS_MD, CELL, "| `speed` | all |", "prey ", 5, 0, &prey_def.speed, 1},
     {FORMATS_MD, CELL, "| `speed` | all |", "others ", 5, 0, &guard_def.speed, 1},
@@ -477,6 +511,13 @@ static void load_code(void) {
     map_tile_px = map.tile_px;
     static const char sound_chars[4] = {'+', '*', '.', '~'};
     for (int i = 0; i < 4; i++) tile_sound[i] = map.legend[pt_map_legend_find(&map, sound_chars[i])].sound / 10.0;
+    static const char step_chars[3] = {'.', '=', ','};
+    for (int i = 0; i < 3; i++) tile_footstep[i] = map.legend[pt_map_legend_find(&map, step_chars[i])].footstep;
+    for (int g = 0; g < PT_GAIT_COUNT; g++) {
+        gait_speed[g] = pt_gait_speed((pt_gait)g);
+        gait_loud[g] = pt_gait_loudness((pt_gait)g);
+        gait_heard[g] = ceil(gait_loud[g] - guard_def.hearing) - 1; /* level L - d must be above it */
+    }
     ck_assert_int_eq(map.nobstacles, 1);
     obstacle_r = map.obstacles[0].r;
     pt_patlib lib;

@@ -11,6 +11,7 @@
 #include <patrol/bresenham.h>
 #include <patrol/pattern.h>
 #include <patrol/rng.h>
+#include <patrol/world.h> /* pt_gait_name */
 
 #include "pattern_step.h" /* the walkers' bodies and tables, shared by pt_patrun and pt_troop */
 #include "test_util.h"

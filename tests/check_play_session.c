@@ -232,6 +232,42 @@ START_TEST(test_taps) {
 }
 END_TEST
 
+
+/* Held Shift / Ctrl: the session's gait reaches the world on the next tick; a tap while
+ * sneaking still moves exactly one tile; the footsteps are kept for the frame's rings, the
+ * old ones dropped. */
+START_TEST(test_gait_and_noises) {
+    static const char *long_map = "format 1\nplayer at=1,1\ngrid\n##########################\n"
+                                  "#........................#\n##########################\nend\n";
+    write_file("long.map", long_map);
+    int reach[PT_GAIT_COUNT];
+    for (int g = 0; g < PT_GAIT_COUNT; g++) {
+        play_session s;
+        open_ok(&s, "long.map");
+        s.gait = (pt_gait)g;
+        for (int t = 0; t < 150; t++) {
+            play_tick(&s, 1, 0);
+            ck_assert_int_eq(pt_world_gait(s.world), g);
+            ck_assert_int_le(s.nnoises, PLAY_NOISES);
+            for (int i = 0; i < s.nnoises; i++)
+                ck_assert(pt_world_tick(s.world) - s.noises[i].tick < PLAY_NOISE_TICKS);
+        }
+        ck_assert_int_gt(s.nnoises, 0);
+        reach[g] = pt_world_entity(s.world, 0)->x;
+        play_close(&s);
+    }
+    ck_assert(reach[PT_GAIT_SNEAK] < reach[PT_GAIT_WALK] && reach[PT_GAIT_WALK] < reach[PT_GAIT_RUN]);
+    play_session s;
+    open_ok(&s, "long.map");
+    s.gait = PT_GAIT_SNEAK;
+    play_tap(&s, 1, 0);
+    for (int t = 0; t < 90; t++) play_tick(&s, 0, 0);
+    ck_assert_int_eq(pt_world_entity(s.world, 0)->x, 2);
+    ck_assert_int_eq(s.nnoises, 0); /* the step's noise is older than PLAY_NOISE_TICKS */
+    play_close(&s);
+}
+END_TEST
+
 START_TEST(test_goal_ends_round) {
     write_file("goal.map", goal_map);
     play_session s;
@@ -342,6 +378,7 @@ static Suite *session_suite(void) {
     tcase_add_test(core, test_reload_keeps_world_on_error);
     tcase_add_test(core, test_a_file_named_twice_is_loaded_once);
     tcase_add_test(core, test_taps);
+    tcase_add_test(core, test_gait_and_noises);
     tcase_add_test(core, test_goal_ends_round);
     tcase_add_test(core, test_spotted_and_caught);
     tcase_add_test(core, test_log_lines);

@@ -461,6 +461,55 @@ START_TEST(test_stops_overlay) {
 }
 END_TEST
 
+/* Noise rings: a young noise draws a ring around its tile that widens with age, an old one
+ * (PT_NOISE_RING_S or more) and a silent one draw nothing; the tile's centre stays clear. */
+static int ring_pixels(SDL_Renderer *sdl, SDL_Surface *surf, pt_render *r, const pt_map *m, pt_noise_mark mk,
+                       int *near, int *far) {
+    pt_view v = {.scale = 1};
+    pt_scene sc = {.map = m};
+    ck_assert_int_eq(pt_render_draw(r, &sc, &v), PT_OK);
+    SDL_RenderFlush(sdl);
+    SDL_Surface *before = SDL_ConvertSurfaceFormat(surf, SDL_PIXELFORMAT_RGBA32, 0);
+    pt_render_noise_rings(r, m, &v, &mk, 1);
+    SDL_RenderFlush(sdl);
+    int changed = 0;
+    *near = *far = 0;
+    double cx = (mk.x + 0.5) * 16, cy = (mk.y + 0.5) * 16;
+    for (int y = 0; y < surf->h; y++)
+        for (int x = 0; x < surf->w; x++)
+            if (!same_rgb(px(surf, x, y), px(before, x, y))) {
+                changed++;
+                double d = hypot(x + 0.5 - cx, y + 0.5 - cy) / 16.0;
+                *near += d < 1.0;
+                *far += d >= 1.0;
+            }
+    SDL_FreeSurface(before);
+    return changed;
+}
+
+START_TEST(test_noise_rings) {
+    pt_map m;
+    blank(&m, 16, 12);
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 16 * 16, 12 * 16, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_Renderer *sdl = SDL_CreateSoftwareRenderer(surf);
+    pt_error err;
+    pt_render *r = pt_render_create(sdl, ASSETS, &err);
+    ck_assert_msg(r != NULL, "%s", err.message);
+    int near, far;
+    ck_assert_int_gt(ring_pixels(sdl, surf, r, &m, (pt_noise_mark){8, 6, 6.0, 0.05}, &near, &far), 0);
+    ck_assert(near > 0 && far == 0); /* young: small */
+    ck_assert_int_gt(ring_pixels(sdl, surf, r, &m, (pt_noise_mark){8, 6, 6.0, 0.6}, &near, &far), 0);
+    ck_assert(far > 0 && near == 0); /* older: wide */
+    ck_assert_int_eq(ring_pixels(sdl, surf, r, &m, (pt_noise_mark){8, 6, 6.0, PT_NOISE_RING_S}, &near, &far), 0);
+    ck_assert_int_eq(ring_pixels(sdl, surf, r, &m, (pt_noise_mark){8, 6, 0.0, 0.1}, &near, &far), 0);
+    ck_assert_int_eq(ring_pixels(sdl, surf, r, &m, (pt_noise_mark){8, 6, 6.0, NAN}, &near, &far), 0);
+    pt_render_destroy(r);
+    SDL_DestroyRenderer(sdl);
+    SDL_FreeSurface(surf);
+    pt_map_fini(&m);
+}
+END_TEST
+
 START_TEST(test_sight_overlay) {
     /* The sight overlay tints exactly the cells the simulation's own test (pt_can_see) says
      * the guard sees: walls, a bush and a sealed corner in the way, guards in several spots. */
@@ -794,6 +843,7 @@ static Suite *render_suite(void) {
     tcase_add_test(core, test_view_follow);
     tcase_add_test(core, test_view_fit);
     tcase_add_test(core, test_actors_from_map);
+    tcase_add_test(core, test_noise_rings);
     tcase_add_test(core, test_tile_sprite_names);
     suite_add_tcase(s, core);
     TCase *limits = tcase_create("limits");

@@ -12,6 +12,7 @@
 #include <patrol/cellspace.h>
 #include <patrol/steer.h>
 
+#include "../src/core/steer_env_priv.h" /* the index: solid_bits, wall_box_exact */
 #include "../src/core/steer_env_ref.h"
 #include "test_util.h"
 
@@ -859,7 +860,7 @@ START_TEST(test_fast_paths_match_reference) {
         fast_world(&m, &r, sizes[world][0], sizes[world][1], sizes[world][2], world % 2 == 0);
         pt_steer_env env;
         ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
-        ck_assert_ptr_nonnull(env.solid_bits);
+        ck_assert_ptr_nonnull(env.ix->solid_bits);
         for (int k = 0; k < 3; k++) {
             pt_steer_params p;
             fast_params(&p, k);
@@ -893,8 +894,8 @@ START_TEST(test_fast_paths_custom_and_nonfinite) {
     }
     pt_steer_env env;
     ck_assert_int_eq(pt_steer_env_set(&env, walls, 200, m.obstacles, m.nobstacles, &m), PT_OK);
-    ck_assert_ptr_null(env.solid_bits);
-    ck_assert_int_eq(env.wall_box_exact, 0);
+    ck_assert_ptr_null(env.ix->solid_bits);
+    ck_assert_int_eq(env.ix->wall_box_exact, 0);
     int bad = 0, hits[3] = {0, 0, 0};
     pt_steer_params p;
     fast_params(&p, 0);

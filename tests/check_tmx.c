@@ -179,6 +179,12 @@ static diff world_diff(const pt_map *a, const pt_patlib *la, const pt_map *b, co
             note(&d, "obstacle %d: %g,%g r%g s%d vs %g,%g r%g s%d", i, p->x, p->y, p->r, p->sprite, q->x, q->y, q->r,
                  q->sprite);
     }
+    if (a->nsources != b->nsources) note(&d, "%d noise sources vs %d", a->nsources, b->nsources);
+    for (int i = 0; i < a->nsources && i < b->nsources; i++) {
+        const pt_noise_source *p = &a->sources[i], *q = &b->sources[i];
+        if (p->x != q->x || p->y != q->y || p->loudness != q->loudness || p->every != q->every || p->first != q->first)
+            note(&d, "noise source %d: %d,%d differs", i, p->x, p->y);
+    }
     return d;
 }
 

@@ -244,7 +244,7 @@ END_TEST
  * from then on walks the rectangle's cells in the pattern's order. */
 static const char *hide_map =
     "player at=2,12 pattern=run_and_hide\n"
-    "guard g at=4,3 pattern=rect view=9 fov=100 speed=2 aware_rate=4\n"
+    "guard g at=4,3 pattern=rect view=9 fov=100 speed=2 aware_rate=4 hearing=256\n" /* deaf: sight only */
     "grid\n"
     "##############################\n"
     "#............................#\n"

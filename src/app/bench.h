@@ -50,6 +50,7 @@ int bench_patterns(const bench_opts *o, bench_result *r);
 int bench_flock(const bench_opts *o, bench_result *r);
 int bench_steer(const bench_opts *o, bench_result *r);
 int bench_world(const bench_opts *o, bench_result *r);
+int bench_world_noise(const bench_opts *o, bench_result *r);
 int bench_world_flocks(const bench_opts *o, bench_result *r);
 int bench_world_mixed(const bench_opts *o, bench_result *r);
 int bench_hearing(const bench_opts *o, bench_result *r);

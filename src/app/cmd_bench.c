@@ -255,6 +255,7 @@ static const bench_scenario scenarios[] = {
     {"world-flocks", "the world tick, flocks of 100 on a generated 256x256 walled map; 1 vs 2+ threads", bench_world_flocks},
     {"world-mixed", "the world tick on 1024x1024: a tenth guards, a twentieth prey, the rest flocks", bench_world_mixed},
     {"hearing", "noise floods of loudness 16 on a 1024x1024 walled map (an agent = a noise)", bench_hearing},
+    {"world-noise", "the world scenario with 100 noises a second (loudness 16) that the guards hear", bench_world_noise},
 };
 
 static void bench_help(FILE *out) {

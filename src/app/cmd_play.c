@@ -29,11 +29,13 @@ static const double speeds[] = {0.25, 0.5, 1.0, 2.0, 4.0};
 enum { SPEED_NORMAL = 2, NSPEEDS = (int)(sizeof speeds / sizeof speeds[0]) };
 #define ERROR_SECONDS 8.0 /* a reload error box stays this long (or until a key) */
 
-static const char *keys_hint = "arrows/WASD move   P pause   R restart   F1 help   Esc quit";
+static const char *keys_hint = "arrows/WASD move   Shift run   Ctrl/C sneak   P pause   R restart   F1 help   Esc quit";
 
 /* The F1 panel: "KEY|what" lines in two columns; other lines are headings. */
 static const char *help_text = "patrol - keys\n"
                                "arrows / WASD|walk (hold to keep walking)\n"
+                               "Shift (held)|run: faster, louder footsteps\n"
+                               "Ctrl / C (held)|sneak: slower, quieter footsteps\n"
                                "P|pause / resume\n"
                                "N|one tick while paused\n"
                                "+ / -|simulation speed (0.25x .. 4x)\n"
@@ -64,6 +66,8 @@ static void help(FILE *out) {
             "\n"
             "keys:\n"
             "  arrows / WASD   walk (hold to keep walking)\n"
+            "  Shift (held)    run: faster, and footsteps guards hear from farther\n"
+            "  Ctrl / C (held) sneak: slower, and footsteps only a guard close by hears\n"
             "  P / N           pause / one tick while paused\n"
             "  + / -           simulation speed, 0.25x .. 4x\n"
             "  R               restart the round\n"
@@ -193,6 +197,13 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     }
     pt_scene scene = {.map = map, .actors = f->actors, .nactors = n};
     int rc = pt_render_draw(r, &scene, &v);
+    pt_noise_mark marks[PLAY_NOISES];
+    for (int i = 0; i < s->nnoises; i++) {
+        const pt_noise *nz = &s->noises[i];
+        double age = ((double)(pt_world_tick(w) - nz->tick) + (round ? 0.0 : f->alpha)) * pt_world_dt(w);
+        marks[i] = (pt_noise_mark){nz->x, nz->y, nz->loudness, age};
+    }
+    pt_render_noise_rings(r, map, &v, marks, s->nnoises);
 
     /* The exit, when it is off screen: a gold pointer at the edge. */
     int gx, gy;
@@ -204,8 +215,10 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
 
     char status[96], clock[64], text[320], title[96];
     fmt_clock(clock, sizeof clock, play_clock(s));
-    if (fabs(f->speed - 1.0) > 1e-9) snprintf(status, sizeof status, "%s  x%g", clock, f->speed);
-    else snprintf(status, sizeof status, "%s", clock);
+    pt_gait gait = pt_world_gait(s->world);
+    const char *gname = gait == PT_GAIT_WALK ? "" : (gait == PT_GAIT_RUN ? "RUN  " : "SNEAK  ");
+    if (fabs(f->speed - 1.0) > 1e-9) snprintf(status, sizeof status, "%s%s  x%g", gname, clock, f->speed);
+    else snprintf(status, sizeof status, "%s%s", gname, clock);
     pt_hud_msg msgs[PLAY_MSGS];
     for (int i = 0; i < s->nmsgs; i++) {
         const play_msg *m = &s->msgs[i];
@@ -264,6 +277,15 @@ static void ui_log(const play_ui *ui, const char *fmt, const char *arg) {
     fprintf(ui->log, fmt, arg);
     fputc('\n', ui->log);
     fflush(ui->log);
+}
+
+/* Sneaking wins when both are held: the quiet choice is the safe one. */
+static pt_gait held_gait(void) {
+    const Uint8 *k = SDL_GetKeyboardState(NULL);
+    SDL_Keymod mod = SDL_GetModState();
+    if ((mod & KMOD_CTRL) || k[SDL_SCANCODE_C]) return PT_GAIT_SNEAK;
+    if (mod & KMOD_SHIFT) return PT_GAIT_RUN;
+    return PT_GAIT_WALK;
 }
 
 static void held_direction(int *dx, int *dy) {
@@ -526,6 +548,7 @@ int cmd_play(int argc, char **argv) {
         }
         int dx, dy;
         held_direction(&dx, &dy);
+        s.gait = held_gait();
         for (; running && steps > 0; steps--) {
             play_tick(&s, dx, dy);
             ui_log(&ui, "%s", "step");

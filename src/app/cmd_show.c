@@ -13,6 +13,7 @@
 #include <patrol/pattern.h>
 #include <patrol/render.h>
 #include <patrol/tmx.h>
+#include <patrol/world.h>
 
 static void show_usage(FILE *out) {
     fprintf(out,

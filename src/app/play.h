@@ -32,6 +32,8 @@
 #define PLAY_MSG_TICKS 150    /* how long a message stays (2.5 s at 60 Hz), fading at the end */
 #define PLAY_INTRO_TICKS 300  /* the opening hint */
 #define PLAY_MAX_GOALS 4096   /* goal tiles remembered for the exit pointer */
+#define PLAY_NOISES 64        /* recent noises kept for the rings the frame draws ... */
+#define PLAY_NOISE_TICKS 60   /* ... for this many ticks (1 s at 60 Hz) */
 
 typedef struct play_level {
     pt_map map;
@@ -63,6 +65,9 @@ typedef struct play_session {
     signed char tap_dx[PLAY_TAPS], tap_dy[PLAY_TAPS];
     int ntaps;
     int reloads;              /* successful reloads so far */
+    pt_gait gait;             /* the player's gait from the next tick (held Shift / Ctrl) */
+    pt_noise noises[PLAY_NOISES]; /* the world's noises of the last PLAY_NOISE_TICKS, oldest first */
+    int nnoises;
     /* Logging (for scripts and tests): "move X,Y" when the player enters a tile, and one
      * line per game event ("spotted NAME", "caught NAME", "escaped TICKS", ...). */
     FILE *log;

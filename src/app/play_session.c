@@ -92,6 +92,7 @@ static void round_reset(play_session *s) {
     s->caught_by[0] = '\0';
     s->nmsgs = 0;
     s->ntaps = 0;
+    s->nnoises = 0;
     s->intro = 0;
     if (s->level && s->level->ngoals > 0) {
         say(s, 0xf2be3cffu, "find the glowing exit - follow the gold arrow");
@@ -218,15 +219,34 @@ static void age_messages(play_session *s) {
     s->nmsgs = k;
 }
 
+/* The rings the frame draws: the step's noises join, the old ones go (the oldest first when
+ * there are too many). */
+static void keep_noises(play_session *s) {
+    uint64_t now = pt_world_tick(s->world);
+    int k = 0, n;
+    for (int i = 0; i < s->nnoises; i++)
+        if (now - s->noises[i].tick < PLAY_NOISE_TICKS) s->noises[k++] = s->noises[i];
+    s->nnoises = k;
+    const pt_noise *nz = pt_world_noises(s->world, &n);
+    for (int i = 0; i < n; i++) {
+        if (s->nnoises == PLAY_NOISES) {
+            memmove(s->noises, s->noises + 1, sizeof s->noises[0] * (PLAY_NOISES - 1));
+            s->nnoises--;
+        }
+        s->noises[s->nnoises++] = nz[i];
+    }
+}
+
 void play_tick(play_session *s, int held_dx, int held_dy) {
     age_messages(s);
     s->ticks++;
     if (s->round != 0) return;
+    pt_world_set_gait(s->world, s->gait);
     const pt_entity *pl = pt_world_entity(s->world, 0);
     /* The world acts on the player's input when its movement clock passes 1 (world.c:
      * move_t += speed * dt); a tap is handed over on exactly that tick, so none is lost
      * between two ticks or in the middle of a step. */
-    int due = pl->move_t + pl->speed * pt_world_dt(s->world) >= 1.0;
+    int due = pl->move_t + pl->speed * pt_gait_speed(s->gait) * pt_world_dt(s->world) >= 1.0;
     int dx = 0, dy = 0;
     if (!(due && pop_tap(s, &dx, &dy))) {
         dx = held_dx;
@@ -235,6 +255,7 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
     int ox = pl->x, oy = pl->y;
     pt_world_set_input(s->world, dx, dy);
     pt_world_step(s->world);
+    keep_noises(s);
     pl = pt_world_entity(s->world, 0);
     if (s->log && s->log_moves && (pl->x != ox || pl->y != oy)) {
         fprintf(s->log, "move %d,%d\n", pl->x, pl->y);

@@ -38,14 +38,28 @@ static void set_state(pt_world *w, pt_entity *e, pt_state s) {
     e->path_len = e->path_idx = 0;
 }
 
-/* Awareness fills while the player is seen, faster when closer, and drains otherwise. */
+/* Peripheral sense: a player right beside the guard is felt whatever the cone, unless it is
+ * in cover (on an opaque tile) or behind a wall. */
+static int senses_close(const pt_world *w, const pt_entity *e, const pt_entity *p) {
+    double dx = p->px - e->px, dy = p->py - e->py;
+    if (fabs(dx) > PERIPHERAL_DIST || fabs(dy) > PERIPHERAL_DIST || hypot(dx, dy) > PERIPHERAL_DIST) return 0;
+    return !pt_map_opaque(&w->map, p->x, p->y) && pt_los_clear(&w->map, e->x, e->y, p->x, p->y);
+}
+
+/* Awareness fills while the player is seen (or sensed close by, more slowly), faster when
+ * closer, and drains otherwise. */
 static void perceive(pt_world *w, pt_entity *e) {
     const pt_entity *p = &w->ents[0];
+    double rate = 1.0;
     e->sees_player = pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, p->px, p->py);
+    if (!e->sees_player && senses_close(w, e, p)) {
+        e->sees_player = 1;
+        rate = PERIPHERAL_RATE;
+    }
     if (e->sees_player) {
         double dist = hypot(p->px - e->px, p->py - e->py);
         double closeness = 1.0 - 0.75 * pt_clamp(dist / e->view_dist, 0.0, 1.0);
-        e->awareness += e->aware_rate * closeness * w->dt;
+        e->awareness += e->aware_rate * rate * closeness * w->dt;
         double cap = e->chase_at * 1.5;
         if (e->awareness > cap) e->awareness = cap;
         e->last_seen_x = p->px;
@@ -179,9 +193,10 @@ static void do_chase(pt_world *w, pt_entity *e) {
     if (e->sees_player && n == 0) e->heading = turn_toward(e->heading, atan2(p->py - e->py, p->px - e->px), TURN_RATE * w->dt);
 }
 
-static void do_search(pt_world *w, pt_entity *e) {
+/* Search and investigate: walk (A*) to `last`, then look around for look_s seconds and
+ * return to the round. */
+static void go_and_look(pt_world *w, pt_entity *e, pt_cell last, double look_s) {
     pt__brain *b = &w->brains[e->id];
-    pt_cell last = {(int)floor(e->last_seen_x), (int)floor(e->last_seen_y)};
     if (b->search_phase == 0 && e->motion == PT_MOTION_CONTINUOUS) {
         int r = pt__goto_continuous(w, e, last, 1.0);
         if (r < 0) { /* stuck: on by tiles, along a fresh plan */
@@ -225,7 +240,25 @@ static void do_search(pt_world *w, pt_entity *e) {
         e->heading = turn_toward(e->heading, b->look_base + offsets[k], TURN_RATE * w->dt);
         stand(w, e);
     }
-    if (b->search_ticks >= secs(w, SEARCH_LOOK_S)) set_state(w, e, PT_STATE_RETURN);
+    if (b->search_ticks >= secs(w, look_s)) set_state(w, e, PT_STATE_RETURN);
+}
+
+static void do_search(pt_world *w, pt_entity *e) {
+    go_and_look(w, e, (pt_cell){(int)floor(e->last_seen_x), (int)floor(e->last_seen_y)}, SEARCH_LOOK_S);
+}
+
+void pt__brain_investigate(pt_world *w, pt_entity *e, pt_cell at) {
+    if (e->state == PT_STATE_CHASE) return;
+    pt__brain *b = &w->brains[e->id];
+    if (e->state != PT_STATE_INVESTIGATE) {
+        set_state(w, e, PT_STATE_INVESTIGATE);
+    } else { /* a new place: walk there afresh, look around anew */
+        b->planned = 0;
+        b->search_phase = 0;
+        b->search_ticks = 0;
+        e->path_len = e->path_idx = 0;
+    }
+    b->investigate_at = at;
 }
 
 static void do_return(pt_world *w, pt_entity *e) {
@@ -292,6 +325,18 @@ static void do_return(pt_world *w, pt_entity *e) {
 
 void pt__brain_update(pt_world *w, pt_entity *e) {
     perceive(w, e);
+    /* A heard noise raises awareness, never to the chase level: hearing alone never starts a
+     * chase, only sight does. It is the place that is kept, not who made the noise. */
+    pt__brain *b = &w->brains[e->id];
+    int heard = 0;
+    if (w->heard_pending > 0 && b->heard) { /* the world's count spares the brain a read */
+        heard = e->state != PT_STATE_CHASE;
+        b->heard = 0;
+    }
+    if (heard && e->awareness < e->suspicious_at) {
+        e->awareness += HEAR_AWARENESS;
+        if (e->awareness > e->suspicious_at) e->awareness = e->suspicious_at;
+    }
     /* decide */
     switch (e->state) {
     case PT_STATE_PATROL:
@@ -299,6 +344,8 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
         if (e->awareness >= e->chase_at) {
             pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
             set_state(w, e, PT_STATE_CHASE);
+        } else if (heard) {
+            pt__brain_investigate(w, e, b->heard_at);
         } else if (e->awareness >= e->suspicious_at) {
             set_state(w, e, PT_STATE_SUSPICIOUS);
         }
@@ -307,16 +354,21 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
         if (e->awareness >= e->chase_at) {
             pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
             set_state(w, e, PT_STATE_CHASE);
+        } else if (heard && !e->sees_player) {
+            pt__brain_investigate(w, e, b->heard_at);
         } else if (e->awareness <= 0.0) {
             set_state(w, e, e->run.pat ? PT_STATE_PATROL : PT_STATE_IDLE);
         }
         break;
     case PT_STATE_SEARCH:
     case PT_STATE_RETURN:
-        /* Alert after a chase: noticing is enough to give chase again. */
+    case PT_STATE_INVESTIGATE:
+        /* Alert after a chase or a noise: noticing is enough to give chase. */
         if (e->sees_player && e->awareness >= e->suspicious_at) {
             pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
             set_state(w, e, PT_STATE_CHASE);
+        } else if (heard) {
+            pt__brain_investigate(w, e, b->heard_at);
         }
         break;
     case PT_STATE_CHASE:
@@ -343,6 +395,7 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     case PT_STATE_CHASE: do_chase(w, e); break;
     case PT_STATE_SEARCH: do_search(w, e); break;
     case PT_STATE_RETURN: do_return(w, e); break;
+    case PT_STATE_INVESTIGATE: go_and_look(w, e, w->brains[e->id].investigate_at, INVESTIGATE_LOOK_S); break;
     case PT_STATE_CAUGHT:
     case PT_STATE_FLEE:
     case PT_STATE_FLOCK:

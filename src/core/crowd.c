@@ -14,16 +14,16 @@
  * that are not read first.
  * Each agent is read and written in its own slot.
  *
- * That is the shared lane. The owned lane (crowd.h says when) keeps the motion state in
+ * That is the in-place mode. The packed mode (crowd.h says when) keeps the motion state in
  * flat arrays in cell order, double-buffered, and never touches the 232-byte agent structs
  * during a step: per tick the slots' cells (the step before leaves them), a counting sort of
  * the slots (parallel by ranges of cells), the permutation of the arrays into the other
  * buffer (parallel; agents that changed cell are put back in ascending index within their
  * cell), then one pass in slot order (parallel) that sums each agent's neighbours,
- * combines, integrates and collides it, and writes it into the other buffer. Streaming the 232-byte agent structs, as the shared lane
+ * combines, integrates and collides it, and writes it into the other buffer. Streaming the 232-byte agent structs, as the in-place mode
  * must, is what this avoids; in slot order, an agent's own state and its neighbours' rows
  * are next to each other. */
-#include <patrol/crowd.h>
+#include "crowd_priv.h"
 
 #include <patrol/config.h>
 #include <float.h>
@@ -47,7 +47,7 @@
 /* ---- worker threads ---------------------------------------------------------------------- */
 
 /* The half neighbour lists (below) run while no cell holds more agents than this, and the
- * cells are this much wider than the view radius (pt_crowd_init makes them so): a neighbour
+ * cells are this much wider than the view radius (crowd_init makes them so): a neighbour
  * is then never more than one cell away, with room for rounding. */
 #define HALF_CELL_MAX 32
 #define HALF_CELL_SLACK (1.0 + 1e-6)
@@ -60,8 +60,8 @@
 #define HALF_PAIRS (HALF_BATCH * HALF_NB_MAX + 8)
 #define PT_ALWAYS_INLINE __attribute__((always_inline))
 
-enum { PHASE_GATHER, PHASE_SOA, PHASE_FORCES, PHASE_STEP, PHASE_LANE_CELLS, PHASE_LANE_SORT, PHASE_LANE_PERMUTE,
-       PHASE_LANE_STEP };
+enum { PHASE_GATHER, PHASE_SOA, PHASE_FORCES, PHASE_STEP, PHASE_PACKED_CELLS, PHASE_PACKED_SORT, PHASE_PACKED_PERMUTE,
+       PHASE_PACKED_STEP, PHASE_RUN };
 
 typedef struct worker {
     struct pt__crowd_pool *pool;
@@ -78,7 +78,7 @@ typedef struct worker {
  * its wake-up, so within a step it then keeps yielding, up to this many times, before it
  * sleeps (yielding, not spinning: with more threads than cores the caller needs the core). */
 #define POOL_YIELDS_WITHIN (1 << 14)
-/* The owned step hands out chunks that shrink as the slots run out (each a share of what
+/* The packed step hands out chunks that shrink as the slots run out (each a share of what
  * is left), down to this many per share: the last chunk, which one thread may run while
  * the others wait, is then small. */
 #define CHUNKS 16
@@ -89,15 +89,19 @@ struct pt__crowd_pool {
     atomic_uint gen;           /* bumped for every phase (release: publishes c, phase, dt) */
     atomic_int pending;        /* workers still running the current phase */
     atomic_int quit;
-    atomic_int next;           /* PHASE_LANE_STEP: the next chunk's first slot */
+    atomic_int next;           /* PHASE_PACKED_STEP: the next chunk's first slot */
     int workers;               /* started threads */
     int shares;                /* threads taking part in the current phase (<= workers + 1) */
-    int chunk;                 /* PHASE_LANE_STEP: the fewest slots per chunk */
-    int most[PT_CROWD_MAX_THREADS]; /* PHASE_LANE_SORT: the most slots in one cell of each
+    int chunk;                 /* PHASE_PACKED_STEP: the fewest slots per chunk */
+    int most[PT_CROWD_MAX_THREADS]; /* PHASE_PACKED_SORT: the most slots in one cell of each
                                        share's range */
     int phase;
+    int follow;                /* a pt__crowd_run phase follows this step (pt__crowd_step_then) */
     double dt;
     pt_crowd *c;
+    pt__crowd_range_fn run_fn; /* PHASE_RUN: fn(arg, lo, hi) over [0, run_n) */
+    void *run_arg;
+    int run_n;
     pthread_t tid[PT_CROWD_MAX_THREADS];
     worker w[PT_CROWD_MAX_THREADS];
 };
@@ -135,7 +139,7 @@ static void *worker_main(void *arg) {
         }
         if (atomic_load_explicit(&p->quit, memory_order_acquire)) break;
         seen = g;
-        within = p->phase != PHASE_LANE_STEP && p->phase != PHASE_STEP;
+        within = p->follow || (p->phase != PHASE_PACKED_STEP && p->phase != PHASE_STEP && p->phase != PHASE_RUN);
         if (w->index < p->shares) run_share(p->c, p->phase, w->index, p->shares, p->dt);
         atomic_fetch_sub_explicit(&p->pending, 1, memory_order_release);
     }
@@ -172,12 +176,14 @@ static struct pt__crowd_pool *pool_start(int want) {
     return p;
 }
 
-/* How many threads share a phase: each share gets at least c->min_share agents. */
-static int dispatch_shares(const pt_crowd *c) {
+/* How many threads share a phase over n items: each share gets at least c->min_share. */
+static int dispatch_shares_n(const pt_crowd *c, int n) {
     int shares = c->pool ? c->pool->workers + 1 : 1, min_share = c->min_share > 0 ? c->min_share : 1;
-    if (shares > c->n / min_share) shares = c->n / min_share;
+    if (shares > n / min_share) shares = n / min_share;
     return shares > 1 ? shares : 1;
 }
+
+static int dispatch_shares(const pt_crowd *c) { return dispatch_shares_n(c, c->n); }
 
 /* Runs one phase split into equal contiguous shares. A phase's fixed cost with helpers
  * (waking or signalling them, waiting for the last) is tens to hundreds of microseconds on a
@@ -185,13 +191,13 @@ static int dispatch_shares(const pt_crowd *c) {
  * per share. */
 static void dispatch(pt_crowd *c, int phase, double dt) {
     struct pt__crowd_pool *p = c->pool;
-    int shares = dispatch_shares(c);
+    int shares = phase == PHASE_RUN ? dispatch_shares_n(c, p->run_n) : dispatch_shares(c);
     if (shares <= 1) {
         run_share(c, phase, 0, 1, dt);
         return;
     }
     p->shares = shares;
-    /* The owned step hands out chunks of whole groups of four agents. */
+    /* The packed step hands out chunks of whole groups of four agents. */
     p->chunk = (c->n / (shares * CHUNKS) + 3) & ~3;
     if (p->chunk < 4) p->chunk = 4;
     p->c = c;
@@ -212,12 +218,15 @@ static void dispatch(pt_crowd *c, int phase, double dt) {
 }
 
 static void gather_range(pt_crowd *c, int lo, int hi);
-static int lane_alloc(pt_crowd *c);
+static int packed_alloc(pt_crowd *c);
+static void groups_free(pt_crowd *c);
 
 /* ---- init -------------------------------------------------------------------------------- */
 
-int pt_crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, int n, unsigned behaviours,
-                  double view_radius, int threads) {
+static void crowd_fini(pt_crowd *c);
+
+static int crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, int n, unsigned behaviours,
+                      double view_radius, int threads) {
     memset(c, 0, sizeof *c);
     if (n < 0) n = 0;
     c->agents = agents;
@@ -272,17 +281,17 @@ int pt_crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agents, 
         gather_range(c, 0, n);
         ok = pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, n) == PT_OK;
     }
-    if (ok) ok = lane_alloc(c);
+    if (ok) ok = packed_alloc(c);
     if (ok && c->threads > 1) c->pool = pool_start(c->threads - 1);
     if (!ok) {
-        pt_crowd_fini(c);
+        crowd_fini(c);
         return PT_ERR_NOMEM;
     }
     pt_crowd_reload(c);
     return PT_OK;
 }
 
-void pt_crowd_fini(pt_crowd *c) {
+static void crowd_fini(pt_crowd *c) {
     pt_crowd_sync(c); /* the agents go back up to date */
     pool_stop(c->pool);
     PT_FREE(c->forces);
@@ -293,11 +302,51 @@ void pt_crowd_fini(pt_crowd *c) {
     PT_FREE(c->gsum_mem);
     PT_FREE(c->sx);
     PT_FREE(c->sg);
-    PT_FREE(c->lane_mem);
+    groups_free(c);
+    PT_FREE(c->packed_mem);
     PT_FREE(c->ring_mem);
     if (c->cs.start) pt_cellspace_fini(&c->cs);
     memset(c, 0, sizeof *c);
 }
+
+pt_crowd *pt_crowd_create(const pt_crowd_desc *d) {
+    if (!d) return NULL;
+    pt_crowd *c = PT_MALLOC(sizeof *c);
+    if (!c) return NULL;
+    if (crowd_init(c, d->env, d->agents, d->n, d->behaviours, d->view_radius, d->threads) != PT_OK) {
+        PT_FREE(c);
+        return NULL;
+    }
+    if (d->min_share > 0) c->min_share = d->min_share;
+    c->group = d->group;
+    c->alarm_behaviours = d->alarm_behaviours;
+    c->alarm_radius = d->alarm_radius;
+    if (c->group || c->alarm_behaviours) pt_crowd_reload(c); /* they choose the mode too */
+    return c;
+}
+
+void pt_crowd_destroy(pt_crowd *c) {
+    if (!c) return;
+    crowd_fini(c);
+    PT_FREE(c);
+}
+
+void pt_crowd_set_behaviours(pt_crowd *c, unsigned behaviours) { c->behaviours = behaviours; }
+unsigned pt_crowd_behaviours(const pt_crowd *c) { return c->behaviours; }
+void pt_crowd_set_target(pt_crowd *c, int target) { c->target = target; }
+int pt_crowd_target(const pt_crowd *c) { return c->target; }
+void pt_crowd_set_target_point(pt_crowd *c, pt_vec2 point) { c->target_point = point; }
+void pt_crowd_set_target_vehicle(pt_crowd *c, const pt_vehicle *v) {
+    if (v) c->target_vehicle = *v;
+}
+void pt_crowd_set_group(pt_crowd *c, const uint32_t *group) { c->group = group; }
+void pt_crowd_set_alarm(pt_crowd *c, unsigned behaviours, double radius) {
+    c->alarm_behaviours = behaviours;
+    c->alarm_radius = radius;
+}
+void pt_crowd_set_min_share(pt_crowd *c, int min_share) { c->min_share = min_share > 0 ? min_share : PT_CROWD_MIN_SHARE; }
+const pt_vec2 *pt_crowd_forces(const pt_crowd *c) { return c->forces; }
+int pt_crowd_packed(const pt_crowd *c) { return c->packed; }
 
 /* ---- the fast step ----------------------------------------------------------------------- */
 
@@ -311,13 +360,119 @@ static void gather_range(pt_crowd *c, int lo, int hi) {
     }
 }
 
-/* The compact arrays in cell order, split into x and y for the 2-wide distance tests. */
+/* ---- flocks by group ----------------------------------------------------------------------- *
+ * With c->group set, an agent's neighbours are the agents of its own group only; where
+ * flocks overlap (they pass through each other), most of the agents in its block of cells
+ * belong to other groups. So the in-place mode sorts the slots by group, then cell, then
+ * index (a stable counting sort by group of the cell-sorted ids): an agent's candidates are
+ * then the runs of its own group's slots in the cells of its block, found by binary search
+ * in the group's run, in the same (cell, index) order as before. */
+struct pt__crowd_groups {
+    int *ids;                  /* agent of each slot, by group, cell, index */
+    int *cell;                 /* its cell */
+    int *first;                /* group g's slots are [first[g - gmin], first[g - gmin + 1]) */
+    pt__crowd_sums *acc;       /* the running sums of each slot (groups_sums_half; 64-byte
+                                  aligned in acc_mem), or NULL */
+    void *acc_mem;
+    int nfirst;                /* entries allocated in first */
+    uint32_t gmin;
+    int on;                    /* this step's flocking phases use the order */
+};
+
+static void groups_free(pt_crowd *c) {
+    if (!c->gm) return;
+    PT_FREE(c->gm->ids);
+    PT_FREE(c->gm->cell);
+    PT_FREE(c->gm->first);
+    PT_FREE(c->gm->acc_mem);
+    PT_FREE(c->gm);
+    c->gm = NULL;
+}
+
+/* The slots by group after the cell sort (pt_cellspace_rebuild_cells), on the calling
+ * thread. Returns 0 (plain cell order) when the groups' values span too wide a range for a
+ * counting sort, when memory is short, or when the cells are narrower than the block a
+ * query reads (the runs are looked up in an agent's cell and its eight neighbours). */
+static int groups_sort(pt_crowd *c) {
+    double r = c->view_radius;
+    if (!(c->cs.cell >= r + 1e-9 * (1.0 + r))) return 0;
+    const uint32_t *group = c->group;
+    int n = c->n;
+    uint32_t gmin = UINT32_MAX, gmax = 0;
+    for (int i = 0; i < n; i++) {
+        gmin = group[i] < gmin ? group[i] : gmin;
+        gmax = group[i] > gmax ? group[i] : gmax;
+    }
+    uint64_t range = (uint64_t)gmax - gmin + 1;
+    if (range > (uint64_t)n * 4 + 1024) return 0;
+    if (!c->gm) {
+        c->gm = PT_CALLOC(1, sizeof *c->gm);
+        if (!c->gm) return 0;
+        c->gm->ids = PT_MALLOC(sizeof *c->gm->ids * (size_t)n);
+        c->gm->cell = PT_MALLOC(sizeof *c->gm->cell * (size_t)n);
+        if (!c->gm->ids || !c->gm->cell) {
+            groups_free(c);
+            return 0;
+        }
+        /* without it, agent by agent */
+        c->gm->acc_mem = PT_MALLOC(sizeof *c->gm->acc * ((size_t)n + 1));
+        if (c->gm->acc_mem)
+            c->gm->acc = (pt__crowd_sums *)(void *)(((uintptr_t)c->gm->acc_mem + 63) & ~(uintptr_t)63);
+    }
+    struct pt__crowd_groups *gm = c->gm;
+    if ((int)range + 1 > gm->nfirst) {
+        PT_FREE(gm->first);
+        gm->nfirst = 0;
+        gm->first = PT_MALLOC(sizeof *gm->first * ((size_t)range + 1));
+        if (!gm->first) return 0;
+        gm->nfirst = (int)range + 1;
+    }
+    int *first = gm->first;
+    memset(first, 0, sizeof *first * ((size_t)range + 1));
+    for (int i = 0; i < n; i++) first[group[i] - gmin]++;
+    for (uint64_t g = 0, at = 0; g < range; g++) {
+        at += (uint64_t)first[g];
+        first[g] = (int)at; /* the group's end; the scatter counts back down to its start */
+    }
+    first[range] = n;
+    const int *ids = c->cs.ids;
+    for (int k = n - 1; k >= 0; k--) {
+        int id = ids[k], s = --first[group[id] - gmin];
+        gm->ids[s] = id;
+        gm->cell[s] = c->cell[id];
+    }
+    gm->gmin = gmin;
+    return 1;
+}
+
+/* The first slot in [lo, hi) whose cell is at least `cell` (hi if none); cells ascend. */
+static inline int groups_lower_bound(const int *cells, int lo, int hi, int cell) {
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (cells[mid] < cell) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* The compact arrays in cell order (by group first when c->gm->on), split into x and y for
+ * the 2-wide distance tests. */
 static void soa_range(pt_crowd *c, int lo, int hi, int headings) {
     const int *ids = c->cs.ids;
     const pt_vec2 *pos = c->cs.pos;
-    for (int k = lo; k < hi; k++) {
-        c->sx[k] = pos[k].x;
-        c->sy[k] = pos[k].y;
+    if (c->gm && c->gm->on) {
+        ids = c->gm->ids;
+        for (int k = lo; k < hi; k++) {
+            if (k + 16 < hi) __builtin_prefetch(&c->pos[ids[k + 16]]); /* a random read */
+            pt_vec2 p = c->pos[ids[k]];
+            c->sx[k] = p.x;
+            c->sy[k] = p.y;
+        }
+    } else {
+        for (int k = lo; k < hi; k++) {
+            c->sx[k] = pos[k].x;
+            c->sy[k] = pos[k].y;
+        }
     }
     if (c->group)
         for (int k = lo; k < hi; k++) c->sg[k] = c->group[ids[k]];
@@ -579,7 +734,7 @@ full:
 
 /* Separation, alignment and cohesion of vehicle v from its neighbour sums; only those of
  * the behaviours beh (the others are never read, and cohesion costs two square roots). */
-static inline void group_forces(const pt__crowd_sums *s, const pt_vehicle *v, unsigned beh, pt_vec2 g[3]) {
+static inline PT_ALWAYS_INLINE void group_forces(const pt__crowd_sums *s, const pt_vehicle *v, unsigned beh, pt_vec2 g[3]) {
     g[0] = s->sep;
     g[1] = g[2] = pt_v2(0.0, 0.0);
     if (s->headings && (beh & PT_BEH_BIT(PT_BEH_ALIGNMENT))) g[1] = pt__steer_align_to(v, s->mean_heading);
@@ -598,16 +753,99 @@ static inline void store_sums(pt__crowd_sums *dst, const pt__crowd_sums *g) {
 #endif
 }
 
+/* The slots of a group's cells around one cell: b[row][j] is the first slot of the group's
+ * run [g0, g1) at or after cell (cx - 1 + j) of row cy - 1 + row (clamped to the grid). */
+typedef struct groups_runs {
+    int g0, cell, cx, cy;
+    int b[3][4];
+} groups_runs;
+
+/* R for the group [g0, g1) around `cell`, looked up again only when one of them changed
+ * (the agents of a group in one cell share it). */
+static inline void groups_runs_at(groups_runs *R, const pt_crowd *c, int g0, int g1, int cell) {
+    if (g0 == R->g0 && cell == R->cell) return;
+    const int *cells = c->gm->cell;
+    int cols = c->cs.cols, rows = c->cs.rows;
+    R->g0 = g0;
+    R->cell = cell;
+    R->cx = cell % cols;
+    R->cy = cell / cols;
+    for (int dr = 0; dr < 3; dr++) {
+        int row = R->cy - 1 + dr;
+        for (int j = 0; j < 4; j++) {
+            int col = R->cx - 1 + j;
+            col = col < 0 ? 0 : col > cols ? cols : col;
+            R->b[dr][j] = row < 0 ? g0 : row >= rows ? g1 : groups_lower_bound(cells, g0, g1, row * cols + col);
+        }
+    }
+}
+
+/* group_sums for the slots [k0, k1) of the group [g0, g1) in group order: the candidates
+ * are the runs of the group in the agent's block of cells. */
+static void groups_sums_full(pt_crowd *c, const sums_src *src, groups_runs *R, int g0, int g1, int k0, int k1,
+                             int align) {
+    const pt_cellspace *cs = &c->cs;
+    const double *sx = src->x, *sy = src->y;
+    double r2 = c->view_radius * c->view_radius;
+    for (int k = k0; k < k1; k++) {
+        pt__crowd_sums g;
+        pt_vec2 p = pt_v2(sx[k], sy[k]);
+        sums_zero(&g);
+        if (pt_v2_is_finite(p)) {
+            groups_runs_at(R, c, g0, g1, c->gm->cell[k]);
+            int cx0, cx1, cy0, cy1;
+            pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
+            int nb[PT_CROWD_NB_MAX + 1], m = 0;
+            for (int yy = cy0; yy <= cy1; yy++) {
+                const int *row = R->b[yy - R->cy + 1];
+                int q1 = row[cx1 - R->cx + 2];
+                for (int q = row[cx0 - R->cx + 1]; q < q1; q++) {
+                    double dx = sx[q] - p.x, dy = sy[q] - p.y;
+                    nb[m] = q;
+                    m += (dx * dx + dy * dy <= r2) & (q != k);
+                    if (m == PT_CROWD_NB_MAX) goto full;
+                }
+            }
+        full:
+            sums_pass2(src, p, src->id[k], align, nb, m, &g);
+        }
+        store_sums(&c->gsum[src->id[k]], &g);
+    }
+}
+
+static void groups_sums_half(pt_crowd *c, const sums_src *src, groups_runs *R, int g0, int g1, int k0, int k1,
+                             int align);
+static int groups_sparse(const pt_crowd *c, int g0, int g1);
+
+/* The sums of the slots [lo, hi) in group order, group by group: each pair weighed once
+ * (groups_sums_half) in a group no cell of which holds more than HALF_CELL_MAX of its
+ * agents, else agent by agent. */
+static void groups_sums_range(pt_crowd *c, const sums_src *src, int lo, int hi, int align) {
+    const struct pt__crowd_groups *gm = c->gm;
+    groups_runs R = {.g0 = -1, .cell = -1};
+    for (int k = lo; k < hi;) {
+        int gi = (int)(c->sg[k] - gm->gmin), g0 = gm->first[gi], g1 = gm->first[gi + 1], k1 = g1 < hi ? g1 : hi;
+        if (gm->acc && groups_sparse(c, g0, g1)) groups_sums_half(c, src, &R, g0, g1, k, k1, align);
+        else groups_sums_full(c, src, &R, g0, g1, k, k1, align);
+        k = k1;
+    }
+}
+
 /* The neighbour sums of every agent, in cell order (neighbour rows stay in cache from one
  * agent to the next), stored by agent index for the step. */
 static void sums_range(pt_crowd *c, int lo, int hi) {
-    const int *ids = c->cs.ids;
+    int on = c->gm && c->gm->on;
+    const int *ids = on ? c->gm->ids : c->cs.ids;
     int align = (c->behaviours & PT_BEH_BIT(PT_BEH_ALIGNMENT)) != 0;
     sums_src src = {c->sx, c->sy, c->shx, c->shy, ids};
-    for (int k = lo; k < hi; k++) {
-        pt__crowd_sums g;
-        group_sums(c, &src, c->group ? c->sg : NULL, k, ids[k], align, &g);
-        store_sums(&c->gsum[ids[k]], &g);
+    if (on) {
+        groups_sums_range(c, &src, lo, hi, align);
+    } else {
+        for (int k = lo; k < hi; k++) {
+            pt__crowd_sums g;
+            group_sums(c, &src, c->group ? c->sg : NULL, k, ids[k], align, &g);
+            store_sums(&c->gsum[ids[k]], &g);
+        }
     }
 #ifdef __SSE2__
     _mm_sfence(); /* the streaming stores are seen before the phase ends */
@@ -657,23 +895,29 @@ static void step_range(pt_crowd *c, int lo, int hi, double dt) {
     }
 }
 
-static void lane_cells_range(pt_crowd *c, int lo, int hi);
-static int lane_sort_share(pt_crowd *c, int share, int shares);
-static void lane_permute_range(pt_crowd *c, int lo, int hi);
-static void lane_step(pt_crowd *c, int lo, int hi, double dt, int share);
+static void packed_cells_range(pt_crowd *c, int lo, int hi);
+static int packed_sort_share(pt_crowd *c, int share, int shares);
+static void packed_permute_range(pt_crowd *c, int lo, int hi);
+static void packed_step(pt_crowd *c, int lo, int hi, double dt, int share);
 
 static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) {
+    if (phase == PHASE_RUN) {
+        struct pt__crowd_pool *p = c->pool;
+        int n = p->run_n;
+        p->run_fn(p->run_arg, (int)((long long)n * share / shares), (int)((long long)n * (share + 1) / shares));
+        return;
+    }
     int lo = (int)((long long)c->n * share / shares), hi = (int)((long long)c->n * (share + 1) / shares);
     switch (phase) {
     case PHASE_GATHER: gather_range(c, lo, hi); break;
     case PHASE_SOA: soa_range(c, lo, hi, (c->behaviours & PT_BEH_BIT(PT_BEH_ALIGNMENT)) != 0); break;
     case PHASE_FORCES: sums_range(c, lo, hi); break;
-    case PHASE_LANE_CELLS: lane_cells_range(c, lo, hi); break;
-    case PHASE_LANE_SORT: c->pool->most[share] = lane_sort_share(c, share, shares); break;
-    case PHASE_LANE_PERMUTE: lane_permute_range(c, lo, hi); break;
-    case PHASE_LANE_STEP:
+    case PHASE_PACKED_CELLS: packed_cells_range(c, lo, hi); break;
+    case PHASE_PACKED_SORT: c->pool->most[share] = packed_sort_share(c, share, shares); break;
+    case PHASE_PACKED_PERMUTE: packed_permute_range(c, lo, hi); break;
+    case PHASE_PACKED_STEP:
         if (shares == 1) {
-            lane_step(c, lo, hi, dt, share);
+            packed_step(c, lo, hi, dt, share);
             break;
         }
         /* Chunks handed out as threads come for them, each 1 / shares of the slots left
@@ -687,7 +931,7 @@ static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) 
             if (!atomic_compare_exchange_weak_explicit(&c->pool->next, &k, k + size, memory_order_relaxed,
                                                        memory_order_relaxed))
                 continue; /* k is the next chunk's start now */
-            lane_step(c, k, k + size < c->n ? k + size : c->n, dt, share);
+            packed_step(c, k, k + size < c->n ? k + size : c->n, dt, share);
             k = atomic_load_explicit(&c->pool->next, memory_order_relaxed);
         }
         break;
@@ -695,22 +939,22 @@ static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) 
     }
 }
 
-static void lane_choose(pt_crowd *c);
-static int lane_wanted(const pt_crowd *c);
-static void lane_load(pt_crowd *c);
-static void lane_target(pt_crowd *c);
-static void lane_sort(pt_crowd *c, double dt);
+static void mode_choose(pt_crowd *c);
+static int packed_wanted(const pt_crowd *c);
+static void packed_load(pt_crowd *c);
+static void packed_target(pt_crowd *c);
+static void packed_sort(pt_crowd *c, double dt);
 
 void pt_crowd_step(pt_crowd *c, double dt) {
     if (c->n <= 0) return;
-    if (c->behaviours != c->lane_beh || (c->owned && !lane_wanted(c))) lane_choose(c);
-    if (c->owned) {
-        lane_target(c);
-        if (!c->cells_ok) dispatch(c, PHASE_LANE_CELLS, dt);
-        lane_sort(c, dt);
-        dispatch(c, PHASE_LANE_PERMUTE, dt);
+    if (c->behaviours != c->mode_beh || (c->packed && !packed_wanted(c))) mode_choose(c);
+    if (c->packed) {
+        packed_target(c);
+        if (!c->cells_ok) dispatch(c, PHASE_PACKED_CELLS, dt);
+        packed_sort(c, dt);
+        dispatch(c, PHASE_PACKED_PERMUTE, dt);
         c->cur ^= 1;
-        dispatch(c, PHASE_LANE_STEP, dt);
+        dispatch(c, PHASE_PACKED_STEP, dt);
         c->cur ^= 1;
         c->vcur ^= 1;
         c->cells_ok = 1; /* the step wrote each slot's new cell */
@@ -722,13 +966,34 @@ void pt_crowd_step(pt_crowd *c, double dt) {
     dispatch(c, PHASE_GATHER, dt);
     if (pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, c->n) != PT_OK) return; /* cannot happen: cap n */
     if (c->behaviours & PT_BEH_FLOCKING) {
+        int on = c->group && groups_sort(c);
+        if (c->gm) c->gm->on = on;
         dispatch(c, PHASE_SOA, dt);
         dispatch(c, PHASE_FORCES, dt);
     }
     dispatch(c, PHASE_STEP, dt);
 }
 
-/* ---- two or four agents at once (the owned lane, plain flocking) ------------------------ *
+void pt__crowd_run(pt_crowd *c, int n, pt__crowd_range_fn fn, void *arg) {
+    if (n <= 0) return;
+    if (!c->pool || dispatch_shares_n(c, n) <= 1) {
+        fn(arg, 0, n);
+        return;
+    }
+    c->pool->run_fn = fn;
+    c->pool->run_arg = arg;
+    c->pool->run_n = n;
+    dispatch(c, PHASE_RUN, 0.0);
+}
+
+void pt__crowd_step_then(pt_crowd *c, double dt, int brute) {
+    if (c->pool) c->pool->follow = 1;
+    if (brute) pt_crowd_step_brute(c, dt);
+    else pt_crowd_step(c, dt);
+    if (c->pool) c->pool->follow = 0;
+}
+
+/* ---- two or four agents at once (the packed mode, plain flocking) ------------------------ *
  * The end of the group behaviours, the combiner and the integrator are one chain of about
  * fifteen dependent square roots and divisions per agent: one agent at a time leaves the
  * core waiting on it. Two (SSE2) or four (AVX) agents run it together, one per SIMD lane:
@@ -747,7 +1012,7 @@ void pt_crowd_step(pt_crowd *c, double dt) {
 #undef P
 #undef LN
 
-/* Four lanes with AVX, where the processor has it (pt_crowd_init asks): the same step, half
+/* Four lanes with AVX, where the processor has it (crowd_init asks): the same step, half
  * as many chains of square roots and divisions per agent. */
 #ifdef CROWD_AVX
 #pragma GCC push_options
@@ -818,24 +1083,24 @@ static int lanes_ok(const pt_crowd *c, double dt) {
            !(c->behaviours & PT_BEH_BIT(PT_BEH_FACE));
 }
 
-/* ---- the owned lane ---------------------------------------------------------------------- */
+/* ---- the packed mode ---------------------------------------------------------------------- */
 
 /* Behaviours that keep state in the agent (wander, paths, the offset slot) or draw from its
- * RNG (the dithered combiner) need the agents' own structs: the shared lane. */
-#define LANE_STATEFUL                                                                          \
+ * RNG (the dithered combiner) need the agents' own structs: the in-place mode. */
+#define PACKED_STATEFUL                                                                          \
     (PT_BEH_BIT(PT_BEH_WANDER) | PT_BEH_BIT(PT_BEH_FOLLOW_PATH) | PT_BEH_BIT(PT_BEH_FOLLOW_CORRIDOR) | \
      PT_BEH_BIT(PT_BEH_OFFSET_PURSUIT))
 
-/* Slots of NaN padding after each array of the owned state: the half step reads windows of
+/* Slots of NaN padding after each array of the packed state: the half step reads windows of
  * up to 8 slots from any slot up to n (half_run). */
-#define LANE_PAD 8
+#define PACKED_PAD 8
 
-static int lane_alloc(pt_crowd *c) {
-    size_t n = (size_t)(c->n > 0 ? c->n : 1) + LANE_PAD;
+static int packed_alloc(pt_crowd *c) {
+    size_t n = (size_t)(c->n > 0 ? c->n : 1) + PACKED_PAD;
     size_t dbl = sizeof(double) * n * 16, ints = sizeof(int) * n * 4, chars = n * 2;
     char *m = PT_MALLOC(dbl + ints + chars);
     if (!m) return 0;
-    c->lane_mem = m;
+    c->packed_mem = m;
     double *d = (double *)(void *)m;
     int *in = (int *)(void *)(m + dbl);
     signed char *ch = (signed char *)(m + dbl + ints);
@@ -855,9 +1120,9 @@ static int lane_alloc(pt_crowd *c) {
 static int same_double(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
 
 /* The agents share the params pointer and every vehicle constant, and each side is
- * perp(heading) (the lane keeps no side of its own). */
+ * perp(heading) (the packed mode keeps no side of its own). */
 static int agents_uniform(const pt_crowd *c) {
-    if (c->n <= 0 || !c->lane_mem) return 0;
+    if (c->n <= 0 || !c->packed_mem) return 0;
     const pt_steer_agent *a0 = &c->agents[0];
     for (int i = 0; i < c->n; i++) {
         const pt_steer_agent *a = &c->agents[i];
@@ -873,8 +1138,8 @@ static int agents_uniform(const pt_crowd *c) {
     return 1;
 }
 
-static int lane_wanted(const pt_crowd *c) {
-    if (!c->uniform || (c->behaviours & LANE_STATEFUL) || c->group || c->alarm_behaviours) return 0;
+static int packed_wanted(const pt_crowd *c) {
+    if (!c->uniform || (c->behaviours & PACKED_STATEFUL) || c->group || c->alarm_behaviours) return 0;
     pt_combiner cb = pt__params_or_default(c->tmpl.params)->combiner;
     return cb != PT_COMBINE_DITHERED;
 }
@@ -882,7 +1147,7 @@ static int lane_wanted(const pt_crowd *c) {
 static int smoothing(const pt_crowd *c) { return c->tmpl.veh.smooth_time > 0; }
 
 /* Slot k's motion into v, whose constants are the shared ones; its velocity, smooth heading
- * and turn_dir are at index vk (k, except during a step: see lane_now). */
+ * and turn_dir are at index vk (k, except during a step: see packed_now). */
 static inline void slot_vehicle(const pt__crowd_state *s, int k, int vk, int smooth_on, pt_vehicle *v) {
     v->pos = pt_v2(s->x[k], s->y[k]);
     v->vel = pt_v2(s->vx[vk], s->vy[vk]);
@@ -895,7 +1160,7 @@ static inline void slot_vehicle(const pt__crowd_state *s, int k, int vk, int smo
 /* The motion state as it stands: positions, headings and ids in st[cur], the rest (what
  * only the agent itself reads) in st[vcur]. A step permutes only the first part into the
  * new cell order and reads the rest through the permutation (a third less to copy). */
-static pt__crowd_state lane_now(const pt_crowd *c, int pcur, int vcur) {
+static pt__crowd_state packed_now(const pt_crowd *c, int pcur, int vcur) {
     pt__crowd_state s = c->st[pcur];
     const pt__crowd_state *v = &c->st[vcur];
     s.vx = v->vx;
@@ -906,8 +1171,8 @@ static pt__crowd_state lane_now(const pt_crowd *c, int pcur, int vcur) {
     return s;
 }
 
-/* agents -> owned state, slot k = agent k (already in ascending index within any cell). */
-static void lane_load(pt_crowd *c) {
+/* agents -> packed state, slot k = agent k (already in ascending index within any cell). */
+static void packed_load(pt_crowd *c) {
     pt__crowd_state *st = &c->st[c->cur];
     for (int i = 0; i < c->n; i++) {
         const pt_vehicle *v = &c->agents[i].veh;
@@ -928,40 +1193,40 @@ static void lane_load(pt_crowd *c) {
 }
 
 void pt_crowd_sync(pt_crowd *c) {
-    if (!c->owned) return;
-    pt__crowd_state now = lane_now(c, c->cur, c->vcur);
+    if (!c->packed) return;
+    pt__crowd_state now = packed_now(c, c->cur, c->vcur);
     int smooth_on = smoothing(c);
     for (int k = 0; k < c->n; k++) {
         pt_steer_agent *a = &c->agents[now.id[k]];
         pt_vec2 smooth = a->veh.smooth_heading;
         slot_vehicle(&now, k, k, smooth_on, &a->veh);
-        if (c->stepped) a->behaviours = c->lane_beh;
+        if (c->stepped) a->behaviours = c->mode_beh;
         else a->veh.smooth_heading = smooth; /* not stepped yet: the caller's own */
     }
 }
 
-/* Picks the lane for the current behaviours; moving between lanes hands the state over. */
-static void lane_choose(pt_crowd *c) {
-    int want = lane_wanted(c);
-    if (c->owned && !want) {
+/* Picks the mode for the current behaviours; moving between modes hands the state over. */
+static void mode_choose(pt_crowd *c) {
+    int want = packed_wanted(c);
+    if (c->packed && !want) {
         pt_crowd_sync(c);
-        c->owned = 0;
-    } else if (!c->owned && want) {
-        lane_load(c);
-        c->owned = 1;
+        c->packed = 0;
+    } else if (!c->packed && want) {
+        packed_load(c);
+        c->packed = 1;
     }
-    c->lane_beh = c->behaviours;
+    c->mode_beh = c->behaviours;
 }
 
 void pt_crowd_reload(pt_crowd *c) {
-    c->owned = 0; /* the agents are the truth now */
+    c->packed = 0; /* the agents are the truth now */
     c->uniform = agents_uniform(c);
     if (c->uniform) {
         c->tmpl = c->agents[0];
         memset(&c->tmpl.wander, 0, sizeof c->tmpl.wander);
         memset(&c->tmpl.path, 0, sizeof c->tmpl.path);
     }
-    lane_choose(c);
+    mode_choose(c);
 }
 
 /* Puts the slots of perm[lo, hi) (whole cells) in ascending agent index within each cell.
@@ -973,7 +1238,7 @@ static inline long long cell_key(const int *cell, const int *id, int s) {
     return (long long)cell[s] << 32 | (unsigned)id[s];
 }
 
-static void lane_order_cells(pt_crowd *c, int lo, int hi) {
+static void packed_order_cells(pt_crowd *c, int lo, int hi) {
     int *perm = c->perm;
     const int *cell = c->lcell, *id = c->st[c->cur].id;
     for (int k = lo + 1; k < hi; k++) {
@@ -991,7 +1256,7 @@ static void lane_order_cells(pt_crowd *c, int lo, int hi) {
 
 /* The first slot of the first cell that starts at or after slot k: a binary search of the
  * cells' offsets (the parallel permutation splits at whole cells). */
-static int lane_first_cell_slot(const pt_crowd *c, int k) {
+static int packed_first_cell_slot(const pt_crowd *c, int k) {
     const int *start = c->cs.start;
     int lo = 0, hi = c->cs.cols * c->cs.rows; /* start[hi] = n >= k */
     if (k >= c->n) return c->n;
@@ -1004,7 +1269,7 @@ static int lane_first_cell_slot(const pt_crowd *c, int k) {
 }
 
 /* The slots' cells, when the last step did not leave them (c->cells_ok). */
-static void lane_cells_range(pt_crowd *c, int lo, int hi) {
+static void packed_cells_range(pt_crowd *c, int lo, int hi) {
     const pt__crowd_state *st = &c->st[c->cur];
     for (int k = lo; k < hi; k++) c->lcell[k] = pt_cellspace_cell(&c->cs, pt_v2(st->x[k], st->y[k]));
 }
@@ -1016,13 +1281,13 @@ static void half_choose(pt_crowd *c, int most) {
 }
 
 /* The counting sort of the slots by cell, for share `share`'s range of cells [q0, q1) (of
- * the cells lane_sort says to rewrite, [sort_a, sort_b)): the slots of those cells go to
+ * the cells packed_sort says to rewrite, [sort_a, sort_b)): the slots of those cells go to
  * perm in ascending slot order within each cell, and cs.start gets the cells' offsets. Each
  * share reads every slot's cell, so it knows how many slots come before its range without
  * waiting for the others; a share clears, counts and sums only its own cells (the grid can
  * be several times larger than the crowd, and each pass over it is a stream through
  * memory). Returns the most slots in one of its cells. */
-static int lane_sort_share(pt_crowd *c, int share, int shares) {
+static int packed_sort_share(pt_crowd *c, int share, int shares) {
     long long a = c->sort_a, span_all = (long long)c->sort_b - a;
     int q0 = (int)(a + span_all * share / shares), q1 = (int)(a + span_all * (share + 1) / shares), n = c->n;
     int *start = c->cs.start, *perm = c->perm, before = 0, most = 0;
@@ -1092,7 +1357,7 @@ static pt__crowd_sums *ring_of(const pt_crowd *c, int share) {
 /* The sort of the slots by cell (parallel by ranges of cells when helpers take part); the
  * permutation puts each cell's slots in ascending agent index (agents that came from
  * different cells arrive out of order; a cell holds a handful, so insertion is cheap). */
-static void lane_sort(pt_crowd *c, double dt) {
+static void packed_sort(pt_crowd *c, double dt) {
     pt_cellspace *cs = &c->cs;
     int shares = dispatch_shares(c), most = 0;
     /* Only the cells from the first occupied one to the last (this step's and the last
@@ -1105,21 +1370,21 @@ static void lane_sort(pt_crowd *c, double dt) {
     }
     pt__cellspace_span(cs, lo, hi, c->n, &c->sort_a, &c->sort_b);
     if (shares > 1) {
-        dispatch(c, PHASE_LANE_SORT, dt);
+        dispatch(c, PHASE_PACKED_SORT, dt);
         for (int sh = 0; sh < shares; sh++) most = c->pool->most[sh] > most ? c->pool->most[sh] : most;
     } else
-        most = lane_sort_share(c, 0, 1);
+        most = packed_sort_share(c, 0, 1);
     cs->start[cs->cols * cs->rows] = c->n;
     cs->n = c->n;
     half_choose(c, most);
     if (c->half) ring_size(c);
 }
 
-static void lane_permute_range(pt_crowd *c, int lo, int hi) {
+static void packed_permute_range(pt_crowd *c, int lo, int hi) {
     /* whole cells: those whose first slot is in [lo, hi) get their order fixed here */
-    lo = lane_first_cell_slot(c, lo);
-    hi = lane_first_cell_slot(c, hi);
-    lane_order_cells(c, lo, hi);
+    lo = packed_first_cell_slot(c, lo);
+    hi = packed_first_cell_slot(c, hi);
+    packed_order_cells(c, lo, hi);
     const pt__crowd_state *s = &c->st[c->cur];
     pt__crowd_state *o = &c->st[c->cur ^ 1];
     const int *perm = c->perm;
@@ -1130,16 +1395,16 @@ static void lane_permute_range(pt_crowd *c, int lo, int hi) {
         o->hx[k] = s->hx[q];
         o->hy[k] = s->hy[q];
         o->id[k] = s->id[q];
-        /* the target's slot for lane_target, here and after the step (it keeps the slots) */
+        /* the target's slot for packed_target, here and after the step (it keeps the slots) */
         if (o->id[k] == c->target) c->target_slot = k;
     }
 }
 
 
-/* ---- the lane's step ---------------------------------------------------------------------- */
+/* ---- the packed step ----------------------------------------------------------------------- */
 
 /* What every slot of a step shares. */
-typedef struct lane_run {
+typedef struct packed_run {
     const pt_crowd *c;
     pt__crowd_state sv, ov;    /* read, written */
     const pt__crowd_state *s;
@@ -1162,13 +1427,13 @@ typedef struct lane_run {
 #endif
     int pairs, stack, lanes, group, align, cohere, smooth_on, wide;
     double dt;
-} lane_run;
+} packed_run;
 
-static void lane_run_init(lane_run *L, pt_crowd *c, double dt) {
+static void packed_run_init(packed_run *L, pt_crowd *c, double dt) {
     L->c = c;
     /* positions and headings in the new order; the rest read through the permutation */
-    L->sv = lane_now(c, c->cur, c->vcur);
-    L->ov = lane_now(c, c->cur ^ 1, c->vcur ^ 1);
+    L->sv = packed_now(c, c->cur, c->vcur);
+    L->ov = packed_now(c, c->cur ^ 1, c->vcur ^ 1);
     L->s = &L->sv;
     L->o = &L->ov;
     L->vmap = c->perm;
@@ -1201,19 +1466,19 @@ static void lane_run_init(lane_run *L, pt_crowd *c, double dt) {
 /* Slots k .. k + count - 1 (count 1, 2, or 4 with L->wide), from their neighbour sums:
  * forces, combiner, integration, collision, into the other buffer. Plain flocking goes two
  * or four at a time. */
-static void lane_run_slots_step(lane_run *L, int k, int count, const pt__crowd_sums *sums);
+static void packed_run_slots_step(packed_run *L, int k, int count, const pt__crowd_sums *sums);
 
-/* lane_run_slots_step, then the slots' cells for the next step's sort (the positions are
+/* packed_run_slots_step, then the slots' cells for the next step's sort (the positions are
  * in cache now; a separate pass would read them again). */
-static void lane_run_slots(lane_run *L, int k, int count, const pt__crowd_sums *sums) {
-    lane_run_slots_step(L, k, count, sums);
+static void packed_run_slots(packed_run *L, int k, int count, const pt__crowd_sums *sums) {
+    packed_run_slots_step(L, k, count, sums);
     const pt_cellspace *cs = &L->c->cs;
     for (int l = 0; l < count; l++) L->c->lcell[k + l] = pt_cellspace_cell(cs, pt_v2(L->o->x[k + l], L->o->y[k + l]));
 }
 
 /* The stack step for slots k .. k + count - 1 (count 2, or 4 with L->wide): the lanes'
  * agents and group forces, then stack_2 or stack_4. */
-static int stack_lanes(lane_run *L, int k, int count, const pt__crowd_sums *sums) {
+static int stack_lanes(packed_run *L, int k, int count, const pt__crowd_sums *sums) {
     for (int l = 0; l < count; l++) {
         int q = k + l;
         pt_vehicle *v = &L->la[l].veh;
@@ -1228,7 +1493,7 @@ static int stack_lanes(lane_run *L, int k, int count, const pt__crowd_sums *sums
     return stack_2(L->c, L->s, L->o, k, L->vmap, L->la, &L->ctx, L->a1, g, L->on, L->weight, &L->pc);
 }
 
-static void lane_run_slots_step(lane_run *L, int k, int count, const pt__crowd_sums *sums) {
+static void packed_run_slots_step(packed_run *L, int k, int count, const pt__crowd_sums *sums) {
     int done = 0;
     if (L->stack && count >= 2) done = stack_lanes(L, k, count, sums);
 #ifdef CROWD_AVX
@@ -1268,16 +1533,16 @@ static void lane_run_slots_step(lane_run *L, int k, int count, const pt__crowd_s
  * block: reads the current buffer only, writes the other one. Each agent is the shared
  * constants (tmpl) with its own motion state, run through the same inline code as
  * pt_steer_calculate and pt_steer_agent_update. */
-static void lane_step_range(pt_crowd *c, int lo, int hi, double dt) {
-    lane_run L;
-    lane_run_init(&L, c, dt);
+static void packed_step_range(pt_crowd *c, int lo, int hi, double dt) {
+    packed_run L;
+    packed_run_init(&L, c, dt);
     pt__crowd_sums sums[4];
     int step = L.wide ? 4 : L.lanes ? 2 : 1;
     for (int k = lo; k < hi; k += step) {
         while (k + step > hi) step >>= 1;
         for (int l = 0; l < step; l++)
             if (L.group) group_sums(c, &L.src, NULL, k + l, L.s->id[k + l], L.align, &sums[l]);
-        lane_run_slots(&L, k, step, sums);
+        packed_run_slots(&L, k, step, sums);
     }
 }
 
@@ -1291,7 +1556,7 @@ static void lane_step_range(pt_crowd *c, int lo, int hi, double dt) {
  * first PT_CROWD_NB_MAX of them, since each side is capped by its own count. The running sums
  * live in a ring per thread (ring_size), or in c->gsum by slot.
  *
- * The cells are a little wider than the view radius (pt_crowd_init), so an agent's neighbours
+ * The cells are a little wider than the view radius (crowd_init), so an agent's neighbours
  * lie in its cell and the eight around it, and the later ones in two runs of slots: the rest
  * of its own row from itself to the end of the next cell, and the three cells below. A cell's
  * agents share those runs.
@@ -1374,7 +1639,7 @@ static int half_first_cell(const pt_crowd *c, const pt__crowd_state *s, int k) {
 
 /* The terms a chunk's agents take from neighbours before the chunk's first slot s0 (in the
  * row above): only the chunk's first row of cells has any. Its running sums are zeroed. */
-static void half_prepass(const lane_run *L, const half_acc *A, int c0, int c1) {
+static void half_prepass(const packed_run *L, const half_acc *A, int c0, int c1) {
     const pt_crowd *c = L->c;
     const pt_cellspace *cs = &c->cs;
     const sums_src *src = &L->src;
@@ -1443,7 +1708,7 @@ static inline int half_near4(const sums_src *src, v2 px, v2 py, v2 r2, int q) {
 /* Appends to nb (and k to own) the slots of [q0, q1) within r2 of p, in order: the first
  * `win` (a multiple of 4) with no branch on the distances or on the run's length, the rest
  * (a run longer than usual) by half_scan. Reads up to q0 + win - 1 (the arrays have
- * LANE_PAD slots of padding). */
+ * PACKED_PAD slots of padding). */
 static inline PT_ALWAYS_INLINE int half_run(const sums_src *src, v2 px, v2 py, v2 r2, int q0, int q1, int win, int k,
                                             int *nb, int *own, int m) {
     int len = q1 - q0;
@@ -1482,8 +1747,8 @@ static inline void half_take(pt__crowd_sums *s, const sums_src *src, int from, v
  * PT_CROWD_NB_MAX. own and nb have room for one more. The list is in ascending owner
  * order, and each owner's pairs in ascending slot order, so every agent receives its terms
  * in the order the per-agent pass gave them. */
-static inline void half_pairs(const lane_run *L, const half_acc *A, int *own, int *nb, int m, int s1) {
-    const sums_src *src = &L->src;
+static inline void half_pairs(const sums_src *src, int align, int cohere, const half_acc *A, int *own, int *nb, int m,
+                              int s1) {
     double tw[2 * HALF_PAIRS + 4];
     int coincident = pair_terms(src, own, nb, m, tw);
     for (int t = 0; t < m; t++) {
@@ -1494,10 +1759,10 @@ static inline void half_pairs(const lane_run *L, const half_acc *A, int *own, in
             tb = coincident_push(src->id[q], src->id[a]);
         }
         pt__crowd_sums *sa = hacc(A, a);
-        if (sa->count < PT_CROWD_NB_MAX) half_take(sa, src, q, ta, L->align, L->cohere);
+        if (sa->count < PT_CROWD_NB_MAX) half_take(sa, src, q, ta, align, cohere);
         if (q >= s1) continue; /* the chunk that holds q takes this pair itself */
         pt__crowd_sums *sq = hacc(A, q);
-        if (sq->count < PT_CROWD_NB_MAX) half_take(sq, src, a, tb, L->align, L->cohere);
+        if (sq->count < PT_CROWD_NB_MAX) half_take(sq, src, a, tb, align, cohere);
     }
 }
 
@@ -1526,9 +1791,9 @@ static inline void half_means(const half_acc *A, int k, int cnt) {
  * per cell whose lengths the processor would have to guess); a batch's sums are complete
  * once its own pairs are weighed, so its agents are run right behind it, as one group of
  * lanes. */
-static void lane_step_half(pt_crowd *c, int lo, int hi, double dt, int share) {
-    lane_run L;
-    lane_run_init(&L, c, dt);
+static void packed_step_half(pt_crowd *c, int lo, int hi, double dt, int share) {
+    packed_run L;
+    packed_run_init(&L, c, dt);
     const pt_cellspace *cs = &c->cs;
     int c0 = half_first_cell(c, L.s, lo), c1 = half_first_cell(c, L.s, hi);
     if (c0 >= c1) return;
@@ -1566,25 +1831,109 @@ static void lane_step_half(pt_crowd *c, int lo, int hi, double dt, int share) {
             m = half_run(&L.src, px, py, r2, q + 1, fw1, 4, q, nb, own, m);
             m = half_run(&L.src, px, py, r2, dn0, dn1, 8, q, nb, own, m);
         }
-        if (m) half_pairs(&L, &A, own, nb, m, s1);
+        if (m) half_pairs(&L.src, L.align, L.cohere, &A, own, nb, m, s1);
         if (L.align | L.cohere) half_means(&A, k, step); /* else only the separation is read */
-        lane_run_slots(&L, k, step, hacc(&A, k));
+        packed_run_slots(&L, k, step, hacc(&A, k));
     }
 #undef ROW_END
 }
 
-static void lane_step(pt_crowd *c, int lo, int hi, double dt, int share) {
-    if (c->half) lane_step_half(c, lo, hi, dt, share);
-    else lane_step_range(c, lo, hi, dt);
+/* Whether no cell holds more than HALF_CELL_MAX of the agents of the group [g0, g1) (its
+ * slots are in cell order): the pairs are then weighed once, and each agent's later
+ * neighbours are at most five cells' worth. */
+static int groups_sparse(const pt_crowd *c, int g0, int g1) {
+    const int *cells = c->gm->cell;
+    for (int k = g0; k + HALF_CELL_MAX < g1; k++)
+        if (cells[k] == cells[k + HALF_CELL_MAX]) return 0;
+    return 1;
+}
+
+/* The half lists in group order, for the slots [k0, k1) of the group [g0, g1): the
+ * running sums in gm->acc by slot; an agent's earlier neighbours have given it their terms
+ * by the time its own turn comes (those before k0, in another share, by a pass of their
+ * own first), so its sums are complete once it has weighed its later ones, and go to gsum
+ * then. The same order of terms and cap as groups_sums_full. */
+static void groups_sums_half(pt_crowd *c, const sums_src *src, groups_runs *R, int g0, int g1, int k0, int k1,
+                             int align) {
+    const pt_cellspace *cs = &c->cs;
+    const double *sx = src->x, *sy = src->y;
+    const int *cells = c->gm->cell;
+    int cohere = (c->behaviours & PT_BEH_BIT(PT_BEH_COHESION)) != 0;
+    half_acc A = {c->gm->acc, ~0u, 0};
+    v2 r2 = v2_sp(c->view_radius * c->view_radius);
+    int nb[HALF_PAIRS], own[HALF_PAIRS];
+    for (int k = k0; k < k1; k++) sums_zero(hacc(&A, k));
+    /* the terms from the group's agents before k0: only agents up to a row of cells after
+     * the one of slot k0 - 1 have any */
+    for (int k = k0; g0 < k0 && k < k1; k++) {
+        pt_vec2 p = pt_v2(sx[k], sy[k]);
+        if (!pt_v2_is_finite(p)) continue;
+        groups_runs_at(R, c, g0, g1, cells[k]);
+        if (R->cy > cells[k0 - 1] / cs->cols + 1) break;
+        int cx0, cx1, cy0, cy1;
+        pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
+        v2 px = v2_sp(p.x), py = v2_sp(p.y);
+        int m = 0;
+        for (int yy = cy0; yy <= cy1 && yy <= R->cy; yy++) {
+            const int *row = R->b[yy - R->cy + 1];
+            int q0 = row[cx0 - R->cx + 1], q1 = row[cx1 - R->cx + 2];
+            q1 = q1 < k0 ? q1 : k0;
+            /* in pieces, so that nb has room for any run */
+            for (int q = q0; q < q1 && m < PT_CROWD_NB_MAX;) {
+                int e = q1 - q < PT_CROWD_NB_MAX ? q1 : q + PT_CROWD_NB_MAX;
+                m = half_scan(src, px, py, r2, q, e, nb, m);
+                q = e;
+            }
+        }
+        if (!m) continue;
+        if (m > PT_CROWD_NB_MAX) m = PT_CROWD_NB_MAX;
+        sums_run r = run_load(hacc(&A, k));
+        run_take_all(&r, src, p, src->id[k], nb, m, align);
+        run_store(hacc(&A, k), r);
+    }
+    for (int k = k0; k < k1; k++) {
+        pt_vec2 p = pt_v2(sx[k], sy[k]);
+        if (pt_v2_is_finite(p)) {
+            groups_runs_at(R, c, g0, g1, cells[k]);
+            int cx0, cx1, cy0, cy1;
+            pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
+            v2 px = v2_sp(p.x), py = v2_sp(p.y);
+            /* the later neighbours: the rest of its own row of the block, the row below */
+            int runs[2][2] = {{k + 1, R->b[1][cx1 - R->cx + 2]}, {R->b[2][cx0 - R->cx + 1], R->b[2][cx1 - R->cx + 2]}};
+            int m = 0;
+            for (int r = 0; r < 2; r++) {
+                if (r == 1 && cy1 <= R->cy) break;
+                for (int q = runs[r][0]; q < runs[r][1];) {
+                    int e = runs[r][1] - q < HALF_PAIRS - 8 - m ? runs[r][1] : q + (HALF_PAIRS - 8 - m);
+                    int m0 = m;
+                    m = half_scan(src, px, py, r2, q, e, nb, m);
+                    for (int t = m0; t < m; t++) own[t] = k;
+                    q = e;
+                    if (m > HALF_PAIRS - 16) {
+                        half_pairs(src, align, cohere, &A, own, nb, m, k1);
+                        m = 0;
+                    }
+                }
+            }
+            if (m) half_pairs(src, align, cohere, &A, own, nb, m, k1);
+        }
+        if (align | cohere) half_means(&A, k, 1);
+        store_sums(&c->gsum[src->id[k]], hacc(&A, k));
+    }
+}
+
+static void packed_step(pt_crowd *c, int lo, int hi, double dt, int share) {
+    if (c->half) packed_step_half(c, lo, hi, dt, share);
+    else packed_step_range(c, lo, hi, dt);
 }
 
 /* The target's vehicle at the start of the tick: the shared constants, its motion. Its
  * slot is where the last permutation put it, unless the target or the slots changed since
  * (then a search). */
-static void lane_target(pt_crowd *c) {
+static void packed_target(pt_crowd *c) {
     if (c->target == PT_CROWD_TARGET_VEHICLE) c->target_veh = c->target_vehicle;
     if (c->target < 0 || c->target >= c->n) return;
-    pt__crowd_state now = lane_now(c, c->cur, c->vcur);
+    pt__crowd_state now = packed_now(c, c->cur, c->vcur);
     int k = c->target_slot;
     if (!(k >= 0 && k < c->n && now.id[k] == c->target))
         for (k = 0; k < c->n && now.id[k] != c->target; k++) {}
@@ -1596,7 +1945,7 @@ static void lane_target(pt_crowd *c) {
 /* ---- the reference ----------------------------------------------------------------------- */
 
 void pt_crowd_step_brute(pt_crowd *c, double dt) {
-    int owned = c->owned;
+    int packed = c->packed;
     pt_crowd_sync(c); /* the reference works on the agents themselves */
     double r2 = c->view_radius * c->view_radius;
     const pt_vehicle *tv = c->target >= 0 && c->target < c->n ? &c->agents[c->target].veh
@@ -1650,5 +1999,5 @@ void pt_crowd_step_brute(pt_crowd *c, double dt) {
         pt_steer_agent_update(a, &ctx, c->forces[i], dt);
         if (c->env) pt_steer_collide(c->env, &a->veh.pos, &a->veh.vel, a->veh.radius);
     }
-    if (owned) lane_load(c);
+    if (packed) packed_load(c);
 }

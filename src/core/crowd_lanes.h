@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: Zlib */
-/* The owned lane's plain-flocking step for LANES agents at once, one per SIMD lane: the end
- * of the group behaviours, the combiner and the integrator. Every lane does exactly the
- * scalar operations in the scalar order (IEEE add, mul, div and sqrt are exact per lane, so
- * the bits are the same as pt__steer_calculate_inline + pt__vehicle_update), with branches
- * turned into selects that compute both sides.
+/* The packed mode's steps for LANES agents at once, one per SIMD lane, built on the steering
+ * kernel (steer_kernel.h) of the same width: the end of the group behaviours, the combiner
+ * and the integrator, so the bits are the same as pt__steer_calculate_inline +
+ * pt__vehicle_update, which are the kernel one agent wide.
  *
  * No include guard: crowd.c includes it once per width, with LANES, the vector and mask
  * types V and M, P(x) naming the width's primitives (P(add), P(mand), P(strided), ...) and
@@ -15,36 +14,18 @@
 #define SUMS_DSTRIDE ((int)(sizeof(pt__crowd_sums) / sizeof(double)))
 #define SUMS_ISTRIDE ((int)(sizeof(pt__crowd_sums) / sizeof(int)))
 
-/* A 2-D vector per lane. */
-typedef struct LN(vv) { V x, y; } LN(vv);
+#include "steer_kernel.h"
 
 /* A vector field of the sums of LANES consecutive agents. */
 static inline LN(vv) LN(vvsums)(const pt_vec2 *first) {
     return (LN(vv)){P(strided)(&first->x, SUMS_DSTRIDE), P(strided)(&first->y, SUMS_DSTRIDE)};
 }
-static inline V LN(vvdot)(LN(vv) a, LN(vv) b) { return P(add)(P(mul)(a.x, b.x), P(mul)(a.y, b.y)); }
-static inline LN(vv) LN(vvscale)(LN(vv) a, V s) { return (LN(vv)){P(mul)(a.x, s), P(mul)(a.y, s)}; }
-static inline LN(vv) LN(vvsel)(M m, LN(vv) a, LN(vv) b) { return (LN(vv)){P(sel)(m, a.x, b.x), P(sel)(m, a.y, b.y)}; }
-static inline LN(vv) LN(vvkeep)(M m, LN(vv) a) { return (LN(vv)){P(keep)(m, a.x), P(keep)(m, a.y)}; }
-/* finite_or_zero */
-static inline LN(vv) LN(vvfinite0)(LN(vv) a) { return LN(vvkeep)(P(mand)(P(finite)(a.x), P(finite)(a.y)), a); }
-/* pt_v2_norm */
-static inline LN(vv) LN(vvnorm)(LN(vv) a) {
-    V l = P(sqrt)(LN(vvdot)(a, a));
-    return LN(vvkeep)(P(gt)(l, P(sp)(PT_EPS)), (LN(vv)){P(div)(a.x, l), P(div)(a.y, l)});
-}
-/* pt_v2_truncate; the square root and division only when a lane needs them. */
-static inline LN(vv) LN(vvtrunc)(LN(vv) a, V max) {
-    V l2 = LN(vvdot)(a, a);
-    M over = P(mand)(P(gt)(l2, P(mul)(max, max)), P(gt)(l2, P(sp)(0.0)));
-    if (!P(mbits)(over)) return a;
-    return LN(vvsel)(over, LN(vvscale)(a, P(div)(max, P(sqrt)(l2))), a);
-}
 
 /* What the step needs of the shared constants, computed once per share. */
 typedef struct LN(consts) {
-    V max_speed, mf, inv_mass, w[3], tcos, tsin, dt;
-    M weighted, limited;
+    LN(icon) ic;               /* the integrator's */
+    V max_speed, mf, w[3];
+    M weighted;
     /* arrive's (decel * decel_tweak); pursuit's -cos(facing_angle) and turn_around_time */
     V decel_div, ncos_facing, turn_around;
     double max_speed_1;
@@ -57,15 +38,18 @@ static void LN(consts_init)(LN(consts) *pc, const pt_steer_agent *tmpl, double d
     pc->max_speed = P(sp)(v->max_speed);
     pc->max_speed_1 = v->max_speed;
     pc->mf = P(sp)(v->max_force);
-    pc->inv_mass = P(div)(P(sp)(1.0), P(sp)(mass));
     for (int b = 0; b < 3; b++) pc->w[b] = P(sp)(p->weight[PT_BEH_SEPARATION + b]);
     double lim = v->max_turn_rate * dt, c = 1.0, s = 0.0;
     if (lim < PT_PI) pt__turn_limit_cs(lim, &c, &s);
-    pc->tcos = P(sp)(c);
-    pc->tsin = P(sp)(s);
-    pc->dt = P(sp)(dt);
+    /* as pt__icon_of */
+    pc->ic.max_speed = pc->max_speed;
+    pc->ic.mf = pc->mf;
+    pc->ic.inv_mass = P(div)(P(sp)(1.0), P(sp)(mass));
+    pc->ic.dt = P(sp)(dt);
+    pc->ic.tcos = P(sp)(c);
+    pc->ic.tsin = P(sp)(s);
+    pc->ic.limited = P(mall)(lim < PT_PI);
     pc->weighted = P(mall)(p->combiner == PT_COMBINE_WEIGHTED);
-    pc->limited = P(mall)(lim < PT_PI);
     pt_decel decel = p->deceleration; /* as pt_steer_force and pt_steer_arrive resolve it */
     if (decel < PT_DECEL_FAST || decel > PT_DECEL_SLOW) decel = PT_DECEL_NORMAL;
     pc->decel_div = P(sp)((double)decel * p->decel_tweak);
@@ -73,99 +57,14 @@ static void LN(consts_init)(LN(consts) *pc, const pt_steer_agent *tmpl, double d
     pc->turn_around = P(sp)(p->turn_around_time);
 }
 
-/* ---- seek, arrive and pursuit, one agent per lane: the operations of pt_steer_seek,
- * pt_steer_arrive and pt_steer_pursuit in their order ---------------------------------- */
-
-static inline LN(vv) LN(vvsub)(LN(vv) a, LN(vv) b) { return (LN(vv)){P(sub)(a.x, b.x), P(sub)(a.y, b.y)}; }
-static inline LN(vv) LN(vvsp)(pt_vec2 a) { return (LN(vv)){P(sp)(a.x), P(sp)(a.y)}; }
-
-static inline LN(vv) LN(seek)(LN(vv) pos, LN(vv) vel, LN(vv) target, const LN(consts) *pc) {
-    LN(vv) desired = LN(vvscale)(LN(vvnorm)(LN(vvsub)(target, pos)), pc->max_speed);
-    return LN(vvfinite0)(LN(vvsub)(desired, vel));
-}
-
-static inline LN(vv) LN(arrive)(LN(vv) pos, LN(vv) vel, LN(vv) target, const LN(consts) *pc) {
-    LN(vv) off = LN(vvsub)(target, pos);
-    V dist = P(sqrt)(LN(vvdot)(off, off));
-    V speed = P(div)(dist, pc->decel_div);
-    speed = P(sel)(P(gt)(speed, pc->max_speed), pc->max_speed, speed);
-    LN(vv) desired = LN(vvscale)(off, P(div)(speed, dist));
-    LN(vv) brake = LN(vvfinite0)((LN(vv)){P(neg)(vel.x), P(neg)(vel.y)}); /* at the target */
-    return LN(vvsel)(P(gt)(dist, P(sp)(PT_EPS)), LN(vvfinite0)(LN(vvsub)(desired, vel)), brake);
-}
-
-/* ev: the evader (the same for every lane). */
-static inline LN(vv) LN(pursuit)(LN(vv) pos, LN(vv) vel, LN(vv) head, const pt_vehicle *ev, const LN(consts) *pc) {
-    LN(vv) epos = LN(vvsp)(ev->pos), to = LN(vvsub)(epos, pos);
-    V rel = LN(vvdot)(head, LN(vvsp)(ev->heading));
-    /* ahead and facing us: seek it directly */
-    M direct = P(mand)(P(gt)(LN(vvdot)(to, head), P(sp)(0.0)), P(lt)(rel, pc->ncos_facing));
-    /* else where it will be: look_ahead, plus the turn-around time */
-    double speed_sum = pc->max_speed_1 + pt_vehicle_speed(ev);
-    V t = speed_sum > PT_EPS ? P(div)(P(sqrt)(LN(vvdot)(to, to)), P(sp)(speed_sum)) : P(sp)(0.0);
-    t = P(add)(t, P(mul)(P(sub)(P(sp)(1.0), LN(vvdot)(head, LN(vvnorm)(to))), pc->turn_around));
-    LN(vv) ahead = {P(add)(epos.x, P(mul)(P(sp)(ev->vel.x), t)), P(add)(epos.y, P(mul)(P(sp)(ev->vel.y), t))};
-    return LN(seek)(pos, vel, LN(vvsel)(direct, epos, ahead), pc);
-}
-
-/* The heading rotated by +lim and by -lim (pt__rotate_cs), renormalised: the turns the
- * integrator may need. They do not depend on the forces, so the steps work them out first,
- * while the forces' chains of square roots run. */
-typedef struct LN(turns) { LN(vv) rp, rm; } LN(turns);
-static inline LN(turns) LN(turns_of)(LN(vv) head, const LN(consts) *pc) {
-    V tcos = pc->tcos, tsin = pc->tsin, msin = P(neg)(tsin);
-    LN(turns) r;
-    r.rp = LN(vvnorm)((LN(vv)){P(sub)(P(mul)(head.x, tcos), P(mul)(head.y, tsin)),
-                               P(add)(P(mul)(head.x, tsin), P(mul)(head.y, tcos))});
-    r.rm = LN(vvnorm)((LN(vv)){P(sub)(P(mul)(head.x, tcos), P(mul)(head.y, msin)),
-                               P(add)(P(mul)(head.x, msin), P(mul)(head.y, tcos))});
-    return r;
-}
-
 /* The end of a lane step from the combined (not yet truncated) force: pt__vehicle_update
  * and collision, one agent per lane, every lane into o. */
 static inline PT_ALWAYS_INLINE void LN(finish)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k,
                                               const int *vmap, LN(vv) pos, LN(vv) vel, LN(vv) head, LN(turns) tr,
                                               LN(vv) total, const LN(consts) *pc) {
-    V zero = P(sp)(0.0), one = P(sp)(1.0), mf = pc->mf, tcos = pc->tcos;
-    LN(vv) rp = tr.rp, rm = tr.rm;
-    LN(vv) ft = LN(vvtrunc)(LN(vvfinite0)(total), mf);
-    LN(vv) acc = LN(vvscale)(ft, pc->inv_mass);
-    V vdt = pc->dt;
-    LN(vv) nv = LN(vvtrunc)((LN(vv)){P(add)(vel.x, P(mul)(acc.x, vdt)), P(add)(vel.y, P(mul)(acc.y, vdt))}, pc->max_speed);
-    V speed = P(sqrt)(LN(vvdot)(nv, nv));
-    M moving = P(gt)(speed, P(sp)(PT__STOP_SPEED));
-    LN(vv) dir = LN(vvscale)(nv, P(div)(one, speed));
-    M turn = P(mand)(pc->limited, P(lt)(LN(vvdot)(head, dir), tcos));
-    V cross = P(sub)(P(mul)(head.x, dir.y), P(mul)(head.y, dir.x));
-    M behind = P(signbit)(cross);
-    LN(vv) hr = LN(vvsel)(behind, rm, rp);
-    V fwd = LN(vvdot)(nv, hr);
-    M spot = P(mand)(turn, P(le)(fwd, zero));
-    nv = LN(vvsel)(turn, LN(vvscale)(hr, fwd), nv);
-    LN(vv) h = LN(vvsel)(turn, hr, dir);
-    /* the new turn_dir: 0 while moving and not turning on the spot */
-    int tn[LANES] = {0}, mv = P(mbits)(moving), sp = P(mbits)(spot) & mv;
-    if (sp | (~mv & FULL)) {
-        /* Rare: turning on the spot toward a force behind keeps the side chosen first
-         * (turn_dir), else takes the cross product's and remembers it; nv is h * 0. A lane
-         * that stops keeps its heading and turn_dir; nv is 0. */
-        int neg[LANES], spl[LANES], stl[LANES], cneg = P(mbits)(behind);
-        for (int l = 0; l < LANES; l++) {
-            int t = s->turn[vmap[k + l]];
-            neg[l] = t ? t < 0 : cneg >> l & 1;
-            spl[l] = sp >> l & 1;
-            stl[l] = !(mv >> l & 1);
-            tn[l] = spl[l] ? (neg[l] ? -1 : 1) : stl[l] ? t : 0;
-        }
-        LN(vv) hs = LN(vvsel)(P(mints)(neg, 1), rm, rp);
-        M msp = P(mints)(spl, 1), mst = P(mints)(stl, 1);
-        nv = LN(vvsel)(msp, LN(vvscale)(hs, zero), nv);
-        h = LN(vvsel)(msp, hs, h);
-        nv = LN(vvsel)(mst, (LN(vv)){zero, zero}, nv);
-        h = LN(vvsel)(mst, head, h);
-    }
-    LN(vv) np = {P(add)(pos.x, P(mul)(nv.x, vdt)), P(add)(pos.y, P(mul)(nv.y, vdt))};
+    int tn[LANES];
+    LN(integrate)(&pos, &vel, &head, total, &tr, s->turn, vmap + k, tn, &pc->ic);
+    LN(vv) np = pos, nv = vel, h = head;
     if (!c->env) {
         P(store)(o->x + k, np.x);
         P(store)(o->y + k, np.y);
@@ -212,26 +111,25 @@ static inline int LN(load_motion)(const pt__crowd_state *s, int k, const int *vm
  * lane's state is not finite (the scalar path takes the group). */
 static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k, const int *vmap,
                     const pt__crowd_sums *sm, const LN(consts) *pc) {
-    V zero = P(sp)(0.0), one = P(sp)(1.0);
+    V zero = P(sp)(0.0);
     LN(vv) pos, vel, head;
     if (!LN(load_motion)(s, k, vmap, &pos, &vel, &head)) return 0;
     LN(vv) side = {P(neg)(head.y), head.x}; /* pt_v2_perp */
-    LN(turns) tr = LN(turns_of)(head, pc);
+    LN(turns) tr = LN(turns_of)(head, &pc->ic);
 
     /* group_forces */
     LN(vv) g[3];
     g[0] = LN(vvsums)(&sm[0].sep);
     LN(vv) mh = LN(vvsums)(&sm[0].mean_heading), centre = LN(vvsums)(&sm[0].centre);
-    LN(vv) dh = LN(vvsub)(mh, head);
-    g[1] = LN(vvkeep)(P(mints)(&sm[0].headings, SUMS_ISTRIDE), LN(vvscale)(side, LN(vvdot)(dh, side)));
-    g[2] = LN(vvkeep)(P(mints)(&sm[0].count, SUMS_ISTRIDE), LN(vvnorm)(LN(seek)(pos, vel, centre, pc)));
+    g[1] = LN(vvkeep)(P(mints)(&sm[0].headings, SUMS_ISTRIDE), LN(align_to)(head, side, mh));
+    g[2] = LN(vvkeep)(P(mints)(&sm[0].count, SUMS_ISTRIDE), LN(cohere_to)(pos, vel, centre, pc->max_speed));
 
     /* the combiner: prioritised (a running sum within the budget) or weighted */
     V mf = pc->mf;
     LN(vv) f[3];
     V len[3];
     for (int b = 0; b < 3; b++) {
-        f[b] = LN(vvfinite0)(LN(vvscale)(g[b], pc->w[b]));
+        f[b] = LN(weigh)(g[b], pc->w[b]);
         len[b] = P(sqrt)(LN(vvdot)(f[b], f[b]));
     }
     LN(vv) total = {zero, zero};
@@ -243,26 +141,12 @@ static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state
     if (P(mbits)(small) == FULL) {
         for (int b = 0; b < 3; b++) total = (LN(vv)){P(add)(total.x, f[b].x), P(add)(total.y, f[b].y)};
     } else {
-        /* The running length waits on each step's square root (and division); the usual
-         * cases are cut short, exactly: a force added whole is added without its scale of 1
-         * (f * 1 is f), and the first one's total is 0 + f, whose length is f's own. */
+        /* The running length waits on each step's square root (and division): the last
+         * one's is not worked out. */
         V tlen = zero;
-        for (int b = 0; b < 3; b++) {
-            M active = P(mor)(pc->weighted, P(nge)(tlen, mf));
-            V remaining = P(sub)(mf, tlen);
-            M whole = P(mor)(pc->weighted, P(lt)(len[b], remaining));
-            LN(vv) add;
-            if (P(mbits)(whole) == FULL) {
-                add = (LN(vv)){P(add)(total.x, f[b].x), P(add)(total.y, f[b].y)};
-            } else {
-                V sc = P(sel)(whole, one, P(div)(remaining, len[b]));
-                add = (LN(vv)){P(add)(total.x, P(mul)(f[b].x, sc)), P(add)(total.y, P(mul)(f[b].y, sc))};
-            }
-            total = LN(vvsel)(active, add, total);
-            if (b == 2) break; /* the length is not needed after the last */
-            if (b == 0 && P(mbits)(P(mand)(active, whole)) == FULL) tlen = len[0];
-            else tlen = P(sel)(active, P(sqrt)(LN(vvdot)(total, total)), tlen);
-        }
+        for (int b = 0; b < 3; b++)
+            LN(accumulate)(&total, &tlen, f[b], &len[b], LN(active)(tlen, pc->weighted, mf), pc->weighted, mf, b == 0,
+                           b == 2);
         total = LN(vvtrunc)(total, mf);
     }
 
@@ -276,8 +160,8 @@ static int LN(step)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state
 static inline int LN(force)(int b, LN(vv) pos, LN(vv) vel, LN(vv) head, const pt_steer_ctx *ctx,
                             const pt_vehicle *const *a1, const LN(consts) *pc, LN(vv) *out) {
     switch (b) {
-    case PT_BEH_SEEK: *out = LN(seek)(pos, vel, LN(vvsp)(ctx->target), pc); return 1;
-    case PT_BEH_ARRIVE: *out = LN(arrive)(pos, vel, LN(vvsp)(ctx->target), pc); return 1;
+    case PT_BEH_SEEK: *out = LN(seek)(pos, vel, LN(vvsp)(ctx->target), pc->max_speed); return 1;
+    case PT_BEH_ARRIVE: *out = LN(arrive)(pos, vel, LN(vvsp)(ctx->target), pc->max_speed, pc->decel_div); return 1;
     case PT_BEH_PURSUIT: {
         const pt_vehicle *ev = NULL;
         int has = 0;
@@ -290,7 +174,8 @@ static inline int LN(force)(int b, LN(vv) pos, LN(vv) vel, LN(vv) head, const pt
         int hb[LANES];
         for (int l = 0; l < LANES; l++) hb[l] = has >> l & 1;
         LN(vv) zero = {P(sp)(0.0), P(sp)(0.0)};
-        *out = ev ? LN(vvkeep)(P(mints)(hb, 1), LN(pursuit)(pos, vel, head, ev, pc)) : zero;
+        *out = ev ? LN(vvkeep)(P(mints)(hb, 1), LN(pursuit)(pos, vel, head, ev, pc->max_speed, pc->max_speed_1,
+                                                                         pc->ncos_facing, pc->turn_around)) : zero;
         return 1;
     }
     default: return 0;
@@ -325,29 +210,22 @@ static inline LN(vv) LN(scalar_force)(int b, int act, pt_steer_agent *ag, pt_ste
 static int LN(stack)(const pt_crowd *c, const pt__crowd_state *s, pt__crowd_state *o, int k, const int *vmap,
                      pt_steer_agent *ag, pt_steer_ctx *ctx, const pt_vehicle *const *a1, pt_vec2 (*g)[3],
                      unsigned on, const double *weight, const LN(consts) *pc) {
-    V zero = P(sp)(0.0), one = P(sp)(1.0), mf = pc->mf;
+    V zero = P(sp)(0.0), mf = pc->mf;
     LN(vv) pos, vel, head;
     if (!LN(load_motion)(s, k, vmap, &pos, &vel, &head)) return 0;
-    LN(turns) tr = LN(turns_of)(head, pc);
+    LN(turns) tr = LN(turns_of)(head, &pc->ic);
     LN(vv) total = {zero, zero};
     V tlen = zero;
+    int first = 1;
     for (unsigned bits = on; bits; bits &= bits - 1u) {
         int b = __builtin_ctz(bits);
-        /* budget used up (prioritised): lower priorities are not even computed */
-        M active = P(mor)(pc->weighted, P(nge)(tlen, mf));
+        M active = LN(active)(tlen, pc->weighted, mf);
         int act = P(mbits)(active);
         if (!act) break;
         LN(vv) raw;
         if (!LN(force)(b, pos, vel, head, ctx, a1, pc, &raw)) raw = LN(scalar_force)(b, act, ag, ctx, a1, g);
-        LN(vv) f = LN(vvfinite0)(LN(vvscale)(raw, P(sp)(weight[b])));
-        /* accumulate: whole when shorter than the budget left, else scaled to it (weighted:
-         * always whole; f * 1 is f) */
-        V len = P(sqrt)(LN(vvdot)(f, f)), remaining = P(sub)(mf, tlen);
-        M whole = P(mor)(pc->weighted, P(lt)(len, remaining));
-        V sc = P(mbits)(whole) == FULL ? one : P(sel)(whole, one, P(div)(remaining, len));
-        LN(vv) add = {P(add)(total.x, P(mul)(f.x, sc)), P(add)(total.y, P(mul)(f.y, sc))};
-        total = LN(vvsel)(active, add, total);
-        tlen = P(sel)(active, P(sqrt)(LN(vvdot)(total, total)), tlen);
+        LN(accumulate)(&total, &tlen, LN(weigh)(raw, P(sp)(weight[b])), NULL, active, pc->weighted, mf, first, 0);
+        first = 0;
     }
     LN(finish)(c, s, o, k, vmap, pos, vel, head, tr, LN(vvtrunc)(total, mf), pc);
     return 1;

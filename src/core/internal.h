@@ -27,6 +27,17 @@ struct pt_cellspace;
  * above it); records the new span. The sort also sets start[cells] and n. */
 void pt__cellspace_span(struct pt_cellspace *cs, int lo, int hi, int n, int *a, int *b);
 
+/* ---- crowd worker threads (crowd.c) ---- */
+struct pt_crowd;
+typedef void (*pt__crowd_range_fn)(void *arg, int lo, int hi);
+/* Runs fn(arg, lo, hi) over [0, n) cut into contiguous shares, on the crowd's threads (the
+ * calling one too, fewer for small n as for the crowd's own phases); returns when every
+ * share is done. fn must give the same result whatever the cut. */
+void pt__crowd_run(struct pt_crowd *c, int n, pt__crowd_range_fn fn, void *arg);
+/* pt_crowd_step (pt_crowd_step_brute when brute), keeping the crowd's helpers awake for a
+ * pt__crowd_run right after, instead of letting them sleep at the end of the step. */
+void pt__crowd_step_then(struct pt_crowd *c, double dt, int brute);
+
 /* Fills map->legend with the default tile kinds; returns how many. */
 int pt__map_default_legend(pt_map *map);
 

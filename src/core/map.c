@@ -23,6 +23,16 @@ static const struct { char ch; const char *name; uint8_t flags; int sprite; int1
     {':', "dirt", PT_TILE_WALKABLE, 9, 0},
 };
 
+/* Surfaces by name; gravel is no default kind, but a map's `gravel` should crunch. */
+double pt_tile_footstep_default(const char *name) {
+    static const struct { const char *name; double factor; } loud[] = {
+        {"grass", 0.5}, {"bridge", 1.5}, {"gravel", 1.5},
+    };
+    for (size_t i = 0; name && i < sizeof loud / sizeof loud[0]; i++)
+        if (strcmp(name, loud[i].name) == 0) return loud[i].factor;
+    return 1.0;
+}
+
 int pt_tile_sound_default(const char *name, uint8_t flags) {
     for (size_t i = 0; name && i < sizeof default_legend / sizeof default_legend[0]; i++)
         if (strcmp(name, default_legend[i].name) == 0) return default_legend[i].sound;
@@ -68,6 +78,7 @@ int pt__map_default_legend(pt_map *map) {
         t->flags = default_legend[i].flags;
         t->sprite = default_legend[i].sprite;
         t->sound = default_legend[i].sound;
+        t->footstep = pt_tile_footstep_default(t->name);
     }
     map->nlegend = n;
     return n;
@@ -122,6 +133,7 @@ void pt_map_fini(pt_map *map) {
     PT_FREE(map->flags);
     PT_FREE(map->ents);
     PT_FREE(map->obstacles);
+    PT_FREE(map->sources);
     pt__sight_free(map);
     memset(map, 0, sizeof *map);
 }
@@ -133,8 +145,9 @@ int pt_map_clone(pt_map *dst, const pt_map *src) {
     dst->flags = PT_MALLOC(n ? n : 1);
     dst->ents = PT_MALLOC(sizeof *dst->ents * (size_t)(src->nents ? src->nents : 1));
     dst->obstacles = PT_MALLOC(sizeof *dst->obstacles * (size_t)(src->nobstacles ? src->nobstacles : 1));
-    if (!dst->tiles || !dst->flags || !dst->ents || !dst->obstacles) {
-        PT_FREE(dst->tiles); PT_FREE(dst->flags); PT_FREE(dst->ents); PT_FREE(dst->obstacles);
+    dst->sources = PT_MALLOC(sizeof *dst->sources * (size_t)(src->nsources ? src->nsources : 1));
+    if (!dst->tiles || !dst->flags || !dst->ents || !dst->obstacles || !dst->sources) {
+        PT_FREE(dst->tiles); PT_FREE(dst->flags); PT_FREE(dst->ents); PT_FREE(dst->obstacles); PT_FREE(dst->sources);
         memset(dst, 0, sizeof *dst);
         return PT_ERR_NOMEM;
     }
@@ -144,6 +157,7 @@ int pt_map_clone(pt_map *dst, const pt_map *src) {
     }
     if (src->nents) memcpy(dst->ents, src->ents, sizeof *dst->ents * (size_t)src->nents);
     if (src->nobstacles) memcpy(dst->obstacles, src->obstacles, sizeof *dst->obstacles * (size_t)src->nobstacles);
+    if (src->nsources) memcpy(dst->sources, src->sources, sizeof *dst->sources * (size_t)src->nsources);
     dst->sight = NULL;
     pt__sight_build(dst); /* from the copied flags */
     return PT_OK;

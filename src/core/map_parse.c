@@ -6,6 +6,7 @@
  * positions checked against the grid, so directives may come in any order (a `tile` line
  * after the grid still defines its characters). Everything is built in a local pt_map that
  * is handed over only on success. */
+#include <patrol/hearing.h>
 #include <patrol/map.h>
 
 #include <stddef.h>
@@ -17,7 +18,7 @@
 
 #define COORD_MAX 1000000 /* positions beyond this are a typo, not a map: PT_ERR_RANGE */
 
-enum { WHAT_ENTITY, WHAT_ORIGIN, WHAT_OBSTACLE };
+enum { WHAT_ENTITY, WHAT_ORIGIN, WHAT_OBSTACLE, WHAT_SOURCE };
 
 /* A position to check once the grid and the legend are complete. */
 typedef struct pos_check {
@@ -34,7 +35,7 @@ typedef struct parser {
     int line_format, line_title, line_tile_size, line_seed, line_steering; /* 0 = not seen */
     int player_line;
     long members;          /* entities so far, flock members counted one by one */
-    int ents_cap, obs_cap;
+    int ents_cap, obs_cap, src_cap;
     int grid_line, grid_col, in_grid;
     char *grid;            /* raw rows, gw*gh bytes */
     size_t grid_cap;
@@ -225,27 +226,34 @@ static int d_tile(parser *p, pt__line *ln) {
     def.line = ln->no;
     int rc = pt__tok_name(&ln->tok[2], ln->no, def.name, sizeof def.name, p->err);
     if (rc < 0) return rc;
-    int seen_sprite = 0, seen_sound = 0;
+    /* The tile keys, and the one seen-flag of each (the order of the error hint). */
+    static const char *const keys[] = {"sprite", "sound", "footstep", "noise", NULL};
+    int seen[4] = {0, 0, 0, 0};
     for (int i = 3; i < ln->ntok; i++) {
         const pt__tok *t = &ln->tok[i];
         pt__tok k, v;
         uint8_t flag = 0;
         if (pt__tok_kv(t, &k, &v)) {
-            int *seen = pt__tok_eq(&k, "sprite") ? &seen_sprite : pt__tok_eq(&k, "sound") ? &seen_sound : NULL;
-            if (!seen) {
+            int key = -1;
+            for (int j = 0; keys[j] && key < 0; j++)
+                if (pt__tok_eq(&k, keys[j])) key = j;
+            if (key < 0) {
                 pt__suggest sg;
                 char hint[96];
                 pt__suggest_init(&sg, k.s, (size_t)k.len);
-                pt__suggest_add(&sg, "sprite");
-                pt__suggest_add(&sg, "sound");
+                pt__suggest_words(&sg, keys);
                 return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, ln->no, k.col, "unknown tile key '%.*s'%s",
                                     k.len > 40 ? 40 : k.len, k.s,
-                                    pt__suggest_hint(&sg, " (known: sprite, sound)", hint, sizeof hint));
+                                    pt__suggest_hint(&sg, " (known: sprite, sound, footstep, noise)", hint, sizeof hint));
             }
-            if ((*seen)++)
+            if (seen[key]++)
                 return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "%.*s given twice", k.len, k.s);
-            rc = seen == &seen_sprite ? pt__tok_int(&v, ln->no, 0, 1023, &def.sprite, p->err)
-                                      : pt__tok_sound(&v, ln->no, &def.sound, p->err);
+            switch (key) {
+            case 0: rc = pt__tok_int(&v, ln->no, 0, 1023, &def.sprite, p->err); break;
+            case 1: rc = pt__tok_sound(&v, ln->no, &def.sound, p->err); break;
+            case 2: rc = pt__tok_num(&v, ln->no, 0, PT_FOOTSTEP_MAX, &def.footstep, p->err); break;
+            default: rc = pt__tok_num(&v, ln->no, 0, PT_HEARING_MAX_LOUDNESS, &def.noise, p->err); break;
+            }
             if (rc < 0) return rc;
             continue;
         }
@@ -253,20 +261,22 @@ static int d_tile(parser *p, pt__line *ln) {
         else if (pt__tok_eq(t, "opaque")) flag = PT_TILE_OPAQUE;
         else if (pt__tok_eq(t, "goal")) flag = PT_TILE_GOAL;
         else {
-            static const char *const flags[] = {"walkable", "opaque", "goal", "sprite", "sound", NULL};
+            static const char *const flags[] = {"walkable", "opaque", "goal", "sprite", "sound", "footstep", "noise", NULL};
             pt__suggest sg;
             char hint[96];
             pt__suggest_init(&sg, t->s, (size_t)t->len);
             pt__suggest_words(&sg, flags);
             return pt_error_set(p->err, PT_ERR_BAD_VALUE, ln->no, t->col, "'%.*s' is not a tile flag%s",
                                 t->len > 40 ? 40 : t->len, t->s,
-                                pt__suggest_hint(&sg, " (walkable, opaque, goal, sprite=N, sound=N|block)", hint, sizeof hint));
+                                pt__suggest_hint(&sg, " (walkable, opaque, goal, sprite=N, sound=N|block, footstep=F, noise=L)", hint,
+                                                  sizeof hint));
         }
         if (def.flags & flag)
             return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, t->col, "flag '%.*s' given twice", t->len, t->s);
         def.flags |= flag;
     }
-    if (!seen_sound) def.sound = (int16_t)pt_tile_sound_default(def.name, def.flags);
+    if (!seen[1]) def.sound = (int16_t)pt_tile_sound_default(def.name, def.flags);
+    if (!seen[2]) def.footstep = pt_tile_footstep_default(def.name);
     int k = pt_map_legend_find(&p->m, def.ch);
     if (k >= 0 && p->m.legend[k].line > 0)
         return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, ct->col, "tile '%c' defined twice (first on line %d)",
@@ -508,6 +518,70 @@ static int d_obstacle(parser *p, pt__line *ln) {
     return PT_OK;
 }
 
+/* noise at=X,Y loudness=L every=S [first=S] */
+static int d_noise(parser *p, pt__line *ln) {
+    static const char *const keys[] = {"at", "loudness", "every", "first", NULL};
+    pt_noise_source s = {0, 0, 0, 0, -1, ln->no, 0};
+    int rc, seen[4] = {0, 0, 0, 0};
+    for (int i = 1; i < ln->ntok; i++) {
+        const pt__tok *t = &ln->tok[i];
+        pt__tok k, v;
+        if (!pt__tok_kv(t, &k, &v))
+            return pt_error_set(p->err, PT_ERR_SYNTAX, ln->no, t->col, "expected key=value, found '%.*s'",
+                                t->len > 40 ? 40 : t->len, t->s);
+        int key = -1;
+        for (int j = 0; keys[j] && key < 0; j++)
+            if (pt__tok_eq(&k, keys[j])) key = j;
+        if (key < 0) {
+            pt__suggest sg;
+            char hint[96];
+            pt__suggest_init(&sg, k.s, (size_t)k.len);
+            pt__suggest_words(&sg, keys);
+            return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, ln->no, k.col, "noise has no key '%.*s'%s",
+                                k.len > 40 ? 40 : k.len, k.s,
+                                pt__suggest_hint(&sg, " (keys: at, loudness, every, first)", hint, sizeof hint));
+        }
+        if (seen[key])
+            return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "key '%.*s' given twice", k.len, k.s);
+        seen[key] = v.col;
+        double x, y;
+        switch (key) {
+        case 0:
+            rc = pt__tok_point(&v, ln->no, -COORD_MAX, COORD_MAX, &x, &y, p->err);
+            if (rc == PT_OK && (x != (int)x || y != (int)y))
+                rc = pt_error_set(p->err, PT_ERR_BAD_VALUE, ln->no, v.col, "a noise is at a tile: whole numbers X,Y");
+            s.x = (int)x;
+            s.y = (int)y;
+            break;
+        case 1:
+            rc = pt__tok_num(&v, ln->no, 0, PT_HEARING_MAX_LOUDNESS, &s.loudness, p->err);
+            if (rc == PT_OK && s.loudness <= 0)
+                rc = pt_error_set(p->err, PT_ERR_RANGE, ln->no, v.col, "loudness must be greater than 0");
+            break;
+        case 2:
+            rc = pt__tok_num(&v, ln->no, 0, 86400, &s.every, p->err);
+            if (rc == PT_OK && s.every <= 0)
+                rc = pt_error_set(p->err, PT_ERR_RANGE, ln->no, v.col, "every must be greater than 0 seconds");
+            break;
+        default: rc = pt__tok_num(&v, ln->no, 0, 86400, &s.first, p->err); break;
+        }
+        if (rc < 0) return rc;
+    }
+    static const char *const need[] = {"a position: at=X,Y", "a loudness: loudness=L", "a period: every=SECONDS"};
+    for (int j = 0; j < 3; j++)
+        if (!seen[j])
+            return pt_error_set(p->err, PT_ERR_MISSING, ln->no, ln->tok[0].col, "noise needs %s", need[j]);
+    if (!seen[3]) s.first = s.every;
+    s.col = seen[0];
+    if ((rc = grow(p, (void **)&p->m.sources, &p->src_cap, p->m.nsources, sizeof s, PT_MAX_NOISE_SOURCES, ln->no,
+                   ln->tok[0].col, "noise sources")) < 0)
+        return rc;
+    p->m.sources[p->m.nsources] = s;
+    if ((rc = add_check(p, s.x, s.y, ln->no, s.col, WHAT_SOURCE, p->m.nsources)) < 0) return rc;
+    p->m.nsources++;
+    return PT_OK;
+}
+
 /* ---- the grid --------------------------------------------------------------------------- */
 
 static int d_grid(parser *p, pt__line *ln) {
@@ -604,6 +678,7 @@ static int check_positions(parser *p) {
         const pos_check *c = &p->checks[i];
         char who[PT_MAX_NAME + 32];
         if (c->what == WHAT_OBSTACLE) snprintf(who, sizeof who, "obstacle");
+        else if (c->what == WHAT_SOURCE) snprintf(who, sizeof who, "noise");
         else if (c->ent < 0) snprintf(who, sizeof who, "%splayer", c->what == WHAT_ORIGIN ? "origin of the " : "");
         else
             snprintf(who, sizeof who, "%s%s '%s'", c->what == WHAT_ORIGIN ? "origin of " : "",
@@ -628,7 +703,7 @@ static const struct {
 } directives[] = {
     {"format", d_format}, {"title", d_title},   {"tile_size", d_tile_size}, {"seed", d_seed},
     {"patterns", d_patterns}, {"steering", d_steering}, {"tile", d_tile}, {"player", d_player},
-    {"guard", d_guard}, {"prey", d_prey}, {"flock", d_flock}, {"obstacle", d_obstacle}, {"grid", d_grid},
+    {"guard", d_guard}, {"prey", d_prey}, {"flock", d_flock}, {"obstacle", d_obstacle}, {"noise", d_noise}, {"grid", d_grid},
 };
 
 static int parse_lines(parser *p, const pt__text *t) {

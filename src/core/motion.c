@@ -44,12 +44,13 @@ static int flocks_init(pt_world *w) {
     int nb = w->nboids, ncl = 0;
     w->boids = PT_CALLOC((size_t)nb, sizeof *w->boids);
     w->boid_id = PT_MALLOC(sizeof *w->boid_id * (size_t)nb);
+    w->boid_scared = PT_CALLOC((size_t)nb, 1);
     w->boid_group = PT_MALLOC(sizeof *w->boid_group * (size_t)nb);
     w->boid_slot = PT_MALLOC(sizeof *w->boid_slot * (size_t)w->n);
     w->crowds = PT_CALLOC((size_t)nb, sizeof *w->crowds);
     w->crowd_first = PT_CALLOC((size_t)nb + 1, sizeof *w->crowd_first);
     double *radius = PT_MALLOC(sizeof *radius * (size_t)nb);
-    int ok = w->boids && w->boid_id && w->boid_group && w->boid_slot && w->crowds && w->crowd_first && radius;
+    int ok = w->boids && w->boid_id && w->boid_scared && w->boid_group && w->boid_slot && w->crowds && w->crowd_first && radius;
     if (ok) {
         /* boid_slot holds each member's crowd first, then its slot */
         for (int i = 0; i < w->n; i++) {
@@ -79,16 +80,16 @@ static int flocks_init(pt_world *w) {
     unsigned beh = PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER) | AVOID;
     for (int k = 0; ok && k < ncl; k++) {
         int first = w->crowd_first[k];
-        pt_crowd *c = &w->crowds[k];
-        ok = pt_crowd_init(c, &w->env, w->boids + first, w->crowd_first[k + 1] - first, beh, radius[k],
-                           w->desc.threads > 0 ? w->desc.threads : 1) == PT_OK;
-        if (!ok) break;
-        w->ncrowds++;
-        c->group = w->boid_group + first;
         /* members within BOID_SCATTER_DIST of the player scatter from it */
-        c->target = PT_CROWD_TARGET_VEHICLE;
-        c->alarm_radius = BOID_SCATTER_DIST;
-        c->alarm_behaviours = PT_BEH_BIT(PT_BEH_EVADE);
+        pt_crowd_desc d = {.agents = w->boids + first, .n = w->crowd_first[k + 1] - first, .env = &w->env,
+                           .behaviours = beh, .view_radius = radius[k], .threads = w->desc.threads,
+                           .group = w->boid_group + first, .alarm_behaviours = PT_BEH_BIT(PT_BEH_EVADE),
+                           .alarm_radius = BOID_SCATTER_DIST};
+        pt_crowd *c = pt_crowd_create(&d);
+        ok = c != NULL;
+        if (!ok) break;
+        w->crowds[w->ncrowds++] = c;
+        pt_crowd_set_target(c, PT_CROWD_TARGET_VEHICLE);
     }
     PT_FREE(radius);
     return ok;
@@ -154,6 +155,10 @@ int pt__motion_init(pt_world *w, pt_error *err) {
         if (e->kind == PT_KIND_BOID || e->kind == PT_KIND_PREY) e->motion = PT_MOTION_CONTINUOUS;
     }
     if (w->nboids && !flocks_init(w)) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the flocks");
+    w->movers = PT_MALLOC(sizeof *w->movers * (size_t)(w->n - w->nboids > 0 ? w->n - w->nboids : 1));
+    if (!w->movers) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    for (int i = 1; i < w->n; i++)
+        if (w->ents[i].kind != PT_KIND_BOID) w->movers[w->nmovers++] = i;
     return PT_OK;
 }
 
@@ -164,13 +169,15 @@ void pt__motion_fini(pt_world *w) {
     PT_FREE(w->agents);
     PT_FREE(w->params);
     PT_FREE(w->forces);
-    for (int k = 0; k < w->ncrowds; k++) pt_crowd_fini(&w->crowds[k]);
+    for (int k = 0; k < w->ncrowds; k++) pt_crowd_destroy(w->crowds[k]);
     PT_FREE(w->crowds);
     PT_FREE(w->crowd_first);
     PT_FREE(w->boids);
     PT_FREE(w->boid_id);
+    PT_FREE(w->boid_scared);
     PT_FREE(w->boid_group);
     PT_FREE(w->boid_slot);
+    PT_FREE(w->movers);
     if (w->has_steerfile) pt_steer_file_fini(&w->steerfile);
     pt_steer_env_fini(&w->env);
 }
@@ -378,6 +385,7 @@ void pt__prey_update(pt_world *w, pt_entity *e) {
     pt__go_continuous(w, e);
     const pt_entity *p = &w->ents[0];
     double d = hypot(p->px - e->px, p->py - e->py);
+    int startled = 0;
     int notice = d <= PREY_NOTICE_DIST ||
                  pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, p->px, p->py);
     e->sees_player = notice;
@@ -387,6 +395,7 @@ void pt__prey_update(pt_world *w, pt_entity *e) {
         if (e->state != PT_STATE_FLEE) {
             e->state = PT_STATE_FLEE;
             e->state_ticks = 0;
+            startled = 1;
         }
     } else if (e->state == PT_STATE_FLEE && e->state_ticks > (int)lround(PREY_CALM_S / w->dt)) {
         e->state = PT_STATE_IDLE;
@@ -403,25 +412,57 @@ void pt__prey_update(pt_world *w, pt_entity *e) {
     } else {
         steer_step(w, e, PT_BEH_BIT(PT_BEH_WANDER) | AVOID, &ctx, e->speed * 0.35);
     }
+    if (startled) pt__world_noise(w, e->x, e->y, PREY_NOISE, PT_NOISE_ANIMAL); /* where it is seen going */
+}
+
+/* The entities of flock members [lo, hi) (slots of w->boids) from their agents. */
+static void flock_sync_range(void *arg, int lo, int hi) {
+    pt_world *w = arg;
+    for (int s = lo; s < hi; s++) {
+        pt_entity *e = &w->ents[w->boid_id[s]];
+        const pt_steer_agent *a = &w->boids[s];
+        e->state_ticks++;
+        e->veh = a->veh;
+        pt_state was = e->state;
+        e->state = a->behaviours & PT_BEH_BIT(PT_BEH_EVADE) ? PT_STATE_FLEE : PT_STATE_FLOCK;
+        w->boid_scared[s] = was != PT_STATE_FLEE && e->state == PT_STATE_FLEE;
+        sync_from_vehicle(e);
+    }
+}
+
+/* A scattering flock is heard, once per gap for the whole flock, at the first member (in
+ * slot order, whatever the threads' split) that started to flee this tick. */
+static void flock_noises(pt_world *w) {
+    const uint64_t gap = (uint64_t)fmax(1.0, (double)lround(FLOCK_NOISE_GAP_S * w->tick_hz));
+    const unsigned char *scared = w->boid_scared;
+    for (int s = 0; s < w->nboids; s++) {
+        if (!scared[s]) continue;
+        const pt_entity *e = &w->ents[w->boid_id[s]];
+        uint64_t *last = &w->flock_noise_tick[e->group];
+        if (*last == 0 || w->tick - *last >= gap) {
+            *last = w->tick;
+            pt__world_noise(w, e->x, e->y, FLOCK_NOISE, PT_NOISE_ANIMAL);
+        }
+    }
 }
 
 /* Every flock member from the same state of the flocks (pt_crowd: forces first, then
- * integration and collision), then the entities from their agents. */
+ * integration and collision), then the entities from their agents, on the last crowd's
+ * threads (each entity from its own agent: the same whatever the split). */
 void pt__flock_tick(pt_world *w) {
     if (!w->nboids) return;
     pt_vehicle pv = player_vehicle(w);
     for (int k = 0; k < w->ncrowds; k++) {
-        pt_crowd *c = &w->crowds[k];
-        c->target_vehicle = pv;
-        if (w->desc.flock_reference) pt_crowd_step_brute(c, w->dt);
-        else pt_crowd_step(c, w->dt);
+        pt_crowd *c = w->crowds[k];
+        pt_crowd_set_target_vehicle(c, &pv);
+        if (k + 1 < w->ncrowds) {
+            if (w->desc.flock_reference) pt_crowd_step_brute(c, w->dt);
+            else pt_crowd_step(c, w->dt);
+        } else {
+            pt__crowd_step_then(c, w->dt, w->desc.flock_reference);
+        }
         pt_crowd_sync(c);
     }
-    for (int s = 0; s < w->nboids; s++) {
-        pt_entity *e = &w->ents[w->boid_id[s]];
-        const pt_steer_agent *a = &w->boids[s];
-        e->veh = a->veh;
-        e->state = a->behaviours & PT_BEH_BIT(PT_BEH_EVADE) ? PT_STATE_FLEE : PT_STATE_FLOCK;
-        sync_from_vehicle(e);
-    }
+    pt__crowd_run(w->crowds[w->ncrowds - 1], w->nboids, flock_sync_range, w);
+    flock_noises(w);
 }

@@ -304,11 +304,6 @@ int pt_patrun_looking(const pt_patrun *run) { return run->look >= 0; }
 
 pt_gait pt_patrun_gait(const pt_patrun *run) { return run->gait < PT_GAIT_COUNT ? (pt_gait)run->gait : PT_GAIT_WALK; }
 
-const char *pt_gait_name(pt_gait g) {
-    static const char *const names[PT_GAIT_COUNT] = {"walk", "sneak", "run"};
-    return (unsigned)g < PT_GAIT_COUNT ? names[g] : "unknown";
-}
-
 /* The sweep goes through the angles at one constant rate: the leg from one angle to the next
  * takes its share of the look's ticks by its size, so the facing never jumps. */
 double pt_look_heading(const pt_look *lk, double base, int j) {

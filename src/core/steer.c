@@ -80,8 +80,7 @@ int pt_vehicle_turn_toward(pt_vehicle *v, pt_vec2 point, double dt) {
 /* ---- behaviours without geometry ----------------------------------------------------- */
 
 pt_vec2 pt_steer_seek(const pt_vehicle *v, pt_vec2 target) {
-    pt_vec2 desired = pt_v2_scale(pt_v2_norm(pt_v2_sub(target, v->pos)), v->max_speed);
-    return pt__finite_or_zero(pt_v2_sub(desired, v->vel));
+    return pt__v2(pt__seek_1(pt__vv(v->pos), pt__vv(v->vel), pt__vv(target), v->max_speed));
 }
 
 /* Flee without the panic test (evade uses it; Buckland's evade did the same). */
@@ -101,15 +100,8 @@ pt_vec2 pt_steer_arrive(const pt_vehicle *v, pt_vec2 target, pt_decel decel, con
     p = pt__params_or_default(p);
     if (decel < PT_DECEL_FAST || decel > PT_DECEL_SLOW) decel = p->deceleration;
     if (decel < PT_DECEL_FAST || decel > PT_DECEL_SLOW) decel = PT_DECEL_NORMAL;
-    pt_vec2 off = pt_v2_sub(target, v->pos);
-    double dist = pt_v2_len(off);
-    if (dist > PT_EPS) {
-        double speed = dist / ((double)decel * p->decel_tweak);
-        if (speed > v->max_speed) speed = v->max_speed;
-        pt_vec2 desired = pt_v2_scale(off, speed / dist);
-        return pt__finite_or_zero(pt_v2_sub(desired, v->vel));
-    }
-    return pt__finite_or_zero(pt_v2_neg(v->vel)); /* at the target: brake to a stop */
+    return pt__v2(pt__arrive_1(pt__vv(v->pos), pt__vv(v->vel), pt__vv(target), v->max_speed,
+                               (double)decel * p->decel_tweak));
 }
 
 /* Distance / (sum of speeds), 0 when both are still (no division by zero). */
@@ -117,17 +109,12 @@ static double look_ahead(double dist, double speed_sum) { return speed_sum > PT_
 
 pt_vec2 pt_steer_pursuit(const pt_vehicle *v, const pt_vehicle *evader, const pt_steer_params *p) {
     p = pt__params_or_default(p);
-    pt_vec2 to = pt_v2_sub(evader->pos, v->pos);
-    double rel = pt_v2_dot(v->heading, evader->heading);
-    /* Ahead and facing us (within facing_angle of head-on): seek it directly. */
+    /* Ahead and facing us: within facing_angle of head-on. */
     static _Thread_local pt__trig_memo facing;
     double fc, fs;
     pt__trig(&facing, p->facing_angle, &fc, &fs);
-    if (pt_v2_dot(to, v->heading) > 0 && rel < -fc) return pt_steer_seek(v, evader->pos);
-    double t = look_ahead(pt_v2_len(to), v->max_speed + pt_vehicle_speed(evader));
-    /* Turn-around time: 0 when the evader is dead ahead, 2*coefficient when behind. */
-    t += (1.0 - pt_v2_dot(v->heading, pt_v2_norm(to))) * p->turn_around_time;
-    return pt_steer_seek(v, pt_v2_add(evader->pos, pt_v2_scale(evader->vel, t)));
+    return pt__v2(pt__pursuit_1(pt__vv(v->pos), pt__vv(v->vel), pt__vv(v->heading), evader, v->max_speed,
+                                v->max_speed, -fc, p->turn_around_time));
 }
 
 pt_vec2 pt_steer_evade(const pt_vehicle *v, const pt_vehicle *pursuer, const pt_steer_params *p) {
@@ -325,30 +312,23 @@ pt_vec2 pt_steer_cohesion(const pt_vehicle *v, const pt_neighbors *nb) {
 /* ---- combiners ----------------------------------------------------------------------- */
 
 pt_vec2 pt_steer_combine_weighted(const pt_vec2 *forces, int n, double max_force) {
-    pt_vec2 sum = pt_v2(0.0, 0.0);
-    for (int i = 0; i < n; i++) sum = pt_v2_add(sum, pt__finite_or_zero(forces[i]));
-    return pt_v2_truncate(sum, max_force);
+    pt__vv_1 sum = {0.0, 0.0};
+    double tlen = 0.0;
+    for (int i = 0; i < n; i++) pt__accumulate_1(&sum, &tlen, pt__vv(pt__finite_or_zero(forces[i])), NULL, 1, 1, max_force, 0, 1);
+    return pt__v2(pt__vvtrunc_1(sum, max_force));
 }
 
-/* Buckland's AccumulateForce: adds as much of f as the remaining budget allows. Returns 0
- * (adding nothing) when no budget was left. */
-static int accumulate(pt_vec2 *total, pt_vec2 f, double max_force) {
-    double remaining = max_force - pt_v2_len(*total);
-    if (remaining <= 0.0) return 0;
-    f = pt__finite_or_zero(f);
-    double len = pt_v2_len(f);
-    if (len < remaining) *total = pt_v2_add(*total, f);
-    else *total = pt_v2_add(*total, pt_v2_scale(f, remaining / len));
-    /* A clipped add can leave |total| below max_force (vectors, not magnitudes, add up):
-     * the next call decides whether anything is left. */
-    return 1;
-}
-
+/* Buckland's AccumulateForce: each force adds as much of itself as the remaining budget
+ * allows; none is added once no budget is left. A clipped add can leave |total| below
+ * max_force (vectors, not magnitudes, add up): the next force may still add some. */
 pt_vec2 pt_steer_combine_prioritised(const pt_vec2 *forces, int n, double max_force) {
-    pt_vec2 total = pt_v2(0.0, 0.0);
-    for (int i = 0; i < n; i++)
-        if (!accumulate(&total, forces[i], max_force)) break;
-    return pt_v2_truncate(total, max_force);
+    pt__vv_1 total = {0.0, 0.0};
+    double tlen = 0.0;
+    for (int i = 0; i < n; i++) {
+        if (!pt__active_1(tlen, 0, max_force)) break;
+        pt__accumulate_1(&total, &tlen, pt__vv(pt__finite_or_zero(forces[i])), NULL, 1, 0, max_force, i == 0, 0);
+    }
+    return pt__v2(pt__vvtrunc_1(total, max_force));
 }
 
 pt_vec2 pt_steer_combine_dithered(const pt_vec2 *forces, const double *probs, int n, double max_force, pt_rng *rng) {

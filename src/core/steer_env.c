@@ -5,6 +5,7 @@
 #include <patrol/steer.h>
 
 #include "internal.h"
+#include "steer_env_priv.h"
 #include "steer_priv.h"
 #include "steer_env_ref.h"
 
@@ -82,18 +83,18 @@ static int build_map_walls(const pt_map *m, wall_buf *out) {
 
 static void block_range(const pt_steer_env *e, double x0, double y0, double x1, double y1, int *bx0, int *by0,
                         int *bx1, int *by1) {
-    double inv = e->inv_block;
-    double fx0 = (x0 - e->ox) * inv, fx1 = (x1 - e->ox) * inv, fy0 = (y0 - e->oy) * inv, fy1 = (y1 - e->oy) * inv;
+    double inv = e->ix->inv_block;
+    double fx0 = (x0 - e->ix->ox) * inv, fx1 = (x1 - e->ix->ox) * inv, fy0 = (y0 - e->ix->oy) * inv, fy1 = (y1 - e->ix->oy) * inv;
     /* Clamped and monotone: a range never misses a block an item in range was filed under. */
-    *bx0 = !(fx0 >= 0) ? 0 : (fx0 >= e->bcols ? e->bcols - 1 : (int)fx0);
-    *bx1 = !(fx1 >= 0) ? 0 : (fx1 >= e->bcols ? e->bcols - 1 : (int)fx1);
-    *by0 = !(fy0 >= 0) ? 0 : (fy0 >= e->brows ? e->brows - 1 : (int)fy0);
-    *by1 = !(fy1 >= 0) ? 0 : (fy1 >= e->brows ? e->brows - 1 : (int)fy1);
+    *bx0 = !(fx0 >= 0) ? 0 : (fx0 >= e->ix->bcols ? e->ix->bcols - 1 : (int)fx0);
+    *bx1 = !(fx1 >= 0) ? 0 : (fx1 >= e->ix->bcols ? e->ix->bcols - 1 : (int)fx1);
+    *by0 = !(fy0 >= 0) ? 0 : (fy0 >= e->ix->brows ? e->ix->brows - 1 : (int)fy0);
+    *by1 = !(fy1 >= 0) ? 0 : (fy1 >= e->ix->brows ? e->ix->brows - 1 : (int)fy1);
 }
 
 /* CSR lists: for each item, the blocks its box [lo, hi] overlaps. */
 static int build_lists(const pt_steer_env *e, int n, const double *box, int **start_out, int **ids_out) {
-    int nb = e->bcols * e->brows;
+    int nb = e->ix->bcols * e->ix->brows;
     int *start = PT_CALLOC((size_t)nb + 1, sizeof *start);
     if (!start) return PT_ERR_NOMEM;
     size_t total = 0;
@@ -101,7 +102,7 @@ static int build_lists(const pt_steer_env *e, int n, const double *box, int **st
         int bx0, by0, bx1, by1;
         block_range(e, box[4 * i], box[4 * i + 1], box[4 * i + 2], box[4 * i + 3], &bx0, &by0, &bx1, &by1);
         for (int by = by0; by <= by1; by++)
-            for (int bx = bx0; bx <= bx1; bx++) start[by * e->bcols + bx + 1]++;
+            for (int bx = bx0; bx <= bx1; bx++) start[by * e->ix->bcols + bx + 1]++;
         total += (size_t)(bx1 - bx0 + 1) * (size_t)(by1 - by0 + 1);
     }
     if (total > (size_t)INT32_MAX / 2) {
@@ -122,7 +123,7 @@ static int build_lists(const pt_steer_env *e, int n, const double *box, int **st
         int bx0, by0, bx1, by1;
         block_range(e, box[4 * i], box[4 * i + 1], box[4 * i + 2], box[4 * i + 3], &bx0, &by0, &bx1, &by1);
         for (int by = by0; by <= by1; by++)
-            for (int bx = bx0; bx <= bx1; bx++) ids[cur[by * e->bcols + bx]++] = i;
+            for (int bx = bx0; bx <= bx1; bx++) ids[cur[by * e->ix->bcols + bx]++] = i;
     }
     PT_FREE(cur);
     *start_out = start;
@@ -132,10 +133,10 @@ static int build_lists(const pt_steer_env *e, int n, const double *box, int **st
 
 /* obs_near: a two-pass Chebyshev distance transform over the blocks, capped at 255. */
 static int build_obs_near(pt_steer_env *e) {
-    int W = e->bcols, H = e->brows;
+    int W = e->ix->bcols, H = e->ix->brows;
     uint8_t *d = PT_MALLOC((size_t)W * (size_t)H);
     if (!d) return PT_ERR_NOMEM;
-    for (int b = 0; b < W * H; b++) d[b] = e->obs_start[b + 1] > e->obs_start[b] ? 0 : 255;
+    for (int b = 0; b < W * H; b++) d[b] = e->ix->obs_start[b + 1] > e->ix->obs_start[b] ? 0 : 255;
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++) {
             int v = d[y * W + x];
@@ -152,25 +153,27 @@ static int build_obs_near(pt_steer_env *e) {
                 if (x + dx >= 0 && x + dx < W && d[(y + 1) * W + x + dx] + 1 < v) v = d[(y + 1) * W + x + dx] + 1;
             d[y * W + x] = (uint8_t)v;
         }
-    e->obs_near = d;
+    e->ix->obs_near = d;
     return PT_OK;
 }
 
 /* 1 when no obstacle can be listed in the blocks block_range gives for p +- reach: the
  * block of p is farther than that range reaches from every block listing one. */
 static inline int obs_far(const pt_steer_env *e, pt_vec2 p, double reach) {
-    double fx = (p.x - e->ox) * e->inv_block, fy = (p.y - e->oy) * e->inv_block, k = reach * e->inv_block + 1.001;
-    if (!(fx >= 0 && fy >= 0 && fx < e->bcols && fy < e->brows && k < 255)) return 0;
-    return e->obs_near[(size_t)(int)fy * (size_t)e->bcols + (size_t)(int)fx] > k;
+    double fx = (p.x - e->ix->ox) * e->ix->inv_block, fy = (p.y - e->ix->oy) * e->ix->inv_block, k = reach * e->ix->inv_block + 1.001;
+    if (!(fx >= 0 && fy >= 0 && fx < e->ix->bcols && fy < e->ix->brows && k < 255)) return 0;
+    return e->ix->obs_near[(size_t)(int)fy * (size_t)e->ix->bcols + (size_t)(int)fx] > k;
 }
 
 static int build_index(pt_steer_env *e) {
+    e->ix = PT_CALLOC(1, sizeof *e->ix);
+    if (!e->ix) return PT_ERR_NOMEM;
     double minx = 0, miny = 0, maxx = 1, maxy = 1;
     if (e->map) {
         maxx = e->map->w;
         maxy = e->map->h;
     }
-    e->max_obstacle_r = 0;
+    e->ix->max_obstacle_r = 0;
     for (int i = 0; i < e->nwalls; i++) {
         const pt_wall *w = &e->walls[i];
         minx = fmin(minx, fmin(w->a.x, w->b.x));
@@ -184,21 +187,21 @@ static int build_index(pt_steer_env *e) {
         maxx = fmax(maxx, o->x + o->r);
         miny = fmin(miny, o->y - o->r);
         maxy = fmax(maxy, o->y + o->r);
-        e->max_obstacle_r = fmax(e->max_obstacle_r, o->r);
+        e->ix->max_obstacle_r = fmax(e->ix->max_obstacle_r, o->r);
     }
-    e->ox = floor(minx) - 1.0;
-    e->oy = floor(miny) - 1.0;
-    e->block = BLOCK_TILES;
+    e->ix->ox = floor(minx) - 1.0;
+    e->ix->oy = floor(miny) - 1.0;
+    e->ix->block = BLOCK_TILES;
     for (;;) {
-        double cols = floor((maxx - e->ox) / e->block) + 1.0, rows = floor((maxy - e->oy) / e->block) + 1.0;
+        double cols = floor((maxx - e->ix->ox) / e->ix->block) + 1.0, rows = floor((maxy - e->ix->oy) / e->ix->block) + 1.0;
         if (cols * rows <= MAX_BLOCKS) {
-            e->bcols = (int)cols;
-            e->brows = (int)rows;
+            e->ix->bcols = (int)cols;
+            e->ix->brows = (int)rows;
             break;
         }
-        e->block *= 2.0;
+        e->ix->block *= 2.0;
     }
-    e->inv_block = 1.0 / e->block;
+    e->ix->inv_block = 1.0 / e->ix->block;
     int n = e->nwalls > e->nobstacles ? e->nwalls : e->nobstacles;
     double *box = PT_MALLOC(sizeof *box * 4 * (size_t)(n ? n : 1));
     if (!box) return PT_ERR_NOMEM;
@@ -209,22 +212,22 @@ static int build_index(pt_steer_env *e) {
         box[4 * i + 2] = fmax(w->a.x, w->b.x);
         box[4 * i + 3] = fmax(w->a.y, w->b.y);
     }
-    int rc = build_lists(e, e->nwalls, box, &e->wall_start, &e->wall_ids);
+    int rc = build_lists(e, e->nwalls, box, &e->ix->wall_start, &e->ix->wall_ids);
     if (rc == PT_OK) {
         /* Each block's wall boxes side by side, so a feeler scans a block without visiting
          * the walls its box misses. Rounded outward: a conservative filter in float. */
-        int total = e->wall_start[e->bcols * e->brows];
-        e->wall_box = PT_MALLOC(sizeof *e->wall_box * 4 * (size_t)(total ? total : 1));
-        if (!e->wall_box) rc = PT_ERR_NOMEM;
-        e->wall_box_exact = 1;
+        int total = e->ix->wall_start[e->ix->bcols * e->ix->brows];
+        e->ix->wall_box = PT_MALLOC(sizeof *e->ix->wall_box * 4 * (size_t)(total ? total : 1));
+        if (!e->ix->wall_box) rc = PT_ERR_NOMEM;
+        e->ix->wall_box_exact = 1;
         for (int k = 0; rc == PT_OK && k < total; k++) {
-            const double *b = &box[4 * e->wall_ids[k]];
+            const double *b = &box[4 * e->ix->wall_ids[k]];
             for (int c = 0; c < 4; c++) {
                 float f = (float)b[c];
-                if (!((double)f == b[c])) e->wall_box_exact = 0;
+                if (!((double)f == b[c])) e->ix->wall_box_exact = 0;
                 if (c < 2 && (double)f > b[c]) f = nextafterf(f, -INFINITY);
                 if (c >= 2 && (double)f < b[c]) f = nextafterf(f, INFINITY);
-                e->wall_box[4 * k + c] = f;
+                e->ix->wall_box[4 * k + c] = f;
             }
         }
     }
@@ -236,7 +239,7 @@ static int build_index(pt_steer_env *e) {
             box[4 * i + 2] = o->x + o->r;
             box[4 * i + 3] = o->y + o->r;
         }
-        rc = build_lists(e, e->nobstacles, box, &e->obs_start, &e->obs_ids);
+        rc = build_lists(e, e->nobstacles, box, &e->ix->obs_start, &e->ix->obs_ids);
     }
     if (rc == PT_OK) rc = build_obs_near(e);
     PT_FREE(box);
@@ -247,14 +250,17 @@ void pt_steer_env_fini(pt_steer_env *env) {
     if (!env) return;
     PT_FREE(env->walls);
     PT_FREE(env->obstacles);
-    PT_FREE(env->wall_start);
-    PT_FREE(env->wall_ids);
-    PT_FREE(env->obs_start);
-    PT_FREE(env->obs_ids);
-    PT_FREE(env->solid_bits);
-    PT_FREE(env->solid_cols);
-    PT_FREE(env->wall_box);
-    PT_FREE(env->obs_near);
+    if (env->ix) {
+        PT_FREE(env->ix->wall_start);
+        PT_FREE(env->ix->wall_ids);
+        PT_FREE(env->ix->obs_start);
+        PT_FREE(env->ix->obs_ids);
+        PT_FREE(env->ix->solid_bits);
+        PT_FREE(env->ix->solid_cols);
+        PT_FREE(env->ix->wall_box);
+        PT_FREE(env->ix->obs_near);
+        PT_FREE(env->ix);
+    }
     memset(env, 0, sizeof *env);
 }
 
@@ -303,25 +309,25 @@ int pt_steer_env_build(pt_steer_env *env, const pt_map *map) {
          * Rows of bytes, each padded with 8 zero bytes so any 8 bytes from a row's start
          * can be read as one word (row_bits). */
         int stride = (map->w + 7) / 8 + 8, cstride = (map->h + 7) / 8 + 8;
-        env->solid_bits = PT_CALLOC((size_t)stride * (size_t)map->h, 1);
-        env->solid_cols = PT_CALLOC((size_t)cstride * (size_t)map->w, 1);
-        if (!env->solid_bits || !env->solid_cols) {
+        env->ix->solid_bits = PT_CALLOC((size_t)stride * (size_t)map->h, 1);
+        env->ix->solid_cols = PT_CALLOC((size_t)cstride * (size_t)map->w, 1);
+        if (!env->ix->solid_bits || !env->ix->solid_cols) {
             pt_steer_env_fini(env);
             return PT_ERR_NOMEM;
         }
-        env->bits_w = map->w;
-        env->bits_h = map->h;
-        env->bits_stride = stride;
-        env->cols_stride = cstride;
+        env->ix->bits_w = map->w;
+        env->ix->bits_h = map->h;
+        env->ix->bits_stride = stride;
+        env->ix->cols_stride = cstride;
         for (int y = 0; y < map->h; y++)
             for (int x = 0; x < map->w; x++)
                 if (!pt_map_walkable(map, x, y)) {
-                    env->solid_bits[(size_t)y * (size_t)stride + (size_t)(x >> 3)] |= (uint8_t)(1u << (x & 7));
-                    env->solid_cols[(size_t)x * (size_t)cstride + (size_t)(y >> 3)] |= (uint8_t)(1u << (y & 7));
+                    env->ix->solid_bits[(size_t)y * (size_t)stride + (size_t)(x >> 3)] |= (uint8_t)(1u << (x & 7));
+                    env->ix->solid_cols[(size_t)x * (size_t)cstride + (size_t)(y >> 3)] |= (uint8_t)(1u << (y & 7));
                 }
         /* build_map_walls makes axis-aligned walls with integer ends and normals (0,+-1) or
          * (+-1,0): the feeler test can drop the products with their zero components. */
-        env->walls_axis = 1;
+        env->ix->walls_axis = 1;
     }
     return rc;
 }
@@ -336,9 +342,9 @@ double pt_steer_box_length(const pt_vehicle *v, const pt_steer_params *p) {
 
 pt_vec2 pt__steer_obstacle_avoidance_ref(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
     if (!p) p = pt_steer_params_builtin();
-    if (!env || env->nobstacles <= 0 || !env->obs_start) return zero2();
+    if (!env || env->nobstacles <= 0 || !env->ix || !env->ix->obs_start) return zero2();
     double box = pt_steer_box_length(v, p);
-    double reach = box + env->max_obstacle_r;
+    double reach = box + env->ix->max_obstacle_r;
     int bx0, by0, bx1, by1;
     block_range(env, v->pos.x - reach, v->pos.y - reach, v->pos.x + reach, v->pos.y + reach, &bx0, &by0, &bx1, &by1);
     double best_ip = DBL_MAX;
@@ -347,9 +353,9 @@ pt_vec2 pt__steer_obstacle_avoidance_ref(const pt_vehicle *v, const pt_steer_env
     int found = 0;
     for (int by = by0; by <= by1; by++)
         for (int bx = bx0; bx <= bx1; bx++) {
-            int blk = by * env->bcols + bx;
-            for (int k = env->obs_start[blk]; k < env->obs_start[blk + 1]; k++) {
-                const pt_obstacle *ob = &env->obstacles[env->obs_ids[k]];
+            int blk = by * env->ix->bcols + bx;
+            for (int k = env->ix->obs_start[blk]; k < env->ix->obs_start[blk + 1]; k++) {
+                const pt_obstacle *ob = &env->obstacles[env->ix->obs_ids[k]];
                 pt_vec2 c = pt_v2(ob->x, ob->y);
                 double range = box + ob->r;
                 if (pt_v2_dist2(c, v->pos) >= range * range) continue; /* not tagged */
@@ -384,7 +390,7 @@ pt_vec2 pt__steer_obstacle_avoidance_ref(const pt_vehicle *v, const pt_steer_env
  * in row-major block order, so one row of blocks is two loads. */
 static int blocks_nonempty(const pt_steer_env *e, const int *start, int bx0, int by0, int bx1, int by1) {
     for (int by = by0; by <= by1; by++) {
-        const int *row = start + (size_t)by * (size_t)e->bcols;
+        const int *row = start + (size_t)by * (size_t)e->ix->bcols;
         if (row[bx1 + 1] != row[bx0]) return 1;
     }
     return 0;
@@ -392,14 +398,14 @@ static int blocks_nonempty(const pt_steer_env *e, const int *start, int bx0, int
 
 pt_vec2 pt_steer_obstacle_avoidance(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
     if (!p) p = pt_steer_params_builtin();
-    if (!env || env->nobstacles <= 0 || !env->obs_start) return zero2();
+    if (!env || env->nobstacles <= 0 || !env->ix || !env->ix->obs_start) return zero2();
     /* the detection box is at most twice box_length long */
-    if (obs_far(env, v->pos, 2.0 * p->box_length + env->max_obstacle_r)) return zero2();
-    double reach = pt_steer_box_length(v, p) + env->max_obstacle_r;
+    if (obs_far(env, v->pos, 2.0 * p->box_length + env->ix->max_obstacle_r)) return zero2();
+    double reach = pt_steer_box_length(v, p) + env->ix->max_obstacle_r;
     int bx0, by0, bx1, by1;
     block_range(env, v->pos.x - reach, v->pos.y - reach, v->pos.x + reach, v->pos.y + reach, &bx0, &by0, &bx1, &by1);
     /* Most vehicles have no obstacle in the blocks the reference would scan. */
-    if (!blocks_nonempty(env, env->obs_start, bx0, by0, bx1, by1)) return zero2();
+    if (!blocks_nonempty(env, env->ix->obs_start, bx0, by0, bx1, by1)) return zero2();
     return pt__steer_obstacle_avoidance_ref(v, env, p);
 }
 
@@ -500,9 +506,9 @@ static double feeler_scan(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, doubl
     block_range(env, qx0, qy0, qx1, qy1, &bx0, &by0, &bx1, &by1);
     for (int by = by0; by <= by1; by++)
         for (int bx = bx0; bx <= bx1; bx++) {
-            int blk = by * env->bcols + bx;
-            for (int k = env->wall_start[blk]; k < env->wall_start[blk + 1]; k++) {
-                const pt_wall *w = &env->walls[env->wall_ids[k]];
+            int blk = by * env->ix->bcols + bx;
+            for (int k = env->ix->wall_start[blk]; k < env->ix->wall_start[blk + 1]; k++) {
+                const pt_wall *w = &env->walls[env->ix->wall_ids[k]];
                 /* boxes apart: the swept feeler cannot touch this wall */
                 if (fmax(w->a.x, w->b.x) < qx0 || fmin(w->a.x, w->b.x) > qx1 || fmax(w->a.y, w->b.y) < qy0 ||
                     fmin(w->a.y, w->b.y) > qy1)
@@ -526,13 +532,13 @@ static double feeler_scan_fast(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, 
     pt_vec2 dir = pt_v2_sub(tip, p);
     block_range(env, qx0, qy0, qx1, qy1, &bx0, &by0, &bx1, &by1);
     for (int by = by0; by <= by1; by++) {
-        const int *row = env->wall_start + (size_t)by * (size_t)env->bcols;
+        const int *row = env->ix->wall_start + (size_t)by * (size_t)env->ix->bcols;
         /* the blocks of one row are consecutive in the lists */
         for (int k = row[bx0], end = row[bx1 + 1]; k < end; k++) {
-            const float *b = &env->wall_box[4 * (size_t)k];
+            const float *b = &env->ix->wall_box[4 * (size_t)k];
             if (b[2] < qx0 || b[0] > qx1 || b[3] < qy0 || b[1] > qy1) continue;
-            const pt_wall *w = &env->walls[env->wall_ids[k]];
-            if (!env->wall_box_exact &&
+            const pt_wall *w = &env->walls[env->ix->wall_ids[k]];
+            if (!env->ix->wall_box_exact &&
                 (fmax(w->a.x, w->b.x) < qx0 || fmin(w->a.x, w->b.x) > qx1 || fmax(w->a.y, w->b.y) < qy0 ||
                  fmin(w->a.y, w->b.y) > qy1))
                 continue;
@@ -613,7 +619,7 @@ static inline uint64_t line_bits(tile_lines t, int l, int c) {
 
 /* Bits of tiles x .. x+56 of row y of the tile bits (bit 0 = tile x); x >= 0, x < bits_w. */
 static inline uint64_t row_bits(const pt_steer_env *e, int x, int y) {
-    return line_bits((tile_lines){e->solid_bits, e->bits_stride}, y, x);
+    return line_bits((tile_lines){e->ix->solid_bits, e->ix->bits_stride}, y, x);
 }
 
 /* The cells whose closed square meets the closed box [x0,x1] x [y0,y1]: from ceil(x0) - 1 to
@@ -630,7 +636,7 @@ static inline void box_cells(double x0, double y0, double x1, double y1, int *cx
  * [y0,y1]. Every wall built from the map lies on the edge of such a tile, so when none does,
  * no wall can pass feeler_scan's box test. Boxes near the map's edge, or not finite, say 1. */
 static int box_has_solid(const pt_steer_env *e, double x0, double y0, double x1, double y1) {
-    if (!(x0 >= 1.0 && y0 >= 1.0 && x1 < e->bits_w && y1 < e->bits_h)) return 1;
+    if (!(x0 >= 1.0 && y0 >= 1.0 && x1 < e->ix->bits_w && y1 < e->ix->bits_h)) return 1;
     int cx0, cy0, cx1, cy1;
     box_cells(x0, y0, x1, y1, &cx0, &cy0, &cx1, &cy1);
     for (int x = cx0; x <= cx1; x += 56) {
@@ -651,7 +657,7 @@ typedef struct feeler_union { int cx0, cy0, cx1, cy1; uint64_t rows[UNION_ROWS];
 /* Fills u for the closed box [x0,x1] x [y0,y1]; 0 when the box is too big or too close to
  * the map's edge for it (then each feeler asks box_has_solid). */
 static inline int union_load(const pt_steer_env *e, double x0, double y0, double x1, double y1, feeler_union *u) {
-    if (!(x0 >= 1.0 && y0 >= 1.0 && x1 < e->bits_w && y1 < e->bits_h)) return 0;
+    if (!(x0 >= 1.0 && y0 >= 1.0 && x1 < e->ix->bits_w && y1 < e->ix->bits_h)) return 0;
     box_cells(x0, y0, x1, y1, &u->cx0, &u->cy0, &u->cx1, &u->cy1);
     int nx = u->cx1 - u->cx0 + 1, ny = u->cy1 - u->cy0 + 1;
     if (nx > 56 || ny > UNION_ROWS) return 0;
@@ -764,7 +770,7 @@ static inline PT_ALWAYS_INLINE void tile_scan_lines(tile_scan *S, tile_lines t, 
                 if (!(th >= 0 && th <= S->best_t)) continue;
                 const pt_steer_env *e = S->env;
                 double wx = vert ? l : first, wy = vert ? first : l; /* the wall's box's low corner */
-                int bx = (int)((wx - e->ox) * e->inv_block), by = (int)((wy - e->oy) * e->inv_block);
+                int bx = (int)((wx - e->ix->ox) * e->ix->inv_block), by = (int)((wy - e->ix->oy) * e->ix->inv_block);
                 wall_key k = {by > S->fby0 ? by : S->fby0, bx > S->fbx0 ? bx : S->fbx0, vert, l, first};
                 if (th < S->best_t || key_before(&k, &S->best_key)) {
                     S->best_t = th;
@@ -783,11 +789,11 @@ static double feeler_scan_tiles(const pt_steer_env *env, const feeler_union *u, 
                                 double qx0, double qy0, double qx1, double qy1, pt_vec2 *best_n) {
     int cx0, cy0, cx1, cy1;
     box_cells(qx0, qy0, qx1, qy1, &cx0, &cy0, &cx1, &cy1);
-    tile_scan S = {env, r, r * r, (int)((qx0 - env->ox) * env->inv_block), (int)((qy0 - env->oy) * env->inv_block),
+    tile_scan S = {env, r, r * r, (int)((qx0 - env->ix->ox) * env->ix->inv_block), (int)((qy0 - env->ix->oy) * env->ix->inv_block),
                    2.0, zero2(), {0, 0, 0, 0, 0}};
     pt_vec2 dir = pt_v2_sub(tip, p);
-    tile_scan_lines(&S, (tile_lines){env->solid_bits, env->bits_stride}, u, 0, cy0 + 1, cy1, cx0, cx1, p, dir, tip);
-    tile_scan_lines(&S, (tile_lines){env->solid_cols, env->cols_stride}, NULL, 1, cx0 + 1, cx1, cy0, cy1, swap2(p),
+    tile_scan_lines(&S, (tile_lines){env->ix->solid_bits, env->ix->bits_stride}, u, 0, cy0 + 1, cy1, cx0, cx1, p, dir, tip);
+    tile_scan_lines(&S, (tile_lines){env->ix->solid_cols, env->ix->cols_stride}, NULL, 1, cx0 + 1, cx1, cy0, cy1, swap2(p),
                     swap2(dir), swap2(tip));
     *best_n = S.best_n;
     return S.best_t;
@@ -795,7 +801,7 @@ static double feeler_scan_tiles(const pt_steer_env *env, const feeler_union *u, 
 
 pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
     if (!p) p = pt_steer_params_builtin();
-    if (!env || env->nwalls <= 0 || !env->wall_start) return zero2();
+    if (!env || env->nwalls <= 0 || !env->ix || !env->ix->wall_start) return zero2();
     pt_vec2 tips[3];
     feelers_calc(v, p, tips);
     pt_vec2 force = zero2(), pos = v->pos;
@@ -809,7 +815,7 @@ pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, co
      * look at the tile bits under it answers for all three on open floor. */
     feeler_union u;
     int have_union = 0;
-    if (env->solid_bits && r >= 0) {
+    if (env->ix->solid_bits && r >= 0) {
         double x0 = pos.x, x1 = pos.x, y0 = pos.y, y1 = pos.y;
         for (int f = 0; f < 3; f++) {
             x0 = tips[f].x < x0 ? tips[f].x : x0;
@@ -830,10 +836,10 @@ pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, co
         double qy0 = (pos.y < tip.y ? pos.y : tip.y) - r, qy1 = (pos.y > tip.y ? pos.y : tip.y) + r;
         /* open floor: no wall in reach */
         if (have_union ? !union_has_solid(&u, qx0, qy0, qx1, qy1)
-                       : env->solid_bits && !box_has_solid(env, qx0, qy0, qx1, qy1))
+                       : env->ix->solid_bits && !box_has_solid(env, qx0, qy0, qx1, qy1))
             continue;
         pt_vec2 best_n = zero2();
-        double best_t = have_union && env->walls_axis && env->solid_cols
+        double best_t = have_union && env->ix->walls_axis && env->ix->solid_cols
                             ? feeler_scan_tiles(env, &u, pos, tip, r, qx0, qy0, qx1, qy1, &best_n)
                             : feeler_scan_fast(env, pos, tip, r, qx0, qy0, qx1, qy1, &best_n);
         if (best_t > 1.0) continue;
@@ -845,7 +851,7 @@ pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, co
 
 pt_vec2 pt__steer_wall_avoidance_ref(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
     if (!p) p = pt_steer_params_builtin();
-    if (!env || env->nwalls <= 0 || !env->wall_start) return zero2();
+    if (!env || env->nwalls <= 0 || !env->ix || !env->ix->wall_start) return zero2();
     pt_vec2 tips[3];
     pt_steer_feelers(v, p, tips);
     pt_vec2 force = zero2();
@@ -980,18 +986,18 @@ static pt_vec2 contain_point(const pt_vehicle *v, const pt_steer_env *env, const
             }
         f = pt_v2_add(f, pt_v2(px - nx, py - ny));
     }
-    if (env && env->nobstacles > 0 && env->obs_start && pt_v2_is_finite(pred)) {
+    if (env && env->nobstacles > 0 && env->ix && env->ix->obs_start && pt_v2_is_finite(pred)) {
         /* Obstacles: the deepest one the predicted body would enter, pushed out radially. */
-        double reach = clear + env->max_obstacle_r;
+        double reach = clear + env->ix->max_obstacle_r;
         int bx0, by0, bx1, by1;
         block_range(env, pred.x - reach, pred.y - reach, pred.x + reach, pred.y + reach, &bx0, &by0, &bx1, &by1);
         pt_vec2 push = zero2();
         double deepest = 0;
         for (int by = by0; by <= by1; by++)
             for (int bx = bx0; bx <= bx1; bx++) {
-                int blk = by * env->bcols + bx;
-                for (int k = env->obs_start[blk]; k < env->obs_start[blk + 1]; k++) {
-                    const pt_obstacle *ob = &env->obstacles[env->obs_ids[k]];
+                int blk = by * env->ix->bcols + bx;
+                for (int k = env->ix->obs_start[blk]; k < env->ix->obs_start[blk + 1]; k++) {
+                    const pt_obstacle *ob = &env->obstacles[env->ix->obs_ids[k]];
                     pt_vec2 d = pt_v2_sub(pred, pt_v2(ob->x, ob->y));
                     double len = pt_v2_len(d);
                     double pen = clear + ob->r - len;
@@ -1101,20 +1107,20 @@ int pt_steer_collide_tiles(const pt_map *map, pt_vec2 *pos, pt_vec2 *vel, double
 }
 
 int pt_steer_collide_obstacles(const pt_steer_env *env, pt_vec2 *pos, pt_vec2 *vel, double radius) {
-    if (!env || env->nobstacles <= 0 || !env->obs_start || !pos || !pt_v2_is_finite(*pos)) return 0;
+    if (!env || env->nobstacles <= 0 || !env->ix || !env->ix->obs_start || !pos || !pt_v2_is_finite(*pos)) return 0;
     if (!(radius >= 0)) radius = 0;
     int moved = 0;
     for (int iter = 0; iter < 4; iter++) {
-        double reach = radius + env->max_obstacle_r;
+        double reach = radius + env->ix->max_obstacle_r;
         int bx0, by0, bx1, by1;
         block_range(env, pos->x - reach, pos->y - reach, pos->x + reach, pos->y + reach, &bx0, &by0, &bx1, &by1);
         double deepest = 0;
         pt_vec2 n = zero2();
         for (int by = by0; by <= by1; by++)
             for (int bx = bx0; bx <= bx1; bx++) {
-                int blk = by * env->bcols + bx;
-                for (int k = env->obs_start[blk]; k < env->obs_start[blk + 1]; k++) {
-                    const pt_obstacle *ob = &env->obstacles[env->obs_ids[k]];
+                int blk = by * env->ix->bcols + bx;
+                for (int k = env->ix->obs_start[blk]; k < env->ix->obs_start[blk + 1]; k++) {
+                    const pt_obstacle *ob = &env->obstacles[env->ix->obs_ids[k]];
                     pt_vec2 d = pt_v2_sub(*pos, pt_v2(ob->x, ob->y));
                     double len = pt_v2_len(d);
                     double pen = radius + ob->r - len;
@@ -1146,13 +1152,13 @@ int pt__steer_collide_ref(const pt_steer_env *env, pt_vec2 *pos, pt_vec2 *vel, d
 /* Whether pt_steer_collide_obstacles could move the circle: an obstacle is listed in the
  * blocks it scans. 0 means it would return 0 and change nothing. */
 static inline int obstacles_in_reach(const pt_steer_env *env, pt_vec2 pos, double radius) {
-    if (env->nobstacles <= 0 || !env->obs_start) return 0;
+    if (env->nobstacles <= 0 || !env->ix || !env->ix->obs_start) return 0;
     if (!(radius >= 0)) radius = 0;
-    double reach = radius + env->max_obstacle_r;
+    double reach = radius + env->ix->max_obstacle_r;
     if (obs_far(env, pos, reach)) return 0;
     int bx0, by0, bx1, by1;
     block_range(env, pos.x - reach, pos.y - reach, pos.x + reach, pos.y + reach, &bx0, &by0, &bx1, &by1);
-    return blocks_nonempty(env, env->obs_start, bx0, by0, bx1, by1);
+    return blocks_nonempty(env, env->ix->obs_start, bx0, by0, bx1, by1);
 }
 
 /* Whether pt_steer_collide_tiles would return 0 at once for a circle with radius in [0, 1):

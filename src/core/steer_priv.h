@@ -14,27 +14,12 @@
  * the two members). */
 pt_vec2 pt__steer_coincident_dir(int self, int other);
 
-/* Alignment from the neighbours' mean heading: only the sideways part of (mean - heading).
- * It turns the vehicle toward the mean heading. The part along the heading is never
- * positive, so it could only brake, and a disordered group would brake itself to a
- * standstill. */
-static inline pt_vec2 pt__steer_align_to(const pt_vehicle *v, pt_vec2 mean_heading) {
-    pt_vec2 d = pt_v2_sub(mean_heading, v->heading);
-    return pt_v2_scale(v->side, pt_v2_dot(d, v->side));
-}
-
-/* Cohesion from the neighbours' centre: a seek, normalised as in Buckland's code (the raw
- * seek would dwarf the other two). */
-static inline pt_vec2 pt__steer_cohere_to(const pt_vehicle *v, pt_vec2 centre) {
-    return pt_v2_norm(pt_steer_seek(v, centre));
-}
-
 /* pt_steer_calculate, but the raw separation, alignment and cohesion forces (in that order)
  * are taken from group[0..2] instead of being computed from ctx->nb; group NULL = compute. */
 pt_vec2 pt__steer_calculate_group(pt_steer_agent *a, const pt_steer_ctx *ctx, const pt_vec2 *group);
 
-/* ---- shared inline bodies: steer.c's functions and the crowd's fast lane use the same
- * code, so both give the same bits ---------------------------------------------------- */
+/* ---- shared inline bodies: steer.c's functions and the crowd's steps use the same code
+ * (the kernel one agent wide below), so both give the same bits ------------------------ */
 
 /* Below this speed (tiles/s) a velocity is treated as zero: the heading is kept. */
 #define PT__STOP_SPEED 1e-8
@@ -43,6 +28,58 @@ static inline pt_vec2 pt__finite_or_zero(pt_vec2 f) { return pt_v2_is_finite(f) 
 
 static inline const pt_steer_params *pt__params_or_default(const pt_steer_params *p) {
     return p ? p : pt_steer_params_builtin();
+}
+
+/* Always inlined: the kernel's long chains want the caller's constants folded in. */
+#if defined(__GNUC__)
+#define PT__KINLINE __attribute__((always_inline))
+#else
+#define PT__KINLINE
+#endif
+
+/* ---- the steering kernel one agent wide (steer_kernel.h): pt__seek_1, pt__integrate_1, ...
+ * V is a double, M an int that is 0 or 1. */
+static inline double pt__s1_sp(double a) { return a; }
+static inline double pt__s1_add(double a, double b) { return a + b; }
+static inline double pt__s1_sub(double a, double b) { return a - b; }
+static inline double pt__s1_mul(double a, double b) { return a * b; }
+static inline double pt__s1_div(double a, double b) { return a / b; }
+static inline double pt__s1_sqrt(double a) { return sqrt(a); }
+static inline double pt__s1_neg(double a) { return -a; }
+static inline int pt__s1_lt(double a, double b) { return a < b; }
+static inline int pt__s1_le(double a, double b) { return a <= b; }
+static inline int pt__s1_gt(double a, double b) { return a > b; }
+static inline int pt__s1_nge(double a, double b) { return !(a >= b); }
+static inline int pt__s1_mand(int a, int b) { return a & b; }
+static inline int pt__s1_mor(int a, int b) { return a | b; }
+static inline int pt__s1_mbits(int m) { return m; }
+static inline int pt__s1_mall(int a) { return a != 0; }
+static inline int pt__s1_mints(const int *p, int stride) { (void)stride; return p[0] != 0; }
+static inline double pt__s1_sel(int m, double a, double b) { return m ? a : b; }
+static inline double pt__s1_keep(int m, double a) { return m ? a : 0.0; }
+static inline int pt__s1_finite(double a) { return isfinite(a) != 0; }
+static inline int pt__s1_signbit(double a) { return signbit(a) != 0; }
+#define LANES 1
+#define V double
+#define M int
+#define P(x) pt__s1_##x
+#define LN(x) pt__##x##_1
+#include "steer_kernel.h"
+#undef LANES
+#undef V
+#undef M
+#undef P
+#undef LN
+
+static inline pt__vv_1 pt__vv(pt_vec2 a) { return (pt__vv_1){a.x, a.y}; }
+static inline pt_vec2 pt__v2(pt__vv_1 a) { return pt_v2(a.x, a.y); }
+
+/* Alignment and cohesion of v from its neighbours' mean heading and centre (steer_kernel.h). */
+static inline pt_vec2 pt__steer_align_to(const pt_vehicle *v, pt_vec2 mean_heading) {
+    return pt__v2(pt__align_to_1(pt__vv(v->heading), pt__vv(v->side), pt__vv(mean_heading)));
+}
+static inline pt_vec2 pt__steer_cohere_to(const pt_vehicle *v, pt_vec2 centre) {
+    return pt__v2(pt__cohere_to_1(pt__vv(v->pos), pt__vv(v->vel), pt__vv(centre), v->max_speed));
 }
 
 static inline double pt__ctx_dt(const pt_steer_ctx *ctx) { return ctx && ctx->dt > 0 && isfinite(ctx->dt) ? ctx->dt : 1.0 / 60.0; }
@@ -56,15 +93,6 @@ static inline void pt__smooth(pt_vehicle *v, double dt) {
     } else {
         v->smooth_heading = v->heading;
     }
-}
-
-static inline pt_vec2 pt__integrate_velocity(const pt_vehicle *v, pt_vec2 force, double dt) {
-    force = pt_v2_truncate(pt__finite_or_zero(force), v->max_force);
-    /* Zero means default, also for a vehicle whose mass was zeroed after pt_vehicle_init
-     * (force / 0 would be Inf, and the NaN velocity silently dropped to zero). */
-    double mass = v->mass > 0 && isfinite(v->mass) ? v->mass : 1.0;
-    pt_vec2 acc = pt_v2_scale(force, 1.0 / mass);
-    return pt_v2_truncate(pt_v2_add(v->vel, pt_v2_scale(acc, dt)), v->max_speed);
 }
 
 /* cos and sin of the last angle asked for at one place, remembered per thread: agents
@@ -89,49 +117,44 @@ static inline void pt__turn_limit_cs(double lim, double *c, double *s) {
     pt__trig(&memo, lim, c, s);
 }
 
-/* The heading rotated by the angle whose cos and sin are c and s, renormalised. */
-static inline pt_vec2 pt__rotate_cs(pt_vec2 h, double c, double s) {
-    return pt_v2_norm(pt_v2(h.x * c - h.y * s, h.x * s + h.y * c));
+/* The integrator's constants for vehicle v and a tick of dt. Zero mass means default, also
+ * for a vehicle whose mass was zeroed after pt_vehicle_init (force / 0 would be Inf, and the
+ * NaN velocity silently dropped to zero). The turn limit's cos and sin only when `turns`. */
+static inline void pt__icon_of(pt__icon_1 *ic, const pt_vehicle *v, double dt, int turns) {
+    double mass = v->mass > 0 && isfinite(v->mass) ? v->mass : 1.0;
+    ic->max_speed = v->max_speed;
+    ic->mf = v->max_force;
+    ic->inv_mass = 1.0 / mass;
+    ic->dt = dt;
+    ic->tcos = 1.0;
+    ic->tsin = 0.0;
+    ic->limited = 0;
+    if (!turns) return;
+    /* The turn is limited when the angle to the new velocity exceeds lim, i.e. cos(angle) <
+     * cos(lim) for lim < pi (no atan2). */
+    double lim = v->max_turn_rate * dt;
+    ic->limited = lim < PT_PI;
+    if (ic->limited) pt__turn_limit_cs(lim, &ic->tcos, &ic->tsin);
+}
+
+static inline pt_vec2 pt__integrate_velocity(const pt_vehicle *v, pt_vec2 force, double dt) {
+    pt__icon_1 ic;
+    pt__icon_of(&ic, v, dt, 0);
+    return pt__v2(pt__new_velocity_1(pt__vv(v->vel), pt__vv(force), &ic));
 }
 
 static inline void pt__vehicle_update(pt_vehicle *v, pt_vec2 force, double dt) {
     if (!(dt > 0) || !isfinite(dt)) return;
-    pt_vec2 nv = pt__integrate_velocity(v, force, dt);
-    double speed = pt_v2_len(nv);
-    if (speed > PT__STOP_SPEED) {
-        pt_vec2 dir = pt_v2_scale(nv, 1.0 / speed);
-        double lim = v->max_turn_rate * dt;
-        /* The turn is limited when the angle to dir exceeds lim, i.e. cos(angle) < cos(lim)
-         * for lim < pi (no atan2). The side is the sign of the cross product; exactly behind
-         * (cross = +-0) it follows the zero's sign, as atan2 did. */
-        double c = 1.0, s = 0.0;
-        if (lim < PT_PI) pt__turn_limit_cs(lim, &c, &s);
-        if (lim < PT_PI && pt_v2_dot(v->heading, dir) < c) {
-            /* Turn as far as allowed; keep only the forward part of the new velocity. */
-            int sign = signbit(pt_v2_cross(v->heading, dir)) ? -1 : 1;
-            pt_vec2 h = pt__rotate_cs(v->heading, c, sign * s);
-            double fwd = pt_v2_dot(nv, h);
-            if (fwd <= 0) {
-                /* Turning on the spot toward a force behind: keep the direction chosen
-                 * first, or a force whose side flips as we turn holds us in place. */
-                if (v->turn_dir) sign = v->turn_dir;
-                else v->turn_dir = sign;
-                h = pt__rotate_cs(v->heading, c, sign * s);
-                fwd = 0;
-            } else {
-                v->turn_dir = 0;
-            }
-            nv = pt_v2_scale(h, fwd);
-            v->heading = h;
-        } else {
-            v->heading = dir;
-            v->turn_dir = 0;
-        }
-    } else {
-        nv = pt_v2(0.0, 0.0);
-    }
-    v->vel = nv;
-    v->pos = pt_v2_add(v->pos, pt_v2_scale(nv, dt));
+    pt__icon_1 ic;
+    pt__icon_of(&ic, v, dt, 1);
+    pt__vv_1 pos = pt__vv(v->pos), vel = pt__vv(v->vel), head = pt__vv(v->heading);
+    signed char turn = (signed char)(v->turn_dir > 0 ? 1 : v->turn_dir < 0 ? -1 : 0);
+    int tn[1];
+    pt__integrate_1(&pos, &vel, &head, pt__vv(force), NULL, &turn, NULL, tn, &ic);
+    if (tn[0] != turn) v->turn_dir = tn[0]; /* unchanged: the caller's own value stays */
+    v->vel = pt__v2(vel);
+    v->pos = pt__v2(pos);
+    v->heading = pt__v2(head);
     v->side = pt_v2_perp(v->heading);
     pt__smooth(v, dt);
 }
@@ -161,27 +184,18 @@ static inline pt_vec2 pt__steer_calculate_inline(pt_steer_agent *a, const pt_ste
         }
         return total;
     }
-    /* Behaviours in priority order (ascending bits). tlen is always pt_v2_len(total): the
-     * same value accumulate() and the budget test would compute, computed once. */
+    /* Behaviours in priority order (ascending bits); tlen is |total| (prioritised). */
+    int weighted = c == PT_COMBINE_WEIGHTED, first = 1;
+    pt__vv_1 sum = pt__vv(total);
     double tlen = 0.0;
     for (unsigned bits = on; bits; bits &= bits - 1u) {
         int b = __builtin_ctz(bits);
-        /* Budget used up: lower priorities are not even computed. */
-        if (c == PT_COMBINE_PRIORITISED && tlen >= max_force) break;
-        pt_vec2 f = pt__finite_or_zero(pt_v2_scale(pt__raw_force(a, ctx, b, group), p->weight[b]));
-        if (c == PT_COMBINE_WEIGHTED) {
-            total = pt_v2_add(total, f);
-            continue;
-        }
-        /* accumulate(&total, f, max_force), f already finite */
-        double remaining = max_force - tlen;
-        if (remaining <= 0.0) continue;
-        double len = pt_v2_len(f);
-        if (len < remaining) total = pt_v2_add(total, f);
-        else total = pt_v2_add(total, pt_v2_scale(f, remaining / len));
-        tlen = pt_v2_len(total);
+        if (!pt__active_1(tlen, weighted, max_force)) break;
+        pt__vv_1 f = pt__weigh_1(pt__vv(pt__raw_force(a, ctx, b, group)), p->weight[b]);
+        pt__accumulate_1(&sum, &tlen, f, NULL, 1, weighted, max_force, first, 0);
+        first = 0;
     }
-    return pt_v2_truncate(total, max_force);
+    return pt__v2(pt__vvtrunc_1(sum, max_force));
 }
 
 static inline void pt__steer_agent_update_inline(pt_steer_agent *a, const pt_steer_ctx *ctx, pt_vec2 force, double dt) {

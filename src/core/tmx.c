@@ -12,6 +12,7 @@
  * tag is searched back from that line, then the attribute's value inside it. libxml2 keeps
  * an element's line in 16 bits (65535 for any line past it, then xmlGetLineNo borrows a
  * neighbour's), so doc_parse records the full line in the element's _private (node_line). */
+#include <patrol/hearing.h>
 #include <patrol/tmx.h>
 
 #include <libxml/SAX2.h>
@@ -50,7 +51,9 @@ typedef struct place { int line, col; } place;
 
 typedef struct tile_info {
     int has_walkable, walkable, has_opaque, opaque, has_goal, goal, has_sprite, sprite, has_name, has_sound;
+    int has_footstep, has_noise;
     int16_t sound;
+    double footstep, noise;
     char name[PT_MAX_NAME];
 } tile_info;
 
@@ -129,7 +132,7 @@ typedef struct loader {
     int nstops, stops_cap;
     xmlChar **strs; /* strings libxml2 allocated for us, freed at the end */
     int nstrs, strs_cap;
-    int ents_cap, obs_cap;
+    int ents_cap, obs_cap, src_cap;
     long members;
     xmlNodePtr player;
 } loader;
@@ -726,6 +729,12 @@ static int tile_props(loader *L, doc *d, xmlNodePtr tile, tile_info *ti) {
         } else if (!strcmp(p.name, "sound")) {
             has = &ti->has_sound;
             rc = prop_sound(L, d, &p, &ti->sound);
+        } else if (!strcmp(p.name, "footstep")) {
+            has = &ti->has_footstep;
+            rc = prop_num(L, d, &p, 0, PT_FOOTSTEP_MAX, &ti->footstep);
+        } else if (!strcmp(p.name, "noise")) {
+            has = &ti->has_noise;
+            rc = prop_num(L, d, &p, 0, PT_HEARING_MAX_LOUDNESS, &ti->noise);
         } else continue; /* tilesets are shared with other tools: other properties are theirs */
         if (rc < 0) return rc;
         if ((*has)++) return fail_at(L, d, p.node, "name", 0, PT_ERR_DUPLICATE, "tile property '%s' given twice", p.name);
@@ -946,7 +955,8 @@ static int legend_char(const pt_map *m) {
     return 0;
 }
 
-/* Legend index of local tile id of tileset ts. A kind is (name, flags, sprite, sound); equal kinds
+/* Legend index of local tile id of tileset ts. A kind is (name, flags, sprite, sound, footstep,
+ * noise); equal kinds
  * share one legend entry, a default one when it matches. Negative: error (place unset). */
 static int tile_kind(loader *L, tileset *ts, int id) {
     if (!ts->legend) {
@@ -967,17 +977,20 @@ static int tile_kind(loader *L, tileset *ts, int id) {
     if (ti && ti->name[0]) snprintf(def.name, sizeof def.name, "%s", ti->name);
     else snprintf(def.name, sizeof def.name, "tile_%lu", (unsigned long)ts->firstgid + (unsigned long)id);
     def.sound = ti && ti->has_sound ? ti->sound : (int16_t)pt_tile_sound_default(def.name, def.flags);
+    def.footstep = ti && ti->has_footstep ? ti->footstep : pt_tile_footstep_default(def.name);
+    def.noise = ti && ti->has_noise ? ti->noise : 0.0;
     int k;
     for (k = 0; k < L->m.nlegend; k++) {
         const pt_tile_def *t = &L->m.legend[k];
-        if (t->flags == def.flags && t->sprite == def.sprite && t->sound == def.sound && !strcmp(t->name, def.name))
+        if (t->flags == def.flags && t->sprite == def.sprite && t->sound == def.sound && t->footstep == def.footstep &&
+            t->noise == def.noise && !strcmp(t->name, def.name))
             break;
     }
     if (k == L->m.nlegend) {
         int ch = legend_char(&L->m);
         if (L->m.nlegend >= PT_MAX_TILE_KINDS || !ch)
             return fail(L, &L->tmx, (place){0, 0}, PT_ERR_LIMIT,
-                        "more than %d kinds of tile (a kind is a name, flags, a sprite and a sound)", PT_MAX_TILE_KINDS);
+                        "more than %d kinds of tile (a kind is a name, flags, a sprite, a sound, a footstep and a noise)", PT_MAX_TILE_KINDS);
         def.ch = (char)ch;
         L->m.legend[L->m.nlegend++] = def;
     }
@@ -1850,6 +1863,53 @@ static int check_stops(loader *L) {
     return PT_OK;
 }
 
+/* A timed noise source: the tile under the object, loudness and every required. */
+static int noise_object(loader *L, int oi) {
+    doc *d = &L->tmx;
+    obj *o = &L->objs[oi];
+    int rc;
+    if (o->shape != SHAPE_POINT && o->shape != SHAPE_RECT && o->shape != SHAPE_ELLIPSE && o->shape != SHAPE_TILE)
+        return fail_at(L, d, o->node, NULL, 0, PT_ERR_BAD_VALUE, "a noise is a point, ellipse, rectangle or tile object");
+    pt_noise_source s;
+    memset(&s, 0, sizeof s);
+    place pos = node_place_ex(d, o->node, "x", 0);
+    s.line = pos.line;
+    s.col = pos.col;
+    double px, py;
+    obj_centre(o, &px, &py);
+    double tx = floor(px / L->tw), ty = floor(py / L->th);
+    static const char *const keys[] = {"loudness", "every", "first", NULL};
+    double *fields[3] = {&s.loudness, &s.every, &s.first};
+    int seen[3] = {0, 0, 0};
+    xmlNodePtr it = NULL;
+    prop p;
+    while (next_prop(L, o->node, &it, &p)) {
+        int k = -1;
+        for (int j = 0; keys[j] && k < 0; j++)
+            if (!strcmp(p.name, keys[j])) k = j;
+        if (k < 0)
+            return fail_at(L, d, p.node, "name", 0, PT_ERR_UNKNOWN_KEY,
+                           "a noise has no property '%.40s' (properties: loudness, every, first)", p.name);
+        if (seen[k]++) return fail_at(L, d, p.node, "name", 0, PT_ERR_DUPLICATE, "property '%s' given twice", p.name);
+        if ((rc = prop_num(L, d, &p, 0, k == 0 ? PT_HEARING_MAX_LOUDNESS : 86400, fields[k])) < 0) return rc;
+        if (k < 2 && *fields[k] <= 0) return fail_value(L, d, &p, 0, PT_ERR_RANGE, "%s must be greater than 0", p.name);
+    }
+    for (int j = 0; j < 2; j++)
+        if (!seen[j])
+            return fail_at(L, d, o->node, NULL, 0, PT_ERR_MISSING, "a noise needs the property %s", keys[j]);
+    if (!seen[2]) s.first = s.every;
+    if (tx < 0 || ty < 0 || tx >= L->m.w || ty >= L->m.h)
+        return fail_at(L, d, o->node, "x", 0, PT_ERR_OUT_OF_MAP, "noise at %g,%g is outside the %dx%d map", tx, ty,
+                       L->m.w, L->m.h);
+    s.x = (int)tx;
+    s.y = (int)ty;
+    if ((rc = grow(L, (void **)&L->m.sources, &L->src_cap, L->m.nsources, sizeof s, PT_MAX_NOISE_SOURCES, o->node,
+                   "noise sources")) < 0)
+        return rc;
+    L->m.sources[L->m.nsources++] = s;
+    return PT_OK;
+}
+
 static int objects(loader *L, xmlNodePtr root) {
     int rc;
     if ((rc = collect_objects(L)) < 0) return rc;
@@ -1868,6 +1928,7 @@ static int objects(loader *L, xmlNodePtr root) {
         else if (ieq(c, "flock")) rc = entity_object(L, i, PT_KIND_BOID);
         else if (ieq(c, "obstacle")) rc = obstacle_object(L, i);
         else if (ieq(c, "stop")) rc = stop_object(L, i);
+        else if (ieq(c, "noise")) rc = noise_object(L, i);
         else rc = PT_OK; /* other classes are notes for other tools */
         if (rc < 0) return rc;
     }

@@ -3,6 +3,9 @@
  * brain.c. */
 #include "internal.h"
 #include "world_internal.h"
+#include "brain_tuning.h"
+
+#include <patrol/hearing.h>
 
 #include <inttypes.h>
 #include <math.h>
@@ -11,14 +14,30 @@
 
 const char *pt_state_name(pt_state s) {
     static const char *names[PT_STATE_COUNT] = {"patrol", "suspicious", "chase", "search", "return",
-                                                "caught", "flee",       "flock", "idle"};
+                                                "caught", "flee",       "flock", "idle", "investigate"};
     return (unsigned)s < PT_STATE_COUNT ? names[s] : "unknown";
 }
 
 const char *pt_event_kind_name(pt_event_kind k) {
-    static const char *names[PT_EVENT_COUNT] = {"caught", "spotted", "lost", "returned", "goal"};
+    static const char *names[PT_EVENT_COUNT] = {"caught", "spotted", "lost", "returned", "goal", "heard"};
     return (unsigned)k < PT_EVENT_COUNT ? names[k] : "unknown";
 }
+
+const char *pt_gait_name(pt_gait g) {
+    static const char *names[PT_GAIT_COUNT] = {"walk", "sneak", "run"};
+    return (unsigned)g < PT_GAIT_COUNT ? names[g] : "unknown";
+}
+
+const char *pt_noise_kind_name(pt_noise_kind k) {
+    static const char *names[PT_NOISE_COUNT] = {"footstep", "game", "source", "tile", "animal"};
+    return (unsigned)k < PT_NOISE_COUNT ? names[k] : "unknown";
+}
+
+static const struct { double speed, loudness; } gaits[PT_GAIT_COUNT] = {
+    [PT_GAIT_WALK] = {GAIT_WALK_SPEED, GAIT_WALK_LOUDNESS},
+    [PT_GAIT_SNEAK] = {GAIT_SNEAK_SPEED, GAIT_SNEAK_LOUDNESS},
+    [PT_GAIT_RUN] = {GAIT_RUN_SPEED, GAIT_RUN_LOUDNESS},
+};
 
 const char *pt_motion_name(pt_motion m) {
     static const char *names[PT_MOTION_COUNT] = {"tile", "continuous"};
@@ -37,6 +56,31 @@ void pt__world_event(pt_world *w, pt_event_kind kind, uint32_t a, uint32_t b, in
     ev->b = b;
     ev->x = x;
     ev->y = y;
+}
+
+/* Appends a noise to a list of PT__MAX_NOISES (this step's, or the queue for the next one):
+ * nothing when it is silent (or NaN) or off the map, the loudness capped as the flood caps it. */
+static void noise_add(const pt_world *w, pt_noise *list, int *n, int *dropped, pt_noise nz) {
+    if (!(nz.loudness > 0) || !pt_map_in(&w->map, nz.x, nz.y)) return;
+    if (nz.loudness > PT_HEARING_MAX_LOUDNESS) nz.loudness = PT_HEARING_MAX_LOUDNESS;
+    if (*n >= PT__MAX_NOISES) {
+        (*dropped)++;
+        return;
+    }
+    list[(*n)++] = nz;
+}
+
+void pt__world_noise(pt_world *w, int x, int y, double loudness, pt_noise_kind kind) {
+    noise_add(w, w->noises, &w->nnoises, &w->noises_dropped, (pt_noise){w->tick, x, y, loudness, kind});
+}
+
+/* The player entered cell (x, y): one footstep, or the tile's own noise when that is louder
+ * (a squeaky board squeaks however softly it is trodden). */
+static void player_stepped(pt_world *w, const pt_entity *p) {
+    const pt_tile_def *t = pt_map_tile(&w->map, p->x, p->y);
+    double step = gaits[w->gait].loudness * t->footstep;
+    if (t->noise > step) pt__world_noise(w, p->x, p->y, t->noise, PT_NOISE_TILE);
+    else pt__world_noise(w, p->x, p->y, step, PT_NOISE_FOOTSTEP);
 }
 
 void pt__entity_move_to(pt_entity *e, int x, int y) {
@@ -137,6 +181,7 @@ static void entity_init(pt_world *w, pt_entity *e, uint32_t id, const pt_entity_
     e->aware_decay = d->aware_decay;
     e->suspicious_at = d->suspicious_at;
     e->chase_at = d->chase_at;
+    e->hearing = d->hearing;
     e->state = PT_STATE_IDLE;
     e->motion = PT_MOTION_TILE;
     pt_rng_seed(&e->rng, w->seed, id);
@@ -178,9 +223,13 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
     w->defs = PT_CALLOC((size_t)n, sizeof *w->defs);
     w->brains = PT_CALLOC((size_t)n, sizeof *w->brains);
     w->pf = pt_pathfinder_create(&w->map);
+    w->hearing = pt_hearing_create(&w->map);
+    w->flock_noise_tick = PT_CALLOC((size_t)map->nents + 1, sizeof *w->flock_noise_tick);
+    w->listeners = PT_MALLOC((size_t)n * sizeof *w->listeners);
     w->scratch_cap = PT_MAX_PATTERN_STEPS;
     w->scratch = PT_MALLOC((size_t)w->scratch_cap * sizeof *w->scratch);
-    if (!w->ents || !w->defs || !w->brains || !w->pf || !w->scratch) {
+    if (!w->ents || !w->defs || !w->brains || !w->pf || !w->scratch || !w->hearing || !w->flock_noise_tick ||
+        !w->listeners) {
         pt_world_destroy(w);
         pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for %d entities", n);
         return NULL;
@@ -249,6 +298,9 @@ void pt_world_destroy(pt_world *w) {
     PT_FREE(w->scratch);
     pt__motion_fini(w);
     pt_pathfinder_destroy(w->pf);
+    pt_hearing_destroy(w->hearing);
+    PT_FREE(w->flock_noise_tick);
+    PT_FREE(w->listeners);
     pt_map_fini(&w->map);
     PT_FREE(w);
 }
@@ -313,14 +365,16 @@ static void player_update(pt_world *w, pt_entity *p) {
         catch_settle(w, p);
         p->state = PT_STATE_PATROL;
     }
+    const int x0 = p->x, y0 = p->y;
+    const double speed = p->speed * gaits[w->gait].speed;
     if (!w->desc.player_controlled) {
-        pt__pattern_tick(w, p, 1.0);
+        pt__pattern_tick(w, p, gaits[w->gait].speed);
     } else {
         int dx = w->input_dx, dy = w->input_dy;
         if (dx == 0 && dy == 0) {
-            p->move_t = p->move_t + p->speed * w->dt >= 1.0 ? 1.0 : p->move_t + p->speed * w->dt;
+            p->move_t = p->move_t + speed * w->dt >= 1.0 ? 1.0 : p->move_t + speed * w->dt;
         } else {
-            p->move_t += p->speed * w->dt;
+            p->move_t += speed * w->dt;
             if (p->move_t >= 1.0) {
                 p->move_t -= 1.0;
                 if (p->move_t > 1.0) p->move_t = 0.0;
@@ -337,6 +391,7 @@ static void player_update(pt_world *w, pt_entity *p) {
             }
         }
     }
+    if (p->x != x0 || p->y != y0) player_stepped(w, p);
     if (w->map.flags[(size_t)p->y * (size_t)w->map.w + (size_t)p->x] & PT_TILE_GOAL) {
         if (w->round == 0) pt__world_event(w, PT_EVENT_GOAL, p->id, 0, p->x, p->y);
         if (w->desc.end_round_on_catch) w->round = 1;
@@ -352,29 +407,114 @@ void pt__player_caught(pt_world *w, pt_entity *g) {
     if (w->desc.end_round_on_catch) w->round = -1;
 }
 
+/* The step's noises, each flooded once for all guards; a guard keeps the loudest it heard
+ * for its next update. A chasing guard does not listen. */
+static void listen(pt_world *w, int gathered) {
+    w->heard_pending = 0;
+    if (w->nnoises == 0) return;
+    if (!gathered) { /* the step's first noises came after the guards' updates (animals) */
+        w->nlisteners = 0;
+        for (int j = 0; j < w->nmovers; j++) {
+            const pt_entity *e = &w->ents[w->movers[j]];
+            if (e->kind == PT_KIND_GUARD && e->state != PT_STATE_CHASE)
+                w->listeners[w->nlisteners++] = (pt__listener){e->x, e->y, e->hearing, (int)e->id};
+        }
+    }
+    for (int k = 0; k < w->nnoises; k++) {
+        const pt_noise *nz = &w->noises[k];
+        if (pt_hearing_flood(w->hearing, nz->x, nz->y, nz->loudness) <= 0) continue;
+        /* No cell farther than the loudness (Chebyshev) is reached: most listeners are
+         * skipped without reading the flood. */
+        const int r = (int)ceil(nz->loudness);
+        for (int j = 0; j < w->nlisteners; j++) {
+            const pt__listener *l = &w->listeners[j];
+            if (abs(l->x - nz->x) > r || abs(l->y - nz->y) > r) continue;
+            double level = pt_hearing_level(w->hearing, l->x, l->y);
+            if (!(level > l->hearing)) continue;
+            pt__brain *b = &w->brains[l->id];
+            if (!b->heard) {
+                b->heard = 1;
+                w->heard_pending++;
+            } else if (level <= b->heard_level) {
+                continue;
+            }
+            b->heard_at = (pt_cell){nz->x, nz->y};
+            b->heard_level = level;
+        }
+    }
+    /* One event per guard, in id order (listeners are gathered in id order). */
+    for (int j = 0; j < w->nlisteners && w->heard_pending > 0; j++) {
+        const pt__brain *b = &w->brains[w->listeners[j].id];
+        if (b->heard)
+            pt__world_event(w, PT_EVENT_HEARD, (uint32_t)w->listeners[j].id, (uint32_t)lround(b->heard_level * 10.0),
+                            b->heard_at.x, b->heard_at.y);
+    }
+}
+
 void pt_world_step(pt_world *w) {
     w->nevents = 0;
+    w->nnoises = 0;
     if (w->round != 0) return; /* the round is over (play): nothing moves until restart */
     w->tick++;
+    for (int i = 0; i < w->nqueued; i++) {
+        w->queued[i].tick = w->tick;
+        noise_add(w, w->noises, &w->nnoises, &w->noises_dropped, w->queued[i]);
+    }
+    w->nqueued = 0;
+    /* Timed sources sound on whole ticks: the first at `first` (at least tick 1), then every
+     * `every` seconds (at least a tick apart). */
+    for (int i = 0; i < w->map.nsources; i++) {
+        const pt_noise_source *s = &w->map.sources[i];
+        uint64_t first = (uint64_t)fmax(1.0, (double)llround(s->first * w->tick_hz));
+        uint64_t period = (uint64_t)fmax(1.0, (double)llround(s->every * w->tick_hz));
+        if (w->tick >= first && (w->tick - first) % period == 0)
+            pt__world_noise(w, s->x, s->y, s->loudness, PT_NOISE_SOURCE);
+    }
     player_update(w, &w->ents[0]);
-    for (int i = 1; i < w->n; i++) {
-        pt_entity *e = &w->ents[i];
+    /* Listeners are gathered here, while each guard is in cache, when the step already has
+     * a noise; a step without any pays nothing for hearing. Flock members are left out
+     * (their entities are not even read): they move together below, and their state_ticks
+     * count there. */
+    const int gather = w->nnoises > 0;
+    w->nlisteners = 0;
+    for (int j = 0; j < w->nmovers; j++) {
+        pt_entity *e = &w->ents[w->movers[j]];
         e->state_ticks++;
         switch (e->kind) {
-        case PT_KIND_GUARD: pt__brain_update(w, e); break;
+        case PT_KIND_GUARD:
+            pt__brain_update(w, e);
+            if (gather && e->state != PT_STATE_CHASE)
+                w->listeners[w->nlisteners++] = (pt__listener){e->x, e->y, e->hearing, (int)e->id};
+            break;
         case PT_KIND_PREY: pt__prey_update(w, e); break;
-        case PT_KIND_BOID: break; /* flocks move together below */
+        case PT_KIND_BOID: break; /* not among the movers */
         case PT_KIND_PLAYER:
         case PT_KIND_COUNT: pt__pattern_tick(w, e, 1.0); break;
         }
         if (w->round != 0) return;
     }
     pt__flock_tick(w);
+    listen(w, gather);
 }
 
 void pt_world_set_input(pt_world *w, int dx, int dy) {
     w->input_dx = dx < 0 ? -1 : (dx > 0 ? 1 : 0);
     w->input_dy = dy < 0 ? -1 : (dy > 0 ? 1 : 0);
+}
+
+void pt__player_gait(pt_world *w, pt_gait gait) {
+    if ((unsigned)gait < PT_GAIT_COUNT) w->gait = gait;
+}
+void pt_world_set_gait(pt_world *w, pt_gait gait) { pt__player_gait(w, gait); }
+pt_gait pt_world_gait(const pt_world *w) { return w->gait; }
+double pt_gait_speed(pt_gait g) { return (unsigned)g < PT_GAIT_COUNT ? gaits[g].speed : 0.0; }
+double pt_gait_loudness(pt_gait g) { return (unsigned)g < PT_GAIT_COUNT ? gaits[g].loudness : 0.0; }
+void pt_world_noise(pt_world *w, int x, int y, double loudness) {
+    noise_add(w, w->queued, &w->nqueued, &w->noises_dropped, (pt_noise){0, x, y, loudness, PT_NOISE_GAME});
+}
+const pt_noise *pt_world_noises(const pt_world *w, int *count) {
+    if (count) *count = w->nnoises;
+    return w->noises;
 }
 
 uint64_t pt_world_tick(const pt_world *w) { return w->tick; }
@@ -412,7 +552,7 @@ pt_vec2 pt_world_steer_force(const pt_world *w, int id) {
     if (w->boid_slot && w->boid_slot[id] >= 0) {
         int s = w->boid_slot[id], k = 0;
         while (s >= w->crowd_first[k + 1]) k++;
-        return w->crowds[k].forces[s - w->crowd_first[k]];
+        return pt_crowd_forces(w->crowds[k])[s - w->crowd_first[k]];
     }
     return w->forces[id];
 }

@@ -8,6 +8,14 @@
 #include <patrol/world.h>
 
 #define PT__MAX_EVENTS 256
+#define PT__MAX_NOISES 256
+
+/* A guard that listens this step: where it stands after its update, its threshold. */
+typedef struct pt__listener {
+    int x, y;
+    double hearing;
+    int id;
+} pt__listener;
 
 /* Per-guard brain memory that is not worth exposing in pt_entity. */
 typedef struct pt__brain {
@@ -20,6 +28,12 @@ typedef struct pt__brain {
     double progress_x, progress_y; /* continuous movers: where they last moved from */
     int progress_ticks;      /* ticks within STUCK_DIST of it */
     int chase_by_tile;       /* a continuous chaser that got stuck chases on by tiles */
+    pt_cell investigate_at;  /* investigate: the place it walks to and looks around */
+    /* The loudest noise heard in the last step (set by the world's hearing pass, read and
+     * cleared by the brain's next update). */
+    int heard;
+    pt_cell heard_at;
+    double heard_level;
 } pt__brain;
 
 struct pt_world {
@@ -38,11 +52,23 @@ struct pt_world {
     pt_event events[PT__MAX_EVENTS];
     int nevents, events_dropped;
     int input_dx, input_dy;
+    pt_gait gait;
+    /* Noises of this step, and those pt_world_noise made since the last one (they join the
+     * next step's). */
+    pt_noise noises[PT__MAX_NOISES];
+    int nnoises, noises_dropped;
+    pt_noise queued[PT__MAX_NOISES];
+    int nqueued;
     int round;
     int caught_total;
     pt_pathfinder *pf;
     pt_cell *scratch;            /* pattern cells / path buffer */
     int scratch_cap;
+    struct pt_hearing *hearing;  /* floods each noise of a step once, for every guard */
+    pt__listener *listeners;     /* the guards that listen this step, in id order, gathered in the
+                                    update loop while each is in cache; one per entity at most */
+    int nlisteners;
+    int heard_pending;           /* guards whose brain has a heard noise to read */
     pt_steer_env env;
     /* Steering: one agent and one resolved parameter set per entity (used by continuous
      * movers), the optional .steer file. */
@@ -59,11 +85,16 @@ struct pt_world {
     int nboids;
     pt_steer_agent *boids;
     int *boid_id;                /* entity id of each */
+    unsigned char *boid_scared;  /* per member: 1 when it started to scatter this tick */
     uint32_t *boid_group;        /* its flock (pt_crowd group) */
     int *boid_slot;              /* per entity: its index in boids, or -1 */
-    pt_crowd *crowds;
+    pt_crowd **crowds;
     int *crowd_first;            /* crowd k runs boids[crowd_first[k] .. crowd_first[k + 1]) */
+    uint64_t *flock_noise_tick;  /* per flock group: the tick of its last scatter noise (0 = none) */
     int ncrowds;
+    int *movers;                 /* ids of the entities besides the player that are not flock
+                                    members, ascending: what pt_world_step runs one by one */
+    int nmovers;
 };
 
 /* ---- motion.c: continuous (steered) movement ---- */
@@ -90,10 +121,18 @@ void pt__flock_tick(pt_world *w);
 void pt__go_tile(pt_world *w, pt_entity *e);
 
 void pt__world_event(pt_world *w, pt_event_kind kind, uint32_t a, uint32_t b, int x, int y);
+/* A noise made this step at cell (x, y) (ignored when not above 0 or outside the map). */
+void pt__world_noise(pt_world *w, int x, int y, double loudness, pt_noise_kind kind);
+/* Sets the player's gait (pt_world_set_gait; a pattern's `gait` instruction). */
+void pt__player_gait(pt_world *w, pt_gait gait);
 /* Moves a tile mover to cell (x,y) (remembering the previous cell for interpolation). */
 void pt__entity_move_to(pt_entity *e, int x, int y);
 /* Guard update for one tick (sight, awareness, state machine, motion). */
 void pt__brain_update(pt_world *w, pt_entity *e);
+/* Sends guard e to investigate cell `at` (walk there, look around, go back to its round): the
+ * one entry for every reason to go and look at a place (a heard noise today). A guard in
+ * chase ignores it. */
+void pt__brain_investigate(pt_world *w, pt_entity *e, pt_cell at);
 /* Pattern motion for one tick (patrol state); shared by guards, prey and the player. */
 void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale);
 /* Player caught: records it and ends the round (play); in sim the next tick sends the

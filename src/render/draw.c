@@ -759,6 +759,19 @@ void pt_debug_circle(pt_render *r, const pt_map *map, const pt_view *view, doubl
     end_debug(r, &old, had);
 }
 
+void pt_render_noise_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n) {
+    for (int i = 0; i < n; i++) {
+        const pt_noise_mark *k = &marks[i];
+        if (!(k->age >= 0 && k->age < PT_NOISE_RING_S) || !(k->loudness > 0)) continue;
+        double t = k->age / PT_NOISE_RING_S, reach = fmin(k->loudness * 0.5, 4.0);
+        uint32_t alpha = (uint32_t)lround(220.0 * (1.0 - t));
+        double radius = 0.2 + (reach - 0.2 > 0 ? reach - 0.2 : 0) * t;
+        /* two outlines a pixel apart read as one ring at any scale */
+        pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius, 0xfff0b400u | alpha);
+        pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius + 0.06, 0xfff0b400u | (alpha / 2));
+    }
+}
+
 void pt_debug_box(pt_render *r, const pt_map *map, const pt_view *view, double x, double y, double heading,
                   double length, double half_width, uint32_t rgba) {
     xform f;

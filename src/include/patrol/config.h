@@ -28,6 +28,7 @@
 #define PT_MAX_TILE_KINDS   64                 /* legend entries */
 #define PT_MAX_ENTITIES     65536              /* declared entities in one map (flocks count each member) */
 #define PT_MAX_OBSTACLES    65536
+#define PT_MAX_NOISE_SOURCES 4096              /* timed noise sources in one map */
 #define PT_MAX_PATTERN_FILES 16                /* pattern files one map may reference */
 #define PT_MAX_PATTERNS     1024               /* patterns in one library */
 #define PT_MAX_PATTERN_STEPS 65536             /* cells/instructions in one pattern after expansion */

@@ -43,6 +43,8 @@ enum {
 #define PT_SOUND_BLOCK (-1)
 /* The largest sound damping, in tenths of a tile (sound=100). */
 #define PT_SOUND_MAX 1000
+/* The largest footstep factor of a tile (footstep=10). */
+#define PT_FOOTSTEP_MAX 10.0
 
 typedef struct pt_tile_def {
     char ch;                   /* the character drawn in the grid */
@@ -51,6 +53,11 @@ typedef struct pt_tile_def {
     int16_t sound;             /* extra loss of a noise entering it, tenths of a tile (0..1000), or
                                   PT_SOUND_BLOCK: sound does not pass (docs/formats.md, the legend). The
                                   loaders always set it (pt_tile_sound_default without sound=) */
+    double footstep;           /* loudness factor of a footstep on it, 0..10: the player's gait
+                                  loudness times this (docs/ai.md, "Noises"). The loaders always
+                                  set it (pt_tile_footstep_default without footstep=) */
+    double noise;              /* loudness of the noise it makes when the player steps on it (a
+                                  squeaky floorboard), 0..256; 0 = none, the default */
     int sprite;                /* sprite index in assets/tiles.png; -1 = by name */
     int line;                  /* where it was declared */
 } pt_tile_def;
@@ -115,6 +122,16 @@ typedef struct pt_obstacle {
     int col;                   /* column of its at= value */
 } pt_obstacle;
 
+/* A timed noise source (a bell): a noise of `loudness` at its cell every `every` seconds,
+ * the first after `first` seconds (docs/formats.md, "Noise sources"). */
+typedef struct pt_noise_source {
+    int x, y;                  /* its cell */
+    double loudness;           /* tiles, > 0 and <= 256 */
+    double every;              /* seconds between two noises, > 0 */
+    double first;              /* seconds before the first; the loader sets `every` when not given */
+    int line, col;             /* where it was declared: its line, the column of its at= value */
+} pt_noise_source;
+
 typedef struct pt_map {
     int w, h;                  /* size in tiles */
     int tile_px;               /* tile size in pixels (default 16) */
@@ -129,6 +146,8 @@ typedef struct pt_map {
     int nents;
     pt_obstacle *obstacles;
     int nobstacles;
+    pt_noise_source *sources;  /* timed noise sources in declaration order */
+    int nsources;
     char pattern_files[PT_MAX_PATTERN_FILES][PT_MAX_PATH]; /* resolved relative to the map file */
     int pattern_file_lines[PT_MAX_PATTERN_FILES];
     int pattern_file_cols[PT_MAX_PATTERN_FILES];  /* column of the file name on its line */
@@ -174,6 +193,9 @@ int pt_map_legend_find(const pt_map *map, char ch);
  * value for a default kind's name (wall block, door 2, bush 1, the others 0: as the sprite goes
  * by name), else PT_SOUND_BLOCK for a tile that is neither walkable nor transparent, else 0. */
 int pt_tile_sound_default(const char *name, uint8_t flags);
+/* The footstep factor a tile kind gets when its declaration gives none, by name: grass 0.5,
+ * bridge and gravel 1.5, any other name 1. */
+double pt_tile_footstep_default(const char *name);
 
 static inline int pt_map_in(const pt_map *m, int x, int y) {
     return x >= 0 && y >= 0 && x < m->w && y < m->h;

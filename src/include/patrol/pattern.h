@@ -72,7 +72,8 @@ typedef enum pt_op {
     PT_OP_FORWARD = 0, PT_OP_BACKWARD, PT_OP_LEFT, PT_OP_RIGHT, PT_OP_WAIT, PT_OP_LOOK, PT_OP_GAIT
 } pt_op;
 
-/* How a walker moves (`gait` in pattern files); the world decides what each one means. */
+/* How a walker moves (`gait` in pattern files); the world decides what each one means
+ * (world.h: a speed and a footstep loudness each; pt_gait_name). */
 typedef enum pt_gait { PT_GAIT_WALK = 0, PT_GAIT_SNEAK, PT_GAIT_RUN, PT_GAIT_COUNT } pt_gait;
 
 /* Durations in pattern files: `N` ticks or `Xs` seconds, counted in ticks of this rate. */
@@ -327,7 +328,6 @@ double pt_look_heading(const pt_look *lk, double base, int j);
  * pattern's last `gait` instruction, a path's `gait` key or the last point with gait=
  * it arrived at. */
 pt_gait pt_patrun_gait(const pt_patrun *run);
-const char *pt_gait_name(pt_gait g);
 
 /* Thrust kind: integrates the vehicle one tick of dt seconds and advances the instruction
  * list. Position and heading are in run->thrust (run->x, run->y: the cell under it). */

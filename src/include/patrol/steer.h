@@ -84,30 +84,14 @@ int pt_vehicle_turn_toward(pt_vehicle *v, pt_vec2 point, double dt);
 typedef struct pt_wall { pt_vec2 a, b, normal; } pt_wall;
 
 /* Static steering geometry of a world: walls (from tile boundaries) and circular obstacles,
- * with a uniform block index over both (private fields, built by pt_steer_env_build/_set). */
+ * with a uniform block index over both (behind ix: built by pt_steer_env_build/_set). Read
+ * walls, obstacles and map; change them only through pt_steer_env_set. */
 typedef struct pt_steer_env {
     pt_wall *walls; int nwalls;
     pt_obstacle *obstacles; int nobstacles;
     const pt_map *map;       /* may be NULL (custom geometry); used by hide, containment, collision */
-    /* block index: block (bx,by) covers [ox+bx*block, ...) in tiles; CSR lists of ids */
-    double ox, oy, block;
-    int bcols, brows;
-    int *wall_start, *wall_ids;   /* bcols*brows+1 offsets, ids of walls touching each block */
-    int *obs_start, *obs_ids;     /* same for obstacles (centre +- radius) */
-    double max_obstacle_r;
-    /* fast paths (pt_steer_env_build only): bit x%8 of byte y*bits_stride + x/8 is set when
-     * tile (x,y) was not walkable when the walls were built (rows padded with 8 zero bytes);
-     * NULL for custom walls */
-    uint8_t *solid_bits;
-    int bits_w, bits_h, bits_stride;
-    uint8_t *solid_cols;          /* the same bits by columns: bit y%8 of byte x*cols_stride + y/8 */
-    int cols_stride;
-    int walls_axis;               /* 1: every wall is axis-aligned with integer ends (maps) */
-    float *wall_box;              /* per wall_ids entry: its wall's box, rounded outward */
-    int wall_box_exact;           /* 1 when every such box is exact (integer walls of maps) */
-    double inv_block;             /* 1 / block (exact: block is a power of two) */
-    uint8_t *obs_near;            /* per block: Chebyshev distance in blocks to the nearest block
-                                     listing an obstacle (255 = none that close) */
+    struct pt__steer_index *ix; /* private: the block index and fast paths (built by
+                                   pt_steer_env_build/_set, freed by pt_steer_env_fini) */
 } pt_steer_env;
 
 /* Builds the walls of a map: every boundary between a walkable and a non-walkable tile (the

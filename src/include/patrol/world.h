@@ -14,7 +14,9 @@
  *
  * Ownership: the world copies what it needs from the map and keeps a pointer to the pattern
  * library, which must outlive it. pt_world_destroy(NULL) is a no-op.
- * Cost: pt_world_step is O(entities) plus sight checks and the occasional A*. Flock members
+ * Cost: pt_world_step is O(entities) plus sight checks and the occasional A*, and for each
+ * noise of the step one hearing flood (patrol/hearing.h) and a look at the guards within its
+ * loudness. Flock members
  * step together through pt_crowd (crowd.h: neighbours are the first PT_CROWD_NB_MAX members
  * of the same flock within the view radius, in cell order), on desc->threads threads.
  */
@@ -45,8 +47,26 @@ typedef enum pt_state {
     PT_STATE_FLEE,         /* prey running from the player */
     PT_STATE_FLOCK,        /* a flock member */
     PT_STATE_IDLE,         /* no pattern: standing still */
+    PT_STATE_INVESTIGATE,  /* walking to where it heard a noise, then looking around */
     PT_STATE_COUNT
 } pt_state;
+
+/* How the player moves (pt_gait, in pattern.h: patterns carry gaits too): each gait has a
+ * speed (a factor of the player's `speed`) and the loudness of its footsteps (docs/ai.md,
+ * "Noises"). Walk is the default. */
+
+/* What made a noise. Guards never learn this: they hear a place and a loudness. */
+typedef enum pt_noise_kind {
+    PT_NOISE_FOOTSTEP = 0, /* the player entered a tile: gait loudness x the tile's footstep */
+    PT_NOISE_GAME,         /* pt_world_noise (a thrown stone, a door slam) */
+    PT_NOISE_SOURCE,       /* a timed noise source of the map (a bell) */
+    PT_NOISE_TILE,         /* a tile with noise= stepped on by the player (a squeaky board) */
+    PT_NOISE_ANIMAL,       /* startled prey, a scattering flock */
+    PT_NOISE_COUNT
+} pt_noise_kind;
+
+/* A noise made in the world: at a cell, with a loudness in tiles (patrol/hearing.h). */
+typedef struct pt_noise { uint64_t tick; int x, y; double loudness; pt_noise_kind kind; } pt_noise;
 
 /* How an entity moves. Tile movers jump cell to cell (the renderer interpolates);
  * continuous movers integrate a vehicle and their tile is the cell under their centre. */
@@ -58,6 +78,8 @@ typedef enum pt_event_kind {
     PT_EVENT_LOST,         /* a guard lost the player and searches: a = guard */
     PT_EVENT_RETURNED,     /* a guard is back on its pattern: a = guard */
     PT_EVENT_GOAL,         /* the player reached the goal: a = player */
+    PT_EVENT_HEARD,        /* a guard heard a noise: a = guard, b = the level at the guard in
+                              tenths of a tile, x, y = where the noise was made */
     PT_EVENT_COUNT
 } pt_event_kind;
 
@@ -80,7 +102,9 @@ typedef struct pt_entity {
     double view_dist, view_angle; /* tiles, radians (full cone) */
     double awareness;          /* 0..1.5*chase_at: fills while the player is seen */
     double aware_rate, aware_decay, suspicious_at, chase_at; /* resolved from the declaration */
-    int sees_player;           /* 1 when the last sight check saw the player */
+    double hearing;            /* guards: hears a noise whose level at its cell is above this */
+    int sees_player;           /* 1 when the last sight check saw the player (guards: or sensed
+                                  it close by, docs/ai.md "Peripheral sense") */
     int state_ticks;           /* ticks spent in the current state */
     pt_chase chase;
     pt_patrun run;             /* the pattern runner (run.pat may be NULL); its head is hot */
@@ -124,6 +148,28 @@ void pt_world_step(pt_world *w);
  * player walks its pattern and the input is ignored. */
 void pt_world_set_input(pt_world *w, int dx, int dy);
 
+/* The player's gait from the next tick on, for a controlled player and a pattern-driven one
+ * alike (a pattern's own gait instructions set it too). A value out of range is ignored. The
+ * gait scales the player's speed and sets the loudness of its footsteps (docs/ai.md). */
+void pt_world_set_gait(pt_world *w, pt_gait gait);
+pt_gait pt_world_gait(const pt_world *w);
+/* A gait's speed factor (times the player's speed) and the loudness of its footstep on a tile
+ * of footstep factor 1, in tiles (docs/ai.md, "Noises"); 0 for a value out of range. */
+double pt_gait_speed(pt_gait g);
+double pt_gait_loudness(pt_gait g);
+
+/* A noise a game makes at cell (x, y), `loudness` in tiles (a thrown stone, a door slam). It
+ * is made in the next step: guards hear it then and pt_world_noises lists it. Ignored when
+ * loudness is not above 0 (or NaN) or the cell is outside the map; capped at
+ * PT_HEARING_MAX_LOUDNESS (256). At most 256 wait for a step (more are dropped). */
+void pt_world_noise(pt_world *w, int x, int y, double loudness);
+
+/* The noises made during the last step, in the order they were made: the player's footsteps,
+ * the noises of timed sources and of tiles stepped on, startled animals, and every
+ * pt_world_noise call made since the step before. Valid until the next step. At most 256 a
+ * step (more are dropped). For renderers and tools; guards hear them within the step. */
+const pt_noise *pt_world_noises(const pt_world *w, int *count);
+
 uint64_t pt_world_tick(const pt_world *w);
 double pt_world_dt(const pt_world *w);
 int pt_world_count(const pt_world *w);
@@ -154,9 +200,11 @@ const pt_steer_agent *pt_world_agent(const pt_world *w, int id);
 pt_vec2 pt_world_steer_force(const pt_world *w, int id);
 
 /* Names for printing and logs; "unknown" for a value out of range. */
-const char *pt_state_name(pt_state s);              /* "patrol", "suspicious", "chase", ... */
-const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "lost", "returned", "goal" */
+const char *pt_state_name(pt_state s);              /* "patrol", "suspicious", "chase", ..., "investigate" */
+const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "lost", "returned", "goal", "heard" */
 const char *pt_motion_name(pt_motion m);            /* "tile", "continuous" */
+const char *pt_gait_name(pt_gait g);                /* "walk", "sneak", "run" */
+const char *pt_noise_kind_name(pt_noise_kind k);    /* "footstep", "game", "source", "tile", "animal" */
 
 /* Trace: "tick,id,kind,state,x,y,px,py,heading" - one row per entity per tick. */
 void pt_world_trace_header(FILE *out);

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: Zlib */
+/* crowd_priv.h - the layout of a pt_crowd (crowd.c, crowd_lanes.h) and its test hooks
+ * (check_crowd.c reads the mode and the step's choices, and may set no_ring). */
+#ifndef PATROL_CROWD_PRIV_H
+#define PATROL_CROWD_PRIV_H
+
+#include <patrol/crowd.h>
+
+#include <stdint.h>
+
+struct pt__crowd_pool;
+struct pt__crowd_groups;
+
+/* One agent's neighbour sums (64 bytes, one cache line) */
+typedef struct pt__crowd_sums {
+    pt_vec2 sep;               /* separation force */
+    pt_vec2 mean_heading;      /* of the finite neighbour headings (headings of them) */
+    pt_vec2 centre;            /* of the neighbours' positions (count of them) */
+    int headings, count;
+    int pad[2];
+} pt__crowd_sums;
+
+/* The packed mode's motion state, in cell order (two buffers: read one, write the
+ * other) */
+typedef struct pt__crowd_state {
+    double *x, *y, *vx, *vy, *hx, *hy;
+    double *shx, *shy;         /* smooth heading (carried only while smoothing is on) */
+    int *id;                   /* agent index of each slot */
+    signed char *turn;         /* turn_dir */
+} pt__crowd_state;
+
+struct pt_crowd {
+    pt_steer_agent *agents;
+    int n;
+    const pt_steer_env *env;
+    unsigned behaviours;       /* PT_BEH_BIT set every agent runs */
+    int threads;               /* 1 = run on the calling thread */
+    int target;                /* agent chased by pursuit/seek/arrive; -1 = target_point,
+                                  PT_CROWD_TARGET_VEHICLE = target_vehicle */
+    pt_vec2 target_point;
+    pt_vehicle target_vehicle; /* read at the start of each step (a copy is taken) */
+    double view_radius;
+    int min_share;             /* fewest agents per thread in a phase (default PT_CROWD_MIN_SHARE):
+                                  smaller crowds run on fewer threads, down to the calling one */
+    const uint32_t *group;     /* NULL, or each agent's group (borrowed): neighbours only within it */
+    double alarm_radius;       /* agents this close to the target ... */
+    unsigned alarm_behaviours; /* ... also run these (not separation, alignment, cohesion); 0 = none */
+    pt_vec2 *forces;           /* each agent's steering force in the last step of the in-place mode
+                                  or of pt_crowd_step_brute (not kept by the packed mode) */
+    int *nb;                   /* pt_crowd_step_brute: neighbour ids */
+    pt_vec2 *pos;              /* positions by agent index (gathered each step) */
+    pt_vec2 *heading;          /* headings by agent index */
+    int *cell;                 /* cell of each agent */
+    pt__crowd_sums *gsum;      /* neighbour sums by agent index (64-byte aligned in gsum_mem) */
+    void *gsum_mem;
+    double *sx, *sy;           /* positions in cell order (cs.ids order), n + 2 (NaN padding) */
+    double *shx, *shy;         /* headings in cell order */
+    uint32_t *sg;              /* groups in cell order (when group is set) */
+    struct pt__crowd_groups *gm; /* the slots by group, then cell (crowd.c), or NULL */
+    pt_cellspace cs;
+    pt_vehicle target_veh;     /* the target as it was at the start of the step */
+    struct pt__crowd_pool *pool;
+    int packed;                /* 1 = the packed mode (the crowd holds the motion state) */
+    /* the packed mode */
+    int uniform;               /* the agents share params and vehicle constants (at reload) */
+    int stepped;               /* packed steps since the last load */
+    unsigned mode_beh;         /* the behaviours the mode was chosen for */
+    pt__crowd_state st[2];
+    int cur, vcur;             /* st[cur] holds the current positions, headings, ids; st[vcur]
+                                  the rest (see packed_now in crowd.c) */
+    int half;                  /* this step weighs each pair of neighbours once (crowd.c) */
+    int wide;                  /* the packed mode four agents at a time (AVX, when the processor has it) */
+    int *perm;                 /* the sort: old slot of each new slot */
+    int *lcell;                /* cell of each slot */
+    int cells_ok;              /* lcell is up to date (the last step wrote it) */
+    int sort_a, sort_b;        /* the cells of cs.start this step's sort rewrites */
+    int target_slot;           /* the target's slot after the last permutation */
+    void *packed_mem;
+    void *ring_mem;            /* the half step's running sums: a ring per thread (crowd.c) */
+    int ring_cap;              /* sums per ring (a power of two; 0 = none, use gsum) */
+    unsigned ring_mask;        /* this step's ring size - 1, or 0 for gsum */
+    int no_ring;               /* test hook: the half step uses gsum, as when no ring can be had */
+    pt_steer_agent tmpl;       /* agent 0 at the last reload: the shared constants */
+};
+
+#endif
