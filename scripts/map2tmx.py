@@ -16,7 +16,9 @@ patrol (pt_tmx_load) to the same world as the .map (see docs/tiled.md):
   * timed noise sources become point objects of class noise at their tile's centre with
     properties loudness, every and first;
   * path patterns used by the map become route polylines (polygons when closed), drawn
-    where they are walked, and the entity's `route` object property points at its route.
+    where they are walked, and the entity's `route` object property points at its route;
+    a path's stops (points with wait=, look, angles=, gait=) become point objects of class
+    stop on their tiles, linked to their route, and its `gait` the route's gait property.
     A pattern file stays listed in the map's `patterns` property when the map uses a
     non-path pattern from it. A route is named like its pattern unless that name is taken
     (by a pattern of a file the map still lists - one library cannot hold two patterns of
@@ -205,9 +207,19 @@ def read_map(path):
     return m
 
 
+POINT_KEYS = ('wait', 'look', 'angles', 'gait')
+PATTERN_TICK_HZ = 60  # PT_PATTERN_TICK_HZ
+LOOK_DEFAULT_S = 2.0  # PT_LOOK_DEFAULT_TICKS / PT_PATTERN_TICK_HZ
+
+
+def seconds(d):
+    """A .pat duration (`N` ticks or `Xs` seconds) in seconds."""
+    return float(d[:-1]) if d.endswith('s') else int(d) / PATTERN_TICK_HZ
+
+
 def read_patterns(path):
-    """name -> dict(kind, origin, points, at_end) for every pattern of a .pat file (only
-    path patterns are read in full)."""
+    """name -> dict(kind, origin, points, at_end, stops, gait) for every pattern of a .pat
+    file (only path patterns are read in full); stops: point index -> {item: value}."""
     pats = {}
     with open(path, encoding='utf-8-sig') as f:
         lines = f.read().split('\n')
@@ -218,7 +230,8 @@ def read_patterns(path):
             continue
         if cur is None:
             if t[0] == 'pattern' and len(t) >= 2:
-                cur = {'name': t[1], 'kind': None, 'origin': None, 'points': [], 'at_end': None}
+                cur = {'name': t[1], 'kind': None, 'origin': None, 'points': [], 'at_end': None, 'stops': {},
+                       'gait': None}
                 depth = 0
             continue
         if t[0] == 'end':
@@ -236,7 +249,14 @@ def read_patterns(path):
         elif t[0] == 'origin':
             cur['origin'] = tuple(int(c) for c in t[1].split(','))
         elif t[0] == 'points' and cur['kind'] in (None, 'path'):
-            cur['points'].extend(tuple(int(c) for c in p.split(',')) for p in t[1:])
+            for p in t[1:]:
+                key, _, val = p.partition('=')
+                if key in POINT_KEYS:  # an item of the point before it
+                    cur['stops'].setdefault(len(cur['points']) - 1, {})[key] = val
+                else:
+                    cur['points'].append(tuple(int(c) for c in p.split(',')))
+        elif t[0] == 'gait':
+            cur['gait'] = t[1]
         elif t[0] == 'at_end':
             cur['at_end'] = t[1]
     return pats
@@ -389,7 +409,8 @@ def convert(args):
                 n += 1
                 name = '%s.%d' % (pat['name'], n)
             taken.add(name)
-            placed[key] = {'name': name, 'cells': cells, 'at_end': pat['at_end']}
+            stops = [(cells[k], items) for k, items in sorted(pat['stops'].items())]
+            placed[key] = {'name': name, 'cells': cells, 'at_end': pat['at_end'], 'stops': stops, 'gait': pat['gait']}
             routes.append(placed[key])
         e['route'] = placed[key]
 
@@ -399,6 +420,7 @@ def convert(args):
         r['id'] = next_id
         next_id += 1
     route_xml = ''
+    stop_xml = []
     for r in routes:
         cells = r['cells']
         closed = len(cells) > 2 and cells[0] == cells[-1]
@@ -406,10 +428,30 @@ def convert(args):
         x0, y0 = (cells[0][0] + 0.5) * tp, (cells[0][1] + 0.5) * tp
         rel = ' '.join('%s,%s' % (fnum((x - cells[0][0]) * tp), fnum((y - cells[0][1]) * tp)) for (x, y) in pts)
         props = [('at_end', 'string', r['at_end'])] if r['at_end'] else []
+        if r['gait']:
+            props.append(('gait', 'string', r['gait']))
         route_xml += '  <object id="%d" name=%s type="route" x="%s" y="%s">\n%s   <%s points="%s"/>\n  </object>\n' % (
             r['id'], quoteattr(r['name']), fnum(x0), fnum(y0), props_xml(props, 3),
             'polygon' if closed else 'polyline', rel)
+    # stops: a point object of class stop on the tile of each point with items
+    for r in routes:
+        for (x, y), items in r['stops']:
+            props = [('route', 'object', r['id'])]
+            if 'wait' in items:
+                props.append(('wait', 'float', repr(seconds(items['wait']))))
+            if 'look' in items:
+                props.append(('look', 'float', repr(seconds(items['look']) if items['look'] else LOOK_DEFAULT_S)))
+            if 'angles' in items:
+                props.append(('angles', 'string', items['angles']))
+            if 'gait' in items:
+                props.append(('gait', 'string', items['gait']))
+            props.sort(key=lambda p: p[0])
+            stop_xml.append('  <object id="%%d" type="stop" x="%s" y="%s">\n%s   <point/>\n  </object>\n' % (
+                fnum((x + 0.5) * tp), fnum((y + 0.5) * tp), props_xml(props, 3).replace('%', '%%')))
 
+    for sx in stop_xml:
+        route_xml += sx % next_id
+        next_id += 1
     ent_xml = ''
     for e in users:
         props = []

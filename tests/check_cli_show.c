@@ -37,6 +37,36 @@ static int count_lines_starting(const char *text, const char *prefix) {
     return n;
 }
 
+/* Stops: a '# stop at X,Y: ...' line per wait and look after the cells; over a map an L on a
+ * stop that looks and a W on one that only waits. */
+START_TEST(test_stops) {
+    run_result r;
+    show(&r, (const char *[]){"tests/data/patterns/stops.pat", "--pattern", "window", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(count_lines_starting(r.out, "# stop at "), 3);
+    ck_assert_ptr_nonnull(strstr(r.out, "# stop at 8,2: look 2 s (120 ticks) from 0 deg to -90, +90 and back\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "# stop at 8,5: wait 0.5 s (30 ticks)\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "# stop at 2,5: look 2 s (120 ticks) from 180 deg to -60, +60 and back\n"));
+    show(&r, (const char *[]){"tests/data/patterns/stops.pat", "--pattern", "sentry", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(count_lines_starting(r.out, "# stop at "), 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "# stop at 3,0: look 1.5 s (90 ticks) from 0 deg to +45 and back\n"));
+    const char *room = "/tmp/patrol_show_stops.map";
+    FILE *f = fopen(room, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("player at=1,1\ngrid\n############\n#..........#\n#..........#\n#..........#\n#..........#\n"
+          "#..........#\n############\nend\n", f);
+    fclose(f);
+    show(&r, (const char *[]){"tests/data/patterns/stops.pat", "--pattern", "window", "--map", room, NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "L a stop that looks, W a stop that waits"));
+    /* rows 2 and 5 of the map: S at 2,2 and L at 8,2; L at 2,5 and W at 8,5 */
+    ck_assert_ptr_nonnull(strstr(r.out, "#.SoooooL..#"));
+    ck_assert_ptr_nonnull(strstr(r.out, "#.LoooooW..#"));
+    unlink(room);
+}
+END_TEST
+
 START_TEST(test_path_cells) {
     run_result r;
     show(&r, (const char *[]){PAT, "--pattern", "rectangle", NULL});
@@ -221,6 +251,7 @@ int main(void) {
     Suite *s = suite_create("cli_show");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_path_cells);
+    tcase_add_test(tc, test_stops);
     tcase_add_test(tc, test_matrix_rows_and_others);
     tcase_add_test(tc, test_over_map);
     tcase_add_test(tc, test_errors_and_usage);

@@ -206,6 +206,7 @@ static double tile_footstep[3]; /* the default legend's floor, bridge, grass */
 static double gait_speed[PT_GAIT_COUNT], gait_loud[PT_GAIT_COUNT], gait_heard[PT_GAIT_COUNT];
 static double world_hz, world_mass, world_force, world_turn, world_radius;
 static double crowd_min_share;
+static double look_s, look_deg, pattern_hz; /* a default look's seconds and angle; ticks of `wait 1s` */
 static const double intercept_max_t = PT_STEER_INTERCEPT_MAX_T;
 static const double chase_speed_scale = CHASE_SPEED_SCALE, lost_grace = LOST_GRACE_S, search_look = SEARCH_LOOK_S,
                     suspicious_turn = TURN_RATE, catch_dist = CATCH_DIST, prey_notice = PREY_NOTICE_DIST,
@@ -380,6 +381,13 @@ static const entry entries[] = {
     {FORMATS_MD, CELL, "| `body KEY=VALUE...` |", "`lateral_drag` ", 2, 0, &body.lateral_drag, 1},
     {FORMATS_MD, PROSE, "(top speed `thrust/drag`, ", NULL, 0, 0, &body_top_speed, 1},
     {FORMATS_MD, PROSE, "# path radius for following; default ", NULL, 0, 0, &waypoint_radius, 1},
+    /* stops: the default look, the pattern clock */
+    {FORMATS_MD, CELL, "| `look` or `look=DURATION` |", NULL, 3, 0, &look_s, 1},
+    {FORMATS_MD, CELL, "| `angles=A,B,...` |", NULL, 3, 0, &look_deg, 1},
+    {FORMATS_MD, PROSE, "number with an `s` (`1.5s`, `0.25s`), counted at ", NULL, 0, 0, &pattern_hz, 1},
+    {FORMATS_MD, PROSE, "the default look turns ", NULL, 0, 0, &look_deg, 1},
+    {AI_MD, PROSE, "sweeps as the pattern says (by default ", NULL, 0, 0, &look_deg, 1},
+    {AI_MD, PROSE, "sweeps as the pattern says (by default ", "over ", 0, 0, &look_s, 1},
     /* docs/formats.md: .steer keys */
     STEER_KEY("| `decel_tweak` |", 0, &P.decel_tweak, 1),
     STEER_KEY("| `panic_distance` |", 0, &P.panic_distance, 1),
@@ -519,6 +527,14 @@ static void load_code(void) {
     const pt_pattern *route = pt_patlib_find(&lib, "route");
     ck_assert(route != NULL);
     waypoint_radius = route->path_radius;
+    static const char look_text[] = "pattern peek\n  kind control\n  look\n  wait 1s\nend\n";
+    ck_assert_int_eq(pt_patlib_parse(&lib, look_text, strlen(look_text), "look.pat", &err), PT_OK);
+    const pt_pattern *peek = pt_patlib_find(&lib, "peek");
+    ck_assert(peek != NULL && peek->nlooks == 1 && peek->looks[0].nangles == 2);
+    pattern_hz = peek->ins[1].amount;
+    look_s = peek->looks[0].look / pattern_hz;
+    look_deg = peek->looks[0].angles[1];
+    ck_assert(peek->looks[0].angles[0] == -look_deg);
     pt_world *w = pt_world_create(&map, &lib, NULL, &err);
     ck_assert(w != NULL);
     world_hz = 1.0 / pt_world_dt(w);

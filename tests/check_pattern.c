@@ -375,9 +375,102 @@ static const err_case err_cases[] = {
     {"pattern c\nkind control\nrepeat 1\nrepeat 1\nrepeat 1\nrepeat 1\nrepeat 1\nrepeat 1\nrepeat 1\nrepeat 1\n"
      "  repeat 1\nforward 1\nend\nend\nend\nend\nend\nend\nend\nend\nend\nend\n",
      PT_ERR_LIMIT, 11, 3},
+    /* waits, looks and gaits */
+    {"pattern c\nkind control\nlook 0\nend\n", PT_ERR_RANGE, 3, 6},
+    {"pattern c\nkind control\nlook 0s\nend\n", PT_ERR_RANGE, 3, 6},          /* 0 ticks */
+    {"pattern c\nkind control\nlook 0.001s\nend\n", PT_ERR_RANGE, 3, 6},      /* under a tick */
+    {"pattern c\nkind control\nwait -1s\nend\n", PT_ERR_RANGE, 3, 6},
+    {"pattern c\nkind control\nwait 2000s\nend\n", PT_ERR_RANGE, 3, 6},       /* over 100000 ticks */
+    {"pattern c\nkind control\nlook 2x\nend\n", PT_ERR_BAD_NUMBER, 3, 6},
+    {"pattern c\nkind control\nlook 2s angles=-90,200\nend\n", PT_ERR_RANGE, 3, 20},
+    {"pattern c\nkind control\nlook 2s angles=-90,,9\nend\n", PT_ERR_SYNTAX, 3, 20},
+    {"pattern c\nkind control\nlook angles=1,2,3,4,5,6,7,8,9\nend\n", PT_ERR_LIMIT, 3, 29},
+    {"pattern c\nkind control\nlook 2s angels=10\nend\n", PT_ERR_UNKNOWN_KEY, 3, 9},
+    {"pattern c\nkind control\nlook 2s angles=1 angles=2\nend\n", PT_ERR_DUPLICATE, 3, 18},
+    {"pattern c\nkind control\nlook 2s 3s\nend\n", PT_ERR_SYNTAX, 3, 9},
+    {"pattern c\nkind control\ngait jog\nend\n", PT_ERR_BAD_VALUE, 3, 6},
+    {"pattern c\nkind control\ngait\nend\n", PT_ERR_SYNTAX, 3, 5},
+    {"pattern a\nkind path\npoints 1,1 look=0 2,2\nend\n", PT_ERR_RANGE, 3, 17},
+    {"pattern a\nkind path\npoints 1,1 wait=1s 2,2 wait=-2\nend\n", PT_ERR_RANGE, 3, 29},
+    {"pattern a\nkind path\npoints 1,1 2,2 angles=181\nend\n", PT_ERR_RANGE, 3, 23},
+    {"pattern a\nkind path\npoints look 1,1 2,2\nend\n", PT_ERR_SYNTAX, 3, 8},     /* before any point */
+    {"pattern a\nkind path\npoints 1,1 wait 2,2\nend\n", PT_ERR_SYNTAX, 3, 16},   /* wait needs =DURATION */
+    {"pattern a\nkind path\npoints 1,1 stay=2 2,2\nend\n", PT_ERR_UNKNOWN_KEY, 3, 12},
+    {"pattern a\nkind path\npoints 1,1 look=1 look=2 2,2\nend\n", PT_ERR_DUPLICATE, 3, 19},
+    {"pattern a\nkind path\npoints 1,1 gait=fly 2,2\nend\n", PT_ERR_BAD_VALUE, 3, 17},
+    {"pattern a\nkind path\npoints 1,1 2,2\nlook 2s\nend\n", PT_ERR_UNKNOWN_KEY, 4, 1}, /* a path stops at points */
+    {"pattern a\nkind path\ngait run\ngait walk\npoints 1,1 2,2\nend\n", PT_ERR_DUPLICATE, 4, 1},
+    {"pattern a\nkind path\npoints 1,1 look 2,1 2,2 1,1 wait=3\nend\n", PT_ERR_DUPLICATE, 3, 29}, /* closing point = first */
+    {"pattern m\nkind matrix\nsegments 1,1 look 2,2\nend\n", PT_ERR_UNKNOWN_KEY, 3, 14},
+    {"pattern w\nkind waypoints\npoints 1,1 wait=2 2,2\nend\n", PT_ERR_UNKNOWN_KEY, 3, 12},
+    {"pattern t\nkind thrust\nlook 2s\nfire none time=1\nend\n", PT_ERR_UNKNOWN_KEY, 3, 1},
+    {"pattern m\nkind matrix\nrows\n1\nend\ngait run\nend\n", PT_ERR_UNKNOWN_KEY, 6, 1},
     /* not text */
     {"pattern a\nkind path\npoints 1,1\0 2,2\nend\n", PT_ERR_BINARY, 3, 11},
 };
+
+/* Waits, looks and gaits as stored: durations in ticks (Ns = N * 60), defaults filled, a
+ * path point's stop on the cell it is (the closing point of a closed path: cell 0). */
+START_TEST(test_looks_and_gaits) {
+    static const char text[] =
+        "pattern win\n kind path\n gait sneak\n points 0,0 4,0 look=2s angles=-90,90 4,3 wait=30 gait=run\n"
+        " points 0,3 look 0,0 wait=0.5s look=1s\nend\n"
+        "pattern ctl\n kind control\n forward 2\n look\n repeat 2\n  look 0.5s angles=45\n end\n wait 1.5s\n"
+        " gait run\n wait 7\nend\n";
+    pt_patlib lib;
+    pt_error err;
+    pt_patlib_init(&lib);
+    int rc = pt_patlib_parse(&lib, text, sizeof text - 1, "l.pat", &err);
+    ck_assert_msg(rc == PT_OK, "%s at %d:%d: %s", pt_code_name(rc), err.line, err.col, err.message);
+    const pt_pattern *w = pt_patlib_find(&lib, "win"), *c = pt_patlib_find(&lib, "ctl");
+    ck_assert_ptr_nonnull(w);
+    ck_assert_ptr_nonnull(c);
+    ck_assert_int_eq(w->gait, PT_GAIT_SNEAK);
+    ck_assert_int_eq(w->nlooks, 4);
+    ck_assert_ptr_nonnull(w->look_of_cell);
+    /* cells: 0..4 along y=0, 5..7 down x=4, 8..11 back along y=3, 12..13 up x=0 */
+    ck_assert_int_eq(w->ncells, 14);
+    int at[14];
+    for (int i = 0; i < 14; i++) at[i] = w->look_of_cell[i];
+    ck_assert_int_eq(at[4], 0);
+    ck_assert_int_eq(w->looks[0].look, 120);
+    ck_assert_int_eq(w->looks[0].wait, 0);
+    ck_assert_int_eq(w->looks[0].nangles, 2);
+    ck_assert(w->looks[0].angles[0] == -90.0 && w->looks[0].angles[1] == 90.0);
+    ck_assert_int_eq(at[7], 1);
+    ck_assert_int_eq(w->looks[1].wait, 30);
+    ck_assert_int_eq(w->looks[1].look, 0); /* a wait alone does not look */
+    ck_assert_int_eq(w->gait_of_cell[7], PT_GAIT_RUN);
+    ck_assert_int_eq(at[11], 2); /* 0,3 look: the defaults */
+    ck_assert_int_eq(w->looks[2].look, PT_LOOK_DEFAULT_TICKS);
+    ck_assert_int_eq(w->looks[2].nangles, 2);
+    ck_assert(w->looks[2].angles[0] == -PT_LOOK_DEFAULT_DEG && w->looks[2].angles[1] == PT_LOOK_DEFAULT_DEG);
+    ck_assert_int_eq(at[0], 3); /* the closing point is cell 0 */
+    ck_assert_int_eq(w->looks[3].wait, 30);
+    ck_assert_int_eq(w->looks[3].look, 60);
+    ck_assert_int_eq(w->looks[3].line, 5);
+    ck_assert_int_eq(w->looks[3].col, 22);
+    int stops = 0;
+    for (int i = 0; i < 14; i++) stops += at[i] >= 0;
+    ck_assert_int_eq(stops, 4);
+
+    ck_assert_int_eq(c->nins, 7);
+    ck_assert_int_eq(c->ins[1].op, PT_OP_LOOK);
+    ck_assert_int_eq(c->ins[1].amount, PT_LOOK_DEFAULT_TICKS);
+    ck_assert_int_eq(c->looks[c->ins[1].look].nangles, 2);
+    ck_assert_int_eq(c->ins[2].op, PT_OP_LOOK);
+    ck_assert_int_eq(c->ins[3].look, c->ins[2].look); /* repeat copies share the look */
+    ck_assert_int_eq(c->ins[2].amount, 30);
+    ck_assert_int_eq(c->looks[c->ins[2].look].nangles, 1);
+    ck_assert_int_eq(c->ins[4].op, PT_OP_WAIT);
+    ck_assert_int_eq(c->ins[4].amount, 90);
+    ck_assert_int_eq(c->ins[5].op, PT_OP_GAIT);
+    ck_assert_int_eq(c->ins[5].amount, PT_GAIT_RUN);
+    ck_assert_int_eq(c->ins[6].amount, 7); /* plain numbers stay ticks */
+    ck_assert_int_eq(c->actions, 8);
+    pt_patlib_fini(&lib);
+}
+END_TEST
 
 START_TEST(test_parse_errors) {
     const err_case *c = &err_cases[_i];
@@ -610,6 +703,7 @@ static Suite *pattern_suite(void) {
     tcase_add_test(core, test_empty_file);
     suite_add_tcase(s, core);
     TCase *errors = tcase_create("errors");
+    tcase_add_test(core, test_looks_and_gaits);
     tcase_add_loop_test(errors, test_parse_errors, 0, (int)(sizeof err_cases / sizeof err_cases[0]));
     tcase_add_test(errors, test_io_error);
     suite_add_tcase(s, errors);

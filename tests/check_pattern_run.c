@@ -10,6 +10,8 @@
 
 #include <patrol/bresenham.h>
 #include <patrol/pattern.h>
+#include <patrol/rng.h>
+#include <patrol/world.h> /* pt_gait_name */
 
 #include "pattern_step.h" /* the walkers' bodies and tables, shared by pt_patrun and pt_troop */
 #include "test_util.h"
@@ -52,6 +54,174 @@ static int adjacent8(pt_cell a, pt_cell b) {
 }
 
 static int same(pt_cell a, pt_cell b) { return a.x == b.x && a.y == b.y; }
+
+/* ---- stops: waits and looks ------------------------------------------------------------- */
+
+/* Offset of heading h from base in degrees, in (-180, 180]. */
+static double off_deg(double h, double base) {
+    double d = fmod((h - base) * 180.0 / PT_PI, 360.0);
+    if (d <= -180.0) d += 360.0;
+    if (d > 180.0) d -= 360.0;
+    return d;
+}
+
+/* Over many generated patterns (paths with stops at random points, control patterns with
+ * look and wait instructions), speeds and seeds: at every stop the walker holds exactly
+ * wait + look ticks on its cell, faces as it arrived during the wait, sweeps within
+ * [min(0, angles), max(0, angles)] during the look, reaches both ends of that range (within
+ * one tick's turn), is back at its arrival facing on the last held tick and acts again on the
+ * tick after (when its clock is due). */
+START_TEST(test_look_stands_and_sweeps) {
+    int stops_seen = 0, looks_seen = 0;
+    for (int seed = 1; seed <= 40; seed++) {
+        pt_rng r;
+        pt_rng_seed(&r, (uint64_t)seed, 77);
+        char text[4096], name[32];
+        size_t n = 0;
+        snprintf(name, sizeof name, "stops%d", seed);
+        int control = seed % 2;
+        n += (size_t)snprintf(text + n, sizeof text - n, "pattern %s\n kind %s\n", name, control ? "control" : "path");
+        int parts = 3 + (int)pt_rng_below(&r, 4);
+        if (!control) n += (size_t)snprintf(text + n, sizeof text - n, " at_end %s\n points", seed % 4 ? "loop" : "reverse");
+        for (int i = 0; i < parts; i++) {
+            int wait = pt_rng_below(&r, 2) ? 1 + (int)pt_rng_below(&r, 40) : 0, look = 1 + (int)pt_rng_below(&r, 150);
+            int na = (int)pt_rng_below(&r, 4);
+            char angles[96] = "";
+            size_t an = 0;
+            for (int a = 0; a < na; a++)
+                an += (size_t)snprintf(angles + an, sizeof angles - an, "%s%d", a ? "," : " angles=", (int)pt_rng_below(&r, 341) - 170);
+            if (control) {
+                n += (size_t)snprintf(text + n, sizeof text - n, " forward %d\n right %d\n", 1 + (int)pt_rng_below(&r, 3),
+                                      (int)pt_rng_below(&r, 180));
+                if (wait) n += (size_t)snprintf(text + n, sizeof text - n, " wait %d\n", wait);
+                n += (size_t)snprintf(text + n, sizeof text - n, " look %d%s\n", look, angles);
+            } else {
+                n += (size_t)snprintf(text + n, sizeof text - n, " %d,%d", 2 + 3 * i + (int)pt_rng_below(&r, 3),
+                                      2 + (int)pt_rng_below(&r, 12));
+                if (wait) n += (size_t)snprintf(text + n, sizeof text - n, " wait=%d", wait);
+                n += (size_t)snprintf(text + n, sizeof text - n, " look=%d%s", look, angles);
+            }
+        }
+        n += (size_t)snprintf(text + n, sizeof text - n, "%send\n", control ? "" : "\n");
+        const pt_pattern *p = add(text, name);
+        pt_patrun run;
+        pt_cell o = {10, 10};
+        pt_patrun_init(&run, p, o, o, 0.3 * seed, (uint64_t)seed, 1);
+        int num = 1 + (int)pt_rng_below(&r, 30), den = 30, acc = 0;
+        /* the stop being held: its look, arrival facing and cell, ticks held, range seen */
+        const pt_look *lk = NULL;
+        double base = 0.0, lo = 0.0, hi = 0.0;
+        int held = 0, total = 0, plain = 0;
+        pt_cell at = {0, 0};
+        for (int tick = 0; tick < 6000; tick++) {
+            int hold = pt_patrun_hold_tick(&run);
+            if (lk || plain) {
+                if (held < total) {
+                    ck_assert_msg(hold, "seed %d: released after %d of %d ticks", seed, held, total);
+                    held++;
+                    ck_assert(run.x == at.x && run.y == at.y);
+                    if (plain) continue;
+                    ck_assert(pt_patrun_looking(&run));
+                    double d = off_deg(run.heading, base);
+                    if (held <= lk->wait) ck_assert_msg(d == 0.0, "seed %d: turned %g during the wait", seed, d);
+                    double amin = 0.0, amax = 0.0;
+                    for (int a = 0; a < lk->nangles; a++) {
+                        amin = fmin(amin, lk->angles[a]);
+                        amax = fmax(amax, lk->angles[a]);
+                    }
+                    ck_assert_msg(d >= amin - 1e-9 && d <= amax + 1e-9, "seed %d: %g outside [%g, %g]", seed, d, amin, amax);
+                    lo = fmin(lo, d);
+                    hi = fmax(hi, d);
+                    if (held == total) {
+                        ck_assert_msg(run.heading == base, "seed %d: not back at its facing", seed);
+                        double path = 0.0, prev = 0.0;
+                        for (int a = 0; a <= lk->nangles; a++) {
+                            double next = a < lk->nangles ? lk->angles[a] : 0.0;
+                            path += fabs(next - prev);
+                            prev = next;
+                        }
+                        double step = path / lk->look + 1e-9;
+                        ck_assert_msg(lo <= amin + step && hi >= amax - step, "seed %d: swept [%g, %g] of [%g, %g]", seed,
+                                      lo, hi, amin, amax);
+                        looks_seen++;
+                    }
+                    continue;
+                }
+                ck_assert_msg(!hold, "seed %d: held more than %d ticks", seed, total);
+                ck_assert(!pt_patrun_looking(&run));
+                lk = NULL;
+                plain = 0;
+                stops_seen++;
+            }
+            if (hold) continue;
+            acc += num;
+            if (acc < den) continue;
+            acc -= den;
+            pt_patrun_step(&run, NULL, NULL, NULL, NULL);
+            if (run.wait_ticks > 0) {
+                total = run.wait_ticks;
+                held = 0;
+                at = (pt_cell){run.x, run.y};
+                if (run.look >= 0) {
+                    lk = &p->looks[run.look];
+                    ck_assert_int_eq(total, lk->wait + lk->look);
+                    base = run.heading;
+                    lo = hi = 0.0;
+                } else {
+                    plain = 1; /* a control `wait` */
+                }
+            }
+        }
+    }
+    ck_assert_int_gt(looks_seen, 200);
+    ck_assert_int_gt(stops_seen, 300);
+}
+END_TEST
+
+/* The default look (`look` alone): 120 ticks, 60 degrees left, then right, then back. */
+START_TEST(test_look_default_sweep) {
+    const pt_pattern *p = add("pattern lookdef\n kind control\n heading 90\n look\nend\n", "lookdef");
+    pt_patrun run;
+    pt_patrun_init(&run, p, (pt_cell){5, 5}, (pt_cell){5, 5}, 0.0, 1, 1);
+    pt_patrun_step(&run, NULL, NULL, NULL, NULL);
+    ck_assert_int_eq(run.wait_ticks, PT_LOOK_DEFAULT_TICKS);
+    double h[PT_LOOK_DEFAULT_TICKS + 1];
+    for (int j = 1; j <= PT_LOOK_DEFAULT_TICKS; j++) {
+        ck_assert(pt_patrun_hold_tick(&run));
+        h[j] = off_deg(run.heading, PT_PI / 2);
+    }
+    /* 240 degrees of turning over 120 ticks: 2 degrees a tick */
+    ck_assert(fabs(h[30] + 60.0) < 1e-9);
+    ck_assert(fabs(h[60]) < 1e-9);
+    ck_assert(fabs(h[90] - 60.0) < 1e-9);
+    ck_assert(fabs(h[10] + 20.0) < 1e-9);
+    ck_assert(h[120] == 0.0);
+    ck_assert(!pt_patrun_hold_tick(&run));
+    ck_assert_int_eq(pt_patrun_gait(&run), PT_GAIT_WALK);
+}
+END_TEST
+
+/* Gaits: a control pattern's `gait` instruction, a path's `gait` key and its points' gait=. */
+START_TEST(test_gaits) {
+    const pt_pattern *c = add("pattern gc\n kind control\n forward 1\n gait run\n forward 1\n gait sneak\nend\n", "gc");
+    pt_patrun run;
+    pt_patrun_init(&run, c, (pt_cell){5, 5}, (pt_cell){5, 5}, 0.0, 1, 1);
+    int want[] = {PT_GAIT_WALK, PT_GAIT_RUN, PT_GAIT_RUN, PT_GAIT_SNEAK, PT_GAIT_SNEAK, PT_GAIT_RUN};
+    for (int i = 0; i < 6; i++) {
+        pt_patrun_step(&run, NULL, NULL, NULL, NULL);
+        ck_assert_int_eq(pt_patrun_gait(&run), want[i]);
+    }
+    const pt_pattern *p = add("pattern gp\n kind path\n gait sneak\n points 0,0 2,0 gait=run 4,0 gait=walk\n at_end reverse\nend\n", "gp");
+    pt_patrun_init(&run, p, (pt_cell){5, 5}, (pt_cell){5, 5}, 0.0, 1, 1);
+    ck_assert_int_eq(pt_patrun_gait(&run), PT_GAIT_SNEAK);
+    int wantp[] = {PT_GAIT_SNEAK, PT_GAIT_RUN, PT_GAIT_RUN, PT_GAIT_WALK, PT_GAIT_WALK, PT_GAIT_RUN};
+    for (int i = 0; i < 6; i++) {
+        pt_patrun_step(&run, NULL, NULL, NULL, NULL);
+        ck_assert_int_eq(pt_patrun_gait(&run), wantp[i]);
+    }
+    ck_assert_str_eq(pt_gait_name(PT_GAIT_SNEAK), "sneak");
+}
+END_TEST
 
 /* ---- path ------------------------------------------------------------------------------------- */
 
@@ -1133,6 +1303,9 @@ static Suite *pattern_run_suite(void) {
     TCase *path = tcase_create("path");
     tcase_add_checked_fixture(path, setup, teardown);
     tcase_add_test(path, test_path_rectangle_loop);
+    tcase_add_test(path, test_look_stands_and_sweeps);
+    tcase_add_test(path, test_look_default_sweep);
+    tcase_add_test(path, test_gaits);
     tcase_add_test(path, test_path_reverse_pingpong);
     tcase_add_test(path, test_path_stop);
     tcase_add_test(path, test_path_restart);

@@ -10,9 +10,11 @@
 #include <patrol/los.h>
 #include <patrol/map.h>
 #include <patrol/math.h>
+#include <patrol/pattern.h>
 #include <patrol/render.h>
 #include <patrol/rng.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -419,6 +421,45 @@ START_TEST(test_cone_overlay) {
 }
 END_TEST
 
+/* Stops in the patterns overlay: a look at 8,1 (arriving east, sweeping to -90) draws an arc
+ * north-east of the cell and nothing south-west of it; without the runner, no arc. */
+static int changed_near(SDL_Surface *a, SDL_Surface *b, int x, int y) {
+    int n = 0;
+    for (int dy = -3; dy <= 3; dy++)
+        for (int dx = -3; dx <= 3; dx++) n += !same_rgb(px(a, x + dx, y + dy), px(b, x + dx, y + dy));
+    return n;
+}
+
+START_TEST(test_stops_overlay) {
+    pt_map m;
+    blank(&m, 12, 6);
+    pt_patlib lib;
+    pt_error err;
+    pt_patlib_init(&lib);
+    static const char text[] = "pattern w\n kind path\n points 1,1 8,1 look=2s angles=-90,0 8,4\n at_end stop\nend\n";
+    ck_assert_int_eq(pt_patlib_parse(&lib, text, strlen(text), "w.pat", &err), PT_OK);
+    pt_patrun run;
+    pt_patrun_init(&run, pt_patlib_find(&lib, "w"), (pt_cell){1, 1}, (pt_cell){1, 1}, 0.0, 1, 1);
+    pt_cell cells[32];
+    int n = pt_patrun_cells(&run, &m, cells, 32);
+    pt_actor g = {.kind = PT_KIND_GUARD, .row = 1, .x = 1.5, .y = 1.5, .pattern = cells, .pattern_len = n};
+    pt_view v = {.scale = 2, .overlays = PT_OVERLAY_PATTERNS};
+    SDL_Surface *plain = draw(&m, &g, 1, &v);
+    g.pattern_run = &run;
+    SDL_Surface *stops = draw(&m, &g, 1, &v);
+    /* the arc's middle, 45 degrees left of east at 0.85 tiles (a chord: a little inside) */
+    double ax = 8.5 + 0.8 * cos(-PT_PI / 4), ay = 1.5 + 0.8 * sin(-PT_PI / 4);
+    ck_assert_int_gt(changed_near(stops, plain, (int)(ax * 32), (int)(ay * 32)), 0);
+    double bx = 8.5 + 0.8 * cos(3 * PT_PI / 4), by = 1.5 + 0.8 * sin(3 * PT_PI / 4);
+    ck_assert_int_eq(changed_near(stops, plain, (int)(bx * 32), (int)(by * 32)), 0);
+    /* the diamond on the stop's cell */
+    ck_assert_int_gt(changed_near(stops, plain, (int)(8.5 * 32 - 0.15 * 32), (int)(1.5 * 32 - 0.15 * 32)), 0);
+    SDL_FreeSurface(stops);
+    SDL_FreeSurface(plain);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
 
 /* Noise rings: a young noise draws a ring around its tile that widens with age, an old one
  * (PT_NOISE_RING_S or more) and a silent one draw nothing; the tile's centre stays clear. */
@@ -794,6 +835,7 @@ static Suite *render_suite(void) {
     tcase_add_test(core, test_missing_assets);
     tcase_add_test(core, test_bad_sheet);
     tcase_add_test(core, test_cone_overlay);
+    tcase_add_test(core, test_stops_overlay);
     tcase_add_test(core, test_sight_overlay);
     tcase_add_test(core, test_300_frames);
     tcase_add_test(core, test_text);

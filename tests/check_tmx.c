@@ -97,6 +97,24 @@ static void diff_pattern(diff *d, const char *who, const pt_entity_def *a, const
                  pb->cells[i].x + ob.x, pb->cells[i].y + ob.y);
             return;
         }
+    /* the same stops (a route's stop objects) and gaits */
+    if (pa->gait != pb->gait) note(d, "%s: gait %d vs %d", who, pa->gait, pb->gait);
+    for (int i = 0; i < pa->ncells; i++) {
+        int ka = pa->look_of_cell ? pa->look_of_cell[i] : -1, kb = pb->look_of_cell ? pb->look_of_cell[i] : -1;
+        int ga = pa->gait_of_cell ? pa->gait_of_cell[i] : -1, gb = pb->gait_of_cell ? pb->gait_of_cell[i] : -1;
+        if (ga != gb) note(d, "%s: gait at cell %d: %d vs %d", who, i, ga, gb);
+        if ((ka < 0) != (kb < 0)) {
+            note(d, "%s: a stop at cell %d in one only", who, i);
+            continue;
+        }
+        if (ka < 0) continue;
+        const pt_look *x = &pa->looks[ka], *y = &pb->looks[kb];
+        int same = x->wait == y->wait && x->look == y->look && x->nangles == y->nangles;
+        for (int k = 0; same && k < x->nangles; k++) same = x->angles[k] == y->angles[k];
+        if (!same)
+            note(d, "%s: stop at cell %d: wait %d look %d angles %d vs wait %d look %d angles %d", who, i, x->wait,
+                 x->look, x->nangles, y->wait, y->look, y->nangles);
+    }
 }
 
 static void diff_entity(diff *d, const pt_entity_def *a, const pt_patlib *la, const pt_entity_def *b, const pt_patlib *lb) {
@@ -261,6 +279,7 @@ START_TEST(test_variants_are_what_they_say) {
         {DATA "castle_refs.tmx", "name=\"pattern\" value=\"square\""},
         {DATA "castle_csv.tmx", "<polygon points="},
         {DATA "castle_csv.tmx", "<polyline points="},
+        {DATA "looks.tmx", "type=\"stop\""},
         {DATA "castle_tiled.tmx", "tiledversion=\"1.8.2\""},
         {DATA "castle_tiled.tmx", "</tile><tile id=\"1\">"}, /* many same-named tags on one line */
     };
@@ -280,6 +299,8 @@ START_TEST(test_same_world_as_map) {
     /* The mechanism for maps/demo.tmx: map2tmx.py output loads to the world of its .map. */
     EXPECT_SAME_WORLD(DATA "castle.map", DATA "castle_csv.tmx");
     EXPECT_SAME_WORLD(DATA "castle.map", DATA "castle_refs.tmx");
+    /* path patterns with stops: routes with stop objects */
+    EXPECT_SAME_WORLD(DATA "looks.map", DATA "looks.tmx");
 }
 END_TEST
 
@@ -605,6 +626,44 @@ static void find_in_file(const char *path, const char *needle, int *line, int *c
     *col = (int)(at - ls) + 1;
 }
 
+/* Stop objects on routes: each becomes the stop of the route point on its tile (a polygon's
+ * first point: cell 0), with its wait, look, angles and gait; a stop without any of them looks
+ * by default; the route's gait property is the pattern's. The looks point at their objects. */
+START_TEST(test_route_stops) {
+    pt_map m;
+    pt_patlib lib;
+    LOAD_WORLD(DATA "stops.tmx", &m, &lib);
+    const pt_pattern *p = pt_patlib_find(&lib, "ring");
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(p->ncells, 12);
+    ck_assert_ptr_nonnull(p->look_of_cell);
+    ck_assert_int_eq(p->gait, PT_GAIT_SNEAK);
+    int stops = 0;
+    for (int i = 0; i < p->ncells; i++) stops += p->look_of_cell[i] >= 0;
+    ck_assert_int_eq(stops, 3);
+    const pt_look *a = &p->looks[p->look_of_cell[4]], *b = &p->looks[p->look_of_cell[6]], *c = &p->looks[p->look_of_cell[0]];
+    ck_assert_int_eq(a->look, 90);
+    ck_assert_int_eq(a->wait, 0);
+    ck_assert_int_eq(a->nangles, 2);
+    ck_assert(a->angles[0] == -90.0 && a->angles[1] == 90.0);
+    ck_assert_int_eq(b->wait, 60);
+    ck_assert_int_eq(b->look, 0);
+    ck_assert_int_eq(p->gait_of_cell[6], PT_GAIT_RUN);
+    ck_assert_int_eq(c->look, PT_LOOK_DEFAULT_TICKS);
+    ck_assert_int_eq(c->nangles, 2);
+    int line, col;
+    find_in_file(DATA "stops.tmx", "<object id=\"4\"", &line, &col);
+    ck_assert_int_eq(a->line, line);
+    find_in_file(DATA "stops.tmx", "<object id=\"5\"", &line, &col);
+    ck_assert_int_eq(b->line, line);
+    find_in_file(DATA "stops.tmx", "<object id=\"6\"", &line, &col);
+    ck_assert_int_eq(c->line, line);
+    ck_assert_int_eq(pt_patlib_lint_map(&lib, &m, NULL, 0), 0);
+    pt_map_fini(&m);
+    pt_patlib_fini(&lib);
+}
+END_TEST
+
 START_TEST(test_lint_points_into_tmx) {
     /* The route passes a wall at 3,1: the map loads (the loader does not lint), and the lint
      * error names the .tmx, the line of the polyline, and the column of the vertex whose
@@ -712,6 +771,11 @@ static const struct bad_case {
     /* from the pattern parser, placed back on the route object */
     {"route_one_point.tmx", PT_ERR_MISSING, 21, 22, "route_one_point.tmx"},
     {"route_dup_name.tmx", PT_ERR_DUPLICATE, 23, 24, "route_dup_name.tmx"},
+    /* stops on routes */
+    {"stop_off_route.tmx", PT_ERR_BAD_VALUE, 45, 33, "stop_off_route.tmx"},
+    {"stop_angles.tmx", PT_ERR_RANGE, 33, 40, "stop_angles.tmx"},
+    {"stop_unknown_prop.tmx", PT_ERR_UNKNOWN_KEY, 39, 21, "stop_unknown_prop.tmx"},
+    {"stop_zero.tmx", PT_ERR_RANGE, 32, 47, "stop_zero.tmx"},
 };
 enum { NBAD = (int)(sizeof bad_cases / sizeof bad_cases[0]) };
 
@@ -1059,6 +1123,7 @@ static Suite *tmx_suite(void) {
     tcase_add_test(core, test_memory_and_null);
     tcase_add_test(core, test_library_all_or_nothing);
     tcase_add_test(core, test_lint_points_into_tmx);
+    tcase_add_test(core, test_route_stops);
     suite_add_tcase(s, core);
     TCase *errs = tcase_create("errors");
     tcase_add_loop_test(errs, test_error_kinds, 0, NBAD);

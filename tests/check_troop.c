@@ -35,17 +35,78 @@ static const char *pats_text =
     "pattern drift\n kind control\n forward 3\n right 33.5\n wait 1\n backward 2\n left 101\n wait 7\nend\n"
     "pattern once\n kind control\n heading 90\n forward 5\n wait 4\n right 22.5\n forward 3\n wait 2\n at_end stop\nend\n"
     "pattern tie\n kind control\n heading 22.5\n forward 2\n left 45\n forward 2\n wait 97\n right 67.5\nend\n"
+    /* stops: waits and looks at path points (the closing point, a reverse end, a stop end),
+     * control looks and gaits */
+    "pattern peek\n kind path\n points 0,0 6,0 look=0.5s 6,4 wait=7 look angles=-90,45,10 0,4 wait=3 0,0 look=11\nend\n"
+    "pattern peek_rev\n kind path\n points 0,0 look=9 angles=170 8,2 wait=13 gait=run\n at_end reverse\nend\n"
+    "pattern peek_stop\n kind path\n gait sneak\n points 0,0 3,3 look=5 5,3 wait=1 look=1 angles=-180\n at_end stop\nend\n"
+    "pattern peek_back\n kind path\n points 0,0 2,6 wait=4 7,1 look=0.2s angles=30,-30,0\n at_end restart\nend\n"
+    "pattern glance\n kind control\n heading 45\n forward 3\n look 17 angles=-120,120\n gait run\n right 90\n"
+    "  repeat 2\n  forward 1\n  look 1\n end\n wait 5\n look 0.25s\nend\n"
+    "pattern glance_stop\n kind control\n forward 2\n look 9 angles=80\n left 30\n look 3\n at_end stop\nend\n"
     "pattern jet\n kind thrust\n fire none distance=6\nend\n"
     "pattern route\n kind waypoints\n points 3.5,4.5 10.5,4.5 10.5,9.5\n closed yes\nend\n";
 
 static pt_patlib lib;
 static pt_map map;
 
+/* Patterns gen0..gen7: random paths (2-6 points, any end mode) and control patterns with
+ * random waits, looks (durations, 0-3 angles) and gaits. */
+static char *generated_text(void) {
+    size_t cap = 1 << 14, n = 0;
+    char *t = malloc(cap);
+    ck_assert_ptr_nonnull(t);
+    pt_rng r;
+    pt_rng_seed(&r, 4242, 3);
+    static const char *ends[] = {"loop", "stop", "reverse", "restart"}, *gaits[] = {"walk", "sneak", "run"};
+    for (int g = 0; g < 8; g++) {
+        n += (size_t)snprintf(t + n, cap - n, "pattern gen%d\n kind %s\n", g, g % 2 ? "control" : "path");
+        if (g % 2 == 0) {
+            int pts = 2 + (int)pt_rng_below(&r, 5);
+            n += (size_t)snprintf(t + n, cap - n, " at_end %s\n points", ends[pt_rng_below(&r, 4)]);
+            for (int i = 0; i < pts; i++) {
+                n += (size_t)snprintf(t + n, cap - n, " %d,%d", (int)pt_rng_below(&r, 9), (int)pt_rng_below(&r, 7));
+                if (pt_rng_below(&r, 2)) n += (size_t)snprintf(t + n, cap - n, " wait=%d", 1 + (int)pt_rng_below(&r, 20));
+                if (pt_rng_below(&r, 2)) {
+                    n += (size_t)snprintf(t + n, cap - n, " look=%d", 1 + (int)pt_rng_below(&r, 40));
+                    int na = (int)pt_rng_below(&r, 4);
+                    for (int a = 0; a < na; a++)
+                        n += (size_t)snprintf(t + n, cap - n, "%s%d", a ? "," : " angles=", (int)pt_rng_below(&r, 361) - 180);
+                }
+                if (pt_rng_below(&r, 4) == 0) n += (size_t)snprintf(t + n, cap - n, " gait=%s", gaits[pt_rng_below(&r, 3)]);
+            }
+            n += (size_t)snprintf(t + n, cap - n, "\n");
+        } else {
+            int ins = 3 + (int)pt_rng_below(&r, 6);
+            for (int i = 0; i < ins; i++) {
+                switch (pt_rng_below(&r, 5)) {
+                case 0: n += (size_t)snprintf(t + n, cap - n, " forward %d\n", 1 + (int)pt_rng_below(&r, 4)); break;
+                case 1: n += (size_t)snprintf(t + n, cap - n, " right %d\n", (int)pt_rng_below(&r, 200)); break;
+                case 2: n += (size_t)snprintf(t + n, cap - n, " wait %d\n", 1 + (int)pt_rng_below(&r, 30)); break;
+                case 3:
+                    n += (size_t)snprintf(t + n, cap - n, " look %d angles=%d,%d\n", 1 + (int)pt_rng_below(&r, 50),
+                                          (int)pt_rng_below(&r, 181) - 90, (int)pt_rng_below(&r, 361) - 180);
+                    break;
+                default: n += (size_t)snprintf(t + n, cap - n, " gait %s\n", gaits[pt_rng_below(&r, 3)]); break;
+                }
+            }
+            n += (size_t)snprintf(t + n, cap - n, " forward 1\n");
+        }
+        n += (size_t)snprintf(t + n, cap - n, "end\n");
+        ck_assert_uint_lt(n, cap - 512);
+    }
+    return t;
+}
+
 static void setup(void) {
     pt_error err;
     pt_patlib_init(&lib);
     int rc = pt_patlib_parse(&lib, pats_text, strlen(pats_text), "troop.pat", &err);
     ck_assert_msg(rc == PT_OK, "%s at %d:%d: %s", pt_code_name(rc), err.line, err.col, err.message);
+    char *gen = generated_text();
+    rc = pt_patlib_parse(&lib, gen, strlen(gen), "gen.pat", &err);
+    ck_assert_msg(rc == PT_OK, "%s at %d:%d: %s\n%s", pt_code_name(rc), err.line, err.col, err.message, gen);
+    free(gen);
     ck_assert_int_eq(pt_map_init_blank(&map, 48, 36, &err), PT_OK);
     /* Walls: a frame, two lines with gaps, and 10% scattered blocks. */
     pt_rng r;
@@ -70,7 +131,9 @@ static const pt_pattern *get(const char *name) {
 }
 
 static const char *tile_names[] = {"box", "slant", "pace", "ring_rev", "halt", "ring_halt", "back", "dot",
-                                   "web", "dead", "lone", "seg", "square", "snake", "drift", "once", "tie"};
+                                   "web", "dead", "lone", "seg", "square", "snake", "drift", "once", "tie",
+                                   "peek", "peek_rev", "peek_stop", "peek_back", "glance", "glance_stop",
+                                   "gen0", "gen1", "gen2", "gen3", "gen4", "gen5", "gen6", "gen7"};
 #define NTILE ((int)(sizeof tile_names / sizeof *tile_names))
 
 /* The last two only for followers added mid-run: their lanes start late. */
@@ -146,7 +209,7 @@ static void compare_run(const pt_map *m, int n, int ticks, int add_at, int sort_
     pt_rng_seed(&rng, seed, 5);
     for (int i = 0; i < n; i++) random_ref(&rs[i], &rng, &map, i, i >= n / 2);
     pt_troop *t = make(m, n / 4);
-    int first = n / 2, hook_bad = 0, bad_ids = 0, bad = 0, bad_ticks = 0, holding = 0, cuts = 0;
+    int first = n / 2, hook_bad = 0, bad_ids = 0, bad = 0, bad_ticks = 0, holding = 0, looking = 0, cuts = 0;
     long diagonal = 0;
     pt_cell *last = malloc(sizeof *last * (size_t)n);
     ck_assert_ptr_nonnull(last);
@@ -157,6 +220,7 @@ static void compare_run(const pt_map *m, int n, int ticks, int add_at, int sort_
             /* the late half joins in the state the reference walked it to */
             for (int i = first; i < n; i++) {
                 holding += rs[i].run.wait_ticks > 0;
+                looking += rs[i].run.wait_ticks > 0 && pt_patrun_looking(&rs[i].run);
                 bad_ids += add_ref(t, &rs[i]) != i;
             }
         }
@@ -190,6 +254,7 @@ static void compare_run(const pt_map *m, int n, int ticks, int add_at, int sort_
     ck_assert(pt_troop_actions(t) == ref_actions);
     ck_assert(ref_actions > (long long)n * ticks / 20); /* they really walked */
     if (add_at > 0) ck_assert_int_gt(holding, 0); /* some joined in the middle of a `wait` */
+    if (add_at > 0 && n >= 1000) ck_assert_int_gt(looking, 0); /* and of a look */
     (void)late_actions;
     pt_troop_destroy(t);
     free(rs);
@@ -306,6 +371,20 @@ START_TEST(test_bad_inputs) {
     ck_assert_int_eq(pt_troop_add_run(t, &run, 1, 2, 0), PT_ERR_BAD_VALUE);
     pt_patrun_init(&run, box, o, o, 0.0, 1, 1);
     run.index = 1000;
+    ck_assert_int_eq(pt_troop_add_run(t, &run, 1, 2, 0), PT_ERR_BAD_VALUE);
+    /* holding where pt_patrun cannot: a path without stops, a look that is not the
+     * pattern's, a hold longer than its stop */
+    pt_patrun_init(&run, box, o, o, 0.0, 1, 1);
+    run.wait_ticks = 5;
+    ck_assert_int_eq(pt_troop_add_run(t, &run, 1, 2, 0), PT_ERR_BAD_VALUE);
+    pt_patrun_init(&run, get("peek"), o, o, 0.0, 1, 1);
+    run.wait_ticks = 5;
+    run.look = 99;
+    run.hold_total = 5;
+    ck_assert_int_eq(pt_troop_add_run(t, &run, 1, 2, 0), PT_ERR_BAD_VALUE);
+    run.look = 0;
+    run.hold_total = get("peek")->looks[0].wait + get("peek")->looks[0].look;
+    run.wait_ticks = run.hold_total + 1;
     ck_assert_int_eq(pt_troop_add_run(t, &run, 1, 2, 0), PT_ERR_BAD_VALUE);
     ck_assert_int_eq(pt_troop_count(t), 0);
     /* nothing was added: stepping and queries are harmless */

@@ -732,10 +732,110 @@ START_TEST(test_enum_names) {
 }
 END_TEST
 
+/* A guard that stops and looks sees a player standing to its side during the look and not
+ * before: walking east it cannot see the player north of its stop (outside its 60 degree
+ * cone); looking left (-90) it does. Without the look (a wait) it never does. Several seeds
+ * and look lengths. */
+START_TEST(test_look_sees_to_the_side) {
+    static const char map_text[] =
+        "player at=8,1\n"
+        "guard g at=3,5 pattern=win view=8 fov=60 chase_at=100 suspicious_at=99\n"
+        "grid\n"
+        "############\n"
+        "#..........#\n"
+        "#..........#\n"
+        "#..........#\n"
+        "#..........#\n"
+        "#..........#\n"
+        "#..........#\n"
+        "############\n"
+        "end\n";
+    pt_map m;
+    load_map(&m, map_text);
+    for (int variant = 0; variant < 6; variant++) {
+        char pats[256];
+        int look = 30 + 40 * variant;
+        if (variant == 5)
+            snprintf(pats, sizeof pats, "pattern win\n kind path\n points 3,5 8,5 wait=60\n at_end stop\nend\n");
+        else
+            snprintf(pats, sizeof pats, "pattern win\n kind path\n points 3,5 8,5 look=%d angles=-90,0\n at_end stop\nend\n", look);
+        pt_patlib lib;
+        load_pats(&lib, pats);
+        pt_world *w = make_world(&m, &lib, 1 + (uint64_t)variant);
+        const pt_entity *g = pt_world_entity(w, 1);
+        int first_seen = -1, arrived = -1, look_ticks = 0;
+        for (int t = 1; t <= 600; t++) {
+            pt_world_step(w);
+            if (arrived < 0 && g->x == 8 && g->y == 5) arrived = t;
+            look_ticks += pt_patrun_looking(&g->run) && g->run.wait_ticks < g->run.hold_total;
+            if (g->sees_player && first_seen < 0) first_seen = t;
+            if (arrived < 0) ck_assert_msg(!g->sees_player, "variant %d: seen at tick %d while walking", variant, t);
+        }
+        ck_assert_int_gt(arrived, 0);
+        if (variant == 5) {
+            ck_assert_int_eq(first_seen, -1);
+        } else {
+            ck_assert_int_eq(look_ticks, look);
+            ck_assert_msg(first_seen > arrived && first_seen <= arrived + look, "variant %d: arrived %d, seen %d", variant,
+                          arrived, first_seen);
+        }
+        pt_world_destroy(w);
+        pt_patlib_fini(&lib);
+    }
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* At a low tick rate a fast guard gets several actions a tick: the action that reaches a
+ * stop ends the tick's actions, so the stop holds its full length and the look sweeps
+ * (regression: the remaining actions walked on, and the look became a plain wait). */
+START_TEST(test_look_at_low_tick_rate) {
+    static const char map_text[] = "player at=1,1\n"
+                                   "guard g at=2,3 pattern=win speed=30\n"
+                                   "grid\n"
+                                   "##############\n"
+                                   "#............#\n"
+                                   "#............#\n"
+                                   "#............#\n"
+                                   "##############\n"
+                                   "end\n";
+    pt_map m;
+    load_map(&m, map_text);
+    pt_patlib lib;
+    load_pats(&lib, "pattern win\n kind path\n points 2,3 6,3 look=12 angles=-90 11,3\n at_end reverse\nend\n");
+    for (int hz = 10; hz <= 60; hz += 25) {
+        pt_world_desc d = {0};
+        d.tick_hz = hz;
+        pt_error err;
+        pt_world *w = pt_world_create(&m, &lib, &d, &err);
+        ck_assert_msg(w != NULL, "%s", err.message);
+        const pt_entity *g = pt_world_entity(w, 1);
+        int looking = 0, at_stop = 0, turned = 0;
+        for (int t = 0; t < 40 * hz; t++) {
+            pt_world_step(w);
+            if (pt_patrun_looking(&g->run)) {
+                looking++;
+                at_stop += g->x == 6 && g->y == 3;
+                turned += fabs(pt_wrap_angle(g->heading - g->run.look_base)) > 0.1;
+            }
+        }
+        /* the stop at 6,3 is reached from both sides; every held tick is spent on it */
+        ck_assert_int_gt(looking, 12 * 3);
+        ck_assert_int_eq(at_stop, looking);
+        ck_assert_int_gt(turned, looking / 2);
+        pt_world_destroy(w);
+    }
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("world");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_catch_tile);
+    tcase_add_test(tc, test_look_sees_to_the_side);
+    tcase_add_test(tc, test_look_at_low_tick_rate);
     tcase_add_test(tc, test_catch_steer);
     tcase_add_test(tc, test_catch_intercept);
     tcase_add_test(tc, test_catch_is_drawn_close_and_chasing);

@@ -13,6 +13,7 @@
 #include <patrol/pattern.h>
 #include <patrol/render.h>
 #include <patrol/tmx.h>
+#include <patrol/world.h>
 
 static void show_usage(FILE *out) {
     fprintf(out,
@@ -23,8 +24,10 @@ static void show_usage(FILE *out) {
             "  control    the cells of one pass, one 'x,y' per line\n"
             "  thrust     the cells under the vehicle in one lap, one 'x,y' per line\n"
             "  waypoints  its points, one 'x,y' per line\n"
+            "then a '# stop at X,Y: ...' line for each wait and look (and path gait change).\n"
             "With --map the map is printed as text with the pattern drawn over it (S the start,\n"
-            "o a pattern cell, X a pattern cell that is not walkable), with column numbers above\n"
+            "o a pattern cell, X a pattern cell that is not walkable, L a stop that looks, W a stop\n"
+            "that waits), with column numbers above\n"
             "and row numbers on the left every 5 cells (10 on maps over 200 cells), and every lint\n"
             "error follows on stderr.\n\n"
             "options:\n"
@@ -79,6 +82,29 @@ static pt_cell *pattern_cells(const pt_patrun *run, int *n) {
     return cells;
 }
 
+/* One '# ...' line per stop of the pattern (waits, looks, gait changes), after its cells. */
+static void print_stops(const pt_patrun *run, const pt_map *map) {
+    int n = pt_patrun_stops(run, map, NULL, 0);
+    if (n <= 0) return;
+    pt_pattern_stop *st = malloc(sizeof *st * (size_t)n);
+    if (!st) return;
+    n = pt_patrun_stops(run, map, st, n);
+    for (int i = 0; i < n; i++) {
+        const pt_look *lk = st[i].look;
+        printf("# stop at %d,%d:", st[i].cell.x, st[i].cell.y);
+        if (lk && lk->wait > 0) printf(" wait %g s (%d ticks)", (double)lk->wait / PT_PATTERN_TICK_HZ, lk->wait);
+        if (lk && lk->look > 0) {
+            printf("%s look %g s (%d ticks) from %g deg to", lk->wait > 0 ? "," : "", (double)lk->look / PT_PATTERN_TICK_HZ,
+                   lk->look, pt_deg(st[i].heading));
+            for (int k = 0; k < lk->nangles && k < PT_MAX_LOOK_ANGLES; k++) printf("%s %+g", k ? "," : "", lk->angles[k]);
+            printf(" and back");
+        }
+        if (st[i].gait >= 0) printf("%s gait %s", lk ? "," : "", pt_gait_name((pt_gait)st[i].gait));
+        putchar('\n');
+    }
+    free(st);
+}
+
 static void print_plain(const pt_pattern *p, const pt_patrun *run) {
     if (p->kind == PT_PAT_MATRIX) {
         for (int y = 0; y < p->mh; y++) {
@@ -98,6 +124,7 @@ static void print_plain(const pt_pattern *p, const pt_patrun *run) {
     pt_cell *cells = pattern_cells(run, &n);
     for (int i = 0; i < n; i++) printf("%d,%d\n", cells[i].x, cells[i].y);
     free(cells);
+    print_stops(run, NULL);
 }
 
 /* A w x h grid of characters with coordinate rulers, so a designer can read a cell's x,y
@@ -151,12 +178,23 @@ static int print_over_map(const pt_pattern *p, const pt_patrun *run, const pt_ma
         grid[(size_t)c.y * (size_t)map->w + (size_t)c.x] = pt_map_walkable(map, c.x, c.y) ? 'o' : 'X';
     }
     free(cells);
+    int nstops = 0;
+    pt_pattern_stop st[256];
+    int total_stops = pt_patrun_stops(run, map, st, 256);
+    for (int i = 0; i < total_stops && i < 256; i++) {
+        pt_cell c = st[i].cell;
+        if (!st[i].look || !pt_map_in(map, c.x, c.y) || !pt_map_walkable(map, c.x, c.y)) continue;
+        grid[(size_t)c.y * (size_t)map->w + (size_t)c.x] = st[i].look->look > 0 ? 'L' : 'W';
+        nstops++;
+    }
     if (pt_map_in(map, run->x, run->y) && pt_map_walkable(map, run->x, run->y))
         grid[(size_t)run->y * (size_t)map->w + (size_t)run->x] = 'S';
-    printf("# pattern %s (%s) placed at %d,%d on %s: S start, o pattern cell, X not walkable\n", p->name,
-           pt_pattern_kind_name(p->kind), run->origin.x, run->origin.y, map->path[0] ? map->path : "the map");
+    printf("# pattern %s (%s) placed at %d,%d on %s: S start, o pattern cell, X not walkable%s\n", p->name,
+           pt_pattern_kind_name(p->kind), run->origin.x, run->origin.y, map->path[0] ? map->path : "the map",
+           nstops ? ", L a stop that looks, W a stop that waits" : "");
     print_rulered(grid, map->w, map->h);
     free(grid);
+    print_stops(run, map);
 
     enum { MAX_SHOWN = 50 };
     pt_error errs[MAX_SHOWN];
@@ -246,6 +284,7 @@ int cmd_show(int argc, char **argv) {
     enum { MAX_PNG_ACTORS = 256 };
     static pt_actor actors[MAX_PNG_ACTORS];
     static pt_cell *cells_kept[MAX_PNG_ACTORS];
+    static pt_patrun runs_kept[MAX_PNG_ACTORS];
     int nactors = 0;
     pt_map map;
     int have_map = 0;
@@ -305,6 +344,8 @@ int cmd_show(int argc, char **argv) {
             a->pattern = cells_kept[nactors - 1] = pattern_cells(&run, &n);
             a->pattern_len = n;
             a->pattern_matrix = p->kind == PT_PAT_MATRIX;
+            runs_kept[nactors - 1] = run;
+            a->pattern_run = &runs_kept[nactors - 1];
         }
     }
     if (png_path && have_map) {

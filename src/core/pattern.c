@@ -16,13 +16,15 @@ static const char *const kind_words[] = {"control", "path", "matrix", "thrust", 
 static const char *const path_end_words[] = {"loop", "stop", "reverse", "restart", NULL};
 static const char *const seq_end_words[] = {"loop", "stop", NULL};
 static const char *const thruster_words[] = {"none", "port", "starboard", NULL};
+static const char *const gait_words[] = {"walk", "sneak", "run", NULL}; /* pt_gait order */
+static const char *const point_keys[] = {"wait", "look", "angles", "gait", NULL};
 static const char *const body_keys[] = {"mass", "inertia", "thrust", "turn_thrust", "arm",
                                         "drag", "angular_drag", "lateral_drag", NULL};
 
 /* Keys per kind, for "unknown key" messages that say where a key does belong. */
 static const char *const keys_of[PT_PAT_KIND_COUNT] = {
-    "heading, forward, backward, left, right, wait, repeat, at_end",
-    "points, at_end",
+    "heading, forward, backward, left, right, wait, look, gait, repeat, at_end",
+    "points, at_end, gait",
     "rows, segments, start",
     "heading, body, fire, repeat, at_end",
     "points, closed, radius",
@@ -57,6 +59,13 @@ typedef struct builder {
     long actions;
     rep_frame stack[PT_MAX_NESTING];
     int depth;
+    int lcap;
+    /* path: per point, its stop (index into looks, -1), gait (-1) and the items given
+     * (bits: 1 wait, 2 look, 4 angles, 8 gait); vn entries are set, vpcap allocated. */
+    int *vlook; int8_t *vgait; uint8_t *vseen;
+    int vn, vpcap;
+    int *vcell_scratch;   /* finish_path: the cell of each point with items */
+    int seen_gait;
 } builder;
 
 typedef struct parser {
@@ -83,6 +92,9 @@ void pt__pattern_free(pt_pattern *p) {
     PT_FREE(p->row_col);
     PT_FREE(p->ins);
     PT_FREE(p->thr);
+    PT_FREE(p->looks);
+    PT_FREE(p->look_of_cell);
+    PT_FREE(p->gait_of_cell);
     PT_FREE(p);
 }
 
@@ -178,12 +190,145 @@ static int add_vertex(parser *ps, builder *b, const pt__tok *t, double x, double
     return PT_OK;
 }
 
+/* ---- durations, looks and gaits --------------------------------------------------------- */
+
+/* `N` ticks or `Xs` seconds (PT_PATTERN_TICK_HZ ticks a second), 1..PT_MAX_REPEAT ticks. */
+static int parse_duration(parser *ps, const pt__tok *t, int *ticks) {
+    if (t->len > 1 && !t->quoted && t->s[t->len - 1] == 's') {
+        pt__tok n = *t;
+        n.len--;
+        double sec = 0.0;
+        int rc = pt__tok_num(&n, ps->ln.no, 0.0, (double)PT_MAX_REPEAT / PT_PATTERN_TICK_HZ, &sec, ps->err);
+        if (rc < 0) return rc;
+        double tk = floor(sec * PT_PATTERN_TICK_HZ + 0.5);
+        if (tk < 1.0)
+            return pt_error_set(ps->err, PT_ERR_RANGE, ps->ln.no, t->col,
+                                "a duration must be at least one tick (1/%d s)", PT_PATTERN_TICK_HZ);
+        *ticks = (int)tk;
+        return PT_OK;
+    }
+    return pt__tok_int(t, ps->ln.no, 1, PT_MAX_REPEAT, ticks, ps->err);
+}
+
+/* `angles=A,B,...`: degrees relative to the facing, each in [-180, 180]. */
+static int parse_angles(parser *ps, const pt__tok *val, pt_look *lk) {
+    lk->nangles = 0;
+    int start = 0;
+    for (int i = 0; i <= val->len; i++) {
+        if (i < val->len && val->s[i] != ',') continue;
+        pt__tok a = {val->s + start, i - start, val->col + start, 0};
+        if (a.len == 0)
+            return pt_error_set(ps->err, PT_ERR_SYNTAX, ps->ln.no, a.col, "expected an angle in degrees here");
+        if (lk->nangles >= PT_MAX_LOOK_ANGLES)
+            return pt_error_set(ps->err, PT_ERR_LIMIT, ps->ln.no, a.col, "more than %d angles in one look",
+                                PT_MAX_LOOK_ANGLES);
+        int rc = pt__tok_num(&a, ps->ln.no, -180.0, 180.0, &lk->angles[lk->nangles], ps->err);
+        if (rc < 0) return rc;
+        lk->nangles++;
+        start = i + 1;
+    }
+    return PT_OK;
+}
+
+static void look_defaults(pt_look *lk, int looks, int has_angles) {
+    if (!looks) return;
+    if (lk->look == 0) lk->look = PT_LOOK_DEFAULT_TICKS;
+    if (!has_angles) {
+        lk->nangles = 2;
+        lk->angles[0] = -PT_LOOK_DEFAULT_DEG;
+        lk->angles[1] = PT_LOOK_DEFAULT_DEG;
+    }
+}
+
+static int add_look(parser *ps, builder *b, const pt_look *lk, const pt__tok *at) {
+    pt_pattern *p = b->p;
+    if (p->nlooks >= PT_MAX_PATTERN_VERTS)
+        return pt_error_set(ps->err, PT_ERR_LIMIT, ps->ln.no, at->col, "more than %d looks and waits in one pattern",
+                            PT_MAX_PATTERN_VERTS);
+    if (!grow((void **)&p->looks, &b->lcap, p->nlooks + 1, sizeof *p->looks)) return nomem(ps, ps->ln.no);
+    p->looks[p->nlooks] = *lk;
+    return p->nlooks++;
+}
+
+static int unknown_word(parser *ps, const pt__tok *k, const char *const *words, const char *what, const char *list) {
+    pt__suggest sg;
+    char hint[128], other[96];
+    pt__suggest_init(&sg, k->s, (size_t)k->len);
+    pt__suggest_words(&sg, words);
+    snprintf(other, sizeof other, " (%s)", list);
+    return pt_error_set(ps->err, PT_ERR_UNKNOWN_KEY, ps->ln.no, k->col, "'%.*s' is not %s%s", k->len > 40 ? 40 : k->len,
+                        k->s, what, pt__suggest_hint(&sg, other, hint, sizeof hint));
+}
+
+/* A path point's item (`wait=`, `look[=]`, `angles=`, `gait=`): it applies to the point
+ * written before it. */
+static int point_item(parser *ps, builder *b, const pt__tok *t) {
+    pt_pattern *p = b->p;
+    pt__tok key = *t, val = {0};
+    int has_val = pt__tok_kv(t, &key, &val), which = -1;
+    for (int j = 0; point_keys[j]; j++)
+        if (pt__tok_eq(&key, point_keys[j])) which = j;
+    if (which < 0) return unknown_word(ps, &key, point_keys, "something a point can have", "wait, look, angles, gait");
+    if (p->nverts == 0)
+        return pt_error_set(ps->err, PT_ERR_SYNTAX, ps->ln.no, t->col,
+                            "'%s' needs a point before it (it applies to the point it follows)", point_keys[which]);
+    if (!has_val && which != 1)
+        return pt_error_set(ps->err, PT_ERR_SYNTAX, ps->ln.no, t->col + t->len, "'%s' needs =%s", point_keys[which],
+                            which == 0 ? "DURATION" : which == 2 ? "A,B,..." : "sneak|walk|run");
+    if (b->vpcap < p->nverts) {
+        int c1 = b->vpcap, c2 = b->vpcap, c3 = b->vpcap;
+        if (!grow((void **)&b->vlook, &c1, p->nverts, sizeof *b->vlook) ||
+            !grow((void **)&b->vgait, &c2, p->nverts, sizeof *b->vgait) ||
+            !grow((void **)&b->vseen, &c3, p->nverts, sizeof *b->vseen))
+            return nomem(ps, ps->ln.no);
+        b->vpcap = c1;
+    }
+    for (; b->vn < p->nverts; b->vn++) {
+        b->vlook[b->vn] = -1;
+        b->vgait[b->vn] = -1;
+        b->vseen[b->vn] = 0;
+    }
+    int v = p->nverts - 1, rc;
+    if (b->vseen[v] & (1u << which))
+        return pt_error_set(ps->err, PT_ERR_DUPLICATE, ps->ln.no, key.col, "'%s' is given twice for this point",
+                            point_keys[which]);
+    b->vseen[v] |= (uint8_t)(1u << which);
+    if (which == 3) {
+        int g = 0;
+        if ((rc = pt__tok_choice(&val, ps->ln.no, gait_words, &g, ps->err)) < 0) return rc;
+        b->vgait[v] = (int8_t)g;
+        return PT_OK;
+    }
+    if (b->vlook[v] < 0) {
+        pt_look lk;
+        memset(&lk, 0, sizeof lk);
+        lk.line = ps->ln.no;
+        lk.col = t->col;
+        if ((rc = add_look(ps, b, &lk, t)) < 0) return rc;
+        b->vlook[v] = rc;
+    }
+    pt_look *lk = &p->looks[b->vlook[v]];
+    if (which == 0) return parse_duration(ps, &val, &lk->wait);
+    if (which == 1) return has_val ? parse_duration(ps, &val, &lk->look) : PT_OK;
+    return parse_angles(ps, &val, lk);
+}
+
 /* `points` / `segments`: one or more X,Y values (whole numbers unless continuous). */
 static int parse_points(parser *ps, builder *b, int continuous, int new_poly) {
     if (ps->ln.ntok < 2) return want_args(ps, 1, "at least one X,Y point");
     for (int i = 1; i < ps->ln.ntok; i++) {
         double x, y;
         int rc;
+        pt__tok key, val;
+        int bare = 0;
+        for (int j = 0; point_keys[j]; j++) bare |= pt__tok_eq(tok(ps, i), point_keys[j]);
+        if (bare || pt__tok_kv(tok(ps, i), &key, &val)) {
+            if (b->p->kind != PT_PAT_PATH)
+                return pt_error_set(ps->err, PT_ERR_UNKNOWN_KEY, ps->ln.no, tok(ps, i)->col,
+                                    "only the points of a path pattern take wait=, look, angles= and gait=");
+            if ((rc = point_item(ps, b, tok(ps, i))) < 0) return rc;
+            continue;
+        }
         if (continuous) {
             rc = pt__tok_point(tok(ps, i), ps->ln.no, -PT__PAT_COORD_MAX, PT__PAT_COORD_MAX, &x, &y, ps->err);
         } else {
@@ -306,8 +451,43 @@ static int control_line(parser *ps, builder *b) {
     }
     if (pt__tok_eq(k, "wait")) {
         in.op = PT_OP_WAIT;
-        if ((rc = want_args(ps, 1, "a number of ticks")) < 0) return rc;
-        if ((rc = pt__tok_int(tok(ps, 1), ps->ln.no, 1, PT_MAX_REPEAT, &in.amount, ps->err)) < 0) return rc;
+        if ((rc = want_args(ps, 1, "a duration (ticks, or seconds as 1.5s)")) < 0) return rc;
+        if ((rc = parse_duration(ps, tok(ps, 1), &in.amount)) < 0) return rc;
+        return add_item(ps, b, &in, 1, k);
+    }
+    if (pt__tok_eq(k, "look")) {
+        pt_look lk;
+        memset(&lk, 0, sizeof lk);
+        lk.line = ps->ln.no;
+        lk.col = k->col;
+        int seen_dur = 0, seen_angles = 0;
+        for (int i = 1; i < ps->ln.ntok; i++) {
+            pt__tok key, val;
+            if (pt__tok_kv(tok(ps, i), &key, &val)) {
+                static const char *const look_keys[] = {"angles", NULL};
+                if (!pt__tok_eq(&key, "angles")) return unknown_word(ps, &key, look_keys, "a setting of look", "angles");
+                if (seen_angles++)
+                    return pt_error_set(ps->err, PT_ERR_DUPLICATE, ps->ln.no, key.col, "'angles' is given twice");
+                if ((rc = parse_angles(ps, &val, &lk)) < 0) return rc;
+            } else {
+                if (seen_dur++)
+                    return pt_error_set(ps->err, PT_ERR_SYNTAX, ps->ln.no, tok(ps, i)->col,
+                                        "unexpected '%.*s' after the duration", tok(ps, i)->len > 40 ? 40 : tok(ps, i)->len,
+                                        tok(ps, i)->s);
+                if ((rc = parse_duration(ps, tok(ps, i), &lk.look)) < 0) return rc;
+            }
+        }
+        look_defaults(&lk, 1, seen_angles);
+        if ((rc = add_look(ps, b, &lk, k)) < 0) return rc;
+        in.op = PT_OP_LOOK;
+        in.amount = lk.look;
+        in.look = rc;
+        return add_item(ps, b, &in, 1, k);
+    }
+    if (pt__tok_eq(k, "gait")) {
+        in.op = PT_OP_GAIT;
+        if ((rc = want_args(ps, 1, "a gait (sneak, walk, run)")) < 0) return rc;
+        if ((rc = pt__tok_choice(tok(ps, 1), ps->ln.no, gait_words, &in.amount, ps->err)) < 0) return rc;
         return add_item(ps, b, &in, 1, k);
     }
     if (pt__tok_eq(k, "repeat")) return open_repeat(ps, b);
@@ -514,6 +694,17 @@ static int path_line(parser *ps, builder *b) {
     const pt__tok *k = tok(ps, 0);
     if (pt__tok_eq(k, "points")) return parse_points(ps, b, 0, b->p->nverts == 0);
     if (pt__tok_eq(k, "at_end")) return parse_at_end(ps, b, path_end_words);
+    if (pt__tok_eq(k, "gait")) {
+        int rc = duplicate(ps, &b->seen_gait, k), g = 0;
+        if (rc < 0 || (rc = want_args(ps, 1, "a gait (sneak, walk, run)")) < 0) return rc;
+        if ((rc = pt__tok_choice(tok(ps, 1), ps->ln.no, gait_words, &g, ps->err)) < 0) return rc;
+        b->p->gait = (uint8_t)g;
+        return PT_OK;
+    }
+    if (pt__tok_eq(k, "wait") || pt__tok_eq(k, "look"))
+        return pt_error_set(ps->err, PT_ERR_UNKNOWN_KEY, ps->ln.no, k->col,
+                            "a path stops at a point: write %.*s after it (points 6,2 %s)", k->len, k->s,
+                            pt__tok_eq(k, "wait") ? "wait=1s" : "look=2s");
     return 1;
 }
 
@@ -559,11 +750,14 @@ static int finish_path(parser *ps, builder *b) {
     if (rc < 0) return rc;
     size_t cap = (size_t)(total + back);
     p->cells = PT_MALLOC((cap + 1) * sizeof *p->cells); /* + cells[ncells] (pattern_priv.h) */
+    if (b->vn > 0 && !(b->vcell_scratch = PT_MALLOC((size_t)b->vn * sizeof *b->vcell_scratch))) return nomem(ps, p->line);
     p->src_of_cell = PT_MALLOC(cap * sizeof *p->src_of_cell);
     if (!p->cells || !p->src_of_cell) return nomem(ps, p->line);
     int k = 0;
     p->cells[k] = (pt_cell){0, 0};
     p->src_of_cell[k++] = 0;
+    /* Point i's stop and gait go to the cell it is: vlook[i] moves to vcell. */
+    int stops = b->vn;
     for (int i = 0; i + 1 < n; i++) {
         pt_line_iter it;
         int ex = (int)p->verts[i + 1].x, ey = (int)p->verts[i + 1].y;
@@ -572,8 +766,33 @@ static int finish_path(parser *ps, builder *b) {
             p->cells[k] = (pt_cell){it.x - v0.x, it.y - v0.y};
             p->src_of_cell[k++] = (it.x == ex && it.y == ey) ? i + 1 : i;
         }
+        if (i + 1 < stops) b->vcell_scratch[i + 1] = k - 1;
     }
+    if (stops > 0) b->vcell_scratch[0] = 0;
     if (p->closed && k > 1) k--; /* the last cell is cell 0 again */
+    if (stops > 0) {
+        /* every cell of the walk, restart's way back included (no stops there) */
+        p->look_of_cell = PT_MALLOC(cap * sizeof *p->look_of_cell);
+        p->gait_of_cell = PT_MALLOC(cap);
+        if (!p->look_of_cell || !p->gait_of_cell) return nomem(ps, p->line);
+        for (size_t c = 0; c < cap; c++) {
+            p->look_of_cell[c] = -1;
+            p->gait_of_cell[c] = -1;
+        }
+        for (int i = 0; i < stops; i++) {
+            int c = b->vcell_scratch[i] >= k ? 0 : b->vcell_scratch[i], lk = b->vlook[i];
+            if (lk >= 0) {
+                look_defaults(&p->looks[lk], b->vseen[i] & 6u, b->vseen[i] & 4u);
+                if (p->look_of_cell[c] >= 0)
+                    return pt_error_set(ps->err, PT_ERR_DUPLICATE, p->looks[lk].line, p->looks[lk].col,
+                                        "point %d,%d is the cell of the walk where the stop of line %d already is: "
+                                        "give one stop there",
+                                        (int)p->verts[i].x, (int)p->verts[i].y, p->looks[p->look_of_cell[c]].line);
+                p->look_of_cell[c] = lk;
+            }
+            if (b->vgait[i] >= 0) p->gait_of_cell[c] = b->vgait[i];
+        }
+    }
     p->ret_from = k;
     if (back > 0) {
         pt_line_iter it;
@@ -856,6 +1075,10 @@ static int parse_text(parser *ps) {
         b.p = PT_CALLOC(1, sizeof *b.p);
         if (!b.p) return nomem(ps, ps->ln.no);
         rc = parse_pattern(ps, &b);
+        PT_FREE(b.vlook);
+        PT_FREE(b.vgait);
+        PT_FREE(b.vseen);
+        PT_FREE(b.vcell_scratch);
         if (rc < 0) {
             pt__pattern_free(b.p);
             return rc;

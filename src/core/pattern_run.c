@@ -28,16 +28,32 @@ static void face_move(pt_patrun *run, int nx, int ny) {
     if (nx != run->x || ny != run->y) run->heading = pt__move_heading(nx - run->x, ny - run->y);
 }
 
+/* Holds for the stop lk (a `look` instruction, or a path's stop) from now on. */
+static void begin_stop(pt_patrun *run, int lk) {
+    const pt_look *l = &run->pat->looks[lk];
+    run->look = lk;
+    run->hold_total = run->wait_ticks = l->wait + l->look;
+    run->look_base = run->heading;
+}
+
 static pt_step_result path_step(pt_patrun *run, const pt_map *map) {
     pt__path_walk w = pt__path_walk_of(run->pat);
     pt__walkmap v = pt__walkmap_of(map);
     pt_cell to;
+    int from = run->index;
     pt_step_result r = pt__path_step(&w, w.end, run->origin, (pt_cell){run->x, run->y}, &run->index, &run->dir,
                                      &run->done, &v, &to);
     if (r == PT_STEP_MOVED) {
         face_move(run, to.x, to.y);
         run->x = to.x;
         run->y = to.y;
+    }
+    if (run->index != from) { /* arrived at a cell of the walk: its stop and gait */
+        const pt_pattern *p = run->pat;
+        if (p->gait_of_cell && p->gait_of_cell[run->index % p->ncells] >= 0)
+            run->gait = (uint8_t)p->gait_of_cell[run->index % p->ncells];
+        int lk = pt__path_stop(p, run->index);
+        if (lk >= 0) begin_stop(run, lk);
     }
     return r;
 }
@@ -68,11 +84,12 @@ static pt_step_result matrix_step(pt_patrun *run, const pt_map *map) {
 
 pt_step_result pt__control_step(pt_patrun *run, const pt_map *map, pt_cell *target, int *blocked) {
     pt__ctl s = {run->heading_deg, run->x, run->y, run->index, run->sub, (uint8_t)(run->done != 0),
-                 (uint8_t)pt__dir8_index(run->heading_deg)};
+                 (uint8_t)pt__dir8_index(run->heading_deg), run->gait};
     pt__walkmap v = pt__walkmap_of(map);
-    int wait, lap;
-    pt_step_result r = pt__ctl_step(run->pat, &s, &v, &wait, &lap, target, blocked);
+    int wait, look, lap;
+    pt_step_result r = pt__ctl_step(run->pat, &s, &v, &wait, &look, &lap, target, blocked);
     if (r == PT_STEP_DONE) return r;
+    run->gait = s.gait;
     run->x = s.x;
     run->y = s.y;
     run->index = s.index;
@@ -86,6 +103,7 @@ pt_step_result pt__control_step(pt_patrun *run, const pt_map *map, pt_cell *targ
         run->pass_heading_deg = run->heading_deg;
     }
     run->heading = pt_wrap_angle(pt_rad(run->heading_deg));
+    if (look >= 0) begin_stop(run, look);
     return r;
 }
 
@@ -97,6 +115,7 @@ static pt_patrun control_pass_start(const pt_patrun *run) {
     r.heading_deg = run->pass_heading_deg;
     r.heading = pt_wrap_angle(pt_rad(r.heading_deg));
     r.index = r.sub = r.done = r.wait_ticks = 0;
+    r.look = -1;
     return r;
 }
 
@@ -199,10 +218,12 @@ void pt_patrun_init(pt_patrun *run, const pt_pattern *pat, pt_cell origin, pt_ce
     run->prev_x = run->prev_y = -1;
     run->heading = isfinite(heading) ? heading : 0.0;
     run->dt = PT_THRUST_DEFAULT_DT;
+    run->look = -1;
     pt_rng_seed(&run->rng, seed, entity_id);
     run->x = start.x;
     run->y = start.y;
     if (!pat) return;
+    run->gait = pat->gait;
     switch (pat->kind) {
     case PT_PAT_PATH: {
         int at = 0;
@@ -246,6 +267,7 @@ void pt_patrun_init(pt_patrun *run, const pt_pattern *pat, pt_cell origin, pt_ce
 
 pt_step_result pt_patrun_step(pt_patrun *run, const pt_map *map, int *x, int *y, double *heading) {
     pt_step_result r = PT_STEP_WAITING;
+    run->look = -1;
     if (run->pat) {
         switch (run->pat->kind) {
         case PT_PAT_PATH: r = path_step(run, map); break;
@@ -268,9 +290,46 @@ pt_step_result pt_patrun_step(pt_patrun *run, const pt_map *map, int *x, int *y,
 }
 
 int pt_patrun_hold_tick(pt_patrun *run) {
-    if (run->wait_ticks <= 0) return 0;
+    if (run->wait_ticks <= 0) {
+        run->look = -1;
+        return 0;
+    }
     run->wait_ticks--;
+    if (run->look >= 0)
+        run->heading = pt_look_heading(&run->pat->looks[run->look], run->look_base, run->hold_total - run->wait_ticks);
     return 1;
+}
+
+int pt_patrun_looking(const pt_patrun *run) { return run->look >= 0; }
+
+pt_gait pt_patrun_gait(const pt_patrun *run) { return run->gait < PT_GAIT_COUNT ? (pt_gait)run->gait : PT_GAIT_WALK; }
+
+/* The sweep goes through the angles at one constant rate: the leg from one angle to the next
+ * takes its share of the look's ticks by its size, so the facing never jumps. */
+double pt_look_heading(const pt_look *lk, double base, int j) {
+    if (!lk || lk->look <= 0 || lk->nangles <= 0) return base;
+    int u = j - lk->wait;
+    if (u <= 0 || u >= lk->look) return base;
+    int n = lk->nangles > PT_MAX_LOOK_ANGLES ? PT_MAX_LOOK_ANGLES : lk->nangles;
+    double total = 0.0, prev = 0.0;
+    for (int i = 0; i <= n; i++) {
+        double next = i < n ? lk->angles[i] : 0.0;
+        total += fabs(next - prev);
+        prev = next;
+    }
+    if (!(total > 0.0)) return base;
+    double s = total * (double)u / (double)lk->look, off = 0.0;
+    prev = 0.0;
+    for (int i = 0; i <= n; i++) {
+        double next = i < n ? lk->angles[i] : 0.0, leg = fabs(next - prev);
+        if (s <= leg) {
+            off = leg > 0.0 ? prev + (next - prev) * (s / leg) : prev;
+            break;
+        }
+        s -= leg;
+        prev = next;
+    }
+    return pt_wrap_angle(base + pt_rad(off));
 }
 
 /* ---- cells and resume ------------------------------------------------------------------------ */
@@ -362,6 +421,8 @@ int pt_patrun_resume_at(pt_patrun *run, const pt_map *map, int x, int y) {
             if (c.x == x && c.y == y) {
                 run->index = i;
                 run->done = 0;
+                run->wait_ticks = 0;
+                run->look = -1;
                 run->x = x;
                 run->y = y;
                 return 1;
@@ -379,6 +440,7 @@ int pt_patrun_resume_at(pt_patrun *run, const pt_map *map, int x, int y) {
         for (int a = 0; a <= p->actions; a++) {
             if (r.x == x && r.y == y) {
                 r.wait_ticks = 0;
+                r.look = -1;
                 *run = r;
                 return 1;
             }
@@ -417,6 +479,38 @@ int pt_patrun_resume_at(pt_patrun *run, const pt_map *map, int x, int y) {
     case PT_PAT_KIND_COUNT: break;
     }
     return 0;
+}
+
+int pt_patrun_stops(const pt_patrun *run, const pt_map *map, pt_pattern_stop *out, int max) {
+    const pt_pattern *p = run->pat;
+    int n = 0;
+    if (!p) return 0;
+    if (p->kind == PT_PAT_PATH && p->look_of_cell) {
+        int cyclic = p->end == PT_END_LOOP || p->end == PT_END_RESTART || p->closed;
+        for (int i = 0; i < p->ncells; i++) {
+            int lk = p->look_of_cell[i], g = p->gait_of_cell[i];
+            if (lk < 0 && g < 0) continue;
+            /* Arriving forward: from the cell before it; cell 0 from the last (a loop) or,
+             * coming back on a reverse walk, from cell 1. */
+            int from = i > 0 ? i - 1 : cyclic ? p->ncells - 1 : 1 % p->ncells;
+            pt_cell c = path_place(run, i), b = path_place(run, from);
+            double h = c.x == b.x && c.y == b.y ? run->heading : pt__move_heading(c.x - b.x, c.y - b.y);
+            if (n < max && out) out[n] = (pt_pattern_stop){c, h, lk >= 0 ? &p->looks[lk] : NULL, g};
+            n++;
+        }
+    } else if (p->kind == PT_PAT_CONTROL) {
+        pt_patrun r = control_pass_start(run);
+        for (int a = 0; a < p->actions && !r.done; a++) {
+            pt_cell t;
+            int blocked;
+            r.look = -1;
+            pt__control_step(&r, map, &t, &blocked);
+            if (r.look < 0) continue;
+            if (n < max && out) out[n] = (pt_pattern_stop){{r.x, r.y}, r.heading, &p->looks[r.look], -1};
+            n++;
+        }
+    }
+    return n;
 }
 
 int pt_patrun_waypoint_count(const pt_patrun *run) {

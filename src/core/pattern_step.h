@@ -158,6 +158,11 @@ PT__BODY pt_step_result pt__path_step(const pt__path_walk *w, pt_end_mode end, p
     return PT_STEP_MOVED;
 }
 
+/* The stop (index into p->looks) a path walker makes on arriving at walk index i, or -1. */
+static inline int pt__path_stop(const pt_pattern *p, int i) {
+    return p->look_of_cell ? p->look_of_cell[i % p->ncells] : -1;
+}
+
 /* ---- matrix ---------------------------------------------------------------------------- */
 
 /* The 1-cells among the 8 neighbours of matrix cell (mx, my) (any cell, inside the matrix
@@ -193,15 +198,18 @@ typedef struct pt__ctl {
     int32_t index, sub; /* instruction, steps done inside it */
     uint8_t done;
     uint8_t d8;      /* pt__dir8_index(deg), kept with it */
+    uint8_t gait;    /* pt_gait */
 } pt__ctl;
 
-/* One control action. *wait = the amount of a `wait` instruction (hold that many ticks), -1
- * for the others; *lap = 1 when the pass wrapped to instruction 0; *target = the cell a
+/* One control action. *wait = the amount of a `wait` or `look` instruction (hold that many
+ * ticks), -1 for the others; *look = the look's index into p->looks (-1 for the others);
+ * *lap = 1 when the pass wrapped to instruction 0; *target = the cell a
  * forward/backward step tried to enter (unchanged for other actions), *blocked = 1 when
  * pt_map_step_ok refused it. A finished walker does nothing (PT_STEP_DONE). */
-PT__BODY pt_step_result pt__ctl_step(const pt_pattern *p, pt__ctl *s, const pt__walkmap *m, int *wait, int *lap,
-                                    pt_cell *target, int *blocked) {
+PT__BODY pt_step_result pt__ctl_step(const pt_pattern *p, pt__ctl *s, const pt__walkmap *m, int *wait, int *look,
+                                    int *lap, pt_cell *target, int *blocked) {
     *wait = -1;
+    *look = -1;
     *lap = 0;
     *blocked = 0;
     if (s->done) return PT_STEP_DONE;
@@ -233,6 +241,11 @@ PT__BODY pt_step_result pt__ctl_step(const pt_pattern *p, pt__ctl *s, const pt__
         r = PT_STEP_TURNED;
         break;
     case PT_OP_WAIT: *wait = in->amount; break;
+    case PT_OP_LOOK:
+        *wait = in->amount;
+        *look = in->look;
+        break;
+    case PT_OP_GAIT: s->gait = (uint8_t)in->amount; break;
     }
     if (advance) {
         s->sub = 0;

@@ -90,8 +90,21 @@ typedef struct route {
     int n;
     const char *at_end;     /* NULL = the pattern default */
     xmlNodePtr at_end_prop; /* for places in errors */
+    const char *gait;       /* NULL = walk */
+    xmlNodePtr gait_prop;
     xmlNodePtr shape;
 } route;
+
+/* An object of class stop: a wait and/or look at the route points on its tile. */
+typedef struct stop {
+    int obj;
+    int cx, cy;
+    int route;              /* index in routes; -1 = every route with a point there */
+    double wait, look;      /* seconds; 0 = not given */
+    const char *angles;     /* as given (validated), NULL = none */
+    const char *gait;       /* NULL = none */
+    int used;
+} stop;
 
 typedef struct group_ref { xmlNodePtr node; double ox, oy; } group_ref;
 
@@ -115,6 +128,8 @@ typedef struct loader {
     int nids;
     route *routes;
     int nroutes;
+    stop *stops;
+    int nstops, stops_cap;
     xmlChar **strs; /* strings libxml2 allocated for us, freed at the end */
     int nstrs, strs_cap;
     int ents_cap, obs_cap, src_cap;
@@ -1423,14 +1438,22 @@ static int route_object(loader *L, int oi) {
     prop p;
     while (next_prop(L, o->node, &it, &p)) {
         static const char *const ends[] = {"loop", "stop", "reverse", "restart", NULL};
-        if (strcmp(p.name, "at_end") != 0)
-            return fail_at(L, d, p.node, "name", 0, PT_ERR_UNKNOWN_KEY, "a route has no property '%.40s' (properties: at_end)",
-                           p.name);
-        if (r->at_end) return fail_at(L, d, p.node, "name", 0, PT_ERR_DUPLICATE, "property 'at_end' given twice");
+        static const char *const gaits[] = {"walk", "sneak", "run", NULL};
+        int is_gait = strcmp(p.name, "gait") == 0;
+        if (strcmp(p.name, "at_end") != 0 && !is_gait)
+            return fail_at(L, d, p.node, "name", 0, PT_ERR_UNKNOWN_KEY,
+                           "a route has no property '%.40s' (properties: at_end, gait)", p.name);
+        if (is_gait ? r->gait != NULL : r->at_end != NULL)
+            return fail_at(L, d, p.node, "name", 0, PT_ERR_DUPLICATE, "property '%s' given twice", p.name);
         int k = 0;
-        if ((rc = prop_choice(L, d, &p, ends, &k)) < 0) return rc;
-        r->at_end = ends[k];
-        r->at_end_prop = p.node;
+        if ((rc = prop_choice(L, d, &p, is_gait ? gaits : ends, &k)) < 0) return rc;
+        if (is_gait) {
+            r->gait = gaits[k];
+            r->gait_prop = p.node;
+        } else {
+            r->at_end = ends[k];
+            r->at_end_prop = p.node;
+        }
     }
     const char *pts = attr(L, r->shape, "points");
     if (!pts) pts = "";
@@ -1731,6 +1754,115 @@ static int obstacle_object(loader *L, int oi) {
     return PT_OK;
 }
 
+/* Seconds of a stop's wait or look: > 0, at least one tick, at most PT_MAX_REPEAT ticks. */
+static int stop_seconds(loader *L, doc *d, const prop *p, double *out) {
+    int rc = prop_num(L, d, p, 0, (double)PT_MAX_REPEAT / PT_PATTERN_TICK_HZ, out);
+    if (rc < 0) return rc;
+    if (floor(*out * PT_PATTERN_TICK_HZ + 0.5) < 1.0)
+        return fail_value(L, d, p, 0, PT_ERR_RANGE, "property '%s' must be at least one tick (1/%d s)", p->name,
+                          PT_PATTERN_TICK_HZ);
+    return PT_OK;
+}
+
+static int stop_object(loader *L, int oi) {
+    doc *d = &L->tmx;
+    obj *o = &L->objs[oi];
+    int rc;
+    if (o->shape != SHAPE_POINT && o->shape != SHAPE_RECT && o->shape != SHAPE_ELLIPSE && o->shape != SHAPE_TILE)
+        return fail_at(L, d, o->node, NULL, 0, PT_ERR_BAD_VALUE, "a stop is a point, ellipse, rectangle or tile object");
+    if ((rc = grow(L, (void **)&L->stops, &L->stops_cap, L->nstops, sizeof *L->stops, PT_TMX_MAX_OBJECTS, o->node,
+                   "stops")) < 0)
+        return rc;
+    stop st;
+    memset(&st, 0, sizeof st);
+    st.obj = oi;
+    st.route = -1;
+    double px, py;
+    obj_centre(o, &px, &py);
+    st.cx = cell_of(px, L->tw);
+    st.cy = cell_of(py, L->th);
+    static const char *const keys[] = {"wait", "look", "angles", "gait", "route", NULL};
+    unsigned seen = 0;
+    xmlNodePtr it = NULL;
+    prop p;
+    while (next_prop(L, o->node, &it, &p)) {
+        int k = 0;
+        while (keys[k] && strcmp(keys[k], p.name) != 0) k++;
+        if (!keys[k]) {
+            pt__suggest sg;
+            char hint[128];
+            pt__suggest_init(&sg, p.name, strlen(p.name));
+            pt__suggest_words(&sg, keys);
+            return fail_at(L, d, p.node, "name", 0, PT_ERR_UNKNOWN_KEY, "a stop has no property '%.40s'%s", p.name,
+                           pt__suggest_hint(&sg, " (properties: wait, look, angles, gait, route)", hint, sizeof hint));
+        }
+        if (seen & (1u << k)) return fail_at(L, d, p.node, "name", 0, PT_ERR_DUPLICATE, "property '%s' given twice", p.name);
+        seen |= 1u << k;
+        switch (k) {
+        case 0: rc = stop_seconds(L, d, &p, &st.wait); break;
+        case 1: rc = stop_seconds(L, d, &p, &st.look); break;
+        case 2: {
+            if ((rc = prop_type(L, d, &p, WANT_STR)) < 0) return rc;
+            /* A,B,...: the syntax of a .pat file's angles= (no blanks), each in [-180, 180] */
+            const char *v = p.value;
+            int n = 0, start = 0, len = (int)strlen(v);
+            for (int i = 0; i <= len && rc >= 0; i++) {
+                if (i < len && v[i] != ',') continue;
+                pt__tok t = {v + start, i - start, 1, 0};
+                pt_error e;
+                pt_error_clear(&e);
+                if (++n > PT_MAX_LOOK_ANGLES)
+                    return fail_value(L, d, &p, start, PT_ERR_LIMIT, "more than %d angles in one look", PT_MAX_LOOK_ANGLES);
+                double a = 0;
+                if (t.len == 0)
+                    return fail_value(L, d, &p, start, PT_ERR_SYNTAX, "property 'angles': expected an angle in degrees here");
+                if ((rc = pt__tok_num(&t, 0, -180.0, 180.0, &a, &e)) < 0) return fail_value(L, d, &p, start, e.code, "property 'angles': %s", e.message);
+                start = i + 1;
+            }
+            st.angles = v;
+            break;
+        }
+        case 3: {
+            static const char *const gaits[] = {"walk", "sneak", "run", NULL};
+            int g = 0;
+            rc = prop_choice(L, d, &p, gaits, &g);
+            st.gait = gaits[g];
+            break;
+        }
+        default: {
+            int id = 0;
+            if ((rc = prop_int(L, d, &p, WANT_OBJ, 0, 0x7fffffff, &id)) < 0) break;
+            int ro = id ? find_object(L, id) : -1;
+            if (ro < 0 || L->objs[ro].route < 0)
+                rc = fail_value(L, d, &p, 0, ro < 0 ? PT_ERR_MISSING : PT_ERR_BAD_VALUE,
+                                "route: %s", ro < 0 ? "there is no such object: pick the route in Tiled" : "that object is not a route");
+            else st.route = L->objs[ro].route;
+        }
+        }
+        if (rc < 0) return rc;
+    }
+    L->stops[L->nstops++] = st;
+    return PT_OK;
+}
+
+/* Every stop must be on a point of its route (of some route, without `route`). */
+static int check_stops(loader *L) {
+    for (int s = 0; s < L->nstops; s++) {
+        stop *st = &L->stops[s];
+        for (int i = 0; i < L->nroutes && !st->used; i++) {
+            const route *r = &L->routes[i];
+            if (st->route >= 0 && st->route != i) continue;
+            for (int j = 0; j < r->n; j++)
+                if (r->xy[2 * j] == st->cx && r->xy[2 * j + 1] == st->cy) st->used = 1;
+        }
+        if (!st->used)
+            return fail_at(L, &L->tmx, L->objs[st->obj].node, "x", 0, PT_ERR_BAD_VALUE,
+                           "the stop at tile %d,%d is on no point of %s: put it on a vertex", st->cx, st->cy,
+                           st->route >= 0 ? "its route" : "a route");
+    }
+    return PT_OK;
+}
+
 /* A timed noise source: the tile under the object, loudness and every required. */
 static int noise_object(loader *L, int oi) {
     doc *d = &L->tmx;
@@ -1795,10 +1927,12 @@ static int objects(loader *L, xmlNodePtr root) {
         else if (ieq(c, "prey")) rc = entity_object(L, i, PT_KIND_PREY);
         else if (ieq(c, "flock")) rc = entity_object(L, i, PT_KIND_BOID);
         else if (ieq(c, "obstacle")) rc = obstacle_object(L, i);
+        else if (ieq(c, "stop")) rc = stop_object(L, i);
         else if (ieq(c, "noise")) rc = noise_object(L, i);
         else rc = PT_OK; /* other classes are notes for other tools */
         if (rc < 0) return rc;
     }
+    if ((rc = check_stops(L)) < 0) return rc;
     if (!L->player)
         return fail_at(L, &L->tmx, root, NULL, 0, PT_ERR_NO_PLAYER,
                        "the map has no player: add a point object of class player");
@@ -1857,6 +1991,18 @@ static void sb_line(sbuf *b, xmlNodePtr node, const char *attr, const char *fmt,
     b->at[b->nlines++] = (gen_line){node, attr};
 }
 
+/* The stop at point j of route i, or -1. The closing point of a closed route is its first:
+ * its stop is made there (last_same: the route ends where it starts). */
+static int stop_of(const loader *L, int i, int j, int last_same) {
+    const route *r = &L->routes[i];
+    if (last_same && j == r->n - 1) return -1;
+    for (int s = 0; s < L->nstops; s++)
+        if ((L->stops[s].route < 0 || L->stops[s].route == i) && L->stops[s].cx == r->xy[2 * j] &&
+            L->stops[s].cy == r->xy[2 * j + 1])
+            return s;
+    return -1;
+}
+
 /* The parsed patterns know places in the generated text; lint errors must point into the
  * .tmx (their file is the .tmx): the pattern at the route's name, each vertex at its point
  * in the points attribute, at_end at its property. */
@@ -1876,6 +2022,17 @@ static void relocate_pattern(loader *L, const route *r, pt_pattern *p) {
         if (p->vert_line) p->vert_line[k] = pts.line;
         if (p->vert_col) p->vert_col[k] = pts.col > 0 ? pts.col + r->vofs[k] : 0;
     }
+    /* its looks, in the order they were written: at their stop objects */
+    int ri = (int)(r - L->routes), li = 0;
+    int last_same = r->n > 1 && r->xy[0] == r->xy[2 * r->n - 2] && r->xy[1] == r->xy[2 * r->n - 1];
+    for (int j = 0; j < r->n && li < p->nlooks; j++) {
+        int s = stop_of(L, ri, j, last_same);
+        if (s < 0 || (L->stops[s].gait && !(L->stops[s].wait > 0) && !(L->stops[s].look > 0) && !L->stops[s].angles)) continue;
+        at = node_place(d, L->objs[L->stops[s].obj].node, NULL);
+        p->looks[li].line = at.line;
+        p->looks[li].col = at.col;
+        li++;
+    }
 }
 
 static int build_patterns(loader *L, pt_patlib *lib, const char *name) {
@@ -1889,13 +2046,31 @@ static int build_patterns(loader *L, pt_patlib *lib, const char *name) {
         sb_line(&b, on, NULL, "  kind path");
         /* drawn routes are placed where they are drawn, whoever walks them */
         if (r->n > 0) sb_line(&b, r->shape, "points", "  origin %d,%d", r->xy[0], r->xy[1]);
-        for (int k = 0; k < r->n; k += 16) {
+        int last_same = r->n > 1 && r->xy[0] == r->xy[2 * r->n - 2] && r->xy[1] == r->xy[2 * r->n - 1];
+        for (int k = 0; k < r->n;) {
             char pts[16 * 24 + 8];
             size_t used = 0;
-            for (int j = k; j < r->n && j < k + 16; j++)
+            int j = k, stop_at = -1;
+            for (; j < r->n && j < k + 16 && stop_at < 0; j++) {
                 used += (size_t)snprintf(pts + used, sizeof pts - used, " %d,%d", r->xy[2 * j], r->xy[2 * j + 1]);
+                stop_at = stop_of(L, i, j, last_same);
+            }
             sb_line(&b, r->shape, "points", "  points%s", pts);
+            k = j;
+            if (stop_at < 0) continue;
+            /* the items of the stop, on a line of their own that errors trace to the object */
+            const stop *st = &L->stops[stop_at];
+            char items[256];
+            size_t n = 0;
+            if (st->wait > 0) n += (size_t)snprintf(items + n, sizeof items - n, " wait=%.17gs", st->wait);
+            if (st->look > 0) n += (size_t)snprintf(items + n, sizeof items - n, " look=%.17gs", st->look);
+            if (st->angles) n += (size_t)snprintf(items + n, sizeof items - n, " angles=%s", st->angles);
+            if (!(st->wait > 0) && !(st->look > 0) && !st->angles && !st->gait)
+                n += (size_t)snprintf(items + n, sizeof items - n, " look");
+            if (st->gait) n += (size_t)snprintf(items + n, sizeof items - n, " gait=%s", st->gait);
+            sb_line(&b, L->objs[st->obj].node, NULL, "  points%s", items);
         }
+        if (r->gait) sb_line(&b, r->gait_prop, "value", "  gait %s", r->gait);
         if (r->at_end) sb_line(&b, r->at_end_prop, "value", "  at_end %s", r->at_end);
         sb_line(&b, on, NULL, "end");
     }
@@ -1937,6 +2112,7 @@ static void loader_free(loader *L) {
         PT_FREE(L->routes[i].xy);
         PT_FREE(L->routes[i].vofs);
     }
+    PT_FREE(L->stops);
     PT_FREE(L->routes);
     for (int i = 0; i < L->nstrs; i++) xmlFree(L->strs[i]);
     PT_FREE(L->strs);

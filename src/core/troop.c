@@ -19,6 +19,7 @@
 #include <patrol/troop.h>
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,7 +52,15 @@ typedef struct ctl_rec {
     int64_t hold;     /* held on ticks <= hold */
     uint32_t id;
     uint8_t moved;
+    int16_t look;     /* the look being held (index into the pattern's looks), -1 none */
 } ctl_rec;
+
+/* A path follower of a pattern with stops (wait=/look at points): held like a control one. */
+typedef struct path_hrec {
+    path_rec r;
+    int64_t hold;
+    int16_t look;
+} path_hrec;
 
 struct pt__troop_pat {
     const pt_pattern *p;
@@ -59,6 +68,7 @@ struct pt__troop_pat {
     /* path: the walk, and the move codes of the step forward/back from each index */
     pt__path_walk walk;
     uint8_t *hf, *hb;
+    int stops;        /* path records are path_hrec (the pattern has stops) */
     /* matrix: per cell, bit k = neighbour k is a 1-cell inside the matrix */
     uint8_t *nb;
     int32_t doff[8];
@@ -67,8 +77,9 @@ struct pt__troop_pat {
 struct pt__troop_lane { int pat, n, d, c, g0; };
 struct pt__troop_group { unsigned char *rec; int n, cap, lane; };
 
-static size_t rec_size(pt_pattern_kind kind) {
-    return kind == PT_PAT_PATH ? sizeof(path_rec) : kind == PT_PAT_MATRIX ? sizeof(mat_rec) : sizeof(ctl_rec);
+static size_t rec_size(const pt__troop_pat *P) {
+    if (P->kind == PT_PAT_PATH) return P->stops ? sizeof(path_hrec) : sizeof(path_rec);
+    return P->kind == PT_PAT_MATRIX ? sizeof(mat_rec) : sizeof(ctl_rec);
 }
 
 /* ---- setup ----------------------------------------------------------------------------- */
@@ -166,6 +177,7 @@ static int pat_build(pt_troop *t, pt__troop_pat *P, const pt_pattern *p) {
         P->kind = PT_PAT_PATH;
         if (p->ncells < 1) return PT_ERR_BAD_VALUE;
         P->walk = pt__path_walk_of(p);
+        P->stops = p->look_of_cell != NULL;
         int len = P->walk.len;
         P->hf = PT_MALLOC((size_t)len);
         P->hb = PT_MALLOC((size_t)len);
@@ -276,10 +288,16 @@ int pt_troop_add_run(pt_troop *t, const pt_patrun *run, int steps_num, int steps
     if (t->count >= INT32_MAX - 1) return PT_ERR_LIMIT;
     const pt_pattern *p = run->pat;
     if (p->kind != PT_PAT_PATH && p->kind != PT_PAT_MATRIX && p->kind != PT_PAT_CONTROL) return PT_ERR_BAD_VALUE;
-    if (run->wait_ticks > 0 && p->kind != PT_PAT_CONTROL) return PT_ERR_BAD_VALUE;
+    if (run->wait_ticks > 0 && p->kind != PT_PAT_CONTROL && !(p->kind == PT_PAT_PATH && p->look_of_cell))
+        return PT_ERR_BAD_VALUE;
+    if (run->wait_ticks > 0 && run->look >= 0 &&
+        (run->look >= p->nlooks || run->hold_total != p->looks[run->look].wait + p->looks[run->look].look ||
+         run->wait_ticks > run->hold_total))
+        return PT_ERR_BAD_VALUE;
+    int16_t look = (int16_t)(run->wait_ticks > 0 ? run->look : -1);
 
     /* Validate the runner against the pattern before allocating anything for it. */
-    union { path_rec path; mat_rec mat; ctl_rec ctl; } rec;
+    union { path_hrec path; mat_rec mat; ctl_rec ctl; } rec;
     memset(&rec, 0, sizeof rec);
     uint32_t id = (uint32_t)t->count;
     if (p->kind == PT_PAT_PATH) {
@@ -287,7 +305,9 @@ int pt_troop_add_run(pt_troop *t, const pt_patrun *run, int steps_num, int steps
         if (p->ncells < 1 || run->index < 0 || run->index >= w.len || (run->dir != 1 && run->dir != -1)) return PT_ERR_BAD_VALUE;
         pt_cell c = pt__path_cell(&w, run->origin, run->index);
         if (run->x != c.x || run->y != c.y) return PT_ERR_BAD_VALUE;
-        rec.path = (path_rec){run->origin.x, run->origin.y, run->index, id, (int8_t)run->dir, (uint8_t)(run->done != 0), HEAD0, 0};
+        rec.path.r = (path_rec){run->origin.x, run->origin.y, run->index, id, (int8_t)run->dir, (uint8_t)(run->done != 0), HEAD0, 0};
+        rec.path.hold = 0;
+        rec.path.look = look;
     } else if (p->kind == PT_PAT_MATRIX) {
         int mx = run->x - run->origin.x + p->start_x, my = run->y - run->origin.y + p->start_y;
         if (mx < 0 || my < 0 || mx >= p->mw || my >= p->mh) return PT_ERR_BAD_VALUE;
@@ -300,8 +320,8 @@ int pt_troop_add_run(pt_troop *t, const pt_patrun *run, int steps_num, int steps
     } else {
         if (run->index < 0 || run->index >= p->nins || run->sub < 0) return PT_ERR_BAD_VALUE;
         rec.ctl = (ctl_rec){{run->heading_deg, run->x, run->y, run->index, run->sub, (uint8_t)(run->done != 0),
-                             (uint8_t)pt__dir8_index(run->heading_deg)},
-                            0, id, 0};
+                             (uint8_t)pt__dir8_index(run->heading_deg), run->gait},
+                            0, id, 0, look};
     }
 
     int pat = find_pat(t, p);
@@ -316,12 +336,14 @@ int pt_troop_add_run(pt_troop *t, const pt_patrun *run, int steps_num, int steps
     if (k < 0) k += d;
     int gi = L->g0 + k;
     if (run->wait_ticks > 0) { /* holding now: the schedule starts wait_ticks later */
-        rec.ctl.hold = t->tick + run->wait_ticks;
+        if (p->kind == PT_PAT_PATH) rec.path.hold = t->tick + run->wait_ticks;
+        else rec.ctl.hold = t->tick + run->wait_ticks;
         gi = lane_group(L, run->wait_ticks, k);
     }
-    int slot = group_push(t, gi, &rec, rec_size(t->pats[pat].kind));
+    int slot = group_push(t, gi, &rec, rec_size(&t->pats[pat]));
     if (slot < 0) return PT_ERR_NOMEM;
-    t->heading0[t->count] = run->heading;
+    /* mid-look: its facing is the sweep's; the facing it sweeps around is the base */
+    t->heading0[t->count] = look >= 0 ? run->look_base : run->heading;
     t->loc[t->count] = (pt__troop_loc){gi, slot};
     return t->count++;
 }
@@ -414,26 +436,32 @@ LOOP_FN long long step_matrix(const pt__troop_pat *P, pt__troop_group *g, const 
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static int hold_record(pt_troop *t, const pt__troop_lane *L, int gi, int i, int wait) {
+static int hold_record(pt_troop *t, const pt__troop_lane *L, int gi, int i, int wait, size_t size, size_t hold_at,
+                       size_t id_at) {
     pt__troop_group *g = &t->groups[gi];
-    ctl_rec *r = (ctl_rec *)(void *)g->rec + i;
-    r->hold = t->tick + wait;
+    unsigned char *r = g->rec + (size_t)i * size;
+    int64_t hold = t->tick + wait;
+    memcpy(r + hold_at, &hold, sizeof hold);
     int to = lane_group(L, wait, gi - L->g0);
     if (to == gi) return 0;
-    ctl_rec moved = *r;
-    int slot = group_push(t, to, &moved, sizeof moved);
+    unsigned char moved[sizeof(ctl_rec) > sizeof(path_hrec) ? sizeof(ctl_rec) : sizeof(path_hrec)];
+    memcpy(moved, r, size);
+    int slot = group_push(t, to, moved, size);
     g = &t->groups[gi];
     if (slot < 0) {
         /* No memory to move it: it stays here, held for good (never wrong timing, it only
          * stops); unreachable in practice. */
-        ((ctl_rec *)(void *)g->rec)[i].hold = INT64_MAX;
+        hold = INT64_MAX;
+        memcpy(g->rec + (size_t)i * size + hold_at, &hold, sizeof hold);
         return 0;
     }
-    t->loc[moved.id] = (pt__troop_loc){to, slot};
-    ctl_rec *base = (ctl_rec *)(void *)g->rec;
+    uint32_t id;
+    memcpy(&id, moved + id_at, sizeof id);
+    t->loc[id] = (pt__troop_loc){to, slot};
     if (i < --g->n) {
-        base[i] = base[g->n];
-        t->loc[base[i].id].slot = i;
+        memcpy(g->rec + (size_t)i * size, g->rec + (size_t)g->n * size, size);
+        memcpy(&id, g->rec + (size_t)i * size + id_at, sizeof id);
+        t->loc[id].slot = i;
     }
     return 1;
 }
@@ -454,16 +482,59 @@ INSTANCE long long control_walk(pt_troop *t, const pt__troop_pat *P, const pt__t
             continue;
         }
         acted++;
-        int wait, lap, blocked;
+        int wait, look, lap, blocked;
         pt_cell target;
-        if (pt__ctl_step(p, &r->s, &v, &wait, &lap, &target, &blocked) == PT_STEP_DONE) {
+        if (pt__ctl_step(p, &r->s, &v, &wait, &look, &lap, &target, &blocked) == PT_STEP_DONE) {
             i++;
             continue;
         }
         r->moved = 1;
-        if (wait > 0 && hold_record(t, L, gi, i, wait)) {
+        r->look = (int16_t)look;
+        if (wait > 0 && hold_record(t, L, gi, i, wait, sizeof *r, offsetof(ctl_rec, hold), offsetof(ctl_rec, id))) {
             g = &t->groups[gi]; /* group_push may have moved the groups array */
             continue;
+        }
+        i++;
+    }
+    return acted;
+}
+
+/* Paths with stops: the path body, then on arriving at a stop the record is held as a
+ * control record is after a `wait`. */
+LOOP_FN long long step_path_stops(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi,
+                                  const pt__walkmap *m) {
+    const pt_pattern *p = P->p;
+    long long T = t->tick, acted = 0;
+    const pt__troop_group *g = &t->groups[gi];
+    int i = 0;
+    while (i < g->n) {
+        path_hrec *h = (path_hrec *)(void *)g->rec + i;
+        path_rec *r = &h->r;
+        if (h->hold >= T) {
+            i++;
+            continue;
+        }
+        acted++;
+        pt_cell origin = {r->ox, r->oy}, to;
+        int index = r->index, dir = r->dir, done = r->done;
+        pt_step_result res =
+            pt__path_step(&P->walk, P->walk.end, origin, pt__path_cell(&P->walk, origin, index), &index, &dir, &done, m, &to);
+        if (res == PT_STEP_MOVED) r->h = P->walk.end == PT_END_REVERSE && dir < 0 ? P->hb[r->index] : P->hf[r->index];
+        int arrived = index != r->index;
+        r->index = index;
+        r->dir = (int8_t)dir;
+        r->done = (uint8_t)done;
+        h->look = -1;
+        if (arrived) {
+            int lk = pt__path_stop(p, index);
+            if (lk >= 0) {
+                h->look = (int16_t)lk;
+                if (hold_record(t, L, gi, i, p->looks[lk].wait + p->looks[lk].look, sizeof *h, offsetof(path_hrec, hold),
+                                offsetof(path_hrec, r.id))) {
+                    g = &t->groups[gi];
+                    continue;
+                }
+            }
         }
         i++;
     }
@@ -488,7 +559,9 @@ void pt_troop_step(pt_troop *t) {
             int gi = L->g0 + k;
             if (t->groups[gi].n == 0) continue;
             switch (P->kind) {
-            case PT_PAT_PATH: t->actions += step_path(P, &t->groups[gi], m); break;
+            case PT_PAT_PATH:
+                t->actions += P->stops ? step_path_stops(t, P, L, gi, m) : step_path(P, &t->groups[gi], m);
+                break;
             case PT_PAT_MATRIX: t->actions += step_matrix(P, &t->groups[gi], m); break;
             case PT_PAT_CONTROL: t->actions += step_control(t, P, L, gi, m); break;
             case PT_PAT_THRUST: /* rejected by pt_troop_add_run */
@@ -541,7 +614,7 @@ void pt_troop_sort(pt_troop *t) {
             pt__troop_group *g = &t->groups[gi];
             if (g->n < 2) continue;
             const pt__troop_pat *P = &t->pats[t->lanes[g->lane].pat];
-            size_t size = rec_size(P->kind);
+            size_t size = rec_size(P);
             for (int s = 0; s < g->n; s++) {
                 int32_t x, y;
                 uint32_t id;
@@ -567,7 +640,7 @@ static const unsigned char *find(const pt_troop *t, int id, const pt__troop_pat 
     pt__troop_loc l = t->loc[id];
     const pt__troop_group *g = &t->groups[l.group];
     *P = &t->pats[t->lanes[g->lane].pat];
-    return g->rec + (size_t)l.slot * rec_size((*P)->kind);
+    return g->rec + (size_t)l.slot * rec_size(*P);
 }
 
 pt_cell pt_troop_cell(const pt_troop *t, int id) {
@@ -579,6 +652,12 @@ pt_cell pt_troop_cell(const pt_troop *t, int id) {
     return c;
 }
 
+/* A record held in look lk until tick hold: hold tick j of its stop is total - (hold - now). */
+static double look_heading(const pt_troop *t, const pt_pattern *p, int lk, int64_t hold, double base) {
+    const pt_look *l = &p->looks[lk];
+    return pt_look_heading(l, base, (int)(l->wait + l->look - (hold - t->tick)));
+}
+
 double pt_troop_heading(const pt_troop *t, int id) {
     const pt__troop_pat *P;
     const unsigned char *rec = find(t, id, &P);
@@ -586,11 +665,19 @@ double pt_troop_heading(const pt_troop *t, int id) {
     int h;
     if (P->kind == PT_PAT_PATH) {
         h = ((const path_rec *)(const void *)rec)->h;
+        double base = h == HEAD0 ? t->heading0[id] : t->htab[h];
+        if (P->stops) {
+            const path_hrec *r = (const path_hrec *)(const void *)rec;
+            if (r->look >= 0 && r->hold >= t->tick) return look_heading(t, P->p, r->look, r->hold, base);
+        }
+        return base;
     } else if (P->kind == PT_PAT_MATRIX) {
         h = ((const mat_rec *)(const void *)rec)->h;
     } else {
         const ctl_rec *r = (const ctl_rec *)(const void *)rec;
-        return r->moved ? pt_wrap_angle(pt_rad(r->s.deg)) : t->heading0[id];
+        double base = r->moved ? pt_wrap_angle(pt_rad(r->s.deg)) : t->heading0[id];
+        if (r->look >= 0 && r->hold >= t->tick) return look_heading(t, P->p, r->look, r->hold, base);
+        return base;
     }
     return h == HEAD0 ? t->heading0[id] : t->htab[h];
 }
@@ -630,7 +717,7 @@ int pt__troop_check(const pt_troop *t) {
         const pt__troop_pat *P = &t->pats[t->lanes[g->lane].pat];
         int32_t x, y;
         uint32_t rid;
-        rec_pos(P, g->rec + (size_t)l.slot * rec_size(P->kind), &x, &y, &rid);
+        rec_pos(P, g->rec + (size_t)l.slot * rec_size(P), &x, &y, &rid);
         bad += rid != (uint32_t)id;
     }
     return bad;

@@ -316,13 +316,14 @@ void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale) {
         return;
     }
     if (pt_patrun_hold_tick(&e->run)) { /* a control pattern's `wait N`: N ticks, no actions */
+        if (pt_patrun_looking(&e->run)) e->heading = e->run.heading; /* a look turns the facing */
         e->prev_x = e->x;
         e->prev_y = e->y;
         return;
     }
     e->move_t += e->speed * speed_scale * w->dt;
     int actions = 0;
-    while (e->move_t >= 1.0 && actions < 4) {
+    while (e->move_t >= 1.0 && actions < 4 && e->run.wait_ticks <= 0) { /* a stop holds at once */
         e->move_t -= 1.0;
         actions++;
         int x = e->x, y = e->y;

@@ -6,8 +6,10 @@
 #include <patrol/bresenham.h>
 #include <patrol/los.h>
 #include <patrol/math.h>
+#include <patrol/pattern.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -426,6 +428,52 @@ static void draw_pattern(pt_render *r, const pt_map *m, const xform *f, const pt
     SDL_RenderDrawRect(r->sdl, &start);
 }
 
+/* The pattern's stops: a diamond on the cell, for a look an arc over the angles it sweeps
+ * (around its facing on arrival) with a spoke at that facing, and the stop's length in
+ * seconds beside it. */
+static void draw_stops(pt_render *r, const pt_map *m, const xform *f, const pt_actor *a, int index) {
+    if (!a->pattern_run) return;
+    enum { MAX_STOPS = 256 };
+    pt_pattern_stop st[MAX_STOPS];
+    int n = pt_patrun_stops(a->pattern_run, m, st, MAX_STOPS);
+    uint32_t c = guard_hue(index);
+    for (int i = 0; i < n && i < MAX_STOPS; i++) {
+        const pt_look *lk = st[i].look;
+        if (!lk || !pt_map_in(m, st[i].cell.x, st[i].cell.y)) continue;
+        double cx = st[i].cell.x + 0.5, cy = st[i].cell.y + 0.5, h = st[i].heading, q = 0.3;
+        set_color(r->sdl, c | 0xffu);
+        line_tiles(r, f, cx - q, cy, cx, cy - q);
+        line_tiles(r, f, cx, cy - q, cx + q, cy);
+        line_tiles(r, f, cx + q, cy, cx, cy + q);
+        line_tiles(r, f, cx, cy + q, cx - q, cy);
+        if (lk->look > 0 && lk->nangles > 0 && isfinite(h)) {
+            double lo = 0.0, hi = 0.0, rad = 0.85;
+            for (int k = 0; k < lk->nangles && k < PT_MAX_LOOK_ANGLES; k++) {
+                lo = fmin(lo, lk->angles[k]);
+                hi = fmax(hi, lk->angles[k]);
+            }
+            int segs = (int)ceil((hi - lo) / 10.0);
+            double px = cx + cos(h + pt_rad(lo)) * rad, py = cy + sin(h + pt_rad(lo)) * rad;
+            line_tiles(r, f, cx, cy, px, py);
+            for (int k = 1; k <= segs; k++) {
+                double ang = h + pt_rad(lo + (hi - lo) * k / segs), nx = cx + cos(ang) * rad, ny = cy + sin(ang) * rad;
+                line_tiles(r, f, px, py, nx, ny);
+                px = nx;
+                py = ny;
+            }
+            line_tiles(r, f, cx, cy, px, py);
+            set_color(r->sdl, 0xffffffc0u);
+            line_tiles(r, f, cx, cy, cx + cos(h) * rad, cy + sin(h) * rad);
+        }
+        char txt[24];
+        snprintf(txt, sizeof txt, "%gs", (double)(lk->wait + lk->look) / PT_PATTERN_TICK_HZ);
+        int fs = f->scale > 1 ? f->scale / 2 : 1, d = f->t * f->scale;
+        int tx = sx_of(f, st[i].cell.x) + d * 3 / 4, ty = sy_of(f, st[i].cell.y) - d / 4;
+        pt_draw_text(r, tx + fs, ty + fs, fs, 0x000000c0u, txt);
+        pt_draw_text(r, tx, ty, fs, 0xffffffffu, txt);
+    }
+}
+
 /* Line of sight from a guard to the player, decided by pt_can_see from the simulation's
  * positions: green when seen; red when in range and cone but a tile blocks the ray (that
  * cell boxed); faint grey when out of range or cone. */
@@ -600,7 +648,10 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
             if (scene->actors[i].kind == PT_KIND_GUARD) draw_sight(r, m, &f, &scene->actors[i]);
     if (v.overlays & PT_OVERLAY_GRID) draw_grid(r, m, &f, x0, y0, x1, y1);
     if ((v.overlays & PT_OVERLAY_PATTERNS) && scene->actors)
-        for (int i = 0; i < scene->nactors; i++) draw_pattern(r, m, &f, &scene->actors[i], i);
+        for (int i = 0; i < scene->nactors; i++) {
+            draw_pattern(r, m, &f, &scene->actors[i], i);
+            draw_stops(r, m, &f, &scene->actors[i], i);
+        }
     if ((v.overlays & PT_OVERLAY_PATHS) && scene->actors)
         for (int i = 0; i < scene->nactors; i++) draw_path(r, m, &f, &scene->actors[i]);
     if ((v.overlays & PT_OVERLAY_RAYS) && scene->actors) {

@@ -85,6 +85,7 @@ int pt_render_patterns_from_world(const pt_world *w, pt_actor *actors, int n, pt
         pt_actor *a = &actors[i];
         a->pattern = NULL;
         a->pattern_len = 0;
+        a->pattern_run = NULL;
         if (!e || !e->run.pat || e->kind == PT_KIND_PLAYER) continue;
         int room = buf && cap > used ? cap - used : 0;
         int k = pt_patrun_cells(&e->run, m, room ? buf + used : NULL, room);
@@ -94,6 +95,7 @@ int pt_render_patterns_from_world(const pt_world *w, pt_actor *actors, int n, pt
             a->pattern = buf + used;
             a->pattern_len = k;
             a->pattern_matrix = e->run.pat->kind == PT_PAT_MATRIX;
+            a->pattern_run = &e->run;
             used += k;
         }
     }

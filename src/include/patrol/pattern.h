@@ -3,10 +3,11 @@
  * and running them.
  *
  * Five kinds (docs/formats.md, "Pattern files", has the syntax and every error):
- *   control   - instructions: forward/backward N tiles, left/right DEG, wait N ticks,
- *               repeat blocks; loops or stops.
+ *   control   - instructions: forward/backward N tiles, left/right DEG, wait, look (stand
+ *               and sweep the facing), gait, repeat blocks; loops or stops.
  *   path      - vertices joined by Bresenham segments (junctions not repeated), stored
- *               relative to the first cell, placed at an origin; loop/stop/reverse/restart.
+ *               relative to the first cell, placed at an origin; loop/stop/reverse/restart;
+ *               stops (wait=, look) and gaits at vertices.
  *   matrix    - a 0/1 grid; a random walk that never steps back unless at a dead end.
  *   thrust    - port/starboard thruster instructions for a rigid-body vehicle, each ending
  *               at a heading-change, distance or time limit.
@@ -22,6 +23,7 @@
  *     pt_patrun run; pt_patrun_init(&run, p, origin, start, heading, seed, id);
  *     // each tick:  if (!pt_patrun_hold_tick(&run) && <the entity's action is due>)
  *     pt_patrun_step(&run, &map, &x, &y, &heading);  // tile kinds: one action
+ *     // while held at a stop, pt_patrun_looking(&run): face run.heading (a look sweeps it)
  *     pt_patlib_fini(&lib);
  *
  * Memory: the library owns its patterns, each at a stable address for the library's
@@ -66,13 +68,40 @@ typedef enum pt_end_mode {
                           Bresenham segment, never a teleport), then start again */
 } pt_end_mode;
 
-typedef enum pt_op { PT_OP_FORWARD = 0, PT_OP_BACKWARD, PT_OP_LEFT, PT_OP_RIGHT, PT_OP_WAIT } pt_op;
+typedef enum pt_op {
+    PT_OP_FORWARD = 0, PT_OP_BACKWARD, PT_OP_LEFT, PT_OP_RIGHT, PT_OP_WAIT, PT_OP_LOOK, PT_OP_GAIT
+} pt_op;
+
+/* How a walker moves (`gait` in pattern files); the world decides what each one means
+ * (world.h: a speed and a footstep loudness each; pt_gait_name). */
+typedef enum pt_gait { PT_GAIT_WALK = 0, PT_GAIT_SNEAK, PT_GAIT_RUN, PT_GAIT_COUNT } pt_gait;
+
+/* Durations in pattern files: `N` ticks or `Xs` seconds, counted in ticks of this rate. */
+#define PT_PATTERN_TICK_HZ 60
+/* A look without duration lasts this many ticks (2 s); without angles it sweeps to
+ * -PT_LOOK_DEFAULT_DEG (left), then +PT_LOOK_DEFAULT_DEG (right), then back. */
+#define PT_LOOK_DEFAULT_TICKS 120
+#define PT_LOOK_DEFAULT_DEG 60.0
+/* Angles of one look: at most this many, each in [-180, 180] degrees. */
+#define PT_MAX_LOOK_ANGLES 8
+
+/* A stop with a look: `wait` ticks standing still facing as it arrived, then `look` ticks
+ * in which the facing turns at a constant rate from the arrival facing through each angle
+ * (relative to it, + = clockwise on screen = right) and back to it. Either part may be 0. */
+typedef struct pt_look {
+    int wait;                      /* ticks */
+    int look;                      /* ticks */
+    int nangles;
+    double angles[PT_MAX_LOOK_ANGLES];
+    int line, col;                 /* the first item that gave it (wait=, look, angles=) */
+} pt_look;
 
 /* One control instruction after repeat blocks are expanded. */
 typedef struct pt_instr {
     uint8_t op;          /* pt_op */
-    int amount;          /* tiles (forward/backward), ticks (wait) */
+    int amount;          /* tiles (forward/backward), ticks (wait, look), pt_gait (gait) */
     double degrees;      /* left/right */
+    int look;            /* look: index into the pattern's looks */
     int line, col;       /* source place (for lint errors and the debug overlay) */
 } pt_instr;
 
@@ -135,6 +164,14 @@ typedef struct pt_pattern {
     int mat_x0, mat_y0;
     int mat_line;                  /* the `rows` or first `segments` line */
     int *row_line, *row_col;
+
+    /* path: stops with a look (control: those of its `look` instructions). look_of_cell[i]
+     * (path, ncells entries; NULL when none) is the index into looks of the stop made on
+     * arriving at cell i, or -1; gait_of_cell[i] the pt_gait taken there, or -1. */
+    pt_look *looks; int nlooks;
+    int *look_of_cell;
+    int8_t *gait_of_cell;
+    uint8_t gait;                  /* pt_gait at the start (`gait` key of a path, default walk) */
 
     /* control: expanded instruction list; actions = actions of one pass. */
     pt_instr *ins; int nins; int actions;
@@ -251,6 +288,10 @@ typedef struct pt_patrun {
     pt_thrust_state lap;       /* thrust: the vehicle when the current lap began */
     double dt;                 /* thrust: the last tick length */
     int wp_index;              /* waypoints: next waypoint */
+    int look;                  /* the stop being held (index into pat->looks), -1 none */
+    int hold_total;            /* ticks of that stop (wait + look), counted down in wait_ticks */
+    double look_base;          /* facing (radians) when it began */
+    uint8_t gait;              /* pt_gait now */
 } pt_patrun;
 
 /* Starts a runner. origin: where the anchor is placed (pt_pattern_origin). start = the
@@ -269,9 +310,24 @@ void pt_patrun_init(pt_patrun *run, const pt_pattern *pat, pt_cell origin, pt_ce
 pt_step_result pt_patrun_step(pt_patrun *run, const pt_map *map, int *x, int *y, double *heading);
 
 /* Call once per world tick before giving a tile mover its action. Returns 1 while the
- * runner holds after a `wait N` (N ticks, counted down here): give the entity no action
- * and do not advance its action clock on such ticks. Returns 0 otherwise. */
+ * runner holds after a `wait N` or at a stop with a wait or look (N ticks, counted down
+ * here): give the entity no action and do not advance its action clock on such ticks.
+ * During a look it also turns run->heading (see pt_patrun_looking). Returns 0 otherwise. */
 int pt_patrun_hold_tick(pt_patrun *run);
+
+/* 1 while the runner holds in a look: run->heading is the facing the look gives this tick
+ * (the entity should face it, and see with it). 0 otherwise (a plain wait included). */
+int pt_patrun_looking(const pt_patrun *run);
+
+/* The facing (radians) a look gives: base (the facing on arrival) turned by lk's sweep at
+ * hold tick j (1 = the first tick held, lk->wait + lk->look = the last). Ticks of the wait
+ * part and the last tick give base itself. Shared by pt_patrun and pt_troop. */
+double pt_look_heading(const pt_look *lk, double base, int j);
+
+/* The walker's gait now (PT_GAIT_WALK unless the pattern says otherwise): a control
+ * pattern's last `gait` instruction, a path's `gait` key or the last point with gait=
+ * it arrived at. */
+pt_gait pt_patrun_gait(const pt_patrun *run);
 
 /* Thrust kind: integrates the vehicle one tick of dt seconds and advances the instruction
  * list. Position and heading are in run->thrust (run->x, run->y: the cell under it). */
@@ -291,6 +347,20 @@ int pt_patrun_cells(const pt_patrun *run, const pt_map *map, pt_cell *out, int m
  * after the segment holding it. From then on the runner does exactly what it would have
  * done in an undisturbed run from that point. */
 int pt_patrun_resume_at(pt_patrun *run, const pt_map *map, int x, int y);
+
+/* A stop of a placed pattern (a path point with wait=/look, a control `look`), for previews
+ * and overlays. */
+typedef struct pt_pattern_stop {
+    pt_cell cell;
+    double heading;            /* radians: the facing on arrival, which a look sweeps around */
+    const pt_look *look;       /* its wait and look (points into the pattern) */
+    int gait;                  /* path: the pt_gait taken at this cell, or -1 */
+} pt_pattern_stop;
+
+/* The stops of the placed pattern (path: in walking order, facing as it arrives walking
+ * forward, the points with gait= too; control: those of the current pass, simulated as
+ * pt_patrun_cells does). Writes up to max, returns the total. O(cells) / O(actions). */
+int pt_patrun_stops(const pt_patrun *run, const pt_map *map, pt_pattern_stop *out, int max);
 
 /* Waypoints kind: how many points, and point i placed at the runner's origin. */
 int pt_patrun_waypoint_count(const pt_patrun *run);

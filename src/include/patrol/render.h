@@ -104,6 +104,8 @@ typedef struct pt_actor {
     int pattern_len;
     int pattern_matrix;     /* 1: the cells are a matrix's 1-cells (drawn as squares); 0: a walk
                                (drawn as a line through them) */
+    const struct pt_patrun *pattern_run; /* its runner: the pattern's stops (waits, looks) are
+                               drawn from it (pt_patrun_stops); may be NULL; must outlive the draw */
     int continuous;         /* 1: moves continuously (steer overlay: velocity and radius) */
     double vel_x, vel_y;    /* tiles per second */
     double radius;          /* bounding radius, tiles */

@@ -7,7 +7,7 @@
  * pt_troop_step does, for every follower, exactly what this loop does (same cells, same
  * headings bit for bit, same done flags, same matrix random choices):
  *
- *     if (!pt_patrun_hold_tick(&run)) {            // a `wait N` holds the clock N ticks
+ *     if (!pt_patrun_hold_tick(&run)) {            // a `wait`, a `look`, a path's stop hold it
  *         acc += steps_num;
  *         if (acc >= steps_den) { acc -= steps_den; pt_patrun_step(&run, map, ...); }
  *     }
@@ -26,7 +26,8 @@
  * the troop borrows the map and the patterns (keep them alive and unmoved).
  * Cost per tick: O(followers that act + patterns x speeds); a follower's clock is never
  * touched on the ticks it does not act (the schedule is a phase group), and a record only
- * moves (by value) when a `wait` shifts its schedule. Results do not depend on storage order.
+ * moves (by value) when a `wait` or a stop shifts its schedule. During a look,
+ * pt_troop_heading is the runner's sweeping facing (computed when asked). Results do not depend on storage order.
  * Adding is O(patterns + pattern-speed pairs in use). About 12-20 ns per action on the
  * bench machine (`patrol bench patterns`: 1,000,000 followers, 0.3-0.5 ms a tick).
  */

@@ -51,9 +51,9 @@ typedef enum pt_state {
     PT_STATE_COUNT
 } pt_state;
 
-/* How the player moves: each gait has a speed (a factor of the player's `speed`) and the
- * loudness of its footsteps (docs/ai.md, "Noises"). Walk is the default. */
-typedef enum pt_gait { PT_GAIT_WALK = 0, PT_GAIT_SNEAK, PT_GAIT_RUN, PT_GAIT_COUNT } pt_gait;
+/* How the player moves (pt_gait, in pattern.h: patterns carry gaits too): each gait has a
+ * speed (a factor of the player's `speed`) and the loudness of its footsteps (docs/ai.md,
+ * "Noises"). Walk is the default. */
 
 /* What made a noise. Guards never learn this: they hear a place and a loudness. */
 typedef enum pt_noise_kind {

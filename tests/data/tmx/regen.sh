@@ -19,3 +19,5 @@ $m2t $d/castle_refs.tmx --routes none
 if command -v tiled >/dev/null 2>&1; then
   QT_QPA_PLATFORM=offscreen tiled --minimize --embed-tilesets --export-map tmx $d/castle_gzip.tmx $d/castle_tiled.tmx
 fi
+# Stops on routes: stop objects.
+python3 scripts/map2tmx.py $d/looks.map $d/looks.tmx
