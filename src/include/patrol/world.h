@@ -80,6 +80,9 @@ typedef enum pt_event_kind {
     PT_EVENT_GOAL,         /* the player reached the goal: a = player */
     PT_EVENT_HEARD,        /* a guard heard a noise: a = guard, b = the level at the guard in
                               tenths of a tile, x, y = where the noise was made */
+    PT_EVENT_CALLED,       /* a guard that started a chase called another (one event per guard
+                              that heard the call): a = caller, b = the guard told, x, y = the
+                              last known position passed on */
     PT_EVENT_COUNT
 } pt_event_kind;
 
@@ -201,7 +204,7 @@ pt_vec2 pt_world_steer_force(const pt_world *w, int id);
 
 /* Names for printing and logs; "unknown" for a value out of range. */
 const char *pt_state_name(pt_state s);              /* "patrol", "suspicious", "chase", ..., "investigate" */
-const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "lost", "returned", "goal", "heard" */
+const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "lost", "returned", "goal", "heard", "called" */
 const char *pt_motion_name(pt_motion m);            /* "tile", "continuous" */
 const char *pt_gait_name(pt_gait g);                /* "walk", "sneak", "run" */
 const char *pt_noise_kind_name(pt_noise_kind k);    /* "footstep", "game", "source", "tile", "animal" */
