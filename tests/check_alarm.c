@@ -10,9 +10,11 @@
 #include <string.h>
 
 #include <patrol/hearing.h>
+#include <patrol/los.h>
 #include <patrol/map.h>
 #include <patrol/world.h>
 
+#include "brain_tuning.h"
 #include "test_util.h"
 
 enum { W = 40, H = 26, NG = 14 };
@@ -264,6 +266,113 @@ START_TEST(test_deterministic) {
 }
 END_TEST
 
+/* The phases over long runs with the player walking about: alert exactly while a guard
+ * chases, one event per change naming the old and new phase, only the documented moves,
+ * evasion and caution lasting their documented time unless a chase cuts them short, and the
+ * seconds left counting down by a tick. */
+START_TEST(test_phases) {
+    int full[PT_PHASE_COUNT] = {0}, cut = 0, wider = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        scene s;
+        make_scene(&s, seed);
+        pt_world *w = scene_world(&s, seed);
+        pt_rng r;
+        pt_rng_seed(&r, seed, 4);
+        const double dt = pt_world_dt(w);
+        const long evasion = lround(EVASION_S / dt), caution = lround(CAUTION_S / dt);
+        double left = -1.0;
+        pt_phase phase = pt_world_phase(w, &left);
+        ck_assert_int_eq(phase, PT_PHASE_NORMAL);
+        ck_assert(left == 0.0);
+        long since = 0;
+        for (int t = 0; t < 9000; t++) {
+            /* Bursts of walking and long still spells, so chases end and countdowns run out. */
+            if (t % 60 == 0) {
+                int still = pt_rng_below(&r, 4) != 0;
+                pt_world_set_input(w, still ? 0 : (int)pt_rng_below(&r, 3) - 1, still ? 0 : (int)pt_rng_below(&r, 3) - 1);
+            }
+            double before = left;
+            /* What each guard sees this step is judged from where it stands before moving,
+             * with the cone of the phase it starts the step in (caution widens it). */
+            double gx[NG + 1], gy[NG + 1], gh[NG + 1];
+            int gcx[NG + 1], gcy[NG + 1];
+            for (int g = 1; g <= NG; g++) {
+                const pt_entity *e = pt_world_entity(w, g);
+                gx[g] = e->px, gy[g] = e->py, gh[g] = e->heading, gcx[g] = e->x, gcy[g] = e->y;
+            }
+            const pt_phase seen_in = phase;
+            pt_world_step(w);
+            const pt_entity *pl = pt_world_entity(w, 0);
+            for (int g = 1; g <= NG; g++) {
+                const pt_entity *e = pt_world_entity(w, g);
+                double cone = e->view_angle * (seen_in == PT_PHASE_CAUTION ? CAUTION_FOV : 1.0);
+                if (cone > 2 * PT_PI) cone = 2 * PT_PI;
+                int sees = pt_can_see(&s.map, gx[g], gy[g], gh[g], e->view_dist, cone, pl->px, pl->py);
+                double d = hypot(pl->px - gx[g], pl->py - gy[g]);
+                sees |= d <= PERIPHERAL_DIST && !pt_map_opaque(&s.map, pl->x, pl->y) &&
+                        pt_los_clear(&s.map, gcx[g], gcy[g], pl->x, pl->y);
+                ck_assert_int_eq(e->sees_player, sees);
+                if (seen_in == PT_PHASE_CAUTION && sees &&
+                    !pt_can_see(&s.map, gx[g], gy[g], gh[g], e->view_dist, e->view_angle, pl->px, pl->py) &&
+                    d > PERIPHERAL_DIST)
+                    wider++; /* seen only thanks to caution */
+            }
+            since++;
+            pt_phase now = pt_world_phase(w, &left);
+            int chasing = 0;
+            for (int i = 1; i < pt_world_count(w); i++) chasing |= pt_world_entity(w, i)->state == PT_STATE_CHASE;
+            ck_assert_int_eq(chasing, now == PT_PHASE_ALERT);
+            int ne, changes = 0;
+            const pt_event *ev = pt_world_events(w, &ne);
+            for (int k = 0; k < ne; k++) {
+                if (ev[k].kind != PT_EVENT_PHASE) continue;
+                changes++;
+                ck_assert_uint_eq(ev[k].a, now);
+                ck_assert_uint_eq(ev[k].b, phase);
+            }
+            ck_assert_int_eq(changes, now != phase);
+            if (now == phase) {
+                if (now == PT_PHASE_EVASION || now == PT_PHASE_CAUTION) ck_assert(fabs(before - left - dt) < 1e-9);
+                else ck_assert(left == 0.0);
+                continue;
+            }
+            switch (now) {
+            case PT_PHASE_ALERT:
+                if (phase == PT_PHASE_EVASION || phase == PT_PHASE_CAUTION) {
+                    ck_assert_int_lt(since, phase == PT_PHASE_EVASION ? evasion : caution);
+                    cut++;
+                }
+                break;
+            case PT_PHASE_EVASION: ck_assert_int_eq(phase, PT_PHASE_ALERT); break;
+            case PT_PHASE_CAUTION:
+                ck_assert_int_eq(phase, PT_PHASE_EVASION);
+                ck_assert_int_eq(since, evasion);
+                full[PT_PHASE_EVASION]++;
+                break;
+            case PT_PHASE_NORMAL:
+                ck_assert_int_eq(phase, PT_PHASE_CAUTION);
+                ck_assert_int_eq(since, caution);
+                full[PT_PHASE_CAUTION]++;
+                break;
+            case PT_PHASE_COUNT: ck_abort();
+            }
+            if (now == PT_PHASE_EVASION) ck_assert(fabs(left - EVASION_S) < 1e-9);
+            if (now == PT_PHASE_CAUTION) ck_assert(fabs(left - CAUTION_S) < 1e-9);
+            phase = now;
+            since = 0;
+        }
+        pt_world_destroy(w);
+        pt_map_fini(&s.map);
+    }
+    ck_assert_int_gt(full[PT_PHASE_EVASION], 0);
+    ck_assert_int_gt(full[PT_PHASE_CAUTION], 0);
+    ck_assert_int_gt(cut, 0);
+    ck_assert_int_gt(wider, 0);
+    ck_assert_str_eq(pt_phase_name(PT_PHASE_EVASION), "evasion");
+    ck_assert_str_eq(pt_phase_name(PT_PHASE_COUNT), "unknown");
+}
+END_TEST
+
 /* The keys: defaults and what the parser keeps. */
 START_TEST(test_keys) {
     static const char text[] = "player at=1,1\nguard a at=2,1 shout=3.5 radio=blue\nguard b at=3,1\ngrid\n#####\n#...#\n#####\nend\n";
@@ -288,6 +397,7 @@ int main(void) {
     tcase_add_test(tc, test_call_reaches);
     tcase_add_test(tc, test_call_goes_around);
     tcase_add_test(tc, test_deterministic);
+    tcase_add_test(tc, test_phases);
     tcase_add_test(tc, test_keys);
     suite_add_tcase(s, tc);
     return tu_run(s);

@@ -107,7 +107,7 @@ START_TEST(test_who_caught_and_when) {
         ck_assert_int_eq(sscanf(s, "tick %*u %31s", kind), 1);
         ck_assert_msg(!strcmp(kind, "caught") || !strcmp(kind, "spotted") || !strcmp(kind, "lost") ||
                           !strcmp(kind, "returned") || !strcmp(kind, "goal") || !strcmp(kind, "key") ||
-                          !strcmp(kind, "heard") || !strcmp(kind, "called"),
+                          !strcmp(kind, "heard") || !strcmp(kind, "called") || !strcmp(kind, "phase"),
                       "kind '%s'", kind);
         if (!strcmp(kind, "heard")) { /* the noise's place and its level at the guard */
             char who[64];

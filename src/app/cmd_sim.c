@@ -26,7 +26,8 @@ static void sim_help(FILE *out) {
             "                            (caught GUARD PLAYER, spotted/lost/returned GUARD, goal PLAYER,\n"
             "                            heard GUARD at X,Y level L: the noise's place and its loudness\n"
             "                            left at the guard; called GUARD OTHER at X,Y: a guard's call\n"
-            "                            reached OTHER, passing on the player's last known position)\n"
+            "                            reached OTHER, passing on the player's last known position;\n"
+            "                            phase P (was Q) [for S s]: the world's alert phase changed)\n"
             "  -q, --quiet               no summary\n"
             "The summary is one line of counts, then 'caught by GUARD at tick T (S s)' for each of\n"
             "the first 10 catches. A catch is recorded and the player starts again from the start;\n"
@@ -46,6 +47,15 @@ static const char *entity_name(const pt_world *w, uint32_t id) {
 
 /* -v: "tick T KIND NAME..." - who did it, and for a catch whom. */
 static void print_event(FILE *out, const pt_world *w, const pt_event *e) {
+    if (e->kind == PT_EVENT_PHASE) {
+        double left = 0.0;
+        pt_world_phase(w, &left);
+        fprintf(out, "tick %llu phase %s (was %s)", (unsigned long long)e->tick, pt_phase_name((pt_phase)e->a),
+                pt_phase_name((pt_phase)e->b));
+        if (left > 0.0) fprintf(out, " for %.1f s", left);
+        fputc('\n', out);
+        return;
+    }
     fprintf(out, "tick %llu %s %s", (unsigned long long)e->tick, pt_event_kind_name(e->kind), entity_name(w, e->a));
     if (e->kind == PT_EVENT_CAUGHT || e->kind == PT_EVENT_CALLED) fprintf(out, " %s", entity_name(w, e->b));
     fprintf(out, " at %d,%d", e->x, e->y);

@@ -58,11 +58,15 @@ static int senses_close(const pt_world *w, const pt_entity *e, const pt_entity *
  * closer, and drains otherwise. */
 static void perceive(pt_world *w, pt_entity *e) {
     const pt_entity *p = &w->ents[0];
-    double rate = 1.0;
-    e->sees_player = pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, p->px, p->py);
+    double rate = 1.0, cone = e->view_angle;
+    if (w->phase == PT_PHASE_CAUTION) {
+        rate = CAUTION_AWARE;
+        cone = fmin(cone * CAUTION_FOV, 2.0 * PT_PI);
+    }
+    e->sees_player = pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, cone, p->px, p->py);
     if (!e->sees_player && senses_close(w, e, p)) {
         e->sees_player = 1;
-        rate = PERIPHERAL_RATE;
+        rate *= PERIPHERAL_RATE;
     }
     if (e->sees_player) {
         double dist = hypot(p->px - e->px, p->py - e->py);

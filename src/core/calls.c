@@ -10,7 +10,10 @@
 #include "world_internal.h"
 
 #include <patrol/hearing.h>
+#include <math.h>
 #include <string.h>
+
+#include "brain_tuning.h"
 
 static int same_radio(const pt_entity *a, const pt_entity *b) {
     return a->def->radio[0] && strcmp(a->def->radio, b->def->radio) == 0;
@@ -32,4 +35,41 @@ void pt__calls_run(pt_world *w) {
         }
     }
     w->ncallers = 0;
+}
+
+const char *pt_phase_name(pt_phase p) {
+    static const char *names[PT_PHASE_COUNT] = {"normal", "alert", "evasion", "caution"};
+    return (unsigned)p < PT_PHASE_COUNT ? names[p] : "unknown";
+}
+
+static void set_phase(pt_world *w, pt_phase p, double seconds) {
+    pt__world_event(w, PT_EVENT_PHASE, (uint32_t)p, (uint32_t)w->phase, 0, 0);
+    w->phase = p;
+    w->phase_ticks_left = (int)lround(seconds * w->tick_hz);
+}
+
+void pt__phase_update(pt_world *w) {
+    int chasing = 0;
+    for (int j = 0; j < w->nmovers && !chasing; j++) /* guards are movers, flock members not */
+        chasing = w->ents[w->movers[j]].kind == PT_KIND_GUARD && w->ents[w->movers[j]].state == PT_STATE_CHASE;
+    if (chasing) {
+        if (w->phase != PT_PHASE_ALERT) set_phase(w, PT_PHASE_ALERT, 0.0);
+        return;
+    }
+    switch (w->phase) {
+    case PT_PHASE_ALERT: set_phase(w, PT_PHASE_EVASION, EVASION_S); break;
+    case PT_PHASE_EVASION:
+        if (--w->phase_ticks_left <= 0) set_phase(w, PT_PHASE_CAUTION, CAUTION_S);
+        break;
+    case PT_PHASE_CAUTION:
+        if (--w->phase_ticks_left <= 0) set_phase(w, PT_PHASE_NORMAL, 0.0);
+        break;
+    case PT_PHASE_NORMAL:
+    case PT_PHASE_COUNT: break;
+    }
+}
+
+pt_phase pt_world_phase(const pt_world *w, double *seconds_left) {
+    if (seconds_left) *seconds_left = w->phase_ticks_left > 0 ? w->phase_ticks_left * w->dt : 0.0;
+    return w->phase;
 }

@@ -19,7 +19,7 @@ const char *pt_state_name(pt_state s) {
 }
 
 const char *pt_event_kind_name(pt_event_kind k) {
-    static const char *names[PT_EVENT_COUNT] = {"caught", "spotted", "lost", "returned", "goal", "heard", "called"};
+    static const char *names[PT_EVENT_COUNT] = {"caught", "spotted", "lost", "returned", "goal", "heard", "called", "phase"};
     return (unsigned)k < PT_EVENT_COUNT ? names[k] : "unknown";
 }
 
@@ -497,6 +497,7 @@ void pt_world_step(pt_world *w) {
         if (w->round != 0) return;
     }
     pt__calls_run(w);
+    pt__phase_update(w);
     pt__flock_tick(w);
     listen(w, gather);
 }

@@ -72,6 +72,8 @@ struct pt_world {
     int *callers;                /* guards that started a chase this step, in the order they did:
                                     they call out once every guard has moved (calls.c) */
     int ncallers;
+    pt_phase phase;              /* the alert phase (calls.c) */
+    int phase_ticks_left;        /* evasion, caution: ticks before it ends */
     pt_steer_env env;
     /* Steering: one agent and one resolved parameter set per entity (used by continuous
      * movers), the optional .steer file. */
@@ -141,6 +143,8 @@ void pt__brain_investigate(pt_world *w, pt_entity *e, pt_cell at);
 void pt__brain_told(pt_world *w, pt_entity *e, double x, double y);
 /* The calls of this step's new chasers (calls.c): run after every guard has moved. */
 void pt__calls_run(pt_world *w);
+/* The alert phase after the step's moves and calls (calls.c). */
+void pt__phase_update(pt_world *w);
 /* Pattern motion for one tick (patrol state); shared by guards, prey and the player. */
 void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale);
 /* Player caught: records it and ends the round (play); in sim the next tick sends the
