@@ -64,7 +64,7 @@ SHEET_KINDS[3] = ('water', 0, 0, 0)
 KEY_TYPES = {
     'speed': 'float', 'heading': 'float', 'view': 'float', 'fov': 'float',
     'aware_rate': 'float', 'aware_decay': 'float', 'suspicious_at': 'float', 'chase_at': 'float',
-    'hearing': 'float',
+    'hearing': 'float', 'shout': 'float', 'radio': 'string',
     'count': 'int', 'pattern': 'string', 'origin': 'string', 'chase': 'string',
     'steering': 'string', 'kind': 'string',
 }

@@ -100,14 +100,14 @@ START_TEST(test_who_caught_and_when) {
     ck_assert_msg(has_line_starting(r.out, want), "no '%s' in: %s", want, r.out);
     ck_assert(has_line_starting(r.out, "tick "));
     /* every event line is "tick T KIND NAME..." with a known kind */
-    long events = 0, heard = 0;
+    long events = 0, heard = 0, called = 0;
     for (const char *s = r.out; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
         if (strncmp(s, "tick ", 5) != 0) continue;
         char kind[32];
         ck_assert_int_eq(sscanf(s, "tick %*u %31s", kind), 1);
         ck_assert_msg(!strcmp(kind, "caught") || !strcmp(kind, "spotted") || !strcmp(kind, "lost") ||
                           !strcmp(kind, "returned") || !strcmp(kind, "goal") || !strcmp(kind, "key") ||
-                          !strcmp(kind, "heard"),
+                          !strcmp(kind, "heard") || !strcmp(kind, "called") || !strcmp(kind, "phase"),
                       "kind '%s'", kind);
         if (!strcmp(kind, "heard")) { /* the noise's place and its level at the guard */
             char who[64];
@@ -117,6 +117,13 @@ START_TEST(test_who_caught_and_when) {
             ck_assert(level > 1.0 && level <= 256.0); /* above the default hearing */
             heard++;
         }
+        if (!strcmp(kind, "called")) { /* caller, the guard told, the last known position */
+            char who[64], told[64];
+            int x, y;
+            ck_assert_msg(sscanf(s, "tick %*u called %63s %63s at %d,%d", who, told, &x, &y) == 4, "%.80s", s);
+            ck_assert_str_ne(who, told);
+            called++;
+        }
         events++;
     }
     ck_assert_int_ge(events, caught);
@@ -125,6 +132,9 @@ START_TEST(test_who_caught_and_when) {
     const char *h = strstr(r.out, ", heard ");
     ck_assert_ptr_nonnull(h);
     ck_assert_int_eq(atol(h + 8), heard);
+    const char *cl = strstr(r.out, ", called ");
+    ck_assert_ptr_nonnull(cl);
+    ck_assert_int_eq(atol(cl + 9), called);
 }
 END_TEST
 

@@ -214,7 +214,8 @@ static const double chase_speed_scale = CHASE_SPEED_SCALE, lost_grace = LOST_GRA
                     stuck_s = STUCK_S, stuck_dist = STUCK_DIST, investigate_look = INVESTIGATE_LOOK_S,
                     hear_awareness = HEAR_AWARENESS, peripheral_dist = PERIPHERAL_DIST,
                     peripheral_rate = PERIPHERAL_RATE, prey_noise = PREY_NOISE, flock_noise = FLOCK_NOISE,
-                    flock_noise_gap = FLOCK_NOISE_GAP_S;
+                    flock_noise_gap = FLOCK_NOISE_GAP_S, evasion_s = EVASION_S, caution_s = CAUTION_S,
+                    caution_aware = CAUTION_AWARE, caution_fov = CAUTION_FOV;
 
 #define DEG (180.0 / PT_PI)
 #define W(b) (&P.weight[PT_BEH_##b])
@@ -305,6 +306,13 @@ static const entry entries[] = {
     {AI_MD, CELL, "| `suspicious_at` |", NULL, 3, 0, &guard_def.suspicious_at, 1},
     {AI_MD, CELL, "| `chase_at` |", NULL, 3, 0, &guard_def.chase_at, 1},
     {AI_MD, CELL, "| `hearing` (per guard, map key) |", NULL, 2, 0, &guard_def.hearing, 1},
+    {AI_MD, CELL, "| `shout` (per guard, map key) |", NULL, 2, 0, &guard_def.shout, 1},
+    {AI_MD, CELL, "| evasion countdown |", NULL, 2, 0, &evasion_s, 1},
+    {AI_MD, CELL, "| caution countdown |", NULL, 2, 0, &caution_s, 1},
+    {AI_MD, CELL, "| caution: awareness rate factor |", NULL, 2, 0, &caution_aware, 1},
+    {AI_MD, CELL, "| caution: view cone factor |", NULL, 2, 0, &caution_fov, 1},
+    {AI_MD, PROSE, "| `evasion` | a countdown of ", NULL, 0, 0, &evasion_s, 1},
+    {AI_MD, PROSE, "| `caution` | a countdown of ", NULL, 0, 0, &caution_s, 1},
     {AI_MD, CELL, "| door | 2 |", NULL, 2, 0, &tile_sound[0], 1},
     {AI_MD, CELL, "| bush | 1 |", NULL, 2, 0, &tile_sound[1], 1},
     {AI_MD, PROSE, "factor of the player's `speed` (", NULL, 0, 0, &player_def.speed, 1},
@@ -367,6 +375,7 @@ static const entry entries[] = {
     {FORMATS_MD, CELL, "| `suspicious_at` | guard |", NULL, 5, 0, &guard_def.suspicious_at, 1},
     {FORMATS_MD, CELL, "| `chase_at` | guard |", NULL, 5, 0, &guard_def.chase_at, 1},
     {FORMATS_MD, CELL, "| `hearing` | guard |", NULL, 5, 0, &guard_def.hearing, 1},
+    {FORMATS_MD, CELL, "| `shout` | guard |", NULL, 5, 0, &guard_def.shout, 1},
     {FORMATS_MD, PROSE, "the default `chase_at` is ", NULL, 0, 0, &guard_def.chase_at, 1},
     {FORMATS_MD, CELL, "| `count` | flock |", NULL, 5, 0, &flock_count, 1},
     {FORMATS_MD, PROSE, "`r` is the radius,", "default ", 0, 0, &obstacle_r, 1},
@@ -443,6 +452,7 @@ static const entry entries[] = {
     {MAP_H, LAST, "double suspicious_at;", NULL, 0, 0, &guard_def.suspicious_at, 1},
     {MAP_H, LAST, "double chase_at;", NULL, 0, 0, &guard_def.chase_at, 1},
     {MAP_H, LAST, "double hearing;", NULL, 0, 0, &guard_def.hearing, 1},
+    {MAP_H, LAST, "double shout;", NULL, 0, 0, &guard_def.shout, 1},
     {MAP_H, LAST, "int count;", NULL, 0, 0, &flock_count, 1},
     {MAP_H, LAST, "int tile_px;", NULL, 0, 0, &map_tile_px, 1},
     {PATTERN_H, LAST, "double mass; /* default", NULL, 0, 0, &body.mass, 1},

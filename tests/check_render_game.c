@@ -412,6 +412,7 @@ START_TEST(test_hud_parts) {
             {.banner = -1, .banner_t = 0.1, .flash = 1.0},
             {.help = "keys\nP|pause\nEsc|quit"},
             {.error = &e},
+            {.phase = "EVASION 12", .phase_kind = 2},
         };
         for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
             canvas_clear(&c);
@@ -428,6 +429,22 @@ START_TEST(test_hud_parts) {
             ck_assert_msg(outside == 0, "part %zu drew outside at %dx%d", i, w, h);
             if (w >= 320) ck_assert_msg(inside > 0, "part %zu drew nothing at %dx%d", i, w, h);
             SDL_FreeSurface(img);
+        }
+        if (w >= 320) { /* the phase adds its own ink to the top bar */
+            long lit[2] = {0, 0};
+            for (int with = 0; with < 2; with++) {
+                pt_hud bar = {.status = "0:00.0", .phase = with ? "CAUTION 30" : NULL, .phase_kind = 3};
+                canvas_clear(&c);
+                pt_render_hud(c.r, &bar, 10, 10, w, h);
+                SDL_Surface *img = canvas_copy(&c);
+                for (int y = 0; y < h + 20; y++)
+                    for (int x = 0; x < w + 20; x++) {
+                        rgba q = px(img, x, y);
+                        lit[with] += q.r > 200 && q.g > 150 && q.b < 120; /* caution's yellow */
+                    }
+                SDL_FreeSurface(img);
+            }
+            ck_assert_msg(lit[1] > lit[0], "no phase drawn at %dx%d", w, h);
         }
         canvas_close(&c);
     }

@@ -11,7 +11,7 @@
 
 typedef struct run_result {
     int status;       /* exit status, or -1 if the program did not exit normally */
-    char out[32768];  /* its stdout */
+    char out[131072]; /* its stdout */
     char err[16384];  /* its stderr */
 } run_result;
 

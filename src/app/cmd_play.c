@@ -219,6 +219,14 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     const char *gname = gait == PT_GAIT_WALK ? "" : (gait == PT_GAIT_RUN ? "RUN  " : "SNEAK  ");
     if (fabs(f->speed - 1.0) > 1e-9) snprintf(status, sizeof status, "%s%s  x%g", gname, clock, f->speed);
     else snprintf(status, sizeof status, "%s%s", gname, clock);
+    double phase_left = 0.0;
+    pt_phase phase = pt_world_phase(s->world, &phase_left);
+    char phase_txt[32] = "";
+    if (phase != PT_PHASE_NORMAL) { /* normal says nothing */
+        static const char *const words[PT_PHASE_COUNT] = {"", "ALERT", "EVASION", "CAUTION"};
+        if (phase_left > 0.0) snprintf(phase_txt, sizeof phase_txt, "%s %.0f", words[phase], ceil(phase_left));
+        else snprintf(phase_txt, sizeof phase_txt, "%s", words[phase]);
+    }
     pt_hud_msg msgs[PLAY_MSGS];
     for (int i = 0; i < s->nmsgs; i++) {
         const play_msg *m = &s->msgs[i];
@@ -238,6 +246,8 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         .notice = f->paused && !round ? "PAUSED   P: resume   N: one tick" : NULL,
         .help = f->help ? help_text : NULL,
         .error = f->error,
+        .phase = phase_txt,
+        .phase_kind = (int)phase,
     };
     if (round != 0) {
         hud.banner = round;

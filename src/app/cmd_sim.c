@@ -25,7 +25,9 @@ static void sim_help(FILE *out) {
             "  -v, --verbose             list every event as it happens: 'tick T KIND NAME... at X,Y'\n"
             "                            (caught GUARD PLAYER, spotted/lost/returned GUARD, goal PLAYER,\n"
             "                            heard GUARD at X,Y level L: the noise's place and its loudness\n"
-            "                            left at the guard)\n"
+            "                            left at the guard; called GUARD OTHER at X,Y: a guard's call\n"
+            "                            reached OTHER, passing on the player's last known position;\n"
+            "                            phase P (was Q) [for S s]: the world's alert phase changed)\n"
             "  -q, --quiet               no summary\n"
             "The summary is one line of counts, then 'caught by GUARD at tick T (S s)' for each of\n"
             "the first 10 catches. A catch is recorded and the player starts again from the start;\n"
@@ -45,8 +47,17 @@ static const char *entity_name(const pt_world *w, uint32_t id) {
 
 /* -v: "tick T KIND NAME..." - who did it, and for a catch whom. */
 static void print_event(FILE *out, const pt_world *w, const pt_event *e) {
+    if (e->kind == PT_EVENT_PHASE) {
+        double left = 0.0;
+        pt_world_phase(w, &left);
+        fprintf(out, "tick %llu phase %s (was %s)", (unsigned long long)e->tick, pt_phase_name((pt_phase)e->a),
+                pt_phase_name((pt_phase)e->b));
+        if (left > 0.0) fprintf(out, " for %.1f s", left);
+        fputc('\n', out);
+        return;
+    }
     fprintf(out, "tick %llu %s %s", (unsigned long long)e->tick, pt_event_kind_name(e->kind), entity_name(w, e->a));
-    if (e->kind == PT_EVENT_CAUGHT) fprintf(out, " %s", entity_name(w, e->b));
+    if (e->kind == PT_EVENT_CAUGHT || e->kind == PT_EVENT_CALLED) fprintf(out, " %s", entity_name(w, e->b));
     fprintf(out, " at %d,%d", e->x, e->y);
     if (e->kind == PT_EVENT_HEARD) fprintf(out, " level %u.%u", e->b / 10, e->b % 10);
     fputc('\n', out);
@@ -141,10 +152,11 @@ int cmd_sim(int argc, char **argv) {
         int by_state[PT_STATE_COUNT] = {0};
         for (int i = 1; i < pt_world_count(w); i++) by_state[pt_world_entity(w, i)->state]++;
         fprintf(out, "%s: %ld ticks (%.1f s), seed %llu, %d entities; caught %ld, spotted %ld, lost %ld, returned %ld, goal %ld, "
-                "heard %ld; now:",
+                "heard %ld, called %ld; now:",
                 map_path, ticks, ticks * pt_world_dt(w), (unsigned long long)(seed ? seed : (map.seed ? map.seed : 1)),
                 pt_world_count(w), counts[PT_EVENT_CAUGHT], counts[PT_EVENT_SPOTTED], counts[PT_EVENT_LOST],
-                counts[PT_EVENT_RETURNED], counts[PT_EVENT_GOAL], counts[PT_EVENT_HEARD]);
+                counts[PT_EVENT_RETURNED], counts[PT_EVENT_GOAL], counts[PT_EVENT_HEARD],
+                counts[PT_EVENT_CALLED]);
         for (int s = 0; s < PT_STATE_COUNT; s++)
             if (by_state[s]) fprintf(out, " %s %d", pt_state_name((pt_state)s), by_state[s]);
         fputc('\n', out);

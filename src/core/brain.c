@@ -38,6 +38,14 @@ static void set_state(pt_world *w, pt_entity *e, pt_state s) {
     e->path_len = e->path_idx = 0;
 }
 
+/* A new chaser calls out once every guard has moved (calls.c), so that all hear the same
+ * world whatever their ids. */
+static void start_chase(pt_world *w, pt_entity *e) {
+    pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
+    set_state(w, e, PT_STATE_CHASE);
+    if (w->callers && w->ncallers < w->n) w->callers[w->ncallers++] = (int)e->id;
+}
+
 /* Peripheral sense: a player right beside the guard is felt whatever the cone, unless it is
  * in cover (on an opaque tile) or behind a wall. */
 static int senses_close(const pt_world *w, const pt_entity *e, const pt_entity *p) {
@@ -50,11 +58,15 @@ static int senses_close(const pt_world *w, const pt_entity *e, const pt_entity *
  * closer, and drains otherwise. */
 static void perceive(pt_world *w, pt_entity *e) {
     const pt_entity *p = &w->ents[0];
-    double rate = 1.0;
-    e->sees_player = pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, p->px, p->py);
+    double rate = 1.0, cone = e->view_angle;
+    if (w->phase == PT_PHASE_CAUTION) {
+        rate = CAUTION_AWARE;
+        cone = fmin(cone * CAUTION_FOV, 2.0 * PT_PI);
+    }
+    e->sees_player = pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, cone, p->px, p->py);
     if (!e->sees_player && senses_close(w, e, p)) {
         e->sees_player = 1;
-        rate = PERIPHERAL_RATE;
+        rate *= PERIPHERAL_RATE;
     }
     if (e->sees_player) {
         double dist = hypot(p->px - e->px, p->py - e->py);
@@ -261,6 +273,28 @@ void pt__brain_investigate(pt_world *w, pt_entity *e, pt_cell at) {
     b->investigate_at = at;
 }
 
+void pt__brain_told(pt_world *w, pt_entity *e, double x, double y) {
+    if (e->state == PT_STATE_CHASE) return;
+    e->last_seen_x = x;
+    e->last_seen_y = y;
+    /* Told is alert: seeing the player at the suspicious level is then enough to give chase. */
+    if (e->awareness < e->suspicious_at) e->awareness = e->suspicious_at;
+    if (e->sees_player) {
+        start_chase(w, e);
+        return;
+    }
+    pt_cell at = {(int)floor(x), (int)floor(y)};
+    if (e->state == PT_STATE_SEARCH) { /* search on, from the new place */
+        pt__brain *b = &w->brains[e->id];
+        b->planned = 0;
+        b->search_phase = 0;
+        b->search_ticks = 0;
+        e->path_len = e->path_idx = 0;
+        return;
+    }
+    pt__brain_investigate(w, e, at);
+}
+
 static void do_return(pt_world *w, pt_entity *e) {
     pt__brain *b = &w->brains[e->id];
     if (!e->run.pat) {
@@ -342,8 +376,7 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     case PT_STATE_PATROL:
     case PT_STATE_IDLE:
         if (e->awareness >= e->chase_at) {
-            pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
-            set_state(w, e, PT_STATE_CHASE);
+            start_chase(w, e);
         } else if (heard) {
             pt__brain_investigate(w, e, b->heard_at);
         } else if (e->awareness >= e->suspicious_at) {
@@ -352,8 +385,7 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
         break;
     case PT_STATE_SUSPICIOUS:
         if (e->awareness >= e->chase_at) {
-            pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
-            set_state(w, e, PT_STATE_CHASE);
+            start_chase(w, e);
         } else if (heard && !e->sees_player) {
             pt__brain_investigate(w, e, b->heard_at);
         } else if (e->awareness <= 0.0) {
@@ -365,8 +397,7 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     case PT_STATE_INVESTIGATE:
         /* Alert after a chase or a noise: noticing is enough to give chase. */
         if (e->sees_player && e->awareness >= e->suspicious_at) {
-            pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
-            set_state(w, e, PT_STATE_CHASE);
+            start_chase(w, e);
         } else if (heard) {
             pt__brain_investigate(w, e, b->heard_at);
         }

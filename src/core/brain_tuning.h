@@ -19,6 +19,12 @@
 #define PERIPHERAL_DIST 1.5     /* a player this close is sensed outside the cone ... */
 #define PERIPHERAL_RATE 0.5     /* ... filling the meter at this fraction of sight's rate */
 
+/* calls.c: the alert phases; perceive() applies caution's effects */
+#define EVASION_S 15.0          /* evasion: the countdown once no guard chases */
+#define CAUTION_S 30.0          /* caution: the countdown after evasion */
+#define CAUTION_AWARE 1.5       /* caution: awareness fills this many times faster ... */
+#define CAUTION_FOV 1.5         /* ... and view cones are this many times wider (up to 360) */
+
 /* world.c: the player's gaits, a speed factor (of the player's speed) and the loudness of a
  * footstep on a tile of footstep factor 1, in tiles */
 #define GAIT_WALK_SPEED 1.0

@@ -19,7 +19,7 @@ const char *pt_state_name(pt_state s) {
 }
 
 const char *pt_event_kind_name(pt_event_kind k) {
-    static const char *names[PT_EVENT_COUNT] = {"caught", "spotted", "lost", "returned", "goal", "heard"};
+    static const char *names[PT_EVENT_COUNT] = {"caught", "spotted", "lost", "returned", "goal", "heard", "called", "phase"};
     return (unsigned)k < PT_EVENT_COUNT ? names[k] : "unknown";
 }
 
@@ -226,10 +226,11 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
     w->hearing = pt_hearing_create(&w->map);
     w->flock_noise_tick = PT_CALLOC((size_t)map->nents + 1, sizeof *w->flock_noise_tick);
     w->listeners = PT_MALLOC((size_t)n * sizeof *w->listeners);
+    w->callers = PT_MALLOC((size_t)n * sizeof *w->callers);
     w->scratch_cap = PT_MAX_PATTERN_STEPS;
     w->scratch = PT_MALLOC((size_t)w->scratch_cap * sizeof *w->scratch);
     if (!w->ents || !w->defs || !w->brains || !w->pf || !w->scratch || !w->hearing || !w->flock_noise_tick ||
-        !w->listeners) {
+        !w->listeners || !w->callers) {
         pt_world_destroy(w);
         pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for %d entities", n);
         return NULL;
@@ -301,6 +302,7 @@ void pt_world_destroy(pt_world *w) {
     pt_hearing_destroy(w->hearing);
     PT_FREE(w->flock_noise_tick);
     PT_FREE(w->listeners);
+    PT_FREE(w->callers);
     pt_map_fini(&w->map);
     PT_FREE(w);
 }
@@ -352,7 +354,8 @@ static void catch_settle(pt_world *w, pt_entity *p) {
         pt_entity *e = &w->ents[i];
         if (e->kind != PT_KIND_GUARD) continue;
         e->awareness = 0.0;
-        if (e->state == PT_STATE_CHASE || e->state == PT_STATE_SEARCH || e->state == PT_STATE_SUSPICIOUS) {
+        if (e->state == PT_STATE_CHASE || e->state == PT_STATE_SEARCH || e->state == PT_STATE_SUSPICIOUS ||
+            e->state == PT_STATE_INVESTIGATE) {
             e->state = e->run.pat ? PT_STATE_RETURN : PT_STATE_IDLE;
             e->state_ticks = 0;
             w->brains[i].planned = 0;
@@ -454,6 +457,7 @@ static void listen(pt_world *w, int gathered) {
 void pt_world_step(pt_world *w) {
     w->nevents = 0;
     w->nnoises = 0;
+    w->ncallers = 0;
     if (w->round != 0) return; /* the round is over (play): nothing moves until restart */
     w->tick++;
     for (int i = 0; i < w->nqueued; i++) {
@@ -493,6 +497,8 @@ void pt_world_step(pt_world *w) {
         }
         if (w->round != 0) return;
     }
+    pt__calls_run(w);
+    pt__phase_update(w);
     pt__flock_tick(w);
     listen(w, gather);
 }

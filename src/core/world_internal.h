@@ -69,6 +69,11 @@ struct pt_world {
                                     update loop while each is in cache; one per entity at most */
     int nlisteners;
     int heard_pending;           /* guards whose brain has a heard noise to read */
+    int *callers;                /* guards that started a chase this step, in the order they did:
+                                    they call out once every guard has moved (calls.c) */
+    int ncallers;
+    pt_phase phase;              /* the alert phase (calls.c) */
+    int phase_ticks_left;        /* evasion, caution: ticks before it ends */
     pt_steer_env env;
     /* Steering: one agent and one resolved parameter set per entity (used by continuous
      * movers), the optional .steer file. */
@@ -133,6 +138,13 @@ void pt__brain_update(pt_world *w, pt_entity *e);
  * one entry for every reason to go and look at a place (a heard noise today). A guard in
  * chase ignores it. */
 void pt__brain_investigate(pt_world *w, pt_entity *e, pt_cell at);
+/* Guard e is told by a call that the player was last known at (x, y): it chases when it sees
+ * the player, else goes there alert (a searching guard searches there). */
+void pt__brain_told(pt_world *w, pt_entity *e, double x, double y);
+/* The calls of this step's new chasers (calls.c): run after every guard has moved. */
+void pt__calls_run(pt_world *w);
+/* The alert phase after the step's moves and calls (calls.c). */
+void pt__phase_update(pt_world *w);
 /* Pattern motion for one tick (patrol state); shared by guards, prey and the player. */
 void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale);
 /* Player caught: records it and ends the round (play); in sim the next tick sends the

@@ -90,6 +90,13 @@ static void draw_top_bar(pt_render *r, const pt_hud *hud, int x, int y, int w, i
         text(r, right, ty, ts, 0xe8e8f0ffu, hud->status);
         right -= 3 * g;
     }
+    if (hud->phase && hud->phase[0]) {
+        static const uint32_t colours[] = {0x8ccf9cffu, 0xff4a3cffu, 0xffa040ffu, 0xffd84affu}; /* by pt_phase */
+        unsigned k = (unsigned)hud->phase_kind < sizeof colours / sizeof colours[0] ? (unsigned)hud->phase_kind : 0;
+        right -= text_w(hud->phase, ts);
+        text(r, right, ty, ts, colours[k], hud->phase);
+        right -= 2 * g;
+    }
     int aw = text_w(alert_txt, ts);
     right -= aw;
     text(r, right, ty, ts, alert_rgba, alert_txt);
@@ -301,7 +308,7 @@ void pt_render_hud(pt_render *r, const pt_hud *hud, int x, int y, int w, int h) 
 
     if (hud->flash > 0 && isfinite(hud->flash))
         fill(r, x, y, w, h, 0xff201000u | (uint32_t)lround(pt_clamp(hud->flash, 0.0, 1.0) * 170));
-    if (hud->title || hud->objective || hud->status) draw_top_bar(r, hud, x, y, w, ts);
+    if (hud->title || hud->objective || hud->status || hud->phase) draw_top_bar(r, hud, x, y, w, ts);
     if (hud->msgs && hud->nmsgs > 0 && !hud->banner) draw_messages(r, hud, x, y, w, ts);
     if (hud->keys) draw_bottom_bar(r, hud->keys, x, y, w, h, ts);
     if (hud->notice && !hud->help) draw_notice(r, hud->notice, x, y, w, h, ts);

@@ -103,6 +103,8 @@ typedef struct pt_entity_def {
     double suspicious_at;      /* awareness threshold for suspicious; default 0.3 */
     double chase_at;           /* awareness threshold for chase; default 1.0 */
     double hearing;            /* hears a noise whose level at its cell is above this; default 1.0 */
+    double shout;              /* loudness of its call when it starts a chase, tiles; default 12 */
+    char radio[PT_MAX_NAME];   /* radio channel: guards on the same one hear its calls; "" = none */
     int count;                 /* flocks: members; default 1 */
     char group[PT_MAX_NAME];   /* flocks: group name (neighbours are within a group) */
     pt_flock_kind flock_kind;  /* flocks: hound or crow (sprite); default hound */

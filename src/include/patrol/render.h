@@ -230,6 +230,9 @@ typedef struct pt_hud {
     const char *help;          /* the help panel ('\n' separated lines; "KEY|what" lines are
                                   drawn in two columns) */
     const pt_error *error;     /* an error box: file:line:col, message, the line and a caret */
+    const char *phase;         /* top bar, right, before the eye: the world's alert phase and its
+                                  countdown ("EVASION 12"), in the phase's colour: pt_world_phase */
+    int phase_kind;            /* the pt_phase it shows (its colour) */
 } pt_hud;
 
 /* The font scale a HUD uses in a w x h rectangle: 1 below 900 x 500 pixels, 2 below

@@ -80,8 +80,23 @@ typedef enum pt_event_kind {
     PT_EVENT_GOAL,         /* the player reached the goal: a = player */
     PT_EVENT_HEARD,        /* a guard heard a noise: a = guard, b = the level at the guard in
                               tenths of a tile, x, y = where the noise was made */
+    PT_EVENT_CALLED,       /* a guard that started a chase called another (one event per guard
+                              that heard the call): a = caller, b = the guard told, x, y = the
+                              last known position passed on */
+    PT_EVENT_PHASE,        /* the world's alert phase changed: a = the new pt_phase, b = the old */
     PT_EVENT_COUNT
 } pt_event_kind;
+
+/* The alert phase of the whole world (docs/ai.md, "Alert phases"): alert while a guard
+ * chases, then evasion (a countdown) once none does, then caution (a countdown: guards see
+ * wider and notice faster), then normal. A new chase makes it alert from any phase. */
+typedef enum pt_phase {
+    PT_PHASE_NORMAL = 0,
+    PT_PHASE_ALERT,
+    PT_PHASE_EVASION,
+    PT_PHASE_CAUTION,
+    PT_PHASE_COUNT
+} pt_phase;
 
 typedef struct pt_event { uint64_t tick; pt_event_kind kind; uint32_t a, b; int x, y; } pt_event;
 
@@ -184,6 +199,10 @@ const pt_event *pt_world_events(const pt_world *w, int *count);
  * rule measures them at alpha 0, so a catch is judged on what the player sees. (0,0) for
  * an unknown id. */
 pt_vec2 pt_world_drawn_pos(const pt_world *w, int id, double alpha);
+/* The alert phase after the last step, and through *seconds_left (may be NULL) the time left
+ * before evasion or caution ends (0 in normal and alert). */
+pt_phase pt_world_phase(const pt_world *w, double *seconds_left);
+
 /* Totals since creation. */
 int pt_world_caught_total(const pt_world *w);
 /* Round status for the game: 0 running, 1 won (goal reached), -1 lost (caught, when
@@ -201,7 +220,9 @@ pt_vec2 pt_world_steer_force(const pt_world *w, int id);
 
 /* Names for printing and logs; "unknown" for a value out of range. */
 const char *pt_state_name(pt_state s);              /* "patrol", "suspicious", "chase", ..., "investigate" */
-const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "lost", "returned", "goal", "heard" */
+const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "lost", "returned", "goal", "heard", "called",
+                                                       "phase" */
+const char *pt_phase_name(pt_phase p);              /* "normal", "alert", "evasion", "caution" */
 const char *pt_motion_name(pt_motion m);            /* "tile", "continuous" */
 const char *pt_gait_name(pt_gait g);                /* "walk", "sneak", "run" */
 const char *pt_noise_kind_name(pt_noise_kind k);    /* "footstep", "game", "source", "tile", "animal" */
