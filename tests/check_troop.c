@@ -14,7 +14,7 @@
 #include <patrol/troop.h>
 
 #include "test_util.h"
-#include "troop_priv.h" /* pt__troop_check */
+#include "bulk/troop_priv.h" /* pt__troop_check */
 
 static const char *pats_text =
     "pattern box\n kind path\n points 0,0 7,0 7,5 0,5 0,0\nend\n"

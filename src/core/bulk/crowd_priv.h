@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Zlib */
-/* crowd_priv.h - the layout of a pt_crowd (crowd.c, crowd_lanes.h) and its test hooks
+/* crowd_priv.h - the layout of a pt_crowd (crowd.c, lanes.h) and its test hooks
  * (check_crowd.c reads the mode and the step's choices, and may set no_ring). */
 #ifndef PATROL_CROWD_PRIV_H
 #define PATROL_CROWD_PRIV_H

@@ -487,7 +487,7 @@ static void soa_range(pt_crowd *c, int lo, int hi, int headings) {
 
 /* ---- SIMD lanes ---------------------------------------------------------------------------- *
  * v2 holds two doubles: the x and y of one vector in the neighbour sums, or one value for
- * each of two agents in the pair step (crowd_lanes.h). Every lane does exactly the scalar
+ * each of two agents in the pair step (lanes.h). Every lane does exactly the scalar
  * operation (IEEE add, mul, div and sqrt are exact per lane, so the bits are the same);
  * masks are all ones or all zeros per lane. The plain C version is the same code on
  * two-element arrays (PT_CROWD_NO_SIMD, or no SSE2). */
@@ -997,15 +997,15 @@ void pt__crowd_step_then(pt_crowd *c, double dt, int brute) {
  * The end of the group behaviours, the combiner and the integrator are one chain of about
  * fifteen dependent square roots and divisions per agent: one agent at a time leaves the
  * core waiting on it. Two (SSE2) or four (AVX) agents run it together, one per SIMD lane:
- * crowd_lanes.h. */
+ * lanes.h. */
 
-/* The pair step: crowd_lanes.h with two lanes. */
+/* The pair step: lanes.h with two lanes. */
 #define LANES 2
 #define V v2
 #define M m2
 #define P(x) v2_##x
 #define LN(x) x##_2
-#include "crowd_lanes.h"
+#include "lanes.h"
 #undef LANES
 #undef V
 #undef M
@@ -1064,7 +1064,7 @@ static inline m4 v4_mall(int a) { return _mm256_castsi256_pd(_mm256_set1_epi64x(
 #define M m4
 #define P(x) v4_##x
 #define LN(x) x##_4
-#include "crowd_lanes.h"
+#include "lanes.h"
 #undef LANES
 #undef V
 #undef M
