@@ -73,7 +73,7 @@ static const char *tile_names[] = {"box", "slant", "pace", "ring_rev", "halt", "
                                    "web", "dead", "lone", "seg", "square", "snake", "drift", "once", "tie"};
 #define NTILE ((int)(sizeof tile_names / sizeof *tile_names))
 
-/* The last two only for followers added mid-run: their lanes start late. */
+/* The last two only for followers added mid-run: their bands start late. */
 static const int speeds[][2] = {{7, 60}, {1, 1}, {60, 60}, {1, 97}, {3, 60}, {0, 5}, {2, 3}, {59, 60}, {13, 17}, {6, 8},
                                 {5, 11}, {9, 31}};
 #define NSPEED ((int)(sizeof speeds / sizeof *speeds))
