@@ -24,12 +24,11 @@
  * must, is what this avoids; in slot order, an agent's own state and its neighbours' rows
  * are next to each other. */
 #include "crowd_priv.h"
+#include "pool.h"
 
 #include <patrol/config.h>
 #include <float.h>
 #include <limits.h>
-#include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
@@ -44,8 +43,6 @@
 #include "internal.h"
 #include "steer_priv.h"
 
-/* ---- worker threads ---------------------------------------------------------------------- */
-
 /* The half neighbour lists (below) run while no cell holds more agents than this, and the
  * cells are this much wider than the view radius (crowd_init makes them so): a neighbour
  * is then never more than one cell away, with room for rounding. */
@@ -59,163 +56,6 @@
 #define HALF_BATCH 4
 #define HALF_PAIRS (HALF_BATCH * HALF_NB_MAX + 8)
 #define PT_ALWAYS_INLINE __attribute__((always_inline))
-
-enum { PHASE_GATHER, PHASE_SOA, PHASE_FORCES, PHASE_STEP, PHASE_PACKED_CELLS, PHASE_PACKED_SORT, PHASE_PACKED_PERMUTE,
-       PHASE_PACKED_STEP, PHASE_RUN };
-
-typedef struct worker {
-    struct pt__crowd_pool *pool;
-    int index;                 /* share index: 1 .. workers */
-} worker;
-
-/* Phases are short (a tick of 100,000 agents is a few ms, in four phases) and come back to
- * back, so a worker spins a while before sleeping on the condition variable: waking a
- * sleeping thread costs tens to hundreds of microseconds on a virtual machine, more than a
- * phase of a mid-sized crowd gains from the second core. */
-#define POOL_SPINS 4096
-/* Between the phases of one step the caller does serial work for a fraction of a
- * millisecond (the sort's offsets): a worker that slept through it would cost the next phase
- * its wake-up, so within a step it then keeps yielding, up to this many times, before it
- * sleeps (yielding, not spinning: with more threads than cores the caller needs the core). */
-#define POOL_YIELDS_WITHIN (1 << 14)
-/* The packed step hands out chunks that shrink as the slots run out (each a share of what
- * is left), down to this many per share: the last chunk, which one thread may run while
- * the others wait, is then small. */
-#define CHUNKS 16
-
-struct pt__crowd_pool {
-    pthread_mutex_t mu;
-    pthread_cond_t go;
-    atomic_uint gen;           /* bumped for every phase (release: publishes c, phase, dt) */
-    atomic_int pending;        /* workers still running the current phase */
-    atomic_int quit;
-    atomic_int next;           /* PHASE_PACKED_STEP: the next chunk's first slot */
-    int workers;               /* started threads */
-    int shares;                /* threads taking part in the current phase (<= workers + 1) */
-    int chunk;                 /* PHASE_PACKED_STEP: the fewest slots per chunk */
-    int most[PT_CROWD_MAX_THREADS]; /* PHASE_PACKED_SORT: the most slots in one cell of each
-                                       share's range */
-    int phase;
-    int follow;                /* a pt__crowd_run phase follows this step (pt__crowd_step_then) */
-    double dt;
-    pt_crowd *c;
-    pt__crowd_range_fn run_fn; /* PHASE_RUN: fn(arg, lo, hi) over [0, run_n) */
-    void *run_arg;
-    int run_n;
-    pthread_t tid[PT_CROWD_MAX_THREADS];
-    worker w[PT_CROWD_MAX_THREADS];
-};
-
-static inline void cpu_relax(void) {
-#ifdef __SSE2__
-    _mm_pause();
-#endif
-}
-
-static void run_share(pt_crowd *c, int phase, int share, int shares, double dt);
-
-static void *worker_main(void *arg) {
-    worker *w = arg;
-    struct pt__crowd_pool *p = w->pool;
-    unsigned seen = 0;
-    int within = 0; /* the last phase has another one after it in the same step */
-    for (;;) {
-        unsigned g;
-        int spins = 0, limit = POOL_SPINS + (within ? POOL_YIELDS_WITHIN : 0);
-        while ((g = atomic_load_explicit(&p->gen, memory_order_acquire)) == seen &&
-               !atomic_load_explicit(&p->quit, memory_order_acquire)) {
-            if (++spins < limit) {
-                if (spins < POOL_SPINS) cpu_relax();
-                else sched_yield();
-                continue;
-            }
-            /* gen only changes under mu, so checking it under mu cannot miss a wake-up */
-            pthread_mutex_lock(&p->mu);
-            while (atomic_load_explicit(&p->gen, memory_order_acquire) == seen &&
-                   !atomic_load_explicit(&p->quit, memory_order_acquire))
-                pthread_cond_wait(&p->go, &p->mu);
-            pthread_mutex_unlock(&p->mu);
-            spins = 0;
-        }
-        if (atomic_load_explicit(&p->quit, memory_order_acquire)) break;
-        seen = g;
-        within = p->follow || (p->phase != PHASE_PACKED_STEP && p->phase != PHASE_STEP && p->phase != PHASE_RUN);
-        if (w->index < p->shares) run_share(p->c, p->phase, w->index, p->shares, p->dt);
-        atomic_fetch_sub_explicit(&p->pending, 1, memory_order_release);
-    }
-    return NULL;
-}
-
-static void pool_stop(struct pt__crowd_pool *p) {
-    if (!p) return;
-    pthread_mutex_lock(&p->mu);
-    atomic_store_explicit(&p->quit, 1, memory_order_release);
-    pthread_cond_broadcast(&p->go);
-    pthread_mutex_unlock(&p->mu);
-    for (int t = 0; t < p->workers; t++) pthread_join(p->tid[t], NULL);
-    pthread_cond_destroy(&p->go);
-    pthread_mutex_destroy(&p->mu);
-    PT_FREE(p);
-}
-
-/* Starts up to want workers; NULL when none could be started (the caller runs alone). */
-static struct pt__crowd_pool *pool_start(int want) {
-    struct pt__crowd_pool *p = PT_CALLOC(1, sizeof *p);
-    if (!p) return NULL;
-    pthread_mutex_init(&p->mu, NULL);
-    pthread_cond_init(&p->go, NULL);
-    for (int t = 0; t < want; t++) {
-        p->w[t] = (worker){p, t + 1};
-        if (pthread_create(&p->tid[t], NULL, worker_main, &p->w[t]) != 0) break;
-        p->workers++; /* workers read it only once a phase starts (after gen's release) */
-    }
-    if (!p->workers) {
-        pool_stop(p);
-        return NULL;
-    }
-    return p;
-}
-
-/* How many threads share a phase over n items: each share gets at least c->min_share. */
-static int dispatch_shares_n(const pt_crowd *c, int n) {
-    int shares = c->pool ? c->pool->workers + 1 : 1, min_share = c->min_share > 0 ? c->min_share : 1;
-    if (shares > n / min_share) shares = n / min_share;
-    return shares > 1 ? shares : 1;
-}
-
-static int dispatch_shares(const pt_crowd *c) { return dispatch_shares_n(c, c->n); }
-
-/* Runs one phase split into equal contiguous shares. A phase's fixed cost with helpers
- * (waking or signalling them, waiting for the last) is tens to hundreds of microseconds on a
- * virtual machine, more than a small crowd's phase takes: hence min_share agents at least
- * per share. */
-static void dispatch(pt_crowd *c, int phase, double dt) {
-    struct pt__crowd_pool *p = c->pool;
-    int shares = phase == PHASE_RUN ? dispatch_shares_n(c, p->run_n) : dispatch_shares(c);
-    if (shares <= 1) {
-        run_share(c, phase, 0, 1, dt);
-        return;
-    }
-    p->shares = shares;
-    /* The packed step hands out chunks of whole groups of four agents. */
-    p->chunk = (c->n / (shares * CHUNKS) + 3) & ~3;
-    if (p->chunk < 4) p->chunk = 4;
-    p->c = c;
-    p->phase = phase;
-    p->dt = dt;
-    atomic_store_explicit(&p->next, 0, memory_order_relaxed);
-    atomic_store_explicit(&p->pending, p->workers, memory_order_relaxed);
-    pthread_mutex_lock(&p->mu);
-    atomic_fetch_add_explicit(&p->gen, 1, memory_order_release);
-    pthread_cond_broadcast(&p->go);
-    pthread_mutex_unlock(&p->mu);
-    run_share(c, phase, 0, shares, dt);
-    /* The workers' shares end about when ours does: spin, then give the core away. */
-    for (int spins = 0; atomic_load_explicit(&p->pending, memory_order_acquire) > 0; spins++) {
-        if (spins < POOL_SPINS) cpu_relax();
-        else sched_yield();
-    }
-}
 
 static void gather_range(pt_crowd *c, int lo, int hi);
 static int packed_alloc(pt_crowd *c);
@@ -282,7 +122,7 @@ static int crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agen
         ok = pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, n) == PT_OK;
     }
     if (ok) ok = packed_alloc(c);
-    if (ok && c->threads > 1) c->pool = pool_start(c->threads - 1);
+    if (ok && c->threads > 1) c->pool = pt__crowd_pool_start(c->threads - 1);
     if (!ok) {
         crowd_fini(c);
         return PT_ERR_NOMEM;
@@ -293,7 +133,7 @@ static int crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agen
 
 static void crowd_fini(pt_crowd *c) {
     pt_crowd_sync(c); /* the agents go back up to date */
-    pool_stop(c->pool);
+    pt__crowd_pool_stop(c->pool);
     PT_FREE(c->forces);
     PT_FREE(c->nb);
     PT_FREE(c->pos);
@@ -900,13 +740,7 @@ static int packed_sort_share(pt_crowd *c, int share, int shares);
 static void packed_permute_range(pt_crowd *c, int lo, int hi);
 static void packed_step(pt_crowd *c, int lo, int hi, double dt, int share);
 
-static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) {
-    if (phase == PHASE_RUN) {
-        struct pt__crowd_pool *p = c->pool;
-        int n = p->run_n;
-        p->run_fn(p->run_arg, (int)((long long)n * share / shares), (int)((long long)n * (share + 1) / shares));
-        return;
-    }
+void pt__crowd_run_share(pt_crowd *c, int phase, int share, int shares, double dt) {
     int lo = (int)((long long)c->n * share / shares), hi = (int)((long long)c->n * (share + 1) / shares);
     switch (phase) {
     case PHASE_GATHER: gather_range(c, lo, hi); break;
@@ -950,11 +784,11 @@ void pt_crowd_step(pt_crowd *c, double dt) {
     if (c->behaviours != c->mode_beh || (c->packed && !packed_wanted(c))) mode_choose(c);
     if (c->packed) {
         packed_target(c);
-        if (!c->cells_ok) dispatch(c, PHASE_PACKED_CELLS, dt);
+        if (!c->cells_ok) pt__crowd_dispatch(c, PHASE_PACKED_CELLS, dt);
         packed_sort(c, dt);
-        dispatch(c, PHASE_PACKED_PERMUTE, dt);
+        pt__crowd_dispatch(c, PHASE_PACKED_PERMUTE, dt);
         c->cur ^= 1;
-        dispatch(c, PHASE_PACKED_STEP, dt);
+        pt__crowd_dispatch(c, PHASE_PACKED_STEP, dt);
         c->cur ^= 1;
         c->vcur ^= 1;
         c->cells_ok = 1; /* the step wrote each slot's new cell */
@@ -963,34 +797,15 @@ void pt_crowd_step(pt_crowd *c, double dt) {
     }
     if (c->target >= 0 && c->target < c->n) c->target_veh = c->agents[c->target].veh;
     if (c->target == PT_CROWD_TARGET_VEHICLE) c->target_veh = c->target_vehicle;
-    dispatch(c, PHASE_GATHER, dt);
+    pt__crowd_dispatch(c, PHASE_GATHER, dt);
     if (pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, c->n) != PT_OK) return; /* cannot happen: cap n */
     if (c->behaviours & PT_BEH_FLOCKING) {
         int on = c->group && groups_sort(c);
         if (c->gm) c->gm->on = on;
-        dispatch(c, PHASE_SOA, dt);
-        dispatch(c, PHASE_FORCES, dt);
+        pt__crowd_dispatch(c, PHASE_SOA, dt);
+        pt__crowd_dispatch(c, PHASE_FORCES, dt);
     }
-    dispatch(c, PHASE_STEP, dt);
-}
-
-void pt__crowd_run(pt_crowd *c, int n, pt__crowd_range_fn fn, void *arg) {
-    if (n <= 0) return;
-    if (!c->pool || dispatch_shares_n(c, n) <= 1) {
-        fn(arg, 0, n);
-        return;
-    }
-    c->pool->run_fn = fn;
-    c->pool->run_arg = arg;
-    c->pool->run_n = n;
-    dispatch(c, PHASE_RUN, 0.0);
-}
-
-void pt__crowd_step_then(pt_crowd *c, double dt, int brute) {
-    if (c->pool) c->pool->follow = 1;
-    if (brute) pt_crowd_step_brute(c, dt);
-    else pt_crowd_step(c, dt);
-    if (c->pool) c->pool->follow = 0;
+    pt__crowd_dispatch(c, PHASE_STEP, dt);
 }
 
 /* ---- two or four agents at once (the packed mode, plain flocking) ------------------------ *
@@ -1359,7 +1174,7 @@ static pt__crowd_sums *ring_of(const pt_crowd *c, int share) {
  * different cells arrive out of order; a cell holds a handful, so insertion is cheap). */
 static void packed_sort(pt_crowd *c, double dt) {
     pt_cellspace *cs = &c->cs;
-    int shares = dispatch_shares(c), most = 0;
+    int shares = pt__crowd_dispatch_shares_n(c, c->n), most = 0;
     /* Only the cells from the first occupied one to the last (this step's and the last
      * one's) are rewritten: a small crowd on a big map fills a few of its rows, and
      * clearing and summing the whole grid would cost more than the crowd's own step. */
@@ -1370,7 +1185,7 @@ static void packed_sort(pt_crowd *c, double dt) {
     }
     pt__cellspace_span(cs, lo, hi, c->n, &c->sort_a, &c->sort_b);
     if (shares > 1) {
-        dispatch(c, PHASE_PACKED_SORT, dt);
+        pt__crowd_dispatch(c, PHASE_PACKED_SORT, dt);
         for (int sh = 0; sh < shares; sh++) most = c->pool->most[sh] > most ? c->pool->most[sh] : most;
     } else
         most = packed_sort_share(c, 0, 1);
