@@ -628,14 +628,6 @@ static const pt_vehicle *tick_ctx(const pt_crowd *c, double dt, pt_steer_ctx *ct
     return tv;
 }
 
-/* What the agent at pos runs this tick: the crowd's behaviours, and the alarm's when it is
- * within alarm_radius of the target's position tp. */
-static inline unsigned agent_behaviours(const pt_crowd *c, pt_vec2 tp, pt_vec2 pos) {
-    unsigned alarm = c->alarm_behaviours & ~PT_BEH_FLOCKING;
-    if (alarm && hypot(tp.x - pos.x, tp.y - pos.y) <= c->alarm_radius) return c->behaviours | alarm;
-    return c->behaviours;
-}
-
 /* Forces, integration and collision in index order: the agent structs (the bulk of the
  * memory) and the sums stream through in order, which the hardware prefetches well. */
 static void step_range(pt_crowd *c, int lo, int hi, double dt) {
@@ -650,7 +642,7 @@ static void step_range(pt_crowd *c, int lo, int hi, double dt) {
             group_forces(&c->gsum[i], &a->veh, beh, g);
         }
         ctx.agent1 = tv && i != c->target ? tv : NULL;
-        a->behaviours = agent_behaviours(c, ctx.target, a->veh.pos);
+        a->behaviours = pt__crowd_agent_behaviours(c, ctx.target, a->veh.pos);
         pt_vec2 f = pt__steer_calculate_group(a, &ctx, group ? g : NULL);
         c->forces[i] = f;
         pt_steer_agent_update(a, &ctx, f, dt);
@@ -698,7 +690,6 @@ void pt__crowd_run_share(pt_crowd *c, int phase, int share, int shares, double d
 
 static void mode_choose(pt_crowd *c);
 static int packed_wanted(const pt_crowd *c);
-static void packed_load(pt_crowd *c);
 static void packed_target(pt_crowd *c);
 static void packed_sort(pt_crowd *c, double dt);
 
@@ -868,7 +859,7 @@ static pt__crowd_state packed_now(const pt_crowd *c, int pcur, int vcur) {
 }
 
 /* agents -> packed state, slot k = agent k (already in ascending index within any cell). */
-static void packed_load(pt_crowd *c) {
+void pt__crowd_packed_load(pt_crowd *c) {
     pt__crowd_state *st = &c->st[c->cur];
     for (int i = 0; i < c->n; i++) {
         const pt_vehicle *v = &c->agents[i].veh;
@@ -908,7 +899,7 @@ static void mode_choose(pt_crowd *c) {
         pt_crowd_sync(c);
         c->packed = 0;
     } else if (!c->packed && want) {
-        packed_load(c);
+        pt__crowd_packed_load(c);
         c->packed = 1;
     }
     c->mode_beh = c->behaviours;
@@ -1636,64 +1627,4 @@ static void packed_target(pt_crowd *c) {
     if (k == c->n) return;
     c->target_veh = c->tmpl.veh;
     slot_vehicle(&now, k, k, smoothing(c), &c->target_veh);
-}
-
-/* ---- the reference ----------------------------------------------------------------------- */
-
-void pt_crowd_step_brute(pt_crowd *c, double dt) {
-    int packed = c->packed;
-    pt_crowd_sync(c); /* the reference works on the agents themselves */
-    double r2 = c->view_radius * c->view_radius;
-    const pt_vehicle *tv = c->target >= 0 && c->target < c->n ? &c->agents[c->target].veh
-                           : c->target == PT_CROWD_TARGET_VEHICLE ? &c->target_vehicle
-                                                                  : NULL;
-    int *ids = c->nb, cells[PT_CROWD_NB_MAX];
-    for (int i = 0; i < c->n; i++) {
-        pt_steer_agent *a = &c->agents[i];
-        pt_vec2 p = a->veh.pos;
-        /* The first PT_CROWD_NB_MAX others (of its group) within the radius by (cell,
-         * index): insertion into a bounded sorted list; j ascends, so equal cells keep
-         * ascending indices. */
-        int m = 0;
-        for (int j = 0; j < c->n; j++) {
-            if (j == i || !(pt_v2_dist2(c->agents[j].veh.pos, p) <= r2)) continue;
-            if (c->group && c->group[j] != c->group[i]) continue;
-            int cj = pt_cellspace_cell(&c->cs, c->agents[j].veh.pos);
-            if (m == PT_CROWD_NB_MAX && cells[m - 1] <= cj) continue;
-            int q = m < PT_CROWD_NB_MAX ? m++ : m - 1;
-            while (q > 0 && cells[q - 1] > cj) {
-                cells[q] = cells[q - 1];
-                ids[q] = ids[q - 1];
-                q--;
-            }
-            cells[q] = cj;
-            ids[q] = j;
-        }
-        pt_steer_ctx ctx;
-        memset(&ctx, 0, sizeof ctx);
-        ctx.env = c->env;
-        ctx.dt = dt;
-        ctx.nb.agents = &c->agents[0].veh;
-        ctx.nb.stride = sizeof(pt_steer_agent);
-        ctx.nb.ids = ids;
-        ctx.nb.count = m;
-        ctx.nb.self = i;
-        ctx.agent1 = tv && i != c->target ? tv : NULL;
-        ctx.target = tv ? tv->pos : c->target_point;
-        a->behaviours = agent_behaviours(c, ctx.target, p);
-        c->forces[i] = pt_steer_calculate(a, &ctx);
-    }
-    /* The target as it was before anyone moved (PT_BEH_FACE turns toward it). */
-    pt_vec2 target = tv ? tv->pos : c->target_point;
-    for (int i = 0; i < c->n; i++) {
-        pt_steer_agent *a = &c->agents[i];
-        pt_steer_ctx ctx;
-        memset(&ctx, 0, sizeof ctx);
-        ctx.env = c->env;
-        ctx.dt = dt;
-        ctx.target = target;
-        pt_steer_agent_update(a, &ctx, c->forces[i], dt);
-        if (c->env) pt_steer_collide(c->env, &a->veh.pos, &a->veh.vel, a->veh.radius);
-    }
-    if (packed) packed_load(c);
 }
