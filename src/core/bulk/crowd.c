@@ -693,15 +693,23 @@ static int packed_wanted(const pt_crowd *c);
 static void packed_target(pt_crowd *c);
 static void packed_sort(pt_crowd *c, double dt);
 
+/* One tick, phase by phase; pt__crowd_dispatch runs a phase over the threads and returns
+ * when it is done, so each phase sees the whole of the one before. */
 void pt_crowd_step(pt_crowd *c, double dt) {
     if (c->n <= 0) return;
+    /* Mode: packed or in place, for these behaviours and agents. */
     if (c->behaviours != c->mode_beh || (c->packed && !packed_wanted(c))) mode_choose(c);
     if (c->packed) {
+        /* Target: its state as the tick starts. */
         packed_target(c);
+        /* Cells: each slot's, unless the last step wrote them. */
         if (!c->cells_ok) pt__crowd_dispatch(c, PHASE_PACKED_CELLS, dt);
+        /* Sort: the slots counted by cell. */
         packed_sort(c, dt);
+        /* Permute: the state into the other buffer, in the new order. */
         pt__crowd_dispatch(c, PHASE_PACKED_PERMUTE, dt);
         c->cur ^= 1;
+        /* Step: sums, forces, motion and collision, written back into the first buffer. */
         pt__crowd_dispatch(c, PHASE_PACKED_STEP, dt);
         c->cur ^= 1;
         c->vcur ^= 1;
@@ -709,16 +717,23 @@ void pt_crowd_step(pt_crowd *c, double dt) {
         c->stepped = 1;
         return;
     }
+    /* Target: its vehicle as the tick starts. */
     if (c->target >= 0 && c->target < c->n) c->target_veh = c->agents[c->target].veh;
     if (c->target == PT_CROWD_TARGET_VEHICLE) c->target_veh = c->target_vehicle;
+    /* Gather: positions, headings and cells by agent index. */
     pt__crowd_dispatch(c, PHASE_GATHER, dt);
-    if (pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, c->n) != PT_OK) return; /* cannot happen: cap n */
+    /* Sort: counting sort by cell (cannot fail: the cell space was sized for n). */
+    if (pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, c->n) != PT_OK) return;
     if (c->behaviours & PT_BEH_FLOCKING) {
+        /* Groups: the slots by group, then cell, when flocks read only their own group. */
         int on = c->group && groups_sort(c);
         if (c->gm) c->gm->on = on;
+        /* Arrays: positions and headings in cell order. */
         pt__crowd_dispatch(c, PHASE_SOA, dt);
+        /* Sums: each agent's neighbour sums. */
         pt__crowd_dispatch(c, PHASE_FORCES, dt);
     }
+    /* Step: forces, motion and collision in agent order. */
     pt__crowd_dispatch(c, PHASE_STEP, dt);
 }
 
@@ -1009,7 +1024,7 @@ static int packed_sort_share(pt_crowd *c, int share, int shares) {
 /* The half step's running sums are live from the batch being run to the end of the row of
  * cells below it (the agents before are done, the ones after that receive nothing yet):
  * at most two rows' slots and a batch. Each thread keeps them in a ring that size instead
- * of in gsum (n sums, 6.4 MB at 100,000 agents): the ring stays in cache, where gsum's
+ * of in gsum (n sums of a line each): the ring stays in cache, where gsum's
  * lines had to be fetched again to be zeroed. The rings grow when a step needs more (c->half
  * only); without memory the step uses gsum (ring_mask 0). */
 static void ring_size(pt_crowd *c) {

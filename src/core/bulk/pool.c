@@ -8,13 +8,12 @@
 #include <emmintrin.h>
 #endif
 
-/* Phases are short (a tick of 100,000 agents is a few ms, in four phases) and come back to
- * back, so a worker spins a while before sleeping on the condition variable: waking a
- * sleeping thread costs tens to hundreds of microseconds on a virtual machine, more than a
- * phase of a mid-sized crowd gains from the second core. */
+/* Phases are short and come back to back, so a worker spins a while before sleeping on the
+ * condition variable: waking a sleeping thread can cost more than a phase of a mid-sized
+ * crowd gains from the second core. */
 #define POOL_SPINS 4096
-/* Between the phases of one step the caller does serial work for a fraction of a
- * millisecond (the sort's offsets): a worker that slept through it would cost the next phase
+/* Between the phases of one step the caller does a little serial work (the sort's
+ * offsets): a worker that slept through it would cost the next phase
  * its wake-up, so within a step it then keeps yielding, up to this many times, before it
  * sleeps (yielding, not spinning: with more threads than cores the caller needs the core). */
 #define POOL_YIELDS_WITHIN (1 << 14)
@@ -108,9 +107,8 @@ int pt__crowd_dispatch_shares_n(const pt_crowd *c, int n) {
 }
 
 /* Runs one phase split into equal contiguous shares. A phase's fixed cost with helpers
- * (waking or signalling them, waiting for the last) is tens to hundreds of microseconds on a
- * virtual machine, more than a small crowd's phase takes: hence min_share agents at least
- * per share. */
+ * (waking or signalling them, waiting for the last) can be more than a small crowd's phase
+ * takes: hence min_share agents at least per share. */
 void pt__crowd_dispatch(pt_crowd *c, int phase, double dt) {
     struct pt__crowd_pool *p = c->pool;
     int shares = phase == PHASE_RUN ? pt__crowd_dispatch_shares_n(c, p->run_n) : pt__crowd_dispatch_shares_n(c, c->n);
