@@ -13,7 +13,7 @@
 #include <patrol/crowd.h>
 #include <patrol/rng.h>
 
-#include "crowd_priv.h" /* the test hooks: wide, no_ring, half, ring_mask */
+#include "bulk/crowd_priv.h" /* the test hooks: wide, no_ring, half, ring_mask */
 #include "test_util.h"
 
 #define N 300

@@ -14,7 +14,7 @@
 #include <patrol/troop.h>
 
 #include "test_util.h"
-#include "troop_priv.h" /* pt__troop_check */
+#include "bulk/troop_priv.h" /* pt__troop_check */
 
 static const char *pats_text =
     "pattern box\n kind path\n points 0,0 7,0 7,5 0,5 0,0\nend\n"
@@ -136,7 +136,7 @@ static const char *tile_names[] = {"box", "slant", "pace", "ring_rev", "halt", "
                                    "gen0", "gen1", "gen2", "gen3", "gen4", "gen5", "gen6", "gen7"};
 #define NTILE ((int)(sizeof tile_names / sizeof *tile_names))
 
-/* The last two only for followers added mid-run: their lanes start late. */
+/* The last two only for followers added mid-run: their bands start late. */
 static const int speeds[][2] = {{7, 60}, {1, 1}, {60, 60}, {1, 97}, {3, 60}, {0, 5}, {2, 3}, {59, 60}, {13, 17}, {6, 8},
                                 {5, 11}, {9, 31}};
 #define NSPEED ((int)(sizeof speeds / sizeof *speeds))

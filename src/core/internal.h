@@ -27,7 +27,7 @@ struct pt_cellspace;
  * above it); records the new span. The sort also sets start[cells] and n. */
 void pt__cellspace_span(struct pt_cellspace *cs, int lo, int hi, int n, int *a, int *b);
 
-/* ---- crowd worker threads (crowd.c) ---- */
+/* ---- crowd worker threads (bulk/crowd.c) ---- */
 struct pt_crowd;
 typedef void (*pt__crowd_range_fn)(void *arg, int lo, int hi);
 /* Runs fn(arg, lo, hi) over [0, n) cut into contiguous shares, on the crowd's threads (the

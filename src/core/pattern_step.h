@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* pattern_step.h - one action of the tile pattern walkers (path, matrix, control), written
  * once as inline bodies over small states. The one-agent runner (pattern_run.c, pt_patrun)
- * and the bulk follower (troop.c, pt_troop) instantiate them: each keeps its own layout
+ * and the bulk follower (bulk/troop.c, pt_troop) instantiate them: each keeps its own layout
  * (a pt_patrun; the troop's compact records) and loads/stores the fields a body reads, so
  * both walk the same cells with the same random choices by construction.
  *

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
 /* rng_priv.h - the PCG32 step, written once: pt_rng (rng.c) and the troop's matrix records
- * (troop.c, which keep the state and the stream apart) instantiate it. */
+ * (bulk/troop.c, which keep the state and the stream apart) instantiate it. */
 #ifndef PATROL_RNG_PRIV_H
 #define PATROL_RNG_PRIV_H
 

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Zlib */
-/* crowd_priv.h - the layout of a pt_crowd (crowd.c, crowd_lanes.h) and its test hooks
+/* crowd_priv.h - the layout of a pt_crowd (the bulk .c files and lanes.h) and its test hooks
  * (check_crowd.c reads the mode and the step's choices, and may set no_ring). */
 #ifndef PATROL_CROWD_PRIV_H
 #define PATROL_CROWD_PRIV_H
 
 #include <patrol/crowd.h>
 
+#include <math.h>
 #include <stdint.h>
 
 struct pt__crowd_pool;
@@ -82,5 +83,16 @@ struct pt_crowd {
     int no_ring;               /* test hook: the half step uses gsum, as when no ring can be had */
     pt_steer_agent tmpl;       /* agent 0 at the last reload: the shared constants */
 };
+
+/* What the agent at pos runs this tick: the crowd's behaviours, and the alarm's when it is
+ * within alarm_radius of the target's position tp. */
+static inline unsigned pt__crowd_agent_behaviours(const pt_crowd *c, pt_vec2 tp, pt_vec2 pos) {
+    unsigned alarm = c->alarm_behaviours & ~PT_BEH_FLOCKING;
+    if (alarm && hypot(tp.x - pos.x, tp.y - pos.y) <= c->alarm_radius) return c->behaviours | alarm;
+    return c->behaviours;
+}
+
+/* Loads the agents into the packed mode's state (crowd.c). */
+void pt__crowd_packed_load(pt_crowd *c);
 
 #endif

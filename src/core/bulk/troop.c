@@ -5,7 +5,7 @@
  * and acts when it wraps, i.e. when acc < num after the addition. With g = gcd(num, den),
  * n = num/g, d = den/g and q = acc/g, only q matters: it acts at tick T iff
  * (q + (T - T0) n) mod d < n. So k = (q - T0 n) mod d is constant while it is not held:
- * followers of one pattern and speed (a lane) are kept in d groups by k, and tick T runs
+ * followers of one pattern and speed (a band) are kept in d groups by k, and tick T runs
  * exactly the n groups k = (j - T n) mod d, j < n. A `wait N` after an action at T holds the
  * clock N ticks, i.e. shifts the schedule by N: the record moves to group (k - N n) mod d and
  * carries hold = T + N, because that group may still fire during the hold.
@@ -74,8 +74,8 @@ struct pt__troop_pat {
     int32_t doff[8];
 };
 
-struct pt__troop_lane { int pat, n, d, c, g0; };
-struct pt__troop_group { unsigned char *rec; int n, cap, lane; };
+struct pt__troop_band { int pat, n, d, c, g0; };
+struct pt__troop_group { unsigned char *rec; int n, cap, band; };
 
 static size_t rec_size(const pt__troop_pat *P) {
     if (P->kind == PT_PAT_PATH) return P->stops ? sizeof(path_hrec) : sizeof(path_rec);
@@ -148,7 +148,7 @@ void pt_troop_destroy(pt_troop *t) {
     }
     for (int i = 0; i < t->ngroups; i++) PT_FREE(t->groups[i].rec);
     PT_FREE(t->pats);
-    PT_FREE(t->lanes);
+    PT_FREE(t->bands);
     PT_FREE(t->groups);
     PT_FREE(t->loc);
     PT_FREE(t->heading0);
@@ -232,22 +232,22 @@ static int find_pat(pt_troop *t, const pt_pattern *p) {
     return t->npats++;
 }
 
-static int find_lane(pt_troop *t, int pat, int n, int d) {
-    for (int i = 0; i < t->nlanes; i++)
-        if (t->lanes[i].pat == pat && t->lanes[i].n == n && t->lanes[i].d == d) return i;
+static int find_band(pt_troop *t, int pat, int n, int d) {
+    for (int i = 0; i < t->nbands; i++)
+        if (t->bands[i].pat == pat && t->bands[i].n == n && t->bands[i].d == d) return i;
     if (t->ngroups > INT32_MAX - d) return PT_ERR_LIMIT;
-    if (!grow((void **)&t->lanes, &t->cap_lanes, t->nlanes + 1, sizeof *t->lanes) ||
+    if (!grow((void **)&t->bands, &t->cap_bands, t->nbands + 1, sizeof *t->bands) ||
         !grow((void **)&t->groups, &t->cap_groups, t->ngroups + d, sizeof *t->groups))
         return PT_ERR_NOMEM;
-    pt__troop_lane *L = &t->lanes[t->nlanes];
+    pt__troop_band *L = &t->bands[t->nbands];
     L->pat = pat;
     L->n = n;
     L->d = d;
     L->c = (int)((uint64_t)(t->tick % d) * (uint64_t)n % (uint64_t)d);
     L->g0 = t->ngroups;
-    for (int k = 0; k < d; k++) t->groups[t->ngroups + k] = (pt__troop_group){NULL, 0, 0, t->nlanes};
+    for (int k = 0; k < d; k++) t->groups[t->ngroups + k] = (pt__troop_group){NULL, 0, 0, t->nbands};
     t->ngroups += d;
-    return t->nlanes++;
+    return t->nbands++;
 }
 
 static int gcd(int a, int b) {
@@ -273,7 +273,7 @@ static int group_push(pt_troop *t, int gi, const void *rec, size_t size) {
     return g->n++;
 }
 
-static int lane_group(const pt__troop_lane *L, long long shift_ticks, int k) {
+static int band_group(const pt__troop_band *L, long long shift_ticks, int k) {
     long long s = (long long)((uint64_t)shift_ticks % (uint64_t)L->d) * L->n % L->d;
     long long kk = ((long long)k - s) % L->d;
     if (kk < 0) kk += L->d;
@@ -327,18 +327,18 @@ int pt_troop_add_run(pt_troop *t, const pt_patrun *run, int steps_num, int steps
     int pat = find_pat(t, p);
     if (pat < 0) return pat;
     int g = gcd(steps_num, steps_den), n = steps_num / g, d = steps_den / g;
-    int lane = find_lane(t, pat, n, d);
-    if (lane < 0) return lane;
+    int band = find_band(t, pat, n, d);
+    if (band < 0) return band;
     if (!reserve(t, t->count + 1)) return PT_ERR_NOMEM;
 
-    pt__troop_lane *L = &t->lanes[lane];
+    pt__troop_band *L = &t->bands[band];
     int k = (int)(((long long)(phase / g) - L->c) % d);
     if (k < 0) k += d;
     int gi = L->g0 + k;
     if (run->wait_ticks > 0) { /* holding now: the schedule starts wait_ticks later */
         if (p->kind == PT_PAT_PATH) rec.path.hold = t->tick + run->wait_ticks;
         else rec.ctl.hold = t->tick + run->wait_ticks;
-        gi = lane_group(L, run->wait_ticks, k);
+        gi = band_group(L, run->wait_ticks, k);
     }
     int slot = group_push(t, gi, &rec, rec_size(&t->pats[pat]));
     if (slot < 0) return PT_ERR_NOMEM;
@@ -436,13 +436,13 @@ LOOP_FN long long step_matrix(const pt__troop_pat *P, pt__troop_group *g, const 
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static int hold_record(pt_troop *t, const pt__troop_lane *L, int gi, int i, int wait, size_t size, size_t hold_at,
+static int hold_record(pt_troop *t, const pt__troop_band *L, int gi, int i, int wait, size_t size, size_t hold_at,
                        size_t id_at) {
     pt__troop_group *g = &t->groups[gi];
     unsigned char *r = g->rec + (size_t)i * size;
     int64_t hold = t->tick + wait;
     memcpy(r + hold_at, &hold, sizeof hold);
-    int to = lane_group(L, wait, gi - L->g0);
+    int to = band_group(L, wait, gi - L->g0);
     if (to == gi) return 0;
     unsigned char moved[sizeof(ctl_rec) > sizeof(path_hrec) ? sizeof(ctl_rec) : sizeof(path_hrec)];
     memcpy(moved, r, size);
@@ -468,7 +468,7 @@ static int hold_record(pt_troop *t, const pt__troop_lane *L, int gi, int i, int 
 
 /* Control records can leave their group (a `wait` shifts their schedule): swap-remove, and
  * the record swapped in (not yet seen this tick) is processed in the same slot. */
-INSTANCE long long control_walk(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi,
+INSTANCE long long control_walk(pt_troop *t, const pt__troop_pat *P, const pt__troop_band *L, int gi,
                                      const pt__walkmap *m, int none) {
     const pt_pattern *p = P->p;
     const pt__walkmap v = {m->flags, m->w, m->h, m->xin, m->yin, none};
@@ -501,7 +501,7 @@ INSTANCE long long control_walk(pt_troop *t, const pt__troop_pat *P, const pt__t
 
 /* Paths with stops: the path body, then on arriving at a stop the record is held as a
  * control record is after a `wait`. */
-LOOP_FN long long step_path_stops(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi,
+LOOP_FN long long step_path_stops(pt_troop *t, const pt__troop_pat *P, const pt__troop_band *L, int gi,
                                   const pt__walkmap *m) {
     const pt_pattern *p = P->p;
     long long T = t->tick, acted = 0;
@@ -541,15 +541,15 @@ LOOP_FN long long step_path_stops(pt_troop *t, const pt__troop_pat *P, const pt_
     return acted;
 }
 
-LOOP_FN long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__troop_lane *L, int gi, const pt__walkmap *m) {
+LOOP_FN long long step_control(pt_troop *t, const pt__troop_pat *P, const pt__troop_band *L, int gi, const pt__walkmap *m) {
     return m->none ? control_walk(t, P, L, gi, m, 1) : control_walk(t, P, L, gi, m, 0);
 }
 
 void pt_troop_step(pt_troop *t) {
     const pt__walkmap view = pt__walkmap_of(t->map), *m = &view;
     ++t->tick;
-    for (int li = 0; li < t->nlanes; li++) {
-        pt__troop_lane *L = &t->lanes[li];
+    for (int li = 0; li < t->nbands; li++) {
+        pt__troop_band *L = &t->bands[li];
         if (L->n == 0) continue;
         L->c = (L->c + L->n) % L->d;
         const pt__troop_pat *P = &t->pats[L->pat];
@@ -613,7 +613,7 @@ void pt_troop_sort(pt_troop *t) {
         for (int gi = 0; gi < t->ngroups; gi++) {
             pt__troop_group *g = &t->groups[gi];
             if (g->n < 2) continue;
-            const pt__troop_pat *P = &t->pats[t->lanes[g->lane].pat];
+            const pt__troop_pat *P = &t->pats[t->bands[g->band].pat];
             size_t size = rec_size(P);
             for (int s = 0; s < g->n; s++) {
                 int32_t x, y;
@@ -639,7 +639,7 @@ static const unsigned char *find(const pt_troop *t, int id, const pt__troop_pat 
     if (id < 0 || id >= t->count) return NULL;
     pt__troop_loc l = t->loc[id];
     const pt__troop_group *g = &t->groups[l.group];
-    *P = &t->pats[t->lanes[g->lane].pat];
+    *P = &t->pats[t->bands[g->band].pat];
     return g->rec + (size_t)l.slot * rec_size(*P);
 }
 
@@ -702,7 +702,7 @@ int pt__troop_check(const pt_troop *t) {
     long long records = 0;
     for (int gi = 0; gi < t->ngroups; gi++) {
         const pt__troop_group *g = &t->groups[gi];
-        const pt__troop_lane *L = &t->lanes[g->lane];
+        const pt__troop_band *L = &t->bands[g->band];
         bad += gi < L->g0 || gi >= L->g0 + L->d;
         records += g->n;
     }
@@ -714,7 +714,7 @@ int pt__troop_check(const pt_troop *t) {
             continue;
         }
         const pt__troop_group *g = &t->groups[l.group];
-        const pt__troop_pat *P = &t->pats[t->lanes[g->lane].pat];
+        const pt__troop_pat *P = &t->pats[t->bands[g->band].pat];
         int32_t x, y;
         uint32_t rid;
         rec_pos(P, g->rec + (size_t)l.slot * rec_size(P), &x, &y, &rid);

@@ -24,27 +24,18 @@
  * must, is what this avoids; in slot order, an agent's own state and its neighbours' rows
  * are next to each other. */
 #include "crowd_priv.h"
+#include "pool.h"
+#include "simd.h"
 
 #include <patrol/config.h>
 #include <float.h>
 #include <limits.h>
-#include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-/* Plain flocking four agents at a time with AVX (chosen at run time; GCC on x86-64). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(PT_CROWD_NO_SIMD)
-#define CROWD_AVX 1
-#endif
 
 #include "internal.h"
 #include "steer_priv.h"
-
-/* ---- worker threads ---------------------------------------------------------------------- */
 
 /* The half neighbour lists (below) run while no cell holds more agents than this, and the
  * cells are this much wider than the view radius (crowd_init makes them so): a neighbour
@@ -59,163 +50,6 @@
 #define HALF_BATCH 4
 #define HALF_PAIRS (HALF_BATCH * HALF_NB_MAX + 8)
 #define PT_ALWAYS_INLINE __attribute__((always_inline))
-
-enum { PHASE_GATHER, PHASE_SOA, PHASE_FORCES, PHASE_STEP, PHASE_PACKED_CELLS, PHASE_PACKED_SORT, PHASE_PACKED_PERMUTE,
-       PHASE_PACKED_STEP, PHASE_RUN };
-
-typedef struct worker {
-    struct pt__crowd_pool *pool;
-    int index;                 /* share index: 1 .. workers */
-} worker;
-
-/* Phases are short (a tick of 100,000 agents is a few ms, in four phases) and come back to
- * back, so a worker spins a while before sleeping on the condition variable: waking a
- * sleeping thread costs tens to hundreds of microseconds on a virtual machine, more than a
- * phase of a mid-sized crowd gains from the second core. */
-#define POOL_SPINS 4096
-/* Between the phases of one step the caller does serial work for a fraction of a
- * millisecond (the sort's offsets): a worker that slept through it would cost the next phase
- * its wake-up, so within a step it then keeps yielding, up to this many times, before it
- * sleeps (yielding, not spinning: with more threads than cores the caller needs the core). */
-#define POOL_YIELDS_WITHIN (1 << 14)
-/* The packed step hands out chunks that shrink as the slots run out (each a share of what
- * is left), down to this many per share: the last chunk, which one thread may run while
- * the others wait, is then small. */
-#define CHUNKS 16
-
-struct pt__crowd_pool {
-    pthread_mutex_t mu;
-    pthread_cond_t go;
-    atomic_uint gen;           /* bumped for every phase (release: publishes c, phase, dt) */
-    atomic_int pending;        /* workers still running the current phase */
-    atomic_int quit;
-    atomic_int next;           /* PHASE_PACKED_STEP: the next chunk's first slot */
-    int workers;               /* started threads */
-    int shares;                /* threads taking part in the current phase (<= workers + 1) */
-    int chunk;                 /* PHASE_PACKED_STEP: the fewest slots per chunk */
-    int most[PT_CROWD_MAX_THREADS]; /* PHASE_PACKED_SORT: the most slots in one cell of each
-                                       share's range */
-    int phase;
-    int follow;                /* a pt__crowd_run phase follows this step (pt__crowd_step_then) */
-    double dt;
-    pt_crowd *c;
-    pt__crowd_range_fn run_fn; /* PHASE_RUN: fn(arg, lo, hi) over [0, run_n) */
-    void *run_arg;
-    int run_n;
-    pthread_t tid[PT_CROWD_MAX_THREADS];
-    worker w[PT_CROWD_MAX_THREADS];
-};
-
-static inline void cpu_relax(void) {
-#ifdef __SSE2__
-    _mm_pause();
-#endif
-}
-
-static void run_share(pt_crowd *c, int phase, int share, int shares, double dt);
-
-static void *worker_main(void *arg) {
-    worker *w = arg;
-    struct pt__crowd_pool *p = w->pool;
-    unsigned seen = 0;
-    int within = 0; /* the last phase has another one after it in the same step */
-    for (;;) {
-        unsigned g;
-        int spins = 0, limit = POOL_SPINS + (within ? POOL_YIELDS_WITHIN : 0);
-        while ((g = atomic_load_explicit(&p->gen, memory_order_acquire)) == seen &&
-               !atomic_load_explicit(&p->quit, memory_order_acquire)) {
-            if (++spins < limit) {
-                if (spins < POOL_SPINS) cpu_relax();
-                else sched_yield();
-                continue;
-            }
-            /* gen only changes under mu, so checking it under mu cannot miss a wake-up */
-            pthread_mutex_lock(&p->mu);
-            while (atomic_load_explicit(&p->gen, memory_order_acquire) == seen &&
-                   !atomic_load_explicit(&p->quit, memory_order_acquire))
-                pthread_cond_wait(&p->go, &p->mu);
-            pthread_mutex_unlock(&p->mu);
-            spins = 0;
-        }
-        if (atomic_load_explicit(&p->quit, memory_order_acquire)) break;
-        seen = g;
-        within = p->follow || (p->phase != PHASE_PACKED_STEP && p->phase != PHASE_STEP && p->phase != PHASE_RUN);
-        if (w->index < p->shares) run_share(p->c, p->phase, w->index, p->shares, p->dt);
-        atomic_fetch_sub_explicit(&p->pending, 1, memory_order_release);
-    }
-    return NULL;
-}
-
-static void pool_stop(struct pt__crowd_pool *p) {
-    if (!p) return;
-    pthread_mutex_lock(&p->mu);
-    atomic_store_explicit(&p->quit, 1, memory_order_release);
-    pthread_cond_broadcast(&p->go);
-    pthread_mutex_unlock(&p->mu);
-    for (int t = 0; t < p->workers; t++) pthread_join(p->tid[t], NULL);
-    pthread_cond_destroy(&p->go);
-    pthread_mutex_destroy(&p->mu);
-    PT_FREE(p);
-}
-
-/* Starts up to want workers; NULL when none could be started (the caller runs alone). */
-static struct pt__crowd_pool *pool_start(int want) {
-    struct pt__crowd_pool *p = PT_CALLOC(1, sizeof *p);
-    if (!p) return NULL;
-    pthread_mutex_init(&p->mu, NULL);
-    pthread_cond_init(&p->go, NULL);
-    for (int t = 0; t < want; t++) {
-        p->w[t] = (worker){p, t + 1};
-        if (pthread_create(&p->tid[t], NULL, worker_main, &p->w[t]) != 0) break;
-        p->workers++; /* workers read it only once a phase starts (after gen's release) */
-    }
-    if (!p->workers) {
-        pool_stop(p);
-        return NULL;
-    }
-    return p;
-}
-
-/* How many threads share a phase over n items: each share gets at least c->min_share. */
-static int dispatch_shares_n(const pt_crowd *c, int n) {
-    int shares = c->pool ? c->pool->workers + 1 : 1, min_share = c->min_share > 0 ? c->min_share : 1;
-    if (shares > n / min_share) shares = n / min_share;
-    return shares > 1 ? shares : 1;
-}
-
-static int dispatch_shares(const pt_crowd *c) { return dispatch_shares_n(c, c->n); }
-
-/* Runs one phase split into equal contiguous shares. A phase's fixed cost with helpers
- * (waking or signalling them, waiting for the last) is tens to hundreds of microseconds on a
- * virtual machine, more than a small crowd's phase takes: hence min_share agents at least
- * per share. */
-static void dispatch(pt_crowd *c, int phase, double dt) {
-    struct pt__crowd_pool *p = c->pool;
-    int shares = phase == PHASE_RUN ? dispatch_shares_n(c, p->run_n) : dispatch_shares(c);
-    if (shares <= 1) {
-        run_share(c, phase, 0, 1, dt);
-        return;
-    }
-    p->shares = shares;
-    /* The packed step hands out chunks of whole groups of four agents. */
-    p->chunk = (c->n / (shares * CHUNKS) + 3) & ~3;
-    if (p->chunk < 4) p->chunk = 4;
-    p->c = c;
-    p->phase = phase;
-    p->dt = dt;
-    atomic_store_explicit(&p->next, 0, memory_order_relaxed);
-    atomic_store_explicit(&p->pending, p->workers, memory_order_relaxed);
-    pthread_mutex_lock(&p->mu);
-    atomic_fetch_add_explicit(&p->gen, 1, memory_order_release);
-    pthread_cond_broadcast(&p->go);
-    pthread_mutex_unlock(&p->mu);
-    run_share(c, phase, 0, shares, dt);
-    /* The workers' shares end about when ours does: spin, then give the core away. */
-    for (int spins = 0; atomic_load_explicit(&p->pending, memory_order_acquire) > 0; spins++) {
-        if (spins < POOL_SPINS) cpu_relax();
-        else sched_yield();
-    }
-}
 
 static void gather_range(pt_crowd *c, int lo, int hi);
 static int packed_alloc(pt_crowd *c);
@@ -282,7 +116,7 @@ static int crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agen
         ok = pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, n) == PT_OK;
     }
     if (ok) ok = packed_alloc(c);
-    if (ok && c->threads > 1) c->pool = pool_start(c->threads - 1);
+    if (ok && c->threads > 1) c->pool = pt__crowd_pool_start(c->threads - 1);
     if (!ok) {
         crowd_fini(c);
         return PT_ERR_NOMEM;
@@ -293,7 +127,7 @@ static int crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agen
 
 static void crowd_fini(pt_crowd *c) {
     pt_crowd_sync(c); /* the agents go back up to date */
-    pool_stop(c->pool);
+    pt__crowd_pool_stop(c->pool);
     PT_FREE(c->forces);
     PT_FREE(c->nb);
     PT_FREE(c->pos);
@@ -485,77 +319,6 @@ static void soa_range(pt_crowd *c, int lo, int hi, int headings) {
         }
 }
 
-/* ---- SIMD lanes ---------------------------------------------------------------------------- *
- * v2 holds two doubles: the x and y of one vector in the neighbour sums, or one value for
- * each of two agents in the pair step (crowd_lanes.h). Every lane does exactly the scalar
- * operation (IEEE add, mul, div and sqrt are exact per lane, so the bits are the same);
- * masks are all ones or all zeros per lane. The plain C version is the same code on
- * two-element arrays (PT_CROWD_NO_SIMD, or no SSE2). */
-#if defined(__SSE2__) && !defined(PT_CROWD_NO_SIMD)
-typedef __m128d v2;
-typedef __m128d m2; /* lane masks: all ones or all zeros */
-static inline v2 v2_set(double a, double b) { return _mm_set_pd(b, a); }
-static inline v2 v2_load(const double *p) { return _mm_loadu_pd(p); }
-static inline void v2_store(double *p, v2 a) { _mm_storeu_pd(p, a); }
-static inline v2 v2_sp(double a) { return _mm_set1_pd(a); }
-static inline v2 v2_add(v2 a, v2 b) { return _mm_add_pd(a, b); }
-static inline v2 v2_sub(v2 a, v2 b) { return _mm_sub_pd(a, b); }
-static inline v2 v2_mul(v2 a, v2 b) { return _mm_mul_pd(a, b); }
-static inline v2 v2_div(v2 a, v2 b) { return _mm_div_pd(a, b); }
-static inline v2 v2_sqrt(v2 a) { return _mm_sqrt_pd(a); }
-static inline m2 v2_lt(v2 a, v2 b) { return _mm_cmplt_pd(a, b); }
-static inline m2 v2_le(v2 a, v2 b) { return _mm_cmple_pd(a, b); }
-static inline m2 v2_gt(v2 a, v2 b) { return _mm_cmpgt_pd(a, b); }
-static inline m2 v2_nge(v2 a, v2 b) { return _mm_cmpnge_pd(a, b); } /* !(a >= b) */
-static inline m2 v2_mand(m2 a, m2 b) { return _mm_and_pd(a, b); }
-static inline m2 v2_mor(m2 a, m2 b) { return _mm_or_pd(a, b); }
-static inline m2 v2_mlanes(int a, int b) { return _mm_castsi128_pd(_mm_set_epi64x(-(long long)(b != 0), -(long long)(a != 0))); }
-static inline int v2_mbits(m2 m) { return _mm_movemask_pd(m); }
-static inline v2 v2_sel(m2 m, v2 a, v2 b) { return _mm_or_pd(_mm_and_pd(m, a), _mm_andnot_pd(m, b)); }
-static inline v2 v2_keep(m2 m, v2 a) { return _mm_and_pd(m, a); } /* a, or +0.0 */
-static inline v2 v2_neg(v2 a) { return _mm_xor_pd(a, _mm_set1_pd(-0.0)); }
-/* isfinite per lane */
-static inline m2 v2_finite(v2 a) { return _mm_cmple_pd(_mm_andnot_pd(_mm_set1_pd(-0.0), a), _mm_set1_pd(DBL_MAX)); }
-/* signbit per lane: the high dword's sign spread over the lane */
-static inline m2 v2_signbit(v2 a) {
-    return _mm_castsi128_pd(_mm_shuffle_epi32(_mm_srai_epi32(_mm_castpd_si128(a), 31), 0xF5));
-}
-static inline double v2_lane(v2 a, int l) { return _mm_cvtsd_f64(l ? _mm_unpackhi_pd(a, a) : a); }
-static inline v2 v2_strided(const double *p, int stride) { return v2_set(p[0], p[stride]); }
-static inline v2 v2_gather(const double *a, const int *m) { return v2_set(a[m[0]], a[m[1]]); }
-static inline m2 v2_mints(const int *p, int stride) { return v2_mlanes(p[0], p[stride]); }
-static inline m2 v2_mall(int a) { return v2_mlanes(a, a); }
-#else
-typedef struct { double l[2]; } v2;
-typedef struct { int l[2]; } m2;
-static inline v2 v2_set(double a, double b) { v2 r = {{a, b}}; return r; }
-static inline v2 v2_sp(double a) { return v2_set(a, a); }
-static inline v2 v2_load(const double *p) { return v2_set(p[0], p[1]); }
-static inline void v2_store(double *p, v2 a) { p[0] = a.l[0]; p[1] = a.l[1]; }
-static inline v2 v2_add(v2 a, v2 b) { return v2_set(a.l[0] + b.l[0], a.l[1] + b.l[1]); }
-static inline v2 v2_sub(v2 a, v2 b) { return v2_set(a.l[0] - b.l[0], a.l[1] - b.l[1]); }
-static inline v2 v2_mul(v2 a, v2 b) { return v2_set(a.l[0] * b.l[0], a.l[1] * b.l[1]); }
-static inline v2 v2_div(v2 a, v2 b) { return v2_set(a.l[0] / b.l[0], a.l[1] / b.l[1]); }
-static inline v2 v2_sqrt(v2 a) { return v2_set(sqrt(a.l[0]), sqrt(a.l[1])); }
-static inline m2 v2_mlanes(int a, int b) { m2 r = {{a != 0, b != 0}}; return r; }
-static inline m2 v2_lt(v2 a, v2 b) { return v2_mlanes(a.l[0] < b.l[0], a.l[1] < b.l[1]); }
-static inline m2 v2_le(v2 a, v2 b) { return v2_mlanes(a.l[0] <= b.l[0], a.l[1] <= b.l[1]); }
-static inline m2 v2_gt(v2 a, v2 b) { return v2_mlanes(a.l[0] > b.l[0], a.l[1] > b.l[1]); }
-static inline m2 v2_nge(v2 a, v2 b) { return v2_mlanes(!(a.l[0] >= b.l[0]), !(a.l[1] >= b.l[1])); }
-static inline m2 v2_mand(m2 a, m2 b) { return v2_mlanes(a.l[0] & b.l[0], a.l[1] & b.l[1]); }
-static inline m2 v2_mor(m2 a, m2 b) { return v2_mlanes(a.l[0] | b.l[0], a.l[1] | b.l[1]); }
-static inline int v2_mbits(m2 m) { return m.l[0] | m.l[1] << 1; }
-static inline v2 v2_sel(m2 m, v2 a, v2 b) { return v2_set(m.l[0] ? a.l[0] : b.l[0], m.l[1] ? a.l[1] : b.l[1]); }
-static inline v2 v2_keep(m2 m, v2 a) { return v2_sel(m, a, v2_sp(0.0)); }
-static inline v2 v2_neg(v2 a) { return v2_set(-a.l[0], -a.l[1]); }
-static inline m2 v2_finite(v2 a) { return v2_mlanes(isfinite(a.l[0]), isfinite(a.l[1])); }
-static inline m2 v2_signbit(v2 a) { return v2_mlanes(signbit(a.l[0]), signbit(a.l[1])); }
-static inline double v2_lane(v2 a, int l) { return a.l[l]; }
-static inline v2 v2_strided(const double *p, int stride) { return v2_set(p[0], p[stride]); }
-static inline v2 v2_gather(const double *a, const int *m) { return v2_set(a[m[0]], a[m[1]]); }
-static inline m2 v2_mints(const int *p, int stride) { return v2_mlanes(p[0], p[stride]); }
-static inline m2 v2_mall(int a) { return v2_mlanes(a, a); }
-#endif
 
 /* The neighbour sums of the agent at cell-order slot k (agent i) in one pass over its
  * neighbours: the same sums, in the same order, with the same operations as
@@ -865,14 +628,6 @@ static const pt_vehicle *tick_ctx(const pt_crowd *c, double dt, pt_steer_ctx *ct
     return tv;
 }
 
-/* What the agent at pos runs this tick: the crowd's behaviours, and the alarm's when it is
- * within alarm_radius of the target's position tp. */
-static inline unsigned agent_behaviours(const pt_crowd *c, pt_vec2 tp, pt_vec2 pos) {
-    unsigned alarm = c->alarm_behaviours & ~PT_BEH_FLOCKING;
-    if (alarm && hypot(tp.x - pos.x, tp.y - pos.y) <= c->alarm_radius) return c->behaviours | alarm;
-    return c->behaviours;
-}
-
 /* Forces, integration and collision in index order: the agent structs (the bulk of the
  * memory) and the sums stream through in order, which the hardware prefetches well. */
 static void step_range(pt_crowd *c, int lo, int hi, double dt) {
@@ -887,7 +642,7 @@ static void step_range(pt_crowd *c, int lo, int hi, double dt) {
             group_forces(&c->gsum[i], &a->veh, beh, g);
         }
         ctx.agent1 = tv && i != c->target ? tv : NULL;
-        a->behaviours = agent_behaviours(c, ctx.target, a->veh.pos);
+        a->behaviours = pt__crowd_agent_behaviours(c, ctx.target, a->veh.pos);
         pt_vec2 f = pt__steer_calculate_group(a, &ctx, group ? g : NULL);
         c->forces[i] = f;
         pt_steer_agent_update(a, &ctx, f, dt);
@@ -900,13 +655,7 @@ static int packed_sort_share(pt_crowd *c, int share, int shares);
 static void packed_permute_range(pt_crowd *c, int lo, int hi);
 static void packed_step(pt_crowd *c, int lo, int hi, double dt, int share);
 
-static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) {
-    if (phase == PHASE_RUN) {
-        struct pt__crowd_pool *p = c->pool;
-        int n = p->run_n;
-        p->run_fn(p->run_arg, (int)((long long)n * share / shares), (int)((long long)n * (share + 1) / shares));
-        return;
-    }
+void pt__crowd_run_share(pt_crowd *c, int phase, int share, int shares, double dt) {
     int lo = (int)((long long)c->n * share / shares), hi = (int)((long long)c->n * (share + 1) / shares);
     switch (phase) {
     case PHASE_GATHER: gather_range(c, lo, hi); break;
@@ -941,71 +690,66 @@ static void run_share(pt_crowd *c, int phase, int share, int shares, double dt) 
 
 static void mode_choose(pt_crowd *c);
 static int packed_wanted(const pt_crowd *c);
-static void packed_load(pt_crowd *c);
 static void packed_target(pt_crowd *c);
 static void packed_sort(pt_crowd *c, double dt);
 
+/* One tick, phase by phase; pt__crowd_dispatch runs a phase over the threads and returns
+ * when it is done, so each phase sees the whole of the one before. */
 void pt_crowd_step(pt_crowd *c, double dt) {
     if (c->n <= 0) return;
+    /* Mode: packed or in place, for these behaviours and agents. */
     if (c->behaviours != c->mode_beh || (c->packed && !packed_wanted(c))) mode_choose(c);
     if (c->packed) {
+        /* Target: its state as the tick starts. */
         packed_target(c);
-        if (!c->cells_ok) dispatch(c, PHASE_PACKED_CELLS, dt);
+        /* Cells: each slot's, unless the last step wrote them. */
+        if (!c->cells_ok) pt__crowd_dispatch(c, PHASE_PACKED_CELLS, dt);
+        /* Sort: the slots counted by cell. */
         packed_sort(c, dt);
-        dispatch(c, PHASE_PACKED_PERMUTE, dt);
+        /* Permute: the state into the other buffer, in the new order. */
+        pt__crowd_dispatch(c, PHASE_PACKED_PERMUTE, dt);
         c->cur ^= 1;
-        dispatch(c, PHASE_PACKED_STEP, dt);
+        /* Step: sums, forces, motion and collision, written back into the first buffer. */
+        pt__crowd_dispatch(c, PHASE_PACKED_STEP, dt);
         c->cur ^= 1;
         c->vcur ^= 1;
         c->cells_ok = 1; /* the step wrote each slot's new cell */
         c->stepped = 1;
         return;
     }
+    /* Target: its vehicle as the tick starts. */
     if (c->target >= 0 && c->target < c->n) c->target_veh = c->agents[c->target].veh;
     if (c->target == PT_CROWD_TARGET_VEHICLE) c->target_veh = c->target_vehicle;
-    dispatch(c, PHASE_GATHER, dt);
-    if (pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, c->n) != PT_OK) return; /* cannot happen: cap n */
+    /* Gather: positions, headings and cells by agent index. */
+    pt__crowd_dispatch(c, PHASE_GATHER, dt);
+    /* Sort: counting sort by cell (cannot fail: the cell space was sized for n). */
+    if (pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, c->n) != PT_OK) return;
     if (c->behaviours & PT_BEH_FLOCKING) {
+        /* Groups: the slots by group, then cell, when flocks read only their own group. */
         int on = c->group && groups_sort(c);
         if (c->gm) c->gm->on = on;
-        dispatch(c, PHASE_SOA, dt);
-        dispatch(c, PHASE_FORCES, dt);
+        /* Arrays: positions and headings in cell order. */
+        pt__crowd_dispatch(c, PHASE_SOA, dt);
+        /* Sums: each agent's neighbour sums. */
+        pt__crowd_dispatch(c, PHASE_FORCES, dt);
     }
-    dispatch(c, PHASE_STEP, dt);
-}
-
-void pt__crowd_run(pt_crowd *c, int n, pt__crowd_range_fn fn, void *arg) {
-    if (n <= 0) return;
-    if (!c->pool || dispatch_shares_n(c, n) <= 1) {
-        fn(arg, 0, n);
-        return;
-    }
-    c->pool->run_fn = fn;
-    c->pool->run_arg = arg;
-    c->pool->run_n = n;
-    dispatch(c, PHASE_RUN, 0.0);
-}
-
-void pt__crowd_step_then(pt_crowd *c, double dt, int brute) {
-    if (c->pool) c->pool->follow = 1;
-    if (brute) pt_crowd_step_brute(c, dt);
-    else pt_crowd_step(c, dt);
-    if (c->pool) c->pool->follow = 0;
+    /* Step: forces, motion and collision in agent order. */
+    pt__crowd_dispatch(c, PHASE_STEP, dt);
 }
 
 /* ---- two or four agents at once (the packed mode, plain flocking) ------------------------ *
  * The end of the group behaviours, the combiner and the integrator are one chain of about
  * fifteen dependent square roots and divisions per agent: one agent at a time leaves the
  * core waiting on it. Two (SSE2) or four (AVX) agents run it together, one per SIMD lane:
- * crowd_lanes.h. */
+ * lanes.h. */
 
-/* The pair step: crowd_lanes.h with two lanes. */
+/* The pair step: lanes.h with two lanes. */
 #define LANES 2
 #define V v2
 #define M m2
 #define P(x) v2_##x
 #define LN(x) x##_2
-#include "crowd_lanes.h"
+#include "lanes.h"
 #undef LANES
 #undef V
 #undef M
@@ -1017,54 +761,12 @@ void pt__crowd_step_then(pt_crowd *c, double dt, int brute) {
 #ifdef CROWD_AVX
 #pragma GCC push_options
 #pragma GCC target("avx")
-#include <immintrin.h>
-typedef __m256d v4;
-typedef __m256d m4;
-static inline v4 v4_load(const double *p) { return _mm256_loadu_pd(p); }
-static inline void v4_store(double *p, v4 a) { _mm256_storeu_pd(p, a); }
-static inline v4 v4_sp(double a) { return _mm256_set1_pd(a); }
-static inline v4 v4_add(v4 a, v4 b) { return _mm256_add_pd(a, b); }
-static inline v4 v4_sub(v4 a, v4 b) { return _mm256_sub_pd(a, b); }
-static inline v4 v4_mul(v4 a, v4 b) { return _mm256_mul_pd(a, b); }
-static inline v4 v4_div(v4 a, v4 b) { return _mm256_div_pd(a, b); }
-static inline v4 v4_sqrt(v4 a) { return _mm256_sqrt_pd(a); }
-static inline m4 v4_lt(v4 a, v4 b) { return _mm256_cmp_pd(a, b, _CMP_LT_OS); }
-static inline m4 v4_le(v4 a, v4 b) { return _mm256_cmp_pd(a, b, _CMP_LE_OS); }
-static inline m4 v4_gt(v4 a, v4 b) { return _mm256_cmp_pd(a, b, _CMP_GT_OS); }
-static inline m4 v4_nge(v4 a, v4 b) { return _mm256_cmp_pd(a, b, _CMP_NGE_US); } /* !(a >= b) */
-static inline m4 v4_mand(m4 a, m4 b) { return _mm256_and_pd(a, b); }
-static inline m4 v4_mor(m4 a, m4 b) { return _mm256_or_pd(a, b); }
-static inline int v4_mbits(m4 m) { return _mm256_movemask_pd(m); }
-static inline v4 v4_sel(m4 m, v4 a, v4 b) { return _mm256_or_pd(_mm256_and_pd(m, a), _mm256_andnot_pd(m, b)); }
-static inline v4 v4_keep(m4 m, v4 a) { return _mm256_and_pd(m, a); }
-static inline v4 v4_neg(v4 a) { return _mm256_xor_pd(a, _mm256_set1_pd(-0.0)); }
-static inline m4 v4_finite(v4 a) {
-    return _mm256_cmp_pd(_mm256_andnot_pd(_mm256_set1_pd(-0.0), a), _mm256_set1_pd(DBL_MAX), _CMP_LE_OS);
-}
-static inline m4 v4_signbit(v4 a) { /* two SSE2 halves: AVX has no 256-bit integer shifts */
-    __m128i lo = _mm_castpd_si128(_mm256_castpd256_pd128(a)), hi = _mm_castpd_si128(_mm256_extractf128_pd(a, 1));
-    lo = _mm_shuffle_epi32(_mm_srai_epi32(lo, 31), 0xF5);
-    hi = _mm_shuffle_epi32(_mm_srai_epi32(hi, 31), 0xF5);
-    return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_castsi128_pd(lo)), _mm_castsi128_pd(hi), 1);
-}
-static inline double v4_lane(v4 a, int l) {
-    double t[4];
-    _mm256_storeu_pd(t, a);
-    return t[l];
-}
-static inline v4 v4_strided(const double *p, int stride) { return _mm256_set_pd(p[3 * stride], p[2 * stride], p[stride], p[0]); }
-static inline m4 v4_mints(const int *p, int stride) {
-    return _mm256_castsi256_pd(_mm256_set_epi64x(-(long long)(p[3 * stride] != 0), -(long long)(p[2 * stride] != 0),
-                                                 -(long long)(p[stride] != 0), -(long long)(p[0] != 0)));
-}
-static inline v4 v4_gather(const double *a, const int *m) { return _mm256_set_pd(a[m[3]], a[m[2]], a[m[1]], a[m[0]]); }
-static inline m4 v4_mall(int a) { return _mm256_castsi256_pd(_mm256_set1_epi64x(-(long long)(a != 0))); }
 #define LANES 4
 #define V v4
 #define M m4
 #define P(x) v4_##x
 #define LN(x) x##_4
-#include "crowd_lanes.h"
+#include "lanes.h"
 #undef LANES
 #undef V
 #undef M
@@ -1172,7 +874,7 @@ static pt__crowd_state packed_now(const pt_crowd *c, int pcur, int vcur) {
 }
 
 /* agents -> packed state, slot k = agent k (already in ascending index within any cell). */
-static void packed_load(pt_crowd *c) {
+void pt__crowd_packed_load(pt_crowd *c) {
     pt__crowd_state *st = &c->st[c->cur];
     for (int i = 0; i < c->n; i++) {
         const pt_vehicle *v = &c->agents[i].veh;
@@ -1212,7 +914,7 @@ static void mode_choose(pt_crowd *c) {
         pt_crowd_sync(c);
         c->packed = 0;
     } else if (!c->packed && want) {
-        packed_load(c);
+        pt__crowd_packed_load(c);
         c->packed = 1;
     }
     c->mode_beh = c->behaviours;
@@ -1322,7 +1024,7 @@ static int packed_sort_share(pt_crowd *c, int share, int shares) {
 /* The half step's running sums are live from the batch being run to the end of the row of
  * cells below it (the agents before are done, the ones after that receive nothing yet):
  * at most two rows' slots and a batch. Each thread keeps them in a ring that size instead
- * of in gsum (n sums, 6.4 MB at 100,000 agents): the ring stays in cache, where gsum's
+ * of in gsum (n sums of a line each): the ring stays in cache, where gsum's
  * lines had to be fetched again to be zeroed. The rings grow when a step needs more (c->half
  * only); without memory the step uses gsum (ring_mask 0). */
 static void ring_size(pt_crowd *c) {
@@ -1359,7 +1061,7 @@ static pt__crowd_sums *ring_of(const pt_crowd *c, int share) {
  * different cells arrive out of order; a cell holds a handful, so insertion is cheap). */
 static void packed_sort(pt_crowd *c, double dt) {
     pt_cellspace *cs = &c->cs;
-    int shares = dispatch_shares(c), most = 0;
+    int shares = pt__crowd_dispatch_shares_n(c, c->n), most = 0;
     /* Only the cells from the first occupied one to the last (this step's and the last
      * one's) are rewritten: a small crowd on a big map fills a few of its rows, and
      * clearing and summing the whole grid would cost more than the crowd's own step. */
@@ -1370,7 +1072,7 @@ static void packed_sort(pt_crowd *c, double dt) {
     }
     pt__cellspace_span(cs, lo, hi, c->n, &c->sort_a, &c->sort_b);
     if (shares > 1) {
-        dispatch(c, PHASE_PACKED_SORT, dt);
+        pt__crowd_dispatch(c, PHASE_PACKED_SORT, dt);
         for (int sh = 0; sh < shares; sh++) most = c->pool->most[sh] > most ? c->pool->most[sh] : most;
     } else
         most = packed_sort_share(c, 0, 1);
@@ -1940,64 +1642,4 @@ static void packed_target(pt_crowd *c) {
     if (k == c->n) return;
     c->target_veh = c->tmpl.veh;
     slot_vehicle(&now, k, k, smoothing(c), &c->target_veh);
-}
-
-/* ---- the reference ----------------------------------------------------------------------- */
-
-void pt_crowd_step_brute(pt_crowd *c, double dt) {
-    int packed = c->packed;
-    pt_crowd_sync(c); /* the reference works on the agents themselves */
-    double r2 = c->view_radius * c->view_radius;
-    const pt_vehicle *tv = c->target >= 0 && c->target < c->n ? &c->agents[c->target].veh
-                           : c->target == PT_CROWD_TARGET_VEHICLE ? &c->target_vehicle
-                                                                  : NULL;
-    int *ids = c->nb, cells[PT_CROWD_NB_MAX];
-    for (int i = 0; i < c->n; i++) {
-        pt_steer_agent *a = &c->agents[i];
-        pt_vec2 p = a->veh.pos;
-        /* The first PT_CROWD_NB_MAX others (of its group) within the radius by (cell,
-         * index): insertion into a bounded sorted list; j ascends, so equal cells keep
-         * ascending indices. */
-        int m = 0;
-        for (int j = 0; j < c->n; j++) {
-            if (j == i || !(pt_v2_dist2(c->agents[j].veh.pos, p) <= r2)) continue;
-            if (c->group && c->group[j] != c->group[i]) continue;
-            int cj = pt_cellspace_cell(&c->cs, c->agents[j].veh.pos);
-            if (m == PT_CROWD_NB_MAX && cells[m - 1] <= cj) continue;
-            int q = m < PT_CROWD_NB_MAX ? m++ : m - 1;
-            while (q > 0 && cells[q - 1] > cj) {
-                cells[q] = cells[q - 1];
-                ids[q] = ids[q - 1];
-                q--;
-            }
-            cells[q] = cj;
-            ids[q] = j;
-        }
-        pt_steer_ctx ctx;
-        memset(&ctx, 0, sizeof ctx);
-        ctx.env = c->env;
-        ctx.dt = dt;
-        ctx.nb.agents = &c->agents[0].veh;
-        ctx.nb.stride = sizeof(pt_steer_agent);
-        ctx.nb.ids = ids;
-        ctx.nb.count = m;
-        ctx.nb.self = i;
-        ctx.agent1 = tv && i != c->target ? tv : NULL;
-        ctx.target = tv ? tv->pos : c->target_point;
-        a->behaviours = agent_behaviours(c, ctx.target, p);
-        c->forces[i] = pt_steer_calculate(a, &ctx);
-    }
-    /* The target as it was before anyone moved (PT_BEH_FACE turns toward it). */
-    pt_vec2 target = tv ? tv->pos : c->target_point;
-    for (int i = 0; i < c->n; i++) {
-        pt_steer_agent *a = &c->agents[i];
-        pt_steer_ctx ctx;
-        memset(&ctx, 0, sizeof ctx);
-        ctx.env = c->env;
-        ctx.dt = dt;
-        ctx.target = target;
-        pt_steer_agent_update(a, &ctx, c->forces[i], dt);
-        if (c->env) pt_steer_collide(c->env, &a->veh.pos, &a->veh.vel, a->veh.radius);
-    }
-    if (packed) packed_load(c);
 }
