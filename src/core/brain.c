@@ -38,10 +38,15 @@ static void set_state(pt_world *w, pt_entity *e, pt_state s) {
     e->path_len = e->path_idx = 0;
 }
 
+int pt__guard_sees(const pt_world *w, const pt_entity *e, double px, double py) {
+    return pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, px, py);
+}
+
 /* Awareness fills while the player is seen, faster when closer, and drains otherwise. */
 static void perceive(pt_world *w, pt_entity *e) {
     const pt_entity *p = &w->ents[0];
-    e->sees_player = pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, p->px, p->py);
+    if (w->sight_fn) w->sight_fn(w->sight_user, w, e);
+    e->sees_player = !w->player_hidden && pt__guard_sees(w, e, p->px, p->py);
     if (e->sees_player) {
         double dist = hypot(p->px - e->px, p->py - e->py);
         double closeness = 1.0 - 0.75 * pt_clamp(dist / e->view_dist, 0.0, 1.0);

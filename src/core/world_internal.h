@@ -64,6 +64,12 @@ struct pt_world {
     pt_crowd *crowds;
     int *crowd_first;            /* crowd k runs boids[crowd_first[k] .. crowd_first[k + 1]) */
     int ncrowds;
+    /* The solver's sight table (solve.c): a hidden player is never seen, so the guards walk as
+     * they would beside a player they never notice; sight_fn is called at each guard's
+     * perceive, with the guard as it looks that tick. */
+    int player_hidden;
+    void (*sight_fn)(void *user, const pt_world *w, const pt_entity *guard);
+    void *sight_user;
 };
 
 /* ---- motion.c: continuous (steered) movement ---- */
@@ -92,6 +98,9 @@ void pt__go_tile(pt_world *w, pt_entity *e);
 void pt__world_event(pt_world *w, pt_event_kind kind, uint32_t a, uint32_t b, int x, int y);
 /* Moves a tile mover to cell (x,y) (remembering the previous cell for interpolation). */
 void pt__entity_move_to(pt_entity *e, int x, int y);
+/* 1 when guard e, as it stands now, sees a player whose centre is at (px, py): the one sight
+ * rule of perceive, also used by the solver's sight table. */
+int pt__guard_sees(const pt_world *w, const pt_entity *e, double px, double py);
 /* Guard update for one tick (sight, awareness, state machine, motion). */
 void pt__brain_update(pt_world *w, pt_entity *e);
 /* Pattern motion for one tick (patrol state); shared by guards, prey and the player. */
