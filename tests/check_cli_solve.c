@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: Zlib */
+/* `patrol solve`: the solved route of the demo replayed by `patrol sim` (never spotted, at
+ * the goal), exit codes. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "test_cli.h"
+
+#define DEMO PATROL_SOURCE_DIR "/maps/demo.map"
+
+static int has_line_starting(const char *text, const char *prefix) {
+    size_t n = strlen(prefix);
+    for (const char *s = text; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
+        if (strncmp(s, prefix, n) == 0) return 1;
+    return 0;
+}
+
+static void tmp_path(char *buf, size_t cap, const char *name) {
+    const char *dir = getenv("TMPDIR");
+    snprintf(buf, cap, "%s/patrol_cli_solve_%ld_%s", dir && *dir ? dir : "/tmp", (long)getpid(), name);
+}
+
+START_TEST(test_usage_errors_exit_2) {
+    static run_result r;
+    const char *cases[][6] = {
+        {DEMO, "--max-time", "0", NULL},        {DEMO, "--max-time", "x", NULL}, {DEMO, "--seeds", "0", NULL},
+        {DEMO, "--margin", "-1", NULL},         {DEMO, "--name", "a:b", NULL},   {DEMO, "--bogus", NULL},
+        {DEMO, "--seed", NULL},                 {NULL},                          {DEMO, DEMO, NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tu_run_patrol(&r, "solve", cases[i]);
+        ck_assert_msg(r.status == 2, "case %zu: exit %d", i, r.status);
+        ck_assert_msg(has_line_starting(r.err, "patrol solve: error: "), "case %zu: %s", i, r.err);
+    }
+}
+END_TEST
+
+/* The route `solve` writes, replayed by `sim` for its duration: never spotted, at the goal. */
+static void solve_and_replay(const char *seed, const char *seeds) {
+    static run_result r;
+    char pat[512], ref[600];
+    tmp_path(pat, sizeof pat, "route.pat");
+    const char *args[] = {DEMO, "--out", pat, "--seed", seed, "--seeds", seeds, NULL};
+    tu_run_patrol(&r, "solve", args);
+    ck_assert_msg(r.status == 0, "exit %d: %s%s", r.status, r.out, r.err);
+    const char *d = strstr(r.out, "# duration: ");
+    ck_assert_ptr_nonnull(d);
+    int ticks = atoi(d + strlen("# duration: "));
+    ck_assert_int_gt(ticks, 0);
+    char tk[32];
+    snprintf(tk, sizeof tk, "%d", ticks);
+    snprintf(ref, sizeof ref, "%s:solved", pat);
+    for (int k = 0; k < atoi(seeds); k++) {
+        char sd[32];
+        snprintf(sd, sizeof sd, "%d", atoi(seed) + k);
+        const char *sim[] = {DEMO, "--ticks", tk, "--seed", sd, "--player-pattern", ref, NULL};
+        tu_run_patrol(&r, "sim", sim);
+        ck_assert_msg(r.status == 0, "sim exit %d: %s", r.status, r.err);
+        ck_assert_msg(strstr(r.out, "caught 0, spotted 0, lost 0,") && strstr(r.out, "goal 1;"), "seed %s: %s", sd, r.out);
+    }
+    unlink(pat);
+}
+
+START_TEST(test_demo_route_replays) {
+    solve_and_replay("7", "1");
+    solve_and_replay("3", "1");
+    solve_and_replay("11", "3");
+}
+END_TEST
+
+/* The output without --out is itself a pattern file: figures are comments. */
+START_TEST(test_stdout_is_a_pattern_file) {
+    static run_result r;
+    const char *args[] = {DEMO, "--name", "my_route", NULL};
+    tu_run_patrol(&r, "solve", args);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert(has_line_starting(r.out, "pattern my_route"));
+    ck_assert(has_line_starting(r.out, "  kind control"));
+    ck_assert(has_line_starting(r.out, "  at_end stop"));
+    for (const char *s = r.out; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
+        ck_assert_msg(*s == '#' || *s == ' ' || strncmp(s, "pattern ", 8) == 0 || strncmp(s, "end", 3) == 0, "%.40s", s);
+}
+END_TEST
+
+static void write_file(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+START_TEST(test_no_route_and_bad_maps_exit_1) {
+    static run_result r;
+    char map[512];
+    tmp_path(map, sizeof map, "watched.map");
+    /* A one-tile corridor a guard watches from the exit. */
+    write_file(map, "player at=1,1\nguard g at=7,1 heading=180 view=12 fov=90\ngrid\n#########\n#.......E\n#########\nend\n");
+    const char *args[] = {map, NULL};
+    tu_run_patrol(&r, "solve", args);
+    ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "no route no guard sees"));
+    /* No goal at all. */
+    write_file(map, "player at=1,1\ngrid\n#####\n#...#\n#####\nend\n");
+    tu_run_patrol(&r, "solve", args);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.err, "error: the map has no goal tile"));
+    unlink(map);
+}
+END_TEST
+
+static Suite *suite(void) {
+    Suite *s = suite_create("cli_solve");
+    TCase *tc = tcase_create("cli");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_usage_errors_exit_2);
+    tcase_add_test(tc, test_demo_route_replays);
+    tcase_add_test(tc, test_stdout_is_a_pattern_file);
+    tcase_add_test(tc, test_no_route_and_bad_maps_exit_1);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    Suite *s = suite();
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
