@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
-/* `patrol solve`: the solved route of the demo replayed by `patrol sim` (never spotted, at
- * the goal), exit codes. */
+/* `patrol solve`, and `patrol render --heatmap / --heatmap-csv / --route`: the solved route of
+ * the demo replayed by `patrol sim` (never spotted, at the goal), exit codes, the CSV. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +111,58 @@ START_TEST(test_no_route_and_bad_maps_exit_1) {
 }
 END_TEST
 
+START_TEST(test_heatmap_csv_and_route) {
+    static run_result r;
+    char map[512], csv[512], png[512], pat[512], ref[600];
+    tmp_path(map, sizeof map, "heat.map");
+    tmp_path(csv, sizeof csv, "heat.csv");
+    tmp_path(png, sizeof png, "heat.png");
+    tmp_path(pat, sizeof pat, "heat.pat");
+    /* One guard looking east along the corridor: it sees the cells ahead, every tick. */
+    write_file(map, "player at=1,1\nguard g at=3,1 heading=0 view=3 fov=40\ngrid\n##########\n#........E\n##########\nend\n");
+    const char *a1[] = {map, "--heatmap-csv", csv, "--ticks", "10", NULL};
+    tu_run_patrol(&r, "render", a1);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    FILE *f = fopen(csv, "r");
+    ck_assert_ptr_nonnull(f);
+    char line[128];
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+    ck_assert_str_eq(line, "x,y,walkable,ticks_seen,share\n");
+    int rows = 0, seen = 0;
+    while (fgets(line, sizeof line, f)) {
+        int x, y, wk, n;
+        double share;
+        ck_assert_int_eq(sscanf(line, "%d,%d,%d,%d,%lf", &x, &y, &wk, &n, &share), 5);
+        rows++;
+        int ahead = y == 1 && x >= 3 && x <= 6; /* its own cell and 3 ahead */
+        ck_assert_msg(n == (ahead ? 10 : 0), "%s", line);
+        seen += n > 0;
+    }
+    fclose(f);
+    ck_assert_int_eq(rows, 30);
+    ck_assert_int_eq(seen, 4);
+    /* The demo: heatmap and a solved route drawn; the route reaches the goal unseen. */
+    const char *a2[] = {DEMO, "--out", pat, "-q", NULL};
+    tu_run_patrol(&r, "solve", a2);
+    ck_assert_int_eq(r.status, 0);
+    snprintf(ref, sizeof ref, "%s:solved", pat);
+    const char *a3[] = {DEMO, "--out", png, "--heatmap", "--ticks", "600", "--route", ref, NULL};
+    tu_run_patrol(&r, "render", a3);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "heatmap: ticks 1..600"));
+    ck_assert_ptr_nonnull(strstr(r.out, "never seen"));
+    ck_assert_ptr_nonnull(strstr(r.out, "goal on tick"));
+    ck_assert_int_eq(access(png, F_OK), 0);
+    const char *a4[] = {DEMO, "--out", png, "--heatmap", "--view", "100x100", NULL};
+    tu_run_patrol(&r, "render", a4);
+    ck_assert_int_eq(r.status, 2);
+    unlink(map);
+    unlink(csv);
+    unlink(png);
+    unlink(pat);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("cli_solve");
     TCase *tc = tcase_create("cli");
@@ -119,6 +171,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_demo_route_replays);
     tcase_add_test(tc, test_stdout_is_a_pattern_file);
     tcase_add_test(tc, test_no_route_and_bad_maps_exit_1);
+    tcase_add_test(tc, test_heatmap_csv_and_route);
     suite_add_tcase(s, tc);
     return s;
 }
