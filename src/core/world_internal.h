@@ -65,8 +65,9 @@ struct pt_world {
     int *crowd_first;            /* crowd k runs boids[crowd_first[k] .. crowd_first[k + 1]) */
     int ncrowds;
     /* The solver's sight table (solve.c): a hidden player is never seen, so the guards walk as
-     * they would beside a player they never notice; sight_fn is called at each guard's
-     * perceive, with the guard as it looks that tick. */
+     * they would beside a player they never notice (once the player makes noises, a hidden
+     * one must make none); sight_fn is called at each guard's perceive, with the guard as it
+     * looks that tick. */
     int player_hidden;
     void (*sight_fn)(void *user, const pt_world *w, const pt_entity *guard);
     void *sight_user;
