@@ -29,6 +29,7 @@ START_TEST(test_usage_errors_exit_2) {
         {DEMO, "--max-time", "0", NULL},        {DEMO, "--max-time", "x", NULL}, {DEMO, "--seeds", "0", NULL},
         {DEMO, "--margin", "-1", NULL},         {DEMO, "--name", "a:b", NULL},   {DEMO, "--bogus", NULL},
         {DEMO, "--seed", NULL},                 {NULL},                          {DEMO, DEMO, NULL},
+        {DEMO, "--leave-after", "-1", NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         tu_run_patrol(&r, "solve", cases[i]);
@@ -39,16 +40,17 @@ START_TEST(test_usage_errors_exit_2) {
 END_TEST
 
 /* The route `solve` writes, replayed by `sim` for its duration: never spotted, at the goal. */
-static void solve_and_replay(const char *seed, const char *seeds) {
+static void solve_and_replay(const char *seed, const char *seeds, int window) {
     static run_result r;
     char pat[512], ref[600];
     tmp_path(pat, sizeof pat, "route.pat");
-    const char *args[] = {DEMO, "--out", pat, "--seed", seed, "--seeds", seeds, NULL};
+    const char *args[] = {DEMO, "--out", pat, "--seed", seed, "--seeds", seeds, window ? NULL : "--no-window", NULL};
     tu_run_patrol(&r, "solve", args);
     ck_assert_msg(r.status == 0, "exit %d: %s%s", r.status, r.out, r.err);
     const char *d = strstr(r.out, "# duration: ");
     ck_assert_ptr_nonnull(d);
     int ticks = atoi(d + strlen("# duration: "));
+    ck_assert(!strstr(r.out, "# start window: ") == !window);
     ck_assert_int_gt(ticks, 0);
     char tk[32];
     snprintf(tk, sizeof tk, "%d", ticks);
@@ -65,16 +67,16 @@ static void solve_and_replay(const char *seed, const char *seeds) {
 }
 
 START_TEST(test_demo_route_replays) {
-    solve_and_replay("7", "1");
-    solve_and_replay("3", "1");
-    solve_and_replay("11", "3");
+    solve_and_replay("7", "1", 1);
+    solve_and_replay("3", "1", 0);
+    solve_and_replay("11", "3", 0);
 }
 END_TEST
 
 /* The output without --out is itself a pattern file: figures are comments. */
 START_TEST(test_stdout_is_a_pattern_file) {
     static run_result r;
-    const char *args[] = {DEMO, "--name", "my_route", NULL};
+    const char *args[] = {DEMO, "--name", "my_route", "--no-window", NULL};
     tu_run_patrol(&r, "solve", args);
     ck_assert_int_eq(r.status, 0);
     ck_assert(has_line_starting(r.out, "pattern my_route"));
@@ -142,7 +144,7 @@ START_TEST(test_heatmap_csv_and_route) {
     ck_assert_int_eq(rows, 30);
     ck_assert_int_eq(seen, 4);
     /* The demo: heatmap and a solved route drawn; the route reaches the goal unseen. */
-    const char *a2[] = {DEMO, "--out", pat, "-q", NULL};
+    const char *a2[] = {DEMO, "--out", pat, "-q", NULL}; /* -q: no start window */
     tu_run_patrol(&r, "solve", a2);
     ck_assert_int_eq(r.status, 0);
     snprintf(ref, sizeof ref, "%s:solved", pat);

@@ -203,7 +203,7 @@ static double map_tile_px, obstacle_r, waypoint_radius;
 static double tile_sound[4]; /* the default legend's door, bush, floor, water, in tiles */
 static double world_hz, world_mass, world_force, world_turn, world_radius;
 static double crowd_min_share;
-static double solve_horizon_ticks, solve_horizon_s, solve_nseeds, solve_margin;
+static double solve_horizon_ticks, solve_horizon_s, solve_nseeds, solve_margin, solve_leave_after;
 static const double solve_margin_cap = PT_SOLVE_MARGIN_CAP, solve_max_rhythm = PT_SOLVE_MAX_RHYTHM,
                     solve_max_mb = (double)(PT_SOLVE_MAX_BYTES >> 20), heatmap_ticks = PT_SIGHTMAP_DEFAULT_TICKS;
 static const double intercept_max_t = PT_STEER_INTERCEPT_MAX_T;
@@ -422,6 +422,7 @@ static const entry entries[] = {
     {SOLVE_MD, CELL, "| `--max-time S` |", NULL, 3, 0, &solve_horizon_s, 1},
     {SOLVE_MD, CELL, "| `--seeds N` |", NULL, 3, 0, &solve_nseeds, 1},
     {SOLVE_MD, CELL, "| `--margin T` |", NULL, 3, 0, &solve_margin, 1},
+    {SOLVE_MD, CELL, "| `--leave-after N` |", NULL, 3, 0, &solve_leave_after, 1},
     {SOLVE_MD, PROSE, "on then, capped at ", NULL, 0, 0, &solve_margin_cap, 1},
     {SOLVE_MD, PROSE, "the solver refuses a rhythm over ", NULL, 0, 0, &solve_max_rhythm, 1},
     {SOLVE_MD, PROSE, "over a long horizon) and more than ", NULL, 0, 0, &solve_max_mb, 1},
@@ -464,6 +465,7 @@ static void load_solve_defaults(void) {
     solve_horizon_s = r.max_ticks / world_hz;
     solve_nseeds = r.nseeds;
     solve_margin = o.margin;
+    solve_leave_after = o.leave_after;
     pt_solve_result_fini(&r);
     pt_patlib_fini(&lib);
     pt_map_fini(&m);

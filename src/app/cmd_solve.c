@@ -15,7 +15,7 @@
 static void help(FILE *out) {
     fprintf(out,
             "usage: patrol solve MAP [--max-time S] [--seed S] [--seeds N] [--margin T] [--out FILE.pat]\n"
-            "                        [--name NAME] [-q]\n\n"
+            "                        [--name NAME] [--leave-after N] [--no-window] [-q]\n\n"
             "Finds a route from the player's start to a goal tile on which no guard ever has the\n"
             "player in view, and prints it as a player pattern (kind control: heading, steps, turns,\n"
             "waits) with its figures as '#' comment lines, so the whole output is a .pat file.\n"
@@ -29,9 +29,13 @@ static void help(FILE *out) {
             "  --margin T     also keep T tiles (0..64) away from every cell a guard sees (default 0)\n"
             "  --out FILE     write the pattern to FILE instead of stdout (figures stay on stdout)\n"
             "  --name NAME    the pattern's name (default: solved)\n"
-            "  -q, --quiet    print the pattern only\n"
+            "  --leave-after N  no step off the start before tick N, 0..%d (default 0: whenever)\n"
+            "  --no-window    skip the start window (every tick the player can leave the start on\n"
+            "                 and still get through: the search runs to the horizon and back,\n"
+            "                 about 3x the time)\n"
+            "  -q, --quiet    print the pattern only (no start window)\n"
             "exit status: 0 a route, 1 no route within the horizon (or a bad map), 2 usage error\n",
-            PT_SOLVE_MAX_TICKS / 60, PT_SOLVE_DEFAULT_MAX_TICKS / 60);
+            PT_SOLVE_MAX_TICKS / 60, PT_SOLVE_DEFAULT_MAX_TICKS / 60, PT_SOLVE_MAX_TICKS);
 }
 
 static double now_seconds(void) {
@@ -64,8 +68,8 @@ int cmd_solve(int argc, char **argv) {
     const char *map_path = NULL, *out_path = NULL, *name = "solved";
     double max_time = PT_SOLVE_DEFAULT_MAX_TICKS / 60.0;
     uint64_t seed = 0;
-    long nseeds = 1, margin = 0;
-    int quiet = 0;
+    long nseeds = 1, margin = 0, leave_after = 0;
+    int quiet = 0, window = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) { help(stdout); return APP_EXIT_OK; }
@@ -80,6 +84,8 @@ int cmd_solve(int argc, char **argv) {
             if (!name_ok(name)) return app_usage_error("solve", "--name '%s': letters, digits, _ - . / and at most 47 bytes", name);
         }
         else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) quiet = 1;
+        else if (strcmp(a, "--no-window") == 0) window = 0;
+        else if (strcmp(a, "--leave-after") == 0) { if (!app_parse_long("solve", a, i + 1 < argc ? argv[++i] : NULL, 0, PT_SOLVE_MAX_TICKS, &leave_after)) return APP_EXIT_USAGE; }
         else if (a[0] == '-' && a[1]) return app_usage_error("solve", "unknown option '%s'", a);
         else if (!map_path) map_path = a;
         else return app_usage_error("solve", "more than one map given ('%s')", a);
@@ -96,6 +102,8 @@ int cmd_solve(int argc, char **argv) {
     o.seed = seed;
     o.nseeds = (int)nseeds;
     o.margin = (int)margin;
+    o.window = window && !quiet;
+    o.leave_after = (int)leave_after;
     o.progress = on_progress;
     o.progress_user = &pr;
     pt_solve_result r;
@@ -123,6 +131,15 @@ int cmd_solve(int argc, char **argv) {
             printf("# duration: %d ticks (%.2f s) from %d,%d to the goal at %d,%d\n", r.ticks, r.ticks / 60.0, r.start_x,
                    r.start_y, r.goal_x, r.goal_y);
             printf("# start delay: leaves the start on tick %d\n", r.first_move_tick);
+            if (o.window) {
+                printf("# start window: %d tick%s to leave the start on and get through:", r.window_ticks,
+                       r.window_ticks == 1 ? "" : "s");
+                for (int i = 0; i < r.nspans; i++) {
+                    if (r.spans[i].first == r.spans[i].last) printf(" %d", r.spans[i].first);
+                    else printf(" %d..%d", r.spans[i].first, r.spans[i].last);
+                }
+                printf("%s\n", r.spans_more ? " ..." : "");
+            }
             if (r.margin_tiles >= 0.0)
                 printf("# margin: %d ticks (its cells are seen no closer in time), %.2f tiles (the nearest seen cell)\n",
                        r.margin_ticks, r.margin_tiles);

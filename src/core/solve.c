@@ -157,6 +157,12 @@ typedef struct solver {
     int gap[PT_SOLVE_MAX_RHYTHM + 8], nxt[PT_SOLVE_MAX_RHYTHM + 8];
     size_t slab;       /* bits per tick */
     uint64_t *V;
+    uint64_t *R;       /* the window pass: states from which the goal can be reached */
+    int full;          /* search to the horizon, not only to the earliest arrival */
+    size_t start;      /* the start cell; no step off it before tick leave_after */
+    int leave_after;
+    uint8_t *stay;     /* [t][k][h][a]: states on the start never left, */
+    uint8_t *dep;      /* [t]: 1 when leaving on tick t can reach the goal */
     long long nodes;
     int best_t;
     size_t best_bit;
@@ -181,33 +187,104 @@ static size_t node_bit(const solver *s, int t, int k, int h, int a, size_t cell)
 
 static int vget(const solver *s, size_t bit) { return (int)(s->V[bit >> 6] >> (bit & 63) & 1u); }
 
+static int is_goal_state(const solver *s, int t, int h, size_t cell);
+
 static void add(solver *s, int t, int k, int h, int a, size_t cell) {
     size_t bit = node_bit(s, t, k, h, a, cell);
     if (vget(s, bit)) return;
     s->V[bit >> 6] |= 1ull << (bit & 63);
     s->nodes++;
-    if (!h && t > 0 && (s->map->flags[cell] & PT_TILE_GOAL) && t < s->best_t) {
+    if (is_goal_state(s, t, h, cell) && t < s->best_t) {
         s->best_t = t;
         s->best_bit = bit;
     }
 }
 
-static void expand(solver *s, int t, int k, int h, int a, size_t cell) {
+/* The moves of the player from a state: every successor the world allows and no guard sees,
+ * given to fn (the search adds them; the window pass asks whether they reach the goal). fn
+ * returns 1 to stop. */
+typedef int (*succ_fn)(solver *s, int t, int k, int h, int a, size_t cell);
+
+static int successors(solver *s, int t, int k, int h, int a, size_t cell, succ_fn fn) {
     int x = (int)(cell % (size_t)s->W), y = (int)(cell / (size_t)s->W);
-    if (h && t + 1 <= s->T && safe_at(s, cell, t + 1)) add(s, t + 1, k, 1, a, cell);
+    if (h && t + 1 <= s->T && safe_at(s, cell, t + 1) && fn(s, t + 1, k, 1, a, cell)) return 1;
     int t1 = t + s->gap[k];
-    if (t1 > s->T || !safe_span(s, cell, t + 1, t1 - 1)) return;
+    if (t1 > s->T || !safe_span(s, cell, t + 1, t1 - 1)) return 0;
     int k1 = s->nxt[k];
     for (int sg = -1; sg <= 1; sg += 2) {
         int nx = x + sg * AX_DX[a], ny = y + sg * AX_DY[a];
         if (!pt_map_step_ok(s->map, x, y, nx, ny)) continue;
         size_t nc = (size_t)ny * (size_t)s->W + (size_t)nx;
-        if (safe_at(s, nc, t1)) add(s, t1, k1, 0, a, nc);
+        if (cell == s->start && t1 < s->leave_after) continue;
+        if (safe_at(s, nc, t1) && fn(s, t1, k1, 0, a, nc)) return 1;
     }
-    if (!safe_at(s, cell, t1)) return;
+    if (!safe_at(s, cell, t1)) return 0;
     for (int b = 0; b < 4; b++)
-        if (b != a) add(s, t1, k1, 0, b, cell);
-    if (t1 + 1 <= s->T && safe_at(s, cell, t1 + 1)) add(s, t1 + 1, k1, 1, a, cell);
+        if (b != a && fn(s, t1, k1, 0, b, cell)) return 1;
+    return t1 + 1 <= s->T && safe_at(s, cell, t1 + 1) && fn(s, t1 + 1, k1, 1, a, cell);
+}
+
+static int add_fn(solver *s, int t, int k, int h, int a, size_t cell) {
+    add(s, t, k, h, a, cell);
+    return 0;
+}
+
+static int is_goal_state(const solver *s, int t, int h, size_t cell) {
+    return !h && t > 0 && (s->map->flags[cell] & PT_TILE_GOAL);
+}
+
+/* A successor from which the goal can be reached (already known: later ticks come first). */
+static int reaches_fn(solver *s, int t, int k, int h, int a, size_t cell) {
+    size_t bit = node_bit(s, t, k, h, a, cell);
+    return is_goal_state(s, t, h, cell) || (s->R[bit >> 6] >> (bit & 63) & 1u);
+}
+
+static size_t stay_index(const solver *s, int t, int k, int h, int a) {
+    return (((size_t)t * (size_t)s->ncls + (size_t)k) * 2u + (size_t)h) * 4u + (size_t)a;
+}
+
+static int window_fn(solver *s, int t, int k, int h, int a, size_t cell) {
+    if (cell == s->start) s->stay[stay_index(s, t, k, h, a)] = 1;
+    else if (reaches_fn(s, t, k, h, a, cell)) s->dep[t] = 1;
+    return 0;
+}
+
+/* The ticks on which the player can leave the start and still reach the goal unseen: which
+ * states reach the goal (from the horizon back to tick 0, over the states the full search
+ * visited), then the first steps off the start that lead to one. */
+static int start_window(solver *s, pt_solve_result *r) {
+    size_t words = ((size_t)(s->T + 1) * s->slab + 63) / 64;
+    s->R = PT_CALLOC(words, sizeof *s->R);
+    s->stay = PT_CALLOC((size_t)(s->T + 2) * (size_t)s->ncls * 8u, 1);
+    s->dep = PT_CALLOC((size_t)s->T + 2, 1);
+    if (!s->R || !s->stay || !s->dep) return 0;
+    for (int t = s->T; t >= 0; t--) {
+        size_t b0 = (size_t)t * s->slab, b1 = b0 + s->slab;
+        for (size_t wi = b0 >> 6; wi <= (b1 - 1) >> 6; wi++)
+            for (uint64_t v = s->V[wi]; v; v &= v - 1) {
+                size_t bit = wi * 64 + (size_t)__builtin_ctzll(v);
+                if (bit < b0 || bit >= b1) continue;
+                size_t rem = bit - b0, cell = rem % s->C;
+                int a = (int)(rem / s->C % 4), h = (int)(rem / s->C / 4 % 2), k = (int)(rem / s->C / 8);
+                if (!is_goal_state(s, t, h, cell) && successors(s, t, k, h, a, cell, reaches_fn))
+                    s->R[bit >> 6] |= 1ull << (bit & 63);
+            }
+    }
+    for (int a = 0; a < 4; a++) s->stay[stay_index(s, 0, 0, 0, a)] = 1;
+    for (int t = 0; t <= s->T; t++)
+        for (int k = 0; k < s->ncls; k++)
+            for (int h = 0; h < 2; h++)
+                for (int a = 0; a < 4; a++)
+                    if (s->stay[stay_index(s, t, k, h, a)]) successors(s, t, k, h, a, s->start, window_fn);
+    r->window_ticks = r->nspans = 0;
+    for (int t = 0; t <= s->T; t++) {
+        if (!s->dep[t]) continue;
+        r->window_ticks++;
+        if (r->nspans > 0 && r->spans[r->nspans - 1].last == t - 1) r->spans[r->nspans - 1].last = t;
+        else if (r->nspans < PT_SOLVE_MAX_SPANS) r->spans[r->nspans++] = (pt_solve_span){t, t};
+        else r->spans_more = 1;
+    }
+    return 1;
 }
 
 /* The player's step clock exactly as the world runs it (pt__pattern_tick): the gaps in ticks
@@ -417,6 +494,9 @@ static int search(solver *s, const pt_solve_opts *o, pt_solve_result *r, pt_erro
     if (!s->V) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the search (%zu MB)", (words * 8) >> 20);
     s->best_t = s->T + 1;
     s->nodes = 0;
+    s->full = o->window;
+    s->leave_after = o->leave_after;
+    s->start = start;
     if ((s->map->flags[start] & PT_TILE_GOAL) && safe_at(s, start, 1)) { /* on the goal already */
         r->found = 1;
         r->ticks = 1;
@@ -424,7 +504,7 @@ static int search(solver *s, const pt_solve_opts *o, pt_solve_result *r, pt_erro
         return PT_OK;
     }
     for (int a = 0; a < 4; a++) add(s, 0, 0, 0, a, start);
-    for (int t = 0; t <= s->T && t < s->best_t; t++) {
+    for (int t = 0; t <= s->T && (s->full || t < s->best_t); t++) {
         size_t b0 = (size_t)t * s->slab, b1 = b0 + s->slab;
         for (size_t wi = b0 >> 6; wi <= (b1 - 1) >> 6; wi++) {
             uint64_t v = s->V[wi];
@@ -434,7 +514,7 @@ static int search(solver *s, const pt_solve_opts *o, pt_solve_result *r, pt_erro
                 if (bit < b0 || bit >= b1) continue;
                 size_t rem = bit - b0, cell = rem % s->C;
                 int a = (int)(rem / s->C % 4), h = (int)(rem / s->C / 4 % 2), k = (int)(rem / s->C / 8);
-                expand(s, t, k, h, a, cell);
+                if (!is_goal_state(s, t, h, cell)) successors(s, t, k, h, a, cell, add_fn);
             }
         }
         if ((t & 255) == 255) report(o, "search", (double)t / s->T);
@@ -446,6 +526,7 @@ static int search(solver *s, const pt_solve_opts *o, pt_solve_result *r, pt_erro
     int ok = reconstruct(s, r);
     if (ok == 0) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the route");
     if (ok < 0) return pt_error_set(err, PT_ERR_INTERNAL, 0, 0, "solver: the route could not be traced back");
+    if (o->window && !start_window(s, r)) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the start window");
     return PT_OK;
 }
 
@@ -465,8 +546,9 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
     int nseeds = o.nseeds ? o.nseeds : 1;
     if (T < 1 || T > PT_SOLVE_MAX_TICKS)
         return pt_error_set(err, PT_ERR_USAGE, 0, 0, "solver: max_ticks %d is not in 1..%d", T, PT_SOLVE_MAX_TICKS);
-    if (nseeds < 1 || nseeds > 100000 || o.margin < 0 || o.margin > 64 || o.gait != 0)
-        return pt_error_set(err, PT_ERR_USAGE, 0, 0, "solver: bad options (seeds 1..100000, margin 0..64, gait 0)");
+    if (nseeds < 1 || nseeds > 100000 || o.margin < 0 || o.margin > 64 || o.gait != 0 || o.leave_after < 0)
+        return pt_error_set(err, PT_ERR_USAGE, 0, 0,
+                            "solver: bad options (seeds 1..100000, margin 0..64, gait 0, leave_after >= 0)");
     uint64_t seed0 = o.seed ? o.seed : (map->seed ? map->seed : 1);
     out->max_ticks = T;
     out->nseeds = nseeds;
@@ -509,7 +591,8 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
                             PT_SOLVE_MAX_RHYTHM, T);
     s.slab = (size_t)s.ncls * 8u * s.C;
     size_t table = sm_bytes(map->w, map->h, T);
-    size_t need = table * (nseeds > 1 ? 2u : 1u) * (o.margin ? 2u : 1u) + ((size_t)(T + 1) * s.slab + 63) / 64 * 8;
+    size_t need = table * (nseeds > 1 ? 2u : 1u) * (o.margin ? 2u : 1u) +
+                  ((size_t)(T + 1) * s.slab + 63) / 64 * 8 * (o.window ? 2u : 1u);
     out->bytes = need;
     if (need > (size_t)PT_SOLVE_MAX_BYTES)
         return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "solving %dx%d cells over %d ticks needs %zu MB, more than %ld: use a "
@@ -541,6 +624,9 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
     if (rc == PT_OK && !out->found && nseeds > 1) {
         /* None for all of them: a route for the first seed, and for how many it holds. */
         PT_FREE(s.V);
+        PT_FREE(s.R);
+        PT_FREE(s.stay);
+        PT_FREE(s.dep);
         pt_sightmap_fini(&wide);
         plain = &first;
         if (o.margin > 0 && !dilate(&wide, &first, o.margin)) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
@@ -562,6 +648,9 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
         }
     }
     PT_FREE(s.V);
+    PT_FREE(s.R);
+    PT_FREE(s.stay);
+    PT_FREE(s.dep);
     pt_sightmap_fini(&all);
     pt_sightmap_fini(&first);
     pt_sightmap_fini(&wide);

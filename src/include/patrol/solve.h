@@ -92,6 +92,10 @@ typedef struct pt_solve_opts {
     int margin;          /* tiles: also avoid cells within this distance (centres) of a seen
                             cell on the same tick; 0 (default) = only the seen cells */
     int gait;            /* reserved for hearing; must be 0 (the player's one gait) */
+    int leave_after;     /* the player takes no step off the start before this tick (0 = any) */
+    int window;          /* 1: also find every tick the player can leave the start on and
+                            still get through (the start window, below): the search runs to
+                            the horizon and back, about 3x the time and 2x the search memory */
     /* Called now and then with a stage ("sight", "search") and how far it is (0..1). */
     void (*progress)(void *user, const char *stage, double done);
     void *progress_user;
@@ -111,6 +115,9 @@ typedef struct pt_solve_action {
     int hold;            /* WAIT: N of `wait N` */
 } pt_solve_action;
 
+#define PT_SOLVE_MAX_SPANS 16 /* start-window spans kept */
+typedef struct pt_solve_span { int first, last; } pt_solve_span;
+
 typedef struct pt_solve_result {
     int found;           /* 1: a route (below); 0: none within the horizon */
     int ticks;           /* the tick on which the player stands on the goal (the GOAL event) */
@@ -128,6 +135,11 @@ typedef struct pt_solve_result {
     int seeds_ok;        /* for how many of them the route is unseen (nseeds when found with
                             all of them; else the route is for the first seed alone) */
     int all_seeds;       /* 1: the route was searched against all the seeds together */
+    int window_ticks;    /* opts.window: on how many ticks the player can first step off the
+                            start and still reach the goal unseen within the horizon */
+    pt_solve_span spans[PT_SOLVE_MAX_SPANS]; /* those ticks as runs, earliest first */
+    int nspans;
+    int spans_more;      /* 1: more runs than PT_SOLVE_MAX_SPANS */
     int max_ticks;       /* the horizon used */
     int rhythm;          /* the step rhythm's period R */
     double speed;        /* the player's speed, tiles/s */
