@@ -25,6 +25,7 @@ static const struct {
     {"render", cmd_render, "draw a map (at tick N) to a PNG, headless"},
     {"show", cmd_show, "preview a pattern: its cells, its matrix, or drawn over a map"},
     {"bench", cmd_bench, "measure the module's speed (medians over runs)"},
+    {"solve", cmd_solve, "find a route to the goal no guard sees; print it as a player pattern"},
 };
 
 static void usage(FILE *out) {

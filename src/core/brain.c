@@ -40,10 +40,22 @@ static void set_state(pt_world *w, pt_entity *e, pt_state s) {
 
 /* Peripheral sense: a player right beside the guard is felt whatever the cone, unless it is
  * in cover (on an opaque tile) or behind a wall. */
-static int senses_close(const pt_world *w, const pt_entity *e, const pt_entity *p) {
-    double dx = p->px - e->px, dy = p->py - e->py;
+static int senses_close(const pt_world *w, const pt_entity *e, double px, double py, int x, int y) {
+    double dx = px - e->px, dy = py - e->py;
     if (fabs(dx) > PERIPHERAL_DIST || fabs(dy) > PERIPHERAL_DIST || hypot(dx, dy) > PERIPHERAL_DIST) return 0;
-    return !pt_map_opaque(&w->map, p->x, p->y) && pt_los_clear(&w->map, e->x, e->y, p->x, p->y);
+    return !pt_map_opaque(&w->map, x, y) && pt_los_clear(&w->map, e->x, e->y, x, y);
+}
+
+int pt__guard_notices(const pt_world *w, const pt_entity *e, double px, double py, double *rate) {
+    if (pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, px, py)) {
+        if (rate) *rate = 1.0;
+        return 1;
+    }
+    if (senses_close(w, e, px, py, (int)floor(px), (int)floor(py))) {
+        if (rate) *rate = PERIPHERAL_RATE;
+        return 1;
+    }
+    return 0;
 }
 
 /* Awareness fills while the player is seen (or sensed close by, more slowly), faster when
@@ -51,11 +63,8 @@ static int senses_close(const pt_world *w, const pt_entity *e, const pt_entity *
 static void perceive(pt_world *w, pt_entity *e) {
     const pt_entity *p = &w->ents[0];
     double rate = 1.0;
-    e->sees_player = pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, p->px, p->py);
-    if (!e->sees_player && senses_close(w, e, p)) {
-        e->sees_player = 1;
-        rate = PERIPHERAL_RATE;
-    }
+    if (w->sight_fn) w->sight_fn(w->sight_user, w, e);
+    e->sees_player = !w->player_hidden && pt__guard_notices(w, e, p->px, p->py, &rate);
     if (e->sees_player) {
         double dist = hypot(p->px - e->px, p->py - e->py);
         double closeness = 1.0 - 0.75 * pt_clamp(dist / e->view_dist, 0.0, 1.0);

@@ -77,6 +77,7 @@ void pt__world_noise(pt_world *w, int x, int y, double loudness, pt_noise_kind k
 /* The player entered cell (x, y): one footstep, or the tile's own noise when that is louder
  * (a squeaky board squeaks however softly it is trodden). */
 static void player_stepped(pt_world *w, const pt_entity *p) {
+    if (w->player_hidden) return; /* the solver's stand-in: no guard may hear a ghost */
     const pt_tile_def *t = pt_map_tile(&w->map, p->x, p->y);
     double step = gaits[w->gait].loudness * t->footstep;
     if (t->noise > step) pt__world_noise(w, p->x, p->y, t->noise, PT_NOISE_TILE);
