@@ -142,6 +142,17 @@ START_TEST(test_bad_input_and_usage) {
 }
 END_TEST
 
+START_TEST(test_demo_level) {
+    /* The shipped level's own test file passes (solvable waits for patrol solve). */
+    run_result r;
+    const char *args[] = {"maps/demo.test", NULL};
+    tu_run_patrol(&r, "test", args);
+    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+    ck_assert_ptr_null(strstr(r.out, "FAIL"));
+    ck_assert_ptr_nonnull(strstr(r.out, " 0 failed, 1 skipped\n"));
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("cli_test");
     TCase *tc = tcase_create("core");
@@ -150,6 +161,7 @@ int main(void) {
     tcase_add_test(tc, test_failing_file);
     tcase_add_test(tc, test_trace_and_png_of_a_failure);
     tcase_add_test(tc, test_bad_input_and_usage);
+    tcase_add_test(tc, test_demo_level);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }

@@ -396,6 +396,19 @@ START_TEST(test_run_trace_is_the_worlds) {
 }
 END_TEST
 
+START_TEST(test_demo_file) {
+    /* The shipped test file: it loads, binds and every expectation but `solvable` passes. */
+    pt_testfile tf;
+    pt_error err;
+    ck_assert_msg(pt_testfile_load(&tf, PATROL_SOURCE_DIR "/maps/demo.test", &err) == PT_OK, "%s", err.message);
+    ck_assert_int_ge(tf.count, 10);
+    int kinds[PT_EXPECT_KIND_COUNT] = {0};
+    for (int i = 0; i < tf.count; i++) kinds[tf.items[i].kind]++;
+    for (int k = 0; k < PT_EXPECT_KIND_COUNT; k++) ck_assert_msg(kinds[k] > 0, "no %s line", pt_expect_kind_name((pt_expect_kind)k));
+    pt_testfile_fini(&tf);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("testing");
     TCase *tc = tcase_create("core");
@@ -409,6 +422,7 @@ int main(void) {
     tcase_add_test(tc, test_expectations_against_the_world);
     tcase_add_test(tc, test_covers_gaps);
     tcase_add_test(tc, test_run_trace_is_the_worlds);
+    tcase_add_test(tc, test_demo_file);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }
