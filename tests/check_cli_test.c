@@ -22,7 +22,7 @@ START_TEST(test_passing_file) {
     ck_assert_str_eq(r.out,
                      "PASS " DATA "pass.test:3: visits pacer 6,3 1,3 within=10: the last cell on tick 200 (3.3 s)\n"
                      "PASS " DATA "pass.test:4: stays pacer area=1,3,6,3: inside for 60.0 s\n"
-                     "PASS " DATA "pass.test:5: covers pacer 3,3 every=3 for=20: covered 11 times, the longest gap 1.0 s\n"
+                     "PASS " DATA "pass.test:5: covers pacer 3,3 every=3 for=20: covered 12 times, the longest gap 1.0 s\n"
                      "PASS " DATA "pass.test:6: caught within=10 by=g: caught by g on tick 82 (1.4 s) at 7,1\n"
                      "PASS " DATA "pass.test:7: goal route=low within=10: at the goal 8,3 on tick 96 (1.6 s)\n"
                      "SKIP " DATA "pass.test:8: solvable: needs patrol solve\n"
@@ -150,6 +150,20 @@ START_TEST(test_demo_level) {
     ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
     ck_assert_ptr_null(strstr(r.out, "FAIL"));
     ck_assert_ptr_nonnull(strstr(r.out, " 0 failed, 1 skipped\n"));
+    /* docs/testing.md shows this very output. */
+    static char doc[65536];
+    FILE *f = fopen("docs/testing.md", "r");
+    ck_assert_ptr_nonnull(f);
+    size_t n = fread(doc, 1, sizeof doc - 1, f);
+    fclose(f);
+    doc[n] = '\0';
+    const char *cmd = "$ patrol test maps/demo.test\n", *at = strstr(doc, cmd);
+    ck_assert_ptr_nonnull(at);
+    at += strlen(cmd);
+    const char *end = strstr(at, "```");
+    ck_assert_ptr_nonnull(end);
+    ck_assert_msg(strlen(r.out) == (size_t)(end - at) && strncmp(r.out, at, (size_t)(end - at)) == 0,
+                  "docs/testing.md shows another output than:\n%s", r.out);
 }
 END_TEST
 

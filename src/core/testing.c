@@ -248,14 +248,17 @@ static void run_covers(pt_world *w, const pt_expect *x, int g, pt_test_result *r
     long end = ticks_of(w, x->duration), every = ticks_of(w, x->every);
     int cx = x->cells[0].x, cy = x->cells[0].y;
     /* The window starts at tick 0: the first sight must come within `every` too. */
-    uint64_t last = pt_test_cone_covers(w, g, cx, cy) ? pt_world_tick(w) : 0;
-    long longest = 0, times = 0;
+    int was = pt_test_cone_covers(w, g, cx, cy);
+    uint64_t last = pt_world_tick(w);
+    long longest = 0, times = was; /* times: spells of cover, each counted where it begins */
     while ((long)pt_world_tick(w) < end && step(w, trace)) {
         uint64_t t = pt_world_tick(w);
-        if (pt_test_cone_covers(w, g, cx, cy)) {
-            if (t - last > 1) times++;
+        int now = pt_test_cone_covers(w, g, cx, cy);
+        if (now) {
+            times += !was;
             last = t;
         }
+        was = now;
         if ((long)(t - last) > longest) longest = (long)(t - last);
         if ((long)(t - last) >= every) {
             const pt_entity *e = pt_world_entity(w, g);

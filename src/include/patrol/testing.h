@@ -94,7 +94,8 @@ int pt_test_sees_player(const pt_world *w, int guard, pt_test_sighting *out);
 
 /* Steps w until tick `to` and returns 1 at the first tick in [from, to] on which guard (-1 =
  * any) saw the player, with *out filled (may be NULL) and w left on that tick; 0 when none
- * did (w is then on tick `to`). Ticks before `from` are stepped without looking. */
+ * did (w is then on tick `to`, or on the tick its round ended: end_round_on_catch). Ticks
+ * before `from` are stepped without looking. */
 int pt_test_saw_player(pt_world *w, int guard, uint64_t from, uint64_t to, pt_test_sighting *out);
 
 /* Compares two traces as pt_world_trace_rows writes them (text, `len` bytes each) row by
