@@ -18,6 +18,7 @@
 #include <patrol/pattern.h>
 #include <patrol/solve.h>
 #include <patrol/steer.h>
+#include <patrol/testing.h>
 #include <patrol/world.h>
 
 #include "brain_tuning.h"
@@ -200,6 +201,8 @@ static double flock_count;
 static pt_thrust_body_params body;
 static double body_top_speed;
 static double map_tile_px, obstacle_r, waypoint_radius;
+/* The .test keys' defaults, as the parser fills them on lines that give none. */
+static double test_within[PT_EXPECT_KIND_COUNT], test_for[PT_EXPECT_KIND_COUNT], test_every, test_margin;
 static double tile_sound[4]; /* the default legend's door, bush, floor, water, in tiles */
 static double tile_footstep[3]; /* the default legend's floor, bridge, grass */
 /* Per gait (walk, sneak, run): speed factor, footstep loudness, and the farthest straight
@@ -345,6 +348,16 @@ static const entry entries[] = {
     {AI_MD, PROSE, "the player comes within ", NULL, 0, 0, &prey_notice, 1},
     {AI_MD, PROSE, "calm down ", NULL, 0, 0, &prey_calm, 1},
     {AI_MD, PROSE, "they scatter (evade) from a player within ", NULL, 0, 0, &boid_scatter, 1},
+
+    /* docs/formats.md: .test expectations */
+    {FORMATS_MD, CELL, "| `visits GUARD X,Y...` |", "`within=` (", 2, 0, &test_within[PT_EXPECT_VISITS], 1},
+    {FORMATS_MD, CELL, "| `stays GUARD area=X0,Y0,X1,Y1` |", "`for=` (", 2, 0, &test_for[PT_EXPECT_STAYS], 1},
+    {FORMATS_MD, CELL, "| `covers GUARD X,Y` |", "`every=` (", 2, 0, &test_every, 1},
+    {FORMATS_MD, CELL, "| `covers GUARD X,Y` |", "`for=` (", 2, 0, &test_for[PT_EXPECT_COVERS], 1},
+    {FORMATS_MD, CELL, "| `unseen` |", "`for=` (", 2, 0, &test_for[PT_EXPECT_UNSEEN], 1},
+    {FORMATS_MD, CELL, "| `caught` |", "`within=` (", 2, 0, &test_within[PT_EXPECT_CAUGHT], 1},
+    {FORMATS_MD, CELL, "| `goal` |", "`within=` (", 2, 0, &test_within[PT_EXPECT_GOAL], 1},
+    {FORMATS_MD, CELL, "| `solvable` |", "`margin=` (", 2, 0, &test_margin, 1},
 
     /* docs/formats.md: header, entities, obstacles */
     {FORMATS_MD, CELL, "| `tile_size N` |", NULL, 3, 0, &map_tile_px, 1},
@@ -584,6 +597,20 @@ static void load_code(void) {
     pt_patlib_fini(&lib);
     pt_map_fini(&map);
     load_solve_defaults();
+
+    static const char test_text[] = "map x.map\nvisits g 1,1\nstays g area=1,1,2,2\ncovers g 1,1\nunseen\ncaught\n"
+                                    "goal\nsolvable\n";
+    pt_testfile tf;
+    ck_assert_int_eq(pt_testfile_parse(&tf, test_text, strlen(test_text), "defaults.test", &err), PT_OK);
+    ck_assert_int_eq(tf.count, PT_EXPECT_KIND_COUNT);
+    for (int i = 0; i < tf.count; i++) {
+        ck_assert_int_eq(tf.items[i].kind, i);
+        test_within[i] = tf.items[i].within;
+        test_for[i] = tf.items[i].duration;
+    }
+    test_every = tf.items[PT_EXPECT_COVERS].every;
+    test_margin = tf.items[PT_EXPECT_SOLVABLE].margin;
+    pt_testfile_fini(&tf);
 }
 
 /* ---- the check ----------------------------------------------------------------------- */
