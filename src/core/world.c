@@ -367,6 +367,9 @@ static void player_update(pt_world *w, pt_entity *p) {
         p->state = PT_STATE_PATROL;
     }
     const int x0 = p->x, y0 = p->y;
+    /* A pattern-driven player walks in its pattern's gait (the `gait` instruction in force at
+     * the start of the tick): the same speed and footsteps as a player who chose it. */
+    if (!w->desc.player_controlled && p->run.pat) pt__player_gait(w, pt_patrun_gait(&p->run));
     const double speed = p->speed * gaits[w->gait].speed;
     if (!w->desc.player_controlled) {
         pt__pattern_tick(w, p, gaits[w->gait].speed);
