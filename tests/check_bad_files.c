@@ -17,6 +17,7 @@
 #include <patrol/map.h>
 #include <patrol/pattern.h>
 #include <patrol/steer.h>
+#include <patrol/testing.h>
 #include <patrol/tmx.h>
 #include <patrol/world.h>
 
@@ -87,6 +88,10 @@ static int load_any(const char *path, pt_error *err) {
         rc = pt_tmx_load(&m, &lib, path, err);
         if (rc == PT_OK) pt_map_fini(&m);
         pt_patlib_fini(&lib);
+    } else if (strcmp(ext, ".test") == 0) {
+        pt_testfile tf;
+        rc = pt_testfile_load(&tf, path, err);
+        if (rc == PT_OK) pt_testfile_fini(&tf);
     } else { /* .map */
         pt_map m;
         rc = pt_map_load(&m, path, err);
@@ -100,12 +105,12 @@ START_TEST(every_bad_file_fails_where_expected) {
     ck_assert_int_ge(g_nentries, 40);
     char report[4096] = "";
     size_t used = 0;
-    int failures = 0, kinds[4] = {0};
+    int failures = 0, kinds[5] = {0};
     for (int i = 0; i < g_nentries; i++) {
         const entry *e = &g_entries[i];
         const char *ext = ext_of(e->file);
         int k = strcmp(ext, ".map") == 0 ? 0 : strcmp(ext, ".pat") == 0 ? 1 : strcmp(ext, ".steer") == 0 ? 2
-              : strcmp(ext, ".tmx") == 0 ? 3 : -1;
+              : strcmp(ext, ".tmx") == 0 ? 3 : strcmp(ext, ".test") == 0 ? 4 : -1;
         char path[PT_MAX_PATH];
         bad_path(path, sizeof path, e);
         pt_error err;
@@ -129,6 +134,7 @@ START_TEST(every_bad_file_fails_where_expected) {
     ck_assert_int_ge(kinds[1], 10);
     ck_assert_int_ge(kinds[2], 10);
     ck_assert_int_ge(kinds[3], 5);
+    ck_assert_int_ge(kinds[4], 10);
 }
 END_TEST
 

@@ -16,7 +16,9 @@
 #include <patrol/crowd.h>
 #include <patrol/map.h>
 #include <patrol/pattern.h>
+#include <patrol/solve.h>
 #include <patrol/steer.h>
+#include <patrol/testing.h>
 #include <patrol/world.h>
 
 #include "brain_tuning.h"
@@ -24,12 +26,12 @@
 
 /* ---- the documents ------------------------------------------------------------------- */
 
-enum { STEERING_MD, AI_MD, FORMATS_MD, README_MD, STEER_H, MAP_H, PATTERN_H, WORLD_H, CROWD_H, NDOCS };
+enum { STEERING_MD, AI_MD, FORMATS_MD, README_MD, STEER_H, MAP_H, PATTERN_H, WORLD_H, CROWD_H, SOLVE_MD, SOLVE_H, NDOCS };
 
 static const char *const doc_files[NDOCS] = {
     "docs/steering.md", "docs/ai.md", "docs/formats.md", "README.md", "src/include/patrol/steer.h",
     "src/include/patrol/map.h", "src/include/patrol/pattern.h", "src/include/patrol/world.h",
-    "src/include/patrol/crowd.h",
+    "src/include/patrol/crowd.h", "docs/solve.md", "src/include/patrol/solve.h",
 };
 
 typedef struct doc {
@@ -199,6 +201,8 @@ static double flock_count;
 static pt_thrust_body_params body;
 static double body_top_speed;
 static double map_tile_px, obstacle_r, waypoint_radius;
+/* The .test keys' defaults, as the parser fills them on lines that give none. */
+static double test_within[PT_EXPECT_KIND_COUNT], test_for[PT_EXPECT_KIND_COUNT], test_every, test_margin;
 static double tile_sound[4]; /* the default legend's door, bush, floor, water, in tiles */
 static double tile_footstep[3]; /* the default legend's floor, bridge, grass */
 /* Per gait (walk, sneak, run): speed factor, footstep loudness, and the farthest straight
@@ -207,6 +211,9 @@ static double gait_speed[PT_GAIT_COUNT], gait_loud[PT_GAIT_COUNT], gait_heard[PT
 static double world_hz, world_mass, world_force, world_turn, world_radius;
 static double crowd_min_share;
 static double look_s, look_deg, pattern_hz; /* a default look's seconds and angle; ticks of `wait 1s` */
+static double solve_horizon_ticks, solve_horizon_s, solve_nseeds, solve_margin, solve_leave_after;
+static const double solve_margin_cap = PT_SOLVE_MARGIN_CAP, solve_max_rhythm = PT_SOLVE_MAX_RHYTHM,
+                    solve_max_mb = (double)(PT_SOLVE_MAX_BYTES >> 20), heatmap_ticks = PT_SIGHTMAP_DEFAULT_TICKS;
 static const double intercept_max_t = PT_STEER_INTERCEPT_MAX_T;
 static const double chase_speed_scale = CHASE_SPEED_SCALE, lost_grace = LOST_GRACE_S, search_look = SEARCH_LOOK_S,
                     suspicious_turn = TURN_RATE, catch_dist = CATCH_DIST, prey_notice = PREY_NOTICE_DIST,
@@ -350,6 +357,16 @@ static const entry entries[] = {
     {AI_MD, PROSE, "calm down ", NULL, 0, 0, &prey_calm, 1},
     {AI_MD, PROSE, "they scatter (evade) from a player within ", NULL, 0, 0, &boid_scatter, 1},
 
+    /* docs/formats.md: .test expectations */
+    {FORMATS_MD, CELL, "| `visits GUARD X,Y...` |", "`within=` (", 2, 0, &test_within[PT_EXPECT_VISITS], 1},
+    {FORMATS_MD, CELL, "| `stays GUARD area=X0,Y0,X1,Y1` |", "`for=` (", 2, 0, &test_for[PT_EXPECT_STAYS], 1},
+    {FORMATS_MD, CELL, "| `covers GUARD X,Y` |", "`every=` (", 2, 0, &test_every, 1},
+    {FORMATS_MD, CELL, "| `covers GUARD X,Y` |", "`for=` (", 2, 0, &test_for[PT_EXPECT_COVERS], 1},
+    {FORMATS_MD, CELL, "| `unseen` |", "`for=` (", 2, 0, &test_for[PT_EXPECT_UNSEEN], 1},
+    {FORMATS_MD, CELL, "| `caught` |", "`within=` (", 2, 0, &test_within[PT_EXPECT_CAUGHT], 1},
+    {FORMATS_MD, CELL, "| `goal` |", "`within=` (", 2, 0, &test_within[PT_EXPECT_GOAL], 1},
+    {FORMATS_MD, CELL, "| `solvable` |", "`margin=` (", 2, 0, &test_margin, 1},
+
     /* docs/formats.md: header, entities, obstacles */
     {FORMATS_MD, CELL, "| `tile_size N` |", NULL, 3, 0, &map_tile_px, 1},
     {FORMATS_MD, CELL, "| `+` | door |", NULL, 5, 0, &tile_sound[0], 1},
@@ -466,6 +483,16 @@ static const entry entries[] = {
     {PATTERN_H, LAST, "double lateral_drag;", NULL, 0, 0, &body.lateral_drag, 1},
     {PATTERN_H, LAST, "double path_radius;", NULL, 0, 0, &waypoint_radius, 1},
     {WORLD_H, LAST, "int tick_hz;", NULL, 0, 0, &world_hz, 1},
+    /* docs/solve.md and patrol/solve.h: the solver and the heatmap */
+    {SOLVE_MD, CELL, "| `--max-time S` |", NULL, 3, 0, &solve_horizon_s, 1},
+    {SOLVE_MD, CELL, "| `--seeds N` |", NULL, 3, 0, &solve_nseeds, 1},
+    {SOLVE_MD, CELL, "| `--margin T` |", NULL, 3, 0, &solve_margin, 1},
+    {SOLVE_MD, CELL, "| `--leave-after N` |", NULL, 3, 0, &solve_leave_after, 1},
+    {SOLVE_MD, PROSE, "on then, capped at ", NULL, 0, 0, &solve_margin_cap, 1},
+    {SOLVE_MD, PROSE, "the solver refuses a rhythm over ", NULL, 0, 0, &solve_max_rhythm, 1},
+    {SOLVE_MD, PROSE, "over a long horizon) and more than ", NULL, 0, 0, &solve_max_mb, 1},
+    {SOLVE_MD, PROSE, "colours each walkable cell by the share of ticks 1..N (default ", NULL, 0, 0, &heatmap_ticks, 1},
+    {SOLVE_H, PROSE, "must be reached by this tick; 0 = ", NULL, 0, 0, &solve_horizon_ticks, 1},
 };
 
 /* Places where every number must be read by some entry, so a default added to the docs
@@ -486,6 +513,28 @@ static const block blocks[] = {
     {MAP_H, "typedef struct pt_entity_def {", "} pt_entity_def;", "default"},
     {PATTERN_H, "typedef struct pt_thrust_body_params {", "} pt_thrust_body_params;", "default"},
 };
+
+/* The solver's defaults, as pt_solve resolves zero options (a one-cell walk to an exit). */
+static void load_solve_defaults(void) {
+    pt_map m;
+    pt_error err;
+    const char *text = "player at=1,1\ngrid\n####\n#.E#\n####\nend\n";
+    ck_assert_int_eq(pt_map_parse(&m, text, strlen(text), "solve.map", &err), PT_OK);
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_solve_opts o;
+    memset(&o, 0, sizeof o);
+    pt_solve_result r;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+    solve_horizon_ticks = r.max_ticks;
+    solve_horizon_s = r.max_ticks / world_hz;
+    solve_nseeds = r.nseeds;
+    solve_margin = o.margin;
+    solve_leave_after = o.leave_after;
+    pt_solve_result_fini(&r);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
 
 static void load_code(void) {
     P = *pt_steer_params_builtin();
@@ -557,6 +606,21 @@ static void load_code(void) {
     pt_world_destroy(w);
     pt_patlib_fini(&lib);
     pt_map_fini(&map);
+    load_solve_defaults();
+
+    static const char test_text[] = "map x.map\nvisits g 1,1\nstays g area=1,1,2,2\ncovers g 1,1\nunseen\ncaught\n"
+                                    "goal\nsolvable\n";
+    pt_testfile tf;
+    ck_assert_int_eq(pt_testfile_parse(&tf, test_text, strlen(test_text), "defaults.test", &err), PT_OK);
+    ck_assert_int_eq(tf.count, PT_EXPECT_KIND_COUNT);
+    for (int i = 0; i < tf.count; i++) {
+        ck_assert_int_eq(tf.items[i].kind, i);
+        test_within[i] = tf.items[i].within;
+        test_for[i] = tf.items[i].duration;
+    }
+    test_every = tf.items[PT_EXPECT_COVERS].every;
+    test_margin = tf.items[PT_EXPECT_SOLVABLE].margin;
+    pt_testfile_fini(&tf);
 }
 
 /* ---- the check ----------------------------------------------------------------------- */

@@ -830,6 +830,49 @@ START_TEST(test_look_at_low_tick_rate) {
 }
 END_TEST
 
+/* A pattern's `gait` drives the player: running along the top corridor is heard through the
+ * gap by a guard behind the wall, sneaking is not, and the sneak is the slower of the two. */
+static const char *gait_map = "player at=1,1 pattern=route\n"
+                              "guard g at=5,3 heading=0 view=3 fov=60\n"
+                              "grid\n"
+                              "##########\n"
+                              "#........#\n"
+                              "####.#####\n"
+                              "#........#\n"
+                              "##########\n"
+                              "end\n";
+
+static int gait_run(const char *gait, pt_gait want, int *ticks_to_end) {
+    char pats[256];
+    snprintf(pats, sizeof pats, "pattern route\n  kind path\n  gait %s\n  points 1,1 8,1\n  at_end stop\nend\n", gait);
+    pt_map m;
+    pt_patlib lib;
+    load_map(&m, gait_map);
+    load_pats(&lib, pats);
+    pt_world *w = make_world(&m, &lib, 1);
+    int heard = 0;
+    *ticks_to_end = -1;
+    for (int t = 1; t <= 300; t++) {
+        pt_world_step(w);
+        heard += count_events(w, PT_EVENT_HEARD);
+        if (*ticks_to_end < 0 && pt_world_entity(w, 0)->x == 8) *ticks_to_end = t;
+    }
+    ck_assert_int_eq(pt_world_gait(w), want);
+    pt_world_destroy(w);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+    return heard;
+}
+
+START_TEST(test_pattern_gait_drives_the_player) {
+    int t_run, t_sneak;
+    ck_assert_int_gt(gait_run("run", PT_GAIT_RUN, &t_run), 0);
+    ck_assert_int_eq(gait_run("sneak", PT_GAIT_SNEAK, &t_sneak), 0);
+    ck_assert_int_gt(t_run, 0);
+    ck_assert_int_gt(t_sneak, t_run);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("world");
     TCase *tc = tcase_create("core");
@@ -853,6 +896,7 @@ int main(void) {
     tcase_add_test(tc, test_flocks_bulk_equals_reference);
     tcase_add_test(tc, test_flocks_threads_same_trace);
     tcase_add_test(tc, test_prey_flee);
+    tcase_add_test(tc, test_pattern_gait_drives_the_player);
     suite_add_tcase(s, inv);
     return tu_run(s);
 }

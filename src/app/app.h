@@ -18,6 +18,8 @@ int cmd_play(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_test(int argc, char **argv);
 
 /* Prints "patrol CMD: error: ..." and the hint to use --help; returns APP_EXIT_USAGE. */
 int app_usage_error(const char *cmd, const char *fmt, ...)

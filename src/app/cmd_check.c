@@ -4,6 +4,7 @@
  * every file. */
 #include "app.h"
 #include "filekind.h"
+#include "load.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,8 @@ static void check_usage(FILE *out) {
     fprintf(out, "usage: patrol check [-q] FILE...\n\n"
                  "Validates each file as what it is: maps (.map, Tiled .tmx; a map's pattern files\n"
                  "and steering file too, and its patterns linted as the world places them), Tiled\n"
-                 "tilesets (.tsx), pattern files (.pat) and steering files (.steer). A file with\n"
+                 "tilesets (.tsx), pattern files (.pat), steering files (.steer) and test files (.test:\n"
+                 "the map they name, and their guards, cells and routes against it). A file with\n"
                  "another name is recognised by its first line. Each problem is reported as\n"
                  "FILE:LINE:COL: error: MESSAGE with the source line and a caret; each valid file\n"
                  "gets one line, e.g. 'maps/demo.map: ok (64x40, 20 entities, 10 patterns)'.\n\n"
@@ -81,6 +83,20 @@ static int check_tileset(const char *path, int quiet) {
         return 1;
     }
     if (!quiet) printf("%s: ok (Tiled tileset)\n", path);
+    return 0;
+}
+
+/* A test file: its syntax, then its map (as every command loads one) and every name, cell
+ * and route in it against that map. */
+static int check_test_file(const char *path, int quiet) {
+    pt_testfile tf;
+    pt_map map;
+    pt_patlib lib;
+    if (!app_load_test(path, &tf, &map, &lib)) return 1;
+    if (!quiet) printf("%s: ok (%d expectation%s on %s)\n", path, tf.count, tf.count == 1 ? "" : "s", tf.map_path);
+    pt_testfile_fini(&tf);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&map);
     return 0;
 }
 
@@ -183,6 +199,7 @@ int cmd_check(int argc, char **argv) {
         case APP_FILE_PAT: problems = check_pattern_file(a, quiet); break;
         case APP_FILE_STEER: problems = check_steer_file(a, quiet); break;
         case APP_FILE_TSX: problems = check_tileset(a, quiet); break;
+        case APP_FILE_TEST: problems = check_test_file(a, quiet); break;
         default: problems = check_map(a, quiet); break;
         }
         bad += problems > 0;

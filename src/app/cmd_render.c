@@ -3,6 +3,11 @@
  * the same code (play_draw_frame): the whole map, or with --view WxH the window's view. */
 #include "app.h"
 #include "play.h"
+#include "load.h"
+#include "study.h"
+
+#include <patrol/pattern.h>
+#include <patrol/solve.h>
 
 #include <patrol/map.h>
 #include <patrol/render.h>
@@ -19,6 +24,7 @@ static void help(FILE *out) {
     fprintf(out,
             "usage: patrol render MAP --out FILE.png [--scale S] [--ticks N] [--overlay[=LIST]] [--hud]\n"
             "                     [--view WxH] [--keys MOVES] [--positions]\n"
+            "                     [--heatmap] [--heatmap-csv FILE.csv] [--route FILE.pat:NAME]\n"
             "\n"
             "Draws what 'patrol play' shows after N ticks (default 0: everyone at the start) with\n"
             "nobody at the keys, or the key presses of --keys, with the same drawing code.\n"
@@ -46,11 +52,20 @@ static void help(FILE *out) {
             "  --positions      also print where each entity is drawn in the image, one CSV line\n"
             "                   each after a header: id,kind,name,state,x,y (x, y: its drawn\n"
             "                   centre in tiles)\n"
+            "  --heatmap        colour each walkable cell by the share of ticks 1..N (--ticks N,\n"
+            "                   default %d: 60 s) a guard sees it, as the solver counts sight\n"
+            "                   (yellow now and then .. red always, blue never: a blind spot); the\n"
+            "                   frame is then drawn at tick 0\n"
+            "  --heatmap-csv F  write the same as CSV rows x,y,walkable,ticks_seen,share ('-' =\n"
+            "                   stdout); without --out, only the CSV\n"
+            "  --route F:NAME   walk player pattern NAME of file F (as 'patrol solve' writes it) in\n"
+            "                   the world and draw its path: green line, gold end at the goal (red\n"
+            "                   when it never gets there), a red cross where a guard first saw it\n"
             "  -h, --help       this help\n"
             "\n"
             "Assets are read from $PATROL_ASSETS, ./assets, or the installed folder.\n"
             "exit status: 0 written, 1 the map or the output has a problem, 2 usage error\n",
-            PT_RENDER_MAX_SCALE, RENDER_MAX_TICKS);
+            PT_RENDER_MAX_SCALE, RENDER_MAX_TICKS, STUDY_HEATMAP_TICKS);
 }
 
 static int parse_size(const char *s, long *w, long *h) {
@@ -66,15 +81,30 @@ static int parse_size(const char *s, long *w, long *h) {
 typedef struct render_job {
     const play_session *s;
     play_frame *f;
+    const int *heat;         /* --heatmap: ticks seen per cell, over heat_ticks */
+    int heat_ticks;
+    const study_walk *walk;  /* --route */
 } render_job;
 
 static int draw_job(pt_render *r, int w, int h, void *user) {
     render_job *j = user;
-    return play_draw_frame(j->s, r, j->f, w, h);
+    int rc = play_draw_frame(j->s, r, j->f, w, h);
+    if (rc != PT_OK || (!j->heat && !j->walk)) return rc;
+    /* The whole map's view, as play_draw_frame sets it without a camera. */
+    pt_view v = {0};
+    int top = 0, bottom = 0;
+    if (j->f->hud) pt_hud_bars(j->f->hud_scale > 0 ? j->f->hud_scale : pt_hud_scale(w, h), &top, &bottom);
+    v.scale = j->f->scale > 0 ? j->f->scale : 1;
+    v.y = top;
+    v.w = w;
+    v.h = h - top - bottom > 0 ? h - top - bottom : 1;
+    study_draw(r, &j->s->level->map, &v, j->heat, j->heat_ticks, j->walk);
+    return rc;
 }
 
 int cmd_render(int argc, char **argv) {
-    const char *map_path = NULL, *out_path = NULL, *keys = "";
+    const char *map_path = NULL, *out_path = NULL, *keys = "", *heat_csv = NULL, *route_ref = NULL;
+    int heatmap = 0, ticks_given = 0;
     long scale = 0, ticks = 0, vw = 0, vh = 0;
     unsigned overlays = PT_OVERLAY_CONES;
     int hud = 0, positions = 0;
@@ -94,7 +124,17 @@ int cmd_render(int argc, char **argv) {
         } else if (strcmp(a, "--ticks") == 0) {
             if (!app_parse_long("render", a, i + 1 < argc ? argv[i + 1] : NULL, 0, RENDER_MAX_TICKS, &ticks))
                 return APP_EXIT_USAGE;
+            ticks_given = 1;
             i++;
+        } else if (strcmp(a, "--heatmap") == 0) {
+            heatmap = 1;
+        } else if (strcmp(a, "--heatmap-csv") == 0) {
+            if (i + 1 >= argc) return app_usage_error("render", "--heatmap-csv needs a file name ('-' = stdout)");
+            heat_csv = argv[++i];
+        } else if (strcmp(a, "--route") == 0) {
+            if (i + 1 >= argc) return app_usage_error("render", "--route needs FILE.pat:NAME");
+            route_ref = argv[++i];
+            if (!app_pattern_ref_ok("render", route_ref)) return APP_EXIT_USAGE;
         } else if (strcmp(a, "--overlay") == 0 || strncmp(a, "--overlay=", 10) == 0) {
             if (!play_overlay_option("render", argc, argv, &i, &overlays)) return APP_EXIT_USAGE;
         } else if (strcmp(a, "--hud") == 0) {
@@ -120,7 +160,15 @@ int cmd_render(int argc, char **argv) {
         }
     }
     if (!map_path) return app_usage_error("render", "which map? (patrol render MAP --out FILE.png)");
-    if (!out_path) return app_usage_error("render", "--out FILE.png is required");
+    if (!out_path && !heat_csv) return app_usage_error("render", "--out FILE.png is required");
+    if ((heatmap || route_ref) && vw) return app_usage_error("render", "--heatmap and --route draw the whole map: no --view");
+    int heat_ticks = 0;
+    if (heatmap || heat_csv) {
+        heat_ticks = ticks_given ? (int)ticks : STUDY_HEATMAP_TICKS;
+        if (heat_ticks < 1 || heat_ticks > PT_SOLVE_MAX_TICKS)
+            return app_usage_error("render", "--heatmap: --ticks must be 1..%d", PT_SOLVE_MAX_TICKS);
+        ticks = 0; /* the frame shows everyone at the start */
+    }
 
     /* The game as play starts it, run for N ticks with no keys pressed. */
     static play_session s;
@@ -130,6 +178,39 @@ int cmd_render(int argc, char **argv) {
         return APP_EXIT_INPUT;
     }
     const pt_map *map = &s.level->map;
+    int *heat = NULL;
+    study_walk walk = {0};
+    pt_patlib route_lib;
+    pt_patlib_init(&route_lib);
+    if (heat_ticks && study_heatmap(map, &s.level->lib, heat_ticks, &heat, &err) != PT_OK) {
+        pt_error_print(stderr, &err);
+        play_close(&s);
+        return APP_EXIT_INPUT;
+    }
+    if (heat_csv && !study_heatmap_csv(heat_csv, map, heat, heat_ticks)) {
+        free(heat);
+        play_close(&s);
+        return APP_EXIT_INPUT;
+    }
+    if (!out_path) {
+        free(heat);
+        play_close(&s);
+        return APP_EXIT_OK;
+    }
+    if (!heatmap) {
+        free(heat);
+        heat = NULL;
+    }
+    if (route_ref) {
+        const pt_pattern *rp = app_load_pattern_ref("render", route_ref, &route_lib);
+        if (!rp || study_route(map, &s.level->lib, rp, &walk, &err) != PT_OK) {
+            if (rp) pt_error_print(stderr, &err);
+            free(heat);
+            pt_patlib_fini(&route_lib);
+            play_close(&s);
+            return APP_EXIT_INPUT;
+        }
+    }
     long w = vw, h = vh;
     if (!vw) {
         if (!scale) scale = 1;
@@ -139,13 +220,19 @@ int cmd_render(int argc, char **argv) {
                     "patrol render: error: %s is %dx%d tiles: %ldx%ld pixels at scale %ld is more than %d a side "
                     "or %ld in all; use a smaller --scale\n",
                     map_path, map->w, map->h, w, h, scale, PT_RENDER_MAX_SIDE, (long)PT_RENDER_MAX_PIXELS);
+            free(heat);
+            study_walk_fini(&walk);
+            pt_patlib_fini(&route_lib);
             play_close(&s);
             return APP_EXIT_INPUT;
         }
     } else if (w * h > PT_RENDER_MAX_PIXELS) {
         fprintf(stderr, "patrol render: error: --view %ldx%ld is more than %ld pixels\n", w, h,
                 (long)PT_RENDER_MAX_PIXELS);
-        play_close(&s);
+        free(heat);
+            study_walk_fini(&walk);
+            pt_patlib_fini(&route_lib);
+            play_close(&s);
         return APP_EXIT_INPUT;
     }
     /* Each move holds its arrow key for one step's time (1 / the player's speed), '.' holds
@@ -170,11 +257,14 @@ int cmd_render(int argc, char **argv) {
         if (h > PT_RENDER_MAX_SIDE || w * h > PT_RENDER_MAX_PIXELS) {
             fprintf(stderr, "patrol render: error: the map with the HUD is %ldx%ld pixels, more than %d a side or "
                     "%ld in all; use a smaller --scale\n", w, h, PT_RENDER_MAX_SIDE, (long)PT_RENDER_MAX_PIXELS);
+            free(heat);
+            study_walk_fini(&walk);
+            pt_patlib_fini(&route_lib);
             play_close(&s);
             return APP_EXIT_INPUT;
         }
     }
-    render_job job = {&s, &f};
+    render_job job = {&s, &f, heat, heat_ticks, route_ref ? &walk : NULL};
     int rc = APP_EXIT_OK;
     if (pt_render_png_with((int)w, (int)h, NULL, draw_job, &job, out_path, &err) < 0) {
         fprintf(stderr, "patrol render: ");
@@ -183,6 +273,14 @@ int cmd_render(int argc, char **argv) {
     } else {
         printf("patrol render: wrote %s (%ldx%ld pixels, tick %llu)\n", out_path, w, h,
                (unsigned long long)pt_world_tick(s.world));
+        if (heat) printf("heatmap: ticks 1..%d\n", heat_ticks);
+        if (route_ref) {
+            printf("route: %d cells, ", walk.n);
+            if (walk.goal_tick >= 0) printf("goal on tick %d, ", walk.goal_tick);
+            else printf("never at the goal, ");
+            if (walk.seen_tick >= 0) printf("first seen on tick %d at %d,%d\n", walk.seen_tick, walk.seen_at.x, walk.seen_at.y);
+            else printf("never seen\n");
+        }
         if (positions) { /* the actors the frame was drawn from */
             puts("id,kind,name,state,x,y");
             for (int i = 0; i < pt_world_count(s.world) && i < f.actors_cap; i++) {
@@ -193,6 +291,9 @@ int cmd_render(int argc, char **argv) {
         }
     }
     play_frame_fini(&f);
+    free(heat);
+    study_walk_fini(&walk);
+    pt_patlib_fini(&route_lib);
     play_close(&s);
     return rc;
 }

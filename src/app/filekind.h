@@ -10,16 +10,17 @@ typedef enum app_file_kind {
     APP_FILE_TMX,     /* a Tiled map (.tmx) */
     APP_FILE_TSX,     /* a Tiled tileset (.tsx) */
     APP_FILE_PAT,     /* a pattern file (.pat) */
-    APP_FILE_STEER    /* a steering parameters file (.steer) */
+    APP_FILE_STEER,   /* a steering parameters file (.steer) */
+    APP_FILE_TEST     /* a designer's test file (.test) */
 } app_file_kind;
 
-/* The kind of path: by its extension (.map .tmx .tsx .pat .steer, any case); for any other
- * name, by its first line that is not blank or a comment (a .map, .pat or .steer
- * directive, or <map / <tileset in XML). A file that cannot be read counts as a map (the
+/* The kind of path: by its extension (.map .tmx .tsx .pat .steer .test, any case); for any
+ * other name, by its first line that is not blank or a comment (a .map, .pat, .steer or
+ * .test directive, or <map / <tileset in XML). A file that cannot be read counts as a map (the
  * map loader then reports why). */
 app_file_kind app_file_kind_of(const char *path);
 
-/* "map", "Tiled map", "Tiled tileset", "pattern file", "steering file". */
+/* "map", "Tiled map", "Tiled tileset", "pattern file", "steering file", "test file". */
 const char *app_file_kind_name(app_file_kind k);
 
 /* Where a map is expected: PT_OK if path is a map (.map or .tmx) or may be one; otherwise

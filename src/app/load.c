@@ -72,3 +72,31 @@ const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patl
     }
     return p;
 }
+
+int app_load_test(const char *path, pt_testfile *tf, pt_map *map, pt_patlib *lib) {
+    pt_error err;
+    if (pt_testfile_load(tf, path, &err) < 0) {
+        pt_error_print(stderr, &err);
+        return 0;
+    }
+    if (app_load_inputs(tf->map_path, map, lib, &err) < 0) {
+        if (err.line <= 0) { /* the map itself could not be read: say where the test names it */
+            char msg[PT_ERROR_MSG_MAX];
+            snprintf(msg, sizeof msg, "%s", err.message);
+            pt_error_set(&err, err.code, tf->map_line, tf->map_col, "map '%.200s': %.200s", tf->map_path, msg);
+            snprintf(err.file, sizeof err.file, "%s", path);
+            err.source[0] = '\0';
+        }
+        pt_error_print(stderr, &err);
+        pt_testfile_fini(tf);
+        return 0;
+    }
+    if (pt_testfile_bind(tf, map, lib, &err) < 0) {
+        pt_error_print(stderr, &err);
+        pt_testfile_fini(tf);
+        pt_patlib_fini(lib);
+        pt_map_fini(map);
+        return 0;
+    }
+    return 1;
+}

@@ -5,6 +5,7 @@
 
 #include <patrol/map.h>
 #include <patrol/pattern.h>
+#include <patrol/testing.h>
 
 /* Loads a map and every pattern file it names into lib (initialised here), then lints every
  * entity's pattern against the map as `check` does (the first problem refuses the map).
@@ -23,5 +24,11 @@ int app_pattern_ref_ok(const char *cmd, const char *ref);
 /* Resolves "FILE.pat:NAME": loads FILE into lib if it is not loaded yet (same file path) and
  * returns the pattern, or prints an error and returns NULL. */
 const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patlib *lib);
+
+/* A test file, its map and patterns (as app_load_inputs loads them), the test file's own
+ * pattern files, its names and cells checked against the map (pt_testfile_bind). On failure
+ * prints the located error to stderr and returns 0 with nothing to free; on success returns
+ * 1 and the caller owns tf, map and lib. */
+int app_load_test(const char *path, pt_testfile *tf, pt_map *map, pt_patlib *lib);
 
 #endif

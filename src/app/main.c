@@ -23,8 +23,10 @@ static const struct {
     {"sim", cmd_sim, "run a map headless for N ticks; print a summary or write a CSV trace"},
     {"check", cmd_check, "validate maps and pattern files; print located errors"},
     {"render", cmd_render, "draw a map (at tick N) to a PNG, headless"},
+    {"test", cmd_test, "run a level's expectations (.test files); N passed, N failed"},
     {"show", cmd_show, "preview a pattern: its cells, its matrix, or drawn over a map"},
     {"bench", cmd_bench, "measure the module's speed (medians over runs)"},
+    {"solve", cmd_solve, "find a route to the goal no guard sees; print it as a player pattern"},
 };
 
 static void usage(FILE *out) {

@@ -48,26 +48,34 @@ static void start_chase(pt_world *w, pt_entity *e) {
 
 /* Peripheral sense: a player right beside the guard is felt whatever the cone, unless it is
  * in cover (on an opaque tile) or behind a wall. */
-static int senses_close(const pt_world *w, const pt_entity *e, const pt_entity *p) {
-    double dx = p->px - e->px, dy = p->py - e->py;
+static int senses_close(const pt_world *w, const pt_entity *e, double px, double py, int x, int y) {
+    double dx = px - e->px, dy = py - e->py;
     if (fabs(dx) > PERIPHERAL_DIST || fabs(dy) > PERIPHERAL_DIST || hypot(dx, dy) > PERIPHERAL_DIST) return 0;
-    return !pt_map_opaque(&w->map, p->x, p->y) && pt_los_clear(&w->map, e->x, e->y, p->x, p->y);
+    return !pt_map_opaque(&w->map, x, y) && pt_los_clear(&w->map, e->x, e->y, x, y);
+}
+
+int pt__guard_notices(const pt_world *w, const pt_entity *e, double px, double py, double *rate) {
+    /* caution widens every cone */
+    double cone = w->phase == PT_PHASE_CAUTION ? fmin(e->view_angle * CAUTION_FOV, 2.0 * PT_PI) : e->view_angle;
+    if (pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, cone, px, py)) {
+        if (rate) *rate = 1.0;
+        return 1;
+    }
+    if (senses_close(w, e, px, py, (int)floor(px), (int)floor(py))) {
+        if (rate) *rate = PERIPHERAL_RATE;
+        return 1;
+    }
+    return 0;
 }
 
 /* Awareness fills while the player is seen (or sensed close by, more slowly), faster when
  * closer, and drains otherwise. */
 static void perceive(pt_world *w, pt_entity *e) {
     const pt_entity *p = &w->ents[0];
-    double rate = 1.0, cone = e->view_angle;
-    if (w->phase == PT_PHASE_CAUTION) {
-        rate = CAUTION_AWARE;
-        cone = fmin(cone * CAUTION_FOV, 2.0 * PT_PI);
-    }
-    e->sees_player = pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, cone, p->px, p->py);
-    if (!e->sees_player && senses_close(w, e, p)) {
-        e->sees_player = 1;
-        rate *= PERIPHERAL_RATE;
-    }
+    double rate = 1.0;
+    if (w->sight_fn) w->sight_fn(w->sight_user, w, e);
+    e->sees_player = !w->player_hidden && pt__guard_notices(w, e, p->px, p->py, &rate);
+    if (w->phase == PT_PHASE_CAUTION) rate *= CAUTION_AWARE;
     if (e->sees_player) {
         double dist = hypot(p->px - e->px, p->py - e->py);
         double closeness = 1.0 - 0.75 * pt_clamp(dist / e->view_dist, 0.0, 1.0);

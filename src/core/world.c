@@ -77,6 +77,7 @@ void pt__world_noise(pt_world *w, int x, int y, double loudness, pt_noise_kind k
 /* The player entered cell (x, y): one footstep, or the tile's own noise when that is louder
  * (a squeaky board squeaks however softly it is trodden). */
 static void player_stepped(pt_world *w, const pt_entity *p) {
+    if (w->player_hidden) return; /* the solver's stand-in: no guard may hear a ghost */
     const pt_tile_def *t = pt_map_tile(&w->map, p->x, p->y);
     double step = gaits[w->gait].loudness * t->footstep;
     if (t->noise > step) pt__world_noise(w, p->x, p->y, t->noise, PT_NOISE_TILE);
@@ -369,6 +370,9 @@ static void player_update(pt_world *w, pt_entity *p) {
         p->state = PT_STATE_PATROL;
     }
     const int x0 = p->x, y0 = p->y;
+    /* A pattern-driven player walks in its pattern's gait (the `gait` instruction in force at
+     * the start of the tick): the same speed and footsteps as a player who chose it. */
+    if (!w->desc.player_controlled && p->run.pat) pt__player_gait(w, pt_patrun_gait(&p->run));
     const double speed = p->speed * gaits[w->gait].speed;
     if (!w->desc.player_controlled) {
         pt__pattern_tick(w, p, gaits[w->gait].speed);

@@ -100,6 +100,12 @@ struct pt_world {
     int *movers;                 /* ids of the entities besides the player that are not flock
                                     members, ascending: what pt_world_step runs one by one */
     int nmovers;
+    /* The solver's sight table (solve.c): a hidden player is never noticed and makes no
+     * footsteps, so the guards walk as they would beside a player they never notice or hear;
+     * sight_fn is called at each guard's perceive, with the guard as it looks that tick. */
+    int player_hidden;
+    void (*sight_fn)(void *user, const pt_world *w, const pt_entity *guard);
+    void *sight_user;
 };
 
 /* ---- motion.c: continuous (steered) movement ---- */
@@ -132,6 +138,10 @@ void pt__world_noise(pt_world *w, int x, int y, double loudness, pt_noise_kind k
 void pt__player_gait(pt_world *w, pt_gait gait);
 /* Moves a tile mover to cell (x,y) (remembering the previous cell for interpolation). */
 void pt__entity_move_to(pt_entity *e, int x, int y);
+/* 1 when guard e, as it stands now, notices a player whose centre is at (px, py): by sight in
+ * its cone, or by the peripheral sense close by. *rate (may be NULL) gets the fraction of the
+ * awareness fill rate. The one rule of perceive, also used by the solver's sight table. */
+int pt__guard_notices(const pt_world *w, const pt_entity *e, double px, double py, double *rate);
 /* Guard update for one tick (sight, awareness, state machine, motion). */
 void pt__brain_update(pt_world *w, pt_entity *e);
 /* Sends guard e to investigate cell `at` (walk there, look around, go back to its round): the

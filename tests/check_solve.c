@@ -1,0 +1,560 @@
+/* SPDX-License-Identifier: Zlib */
+/* The solver and the sight table: routes replayed tick by tick in the world (never in any
+ * guard's view, on the solver's cells, at the goal on the solver's tick), maps built to have
+ * one safe way, none or many, generated maps over many seeds, and the sight table of a
+ * fixed guard against its cone. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <patrol/los.h>
+#include <patrol/solve.h>
+#include <patrol/world.h>
+
+#include "brain_tuning.h"
+#include "test_util.h"
+
+/* The solver plans by sight only (docs/solve.md): the replays run on maps whose floor and
+ * exit make no footsteps, so that no guard hears the player either. */
+static const char silent_legend[] = "tile . floor walkable footstep=0\ntile E exit walkable goal footstep=0\n";
+
+static void load_map(pt_map *m, const char *map_text) {
+    static char text[70000];
+    ck_assert_uint_lt(strlen(silent_legend) + strlen(map_text), sizeof text);
+    strcpy(text, silent_legend);
+    strcat(text, map_text);
+    pt_error err;
+    int rc = pt_map_parse(m, text, strlen(text), "inline.map", &err);
+    ck_assert_msg(rc == PT_OK, "map: %d:%d %s\n%s", err.line, err.col, err.message, text);
+}
+
+static void load_pats(pt_patlib *lib, const char *text) {
+    pt_error err;
+    pt_patlib_init(lib);
+    int rc = pt_patlib_parse(lib, text, strlen(text), "inline.pat", &err);
+    ck_assert_msg(rc == PT_OK, "patterns: %d:%d %s\n%s", err.line, err.col, err.message, text);
+}
+
+static int solve(const pt_map *m, const pt_patlib *lib, uint64_t seed, int max_ticks, pt_solve_result *r) {
+    pt_solve_opts o = {0};
+    o.seed = seed;
+    o.max_ticks = max_ticks;
+    pt_error err;
+    int rc = pt_solve(m, lib, &o, r, &err);
+    ck_assert_msg(rc == PT_OK, "solve: %s", err.message);
+    return r->found;
+}
+
+/* Plays the route's pattern (as pt_solve_write_pattern writes it, parsed back) in the world
+ * with `seed`: on every tick no guard has the player in view and none is aware of them, the
+ * player is on the route's cell, and the goal event comes on the route's last tick. */
+static void replay(const pt_map *m, const pt_patlib *lib, uint64_t seed, const pt_solve_result *r) {
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(pt_solve_write_pattern(r, f, "solved"), 0);
+    long len = ftell(f);
+    rewind(f);
+    char *text = malloc((size_t)len + 1);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq((long)fread(text, 1, (size_t)len, f), len);
+    text[len] = 0;
+    fclose(f);
+    pt_patlib plib;
+    load_pats(&plib, text);
+    pt_world_desc d = {0};
+    d.seed = seed;
+    d.player_pattern = pt_patlib_find(&plib, "solved");
+    ck_assert_ptr_nonnull(d.player_pattern);
+    pt_error err;
+    pt_world *w = pt_world_create(m, lib, &d, &err);
+    ck_assert_msg(w != NULL, "world: %s", err.message);
+    for (int t = 1; t <= r->ticks; t++) {
+        pt_world_step(w);
+        const pt_entity *p = pt_world_entity(w, 0);
+        ck_assert_msg(p->x == r->cells[t].x && p->y == r->cells[t].y, "seed %llu tick %d: player at %d,%d, route %d,%d\n%s",
+                      (unsigned long long)seed, t, p->x, p->y, r->cells[t].x, r->cells[t].y, text);
+        for (int i = 1; i < pt_world_count(w); i++) {
+            const pt_entity *g = pt_world_entity(w, i);
+            if (g->kind != PT_KIND_GUARD) continue;
+            ck_assert_msg(!g->sees_player && g->awareness == 0.0, "seed %llu tick %d: guard %d sees the player at %d,%d",
+                          (unsigned long long)seed, t, i, p->x, p->y);
+        }
+        int n = 0, goal = 0;
+        const pt_event *ev = pt_world_events(w, &n);
+        for (int k = 0; k < n; k++) {
+            ck_assert(ev[k].kind != PT_EVENT_SPOTTED && ev[k].kind != PT_EVENT_CAUGHT);
+            goal |= ev[k].kind == PT_EVENT_GOAL;
+        }
+        ck_assert_msg(goal == (t == r->ticks), "seed %llu tick %d of %d: goal event %d", (unsigned long long)seed, t,
+                      r->ticks, goal);
+    }
+    pt_world_destroy(w);
+    pt_patlib_fini(&plib);
+    free(text);
+}
+
+/* ---- built maps: one safe way, none, many ------------------------------------------------ */
+
+/* Two corridors from the start room to the exit: north (row 2) and south (row 6). A guard
+ * that sees all around stands in each corridor the map string enables. */
+static const char *two_ways =
+    "player at=1,4 speed=4\n"
+    "%s"
+    "%s"
+    "grid\n"
+    "####################\n"
+    "#..................#\n"
+    "#.################.#\n"
+    "#.################.#\n"
+    "#.################.E\n"
+    "#.################.#\n"
+    "#.################.#\n"
+    "#..................#\n"
+    "####################\n"
+    "end\n";
+
+static void two_ways_map(pt_map *m, int north, int south) {
+    char text[2048];
+    snprintf(text, sizeof text, two_ways, north ? "guard n at=10,1 view=12 fov=360\n" : "",
+             south ? "guard s at=10,7 view=12 fov=360\n" : "");
+    load_map(m, text);
+}
+
+START_TEST(test_one_way) {
+    for (int north = 0; north <= 1; north++) {
+        pt_map m;
+        two_ways_map(&m, north, !north);
+        pt_patlib lib;
+        pt_patlib_init(&lib);
+        pt_solve_result r;
+        ck_assert(solve(&m, &lib, 0, 0, &r));
+        /* The only safe way is the unwatched corridor. */
+        int bad_row = north ? 1 : 7;
+        for (int t = 0; t <= r.ticks; t++) ck_assert_int_ne(r.cells[t].y, bad_row);
+        replay(&m, &lib, 1, &r);
+        pt_solve_result_fini(&r);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+}
+END_TEST
+
+START_TEST(test_no_way) {
+    pt_map m;
+    two_ways_map(&m, 1, 1);
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_solve_result r;
+    ck_assert(!solve(&m, &lib, 0, 0, &r));
+    ck_assert_int_eq(r.nactions, 0);
+    pt_solve_result_fini(&r);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
+START_TEST(test_many_ways) {
+    pt_map m;
+    two_ways_map(&m, 0, 0);
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_solve_result r;
+    ck_assert(solve(&m, &lib, 0, 0, &r));
+    replay(&m, &lib, 1, &r);
+    /* Earliest: a horizon one tick shorter has no route. */
+    int ticks = r.ticks;
+    pt_solve_result_fini(&r);
+    ck_assert(!solve(&m, &lib, 0, ticks - 1, &r));
+    pt_solve_result_fini(&r);
+    ck_assert(solve(&m, &lib, 0, ticks, &r));
+    ck_assert_int_eq(r.ticks, ticks);
+    pt_solve_result_fini(&r);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* The earliest arrival with no guards at all. */
+static int unguarded_ticks(pt_map *m, const pt_patlib *lib) {
+    int n = m->nents;
+    m->nents = 0;
+    pt_solve_result r;
+    ck_assert(solve(m, lib, 1, 0, &r));
+    m->nents = n;
+    int t = r.ticks;
+    pt_solve_result_fini(&r);
+    return t;
+}
+
+/* A guard walks back and forth across the only corridor: the route must wait for it. */
+START_TEST(test_waits_for_the_guard) {
+    const char *text =
+        "player at=1,5 speed=4.5\n"
+        "guard g at=8,1 pattern=door view=2.5 fov=360 speed=3\n"
+        "grid\n"
+        "################\n"
+        "#......#.......#\n"
+        "#......#.......#\n"
+        "#......#.......#\n"
+        "#......#.......#\n"
+        "#..............E\n"
+        "#......#.......#\n"
+        "#......#.......#\n"
+        "#......#.......#\n"
+        "#......#.......#\n"
+        "################\n"
+        "end\n";
+    pt_map m;
+    load_map(&m, text);
+    pt_patlib lib;
+    load_pats(&lib, "pattern door\n  kind path\n  points 8,1 8,9\nend\n");
+    int delayed = 0, found = 0;
+    for (int x = 1; x <= 6; x++) {
+        m.player.x = x;
+        int free_ticks = unguarded_ticks(&m, &lib);
+        pt_solve_result r;
+        if (solve(&m, &lib, 1, 0, &r)) {
+            found++;
+            delayed += r.ticks > free_ticks;
+            replay(&m, &lib, 1, &r);
+        }
+        pt_solve_result_fini(&r);
+    }
+    /* Each start finds its way past the guard, and most must lose time for it. */
+    ck_assert_int_eq(found, 6);
+    ck_assert_int_ge(delayed, 3);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* ---- generated maps ------------------------------------------------------------------------ */
+
+/* A walled W x H room with scattered walls, the player top-left, the exit bottom-right, and
+ * 1-4 guards: idle ones, random walkers (a matrix of 1s: the walk depends on the seed) and
+ * path walkers (a rectangle). The player's speed varies, so do the step rhythms. */
+static void gen_level(pt_map *m, pt_patlib *lib, uint64_t seed) {
+    pt_rng r;
+    pt_rng_seed(&r, seed, 991);
+    int W = 14 + (int)pt_rng_below(&r, 14), H = 10 + (int)pt_rng_below(&r, 8);
+    static const char *speeds[] = {"3", "4", "4.5", "6", "3.5", "5"};
+    char *text = malloc(65536), pats[4096] = "";
+    size_t n = 0, pn = 0;
+    n += (size_t)snprintf(text + n, 65536 - n, "player at=1,1 speed=%s\n", speeds[pt_rng_below(&r, 6)]);
+    char grid[32][32];
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) grid[y][x] = (x == 0 || y == 0 || x == W - 1 || y == H - 1) ? '#' : '.';
+    for (int i = 0; i < W * H / 10; i++) {
+        int x = 1 + (int)pt_rng_below(&r, (uint32_t)(W - 2)), y = 1 + (int)pt_rng_below(&r, (uint32_t)(H - 2));
+        if ((x <= 2 && y <= 2) || (x >= W - 3 && y >= H - 3)) continue;
+        grid[y][x] = '#';
+    }
+    grid[H - 2][W - 2] = 'E';
+    int guards = 1 + (int)pt_rng_below(&r, 4);
+    for (int g = 0; g < guards; g++) {
+        int x, y;
+        do {
+            x = 2 + (int)pt_rng_below(&r, (uint32_t)(W - 4));
+            y = 2 + (int)pt_rng_below(&r, (uint32_t)(H - 4));
+        } while (grid[y][x] != '.' || (x <= 3 && y <= 3));
+        int view = 3 + (int)pt_rng_below(&r, 5), fov = 60 + 30 * (int)pt_rng_below(&r, 10);
+        int heading = 45 * (int)pt_rng_below(&r, 8), kind = (int)pt_rng_below(&r, 3);
+        if (kind == 0) {
+            n += (size_t)snprintf(text + n, 65536 - n, "guard g%d at=%d,%d heading=%d view=%d fov=%d\n", g, x, y, heading,
+                                  view, fov);
+        } else if (kind == 1) { /* a random walk over a box around it */
+            n += (size_t)snprintf(text + n, 65536 - n, "guard g%d at=%d,%d pattern=walk%d view=%d fov=%d speed=2.5\n", g, x,
+                                  y, g, view, fov);
+            pn += (size_t)snprintf(pats + pn, sizeof pats - pn, "pattern walk%d\n  kind matrix\n  rows\n", g);
+            for (int k = 0; k < 4; k++) pn += (size_t)snprintf(pats + pn, sizeof pats - pn, "    11111\n");
+            pn += (size_t)snprintf(pats + pn, sizeof pats - pn, "  end\n  start 0,0\n  origin %d,%d\nend\n", x - 2 > 1 ? x - 2 : 1,
+                                   y - 1 > 1 ? y - 1 : 1);
+        } else { /* a rectangle loop */
+            int x2 = x + 3 < W - 2 ? x + 3 : W - 2, y2 = y + 2 < H - 2 ? y + 2 : H - 2;
+            n += (size_t)snprintf(text + n, 65536 - n, "guard g%d at=%d,%d pattern=loop%d view=%d fov=%d speed=3\n", g, x, y,
+                                  g, view, fov);
+            pn += (size_t)snprintf(pats + pn, sizeof pats - pn,
+                                   "pattern loop%d\n  kind path\n  points %d,%d %d,%d %d,%d %d,%d %d,%d\nend\n", g, x, y, x2,
+                                   y, x2, y2, x, y2, x, y);
+        }
+    }
+    n += (size_t)snprintf(text + n, 65536 - n, "grid\n");
+    for (int y = 0; y < H; y++) {
+        memcpy(text + n, grid[y], (size_t)W);
+        n += (size_t)W;
+        text[n++] = '\n';
+    }
+    snprintf(text + n, 65536 - n, "end\n");
+    load_map(m, text);
+    if (pn) load_pats(lib, pats);
+    else pt_patlib_init(lib);
+    free(text);
+}
+
+START_TEST(test_generated_routes_replay) {
+    int found = 0, none = 0, delayed = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        gen_level(&m, &lib, seed);
+        int free_ticks = unguarded_ticks(&m, &lib);
+        for (uint64_t ws = 1; ws <= 2; ws++) {
+            pt_solve_result r;
+            if (solve(&m, &lib, ws * 1000 + seed, 1800, &r)) {
+                found++;
+                delayed += r.ticks > free_ticks;
+                replay(&m, &lib, ws * 1000 + seed, &r);
+                /* Earliest: one tick less of horizon finds nothing. */
+                int ticks = r.ticks;
+                pt_solve_result_fini(&r);
+                if (ws == 1 && ticks > 1) ck_assert(!solve(&m, &lib, ws * 1000 + seed, ticks - 1, &r));
+            } else {
+                none++;
+            }
+            pt_solve_result_fini(&r);
+        }
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    /* The generator makes both kinds of level, and routes that lose time to the guards. */
+    ck_assert_msg(found >= 25 && none >= 1 && delayed >= 4, "found %d, none %d, delayed %d", found, none, delayed);
+}
+END_TEST
+
+/* Seeds: a route for seeds 1..N holds for each of them alone. */
+START_TEST(test_seeds_together) {
+    int together = 0;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        gen_level(&m, &lib, seed);
+        pt_solve_opts o = {0};
+        o.seed = 100 * seed;
+        o.nseeds = 4;
+        o.max_ticks = 1800;
+        pt_solve_result r;
+        pt_error err;
+        ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+        if (r.found) {
+            ck_assert_int_le(r.seeds_ok, 4);
+            if (r.all_seeds) ck_assert_int_eq(r.seeds_ok, 4);
+            together += r.all_seeds;
+            for (int k = 0; k < 4; k++) {
+                pt_sightmap sm;
+                ck_assert_int_eq(pt_sightmap_build(&sm, &m, &lib, o.seed + (uint64_t)k, r.ticks, &err), PT_OK);
+                if (r.all_seeds) {
+                    ck_assert(pt_solve_route_unseen(&r, &sm));
+                    replay(&m, &lib, o.seed + (uint64_t)k, &r);
+                }
+                pt_sightmap_fini(&sm);
+            }
+        }
+        pt_solve_result_fini(&r);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_int_ge(together, 10);
+}
+END_TEST
+
+static int in_window(const pt_solve_result *r, int t) {
+    for (int i = 0; i < r->nspans; i++)
+        if (t >= r->spans[i].first && t <= r->spans[i].last) return 1;
+    return 0;
+}
+
+static int solve_leaving(const pt_map *m, const pt_patlib *lib, uint64_t seed, int leave_after, int window,
+                         pt_solve_result *r) {
+    pt_solve_opts o = {0};
+    o.seed = seed;
+    o.max_ticks = 900;
+    o.leave_after = leave_after;
+    o.window = window;
+    pt_error err;
+    ck_assert_int_eq(pt_solve(m, lib, &o, r, &err), PT_OK);
+    return r->found;
+}
+
+/* The start window: the route leaves within it; the last tick of it still gets through (and
+ * the route found when told to wait that long leaves exactly then); one tick later nothing
+ * does; from any tick inside it, the route found leaves at a tick of the window. */
+START_TEST(test_start_window) {
+    int checked = 0;
+    for (uint64_t seed = 1; seed <= 24; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        gen_level(&m, &lib, seed);
+        pt_solve_result r, q;
+        if (solve_leaving(&m, &lib, seed, 0, 1, &r)) {
+            ck_assert_int_gt(r.window_ticks, 0);
+            ck_assert(in_window(&r, r.first_move_tick));
+            ck_assert(!r.spans_more); /* 16 spans are plenty here */
+            int last = r.spans[r.nspans - 1].last;
+            ck_assert(solve_leaving(&m, &lib, seed, last, 0, &q));
+            ck_assert_int_eq(q.first_move_tick, last);
+            replay(&m, &lib, seed, &q);
+            pt_solve_result_fini(&q);
+            ck_assert(!solve_leaving(&m, &lib, seed, last + 1, 0, &q));
+            pt_solve_result_fini(&q);
+            pt_rng rg;
+            pt_rng_seed(&rg, seed, 3);
+            for (int k = 0; k < 3; k++) {
+                const pt_solve_span *sp = &r.spans[pt_rng_below(&rg, (uint32_t)r.nspans)];
+                int d = sp->first + (int)pt_rng_below(&rg, (uint32_t)(sp->last - sp->first + 1));
+                ck_assert(solve_leaving(&m, &lib, seed, d, 0, &q));
+                ck_assert_int_ge(q.first_move_tick, d);
+                ck_assert(in_window(&r, q.first_move_tick));
+                pt_solve_result_fini(&q);
+            }
+            checked++;
+        }
+        pt_solve_result_fini(&r);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_int_ge(checked, 8);
+}
+END_TEST
+
+/* With a margin, the route keeps that far from every seen cell. */
+START_TEST(test_margin) {
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        gen_level(&m, &lib, seed);
+        pt_solve_opts o = {0};
+        o.seed = seed;
+        o.margin = 2;
+        o.max_ticks = 1800;
+        pt_solve_result r;
+        pt_error err;
+        ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+        if (r.found) {
+            ck_assert(r.margin_tiles < 0.0 || r.margin_tiles > 2.0);
+            replay(&m, &lib, seed, &r);
+        }
+        pt_solve_result_fini(&r);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+}
+END_TEST
+
+/* ---- the sight table --------------------------------------------------------------------- */
+
+/* A guard that stands still sees the same cells on every tick: its cone, by pt_can_see from
+ * its declaration (not from the world). */
+START_TEST(test_fixed_guard_heatmap_is_its_cone) {
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        pt_rng r;
+        pt_rng_seed(&r, seed, 5);
+        static const char *rows[] = {"######################", "#....................#", "#...#......##........#",
+                                     "#...#................#", "#.......*............#", "#..........####......#",
+                                     "#....................#", "#...##.........*.....#", "#....................#",
+                                     "#.........#..........#", "#....................#", "######################"};
+        char text[4096];
+        int gx, gy;
+        do {
+            gx = 1 + (int)pt_rng_below(&r, 20);
+            gy = 1 + (int)pt_rng_below(&r, 10);
+        } while (rows[gy][gx] != '.');
+        int heading = (int)pt_rng_below(&r, 360), fov = 30 + (int)pt_rng_below(&r, 331), view = 2 + (int)pt_rng_below(&r, 9);
+        int n = snprintf(text, sizeof text, "player at=1,1\nguard g at=%d,%d heading=%d view=%d fov=%d\ngrid\n", gx, gy,
+                         heading, view, fov);
+        for (int y = 0; y < 12; y++) n += snprintf(text + n, sizeof text - (size_t)n, "%s\n", rows[y]);
+        snprintf(text + n, sizeof text - (size_t)n, "end\n");
+        load_map(&m, text);
+        pt_patlib_init(&lib);
+        pt_entity_def d = m.ents[0];
+        pt_entity_def_resolve(&d);
+        pt_sightmap sm;
+        pt_error err;
+        int T = 50;
+        ck_assert_int_eq(pt_sightmap_build(&sm, &m, &lib, seed, T, &err), PT_OK);
+        int *counts = malloc(sizeof(int) * (size_t)(m.w * m.h));
+        pt_sightmap_counts(&sm, counts);
+        int cone = 0;
+        for (int y = 0; y < m.h; y++)
+            for (int x = 0; x < m.w; x++) {
+                /* sight in the cone, or the close sense (docs/ai.md): within PERIPHERAL_DIST,
+                 * in the open, nothing opaque between */
+                double dx = x - gx, dy = y - gy;
+                int close = hypot(dx, dy) <= PERIPHERAL_DIST && !pt_map_opaque(&m, x, y) &&
+                            pt_los_clear(&m, gx, gy, x, y);
+                int sees = pt_map_walkable(&m, x, y) &&
+                           (close || pt_can_see(&m, gx + 0.5, gy + 0.5, pt_rad(d.heading_deg), d.view_dist,
+                                                pt_rad(d.view_angle_deg), x + 0.5, y + 0.5));
+                cone += sees;
+                ck_assert_msg(counts[y * m.w + x] == (sees ? T : 0), "cell %d,%d: %d of %d ticks, cone %d", x, y,
+                              counts[y * m.w + x], T, sees);
+            }
+        ck_assert_int_gt(cone, 0);
+        free(counts);
+        pt_sightmap_fini(&sm);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+}
+END_TEST
+
+START_TEST(test_bad_options) {
+    pt_map m;
+    two_ways_map(&m, 0, 0);
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_solve_opts o = {0};
+    pt_solve_result r;
+    pt_error err;
+    o.max_ticks = -1;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_ERR_USAGE);
+    pt_solve_result_fini(&r);
+    o.max_ticks = 0;
+    o.gait = 1;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_ERR_USAGE);
+    pt_solve_result_fini(&r);
+    pt_map_fini(&m);
+    /* No goal tile. */
+    load_map(&m, "player at=1,1\ngrid\n#####\n#...#\n#####\nend\n");
+    o.gait = 0;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_ERR_MISSING);
+    pt_solve_result_fini(&r);
+    pt_map_fini(&m);
+    /* A guard naming a pattern that is not there. */
+    load_map(&m, "player at=1,1\nguard g at=2,1 pattern=nope\ngrid\n#####\n#...E\n#####\nend\n");
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_ERR_UNKNOWN_PATTERN);
+    pt_solve_result_fini(&r);
+    pt_map_fini(&m);
+    pt_patlib_fini(&lib);
+}
+END_TEST
+
+static Suite *suite(void) {
+    Suite *s = suite_create("solve");
+    /* One case per test: each has its own time limit (the generated ones take a while under
+     * the sanitizers). */
+    const struct { const char *name; const TTest *test; } tests[] = {
+        {"one_way", test_one_way},
+        {"no_way", test_no_way},
+        {"many_ways", test_many_ways},
+        {"waits_for_the_guard", test_waits_for_the_guard},
+        {"generated_routes_replay", test_generated_routes_replay},
+        {"seeds_together", test_seeds_together},
+        {"margin", test_margin},
+        {"start_window", test_start_window},
+        {"fixed_guard_heatmap_is_its_cone", test_fixed_guard_heatmap_is_its_cone},
+        {"bad_options", test_bad_options},
+    };
+    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
+        TCase *tc = tcase_create(tests[i].name);
+        tcase_set_timeout(tc, 900);
+        tcase_add_test(tc, tests[i].test);
+        suite_add_tcase(s, tc);
+    }
+    return s;
+}
+
+int main(void) { return tu_run(suite()); }
