@@ -19,17 +19,18 @@
 #include <patrol/steer.h>
 #include <patrol/world.h>
 
+#include "../src/app/watch.h"
 #include "brain_tuning.h"
 #include "test_util.h"
 
 /* ---- the documents ------------------------------------------------------------------- */
 
-enum { STEERING_MD, AI_MD, FORMATS_MD, README_MD, STEER_H, MAP_H, PATTERN_H, WORLD_H, CROWD_H, NDOCS };
+enum { STEERING_MD, AI_MD, FORMATS_MD, README_MD, STEER_H, MAP_H, PATTERN_H, WORLD_H, CROWD_H, PLAYING_MD, NDOCS };
 
 static const char *const doc_files[NDOCS] = {
     "docs/steering.md", "docs/ai.md", "docs/formats.md", "README.md", "src/include/patrol/steer.h",
     "src/include/patrol/map.h", "src/include/patrol/pattern.h", "src/include/patrol/world.h",
-    "src/include/patrol/crowd.h",
+    "src/include/patrol/crowd.h", "docs/playing.md",
 };
 
 typedef struct doc {
@@ -206,6 +207,7 @@ static double tile_footstep[3]; /* the default legend's floor, bridge, grass */
 static double gait_speed[PT_GAIT_COUNT], gait_loud[PT_GAIT_COUNT], gait_heard[PT_GAIT_COUNT];
 static double world_hz, world_mass, world_force, world_turn, world_radius;
 static double crowd_min_share;
+static const double watch_poll_ms = APP_WATCH_POLL_MS;
 static const double intercept_max_t = PT_STEER_INTERCEPT_MAX_T;
 static const double chase_speed_scale = CHASE_SPEED_SCALE, lost_grace = LOST_GRACE_S, search_look = SEARCH_LOOK_S,
                     suspicious_turn = TURN_RATE, catch_dist = CATCH_DIST, prey_notice = PREY_NOTICE_DIST,
@@ -448,6 +450,8 @@ static const entry entries[] = {
     {PATTERN_H, LAST, "double lateral_drag;", NULL, 0, 0, &body.lateral_drag, 1},
     {PATTERN_H, LAST, "double path_radius;", NULL, 0, 0, &waypoint_radius, 1},
     {WORLD_H, LAST, "int tick_hz;", NULL, 0, 0, &world_hz, 1},
+    /* docs/playing.md: the app's */
+    {PLAYING_MD, PROSE, "`patrol play --watch` reloads", "steering file every ", 0, 0, &watch_poll_ms, 1},
 };
 
 /* Places where every number must be read by some entry, so a default added to the docs

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Zlib */
 /* check_play_session - the game behind `patrol play` without a window: hot reload (a broken
  * file keeps the running world, located errors; a good one swaps), restart, key taps, the
- * round's end (exit, catch), counts and messages over many ticks. The session code is
+ * round's end (exit, catch), counts and messages over many ticks, --watch (a changed file
+ * reloads; patterns only keep the player and the clock). The session code is
  * SDL-free; it is compiled in here with the shared loader. */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
@@ -16,6 +17,7 @@
 #include "../src/app/filekind.c"
 #include "../src/app/load.c"
 #include "../src/app/play_session.c"
+#include "../src/app/watch.c"
 
 /* load.c's pattern references print usage errors through main.c's helper. */
 int app_usage_error(const char *cmd, const char *fmt, ...) {
@@ -337,6 +339,73 @@ START_TEST(test_spotted_and_caught) {
 }
 END_TEST
 
+/* --watch: files changed on disk reload by themselves. Patterns only: the player stays where
+ * it walked and the clock runs on; a broken save keeps the world and is not tried again; a
+ * changed map starts the round again. */
+START_TEST(test_watch_reloads) {
+    write_file("w.pat", pace_pat);
+    char map[1024];
+    snprintf(map, sizeof map, "%s", guard_map);
+    memcpy(strstr(map, "s.pat"), "w.pat", 5);
+    write_file("w.map", map);
+    play_session s;
+    open_ok(&s, "w.map");
+    pt_error err;
+    ck_assert_int_eq(play_watch(&s, &err), 0);
+    for (int i = 0; i < 3; i++) play_tap(&s, 1, 0);
+    for (int t = 0; t < 90; t++) play_tick(&s, 0, 0);
+    const pt_entity *pl = pt_world_entity(s.world, 0);
+    int px = pl->x, py = pl->y;
+    ck_assert_int_eq(px, 4); /* it walked: a restart would show */
+    double clock = play_clock(&s);
+    uint64_t ticks = s.ticks;
+    ck_assert_int_eq(play_watch(&s, &err), 0);
+
+    /* Patterns only: a new route for the guard. */
+    write_file("w.pat", "pattern pace\n  kind path\n  points 2,3 4,3 7,3\n  at_end reverse\nend\n");
+    ck_assert_int_eq(play_watch(&s, &err), 1);
+    ck_assert_int_eq(s.reloads, 1);
+    pl = pt_world_entity(s.world, 0);
+    ck_assert_int_eq(pl->x, px);
+    ck_assert_int_eq(pl->y, py);
+    ck_assert_double_eq_tol(play_clock(&s), clock, 1e-9);
+    ck_assert_uint_eq(s.ticks, ticks);
+    ck_assert_str_eq(s.msgs[s.nmsgs - 1].text, "patterns reloaded");
+    ck_assert_int_eq(pt_patlib_count(&s.level->lib), 1);
+    ck_assert_int_eq(pt_patlib_get(&s.level->lib, 0)->nverts, 3);
+    for (int t = 0; t < 10; t++) play_tick(&s, 0, 0);
+    ck_assert_double_eq_tol(play_clock(&s), clock + 10 * pt_world_dt(s.world), 1e-9);
+    ck_assert_int_eq(play_watch(&s, &err), 0);
+
+    /* A broken save: located, the world goes on, and the same save is not tried again. */
+    pt_world *w0 = s.world;
+    write_file("w.pat", "pattern pace\n  kind path\n  points 2,3 xx,3\n  at_end reverse\nend\n");
+    ck_assert_int_lt(play_watch(&s, &err), 0);
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_int_eq(err.col, 14);
+    ck_assert(ends_with(err.file, "w.pat"));
+    ck_assert_ptr_eq(s.world, w0);
+    ck_assert_int_eq(play_watch(&s, &err), 0);
+    ck_assert_int_eq(s.reloads, 1);
+
+    /* Fixed: patterns only again, the player still there. */
+    write_file("w.pat", pace_pat);
+    ck_assert_int_eq(play_watch(&s, &err), 1);
+    ck_assert_int_eq(pt_world_entity(s.world, 0)->x, px);
+
+    /* The map changed: a new round from the start. */
+    char *v = strstr(map, "view=5");
+    v[5] = '7';
+    write_file("w.map", map);
+    ck_assert_int_eq(play_watch(&s, &err), 1);
+    ck_assert_int_eq(s.reloads, 3);
+    ck_assert_int_eq(pt_world_entity(s.world, 0)->x, 1);
+    ck_assert_double_eq_tol(play_clock(&s), 0.0, 1e-9);
+    ck_assert_uint_eq(s.ticks, 0);
+    play_close(&s);
+}
+END_TEST
+
 START_TEST(test_log_lines) {
     write_file("watch.map", watch_map);
     play_session s;
@@ -382,6 +451,7 @@ static Suite *session_suite(void) {
     tcase_add_test(core, test_goal_ends_round);
     tcase_add_test(core, test_spotted_and_caught);
     tcase_add_test(core, test_log_lines);
+    tcase_add_test(core, test_watch_reloads);
     suite_add_tcase(s, core);
     TCase *limits = tcase_create("limits");
     tcase_add_checked_fixture(limits, setup, NULL);

@@ -59,7 +59,7 @@ static const char *help_text = "patrol - keys\n"
 
 static void help(FILE *out) {
     fprintf(out,
-            "usage: patrol play [MAP] [--overlay[=LIST]] [--ticks N] [--log | --log-moves]\n"
+            "usage: patrol play [MAP] [--overlay[=LIST]] [--ticks N] [--watch] [--log | --log-moves]\n"
             "\n"
             "Plays MAP (default: the demo map, %s) in a window titled 'patrol':\n"
             "reach the exit without being caught.\n"
@@ -85,6 +85,9 @@ static void help(FILE *out) {
             "                  patterns, paths, steer, labels, awareness, debug, all, none;\n"
             "                  a bare --overlay means debug (everything but the grid)\n"
             "  --ticks N       quit by itself after N simulation ticks (1/60 s each)\n"
+            "  --watch         reload by itself when the map, a pattern file or the steering file\n"
+            "                  changes on disk (looked at every 250 ms; like F5, and a change of\n"
+            "                  patterns or steering only keeps the player and the clock)\n"
             "  --log-moves     print 'move X,Y' each time the player enters a tile\n"
             "  --log           the moves and one line per game event (spotted NAME, lost NAME,\n"
             "                  caught NAME, escaped TICK, paused, speed X, reload ok, ...)\n"
@@ -302,6 +305,19 @@ static void toggle_overlay(play_ui *ui, unsigned bit) {
     }
 }
 
+/* After F5 or a --watch reload (rc < 0: failed, the game goes on as it was). */
+static void reloaded(const play_session *s, play_ui *ui, int rc, const pt_error *err, double now) {
+    if (rc < 0) {
+        fprintf(stderr, "patrol play: reload failed; the game goes on with the last good version\n");
+        pt_error_print(stderr, err);
+        ui->error = *err;
+        ui->error_until = now + ERROR_SECONDS;
+    } else {
+        fprintf(stderr, "patrol play: reloaded %s\n", s->path);
+        ui->error_until = 0;
+    }
+}
+
 enum { KEY_GO_ON, KEY_QUIT, KEY_STEP };
 
 /* Acts on a key press. Movement goes by physical position (scancodes: WASD wherever the
@@ -337,17 +353,7 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
     case SDLK_r:
         if (play_restart(s, &err) < 0) pt_error_print(stderr, &err);
         break;
-    case SDLK_F5:
-        if (play_reload(s, &err) < 0) {
-            fprintf(stderr, "patrol play: reload failed; the game goes on with the last good version\n");
-            pt_error_print(stderr, &err);
-            ui->error = err;
-            ui->error_until = now + ERROR_SECONDS;
-        } else {
-            fprintf(stderr, "patrol play: reloaded %s\n", s->path);
-            ui->error_until = 0;
-        }
-        break;
+    case SDLK_F5: reloaded(s, ui, play_reload(s, &err), &err, now); break;
     case SDLK_F1: case SDLK_h:
         ui->help = !ui->help;
         ui_log(ui, "help %s", ui->help ? "on" : "off");
@@ -378,7 +384,7 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
 }
 
 static int parse_args(int argc, char **argv, const char **map_path, unsigned *overlays, long *max_ticks,
-                      int *log_moves, int *log_all) {
+                      int *log_moves, int *log_all, int *watch) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) {
@@ -390,6 +396,8 @@ static int parse_args(int argc, char **argv, const char **map_path, unsigned *ov
             *log_moves = 1;
         } else if (strcmp(a, "--log") == 0) {
             *log_all = 1;
+        } else if (strcmp(a, "--watch") == 0) {
+            *watch = 1;
         } else if (strcmp(a, "--ticks") == 0) {
             if (!app_parse_long("play", a, i + 1 < argc ? argv[i + 1] : NULL, 1, 1000000000L, max_ticks))
                 return APP_EXIT_USAGE;
@@ -469,8 +477,8 @@ int cmd_play(int argc, char **argv) {
     const char *map_path = NULL;
     unsigned overlays = PT_OVERLAY_CONES;
     long max_ticks = 0;
-    int log_moves = 0, log_all = 0;
-    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks, &log_moves, &log_all);
+    int log_moves = 0, log_all = 0, watch = 0;
+    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks, &log_moves, &log_all, &watch);
     if (prc < 0) return APP_EXIT_OK;
     if (prc > 0) return prc;
     if (!map_path) map_path = app_default_map();
@@ -525,7 +533,7 @@ int cmd_play(int argc, char **argv) {
     const double dt = pt_world_dt(s.world);
     const Uint64 freq = SDL_GetPerformanceFrequency(), start = SDL_GetPerformanceCounter();
     Uint64 last = start;
-    double acc = 0.0;
+    double acc = 0.0, next_look = APP_WATCH_POLL_MS / 1000.0;
     int running = 1;
     rc = APP_EXIT_OK;
     while (running) {
@@ -545,6 +553,11 @@ int cmd_play(int argc, char **argv) {
                 if (k == KEY_QUIT) running = 0;
                 if (k == KEY_STEP) steps++;
             }
+        }
+        if (watch && real >= next_look) {
+            next_look = real + APP_WATCH_POLL_MS / 1000.0;
+            int wrc = play_watch(&s, &err);
+            if (wrc != 0) reloaded(&s, &ui, wrc, &err, real);
         }
         int dx, dy;
         held_direction(&dx, &dy);
