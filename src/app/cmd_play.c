@@ -59,7 +59,7 @@ static const char *help_text = "patrol - keys\n"
 
 static void help(FILE *out) {
     fprintf(out,
-            "usage: patrol play [MAP] [--overlay[=LIST]] [--ticks N] [--watch] [--log | --log-moves]\n"
+            "usage: patrol play [MAP] [--overlay[=LIST]] [--ticks N] [--watch] [--record F.rec] [--log | --log-moves]\n"
             "\n"
             "Plays MAP (default: the demo map, %s) in a window titled 'patrol':\n"
             "reach the exit without being caught.\n"
@@ -88,6 +88,10 @@ static void help(FILE *out) {
             "  --watch         reload by itself when the map, a pattern file or the steering file\n"
             "                  changes on disk (looked at every 250 ms; like F5, and a change of\n"
             "                  patterns or steering only keeps the player and the clock)\n"
+            "  --record F.rec  save the run when the game ends: the level's identity, the seed and\n"
+            "                  the player's input on every tick (the last round: a restart or a\n"
+            "                  reload starts the recording over); 'patrol sim --replay F.rec'\n"
+            "                  plays it again\n"
             "  --log-moves     print 'move X,Y' each time the player enters a tile\n"
             "  --log           the moves and one line per game event (spotted NAME, lost NAME,\n"
             "                  caught NAME, escaped TICK, paused, speed X, reload ok, ...)\n"
@@ -384,7 +388,7 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
 }
 
 static int parse_args(int argc, char **argv, const char **map_path, unsigned *overlays, long *max_ticks,
-                      int *log_moves, int *log_all, int *watch) {
+                      int *log_moves, int *log_all, int *watch, const char **record) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) {
@@ -398,6 +402,9 @@ static int parse_args(int argc, char **argv, const char **map_path, unsigned *ov
             *log_all = 1;
         } else if (strcmp(a, "--watch") == 0) {
             *watch = 1;
+        } else if (strcmp(a, "--record") == 0) {
+            if (i + 1 >= argc || !argv[i + 1][0]) return app_usage_error("play", "--record needs a file name");
+            *record = argv[++i];
         } else if (strcmp(a, "--ticks") == 0) {
             if (!app_parse_long("play", a, i + 1 < argc ? argv[i + 1] : NULL, 1, 1000000000L, max_ticks))
                 return APP_EXIT_USAGE;
@@ -478,7 +485,8 @@ int cmd_play(int argc, char **argv) {
     unsigned overlays = PT_OVERLAY_CONES;
     long max_ticks = 0;
     int log_moves = 0, log_all = 0, watch = 0;
-    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks, &log_moves, &log_all, &watch);
+    const char *record = NULL;
+    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks, &log_moves, &log_all, &watch, &record);
     if (prc < 0) return APP_EXIT_OK;
     if (prc > 0) return prc;
     if (!map_path) map_path = app_default_map();
@@ -487,6 +495,13 @@ int cmd_play(int argc, char **argv) {
     pt_error err;
     if (play_open(&s, map_path, &err) < 0) {
         pt_error_print(stderr, &err);
+        return APP_EXIT_INPUT;
+    }
+    static app_rec rec;
+    app_rec_init(&rec);
+    if (record && play_record(&s, &rec, &err) < 0) {
+        pt_error_print(stderr, &err);
+        play_close(&s);
         return APP_EXIT_INPUT;
     }
     s.log = stdout;
@@ -498,6 +513,7 @@ int cmd_play(int argc, char **argv) {
     if (start_video(max_ticks > 0) < 0) {
         SDL_Quit();
         play_close(&s);
+        app_rec_fini(&rec);
         return APP_EXIT_INPUT;
     }
     int rc = APP_EXIT_INPUT;
@@ -601,6 +617,15 @@ int cmd_play(int argc, char **argv) {
     const pt_entity *pl = pt_world_entity(s.world, 0);
     printf("player %d,%d\n", pl->x, pl->y);
     fflush(stdout);
+    if (record && s.rec_error) {
+        fprintf(stderr, "patrol play: error: out of memory while recording; %s not written\n", record);
+        rc = APP_EXIT_INPUT;
+    } else if (record && app_rec_save(&rec, record, &err) < 0) {
+        pt_error_print(stderr, &err);
+        rc = APP_EXIT_INPUT;
+    } else if (record) {
+        fprintf(stderr, "patrol play: recorded %llu ticks into %s\n", (unsigned long long)rec.ticks, record);
+    }
 
 done:
     play_frame_fini(&ui.frame);
@@ -609,5 +634,6 @@ done:
     if (win) SDL_DestroyWindow(win);
     SDL_Quit();
     play_close(&s);
+    app_rec_fini(&rec);
     return rc;
 }

@@ -46,13 +46,14 @@ static app_file_kind kind_of_word(const char *w) {
     if (!strcmp(w, "set") || !strcmp(w, "entity")) return APP_FILE_STEER;
     if (!strcmp(w, "<tileset")) return APP_FILE_TSX;
     if (!strcmp(w, "<map")) return APP_FILE_TMX;
+    if (!strcmp(w, "patrol-recording")) return APP_FILE_REC;
     return APP_FILE_MAP;
 }
 
 static int ext_kind(const char *path, app_file_kind *k) {
     static const struct { const char *ext; app_file_kind kind; } exts[] = {
         {".map", APP_FILE_MAP}, {".tmx", APP_FILE_TMX}, {".tsx", APP_FILE_TSX},
-        {".pat", APP_FILE_PAT}, {".steer", APP_FILE_STEER},
+        {".pat", APP_FILE_PAT}, {".steer", APP_FILE_STEER}, {".rec", APP_FILE_REC},
     };
     for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
         if (ext_is(path, exts[i].ext)) {
@@ -76,6 +77,7 @@ const char *app_file_kind_name(app_file_kind k) {
     case APP_FILE_TSX: return "Tiled tileset";
     case APP_FILE_PAT: return "pattern file";
     case APP_FILE_STEER: return "steering file";
+    case APP_FILE_REC: return "recording";
     default: return "map";
     }
 }

@@ -10,7 +10,8 @@ typedef enum app_file_kind {
     APP_FILE_TMX,     /* a Tiled map (.tmx) */
     APP_FILE_TSX,     /* a Tiled tileset (.tsx) */
     APP_FILE_PAT,     /* a pattern file (.pat) */
-    APP_FILE_STEER    /* a steering parameters file (.steer) */
+    APP_FILE_STEER,   /* a steering parameters file (.steer) */
+    APP_FILE_REC      /* a recording of patrol play (.rec) */
 } app_file_kind;
 
 /* The kind of path: by its extension (.map .tmx .tsx .pat .steer, any case); for any other

@@ -28,6 +28,7 @@
 #include <patrol/pattern.h>
 #include <patrol/world.h>
 
+#include "rec.h"
 #include "watch.h"
 
 #define PLAY_TAPS 16          /* key presses queued, not yet acted on */
@@ -71,6 +72,8 @@ typedef struct play_session {
     uint64_t map_hash;        /* the loaded map file's bytes (app_file_hash) */
     uint64_t clock_base;      /* world ticks of this round before the last pattern-only reload */
     app_watch watch;          /* the level's files as last loaded or looked at (play_watch) */
+    app_rec *rec;             /* the round's inputs are recorded here (NULL = not recording) */
+    int rec_error;            /* a tick could not be recorded (out of memory): the file would lie */
     pt_gait gait;             /* the player's gait from the next tick (held Shift / Ctrl) */
     pt_noise noises[PLAY_NOISES]; /* the world's noises of the last PLAY_NOISE_TICKS, oldest first */
     int nnoises;
@@ -103,6 +106,11 @@ int play_reload(play_session *s, pt_error *err);
  * reload, or the reload's error code (s untouched, err located; the same change is not
  * tried again, the next save is). Call it every APP_WATCH_POLL_MS or so. */
 int play_watch(play_session *s, pt_error *err);
+
+/* --record: from now on every world tick's input goes into r (owned by the caller, which
+ * saves it). The recording starts over at every new world (restart, reload), so it holds
+ * the last round from its start. PT_OK or the error of hashing the level's files. */
+int play_record(play_session *s, app_rec *r, pt_error *err);
 
 /* A key press: walk one tile (dx, dy) the next time the player may step, even when the
  * key was released before that tick. At most PLAY_TAPS wait; more are dropped. */

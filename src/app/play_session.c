@@ -83,8 +83,15 @@ static void log_line(play_session *s, const char *fmt, ...) {
     fflush(s->log);
 }
 
+/* A new world: its recording starts over (the old inputs would replay into another world). */
+static void rec_restart(play_session *s) {
+    s->rec_error = 0;
+    if (s->rec && app_rec_start(s->rec, &s->level->map, s->level->map.seed, NULL) < 0) s->rec_error = 1;
+}
+
 /* A fresh round's bookkeeping (the world is new). */
 static void round_reset(play_session *s) {
+    rec_restart(s);
     s->ticks = 0;
     s->end_tick = 0;
     s->round = 0;
@@ -176,6 +183,7 @@ int play_reload(play_session *s, pt_error *err) {
     s->reloads++;
     app_watch_map(&s->watch, &lv->map);
     if (keep) {
+        rec_restart(s);
         s->clock_base += played;
         s->nnoises = 0; /* their ticks are the old world's */
         say(s, 0x9adcffffu, "patterns reloaded");
@@ -192,6 +200,13 @@ int play_watch(play_session *s, pt_error *err) {
     if (!app_watch_changed(&s->watch)) return 0;
     int rc = play_reload(s, err);
     return rc < 0 ? rc : 1;
+}
+
+int play_record(play_session *s, app_rec *r, pt_error *err) {
+    int rc = app_rec_start(r, &s->level->map, s->level->map.seed, err);
+    if (rc < 0) return rc;
+    s->rec = r;
+    return PT_OK;
 }
 
 void play_tap(play_session *s, int dx, int dy) {
@@ -292,6 +307,7 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
     }
     int ox = pl->x, oy = pl->y;
     pt_world_set_input(s->world, dx, dy);
+    if (s->rec && app_rec_add(s->rec, dx, dy, s->gait) < 0) s->rec_error = 1;
     pt_world_step(s->world);
     keep_noises(s);
     pl = pt_world_entity(s->world, 0);
