@@ -480,6 +480,10 @@ START_TEST(test_record_replays_to_the_same_trace) {
     ck_assert_uint_eq(rec.ticks, pt_world_tick(s.world));
     ck_assert_int_eq(app_rec_save(&rec, rec_file, &err), PT_OK);
     uint64_t recorded = rec.ticks;
+    const pt_entity *pl = pt_world_entity(s.world, 0);
+    char where[64];
+    snprintf(where, sizeof where, "\n0,player,player,%s,%d.500,%d.500\n", pt_state_name(pl->state), pl->x, pl->y);
+    ck_assert_int_ne(pl->x, 1); /* it moved */
     app_rec_fini(&rec);
     play_close(&s);
 
@@ -492,6 +496,29 @@ START_TEST(test_record_replays_to_the_same_trace) {
     ck_assert_msg(la == lb && memcmp(a, b, la) == 0, "the replayed trace differs (%zu vs %zu bytes)", la, lb);
     free(a);
     free(b);
+
+    /* render --replay draws the last recorded tick: the player where the session left it. */
+    char png[1200], out[1200];
+    path_in(png, sizeof png, "r.png");
+    path_in(out, sizeof out, "r.txt");
+    {
+        fflush(NULL);
+        pid_t pid = fork();
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0) {
+            FILE *o = freopen(out, "w", stdout);
+            (void)o;
+            execl(PATROL_BIN, PATROL_BIN, "render", "--replay", rec_file, "--out", png, "--positions", (char *)NULL);
+            _exit(127);
+        }
+        int st = 0;
+        waitpid(pid, &st, 0);
+        ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+        size_t n;
+        char *pos = slurp(out, &n);
+        ck_assert_msg(strstr(pos, where) != NULL, "want%s in:\n%s", where, pos);
+        free(pos);
+    }
 
     /* Loaded back: the same ticks, and a replay stops where the recording ends. */
     app_rec back;

@@ -18,7 +18,7 @@
 static void help(FILE *out) {
     fprintf(out,
             "usage: patrol render MAP --out FILE.png [--scale S] [--ticks N] [--overlay[=LIST]] [--hud]\n"
-            "                     [--view WxH] [--keys MOVES] [--positions]\n"
+            "                     [--view WxH] [--keys MOVES | --replay F.rec] [--positions]\n"
             "\n"
             "Draws what 'patrol play' shows after N ticks (default 0: everyone at the start) with\n"
             "nobody at the keys, or the key presses of --keys, with the same drawing code.\n"
@@ -43,6 +43,8 @@ static void help(FILE *out) {
             "  --keys MOVES     the player's moves: each of U D L R (up, down, left, right) holds\n"
             "                   that arrow key for one step's time (12 ticks at the default\n"
             "                   speed), '.' holds none; e.g. --keys UUUURRRR --ticks 200\n"
+            "  --replay F.rec   the player's input from a recording of 'patrol play --record' (MAP\n"
+            "                   optional: default the recorded map; --ticks default: all of it)\n"
             "  --positions      also print where each entity is drawn in the image, one CSV line\n"
             "                   each after a header: id,kind,name,state,x,y (x, y: its drawn\n"
             "                   centre in tiles)\n"
@@ -74,7 +76,8 @@ static int draw_job(pt_render *r, int w, int h, void *user) {
 }
 
 int cmd_render(int argc, char **argv) {
-    const char *map_path = NULL, *out_path = NULL, *keys = "";
+    const char *map_path = NULL, *out_path = NULL, *keys = "", *replay = NULL;
+    int ticks_given = 0;
     long scale = 0, ticks = 0, vw = 0, vh = 0;
     unsigned overlays = PT_OVERLAY_CONES;
     int hud = 0, positions = 0;
@@ -94,6 +97,7 @@ int cmd_render(int argc, char **argv) {
         } else if (strcmp(a, "--ticks") == 0) {
             if (!app_parse_long("render", a, i + 1 < argc ? argv[i + 1] : NULL, 0, RENDER_MAX_TICKS, &ticks))
                 return APP_EXIT_USAGE;
+            ticks_given = 1;
             i++;
         } else if (strcmp(a, "--overlay") == 0 || strncmp(a, "--overlay=", 10) == 0) {
             if (!play_overlay_option("render", argc, argv, &i, &overlays)) return APP_EXIT_USAGE;
@@ -111,6 +115,9 @@ int cmd_render(int argc, char **argv) {
             keys = argv[++i];
             size_t bad = strspn(keys, "UDLR.");
             if (keys[bad]) return app_usage_error("render", "--keys: '%c' is not a move (U D L R, '.' stands)", keys[bad]);
+        } else if (strcmp(a, "--replay") == 0) {
+            if (i + 1 >= argc) return app_usage_error("render", "--replay needs a recording (F.rec)");
+            replay = argv[++i];
         } else if (a[0] == '-' && a[1]) {
             return app_usage_error("render", "unknown option '%s'", a);
         } else if (!map_path) {
@@ -119,16 +126,31 @@ int cmd_render(int argc, char **argv) {
             return app_usage_error("render", "one map at a time ('%s' and '%s')", map_path, a);
         }
     }
-    if (!map_path) return app_usage_error("render", "which map? (patrol render MAP --out FILE.png)");
+    if (replay && keys[0]) return app_usage_error("render", "--keys or --replay: the player's input comes from one");
+    if (!map_path && !replay) return app_usage_error("render", "which map? (patrol render MAP --out FILE.png)");
     if (!out_path) return app_usage_error("render", "--out FILE.png is required");
 
     /* The game as play starts it, run for N ticks with no keys pressed. */
     static play_session s;
+    static app_rec rec;
     pt_error err;
-    if (play_open(&s, map_path, &err) < 0) {
+    if (replay && app_rec_load(&rec, replay, &err) < 0) {
         pt_error_print(stderr, &err);
         return APP_EXIT_INPUT;
     }
+    if (!map_path) map_path = rec.map;
+    if (play_open(&s, map_path, &err) < 0) {
+        pt_error_print(stderr, &err);
+        app_rec_fini(&rec);
+        return APP_EXIT_INPUT;
+    }
+    if (replay && play_replay(&s, &rec, &err) < 0) {
+        pt_error_print(stderr, &err);
+        play_close(&s);
+        app_rec_fini(&rec);
+        return APP_EXIT_INPUT;
+    }
+    if (replay && !ticks_given) ticks = rec.ticks > (uint64_t)RENDER_MAX_TICKS ? RENDER_MAX_TICKS : (long)rec.ticks;
     const pt_map *map = &s.level->map;
     long w = vw, h = vh;
     if (!vw) {
@@ -140,12 +162,14 @@ int cmd_render(int argc, char **argv) {
                     "or %ld in all; use a smaller --scale\n",
                     map_path, map->w, map->h, w, h, scale, PT_RENDER_MAX_SIDE, (long)PT_RENDER_MAX_PIXELS);
             play_close(&s);
+            app_rec_fini(&rec);
             return APP_EXIT_INPUT;
         }
     } else if (w * h > PT_RENDER_MAX_PIXELS) {
         fprintf(stderr, "patrol render: error: --view %ldx%ld is more than %ld pixels\n", w, h,
                 (long)PT_RENDER_MAX_PIXELS);
         play_close(&s);
+        app_rec_fini(&rec);
         return APP_EXIT_INPUT;
     }
     /* Each move holds its arrow key for one step's time (1 / the player's speed), '.' holds
@@ -171,6 +195,7 @@ int cmd_render(int argc, char **argv) {
             fprintf(stderr, "patrol render: error: the map with the HUD is %ldx%ld pixels, more than %d a side or "
                     "%ld in all; use a smaller --scale\n", w, h, PT_RENDER_MAX_SIDE, (long)PT_RENDER_MAX_PIXELS);
             play_close(&s);
+            app_rec_fini(&rec);
             return APP_EXIT_INPUT;
         }
     }
@@ -194,5 +219,6 @@ int cmd_render(int argc, char **argv) {
     }
     play_frame_fini(&f);
     play_close(&s);
+    app_rec_fini(&rec);
     return rc;
 }

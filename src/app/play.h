@@ -74,6 +74,8 @@ typedef struct play_session {
     app_watch watch;          /* the level's files as last loaded or looked at (play_watch) */
     app_rec *rec;             /* the round's inputs are recorded here (NULL = not recording) */
     int rec_error;            /* a tick could not be recorded (out of memory): the file would lie */
+    const app_rec *replay;    /* the player's input comes from here (NULL = the keys) */
+    app_rec_cursor replay_at; /* the next recorded tick */
     pt_gait gait;             /* the player's gait from the next tick (held Shift / Ctrl) */
     pt_noise noises[PLAY_NOISES]; /* the world's noises of the last PLAY_NOISE_TICKS, oldest first */
     int nnoises;
@@ -111,6 +113,15 @@ int play_watch(play_session *s, pt_error *err);
  * saves it). The recording starts over at every new world (restart, reload), so it holds
  * the last round from its start. PT_OK or the error of hashing the level's files. */
 int play_record(play_session *s, app_rec *r, pt_error *err);
+
+/* Replay: checks that the loaded level is the one r was recorded on (else err is located
+ * at r's `map` line and s is untouched), starts a round with r's seed, and from then on
+ * every play_tick takes the player's input from r (taps and held keys are ignored) until
+ * it runs out; then the world stands still. R (play_restart) replays from tick 0. r must
+ * outlive the session's use of it. */
+int play_replay(play_session *s, const app_rec *r, pt_error *err);
+/* 1 when a replay has played every recorded tick. */
+int play_replay_done(const play_session *s);
 
 /* A key press: walk one tile (dx, dy) the next time the player may step, even when the
  * key was released before that tick. At most PLAY_TAPS wait; more are dropped. */

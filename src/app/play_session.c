@@ -92,6 +92,7 @@ static void rec_restart(play_session *s) {
 /* A fresh round's bookkeeping (the world is new). */
 static void round_reset(play_session *s) {
     rec_restart(s);
+    s->replay_at = (app_rec_cursor){0};
     s->ticks = 0;
     s->end_tick = 0;
     s->round = 0;
@@ -209,6 +210,23 @@ int play_record(play_session *s, app_rec *r, pt_error *err) {
     return PT_OK;
 }
 
+int play_replay(play_session *s, const app_rec *r, pt_error *err) {
+    int rc = app_rec_check_level(r, &s->level->map, err);
+    if (rc < 0) return rc;
+    pt_world_desc desc = s->desc;
+    desc.seed = r->seed;
+    pt_world *w = pt_world_create(&s->level->map, &s->level->lib, &desc, err);
+    if (!w) return err->code < 0 ? err->code : PT_ERR_INTERNAL;
+    pt_world_destroy(s->world);
+    s->world = w;
+    s->desc = desc;
+    s->replay = r;
+    round_reset(s);
+    return PT_OK;
+}
+
+int play_replay_done(const play_session *s) { return s->replay && s->replay_at.tick >= s->replay->ticks; }
+
 void play_tap(play_session *s, int dx, int dy) {
     if (s->ntaps >= PLAY_TAPS) return;
     s->tap_dx[s->ntaps] = (signed char)(dx > 0 ? 1 : dx < 0 ? -1 : 0);
@@ -301,7 +319,13 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
      * between two ticks or in the middle of a step. */
     int due = pl->move_t + pl->speed * pt_gait_speed(s->gait) * pt_world_dt(s->world) >= 1.0;
     int dx = 0, dy = 0;
-    if (!(due && pop_tap(s, &dx, &dy))) {
+    if (s->replay) {
+        /* The recording holds what the world was handed, taps already resolved. */
+        pt_gait g;
+        if (!app_rec_take(s->replay, &s->replay_at, &dx, &dy, &g)) return;
+        s->gait = g;
+        pt_world_set_gait(s->world, g);
+    } else if (!(due && pop_tap(s, &dx, &dy))) {
         dx = held_dx;
         dy = held_dy;
     }

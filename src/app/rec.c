@@ -344,16 +344,26 @@ pt_world *app_rec_world(const app_rec *r, const pt_map *map, const pt_patlib *li
     return pt_world_create(map, lib, &desc, err);
 }
 
-int app_rec_next(const app_rec *r, app_rec_cursor *c, pt_world *w) {
+int app_rec_take(const app_rec *r, app_rec_cursor *c, int *dx, int *dy, pt_gait *gait) {
     while (c->run < r->nruns && c->used >= r->runs[c->run].n) {
         c->run++;
         c->used = 0;
     }
     if (c->run >= r->nruns) return 0;
     const app_rec_run *run = &r->runs[c->run];
-    pt_world_set_gait(w, (pt_gait)run->gait);
-    pt_world_set_input(w, run->dx, run->dy);
+    *dx = run->dx;
+    *dy = run->dy;
+    *gait = (pt_gait)run->gait;
     c->used++;
     c->tick++;
+    return 1;
+}
+
+int app_rec_next(const app_rec *r, app_rec_cursor *c, pt_world *w) {
+    int dx, dy;
+    pt_gait g;
+    if (!app_rec_take(r, c, &dx, &dy, &g)) return 0;
+    pt_world_set_gait(w, g);
+    pt_world_set_input(w, dx, dy);
     return 1;
 }

@@ -68,5 +68,7 @@ typedef struct app_rec_cursor { int run; uint64_t used; uint64_t tick; } app_rec
 /* Sets the next tick's input (gait and direction) on w and moves c on; 0 when the recording
  * has no more ticks (w untouched). */
 int app_rec_next(const app_rec *r, app_rec_cursor *c, pt_world *w);
+/* The same without a world: the next tick's input in *dx, *dy, *gait. */
+int app_rec_take(const app_rec *r, app_rec_cursor *c, int *dx, int *dy, pt_gait *gait);
 
 #endif
