@@ -484,6 +484,7 @@ START_TEST(test_record_replays_to_the_same_trace) {
     char where[64];
     snprintf(where, sizeof where, "\n0,player,player,%s,%d.500,%d.500\n", pt_state_name(pl->state), pl->x, pl->y);
     ck_assert_int_ne(pl->x, 1); /* it moved */
+    int px = pl->x, py = pl->y;
     app_rec_fini(&rec);
     play_close(&s);
 
@@ -518,6 +519,37 @@ START_TEST(test_record_replays_to_the_same_trace) {
         char *pos = slurp(out, &n);
         ck_assert_msg(strstr(pos, where) != NULL, "want%s in:\n%s", where, pos);
         free(pos);
+    }
+
+    /* patrol replay (the window, here under the dummy driver): jumped to the end, the player
+     * stands where the session left it; a jump past the end is refused. */
+    {
+        char jump[32], pos[64];
+        snprintf(jump, sizeof jump, "%llu", (unsigned long long)recorded);
+        snprintf(pos, sizeof pos, "player %d,%d\n", px, py);
+        fflush(NULL);
+        pid_t pid = fork();
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0) {
+            FILE *o = freopen(out, "w", stdout);
+            (void)o;
+            setenv("SDL_VIDEODRIVER", "dummy", 1);
+            execl(PATROL_BIN, PATROL_BIN, "replay", rec_file, "--jump", jump, "--ticks", "2", "--log", (char *)NULL);
+            _exit(127);
+        }
+        int st = 0;
+        waitpid(pid, &st, 0);
+        ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+        size_t n;
+        char *got = slurp(out, &n);
+        char want[128];
+        snprintf(want, sizeof want, "tick %s\n", jump);
+        ck_assert_msg(strstr(got, want) && strstr(got, pos), "want '%s' and '%s' in: %s", want, pos, got);
+        free(got);
+        snprintf(jump, sizeof jump, "%llu", (unsigned long long)recorded + 1);
+        const char *past[] = {"replay", rec_file, "--jump", jump, NULL};
+        ck_assert_int_eq(run_patrol(past, errs, sizeof errs), 2);
+        ck_assert_msg(strstr(errs, "--jump") != NULL, "%s", errs);
     }
 
     /* Loaded back: the same ticks, and a replay stops where the recording ends. */
