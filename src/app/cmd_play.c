@@ -220,7 +220,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     }
     if (!f->hud) return rc;
 
-    char status[96], clock[64], text[320], title[96];
+    char status[192], clock[64], text[320], title[96];
     fmt_clock(clock, sizeof clock, play_clock(s));
     pt_gait gait = pt_world_gait(s->world);
     const char *gname = gait == PT_GAIT_WALK ? "" : (gait == PT_GAIT_RUN ? "RUN  " : "SNEAK  ");
