@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: Zlib */
 /* `patrol show`: path cells, matrix rows, control/thrust/waypoint output, the text overlay on
- * a map with located lint errors, exit codes and usage. */
+ * a map with located lint errors, exit codes and usage; --watch shows a saved file again. */
+#define _POSIX_C_SOURCE 200809L
 #include <check.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "test_cli.h"
@@ -247,6 +253,76 @@ START_TEST(test_png_over_map) {
 }
 END_TEST
 
+static void put(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Reads fd into buf (NUL-terminated at *len) until want is in it or `ms` pass. */
+static int read_for(int fd, char *buf, size_t cap, size_t *len, const char *want, int ms) {
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        buf[*len] = '\0';
+        if (strstr(buf, want)) return 1;
+        struct timespec t;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        long left = ms - ((t.tv_sec - t0.tv_sec) * 1000L + (t.tv_nsec - t0.tv_nsec) / 1000000L);
+        if (left <= 0) return 0;
+        struct pollfd pfd = {fd, POLLIN, 0};
+        if (poll(&pfd, 1, (int)left) <= 0) continue;
+        ssize_t n = read(fd, buf + *len, cap - 1 - *len);
+        if (n <= 0) return 0;
+        *len += (size_t)n;
+    }
+}
+
+/* show --watch: the file saved with a longer path is shown again after "# reloaded"; a broken
+ * save prints its located error and it keeps watching; the fixed save shows again. */
+START_TEST(test_watch) {
+    char dir[1024], pat[1100];
+    snprintf(dir, sizeof dir, "%s/test-out", PATROL_BUILD_DIR);
+    mkdir(dir, 0777);
+    snprintf(pat, sizeof pat, "%s/show-watch-%d.pat", dir, (int)getpid());
+    put(pat, "pattern pace\n  kind path\n  points 2,3 4,3\n  at_end reverse\nend\n");
+    int out[2], err[2];
+    ck_assert_int_eq(pipe(out), 0);
+    ck_assert_int_eq(pipe(err), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(out[1], 1);
+        dup2(err[1], 2);
+        execl(PATROL_BIN, PATROL_BIN, "show", pat, "--watch", (char *)NULL);
+        _exit(127);
+    }
+    close(out[1]);
+    close(err[1]);
+    static char ob[8192], eb[8192];
+    size_t on = 0, en = 0;
+    int first = read_for(out[0], ob, sizeof ob, &on, "4,3\n", 10000);
+    put(pat, "pattern pace\n  kind path\n  points 2,3 6,3\n  at_end reverse\nend\n");
+    int again = read_for(out[0], ob, sizeof ob, &on, "# reloaded\n2,3\n3,3\n4,3\n5,3\n6,3\n", 10000);
+    put(pat, "pattern pace\n  kind path\n  points 2,3 xx,3\n  at_end reverse\nend\n");
+    int located = read_for(err[0], eb, sizeof eb, &en, ":3:14: error:", 10000);
+    put(pat, "pattern pace\n  kind path\n  points 2,3 3,3\n  at_end reverse\nend\n");
+    int fixed = read_for(out[0], ob, sizeof ob, &on, "# reloaded\n# reloaded\n2,3\n3,3\n", 10000);
+    kill(pid, SIGTERM);
+    int st = 0;
+    waitpid(pid, &st, 0);
+    close(out[0]);
+    close(err[0]);
+    unlink(pat);
+    ck_assert_msg(first, "no first preview: %s", ob);
+    ck_assert_msg(again, "the saved file was not shown again: %s", ob);
+    ck_assert_msg(located, "no located error for the broken save: %s", eb);
+    ck_assert_msg(fixed, "the fixed save was not shown: %s", ob);
+    ck_assert(WIFSIGNALED(st)); /* it was still running */
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("cli_show");
     TCase *tc = tcase_create("core");
@@ -257,6 +333,7 @@ int main(void) {
     tcase_add_test(tc, test_errors_and_usage);
     tcase_add_test(tc, test_every_command_lints_the_map);
     tcase_add_test(tc, test_png_over_map);
+    tcase_add_test(tc, test_watch);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

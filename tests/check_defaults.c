@@ -21,17 +21,19 @@
 #include <patrol/testing.h>
 #include <patrol/world.h>
 
+#include "../src/app/watch.h"
 #include "brain_tuning.h"
 #include "test_util.h"
 
 /* ---- the documents ------------------------------------------------------------------- */
 
-enum { STEERING_MD, AI_MD, FORMATS_MD, README_MD, STEER_H, MAP_H, PATTERN_H, WORLD_H, CROWD_H, SOLVE_MD, SOLVE_H, NDOCS };
+enum { STEERING_MD, AI_MD, FORMATS_MD, README_MD, STEER_H, MAP_H, PATTERN_H, WORLD_H, CROWD_H, SOLVE_MD, SOLVE_H, PLAYING_MD,
+       NDOCS };
 
 static const char *const doc_files[NDOCS] = {
     "docs/steering.md", "docs/ai.md", "docs/formats.md", "README.md", "src/include/patrol/steer.h",
     "src/include/patrol/map.h", "src/include/patrol/pattern.h", "src/include/patrol/world.h",
-    "src/include/patrol/crowd.h", "docs/solve.md", "src/include/patrol/solve.h",
+    "src/include/patrol/crowd.h", "docs/solve.md", "src/include/patrol/solve.h", "docs/playing.md",
 };
 
 typedef struct doc {
@@ -214,6 +216,7 @@ static double look_s, look_deg, pattern_hz; /* a default look's seconds and angl
 static double solve_horizon_ticks, solve_horizon_s, solve_nseeds, solve_margin, solve_leave_after;
 static const double solve_margin_cap = PT_SOLVE_MARGIN_CAP, solve_max_rhythm = PT_SOLVE_MAX_RHYTHM,
                     solve_max_mb = (double)(PT_SOLVE_MAX_BYTES >> 20), heatmap_ticks = PT_SIGHTMAP_DEFAULT_TICKS;
+static const double watch_poll_ms = APP_WATCH_POLL_MS;
 static const double intercept_max_t = PT_STEER_INTERCEPT_MAX_T;
 static const double chase_speed_scale = CHASE_SPEED_SCALE, lost_grace = LOST_GRACE_S, search_look = SEARCH_LOOK_S,
                     suspicious_turn = TURN_RATE, catch_dist = CATCH_DIST, prey_notice = PREY_NOTICE_DIST,
@@ -493,6 +496,8 @@ static const entry entries[] = {
     {SOLVE_MD, PROSE, "over a long horizon) and more than ", NULL, 0, 0, &solve_max_mb, 1},
     {SOLVE_MD, PROSE, "colours each walkable cell by the share of ticks 1..N (default ", NULL, 0, 0, &heatmap_ticks, 1},
     {SOLVE_H, PROSE, "must be reached by this tick; 0 = ", NULL, 0, 0, &solve_horizon_ticks, 1},
+    /* docs/playing.md: the app's */
+    {PLAYING_MD, PROSE, "`patrol play --watch` reloads", "steering file every ", 0, 0, &watch_poll_ms, 1},
 };
 
 /* Places where every number must be read by some entry, so a default added to the docs

@@ -396,7 +396,7 @@ START_TEST(test_x11_game_keys) {
     ck_assert_msg(seen, "the keys were not all acted on: %s", game.buf);
     ck_assert_int_eq(status, 0);
     ck_assert_str_eq(game.buf, "paused\nstep\nstep\nresumed\nspeed 2\nspeed 1\nhelp on\nhelp off\n"
-                               "debug on\ndebug off\nreload ok\nrestart\nplayer 1,1\n");
+                               "debug on\ndebug off\nreload ok patterns\nrestart\nplayer 1,1\n");
     unlink(map);
     unlink(err);
 }
@@ -512,7 +512,7 @@ START_TEST(test_x11_hot_reload) {
         fputs(good, f);
         fclose(f);
         keys(env, wid, f5);
-        ok_seen = read_until(&game, "reload ok\n", 15.0);
+        ok_seen = read_until(&game, "reload ok patterns\n", 15.0); /* the map is as it was */
         const char *esc[] = {"Escape", NULL};
         keys(env, wid, esc);
         status = finish(&game, 10.0);
@@ -541,6 +541,63 @@ START_TEST(test_x11_hot_reload) {
 }
 END_TEST
 
+/* --watch under the dummy driver: a pattern file saved while the game runs reloads by itself
+ * (patterns only: "reload ok patterns"); a broken save prints its located error and the game
+ * goes on; the fixed save loads. SIGTERM then quits it the normal way. */
+static int count_of(const char *hay, const char *needle) {
+    int n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle)) n++;
+    return n;
+}
+
+START_TEST(test_watch_reloads) {
+    char map[1024], pat[1024], err[1024];
+    out_path(map, sizeof map, "watch.map");
+    out_path(pat, sizeof pat, "watch.pat");
+    out_path(err, sizeof err, "watch.err");
+    const char *slash = strrchr(pat, '/');
+    char text[2048];
+    snprintf(text, sizeof text,
+             "format 1\npatterns %s\nplayer at=1,1\nguard g at=2,3 pattern=pace\ngrid\n##########\n"
+             "#........#\n#.####...#\n#........#\n##########\nend\n", slash + 1);
+    write_file(map, text);
+    const char *good = "pattern pace\n  kind path\n  points 2,3 6,3\n  at_end reverse\nend\n";
+    write_file(pat, good);
+    proc p;
+    const char *env[] = {"SDL_VIDEODRIVER=dummy", NULL};
+    const char *play[] = {PATROL_BIN, "play", map, "--watch", "--log", "--ticks", "3600", NULL};
+    ck_assert(start(&p, play, env, 1, err, -1));
+    /* Saves with a growing comment until one is seen (the first may come before the game
+     * has loaded: then it is simply what it loads). */
+    int seen = 0;
+    char more[512];
+    for (int i = 0; i < 60 && !seen; i++) {
+        snprintf(more, sizeof more, "%s# save %d\n", good, i);
+        write_file(pat, more);
+        seen = read_until(&p, "reload ok patterns\n", 0.5);
+    }
+    ck_assert_msg(seen, "no reload after a save: %s", p.buf);
+    write_file(pat, "pattern pace\n  kind path\n  points 2,3 xx,3\n  at_end reverse\nend\n");
+    int failed = read_until(&p, "watch.pat:3:14\n", 15.0);
+    write_file(pat, good);
+    ck_assert_int_eq(count_of(p.buf, "reload ok"), 1);
+    p.len = 0; /* what it printed so far is checked */
+    int again = read_until(&p, "reload ok patterns\n", 15.0);
+    kill(p.pid, SIGTERM);
+    int status = finish(&p, 10.0);
+    char *errs = slurp_text(err);
+    ck_assert_msg(failed, "no located 'reload failed' line: %s", p.buf);
+    ck_assert_msg(errs && strstr(errs, "watch.pat:3:14: error:"), "stderr: %s", errs ? errs : "");
+    ck_assert_msg(again, "the fixed save was not reloaded: %s", p.buf);
+    ck_assert_int_eq(status, 0);
+    ck_assert_msg(strstr(p.buf, "player 1,1\n") != NULL, "%s", p.buf);
+    free(errs);
+    unlink(map);
+    unlink(pat);
+    unlink(err);
+}
+END_TEST
+
 static Suite *play_suite(void) {
     Suite *s = suite_create("play");
     TCase *core = tcase_create("core");
@@ -548,6 +605,7 @@ static Suite *play_suite(void) {
     tcase_add_test(core, test_input_errors);
     tcase_add_test(core, test_no_display);
     tcase_add_test(core, test_dummy_driver);
+    tcase_add_test(core, test_watch_reloads);
     suite_add_tcase(s, core);
     TCase *x11 = tcase_create("x11");
     tcase_set_timeout(x11, 120);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Zlib */
 /* check_play_session - the game behind `patrol play` without a window: hot reload (a broken
  * file keeps the running world, located errors; a good one swaps), restart, key taps, the
- * round's end (exit, catch), counts and messages over many ticks. The session code is
+ * round's end (exit, catch), counts and messages over many ticks, --watch (a changed file
+ * reloads; patterns only keep the player and the clock). The session code is
  * SDL-free; it is compiled in here with the shared loader. */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
@@ -11,11 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../src/app/filekind.c"
 #include "../src/app/load.c"
 #include "../src/app/play_session.c"
+#include "../src/app/rec.c"
+#include "../src/app/watch.c"
 
 /* load.c's pattern references print usage errors through main.c's helper. */
 int app_usage_error(const char *cmd, const char *fmt, ...) {
@@ -337,6 +341,329 @@ START_TEST(test_spotted_and_caught) {
 }
 END_TEST
 
+/* --watch: files changed on disk reload by themselves. Patterns only: the player stays where
+ * it walked and the clock runs on; a broken save keeps the world and is not tried again; a
+ * changed map starts the round again. */
+START_TEST(test_watch_reloads) {
+    write_file("w.pat", pace_pat);
+    char map[1024];
+    snprintf(map, sizeof map, "%s", guard_map);
+    memcpy(strstr(map, "s.pat"), "w.pat", 5);
+    write_file("w.map", map);
+    play_session s;
+    open_ok(&s, "w.map");
+    pt_error err;
+    ck_assert_int_eq(play_watch(&s, &err), 0);
+    for (int i = 0; i < 3; i++) play_tap(&s, 1, 0);
+    for (int t = 0; t < 90; t++) play_tick(&s, 0, 0);
+    const pt_entity *pl = pt_world_entity(s.world, 0);
+    int px = pl->x, py = pl->y;
+    ck_assert_int_eq(px, 4); /* it walked: a restart would show */
+    double clock = play_clock(&s);
+    uint64_t ticks = s.ticks;
+    ck_assert_int_eq(play_watch(&s, &err), 0);
+
+    /* Patterns only: a new route for the guard. */
+    write_file("w.pat", "pattern pace\n  kind path\n  points 2,3 4,3 7,3\n  at_end reverse\nend\n");
+    ck_assert_int_eq(play_watch(&s, &err), 1);
+    ck_assert_int_eq(s.reloads, 1);
+    pl = pt_world_entity(s.world, 0);
+    ck_assert_int_eq(pl->x, px);
+    ck_assert_int_eq(pl->y, py);
+    ck_assert_double_eq_tol(play_clock(&s), clock, 1e-9);
+    ck_assert_uint_eq(s.ticks, ticks);
+    ck_assert_str_eq(s.msgs[s.nmsgs - 1].text, "patterns reloaded");
+    ck_assert_int_eq(pt_patlib_count(&s.level->lib), 1);
+    ck_assert_int_eq(pt_patlib_get(&s.level->lib, 0)->nverts, 3);
+    for (int t = 0; t < 10; t++) play_tick(&s, 0, 0);
+    ck_assert_double_eq_tol(play_clock(&s), clock + 10 * pt_world_dt(s.world), 1e-9);
+    ck_assert_int_eq(play_watch(&s, &err), 0);
+
+    /* A broken save: located, the world goes on, and the same save is not tried again. */
+    pt_world *w0 = s.world;
+    write_file("w.pat", "pattern pace\n  kind path\n  points 2,3 xx,3\n  at_end reverse\nend\n");
+    ck_assert_int_lt(play_watch(&s, &err), 0);
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_int_eq(err.col, 14);
+    ck_assert(ends_with(err.file, "w.pat"));
+    ck_assert_ptr_eq(s.world, w0);
+    ck_assert_int_eq(play_watch(&s, &err), 0);
+    ck_assert_int_eq(s.reloads, 1);
+
+    /* Fixed: patterns only again, the player still there. */
+    write_file("w.pat", pace_pat);
+    ck_assert_int_eq(play_watch(&s, &err), 1);
+    ck_assert_int_eq(pt_world_entity(s.world, 0)->x, px);
+
+    /* The map changed: a new round from the start. */
+    char *v = strstr(map, "view=5");
+    v[5] = '7';
+    write_file("w.map", map);
+    ck_assert_int_eq(play_watch(&s, &err), 1);
+    ck_assert_int_eq(s.reloads, 3);
+    ck_assert_int_eq(pt_world_entity(s.world, 0)->x, 1);
+    ck_assert_double_eq_tol(play_clock(&s), 0.0, 1e-9);
+    ck_assert_uint_eq(s.ticks, 0);
+    play_close(&s);
+}
+END_TEST
+
+/* Runs PATROL_BIN with args; stderr into err (cap bytes). Returns the exit status. */
+static int run_patrol(const char *const *args, char *errbuf, size_t cap) {
+    char *argv[32];
+    int n = 0;
+    argv[n++] = (char *)PATROL_BIN;
+    for (int i = 0; args[i] && n < 31; i++) argv[n++] = (char *)args[i];
+    argv[n] = NULL;
+    FILE *e = tmpfile();
+    ck_assert_ptr_nonnull(e);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(fileno(e), 2);
+        execv(PATROL_BIN, argv);
+        _exit(127);
+    }
+    int st = 0;
+    waitpid(pid, &st, 0);
+    rewind(e);
+    size_t got = fread(errbuf, 1, cap - 1, e);
+    errbuf[got] = '\0';
+    fclose(e);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static char *slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot read %s", path);
+    char *buf = malloc(1 << 22);
+    *len = fread(buf, 1, (1 << 22) - 1, f);
+    buf[*len] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* A run played through the session (taps, held keys, every gait) is recorded; `patrol sim
+ * --replay` of the file writes the very trace the session's world went through. */
+START_TEST(test_record_replays_to_the_same_trace) {
+    write_file("s.pat", pace_pat);
+    write_file("r.map", guard_map);
+    char map_file[1200], rec_file[1200], mine[1200], theirs[1200];
+    path_in(map_file, sizeof map_file, "r.map");
+    path_in(rec_file, sizeof rec_file, "r.rec");
+    path_in(mine, sizeof mine, "mine.csv");
+    path_in(theirs, sizeof theirs, "theirs.csv");
+    play_session s;
+    open_ok(&s, "r.map");
+    app_rec rec;
+    app_rec_init(&rec);
+    pt_error err;
+    ck_assert_int_eq(play_record(&s, &rec, &err), PT_OK);
+    FILE *tr = fopen(mine, "w");
+    ck_assert_ptr_nonnull(tr);
+    pt_world_trace_header(tr);
+    pt_world_trace_rows(s.world, tr);
+    for (int t = 0; t < 900 && s.round == 0; t++) {
+        if (t == 5 || t == 6) play_tap(&s, 1, 0);
+        s.gait = t < 20 ? PT_GAIT_WALK : t < 40 ? PT_GAIT_RUN : PT_GAIT_SNEAK;
+        int hx = t >= 30 && t < 60 ? 1 : 0, hy = t >= 70 && t < 80 ? -1 : 0;
+        play_tick(&s, hx, hy);
+        if (s.round == 0 || pt_world_tick(s.world) > 0) pt_world_trace_rows(s.world, tr);
+    }
+    fclose(tr);
+    /* The inputs changed: taps, held keys and every gait were recorded. */
+    int gaits[PT_GAIT_COUNT] = {0};
+    for (int i = 0; i < rec.nruns; i++) gaits[rec.runs[i].gait]++;
+    ck_assert_int_gt(rec.nruns, 4);
+    ck_assert(gaits[PT_GAIT_WALK] && gaits[PT_GAIT_RUN] && gaits[PT_GAIT_SNEAK]);
+    ck_assert_uint_eq(rec.ticks, pt_world_tick(s.world));
+    ck_assert_int_eq(app_rec_save(&rec, rec_file, &err), PT_OK);
+    uint64_t recorded = rec.ticks;
+    const pt_entity *pl = pt_world_entity(s.world, 0);
+    char where[64];
+    snprintf(where, sizeof where, "\n0,player,player,%s,%d.500,%d.500\n", pt_state_name(pl->state), pl->x, pl->y);
+    ck_assert_int_ne(pl->x, 1); /* it moved */
+    int px = pl->x, py = pl->y;
+    app_rec_fini(&rec);
+    play_close(&s);
+
+    char errs[4096];
+    const char *replay[] = {"sim", "--replay", rec_file, "--trace", theirs, "-q", NULL};
+    ck_assert_int_eq(run_patrol(replay, errs, sizeof errs), 0);
+    size_t la, lb;
+    char *a = slurp(mine, &la), *b = slurp(theirs, &lb);
+    ck_assert_uint_gt(la, 1000);
+    ck_assert_msg(la == lb && memcmp(a, b, la) == 0, "the replayed trace differs (%zu vs %zu bytes)", la, lb);
+    free(a);
+    free(b);
+
+    /* render --replay draws the last recorded tick: the player where the session left it. */
+    char png[1200], out[1200];
+    path_in(png, sizeof png, "r.png");
+    path_in(out, sizeof out, "r.txt");
+    {
+        fflush(NULL);
+        pid_t pid = fork();
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0) {
+            FILE *o = freopen(out, "w", stdout);
+            (void)o;
+            execl(PATROL_BIN, PATROL_BIN, "render", "--replay", rec_file, "--out", png, "--positions", (char *)NULL);
+            _exit(127);
+        }
+        int st = 0;
+        waitpid(pid, &st, 0);
+        ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+        size_t n;
+        char *pos = slurp(out, &n);
+        ck_assert_msg(strstr(pos, where) != NULL, "want%s in:\n%s", where, pos);
+        free(pos);
+    }
+
+    /* patrol replay (the window, here under the dummy driver): jumped to the end, the player
+     * stands where the session left it; a jump past the end is refused. */
+    {
+        char jump[32], pos[64];
+        snprintf(jump, sizeof jump, "%llu", (unsigned long long)recorded);
+        snprintf(pos, sizeof pos, "player %d,%d\n", px, py);
+        fflush(NULL);
+        pid_t pid = fork();
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0) {
+            FILE *o = freopen(out, "w", stdout);
+            (void)o;
+            setenv("SDL_VIDEODRIVER", "dummy", 1);
+            execl(PATROL_BIN, PATROL_BIN, "replay", rec_file, "--jump", jump, "--ticks", "2", "--log", (char *)NULL);
+            _exit(127);
+        }
+        int st = 0;
+        waitpid(pid, &st, 0);
+        ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+        size_t n;
+        char *got = slurp(out, &n);
+        char want[128];
+        snprintf(want, sizeof want, "tick %s\n", jump);
+        ck_assert_msg(strstr(got, want) && strstr(got, pos), "want '%s' and '%s' in: %s", want, pos, got);
+        free(got);
+        snprintf(jump, sizeof jump, "%llu", (unsigned long long)recorded + 1);
+        const char *past[] = {"replay", rec_file, "--jump", jump, NULL};
+        ck_assert_int_eq(run_patrol(past, errs, sizeof errs), 2);
+        ck_assert_msg(strstr(errs, "--jump") != NULL, "%s", errs);
+    }
+
+    /* Loaded back: the same ticks, and a replay stops where the recording ends. */
+    app_rec back;
+    ck_assert_int_eq(app_rec_load(&back, rec_file, &err), PT_OK);
+    ck_assert_uint_eq(back.ticks, recorded);
+    app_rec_fini(&back);
+}
+END_TEST
+
+/* Replaces the first `from` in the recording with `to` and returns the replay's stderr. */
+static int replay_edited(const char *from, const char *to, int fix_checksum, char *errs, size_t cap) {
+    char rec_file[1200], bad[1200];
+    path_in(rec_file, sizeof rec_file, "r.rec");
+    path_in(bad, sizeof bad, "bad.rec");
+    size_t len;
+    char *text = slurp(rec_file, &len);
+    char *at = strstr(text, from);
+    ck_assert_msg(at != NULL, "no '%s' in the recording", from);
+    FILE *f = fopen(bad, "wb");
+    fwrite(text, 1, (size_t)(at - text), f);
+    fputs(to, f);
+    fputs(at + strlen(from), f);
+    fclose(f);
+    free(text);
+    if (fix_checksum) { /* a well-formed file that says something else */
+        text = slurp(bad, &len);
+        char *sum = strstr(text, "checksum ");
+        f = fopen(bad, "wb");
+        fwrite(text, 1, (size_t)(sum - text), f);
+        fprintf(f, "checksum %016llx\n", (unsigned long long)fnv(FNV_OFFSET, text, (size_t)(sum - text)));
+        fclose(f);
+        free(text);
+    }
+    const char *replay[] = {"sim", "--replay", bad, "-q", NULL};
+    return run_patrol(replay, errs, cap);
+}
+
+START_TEST(test_bad_recordings) {
+    write_file("s.pat", pace_pat);
+    write_file("r.map", guard_map);
+    play_session s;
+    open_ok(&s, "r.map");
+    app_rec rec;
+    app_rec_init(&rec);
+    pt_error err;
+    ck_assert_int_eq(play_record(&s, &rec, &err), PT_OK);
+    play_tap(&s, 1, 0);
+    for (int t = 0; t < 120; t++) play_tick(&s, 0, 0);
+    char rec_file[1200];
+    path_in(rec_file, sizeof rec_file, "r.rec");
+    ck_assert_int_eq(app_rec_save(&rec, rec_file, &err), PT_OK);
+    uint64_t recorded = rec.ticks;
+    app_rec_fini(&rec);
+    play_close(&s);
+    char errs[4096], want[64];
+    size_t len;
+    char *text = slurp(rec_file, &len);
+    int lines = 0; /* the checksum is the last line */
+    for (size_t i = 0; i < len; i++) lines += text[i] == '\n';
+    free(text);
+    ck_assert_int_gt(lines, 10);
+
+    /* A changed byte: the checksum says so, at its value. */
+    ck_assert_int_eq(replay_edited("seed ", "seed 1", 0, errs, sizeof errs), 1);
+    snprintf(want, sizeof want, "bad.rec:%d:10: error: checksum mismatch", lines);
+    ck_assert_msg(strstr(errs, want) != NULL, "%s", errs);
+    /* Another version. */
+    ck_assert_int_eq(replay_edited("patrol-recording 1", "patrol-recording 2", 1, errs, sizeof errs), 1);
+    ck_assert_msg(strstr(errs, "bad.rec:1:18: error: recording version 2") != NULL, "%s", errs);
+    /* Not a recording at all. */
+    ck_assert_int_eq(replay_edited("patrol-recording 1", "format 1", 0, errs, sizeof errs), 1);
+    ck_assert_msg(strstr(errs, "bad.rec:1:1: error: not a patrol recording") != NULL, "%s", errs);
+    /* Cut short. */
+    ck_assert_int_eq(replay_edited("end\n", "", 0, errs, sizeof errs), 1);
+    snprintf(want, sizeof want, "bad.rec:%d:1: error:", lines - 1);
+    ck_assert_msg(strstr(errs, want) != NULL, "%s", errs);
+    /* A bad gait, and a count that disagrees with the inputs (checksums fixed). */
+    ck_assert_int_eq(replay_edited(" walk\n", " hop\n", 1, errs, sizeof errs), 1);
+    ck_assert_msg(strstr(errs, "bad.rec:8:") && strstr(errs, "unknown gait"), "%s", errs);
+    char tk[64], tk1[64];
+    snprintf(tk, sizeof tk, "ticks %llu\n", (unsigned long long)recorded);
+    snprintf(tk1, sizeof tk1, "ticks %llu\n", (unsigned long long)recorded + 1);
+    ck_assert_int_eq(replay_edited(tk, tk1, 1, errs, sizeof errs), 1);
+    snprintf(want, sizeof want, "bad.rec:6:7: error: 'ticks' says %llu", (unsigned long long)recorded + 1);
+    ck_assert_msg(strstr(errs, want) != NULL, "%s", errs);
+
+    /* Another map, and other patterns: the level is not the one recorded. */
+    char other[1024];
+    snprintf(other, sizeof other, "%s", guard_map);
+    strstr(other, "view=5")[5] = '6';
+    write_file("r.map", other);
+    const char *replay[] = {"sim", "--replay", rec_file, "-q", NULL};
+    ck_assert_int_eq(run_patrol(replay, errs, sizeof errs), 1);
+    ck_assert_msg(strstr(errs, "r.rec:2:5: error:") && strstr(errs, "is not the map this was recorded on"), "%s", errs);
+    write_file("r.map", guard_map);
+    write_file("s.pat", "pattern pace\n  kind path\n  points 2,3 5,3\n  at_end reverse\nend\n");
+    ck_assert_int_eq(run_patrol(replay, errs, sizeof errs), 1);
+    ck_assert_msg(strstr(errs, "r.rec:2:5: error: the pattern or steering files"), "%s", errs);
+    write_file("s.pat", pace_pat);
+    ck_assert_int_eq(run_patrol(replay, errs, sizeof errs), 0);
+
+    /* patrol check knows recordings: a good one, a damaged one (located). */
+    const char *check[] = {"check", "-q", rec_file, NULL};
+    ck_assert_int_eq(run_patrol(check, errs, sizeof errs), 0);
+    ck_assert_int_eq(replay_edited("seed ", "seed 1", 0, errs, sizeof errs), 1);
+    char bad[1200];
+    path_in(bad, sizeof bad, "bad.rec");
+    const char *check_bad[] = {"check", bad, NULL};
+    ck_assert_int_eq(run_patrol(check_bad, errs, sizeof errs), 1);
+    ck_assert_msg(strstr(errs, "bad.rec:") && strstr(errs, "checksum mismatch"), "%s", errs);
+}
+END_TEST
+
 START_TEST(test_log_lines) {
     write_file("watch.map", watch_map);
     play_session s;
@@ -382,6 +709,9 @@ static Suite *session_suite(void) {
     tcase_add_test(core, test_goal_ends_round);
     tcase_add_test(core, test_spotted_and_caught);
     tcase_add_test(core, test_log_lines);
+    tcase_add_test(core, test_watch_reloads);
+    tcase_add_test(core, test_record_replays_to_the_same_trace);
+    tcase_add_test(core, test_bad_recordings);
     suite_add_tcase(s, core);
     TCase *limits = tcase_create("limits");
     tcase_add_checked_fixture(limits, setup, NULL);

@@ -15,6 +15,7 @@
 int cmd_check(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_bench(int argc, char **argv);

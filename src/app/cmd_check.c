@@ -5,6 +5,7 @@
 #include "app.h"
 #include "filekind.h"
 #include "load.h"
+#include "rec.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,8 +21,9 @@ static void check_usage(FILE *out) {
     fprintf(out, "usage: patrol check [-q] FILE...\n\n"
                  "Validates each file as what it is: maps (.map, Tiled .tmx; a map's pattern files\n"
                  "and steering file too, and its patterns linted as the world places them), Tiled\n"
-                 "tilesets (.tsx), pattern files (.pat), steering files (.steer) and test files (.test:\n"
-                 "the map they name, and their guards, cells and routes against it). A file with\n"
+                 "tilesets (.tsx), pattern files (.pat), steering files (.steer), test files (.test:\n"
+                 "the map they name, and their guards, cells and routes against it) and recordings\n"
+                 "(.rec: checksum, and the map they name still the level recorded). A file with\n"
                  "another name is recognised by its first line. Each problem is reported as\n"
                  "FILE:LINE:COL: error: MESSAGE with the source line and a caret; each valid file\n"
                  "gets one line, e.g. 'maps/demo.map: ok (64x40, 20 entities, 10 patterns)'.\n\n"
@@ -29,6 +31,36 @@ static void check_usage(FILE *out) {
                  "  -q, --quiet    no line for valid files (errors only)\n"
                  "  -h, --help     show this help\n\n"
                  "exit status: 0 all files valid, 1 a file has problems, 2 usage error\n");
+}
+
+/* A recording: its own syntax and checksum, then whether the map it names (with its files)
+ * is still the level it was recorded on. Returns the number of problems printed. */
+static int check_recording(const char *path, int quiet) {
+    app_rec r;
+    pt_error err;
+    if (app_rec_load(&r, path, &err) < 0) {
+        pt_error_print(stderr, &err);
+        return 1;
+    }
+    pt_map map;
+    pt_patlib lib;
+    int problems = 0;
+    if (app_load_inputs(r.map, &map, &lib, &err) < 0) {
+        pt_error_print(stderr, &err);
+        problems = 1;
+    } else {
+        if (app_rec_check_level(&r, &map, &err) < 0) {
+            pt_error_print(stderr, &err);
+            problems = 1;
+        }
+        pt_patlib_fini(&lib);
+        pt_map_fini(&map);
+    }
+    if (!problems && !quiet)
+        printf("%s: ok (%llu ticks on %s, seed %llu)\n", path, (unsigned long long)r.ticks, r.map,
+               (unsigned long long)r.seed);
+    app_rec_fini(&r);
+    return problems;
 }
 
 /* A pattern file alone: syntax only. Returns the number of problems printed. */
@@ -200,6 +232,7 @@ int cmd_check(int argc, char **argv) {
         case APP_FILE_STEER: problems = check_steer_file(a, quiet); break;
         case APP_FILE_TSX: problems = check_tileset(a, quiet); break;
         case APP_FILE_TEST: problems = check_test_file(a, quiet); break;
+        case APP_FILE_REC: problems = check_recording(a, quiet); break;
         default: problems = check_map(a, quiet); break;
         }
         bad += problems > 0;

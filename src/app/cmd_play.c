@@ -59,7 +59,7 @@ static const char *help_text = "patrol - keys\n"
 
 static void help(FILE *out) {
     fprintf(out,
-            "usage: patrol play [MAP] [--overlay[=LIST]] [--ticks N] [--log | --log-moves]\n"
+            "usage: patrol play [MAP] [--overlay[=LIST]] [--ticks N] [--watch] [--record F.rec] [--log | --log-moves]\n"
             "\n"
             "Plays MAP (default: the demo map, %s) in a window titled 'patrol':\n"
             "reach the exit without being caught.\n"
@@ -85,6 +85,13 @@ static void help(FILE *out) {
             "                  patterns, paths, steer, labels, awareness, debug, all, none;\n"
             "                  a bare --overlay means debug (everything but the grid)\n"
             "  --ticks N       quit by itself after N simulation ticks (1/60 s each)\n"
+            "  --watch         reload by itself when the map, a pattern file or the steering file\n"
+            "                  changes on disk (looked at every 250 ms; like F5, and a change of\n"
+            "                  patterns or steering only keeps the player and the clock)\n"
+            "  --record F.rec  save the run when the game ends: the level's identity, the seed and\n"
+            "                  the player's input on every tick (the last round: a restart or a\n"
+            "                  reload starts the recording over); 'patrol sim --replay F.rec'\n"
+            "                  plays it again\n"
             "  --log-moves     print 'move X,Y' each time the player enters a tile\n"
             "  --log           the moves and one line per game event (spotted NAME, lost NAME,\n"
             "                  caught NAME, escaped TICK, paused, speed X, reload ok, ...)\n"
@@ -213,12 +220,16 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     }
     if (!f->hud) return rc;
 
-    char status[96], clock[64], text[320], title[96];
+    char status[192], clock[64], text[320], title[96];
     fmt_clock(clock, sizeof clock, play_clock(s));
     pt_gait gait = pt_world_gait(s->world);
     const char *gname = gait == PT_GAIT_WALK ? "" : (gait == PT_GAIT_RUN ? "RUN  " : "SNEAK  ");
-    if (fabs(f->speed - 1.0) > 1e-9) snprintf(status, sizeof status, "%s%s  x%g", gname, clock, f->speed);
-    else snprintf(status, sizeof status, "%s%s", gname, clock);
+    char what[48] = "";
+    if (s->replay)
+        snprintf(what, sizeof what, "REPLAY %llu/%llu  ", (unsigned long long)pt_world_tick(s->world),
+                 (unsigned long long)s->replay->ticks);
+    if (fabs(f->speed - 1.0) > 1e-9) snprintf(status, sizeof status, "%s%s%s  x%g", what, gname, clock, f->speed);
+    else snprintf(status, sizeof status, "%s%s%s", what, gname, clock);
     double phase_left = 0.0;
     pt_phase phase = pt_world_phase(s->world, &phase_left);
     char phase_txt[32] = "";
@@ -312,6 +323,32 @@ static void toggle_overlay(play_ui *ui, unsigned bit) {
     }
 }
 
+/* Replay: to world tick `to` (at most the recording's end). Back in time is a restart and
+ * the ticks again: the world is deterministic, and a run of a few thousand ticks is quick. */
+static void replay_jump(play_session *s, const play_ui *ui, uint64_t to) {
+    pt_error err;
+    if (to > s->replay->ticks) to = s->replay->ticks;
+    if (to < pt_world_tick(s->world) && play_restart(s, &err) < 0) {
+        pt_error_print(stderr, &err);
+        return;
+    }
+    while (pt_world_tick(s->world) < to && s->round == 0 && !play_replay_done(s)) play_tick(s, 0, 0);
+    if (ui->log) fprintf(ui->log, "tick %llu\n", (unsigned long long)pt_world_tick(s->world)), fflush(ui->log);
+}
+
+/* After F5 or a --watch reload (rc < 0: failed, the game goes on as it was). */
+static void reloaded(const play_session *s, play_ui *ui, int rc, const pt_error *err, double now) {
+    if (rc < 0) {
+        fprintf(stderr, "patrol play: reload failed; the game goes on with the last good version\n");
+        pt_error_print(stderr, err);
+        ui->error = *err;
+        ui->error_until = now + ERROR_SECONDS;
+    } else {
+        fprintf(stderr, "patrol play: reloaded %s\n", s->path);
+        ui->error_until = 0;
+    }
+}
+
 enum { KEY_GO_ON, KEY_QUIT, KEY_STEP };
 
 /* Acts on a key press. Movement goes by physical position (scancodes: WASD wherever the
@@ -319,6 +356,17 @@ enum { KEY_GO_ON, KEY_QUIT, KEY_STEP };
 static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_KeyboardEvent *k, double now) {
     if (k->repeat) return KEY_GO_ON;
     if (ui->error_until > 0 && k->keysym.sym != SDLK_F5) ui->error_until = 0; /* any key hides the box */
+    if (s->replay) { /* a replay's keys: the arrows and Home/End move through the recording */
+        uint64_t now_t = pt_world_tick(s->world), step = 60;
+        switch (k->keysym.sym) {
+        case SDLK_RIGHT: replay_jump(s, ui, now_t + step); return KEY_GO_ON;
+        case SDLK_LEFT: replay_jump(s, ui, now_t > step ? now_t - step : 0); return KEY_GO_ON;
+        case SDLK_HOME: replay_jump(s, ui, 0); return KEY_GO_ON;
+        case SDLK_END: replay_jump(s, ui, s->replay->ticks); return KEY_GO_ON;
+        case SDLK_r: case SDLK_F5: return KEY_GO_ON; /* Home starts again; the level is the recorded one */
+        default: break;
+        }
+    }
     switch (k->keysym.scancode) {
     case SDL_SCANCODE_RIGHT: case SDL_SCANCODE_D: if (!ui->paused) play_tap(s, 1, 0); return KEY_GO_ON;
     case SDL_SCANCODE_LEFT: case SDL_SCANCODE_A: if (!ui->paused) play_tap(s, -1, 0); return KEY_GO_ON;
@@ -347,17 +395,7 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
     case SDLK_r:
         if (play_restart(s, &err) < 0) pt_error_print(stderr, &err);
         break;
-    case SDLK_F5:
-        if (play_reload(s, &err) < 0) {
-            fprintf(stderr, "patrol play: reload failed; the game goes on with the last good version\n");
-            pt_error_print(stderr, &err);
-            ui->error = err;
-            ui->error_until = now + ERROR_SECONDS;
-        } else {
-            fprintf(stderr, "patrol play: reloaded %s\n", s->path);
-            ui->error_until = 0;
-        }
-        break;
+    case SDLK_F5: reloaded(s, ui, play_reload(s, &err), &err, now); break;
     case SDLK_F1: case SDLK_h:
         ui->help = !ui->help;
         ui_log(ui, "help %s", ui->help ? "on" : "off");
@@ -388,7 +426,7 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
 }
 
 static int parse_args(int argc, char **argv, const char **map_path, unsigned *overlays, long *max_ticks,
-                      int *log_moves, int *log_all) {
+                      int *log_moves, int *log_all, int *watch, const char **record) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) {
@@ -400,6 +438,11 @@ static int parse_args(int argc, char **argv, const char **map_path, unsigned *ov
             *log_moves = 1;
         } else if (strcmp(a, "--log") == 0) {
             *log_all = 1;
+        } else if (strcmp(a, "--watch") == 0) {
+            *watch = 1;
+        } else if (strcmp(a, "--record") == 0) {
+            if (i + 1 >= argc || !argv[i + 1][0]) return app_usage_error("play", "--record needs a file name");
+            *record = argv[++i];
         } else if (strcmp(a, "--ticks") == 0) {
             if (!app_parse_long("play", a, i + 1 < argc ? argv[i + 1] : NULL, 1, 1000000000L, max_ticks))
                 return APP_EXIT_USAGE;
@@ -475,20 +518,120 @@ static void initial_window_size(const pt_map *map, int *w, int *h) {
     *h = (int)(mh < 320 ? 320 : mh > maxh ? maxh : mh);
 }
 
+typedef struct play_opts {
+    const char *map_path;
+    unsigned overlays;
+    long max_ticks;
+    int log_moves, log_all, watch;
+    const char *record;       /* --record F.rec */
+    const app_rec *replay;    /* patrol replay: the recording played back */
+    long jump;                /* patrol replay --jump T (-1 = none) */
+} play_opts;
+
+static int play_run(const play_opts *o);
+
 int cmd_play(int argc, char **argv) {
     const char *map_path = NULL;
     unsigned overlays = PT_OVERLAY_CONES;
     long max_ticks = 0;
-    int log_moves = 0, log_all = 0;
-    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks, &log_moves, &log_all);
+    int log_moves = 0, log_all = 0, watch = 0;
+    const char *record = NULL;
+    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks, &log_moves, &log_all, &watch, &record);
     if (prc < 0) return APP_EXIT_OK;
     if (prc > 0) return prc;
     if (!map_path) map_path = app_default_map();
+    play_opts o = {map_path, overlays, max_ticks, log_moves, log_all, watch, record, NULL, -1};
+    return play_run(&o);
+}
 
+static void replay_help(FILE *out) {
+    fprintf(out,
+            "usage: patrol replay F.rec [MAP] [--jump TICK] [--overlay[=LIST]] [--ticks N] [--log]\n"
+            "\n"
+            "Plays back a recording of 'patrol play --record' in the window: the recorded level\n"
+            "(or MAP, which must be the same level), the recorded seed and the player's input on\n"
+            "every tick. When the recording ends the world stands still.\n"
+            "\n"
+            "keys:\n"
+            "  P / N           pause / one tick while paused\n"
+            "  + / -           playback speed, 0.25x .. 4x\n"
+            "  Right / Left    one second (60 ticks) forward / back\n"
+            "  Home / End      the first / the last recorded tick\n"
+            "  F1, F11, Esc, Tab and the overlay keys as in 'patrol play'\n"
+            "\n"
+            "options:\n"
+            "  --jump TICK     start at this world tick (0 .. the recording's ticks)\n"
+            "  --overlay LIST  overlays shown at start (as play; default: cones)\n"
+            "  --ticks N       quit by itself after N ticks played (1/60 s each)\n"
+            "  --log           one line per event, and 'tick T' after each jump\n"
+            "  -h, --help      this help\n");
+}
+
+int cmd_replay(int argc, char **argv) {
+    const char *rec_path = NULL, *map_path = NULL;
+    play_opts o = {.overlays = PT_OVERLAY_CONES, .jump = -1};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (app_is_help(a)) {
+            replay_help(stdout);
+            return APP_EXIT_OK;
+        } else if (strcmp(a, "--overlay") == 0 || strncmp(a, "--overlay=", 10) == 0) {
+            if (!play_overlay_option("replay", argc, argv, &i, &o.overlays)) return APP_EXIT_USAGE;
+        } else if (strcmp(a, "--log") == 0) {
+            o.log_all = 1;
+        } else if (strcmp(a, "--ticks") == 0 || strcmp(a, "--jump") == 0) {
+            long v;
+            if (!app_parse_long("replay", a, i + 1 < argc ? argv[i + 1] : NULL, a[2] == 't' ? 1 : 0, 1000000000L, &v))
+                return APP_EXIT_USAGE;
+            if (a[2] == 't') o.max_ticks = v;
+            else o.jump = v;
+            i++;
+        } else if (a[0] == '-' && a[1]) {
+            return app_usage_error("replay", "unknown option '%s'", a);
+        } else if (!rec_path) {
+            rec_path = a;
+        } else if (!map_path) {
+            map_path = a;
+        } else {
+            return app_usage_error("replay", "a recording and at most one map ('%s')", a);
+        }
+    }
+    if (!rec_path) return app_usage_error("replay", "which recording? (patrol replay F.rec)");
+    static app_rec rec; /* outlives the session */
+    pt_error err;
+    if (app_rec_load(&rec, rec_path, &err) < 0) {
+        pt_error_print(stderr, &err);
+        return APP_EXIT_INPUT;
+    }
+    if (o.jump > 0 && (uint64_t)o.jump > rec.ticks) {
+        fprintf(stderr, "patrol replay: error: --jump %ld: the recording has %llu ticks\n", o.jump,
+                (unsigned long long)rec.ticks);
+        app_rec_fini(&rec);
+        return APP_EXIT_USAGE;
+    }
+    o.map_path = map_path ? map_path : rec.map;
+    o.replay = &rec;
+    int rc = play_run(&o);
+    app_rec_fini(&rec);
+    return rc;
+}
+
+static int play_run(const play_opts *o) {
+    const char *map_path = o->map_path, *record = o->record;
+    unsigned overlays = o->overlays;
+    long max_ticks = o->max_ticks;
+    int log_moves = o->log_moves, log_all = o->log_all, watch = o->watch;
     static play_session s; /* large (the level's legend); one per process */
     pt_error err;
     if (play_open(&s, map_path, &err) < 0) {
         pt_error_print(stderr, &err);
+        return APP_EXIT_INPUT;
+    }
+    static app_rec rec;
+    app_rec_init(&rec);
+    if ((record && play_record(&s, &rec, &err) < 0) || (o->replay && play_replay(&s, o->replay, &err) < 0)) {
+        pt_error_print(stderr, &err);
+        play_close(&s);
         return APP_EXIT_INPUT;
     }
     s.log = stdout;
@@ -496,10 +639,12 @@ int cmd_play(int argc, char **argv) {
     s.log_events = log_all;
     play_ui ui = {.frame = {.overlays = overlays, .hud = 1, .follow = 1}, .speed = SPEED_NORMAL,
                   .log = log_all ? stdout : NULL};
+    if (o->replay && o->jump > 0) replay_jump(&s, &ui, (uint64_t)o->jump);
 
     if (start_video(max_ticks > 0) < 0) {
         SDL_Quit();
         play_close(&s);
+        app_rec_fini(&rec);
         return APP_EXIT_INPUT;
     }
     int rc = APP_EXIT_INPUT;
@@ -535,7 +680,7 @@ int cmd_play(int argc, char **argv) {
     const double dt = pt_world_dt(s.world);
     const Uint64 freq = SDL_GetPerformanceFrequency(), start = SDL_GetPerformanceCounter();
     Uint64 last = start;
-    double acc = 0.0;
+    double acc = 0.0, next_look = APP_WATCH_POLL_MS / 1000.0;
     int running = 1;
     rc = APP_EXIT_OK;
     while (running) {
@@ -555,6 +700,11 @@ int cmd_play(int argc, char **argv) {
                 if (k == KEY_QUIT) running = 0;
                 if (k == KEY_STEP) steps++;
             }
+        }
+        if (watch && real >= next_look) {
+            next_look = real + APP_WATCH_POLL_MS / 1000.0;
+            int wrc = play_watch(&s, &err);
+            if (wrc != 0) reloaded(&s, &ui, wrc, &err, real);
         }
         int dx, dy;
         held_direction(&dx, &dy);
@@ -598,6 +748,15 @@ int cmd_play(int argc, char **argv) {
     const pt_entity *pl = pt_world_entity(s.world, 0);
     printf("player %d,%d\n", pl->x, pl->y);
     fflush(stdout);
+    if (record && s.rec_error) {
+        fprintf(stderr, "patrol play: error: out of memory while recording; %s not written\n", record);
+        rc = APP_EXIT_INPUT;
+    } else if (record && app_rec_save(&rec, record, &err) < 0) {
+        pt_error_print(stderr, &err);
+        rc = APP_EXIT_INPUT;
+    } else if (record) {
+        fprintf(stderr, "patrol play: recorded %llu ticks into %s\n", (unsigned long long)rec.ticks, record);
+    }
 
 done:
     play_frame_fini(&ui.frame);
@@ -606,5 +765,6 @@ done:
     if (win) SDL_DestroyWindow(win);
     SDL_Quit();
     play_close(&s);
+    app_rec_fini(&rec);
     return rc;
 }

@@ -23,7 +23,7 @@
 static void help(FILE *out) {
     fprintf(out,
             "usage: patrol render MAP --out FILE.png [--scale S] [--ticks N] [--overlay[=LIST]] [--hud]\n"
-            "                     [--view WxH] [--keys MOVES] [--positions]\n"
+            "                     [--view WxH] [--keys MOVES | --replay F.rec] [--positions]\n"
             "                     [--heatmap] [--heatmap-csv FILE.csv] [--route FILE.pat:NAME]\n"
             "\n"
             "Draws what 'patrol play' shows after N ticks (default 0: everyone at the start) with\n"
@@ -49,6 +49,8 @@ static void help(FILE *out) {
             "  --keys MOVES     the player's moves: each of U D L R (up, down, left, right) holds\n"
             "                   that arrow key for one step's time (12 ticks at the default\n"
             "                   speed), '.' holds none; e.g. --keys UUUURRRR --ticks 200\n"
+            "  --replay F.rec   the player's input from a recording of 'patrol play --record' (MAP\n"
+            "                   optional: default the recorded map; --ticks default: all of it)\n"
             "  --positions      also print where each entity is drawn in the image, one CSV line\n"
             "                   each after a header: id,kind,name,state,x,y (x, y: its drawn\n"
             "                   centre in tiles)\n"
@@ -103,7 +105,7 @@ static int draw_job(pt_render *r, int w, int h, void *user) {
 }
 
 int cmd_render(int argc, char **argv) {
-    const char *map_path = NULL, *out_path = NULL, *keys = "", *heat_csv = NULL, *route_ref = NULL;
+    const char *map_path = NULL, *out_path = NULL, *keys = "", *heat_csv = NULL, *route_ref = NULL, *replay = NULL;
     int heatmap = 0, ticks_given = 0;
     long scale = 0, ticks = 0, vw = 0, vh = 0;
     unsigned overlays = PT_OVERLAY_CONES;
@@ -151,6 +153,9 @@ int cmd_render(int argc, char **argv) {
             keys = argv[++i];
             size_t bad = strspn(keys, "UDLR.");
             if (keys[bad]) return app_usage_error("render", "--keys: '%c' is not a move (U D L R, '.' stands)", keys[bad]);
+        } else if (strcmp(a, "--replay") == 0) {
+            if (i + 1 >= argc) return app_usage_error("render", "--replay needs a recording (F.rec)");
+            replay = argv[++i];
         } else if (a[0] == '-' && a[1]) {
             return app_usage_error("render", "unknown option '%s'", a);
         } else if (!map_path) {
@@ -159,7 +164,8 @@ int cmd_render(int argc, char **argv) {
             return app_usage_error("render", "one map at a time ('%s' and '%s')", map_path, a);
         }
     }
-    if (!map_path) return app_usage_error("render", "which map? (patrol render MAP --out FILE.png)");
+    if (replay && keys[0]) return app_usage_error("render", "--keys or --replay: the player's input comes from one");
+    if (!map_path && !replay) return app_usage_error("render", "which map? (patrol render MAP --out FILE.png)");
     if (!out_path && !heat_csv) return app_usage_error("render", "--out FILE.png is required");
     if ((heatmap || route_ref) && vw) return app_usage_error("render", "--heatmap and --route draw the whole map: no --view");
     int heat_ticks = 0;
@@ -172,11 +178,25 @@ int cmd_render(int argc, char **argv) {
 
     /* The game as play starts it, run for N ticks with no keys pressed. */
     static play_session s;
+    static app_rec rec;
     pt_error err;
-    if (play_open(&s, map_path, &err) < 0) {
+    if (replay && app_rec_load(&rec, replay, &err) < 0) {
         pt_error_print(stderr, &err);
         return APP_EXIT_INPUT;
     }
+    if (!map_path) map_path = rec.map;
+    if (play_open(&s, map_path, &err) < 0) {
+        pt_error_print(stderr, &err);
+        app_rec_fini(&rec);
+        return APP_EXIT_INPUT;
+    }
+    if (replay && play_replay(&s, &rec, &err) < 0) {
+        pt_error_print(stderr, &err);
+        play_close(&s);
+        app_rec_fini(&rec);
+        return APP_EXIT_INPUT;
+    }
+    if (replay && !ticks_given) ticks = rec.ticks > (uint64_t)RENDER_MAX_TICKS ? RENDER_MAX_TICKS : (long)rec.ticks;
     const pt_map *map = &s.level->map;
     int *heat = NULL;
     study_walk walk = {0};
@@ -185,16 +205,19 @@ int cmd_render(int argc, char **argv) {
     if (heat_ticks && study_heatmap(map, &s.level->lib, heat_ticks, &heat, &err) != PT_OK) {
         pt_error_print(stderr, &err);
         play_close(&s);
+        app_rec_fini(&rec);
         return APP_EXIT_INPUT;
     }
     if (heat_csv && !study_heatmap_csv(heat_csv, map, heat, heat_ticks)) {
         free(heat);
         play_close(&s);
+        app_rec_fini(&rec);
         return APP_EXIT_INPUT;
     }
     if (!out_path) {
         free(heat);
         play_close(&s);
+        app_rec_fini(&rec);
         return APP_EXIT_OK;
     }
     if (!heatmap) {
@@ -208,6 +231,7 @@ int cmd_render(int argc, char **argv) {
             free(heat);
             pt_patlib_fini(&route_lib);
             play_close(&s);
+            app_rec_fini(&rec);
             return APP_EXIT_INPUT;
         }
     }
@@ -224,15 +248,17 @@ int cmd_render(int argc, char **argv) {
             study_walk_fini(&walk);
             pt_patlib_fini(&route_lib);
             play_close(&s);
+            app_rec_fini(&rec);
             return APP_EXIT_INPUT;
         }
     } else if (w * h > PT_RENDER_MAX_PIXELS) {
         fprintf(stderr, "patrol render: error: --view %ldx%ld is more than %ld pixels\n", w, h,
                 (long)PT_RENDER_MAX_PIXELS);
         free(heat);
-            study_walk_fini(&walk);
-            pt_patlib_fini(&route_lib);
-            play_close(&s);
+        study_walk_fini(&walk);
+        pt_patlib_fini(&route_lib);
+        play_close(&s);
+        app_rec_fini(&rec);
         return APP_EXIT_INPUT;
     }
     /* Each move holds its arrow key for one step's time (1 / the player's speed), '.' holds
@@ -261,6 +287,7 @@ int cmd_render(int argc, char **argv) {
             study_walk_fini(&walk);
             pt_patlib_fini(&route_lib);
             play_close(&s);
+            app_rec_fini(&rec);
             return APP_EXIT_INPUT;
         }
     }
@@ -295,5 +322,6 @@ int cmd_render(int argc, char **argv) {
     study_walk_fini(&walk);
     pt_patlib_fini(&route_lib);
     play_close(&s);
+    app_rec_fini(&rec);
     return rc;
 }

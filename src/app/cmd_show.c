@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: Zlib */
 /* patrol show FILE.pat - a preview of patterns for their authors: the cells a pattern walks,
  * a matrix's rows, or the pattern drawn over a map as text with its lint errors. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include "app.h"
 #include "load.h"
+#include "watch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <patrol/bresenham.h>
 #include <patrol/map.h>
@@ -17,7 +20,7 @@
 
 static void show_usage(FILE *out) {
     fprintf(out,
-            "usage: patrol show FILE.pat [--pattern NAME] [--map MAP] [--origin X,Y] [--heading DEG]\n\n"
+            "usage: patrol show FILE.pat [--pattern NAME] [--map MAP] [--origin X,Y] [--heading DEG] [--watch]\n\n"
             "Previews patterns for their authors. Without --map:\n"
             "  path       its cells in walking order, one 'x,y' per line\n"
             "  matrix     its rows (1 = on, . = off)\n"
@@ -41,6 +44,9 @@ static void show_usage(FILE *out) {
             "  --heading DEG   initial heading of control/thrust patterns that give none (0 = east)\n"
             "  --png FILE      also draw the pattern(s) over MAP with the game's sprites into FILE\n"
             "                  (needs --map; the patterns overlay of patrol play, a guard at the start)\n"
+            "  --watch         keep running: show it again (after a '# reloaded' line) whenever\n"
+            "                  FILE, MAP or a file MAP names changes on disk (looked at every\n"
+            "                  250 ms); stop it with Ctrl-C\n"
             "  -h, --help      show this help\n\n"
             "exit status: 0 shown, 1 the input has problems (errors printed), 2 usage error\n");
 }
@@ -220,51 +226,27 @@ static int parse_cell(const char *s, pt_cell *out) {
     return 1;
 }
 
-int cmd_show(int argc, char **argv) {
-    const char *file = NULL, *name = NULL, *map_path = NULL, *png_path = NULL;
-    pt_cell origin = {0, 0};
-    int has_origin = 0;
-    double heading_deg = 0.0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (app_is_help(a)) {
-            show_usage(stdout);
-            return APP_EXIT_OK;
-        } else if (strcmp(a, "--pattern") == 0) {
-            if (!v) return app_usage_error("show", "--pattern needs a name");
-            name = v;
-            i++;
-        } else if (strcmp(a, "--map") == 0) {
-            if (!v) return app_usage_error("show", "--map needs a map file");
-            map_path = v;
-            i++;
-        } else if (strcmp(a, "--origin") == 0) {
-            if (!v || !parse_cell(v, &origin)) return app_usage_error("show", "--origin needs X,Y (whole numbers)");
-            has_origin = 1;
-            i++;
-        } else if (strcmp(a, "--heading") == 0) {
-            if (!app_parse_double("show", "--heading", v, -360.0, 360.0, &heading_deg)) return APP_EXIT_USAGE;
-            i++;
-        } else if (strcmp(a, "--png") == 0) {
-            if (!v) return app_usage_error("show", "--png needs a file name");
-            png_path = v;
-            if (!app_png_path_ok("show", a, png_path)) return APP_EXIT_USAGE;
-            i++;
-        } else if (a[0] == '-' && a[1]) {
-            return app_usage_error("show", "unknown option '%s'", a);
-        } else if (!file) {
-            file = a;
-        } else {
-            return app_usage_error("show", "one pattern file at a time ('%s' and '%s')", file, a);
-        }
-    }
-    if (!file) return app_usage_error("show", "which pattern file? (patrol show FILE.pat)");
-    if (png_path && !map_path) return app_usage_error("show", "--png needs --map MAP to draw on");
+typedef struct show_opts {
+    const char *file, *name, *map_path, *png_path;
+    pt_cell origin;
+    int has_origin;
+    double heading_deg;
+} show_opts;
 
+/* One preview; w (NULL = not watching) gets the files it read. */
+static int show_once(const show_opts *opt, app_watch *w) {
+    const char *file = opt->file, *name = opt->name, *map_path = opt->map_path, *png_path = opt->png_path;
+    pt_cell origin = opt->origin;
+    int has_origin = opt->has_origin;
+    double heading_deg = opt->heading_deg;
     pt_patlib lib;
     pt_error err;
     pt_patlib_init(&lib);
+    if (w) {
+        w->n = 0;
+        app_watch_add(w, file);
+        app_watch_add(w, map_path);
+    }
     if (pt_patlib_load(&lib, file, &err) < 0) {
         pt_error_print(stderr, &err);
         return APP_EXIT_INPUT;
@@ -300,6 +282,10 @@ int cmd_show(int argc, char **argv) {
             return APP_EXIT_INPUT;
         }
         have_map = 1;
+        if (w) {
+            app_watch_map(w, &map);
+            app_watch_add(w, file);
+        }
     }
     size_t text_len = 0;
     char *text = have_map ? read_text(file, &text_len) : NULL;
@@ -365,4 +351,65 @@ int cmd_show(int argc, char **argv) {
     if (have_map) pt_map_fini(&map);
     pt_patlib_fini(&lib);
     return problems ? APP_EXIT_INPUT : APP_EXIT_OK;
+}
+
+int cmd_show(int argc, char **argv) {
+    const char *file = NULL, *name = NULL, *map_path = NULL, *png_path = NULL;
+    pt_cell origin = {0, 0};
+    int has_origin = 0, watch = 0;
+    double heading_deg = 0.0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (app_is_help(a)) {
+            show_usage(stdout);
+            return APP_EXIT_OK;
+        } else if (strcmp(a, "--pattern") == 0) {
+            if (!v) return app_usage_error("show", "--pattern needs a name");
+            name = v;
+            i++;
+        } else if (strcmp(a, "--map") == 0) {
+            if (!v) return app_usage_error("show", "--map needs a map file");
+            map_path = v;
+            i++;
+        } else if (strcmp(a, "--origin") == 0) {
+            if (!v || !parse_cell(v, &origin)) return app_usage_error("show", "--origin needs X,Y (whole numbers)");
+            has_origin = 1;
+            i++;
+        } else if (strcmp(a, "--heading") == 0) {
+            if (!app_parse_double("show", "--heading", v, -360.0, 360.0, &heading_deg)) return APP_EXIT_USAGE;
+            i++;
+        } else if (strcmp(a, "--png") == 0) {
+            if (!v) return app_usage_error("show", "--png needs a file name");
+            png_path = v;
+            if (!app_png_path_ok("show", a, png_path)) return APP_EXIT_USAGE;
+            i++;
+        } else if (strcmp(a, "--watch") == 0) {
+            watch = 1;
+        } else if (a[0] == '-' && a[1]) {
+            return app_usage_error("show", "unknown option '%s'", a);
+        } else if (!file) {
+            file = a;
+        } else {
+            return app_usage_error("show", "one pattern file at a time ('%s' and '%s')", file, a);
+        }
+    }
+    if (!file) return app_usage_error("show", "which pattern file? (patrol show FILE.pat)");
+    if (png_path && !map_path) return app_usage_error("show", "--png needs --map MAP to draw on");
+
+    show_opts o = {file, name, map_path, png_path, origin, has_origin, heading_deg};
+    app_watch w = {0};
+    int rc = show_once(&o, watch ? &w : NULL);
+    if (!watch) return rc;
+    /* Until interrupted: the preview again whenever a file it read changed. */
+    for (;;) {
+        fflush(stdout);
+        fflush(stderr);
+        struct timespec nap = {0, APP_WATCH_POLL_MS * 1000L * 1000L};
+        nanosleep(&nap, NULL);
+        if (!app_watch_changed(&w)) continue;
+        printf("# reloaded\n");
+        fprintf(stderr, "patrol show: reloaded %s\n", file);
+        show_once(&o, &w);
+    }
 }

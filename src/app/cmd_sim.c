@@ -10,10 +10,12 @@
 
 #include "app.h"
 #include "load.h"
+#include "replay.h"
 
 static void sim_help(FILE *out) {
     fprintf(out,
-            "usage: patrol sim MAP --ticks N [--seed S] [--threads K] [--trace FILE.csv] [--player-pattern FILE.pat:NAME]\n\n"
+            "usage: patrol sim MAP --ticks N [--seed S] [--threads K] [--trace FILE.csv] [--player-pattern FILE.pat:NAME]\n"
+            "       patrol sim [MAP] --replay F.rec [--ticks N] [--trace FILE.csv]\n\n"
             "Runs MAP headless for N fixed ticks (60 per second) and prints a one-line summary.\n"
             "  --ticks N                 ticks to run (required, 0..1e9)\n"
             "  --seed S                  world seed, 0..2^64-1 (default: the map's seed, or 1)\n"
@@ -29,6 +31,8 @@ static void sim_help(FILE *out) {
             "                            reached OTHER, passing on the player's last known position;\n"
             "                            phase P (was Q) [for S s]: the world's alert phase changed)\n"
             "  -q, --quiet               no summary\n"
+            "  --replay F.rec            replay a recording of 'patrol play --record' (MAP and --ticks\n"
+            "                            optional: default the recorded map and every recorded tick)\n"
             "The summary is one line of counts, then 'caught by GUARD at tick T (S s)' for each of\n"
             "the first 10 catches. A catch is recorded and the player starts again from the start;\n"
             "the run goes on. On a terminal, a run longer than a second shows its progress.\n");
@@ -64,7 +68,7 @@ static void print_event(FILE *out, const pt_world *w, const pt_event *e) {
 }
 
 int cmd_sim(int argc, char **argv) {
-    const char *map_path = NULL, *trace_path = NULL, *player_ref = NULL;
+    const char *map_path = NULL, *trace_path = NULL, *player_ref = NULL, *replay = NULL;
     long ticks = -1;
     uint64_t seed = 0;
     int quiet = 0, verbose = 0;
@@ -77,12 +81,16 @@ int cmd_sim(int argc, char **argv) {
         else if (strcmp(a, "--threads") == 0) { if (!app_parse_long("sim", a, i + 1 < argc ? argv[++i] : NULL, 1, 16, &threads)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--trace") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--trace needs a file"); trace_path = argv[++i]; }
         else if (strcmp(a, "--player-pattern") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--player-pattern needs FILE.pat:NAME"); player_ref = argv[++i]; if (!app_pattern_ref_ok("sim", player_ref)) return APP_EXIT_USAGE; }
+        else if (strcmp(a, "--replay") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--replay needs a recording (F.rec)"); replay = argv[++i]; }
         else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) quiet = 1;
         else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) verbose = 1;
         else if (a[0] == '-' && a[1]) return app_usage_error("sim", "unknown option '%s'", a);
         else if (!map_path) map_path = a;
         else return app_usage_error("sim", "more than one map given ('%s')", a);
     }
+    if (replay && (seed || player_ref))
+        return app_usage_error("sim", "--replay plays the recorded seed and inputs (no --seed, --player-pattern)");
+    if (replay) return app_sim_replay(replay, map_path, ticks, trace_path, quiet);
     if (!map_path) return app_usage_error("sim", "no map given");
     if (ticks < 0) return app_usage_error("sim", "--ticks N is required");
 

@@ -50,13 +50,14 @@ static app_file_kind kind_of_word(const char *w) {
     static const char *const test_words[] = {"map", "visits", "stays", "covers", "unseen", "caught", "goal", "solvable"};
     for (size_t i = 0; i < sizeof test_words / sizeof test_words[0]; i++)
         if (!strcmp(w, test_words[i])) return APP_FILE_TEST;
+    if (!strcmp(w, "patrol-recording")) return APP_FILE_REC;
     return APP_FILE_MAP;
 }
 
 static int ext_kind(const char *path, app_file_kind *k) {
     static const struct { const char *ext; app_file_kind kind; } exts[] = {
         {".map", APP_FILE_MAP}, {".tmx", APP_FILE_TMX}, {".tsx", APP_FILE_TSX},
-        {".pat", APP_FILE_PAT}, {".steer", APP_FILE_STEER}, {".test", APP_FILE_TEST},
+        {".pat", APP_FILE_PAT}, {".steer", APP_FILE_STEER}, {".test", APP_FILE_TEST}, {".rec", APP_FILE_REC},
     };
     for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
         if (ext_is(path, exts[i].ext)) {
@@ -81,6 +82,7 @@ const char *app_file_kind_name(app_file_kind k) {
     case APP_FILE_PAT: return "pattern file";
     case APP_FILE_STEER: return "steering file";
     case APP_FILE_TEST: return "test file";
+    case APP_FILE_REC: return "recording";
     default: return "map";
     }
 }

@@ -11,10 +11,11 @@ typedef enum app_file_kind {
     APP_FILE_TSX,     /* a Tiled tileset (.tsx) */
     APP_FILE_PAT,     /* a pattern file (.pat) */
     APP_FILE_STEER,   /* a steering parameters file (.steer) */
-    APP_FILE_TEST     /* a designer's test file (.test) */
+    APP_FILE_TEST,    /* a designer's test file (.test) */
+    APP_FILE_REC      /* a recording of patrol play (.rec) */
 } app_file_kind;
 
-/* The kind of path: by its extension (.map .tmx .tsx .pat .steer .test, any case); for any
+/* The kind of path: by its extension (.map .tmx .tsx .pat .steer .test .rec, any case); for any
  * other name, by its first line that is not blank or a comment (a .map, .pat, .steer or
  * .test directive, or <map / <tileset in XML). A file that cannot be read counts as a map (the
  * map loader then reports why). */

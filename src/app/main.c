@@ -20,6 +20,7 @@ static const struct {
     const char *summary;
 } commands[] = {
     {"play", cmd_play, "play the demo (or MAP) in a window"},
+    {"replay", cmd_replay, "play back a recording (play --record) in a window"},
     {"sim", cmd_sim, "run a map headless for N ticks; print a summary or write a CSV trace"},
     {"check", cmd_check, "validate maps and pattern files; print located errors"},
     {"render", cmd_render, "draw a map (at tick N) to a PNG, headless"},

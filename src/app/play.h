@@ -12,6 +12,7 @@
  *     play_tap(&s, 1, 0);                                   // a key press: one tile east
  *     for (...) play_tick(&s, held_dx, held_dy);            // one fixed world tick
  *     if (play_reload(&s, &err) < 0) ... // F5: s untouched on failure, err located
+ *     if (play_watch(&s, &err) < 0) ...  // --watch: the same, when a file changed on disk
  *     play_close(&s);
  *
  * Memory: the level and the world are heap objects swapped whole on reload, so the world's
@@ -26,6 +27,9 @@
 #include <patrol/map.h>
 #include <patrol/pattern.h>
 #include <patrol/world.h>
+
+#include "rec.h"
+#include "watch.h"
 
 #define PLAY_TAPS 16          /* key presses queued, not yet acted on */
 #define PLAY_MSGS 4           /* messages shown at once */
@@ -65,6 +69,13 @@ typedef struct play_session {
     signed char tap_dx[PLAY_TAPS], tap_dy[PLAY_TAPS];
     int ntaps;
     int reloads;              /* successful reloads so far */
+    uint64_t map_hash;        /* the loaded map file's bytes (app_file_hash) */
+    uint64_t clock_base;      /* world ticks of this round before the last pattern-only reload */
+    app_watch watch;          /* the level's files as last loaded or looked at (play_watch) */
+    app_rec *rec;             /* the round's inputs are recorded here (NULL = not recording) */
+    int rec_error;            /* a tick could not be recorded (out of memory): the file would lie */
+    const app_rec *replay;    /* the player's input comes from here (NULL = the keys) */
+    app_rec_cursor replay_at; /* the next recorded tick */
     pt_gait gait;             /* the player's gait from the next tick (held Shift / Ctrl) */
     pt_noise noises[PLAY_NOISES]; /* the world's noises of the last PLAY_NOISE_TICKS, oldest first */
     int nnoises;
@@ -84,10 +95,33 @@ void play_close(play_session *s);
 int play_restart(play_session *s, pt_error *err);
 
 /* Hot reload: loads the map file and its patterns again into fresh storage and makes a
- * new world. Only if both succeed are they swapped in (the old ones destroyed) and a new
- * round starts. On failure returns the code, err located (file, line, column, source
- * line), and the running world, level and round are untouched. */
+ * new world. Only if both succeed are they swapped in (the old ones destroyed). When the
+ * map file's bytes changed (or the round is over) a new round starts; when only pattern or
+ * steering files changed, the player stays on its tile facing the same way, the round's
+ * clock, counts and messages go on, and the guards start their (new) patterns afresh. On
+ * failure returns the code, err located (file, line, column, source line), and the running
+ * world, level and round are untouched. */
 int play_reload(play_session *s, pt_error *err);
+
+/* --watch: when a file of the level (the map, its pattern files, its steering file) changed
+ * on disk since the last look, play_reload. Returns 0 when nothing changed, 1 after a
+ * reload, or the reload's error code (s untouched, err located; the same change is not
+ * tried again, the next save is). Call it every APP_WATCH_POLL_MS or so. */
+int play_watch(play_session *s, pt_error *err);
+
+/* --record: from now on every world tick's input goes into r (owned by the caller, which
+ * saves it). The recording starts over at every new world (restart, reload), so it holds
+ * the last round from its start. PT_OK or the error of hashing the level's files. */
+int play_record(play_session *s, app_rec *r, pt_error *err);
+
+/* Replay: checks that the loaded level is the one r was recorded on (else err is located
+ * at r's `map` line and s is untouched), starts a round with r's seed, and from then on
+ * every play_tick takes the player's input from r (taps and held keys are ignored) until
+ * it runs out; then the world stands still. R (play_restart) replays from tick 0. r must
+ * outlive the session's use of it. */
+int play_replay(play_session *s, const app_rec *r, pt_error *err);
+/* 1 when a replay has played every recorded tick. */
+int play_replay_done(const play_session *s);
 
 /* A key press: walk one tile (dx, dy) the next time the player may step, even when the
  * key was released before that tick. At most PLAY_TAPS wait; more are dropped. */
@@ -101,7 +135,8 @@ void play_tick(play_session *s, int held_dx, int held_dy);
 /* The alert level the HUD shows: 2 when a guard chases the player, 1 when one is suspicious
  * or searching, else 0. */
 int play_alert(const play_session *s);
-/* Seconds on the round's clock (frozen when the round ends). */
+/* Seconds on the round's clock (frozen when the round ends; goes on over a pattern-only
+ * reload). */
 double play_clock(const play_session *s);
 /* Seconds since the round ended (0 while it runs). */
 double play_since_end(const play_session *s);

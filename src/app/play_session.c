@@ -83,8 +83,16 @@ static void log_line(play_session *s, const char *fmt, ...) {
     fflush(s->log);
 }
 
+/* A new world: its recording starts over (the old inputs would replay into another world). */
+static void rec_restart(play_session *s) {
+    s->rec_error = 0;
+    if (s->rec && app_rec_start(s->rec, &s->level->map, s->level->map.seed, NULL) < 0) s->rec_error = 1;
+}
+
 /* A fresh round's bookkeeping (the world is new). */
 static void round_reset(play_session *s) {
+    rec_restart(s);
+    s->replay_at = (app_rec_cursor){0};
     s->ticks = 0;
     s->end_tick = 0;
     s->round = 0;
@@ -94,6 +102,7 @@ static void round_reset(play_session *s) {
     s->ntaps = 0;
     s->nnoises = 0;
     s->intro = 0;
+    s->clock_base = 0;
     if (s->level && s->level->ngoals > 0) {
         say(s, 0xf2be3cffu, "find the glowing exit - follow the gold arrow");
         s->msgs[s->nmsgs - 1].ticks = PLAY_INTRO_TICKS;
@@ -106,12 +115,18 @@ int play_open(play_session *s, const char *path, pt_error *err) {
     snprintf(s->path, sizeof s->path, "%s", path);
     s->desc = (pt_world_desc){.player_controlled = 1, .end_round_on_catch = 1};
     if (!(s->level = level_load(path, err))) return err->code < 0 ? err->code : PT_ERR_INTERNAL;
+    if (app_file_hash(s->level->map.path, &s->map_hash, err) < 0) {
+        level_free(s->level);
+        s->level = NULL;
+        return err->code < 0 ? err->code : PT_ERR_IO;
+    }
     if (!(s->world = pt_world_create(&s->level->map, &s->level->lib, &s->desc, err))) {
         level_free(s->level);
         s->level = NULL;
         return err->code < 0 ? err->code : PT_ERR_INTERNAL;
     }
     round_reset(s);
+    app_watch_map(&s->watch, &s->level->map);
     return PT_OK;
 }
 
@@ -134,10 +149,25 @@ int play_restart(play_session *s, pt_error *err) {
 }
 
 int play_reload(play_session *s, pt_error *err) {
+    uint64_t hash = 0;
     play_level *lv = level_load(s->path, err);
+    if (lv && app_file_hash(lv->map.path, &hash, err) < 0) {
+        level_free(lv);
+        lv = NULL;
+    }
     if (!lv) {
         log_line(s, "reload failed %s:%d:%d", err->file, err->line, err->col);
         return err->code < 0 ? err->code : PT_ERR_INTERNAL;
+    }
+    /* Only the patterns (or steering) changed: the designer wants to see the guards' new
+     * routes from where they stand, not walk back from the start. The player enters the new
+     * world on its tile; the world's tick starts at 0 again, the round's clock does not. */
+    int keep = hash == s->map_hash && s->round == 0;
+    if (keep) {
+        const pt_entity *pl = pt_world_entity(s->world, 0);
+        lv->map.player.x = pl->x;
+        lv->map.player.y = pl->y;
+        lv->map.player.heading_deg = pl->heading * 180.0 / 3.14159265358979323846;
     }
     pt_world *w = pt_world_create(&lv->map, &lv->lib, &s->desc, err);
     if (!w) {
@@ -145,16 +175,57 @@ int play_reload(play_session *s, pt_error *err) {
         log_line(s, "reload failed %s:%d:%d", err->file, err->line, err->col);
         return err->code < 0 ? err->code : PT_ERR_INTERNAL;
     }
+    uint64_t played = pt_world_tick(s->world);
     pt_world_destroy(s->world);
     level_free(s->level);
     s->world = w;
     s->level = lv;
+    s->map_hash = hash;
     s->reloads++;
-    round_reset(s);
-    say(s, 0x9adcffffu, "reloaded %s", lv->map.name[0] ? lv->map.name : s->path);
-    log_line(s, "reload ok");
+    app_watch_map(&s->watch, &lv->map);
+    if (keep) {
+        rec_restart(s);
+        s->clock_base += played;
+        s->nnoises = 0; /* their ticks are the old world's */
+        say(s, 0x9adcffffu, "patterns reloaded");
+        log_line(s, "reload ok patterns");
+    } else {
+        round_reset(s);
+        say(s, 0x9adcffffu, "reloaded %s", lv->map.name[0] ? lv->map.name : s->path);
+        log_line(s, "reload ok");
+    }
     return PT_OK;
 }
+
+int play_watch(play_session *s, pt_error *err) {
+    if (!app_watch_changed(&s->watch)) return 0;
+    int rc = play_reload(s, err);
+    return rc < 0 ? rc : 1;
+}
+
+int play_record(play_session *s, app_rec *r, pt_error *err) {
+    int rc = app_rec_start(r, &s->level->map, s->level->map.seed, err);
+    if (rc < 0) return rc;
+    s->rec = r;
+    return PT_OK;
+}
+
+int play_replay(play_session *s, const app_rec *r, pt_error *err) {
+    int rc = app_rec_check_level(r, &s->level->map, err);
+    if (rc < 0) return rc;
+    pt_world_desc desc = s->desc;
+    desc.seed = r->seed;
+    pt_world *w = pt_world_create(&s->level->map, &s->level->lib, &desc, err);
+    if (!w) return err->code < 0 ? err->code : PT_ERR_INTERNAL;
+    pt_world_destroy(s->world);
+    s->world = w;
+    s->desc = desc;
+    s->replay = r;
+    round_reset(s);
+    return PT_OK;
+}
+
+int play_replay_done(const play_session *s) { return s->replay && s->replay_at.tick >= s->replay->ticks; }
 
 void play_tap(play_session *s, int dx, int dy) {
     if (s->ntaps >= PLAY_TAPS) return;
@@ -248,12 +319,19 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
      * between two ticks or in the middle of a step. */
     int due = pl->move_t + pl->speed * pt_gait_speed(s->gait) * pt_world_dt(s->world) >= 1.0;
     int dx = 0, dy = 0;
-    if (!(due && pop_tap(s, &dx, &dy))) {
+    if (s->replay) {
+        /* The recording holds what the world was handed, taps already resolved. */
+        pt_gait g;
+        if (!app_rec_take(s->replay, &s->replay_at, &dx, &dy, &g)) return;
+        s->gait = g;
+        pt_world_set_gait(s->world, g);
+    } else if (!(due && pop_tap(s, &dx, &dy))) {
         dx = held_dx;
         dy = held_dy;
     }
     int ox = pl->x, oy = pl->y;
     pt_world_set_input(s->world, dx, dy);
+    if (s->rec && app_rec_add(s->rec, dx, dy, s->gait) < 0) s->rec_error = 1;
     pt_world_step(s->world);
     keep_noises(s);
     pl = pt_world_entity(s->world, 0);
@@ -280,7 +358,9 @@ int play_alert(const play_session *s) {
     return level;
 }
 
-double play_clock(const play_session *s) { return (double)pt_world_tick(s->world) * pt_world_dt(s->world); }
+double play_clock(const play_session *s) {
+    return (double)(s->clock_base + pt_world_tick(s->world)) * pt_world_dt(s->world);
+}
 
 double play_since_end(const play_session *s) {
     if (s->round == 0 || s->ticks < s->end_tick) return 0.0;

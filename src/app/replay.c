@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: Zlib */
+#include "replay.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+#include "load.h"
+#include "rec.h"
+
+int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, const char *trace_path, int quiet) {
+    app_rec r;
+    pt_error err;
+    if (app_rec_load(&r, rec_path, &err) < 0) {
+        pt_error_print(stderr, &err);
+        return APP_EXIT_INPUT;
+    }
+    pt_map map;
+    pt_patlib lib;
+    int status = APP_EXIT_OK;
+    if (app_load_inputs(map_path ? map_path : r.map, &map, &lib, &err) < 0) {
+        pt_error_print(stderr, &err);
+        if (!map_path) fprintf(stderr, "patrol sim: the recording %s names that map (line %d)\n", rec_path, r.map_line);
+        app_rec_fini(&r);
+        return APP_EXIT_INPUT;
+    }
+    FILE *trace = NULL;
+    pt_world *w = NULL;
+    if (app_rec_check_level(&r, &map, &err) < 0 || !(w = app_rec_world(&r, &map, &lib, &err))) {
+        pt_error_print(stderr, &err);
+        status = APP_EXIT_INPUT;
+        goto done;
+    }
+    if (trace_path) {
+        trace = strcmp(trace_path, "-") == 0 ? stdout : fopen(trace_path, "w");
+        if (!trace) {
+            fprintf(stderr, "patrol sim: error: cannot write %s: %s\n", trace_path, strerror(errno));
+            status = APP_EXIT_INPUT;
+            goto done;
+        }
+        pt_world_trace_header(trace);
+        pt_world_trace_rows(w, trace);
+    }
+    app_rec_cursor c = {0};
+    long done_ticks = 0;
+    while ((max_ticks < 0 || done_ticks < max_ticks) && app_rec_next(&r, &c, w)) {
+        pt_world_step(w);
+        done_ticks++;
+        if (trace) pt_world_trace_rows(w, trace);
+    }
+    if (!quiet) {
+        const pt_entity *pl = pt_world_entity(w, 0);
+        int round = pt_world_round(w);
+        fprintf(trace == stdout ? stderr : stdout, "%s: replayed %ld of %llu ticks on %s, seed %llu; player %d,%d; %s\n",
+                rec_path, done_ticks, (unsigned long long)r.ticks, map.path, (unsigned long long)r.seed, pl->x, pl->y,
+                round > 0 ? "escaped" : round < 0 ? "caught" : "the round goes on");
+    }
+done:
+    if (trace && (ferror(trace) | (trace == stdout ? fflush(trace) : fclose(trace))) != 0) {
+        fprintf(stderr, "patrol sim: error: cannot write %s: %s\n", trace_path, strerror(errno));
+        status = APP_EXIT_INPUT;
+    }
+    pt_world_destroy(w);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&map);
+    app_rec_fini(&r);
+    return status;
+}

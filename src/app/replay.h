@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: Zlib */
+/* replay.h - `patrol sim --replay F.rec`: a recorded run played again headless. */
+#ifndef PATROL_APP_REPLAY_H
+#define PATROL_APP_REPLAY_H
+
+/* Loads the recording, its level (map_path, or the map the recording names when NULL),
+ * checks they belong together and runs every recorded tick (at most max_ticks when >= 0),
+ * writing the trace as `sim --trace` does (trace_path "-" = stdout, NULL = none) and, unless
+ * quiet, a summary line. Returns an APP_EXIT_* status; errors are printed located. */
+int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, const char *trace_path, int quiet);
+
+#endif
