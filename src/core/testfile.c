@@ -46,20 +46,9 @@ static int tok_hint_choice(const pt__tok *t, const char *const *words, char *buf
     return 0;
 }
 
+/* A file path relative to the folder of the file being read. */
 static int resolve_path(parser *p, int line, const pt__tok *t, char *dst, size_t cap) {
-    if (t->len <= 0) return pt_error_set(p->err, PT_ERR_SYNTAX, line, t->col, "expected a file name");
-    for (int i = 0; i < t->len; i++)
-        if ((unsigned char)t->s[i] < 32)
-            return pt_error_set(p->err, PT_ERR_SYNTAX, line, t->col + (t->quoted ? 1 : 0) + i,
-                                "control character in a file name");
-    const char *dir = t->s[0] == '/' ? "" : p->dir;
-    size_t dl = strlen(dir);
-    if (dl + (size_t)t->len >= cap)
-        return pt_error_set(p->err, PT_ERR_LIMIT, line, t->col, "file path is longer than %zu bytes", cap - 1);
-    memcpy(dst, dir, dl);
-    memcpy(dst + dl, t->s, (size_t)t->len);
-    dst[dl + (size_t)t->len] = '\0';
-    return PT_OK;
+    return pt__tok_path(t, line, p->dir, dst, cap, p->err);
 }
 
 static int one_arg(parser *p, const pt__line *ln, const char *what) {

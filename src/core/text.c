@@ -433,3 +433,19 @@ int pt__tok_choice(const pt__tok *t, int line, const char *const *words, int *ou
     return pt_error_set(err, PT_ERR_BAD_VALUE, line, t->col, "'%.*s' is not one of: %s%s", t->len > 40 ? 40 : t->len,
                         t->s, list, pt__suggest_hint(&sg, NULL, hint, sizeof hint));
 }
+
+int pt__tok_path(const pt__tok *t, int line, const char *dir, char *dst, size_t cap, pt_error *err) {
+    if (t->len <= 0) return pt_error_set(err, PT_ERR_SYNTAX, line, t->col, "expected a file name");
+    for (int i = 0; i < t->len; i++)
+        if ((unsigned char)t->s[i] < 32)
+            return pt_error_set(err, PT_ERR_SYNTAX, line, t->col + (t->quoted ? 1 : 0) + i,
+                                "control character in a file name");
+    if (t->s[0] == '/') dir = "";
+    size_t dl = strlen(dir);
+    if (dl + (size_t)t->len >= cap)
+        return pt_error_set(err, PT_ERR_LIMIT, line, t->col, "file path is longer than %zu bytes", cap - 1);
+    memcpy(dst, dir, dl);
+    memcpy(dst + dl, t->s, (size_t)t->len);
+    dst[dl + (size_t)t->len] = '\0';
+    return PT_OK;
+}

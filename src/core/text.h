@@ -69,6 +69,9 @@ int pt__tok_point(const pt__tok *t, int line, double lo, double hi, double *x, d
 int pt__tok_bool(const pt__tok *t, int line, int *out, pt_error *err);
 /* Copies a name (letters, digits, _ - . / : allowed) of at most cap-1 bytes. */
 int pt__tok_name(const pt__tok *t, int line, char *dst, size_t cap, pt_error *err);
+/* A file name token as a path relative to dir (a folder ending in '/', or ""); absolute
+ * paths are kept. Errors: empty, a control character, longer than cap - 1. */
+int pt__tok_path(const pt__tok *t, int line, const char *dir, char *dst, size_t cap, pt_error *err);
 /* Index of t in a NULL-terminated word list, or PT_ERR_BAD_VALUE listing the choices. */
 int pt__tok_choice(const pt__tok *t, int line, const char *const *words, int *out, pt_error *err);
 
