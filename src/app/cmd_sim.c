@@ -114,15 +114,9 @@ int cmd_sim(int argc, char **argv) {
         status = APP_EXIT_INPUT;
         goto done;
     }
-    if (trace_path) {
-        trace = strcmp(trace_path, "-") == 0 ? stdout : fopen(trace_path, "w");
-        if (!trace) {
-            fprintf(stderr, "patrol sim: error: cannot write %s: %s\n", trace_path, strerror(errno));
-            status = APP_EXIT_INPUT;
-            goto done;
-        }
-        pt_world_trace_header(trace);
-        pt_world_trace_rows(w, trace);
+    if (trace_path && !(trace = app_trace_open(trace_path, w))) {
+        status = APP_EXIT_INPUT;
+        goto done;
     }
     FILE *out = trace == stdout ? stderr : stdout;
     long counts[PT_EVENT_COUNT] = {0};
@@ -175,10 +169,7 @@ int cmd_sim(int argc, char **argv) {
             fprintf(out, "... and %ld more catches (-v lists every event)\n", counts[PT_EVENT_CAUGHT] - MAX_CATCHES_SHOWN);
     }
 done:
-    if (trace && (ferror(trace) | (trace == stdout ? fflush(trace) : fclose(trace))) != 0) {
-        fprintf(stderr, "patrol sim: error: cannot write %s: %s\n", trace_path, strerror(errno));
-        status = APP_EXIT_INPUT;
-    }
+    if (app_trace_close(trace, trace_path) < 0) status = APP_EXIT_INPUT;
     pt_world_destroy(w);
     pt_patlib_fini(&lib);
     pt_map_fini(&map);

@@ -32,15 +32,9 @@ int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, c
         status = APP_EXIT_INPUT;
         goto done;
     }
-    if (trace_path) {
-        trace = strcmp(trace_path, "-") == 0 ? stdout : fopen(trace_path, "w");
-        if (!trace) {
-            fprintf(stderr, "patrol sim: error: cannot write %s: %s\n", trace_path, strerror(errno));
-            status = APP_EXIT_INPUT;
-            goto done;
-        }
-        pt_world_trace_header(trace);
-        pt_world_trace_rows(w, trace);
+    if (trace_path && !(trace = app_trace_open(trace_path, w))) {
+        status = APP_EXIT_INPUT;
+        goto done;
     }
     app_rec_cursor c = {0};
     long done_ticks = 0;
@@ -57,13 +51,29 @@ int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, c
                 round > 0 ? "escaped" : round < 0 ? "caught" : "the round goes on");
     }
 done:
-    if (trace && (ferror(trace) | (trace == stdout ? fflush(trace) : fclose(trace))) != 0) {
-        fprintf(stderr, "patrol sim: error: cannot write %s: %s\n", trace_path, strerror(errno));
-        status = APP_EXIT_INPUT;
-    }
+    if (app_trace_close(trace, trace_path) < 0) status = APP_EXIT_INPUT;
     pt_world_destroy(w);
     pt_patlib_fini(&lib);
     pt_map_fini(&map);
     app_rec_fini(&r);
     return status;
+}
+
+FILE *app_trace_open(const char *path, const pt_world *w) {
+    FILE *trace = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    if (!trace) {
+        fprintf(stderr, "patrol sim: error: cannot write %s: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    pt_world_trace_header(trace);
+    pt_world_trace_rows(w, trace);
+    return trace;
+}
+
+int app_trace_close(FILE *trace, const char *path) {
+    if (trace && (ferror(trace) | (trace == stdout ? fflush(trace) : fclose(trace))) != 0) {
+        fprintf(stderr, "patrol sim: error: cannot write %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    return 0;
 }

@@ -3,10 +3,21 @@
 #ifndef PATROL_APP_REPLAY_H
 #define PATROL_APP_REPLAY_H
 
+#include <stdio.h>
+
+#include <patrol/world.h>
+
 /* Loads the recording, its level (map_path, or the map the recording names when NULL),
  * checks they belong together and runs every recorded tick (at most max_ticks when >= 0),
  * writing the trace as `sim --trace` does (trace_path "-" = stdout, NULL = none) and, unless
  * quiet, a summary line. Returns an APP_EXIT_* status; errors are printed located. */
 int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, const char *trace_path, int quiet);
+
+/* The trace of `sim --trace` and `sim --replay --trace`: opens path ("-" = stdout) and writes
+ * the header and w's rows at its current tick; NULL (error printed) when it cannot. */
+FILE *app_trace_open(const char *path, const pt_world *w);
+/* Flushes or closes a trace from app_trace_open (NULL is fine); -1 (error printed) when the
+ * file could not be written. */
+int app_trace_close(FILE *trace, const char *path);
 
 #endif
