@@ -4,7 +4,8 @@
  * evasion countdown, faster than three guards each searching alone (both figures printed);
  * the searched cells lie in the area, only grow, and the shares name searching guards; no
  * guard ever stands on a non-walkable tile; the same seed gives the same search; a lone slow
- * guard is stopped by the countdown; bad starts change nothing. */
+ * guard is stopped by the countdown; bad starts change nothing; guards told of the place by
+ * a call join the search. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -238,6 +239,77 @@ START_TEST(test_bad_start) {
 }
 END_TEST
 
+/* A caller sees the player, its call tells the others (one radio), and the player slips away
+ * through a strip of bushes: when the caller loses the player, the told guards still on their
+ * way to the place search the area with it. Over seeds: where the told guards stand. */
+START_TEST(test_told_guards_join) {
+    int joined = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        pt_rng r;
+        pt_rng_seed(&r, seed, 93);
+        char text[4096];
+        size_t n = (size_t)snprintf(text, sizeof text,
+                                    "player at=12,7\n"
+                                    "guard caller at=5,7 heading=0 fov=90 view=10 aware_rate=4 radio=blue hearing=256\n");
+        for (int g = 0; g < 3; g++) {
+            int x = 2 + (int)pt_rng_below(&r, 26), y = g == 1 ? 13 : 1 + (int)pt_rng_below(&r, 3);
+            n += (size_t)snprintf(text + n, sizeof text - n, "guard t%d at=%d,%d heading=-90 fov=1 radio=blue hearing=256\n",
+                                  g, x, y);
+        }
+        n += (size_t)snprintf(text + n, sizeof text - n,
+                              "grid\n"
+                              "##############################\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............*************...#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "##############################\n"
+                              "end\n");
+        pt_map m;
+        pt_error err;
+        ck_assert_msg(pt_map_parse(&m, text, n, "told.map", &err) == PT_OK, "%s", err.message);
+        pt_world_desc d = {.seed = seed, .player_controlled = 1};
+        pt_world *w = pt_world_create(&m, NULL, &d, &err);
+        ck_assert_msg(w != NULL, "%s", err.message);
+        int spotted = 0, lost = 0;
+        for (int t = 0; t < 60 * 20 && !lost; t++) {
+            pt_world_set_input(w, spotted ? 1 : 0, 0); /* once seen: east through the bushes */
+            pt_world_step(w);
+            int ne;
+            const pt_event *ev = pt_world_events(w, &ne);
+            for (int k = 0; k < ne; k++) {
+                spotted |= ev[k].kind == PT_EVENT_SPOTTED;
+                lost |= ev[k].kind == PT_EVENT_LOST;
+                ck_assert(ev[k].kind != PT_EVENT_CAUGHT);
+            }
+        }
+        ck_assert_msg(spotted && lost, "seed %llu: spotted %d lost %d", (unsigned long long)seed, spotted, lost);
+        pt_world_step(w); /* the caller steps the search: it starts */
+        pt_search_info si;
+        ck_assert_int_eq(pt_world_search(w, &si), 1);
+        int searching = 0;
+        for (int i = 1; i <= 4; i++) searching += pt_world_entity(w, i)->state == PT_STATE_SEARCH;
+        ck_assert_int_eq(si.nguards, searching);
+        ck_assert_int_eq(pt_world_entity(w, 1)->state, PT_STATE_SEARCH);
+        for (int i = 2; i <= 4; i++) /* none left investigating the place */
+            ck_assert_int_ne(pt_world_entity(w, i)->state, PT_STATE_INVESTIGATE);
+        joined += searching - 1;
+        pt_world_destroy(w);
+        pt_map_fini(&m);
+    }
+    ck_assert_int_ge(joined, 12 * 3 / 2); /* most told guards are still on their way */
+}
+END_TEST
+
 static Suite *search_suite(void) {
     Suite *s = suite_create("search");
     TCase *tc = tcase_create("core");
@@ -245,6 +317,7 @@ static Suite *search_suite(void) {
     tcase_add_test(tc, test_same_seed_same_search);
     tcase_add_test(tc, test_countdown_ends_the_search);
     tcase_add_test(tc, test_bad_start);
+    tcase_add_test(tc, test_told_guards_join);
     suite_add_tcase(s, tc);
     return s;
 }

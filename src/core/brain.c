@@ -289,7 +289,7 @@ static void walk_to(pt_world *w, pt_entity *e, pt_cell goal) {
     }
 }
 
-/* Search: one of the world's search (search.c) around the last known position, walking to
+/* Search: a member of the world's search (search.c) around the last known position, walking to
  * the cells it is given until the search is over. Without memory for it, the old way: walk
  * there and look around. */
 static void do_search(pt_world *w, pt_entity *e) {

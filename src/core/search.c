@@ -2,8 +2,8 @@
 /* Searching together (docs/ai.md, "Searching"): one search of the world at a time, around
  * the last known position. The area is the cells within SEARCH_RADIUS tiles of walking from
  * there (a flood of path.c); its unsearched cells are split among the searching guards by a
- * multi-source flood from where they stand (each cell to the nearest guard), redone when one
- * joins or leaves. Each guard walks to the nearest unsearched cell of its share, then of
+ * multi-source flood from where they stand (each cell to the nearest guard), redone every
+ * SEARCH_SPLIT_S, when one joins or leaves, and when a share is done. Each guard walks to the nearest unsearched cell of its share, then of
  * anyone's, and every cell it notices (the sight rule of perceive) is searched.
  *
  * Alone: each guard keeps its own searched cells and covers the whole area as if by itself
@@ -39,7 +39,6 @@ struct pt__search {
     member *m;
     int nm, mcap;
     int split_due;
-    uint64_t split_tick; /* when the shares were last drawn */
     pt_path_reach *reach;
     pt_cell *goals;
 };
@@ -138,17 +137,7 @@ int pt__search_begin(pt_world *w, pt_cell at, int alone) {
     return start_at(w, s, at);
 }
 
-int pt__search_join(pt_world *w, const pt_entity *e, pt_cell at) {
-    pt__search *s = get(w);
-    if (!s) return PT_ERR_NOMEM;
-    if (!s->active) {
-        s->nm = 0;
-        s->alone = 0;
-    }
-    if (!s->active || area_index(s, at.x, at.y) < 0) {
-        int rc = start_at(w, s, at);
-        if (rc < 0) return rc;
-    }
+static int add_member(pt__search *s, const pt_entity *e) {
     if (find_member(s, (int)e->id) >= 0) return PT_OK;
     if (s->nm == s->mcap) {
         int ncap = s->mcap ? 2 * s->mcap : 4;
@@ -169,6 +158,30 @@ int pt__search_join(pt_world *w, const pt_entity *e, pt_cell at) {
     memset(m->seen, 0, (size_t)s->cap);
     s->split_due = 1;
     return PT_OK;
+}
+
+int pt__search_join(pt_world *w, const pt_entity *e, pt_cell at) {
+    pt__search *s = get(w);
+    if (!s) return PT_ERR_NOMEM;
+    if (!s->active) {
+        s->nm = 0;
+        s->alone = 0;
+    }
+    if (!s->active || area_index(s, at.x, at.y) < 0) {
+        int rc = start_at(w, s, at);
+        if (rc < 0) return rc;
+        /* The guards on their way to look at a place in the area (told of the player there by
+         * a call, or after a noise) search it too. */
+        for (int i = 1; i < w->n; i++) {
+            pt_entity *g = &w->ents[i];
+            if (g == e || g->kind != PT_KIND_GUARD || g->state != PT_STATE_INVESTIGATE) continue;
+            pt_cell to = w->brains[i].investigate_at;
+            if (area_index(s, to.x, to.y) < 0) continue;
+            pt__brain_search(w, g, to);
+            if ((rc = add_member(s, g)) < 0) return rc;
+        }
+    }
+    return add_member(s, e);
 }
 
 void pt__search_leave(pt_world *w, const pt_entity *e) {
@@ -197,7 +210,6 @@ void pt__search_end(pt_world *w) {
 /* Each unsearched cell to the nearest member (by walking), from where they stand now. */
 static void split(pt_world *w, pt__search *s) {
     s->split_due = 0;
-    s->split_tick = w->tick;
     int ng = 0;
     for (int i = 0; i < s->ncells; i++) {
         s->owner[i] = -1;
@@ -284,8 +296,10 @@ int pt__search_step(pt_world *w, const pt_entity *e, pt_cell *goal) {
         return 0;
     }
     /* Shares drawn from where the members stood go stale as they spread: drawn again every
-     * SEARCH_SPLIT_S. */
-    if (s->split_due || (w->tick - s->start_tick) % (uint64_t)(SEARCH_SPLIT_S * w->tick_hz) == 0) split(w, s);
+     * SEARCH_SPLIT_S, before each member's choice on that tick (so each sees the members
+     * that already moved where they now are). */
+    long period = lround(SEARCH_SPLIT_S * w->tick_hz);
+    if (s->split_due || (w->tick - s->start_tick) % (uint64_t)(period > 0 ? period : 1) == 0) split(w, s);
     if (m->goal < 0 || cell_done(s, m, m->goal)) m->goal = pick(w, s, m, e);
     if (m->goal < 0) return 0; /* nothing left it can reach */
     *goal = s->cells[m->goal];
