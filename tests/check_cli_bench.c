@@ -11,7 +11,7 @@
 #include "test_util.h"
 
 static const char *scenario_names[] = {"patterns", "los", "flock", "steer", "world", "world-flocks", "world-mixed",
-                                       "hearing", "world-noise"};
+                                       "hearing", "world-noise", "search"};
 #define NSCEN (int)(sizeof scenario_names / sizeof scenario_names[0])
 static const char *required_keys[] = {"scenario", "agents", "ticks", "threads", "ns_per_agent_tick_median",
                                       "ns_per_agent_tick_min", "ns_per_agent_tick_max", "agent_updates_per_s"};
@@ -57,6 +57,15 @@ START_TEST(test_every_scenario_prints_the_keys) {
             ck_assert(json_number(line, "noises_made") >= 3 && json_number(line, "noises_made") <= 4);
             ck_assert(json_number(line, "goal_ticks_per_s") == 1000);
             ck_assert(json_number(line, "meets_goal") == (json_number(line, "ticks_per_s") >= 1000));
+        }
+        if (lines == 9) { /* search: both figures of the issue, their ratio and its goal */
+            double joint = json_number(line, "joint_cells_per_guard_s"), solo = json_number(line, "solo_cells_per_guard_s");
+            ck_assert(joint > 0 && solo > 0);
+            ck_assert(fabs(json_number(line, "ratio") - joint / solo) <= 1e-3 * joint / solo);
+            ck_assert(json_number(line, "goal_ratio") == 1.8);
+            ck_assert(json_number(line, "meets_goal") == (json_number(line, "ratio") >= 1.8));
+            ck_assert(json_number(line, "joint_share") > 0 && json_number(line, "joint_share") <= 1);
+            ck_assert(json_number(line, "spotted_or_off") == 0);
         }
         if (lines == 7) { /* hearing: the issue's figure and goal */
             ck_assert(json_number(line, "loudness") == 16);

@@ -225,7 +225,8 @@ static const double chase_speed_scale = CHASE_SPEED_SCALE, lost_grace = LOST_GRA
                     hear_awareness = HEAR_AWARENESS, peripheral_dist = PERIPHERAL_DIST,
                     peripheral_rate = PERIPHERAL_RATE, prey_noise = PREY_NOISE, flock_noise = FLOCK_NOISE,
                     flock_noise_gap = FLOCK_NOISE_GAP_S, evasion_s = EVASION_S, caution_s = CAUTION_S,
-                    caution_aware = CAUTION_AWARE, caution_fov = CAUTION_FOV;
+                    caution_aware = CAUTION_AWARE, caution_fov = CAUTION_FOV, search_radius = SEARCH_RADIUS,
+                    search_split = SEARCH_SPLIT_S;
 
 #define DEG (180.0 / PT_PI)
 #define W(b) (&P.weight[PT_BEH_##b])
@@ -348,11 +349,15 @@ static const entry entries[] = {
     {AI_MD, PROSE, "A player within ", NULL, 0, 0, &peripheral_dist, 1},
     {AI_MD, PROSE, "It fills the meter at ", NULL, 0, 0, &peripheral_rate, 1},
     {AI_MD, PROSE, "(out of sight ", NULL, 0, 0, &lost_grace, 1},
-    {AI_MD, PROSE, "return <--(", NULL, 0, 0, &search_look, 1},
     {AI_MD, PROSE, "noticed something, at ", NULL, 0, 0, &suspicious_turn, DEG},
     {AI_MD, PROSE, "- **chase**: runs at ", NULL, 0, 0, &chase_speed_scale, 1},
     {AI_MD, PROSE, "drawn centres at most ", NULL, 0, 0, &catch_dist, 1},
-    {AI_MD, PROSE, "(quarter turns left and right) for ", NULL, 0, 0, &search_look, 1},
+    {AI_MD, PROSE, "and right, for ", NULL, 0, 0, &search_look, 1},
+    {AI_MD, CELL, "| search radius |", NULL, 2, 0, &search_radius, 1},
+    {AI_MD, CELL, "| shares drawn again every |", NULL, 2, 0, &search_split, 1},
+    {AI_MD, PROSE, "every cell within ", NULL, 0, 0, &search_radius, 1},
+    {AI_MD, PROSE, "The shares are drawn again every ", NULL, 0, 0, &search_split, 1},
+    {AI_MD, PROSE, "the evasion countdown (", NULL, 0, 0, &evasion_s, 1},
     {AI_MD, PROSE, "string pulling (seek the farthest", "up to ", 0, 0, &lookahead_cells, 1},
     {AI_MD, PROSE, "returner that stays within ", NULL, 0, 0, &stuck_dist, 1},
     {AI_MD, PROSE, "tiles of one place\nfor ", NULL, 0, 0, &stuck_s, 1},

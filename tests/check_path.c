@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Zlib */
-/* A* and nearest-goal search against a brute-force Dijkstra on random maps. */
+/* A*, nearest-goal search and the multi-source flood against a brute-force Dijkstra on random maps. */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -132,6 +132,68 @@ START_TEST(test_nearest_goal_matches_min_distance) {
 }
 END_TEST
 
+/* pt_path_flood: every reported cost is the reference distance from the nearest source, the
+ * reported source is one at that distance, cells come in cost order, the limit and the `only`
+ * list are kept, and nothing beyond is left out. */
+START_TEST(test_flood_matches_dijkstra) {
+    pt_rng r;
+    pt_rng_seed(&r, 11, 5);
+    static uint32_t dist[4][W * H];
+    static pt_path_reach out[W * H];
+    long bad = 0, reached = 0;
+    for (int trial = 0; trial < 30; trial++) {
+        pt_map m;
+        random_map(&m, &r, 300);
+        pt_pathfinder *pf = pt_pathfinder_create(&m);
+        ck_assert_ptr_nonnull(pf);
+        int nsrc = 1 + (int)pt_rng_below(&r, 4);
+        pt_cell src[4];
+        for (int i = 0; i < nsrc; i++) {
+            src[i] = (pt_cell){(int)pt_rng_below(&r, W), (int)pt_rng_below(&r, H)};
+            pt_map_set(&m, src[i].x, src[i].y, '.');
+        }
+        for (int i = 0; i < nsrc; i++) dijkstra(&m, src[i], dist[i]);
+        int limit = trial % 3 == 0 ? 0 : 40 + (int)pt_rng_below(&r, 200);
+        int n = pt_path_flood(pf, src, nsrc, limit, NULL, 0, out, W * H);
+        ck_assert_int_ge(n, 1);
+        ck_assert_int_le(n, W * H);
+        static unsigned char hit[W * H];
+        memset(hit, 0, sizeof hit);
+        for (int k = 0; k < n; k++) {
+            int c = out[k].y * W + out[k].x;
+            uint32_t best = UINT32_MAX;
+            for (int i = 0; i < nsrc; i++) best = dist[i][c] < best ? dist[i][c] : best;
+            if ((uint32_t)out[k].cost != best || out[k].source < 0 || out[k].source >= nsrc ||
+                dist[out[k].source][c] != best || hit[c] || (k > 0 && out[k].cost < out[k - 1].cost) ||
+                (limit && out[k].cost > limit))
+                bad++;
+            hit[c] = 1;
+        }
+        for (int c = 0; c < W * H; c++) { /* nothing within the limit is missing */
+            uint32_t best = UINT32_MAX;
+            for (int i = 0; i < nsrc; i++) best = dist[i][c] < best ? dist[i][c] : best;
+            if (best != UINT32_MAX && (!limit || best <= (uint32_t)limit) && !hit[c]) bad++;
+        }
+        reached += n;
+        /* only: just those cells, the same costs */
+        pt_cell only[8];
+        for (int i = 0; i < 8; i++) only[i] = (pt_cell){(int)pt_rng_below(&r, W), (int)pt_rng_below(&r, H)};
+        int no = pt_path_flood(pf, src, nsrc, 0, only, 8, out, W * H);
+        for (int k = 0; k < no; k++) {
+            int in = 0;
+            for (int i = 0; i < 8; i++) in |= only[i].x == out[k].x && only[i].y == out[k].y;
+            uint32_t best = UINT32_MAX;
+            for (int i = 0; i < nsrc; i++) best = dist[i][out[k].y * W + out[k].x] < best ? dist[i][out[k].y * W + out[k].x] : best;
+            if (!in || (uint32_t)out[k].cost != best) bad++;
+        }
+        pt_pathfinder_destroy(pf);
+        pt_map_fini(&m);
+    }
+    ck_assert_int_eq(bad, 0);
+    ck_assert_int_gt(reached, 1000);
+}
+END_TEST
+
 START_TEST(test_edges_and_truncation) {
     static const char *rows[] = {
         "....#....",
@@ -199,6 +261,7 @@ int main(void) {
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_astar_is_optimal_on_random_maps);
     tcase_add_test(tc, test_nearest_goal_matches_min_distance);
+    tcase_add_test(tc, test_flood_matches_dijkstra);
     tcase_add_test(tc, test_edges_and_truncation);
     tcase_add_test(tc, test_astar_never_cuts_corners);
     suite_add_tcase(s, tc);

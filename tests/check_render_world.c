@@ -10,6 +10,7 @@
 #include <patrol/math.h>
 #include <patrol/pattern.h>
 #include <patrol/render.h>
+#include <patrol/search.h>
 #include <patrol/world.h>
 
 #include <math.h>
@@ -219,11 +220,71 @@ START_TEST(test_drawing_changes_nothing) {
 }
 END_TEST
 
+static uint32_t pixel_at(SDL_Surface *surf, const pt_map *m, const pt_view *v, int cx, int cy) {
+    double px, py;
+    pt_view_to_px(m, v, cx + 0.5, cy + 0.5, &px, &py);
+    int x = (int)px, y = (int)py;
+    ck_assert(x >= 0 && y >= 0 && x < surf->w && y < surf->h);
+    return ((const uint32_t *)surf->pixels)[(size_t)y * (size_t)(surf->pitch / 4) + (size_t)x];
+}
+
+/* The search overlay, drawn as play draws it: searched cells and the rest of the area change
+ * colour, cells outside the area do not, and the search itself is unchanged by drawing. */
+START_TEST(test_search_overlay) {
+    fixture f;
+    setup(&f);
+    int ids[3] = {1, 2, 3};
+    ck_assert_int_eq(pt_world_search_start(f.world, 10, 5, ids, 3, 0), PT_OK);
+    for (int t = 0; t < 40; t++) pt_world_step(f.world);
+    pt_search_info si;
+    ck_assert_int_eq(pt_world_search(f.world, &si), 1);
+    ck_assert(si.nsearched > 0 && si.nsearched < si.ncells);
+    int nsearched = si.nsearched;
+    SDL_Surface *surf[2];
+    pt_view v = {.scale = 1};
+    for (int k = 0; k < 2; k++) {
+        surf[k] = SDL_CreateRGBSurfaceWithFormat(0, 320, 192, 32, SDL_PIXELFORMAT_RGBA32);
+        SDL_Renderer *sdl = SDL_CreateSoftwareRenderer(surf[k]);
+        pt_error err;
+        pt_render *r = pt_render_create(sdl, ASSETS, &err);
+        ck_assert_msg(r != NULL, "%s", err.message);
+        pt_scene scene = {.map = &f.map};
+        v.overlays = k ? PT_OVERLAY_SEARCH : 0;
+        ck_assert_int_eq(pt_render_draw(r, &scene, &v), PT_OK);
+        if (v.overlays & PT_OVERLAY_SEARCH) pt_render_search(r, &f.map, &v, si.cells, si.searched, si.ncells, si.origin);
+        SDL_RenderPresent(sdl);
+        pt_render_destroy(r);
+        SDL_DestroyRenderer(sdl);
+    }
+    int in_area[20 * 12] = {0}, seen_diff = 0, rest_diff = 0;
+    for (int i = 0; i < si.ncells; i++) {
+        in_area[si.cells[i].y * 20 + si.cells[i].x] = 1;
+        if (si.cells[i].x == si.origin.x && si.cells[i].y == si.origin.y) continue;
+        int differs = pixel_at(surf[0], &f.map, &v, si.cells[i].x, si.cells[i].y) !=
+                      pixel_at(surf[1], &f.map, &v, si.cells[i].x, si.cells[i].y);
+        if (si.searched[i]) seen_diff += differs;
+        else rest_diff += differs;
+    }
+    ck_assert_int_gt(seen_diff, 0);
+    ck_assert_int_gt(rest_diff, 0);
+    for (int y = 0; y < 12; y++)
+        for (int x = 0; x < 20; x++)
+            if (!in_area[y * 20 + x])
+                ck_assert_uint_eq(pixel_at(surf[0], &f.map, &v, x, y), pixel_at(surf[1], &f.map, &v, x, y));
+    ck_assert_int_eq(pt_world_search(f.world, &si), 1);
+    ck_assert_int_eq(si.nsearched, nsearched);
+    SDL_FreeSurface(surf[0]);
+    SDL_FreeSurface(surf[1]);
+    teardown(&f);
+}
+END_TEST
+
 static Suite *render_world_suite(void) {
     Suite *s = suite_create("render_world");
     TCase *core = tcase_create("core");
     tcase_add_test(core, test_world_frames);
     tcase_add_test(core, test_drawing_changes_nothing);
+    tcase_add_test(core, test_search_overlay);
     suite_add_tcase(s, core);
     return s;
 }

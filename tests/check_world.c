@@ -239,8 +239,8 @@ START_TEST(test_unseen_player_is_not_chased) {
 }
 END_TEST
 
-/* The player walks past the guard's corridor and hides behind a wall. The guard chases,
- * loses sight, goes to the last known position, searches, returns to its rectangle, and
+/* The player walks past the guard's corridor and hides in a bush behind a wall, beyond the
+ * search's area. The guard chases, loses sight, searches, returns to its rectangle, and
  * from then on walks the rectangle's cells in the pattern's order. */
 static const char *hide_map =
     "player at=2,12 pattern=run_and_hide\n"
@@ -255,7 +255,7 @@ static const char *hide_map =
     "#............................#\n"
     "#............................#\n"
     "#.................#######....#\n"
-    "#.................#..........#\n"
+    "#.................#........*.#\n"
     "#.................#..........#\n"
     "#.................#..........#\n"
     "#............................#\n"

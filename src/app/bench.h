@@ -54,5 +54,6 @@ int bench_world_noise(const bench_opts *o, bench_result *r);
 int bench_world_flocks(const bench_opts *o, bench_result *r);
 int bench_world_mixed(const bench_opts *o, bench_result *r);
 int bench_hearing(const bench_opts *o, bench_result *r);
+int bench_search(const bench_opts *o, bench_result *r);
 
 #endif

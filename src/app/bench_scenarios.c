@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: Zlib */
-/* The patterns, flock, steer, world and hearing scenarios of `patrol bench` (los is in
+/* The patterns, flock, steer, world, hearing and search scenarios of `patrol bench` (los is in
  * cmd_bench.c). */
 #include <patrol/crowd.h>
 #include <patrol/hearing.h>
 #include <patrol/pattern.h>
+#include <patrol/los.h>
 #include <patrol/rng.h>
+#include <patrol/search.h>
 #include <patrol/troop.h>
 #include <patrol/world.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -593,4 +596,160 @@ int bench_hearing(const bench_opts *o, bench_result *r) {
     pt_hearing_destroy(h);
     pt_map_fini(&m);
     return ok;
+}
+
+/* ---- search: guards searching together against each alone --------------------------------- */
+
+/* A map of rooms and corridors: rooms of 7x7 with doors (bench_walled_map, rooms of 8, 3%
+ * pillars), and every third row of rooms walled in but for an east-west corridor two tiles
+ * wide through its doors and the doorways north and south. */
+static int search_map(pt_map *m, int size, uint64_t seed) {
+    const int room = 8;
+    if (!bench_walled_map(m, size, room, 0.03, seed)) return 0;
+    for (int y = 1; y < size - 1; y++) {
+        if ((y / room) % 3 != 2 || y % room == 0) continue;
+        for (int x = 1; x < size - 1; x++) {
+            if (x % room == 0) continue;
+            int corridor = y % room == 3 || y % room == 4, link = x % room == room / 2;
+            pt_map_set(m, x, y, corridor || link ? '.' : '#');
+        }
+    }
+    return 1;
+}
+
+typedef struct search_run {
+    int cells, seen;    /* the area, the cells searched when the window closed */
+    double seconds;     /* the window: until the area was covered or the search ended */
+    int covered, spotted, off_walkable;
+    double ns;          /* time in pt_world_step */
+} search_run;
+
+/* Three guards that were chasing together (within 2 tiles of the last known position) search
+ * around it, together or each alone; the player stands far away. */
+static int search_once(uint64_t seed, int alone, int max_ticks, search_run *out) {
+    enum { SIZE = 48, GUARDS = 3 };
+    memset(out, 0, sizeof *out);
+    pt_map m;
+    if (!search_map(&m, SIZE, seed)) return 0;
+    pt_rng rng;
+    pt_rng_seed(&rng, seed, 24);
+    int ox, oy;
+    do {
+        ox = SIZE / 2 - 6 + (int)pt_rng_below(&rng, 12);
+        oy = SIZE / 2 - 6 + (int)pt_rng_below(&rng, 12);
+    } while (!pt_map_walkable(&m, ox, oy));
+    m.ents = calloc(GUARDS, sizeof *m.ents);
+    if (!m.ents) { pt_map_fini(&m); return 0; }
+    for (int i = 0; i < GUARDS; i++) {
+        pt_entity_def *d = &m.ents[i];
+        int x, y, tries = 0;
+        do {
+            x = ox - 2 + (int)pt_rng_below(&rng, 5);
+            y = oy - 2 + (int)pt_rng_below(&rng, 5);
+        } while ((!pt_map_walkable(&m, x, y) || !pt_los_clear(&m, ox, oy, x, y)) && ++tries < 100);
+        if (tries >= 100) x = ox, y = oy;
+        snprintf(d->name, sizeof d->name, "g%d", i + 1);
+        d->kind = PT_KIND_GUARD;
+        d->x = x;
+        d->y = y;
+        d->heading_deg = 90.0 * (double)pt_rng_below(&rng, 4);
+        d->line = 1;
+    }
+    m.nents = GUARDS;
+    /* the player in the walkable cell farthest (Chebyshev) from the origin */
+    int best = -1;
+    for (int y = 1; y < SIZE - 1; y++)
+        for (int x = 1; x < SIZE - 1; x++) {
+            int d = abs(x - ox) > abs(y - oy) ? abs(x - ox) : abs(y - oy);
+            if (pt_map_walkable(&m, x, y) && d > best) { best = d; m.player.x = x; m.player.y = y; }
+        }
+    pt_world_desc desc = {.seed = seed, .player_controlled = 1};
+    pt_error err;
+    pt_world *w = pt_world_create(&m, NULL, &desc, &err);
+    int ok = w != NULL;
+    static const int ids[GUARDS] = {1, 2, 3};
+    if (ok) ok = pt_world_search_start(w, ox, oy, ids, GUARDS, alone) == PT_OK;
+    pt_search_info s;
+    for (int t = 0; ok && t < max_ticks; t++) {
+        double t0 = bench_clock_ns();
+        pt_world_step(w);
+        out->ns += bench_clock_ns() - t0;
+        for (int i = 1; i <= GUARDS; i++) {
+            const pt_entity *e = pt_world_entity(w, i);
+            out->spotted |= e->state == PT_STATE_CHASE;
+            out->off_walkable |= !pt_map_walkable(&m, e->x, e->y);
+        }
+        int on = pt_world_search(w, &s);
+        out->cells = s.ncells;
+        out->seen = s.nsearched;
+        out->seconds = (t + 1) * pt_world_dt(w);
+        if (s.nsearched >= s.ncells || !on) {
+            out->covered = s.nsearched >= s.ncells;
+            break;
+        }
+    }
+    pt_world_destroy(w);
+    pt_map_fini(&m);
+    return ok;
+}
+
+/* The figure of the issue: cells searched per guard-second, three guards together against
+ * three guards each searching the whole area alone (the same maps, places and seeds; one
+ * search per --agents, default 40, each of at most --ticks ticks, default 1200). The window
+ * of a search closes when its area is covered or the search ends (the evasion countdown),
+ * for both; cells are counted once whoever saw them. ns/agent-tick: the world step per guard
+ * and tick of the searches together. */
+int bench_search(const bench_opts *o, bench_result *r) {
+    int searches = o->agents > 0 ? o->agents : 40, max_ticks = o->ticks > 0 ? o->ticks : 1200;
+    double ns[BENCH_MAX_RUNS] = {0};
+    double sums[2][4] = {{0}}; /* per mode: cells seen, cells, guard-seconds, covered */
+    int spotted = 0, off = 0;
+    long long ticks = 0;
+    for (int run = 0; run < o->runs; run++) {
+        ns[run] = 0;
+        for (int k = 0; k < searches; k++) {
+            for (int alone = 0; alone < 2; alone++) {
+                search_run sr;
+                if (!search_once(o->seed + (uint64_t)k, alone, max_ticks, &sr)) return 0;
+                if (run > 0) continue;
+                sums[alone][0] += sr.seen;
+                sums[alone][1] += sr.cells;
+                sums[alone][2] += 3.0 * sr.seconds;
+                sums[alone][3] += sr.covered;
+                spotted += sr.spotted;
+                off += sr.off_walkable;
+                if (!alone) ticks += (long long)lround(sr.seconds * 60.0);
+                if (!alone) ns[run] += sr.ns;
+            }
+        }
+        if (run > 0) { /* the timing of later runs: the joint searches again */
+            ns[run] = 0;
+            for (int k = 0; k < searches; k++) {
+                search_run sr;
+                if (!search_once(o->seed + (uint64_t)k, 0, max_ticks, &sr)) return 0;
+                ns[run] += sr.ns;
+            }
+        }
+    }
+    r->agents = searches;
+    r->ticks = max_ticks;
+    r->threads = 1;
+    /* per guard-tick of the joint searches */
+    double per = 3.0 * (double)(ticks > 0 ? ticks : 1);
+    for (int run = 0; run < o->runs; run++) ns[run] = ns[run] * ((double)searches * max_ticks) / per;
+    bench_stats(r, ns, o->runs);
+    double joint = sums[0][2] > 0 ? sums[0][0] / sums[0][2] : 0, solo = sums[1][2] > 0 ? sums[1][0] / sums[1][2] : 0;
+    bench_extra(r, "joint_cells_per_guard_s", joint);
+    bench_extra(r, "solo_cells_per_guard_s", solo);
+    bench_extra(r, "ratio", solo > 0 ? joint / solo : 0);
+    bench_extra(r, "goal_ratio", 1.8);
+    bench_extra(r, "meets_goal", solo > 0 && joint / solo >= 1.8);
+    bench_extra(r, "joint_share", sums[0][1] > 0 ? sums[0][0] / sums[0][1] : 0);
+    bench_extra(r, "solo_share", sums[1][1] > 0 ? sums[1][0] / sums[1][1] : 0);
+    bench_extra(r, "joint_covered", sums[0][3] / searches);
+    bench_extra(r, "solo_covered", sums[1][3] / searches);
+    bench_extra(r, "joint_s", sums[0][2] / 3.0 / searches);
+    bench_extra(r, "solo_s", sums[1][2] / 3.0 / searches);
+    bench_extra(r, "spotted_or_off", spotted + off);
+    return 1;
 }

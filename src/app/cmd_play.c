@@ -17,6 +17,7 @@
 #include <patrol/map.h>
 #include <patrol/math.h>
 #include <patrol/render.h>
+#include <patrol/search.h>
 #include <patrol/world.h>
 
 #include <ctype.h>
@@ -78,11 +79,11 @@ static void help(FILE *out) {
             "  Esc             quit\n"
             "  Tab             all debug overlays on / off; one by one: V cones, O sight,\n"
             "                  X line-of-sight rays, M patterns, T planned paths, F steering,\n"
-            "                  B awareness bars, L names, G grid\n"
+            "                  B awareness bars, L names, G grid, E searched cells\n"
             "\n"
             "options:\n"
             "  --overlay LIST  overlays shown at start (default: cones): grid, cones, sight, rays,\n"
-            "                  patterns, paths, steer, labels, awareness, debug, all, none;\n"
+            "                  patterns, paths, steer, labels, awareness, search, debug, all, none;\n"
             "                  a bare --overlay means debug (everything but the grid)\n"
             "  --ticks N       quit by itself after N simulation ticks (1/60 s each)\n"
             "  --watch         reload by itself when the map, a pattern file or the steering file\n"
@@ -211,6 +212,9 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         marks[i] = (pt_noise_mark){nz->x, nz->y, nz->loudness, age};
     }
     pt_render_noise_rings(r, map, &v, marks, s->nnoises);
+    pt_search_info si;
+    if ((f->overlays & PT_OVERLAY_SEARCH) && pt_world_search(w, &si))
+        pt_render_search(r, map, &v, si.cells, si.searched, si.ncells, si.origin);
 
     /* The exit, when it is off screen: a gold pointer at the edge. */
     int gx, gy;
@@ -420,6 +424,7 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
     case SDLK_m: toggle_overlay(ui, PT_OVERLAY_PATTERNS); break;
     case SDLK_x: toggle_overlay(ui, PT_OVERLAY_RAYS); break;
     case SDLK_f: toggle_overlay(ui, PT_OVERLAY_STEER); break;
+    case SDLK_e: toggle_overlay(ui, PT_OVERLAY_SEARCH); break;
     default: break;
     }
     return KEY_GO_ON;

@@ -24,6 +24,7 @@ static double turn_toward(double from, double to, double max_step) {
 
 static void set_state(pt_world *w, pt_entity *e, pt_state s) {
     if (e->state == s) return;
+    if (e->state == PT_STATE_SEARCH) pt__search_leave(w, e);
     e->state = s;
     e->state_ticks = 0;
     pt__brain *b = &w->brains[e->id];
@@ -263,8 +264,62 @@ static void go_and_look(pt_world *w, pt_entity *e, pt_cell last, double look_s) 
     if (b->search_ticks >= secs(w, look_s)) set_state(w, e, PT_STATE_RETURN);
 }
 
+/* One tick of walking toward `goal` along an A* path (re-planned when the goal changes). */
+static void walk_to(pt_world *w, pt_entity *e, pt_cell goal) {
+    pt__brain *b = &w->brains[e->id];
+    if (e->motion == PT_MOTION_CONTINUOUS) {
+        if (pt__goto_continuous(w, e, goal, 1.0) < 0) { /* stuck: on by tiles, along a fresh plan */
+            pt__go_tile(w, e);
+            b->planned = 0;
+        }
+        return;
+    }
+    if (b->planned && (b->target_cell.x != goal.x || b->target_cell.y != goal.y)) b->planned = 0;
+    if (e->x == goal.x && e->y == goal.y) {
+        stand(w, e);
+        return;
+    }
+    int n = due_actions(w, e, 1.0);
+    for (int i = 0; i < n; i++) {
+        if (!b->planned && !pt__plan_to(w, e, goal)) return;
+        if (follow_path_step(e, &w->map)) {
+            b->planned = 0;
+            return;
+        }
+    }
+}
+
+/* Search: a member of the world's search (search.c) around the last known position, walking to
+ * the cells it is given until the search is over. Without memory for it, the old way: walk
+ * there and look around. */
 static void do_search(pt_world *w, pt_entity *e) {
-    go_and_look(w, e, (pt_cell){(int)floor(e->last_seen_x), (int)floor(e->last_seen_y)}, SEARCH_LOOK_S);
+    pt__brain *b = &w->brains[e->id];
+    pt_cell last = {(int)floor(e->last_seen_x), (int)floor(e->last_seen_y)};
+    if (b->search_phase == 0 && pt_map_walkable(&w->map, last.x, last.y) && pt__search_join(w, e, last) == PT_OK)
+        b->search_phase = 2;
+    if (b->search_phase != 2) {
+        go_and_look(w, e, last, SEARCH_LOOK_S);
+        return;
+    }
+    pt_cell goal;
+    if (!pt__search_step(w, e, &goal)) {
+        set_state(w, e, PT_STATE_RETURN);
+        return;
+    }
+    walk_to(w, e, goal);
+}
+
+void pt__brain_search(pt_world *w, pt_entity *e, pt_cell at) {
+    if (e->state == PT_STATE_CHASE) return;
+    if (e->state == PT_STATE_SEARCH) pt__search_leave(w, e);
+    else set_state(w, e, PT_STATE_SEARCH);
+    pt__brain *b = &w->brains[e->id];
+    b->planned = 0;
+    b->search_phase = 2;
+    b->search_ticks = 0;
+    e->path_len = e->path_idx = 0;
+    e->last_seen_x = at.x + 0.5;
+    e->last_seen_y = at.y + 0.5;
 }
 
 void pt__brain_investigate(pt_world *w, pt_entity *e, pt_cell at) {

@@ -10,7 +10,10 @@
 /* brain.c */
 #define CHASE_SPEED_SCALE 1.3   /* chasers run faster than they patrol */
 #define LOST_GRACE_S 0.75       /* out of sight this long in chase -> search */
-#define SEARCH_LOOK_S 3.0       /* looking around at the last known position */
+#define SEARCH_LOOK_S 3.0       /* looking around at the last known position (no memory for
+                                   the world's search) */
+#define SEARCH_RADIUS 10.0      /* search.c: the area, in tiles of walking from that position */
+#define SEARCH_SPLIT_S 1.0      /* search.c: the shares are drawn again this often */
 #define LOOK_STEP_S 0.75        /* one quarter turn while looking around */
 #define TURN_RATE (PT_PI)       /* rad/s while suspicious */
 #define CATCH_DIST 1.05         /* centre distance that counts as reaching the player */

@@ -48,6 +48,8 @@ static void set_phase(pt_world *w, pt_phase p, double seconds) {
     w->phase_ticks_left = (int)lround(seconds * w->tick_hz);
 }
 
+void pt__phase_evasion(pt_world *w) { set_phase(w, PT_PHASE_EVASION, EVASION_S); }
+
 void pt__phase_update(pt_world *w) {
     int chasing = 0;
     for (int j = 0; j < w->nmovers && !chasing; j++) /* guards are movers, flock members not */

@@ -2,6 +2,7 @@
 #include <patrol/path.h>
 
 #include <patrol/config.h>
+#include <patrol/error.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -15,6 +16,13 @@ struct pt_pathfinder {
     int32_t *goal_idx;
     uint32_t gen;
     int max_expand;
+    /* pt_path_flood: the source each cell was reached from, the cost limit (0 = none), what
+     * is reported (every cell reached, or only the goal cells: then the search stops once
+     * all are reached) */
+    int32_t *source;
+    uint32_t cost_limit;
+    int flood, flood_only, flood_left, flood_n, flood_max;
+    pt_path_reach *flood_out;
     /* binary heap of (f, seq, cell); seq makes ties deterministic (FIFO among equals) */
     struct node { uint32_t f, seq; int32_t cell; } *heap;
     int heap_n, heap_cap;
@@ -32,9 +40,10 @@ pt_pathfinder *pt_pathfinder_create(const pt_map *map) {
     pf->stamp = PT_CALLOC(n, sizeof *pf->stamp);
     pf->goal = PT_CALLOC(n, sizeof *pf->goal);
     pf->goal_idx = PT_MALLOC(n * sizeof *pf->goal_idx);
+    pf->source = PT_MALLOC(n * sizeof *pf->source);
     pf->heap_cap = 1024;
     pf->heap = PT_MALLOC((size_t)pf->heap_cap * sizeof *pf->heap);
-    if (!pf->g || !pf->parent || !pf->stamp || !pf->goal || !pf->goal_idx || !pf->heap) {
+    if (!pf->g || !pf->parent || !pf->stamp || !pf->goal || !pf->goal_idx || !pf->source || !pf->heap) {
         pt_pathfinder_destroy(pf);
         return NULL;
     }
@@ -48,6 +57,7 @@ void pt_pathfinder_destroy(pt_pathfinder *pf) {
     PT_FREE(pf->stamp);
     PT_FREE(pf->goal);
     PT_FREE(pf->goal_idx);
+    PT_FREE(pf->source);
     PT_FREE(pf->heap);
     PT_FREE(pf);
 }
@@ -114,26 +124,44 @@ static int next_gen(pt_pathfinder *pf) {
 }
 
 /* Core search. single_goal >= 0: A* toward it (octile heuristic); else Dijkstra to any cell
- * whose goal stamp is current. */
-static int search(pt_pathfinder *pf, int32_t start, int32_t single_goal, pt_cell *out, int max, int *which) {
+ * whose goal stamp is current, or with pf->flood set, Dijkstra from the `nstart` cells
+ * (sources) reporting cells as they close (pt_path_flood). */
+static int search(pt_pathfinder *pf, const int32_t *start, int nstart, int32_t single_goal, pt_cell *out, int max,
+                  int *which) {
     static const int dxs[8] = {0, 1, 0, -1, 1, 1, -1, -1};
     static const int dys[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
     const pt_map *m = pf->map;
     uint32_t open = pf->gen, closed = pf->gen + 1, seq = 0;
     int gx = single_goal >= 0 ? single_goal % pf->w : 0, gy = single_goal >= 0 ? single_goal / pf->w : 0;
     pf->heap_n = 0;
-    pf->g[start] = 0;
-    pf->parent[start] = -1;
-    pf->stamp[start] = open;
-    uint32_t h0 = single_goal >= 0 ? octile(start % pf->w - gx, start / pf->w - gy) : 0;
-    if (!heap_push(pf, h0, seq++, start)) return -1;
+    for (int i = 0; i < nstart; i++) {
+        int32_t s = start[i];
+        if (s < 0 || pf->stamp[s] == open) continue; /* a repeated source: the first keeps it */
+        pf->g[s] = 0;
+        pf->parent[s] = -1;
+        pf->source[s] = i;
+        pf->stamp[s] = open;
+        uint32_t h0 = single_goal >= 0 ? octile(s % pf->w - gx, s / pf->w - gy) : 0;
+        if (!heap_push(pf, h0, seq++, s)) return -1;
+    }
     int expanded = 0, found = -1;
     while (pf->heap_n > 0) {
         struct node nd = heap_pop(pf);
         int32_t c = nd.cell;
         if (pf->stamp[c] == closed) continue;
         pf->stamp[c] = closed;
-        if (single_goal >= 0 ? c == single_goal : pf->goal[c] == pf->gen) { found = c; break; }
+        if (pf->flood) {
+            if (pf->cost_limit && pf->g[c] > pf->cost_limit) continue;
+            if (!pf->flood_only || pf->goal[c] == pf->gen) {
+                if (pf->flood_n < pf->flood_max)
+                    pf->flood_out[pf->flood_n] = (pt_path_reach){c % pf->w, c / pf->w, (int)pf->g[c], pf->source[c]};
+                pf->flood_n++;
+                if (pf->flood_only && --pf->flood_left == 0) break;
+            }
+        } else if (single_goal >= 0 ? c == single_goal : pf->goal[c] == pf->gen) {
+            found = c;
+            break;
+        }
         if (pf->max_expand && ++expanded > pf->max_expand) break;
         int cx = c % pf->w, cy = c / pf->w;
         for (int k = 0; k < 8; k++) {
@@ -146,10 +174,12 @@ static int search(pt_pathfinder *pf, int32_t start, int32_t single_goal, pt_cell
             pf->stamp[nc] = open;
             pf->g[nc] = ng;
             pf->parent[nc] = c;
+            pf->source[nc] = pf->source[c];
             uint32_t h = single_goal >= 0 ? octile(nx - gx, ny - gy) : 0;
             if (!heap_push(pf, ng + h, seq++, nc)) return -1;
         }
     }
+    if (pf->flood) return pf->flood_n;
     if (found < 0) return -1;
     if (which) *which = single_goal >= 0 ? 0 : pf->goal_idx[found];
     int len = 0;
@@ -169,7 +199,8 @@ int pt_path_find(pt_pathfinder *pf, pt_cell from, pt_cell to, pt_cell *out, int 
     const pt_map *m = pf->map;
     if (!pt_map_walkable(m, from.x, from.y) || !pt_map_walkable(m, to.x, to.y)) return -1;
     next_gen(pf);
-    return search(pf, from.y * pf->w + from.x, to.y * pf->w + to.x, out, max, NULL);
+    int32_t s = from.y * pf->w + from.x;
+    return search(pf, &s, 1, to.y * pf->w + to.x, out, max, NULL);
 }
 
 int pt_path_find_nearest(pt_pathfinder *pf, pt_cell from, const pt_cell *goals, int ngoals, pt_cell *out, int max,
@@ -186,5 +217,37 @@ int pt_path_find_nearest(pt_pathfinder *pf, pt_cell from, const pt_cell *goals, 
         any = 1;
     }
     if (!any) return -1;
-    return search(pf, from.y * pf->w + from.x, -1, out, max, which);
+    int32_t s = from.y * pf->w + from.x;
+    return search(pf, &s, 1, -1, out, max, which);
+}
+
+int pt_path_flood(pt_pathfinder *pf, const pt_cell *from, int nfrom, int max_cost, const pt_cell *only, int nonly,
+                  pt_path_reach *out, int max) {
+    const pt_map *m = pf->map;
+    if (nfrom < 1) return 0;
+    int32_t *starts = PT_MALLOC((size_t)nfrom * sizeof *starts);
+    if (!starts) return PT_ERR_NOMEM;
+    int n = 0;
+    for (int i = 0; i < nfrom; i++) /* a source off the walkable cells keeps its index unused */
+        starts[i] = pt_map_walkable(m, from[i].x, from[i].y) ? from[i].y * pf->w + from[i].x : -1;
+    next_gen(pf);
+    pf->flood_left = 0;
+    if (only) {
+        for (int i = 0; i < nonly; i++) {
+            if (!pt_map_walkable(m, only[i].x, only[i].y)) continue;
+            int32_t c = only[i].y * pf->w + only[i].x;
+            if (pf->goal[c] != pf->gen) pf->flood_left++;
+            pf->goal[c] = pf->gen;
+        }
+    }
+    pf->flood = 1;
+    pf->flood_only = only != NULL;
+    pf->flood_n = 0;
+    pf->flood_max = max;
+    pf->flood_out = out;
+    pf->cost_limit = max_cost > 0 ? (uint32_t)max_cost : 0;
+    if (!only || pf->flood_left > 0) n = search(pf, starts, nfrom, -1, NULL, 0, NULL);
+    pf->flood = 0;
+    PT_FREE(starts);
+    return n;
 }

@@ -301,6 +301,7 @@ void pt_world_destroy(pt_world *w) {
     pt__motion_fini(w);
     pt_pathfinder_destroy(w->pf);
     pt_hearing_destroy(w->hearing);
+    pt__search_destroy(w->search);
     PT_FREE(w->flock_noise_tick);
     PT_FREE(w->listeners);
     PT_FREE(w->callers);
@@ -351,6 +352,7 @@ static void catch_settle(pt_world *w, pt_entity *p) {
     entity_place(p, w->defs[0].x, w->defs[0].y);
     p->move_t = 0.0;
     if (p->run.pat) setup_pattern(w, p, p->run.pat);
+    pt__search_end(w);
     for (int i = 1; i < w->n; i++) {
         pt_entity *e = &w->ents[i];
         if (e->kind != PT_KIND_GUARD) continue;

@@ -18,9 +18,12 @@ typedef struct pt__listener {
 } pt__listener;
 
 /* Per-guard brain memory that is not worth exposing in pt_entity. */
+typedef struct pt__search pt__search; /* search.c */
+
 typedef struct pt__brain {
     int lost_ticks;          /* chase: ticks since the player was last seen */
-    int search_phase;        /* 0 walking to the last known position, 1 looking around */
+    int search_phase;        /* 0 walking to the last known position, 1 looking around,
+                                2 search: in the world's search (search.c) */
     int search_ticks;        /* ticks in the looking-around phase */
     int planned;             /* a path toward target_cell is in entity->path */
     pt_cell target_cell;     /* cell the current path leads to */
@@ -103,6 +106,7 @@ struct pt_world {
     /* The solver's sight table (solve.c): a hidden player is never noticed and makes no
      * footsteps, so the guards walk as they would beside a player they never notice or hear;
      * sight_fn is called at each guard's perceive, with the guard as it looks that tick. */
+    pt__search *search;          /* the world's search around the last known position (search.c) */
     int player_hidden;
     void (*sight_fn)(void *user, const pt_world *w, const pt_entity *guard);
     void *sight_user;
@@ -151,6 +155,26 @@ void pt__brain_investigate(pt_world *w, pt_entity *e, pt_cell at);
 /* Guard e is told by a call that the player was last known at (x, y): it chases when it sees
  * the player, else goes there alert (a searching guard searches there). */
 void pt__brain_told(pt_world *w, pt_entity *e, double x, double y);
+/* ---- search.c: searching together ---- */
+/* Guard e (in search) searches around `at`: joins the world's search, starting one there
+ * when none is on or `at` lies outside its area (the members then search the new area). */
+int pt__search_join(pt_world *w, const pt_entity *e, pt_cell at);
+/* A search around `at` with no member yet (alone: each member covers the whole area). */
+int pt__search_begin(pt_world *w, pt_cell at, int alone);
+/* Guard e leaves the search (it left the search state). */
+void pt__search_leave(pt_world *w, const pt_entity *e);
+/* Marks the cells member e notices as searched and gives the cell it should walk to: 1, or 0
+ * when its search is over (covered, timed out, or nothing left it can reach). */
+int pt__search_step(pt_world *w, const pt_entity *e, pt_cell *goal);
+/* Ends the world's search at once (the player starts again): its guards are no longer its
+ * members; the caller moves them out of the search state. */
+void pt__search_end(pt_world *w);
+void pt__search_destroy(pt__search *s);
+/* Puts guard e in search around `at` as its last known position, ready to step the world's
+ * search (pt_world_search_start); a guard in chase is left alone. */
+void pt__brain_search(pt_world *w, pt_entity *e, pt_cell at);
+/* Starts the evasion countdown (as when the last chaser loses the player). */
+void pt__phase_evasion(pt_world *w);
 /* The calls of this step's new chasers (calls.c): run after every guard has moved. */
 void pt__calls_run(pt_world *w);
 /* The alert phase after the step's moves and calls (calls.c). */

@@ -20,7 +20,7 @@ static const struct { const char *name; unsigned bit; } overlay_names[] = {
     {"labels", PT_OVERLAY_LABELS},       {"awareness", PT_OVERLAY_AWARENESS},
     {"paths", PT_OVERLAY_PATHS},         {"patterns", PT_OVERLAY_PATTERNS},
     {"steer", PT_OVERLAY_STEER},         {"sight", PT_OVERLAY_SIGHT},
-    {"rays", PT_OVERLAY_RAYS},
+    {"rays", PT_OVERLAY_RAYS},           {"search", PT_OVERLAY_SEARCH},
 };
 
 const char *pt_overlay_name(unsigned bit) {
@@ -770,6 +770,17 @@ void pt_render_noise_rings(pt_render *r, const pt_map *map, const pt_view *view,
         pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius, 0xfff0b400u | alpha);
         pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius + 0.06, 0xfff0b400u | (alpha / 2));
     }
+}
+
+void pt_render_search(pt_render *r, const pt_map *map, const pt_view *view, const pt_cell *cells,
+                      const unsigned char *searched, int n, pt_cell origin) {
+    if (!cells || !searched || n <= 0) return;
+    for (int i = 0; i < n; i++)
+        pt_debug_cell(r, map, view, cells[i].x, cells[i].y, searched[i] ? 0x3cc85a50u : 0xf0b43c24u);
+    pt_debug_line(r, map, view, origin.x + 0.1, origin.y + 0.1, origin.x + 0.9, origin.y + 0.1, 0x3cc85ae0u);
+    pt_debug_line(r, map, view, origin.x + 0.9, origin.y + 0.1, origin.x + 0.9, origin.y + 0.9, 0x3cc85ae0u);
+    pt_debug_line(r, map, view, origin.x + 0.9, origin.y + 0.9, origin.x + 0.1, origin.y + 0.9, 0x3cc85ae0u);
+    pt_debug_line(r, map, view, origin.x + 0.1, origin.y + 0.9, origin.x + 0.1, origin.y + 0.1, 0x3cc85ae0u);
 }
 
 void pt_debug_box(pt_render *r, const pt_map *map, const pt_view *view, double x, double y, double heading,

@@ -43,6 +43,23 @@ int pt_path_find(pt_pathfinder *pf, pt_cell from, pt_cell to, pt_cell *out, int 
 int pt_path_find_nearest(pt_pathfinder *pf, pt_cell from, const pt_cell *goals, int ngoals,
                          pt_cell *out, int max, int *which);
 
+/* A cell reached by pt_path_flood: its path cost (10 a straight step, 14 a diagonal one) from
+ * the nearest source, and that source's index in `from`. */
+typedef struct pt_path_reach {
+    int x, y;
+    int cost;
+    int source;
+} pt_path_reach;
+
+/* Dijkstra from nfrom source cells at once (a multi-source flood: sources off the walkable
+ * cells are left out), over the cells within max_cost of the nearest source (0 = no limit).
+ * Reports the cells it reaches in order of cost (ties in a fixed order), each with its cost
+ * and nearest source (ties between sources in a fixed order too); with `only` (nonly cells), it reports only those and stops once every one is
+ * reached. Writes up to max; returns how many were reached (may exceed max), or
+ * PT_ERR_NOMEM. Cost: O(cells expanded * log). */
+int pt_path_flood(pt_pathfinder *pf, const pt_cell *from, int nfrom, int max_cost, const pt_cell *only,
+                  int nonly, pt_path_reach *out, int max);
+
 #ifdef __cplusplus
 }
 #endif

@@ -66,10 +66,15 @@ enum {
     PT_OVERLAY_RAYS      = 1u << 8, /* a line of sight from each guard to the player: green when
                                        pt_can_see sees, red when a tile blocks it (the blocking
                                        cell boxed), faint when out of range or cone */
+    PT_OVERLAY_SEARCH    = 1u << 9, /* the area of the world's search (patrol/search.h): searched
+                                       cells tinted green, the rest faint amber, the last known
+                                       position boxed. pt_render_draw has no world: a program
+                                       draws it with pt_render_search (play and render do) */
     /* What a tester wants (patrol render --overlay, the Tab key of play): everything but
      * the grid. */
     PT_OVERLAY_DEBUG     = PT_OVERLAY_CONES | PT_OVERLAY_LABELS | PT_OVERLAY_AWARENESS | PT_OVERLAY_PATHS |
-                           PT_OVERLAY_PATTERNS | PT_OVERLAY_STEER | PT_OVERLAY_SIGHT | PT_OVERLAY_RAYS,
+                           PT_OVERLAY_PATTERNS | PT_OVERLAY_STEER | PT_OVERLAY_SIGHT | PT_OVERLAY_RAYS |
+                           PT_OVERLAY_SEARCH,
     PT_OVERLAY_ALL       = 0xffffu
 };
 
@@ -181,6 +186,12 @@ typedef struct pt_noise_mark { int x, y; double loudness, age; } pt_noise_mark;
 /* Noise rings over a drawn scene: each mark younger than PT_NOISE_RING_S is a ring around its
  * tile's centre that widens (to half its loudness, at most 4 tiles) and fades out. */
 void pt_render_noise_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n);
+
+/* The search overlay (PT_OVERLAY_SEARCH) over a drawn scene: the n cells of a search's area
+ * (pt_search_info.cells), those with searched[i] set tinted green, the others faint amber,
+ * and the cell `origin` (the last known position) boxed. */
+void pt_render_search(pt_render *r, const pt_map *map, const pt_view *view, const pt_cell *cells,
+                      const unsigned char *searched, int n, pt_cell origin);
 
 /* Output pixel of map position (x, y) tiles under a view (scale 0 = 1). */
 void pt_view_to_px(const pt_map *map, const pt_view *view, double x, double y, double *px, double *py);

@@ -1,0 +1,331 @@
+/* SPDX-License-Identifier: Zlib */
+/* Searching together (docs/ai.md, "Searching"): on generated maps of rooms and corridors,
+ * three guards that search together cover the documented share of the area within the
+ * evasion countdown, faster than three guards each searching alone (both figures printed);
+ * the searched cells lie in the area, only grow, and the shares name searching guards; no
+ * guard ever stands on a non-walkable tile; the same seed gives the same search; a lone slow
+ * guard is stopped by the countdown; bad starts change nothing; guards told of the place by
+ * a call join the search. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <patrol/los.h>
+#include <patrol/map.h>
+#include <patrol/path.h>
+#include <patrol/search.h>
+#include <patrol/world.h>
+
+#include "brain_tuning.h"
+#include "test_util.h"
+
+enum { SIZE = 40, ROOM = 8, GUARDS = 3, SEEDS = 40 };
+
+/* Rooms of 7x7 with a door in each wall, some pillars, and every third row of rooms walled
+ * in but for a corridor two tiles wide and the doorways north and south. */
+static void rooms_map(pt_map *m, uint64_t seed) {
+    pt_error err;
+    ck_assert_int_eq(pt_map_init_blank(m, SIZE, SIZE, &err), PT_OK);
+    pt_rng r;
+    pt_rng_seed(&r, seed, 91);
+    for (int y = 0; y < SIZE; y++)
+        for (int x = 0; x < SIZE; x++) {
+            int wall = x % ROOM == 0 || y % ROOM == 0 || x == SIZE - 1 || y == SIZE - 1;
+            if (!wall && (y / ROOM) % 3 == 2) wall = !(y % ROOM == 3 || y % ROOM == 4 || x % ROOM == ROOM / 2);
+            if (!wall && pt_rng_unit(&r) < 0.04) wall = 1;
+            pt_map_set(m, x, y, wall ? '#' : '.');
+        }
+    for (int y = 0; y + ROOM < SIZE; y += ROOM)
+        for (int x = 0; x + ROOM < SIZE; x += ROOM) {
+            if (y > 0) pt_map_set(m, x + ROOM / 2, y, '+');
+            if (x > 0) pt_map_set(m, x, y + ROOM / 2, '+');
+        }
+}
+
+typedef struct scene {
+    pt_map map;
+    int ox, oy;
+} scene;
+
+/* The map, the last known position near the middle, three guards within 2 tiles of it (they
+ * chased together) facing anywhere, and the player far away in a corner. */
+static void make_scene(scene *s, uint64_t seed, double speed) {
+    rooms_map(&s->map, seed);
+    pt_rng r;
+    pt_rng_seed(&r, seed, 92);
+    do {
+        s->ox = SIZE / 2 - 5 + (int)pt_rng_below(&r, 10);
+        s->oy = SIZE / 2 - 5 + (int)pt_rng_below(&r, 10);
+    } while (!pt_map_walkable(&s->map, s->ox, s->oy));
+    s->map.ents = calloc(GUARDS, sizeof *s->map.ents);
+    ck_assert_ptr_nonnull(s->map.ents);
+    for (int i = 0; i < GUARDS; i++) {
+        pt_entity_def *d = &s->map.ents[i];
+        int x, y;
+        do {
+            x = s->ox - 2 + (int)pt_rng_below(&r, 5);
+            y = s->oy - 2 + (int)pt_rng_below(&r, 5);
+        } while (!pt_map_walkable(&s->map, x, y) || !pt_los_clear(&s->map, s->ox, s->oy, x, y));
+        snprintf(d->name, sizeof d->name, "g%d", i + 1);
+        d->kind = PT_KIND_GUARD;
+        d->x = x;
+        d->y = y;
+        d->heading_deg = 90.0 * (double)pt_rng_below(&r, 4);
+        d->speed = speed;
+        d->line = 1;
+    }
+    s->map.nents = GUARDS;
+    s->map.player.x = 1;
+    s->map.player.y = s->oy < SIZE / 2 ? SIZE - 2 : 1;
+    ck_assert(pt_map_walkable(&s->map, s->map.player.x, s->map.player.y));
+}
+
+typedef struct outcome {
+    int cells, seen, covered;
+    double seconds;  /* until covered or the search ended */
+    uint64_t hash;   /* of the guards' cells and the searched cells, tick by tick */
+} outcome;
+
+/* Runs one search of the scene (together, or each alone) to its end, checking the
+ * invariants on every tick. */
+static outcome run_search(const scene *s, uint64_t seed, int alone, int nguards) {
+    pt_world_desc d = {.seed = seed, .player_controlled = 1};
+    pt_error err;
+    pt_world *w = pt_world_create(&s->map, NULL, &d, &err);
+    ck_assert_msg(w != NULL, "%s", err.message);
+    static const int ids[GUARDS] = {1, 2, 3};
+    ck_assert_int_eq(pt_world_search_start(w, s->ox, s->oy, ids, nguards, alone), PT_OK);
+    outcome o = {0};
+    o.hash = 1469598103934665603ull;
+    int last_seen = 0;
+    static unsigned char was[2 * 441];
+    memset(was, 0, sizeof was);
+    pt_search_info si;
+    for (int t = 0; t < 60 * 60; t++) {
+        pt_world_step(w);
+        for (int i = 1; i <= GUARDS; i++) {
+            const pt_entity *e = pt_world_entity(w, i);
+            ck_assert_msg(pt_map_walkable(&s->map, e->x, e->y), "seed %llu: g%d on %d,%d", (unsigned long long)seed, i, e->x, e->y);
+            ck_assert_msg(e->state != PT_STATE_CHASE, "seed %llu: the player was seen", (unsigned long long)seed);
+            o.hash = (o.hash ^ (uint64_t)(e->x * 131 + e->y)) * 1099511628211ull;
+        }
+        int on = pt_world_search(w, &si);
+        ck_assert_int_le(si.ncells, 441);
+        ck_assert_int_ge(si.nsearched, last_seen); /* searched cells only grow */
+        last_seen = si.nsearched;
+        int count = 0;
+        for (int k = 0; k < si.ncells; k++) {
+            count += si.searched[k];
+            ck_assert(!was[k] || si.searched[k]);
+            was[k] = si.searched[k];
+            if (si.searched[k]) o.hash = (o.hash ^ (uint64_t)k) * 1099511628211ull;
+            if (si.owner[k] >= 0) { /* a share names a searching guard */
+                ck_assert(!alone && si.owner[k] >= 1 && si.owner[k] <= nguards);
+            }
+        }
+        ck_assert_int_eq(count, si.nsearched);
+        o.cells = si.ncells;
+        o.seen = si.nsearched;
+        o.seconds = (t + 1) * pt_world_dt(w);
+        if (!on || si.nsearched >= si.ncells) {
+            o.covered = si.nsearched >= si.ncells;
+            break;
+        }
+    }
+    /* the area: within SEARCH_RADIUS tiles of walking of the origin, all of it */
+    pt_pathfinder *pf = pt_pathfinder_create(&s->map);
+    static pt_path_reach reach[SIZE * SIZE];
+    pt_cell at = {s->ox, s->oy};
+    int n = pt_path_flood(pf, &at, 1, (int)lround(SEARCH_RADIUS * 10), NULL, 0, reach, SIZE * SIZE);
+    ck_assert_int_eq(n, si.ncells);
+    for (int k = 0; k < si.ncells; k++) ck_assert(si.cells[k].x == reach[k].x && si.cells[k].y == reach[k].y);
+    pt_pathfinder_destroy(pf);
+    pt_world_destroy(w);
+    return o;
+}
+
+/* The documented share (docs/ai.md): three guards together search at least 95% of the area
+ * before the evasion countdown runs out, on every seed; and they see more cells per
+ * guard-second than three guards each alone (the figures are printed; `patrol bench search`
+ * measures the goal on more maps). */
+START_TEST(test_together_covers_the_share) {
+    double seen[2] = {0}, guard_s[2] = {0}, cells[2] = {0}, worst = 1.0;
+    int covered[2] = {0};
+    for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+        scene s;
+        make_scene(&s, seed, 0.0);
+        for (int alone = 0; alone < 2; alone++) {
+            outcome o = run_search(&s, seed, alone, GUARDS);
+            ck_assert_int_gt(o.cells, 30);
+            seen[alone] += o.seen;
+            cells[alone] += o.cells;
+            guard_s[alone] += GUARDS * o.seconds;
+            covered[alone] += o.covered;
+            if (!alone) {
+                double share = (double)o.seen / o.cells;
+                if (share < worst) worst = share;
+                ck_assert_msg(share >= 0.95, "seed %llu: %.2f of the area searched in %.1f s", (unsigned long long)seed, share,
+                              o.seconds);
+                ck_assert(o.seconds <= EVASION_S + 0.1);
+            }
+        }
+        pt_map_fini(&s.map);
+    }
+    double joint = seen[0] / guard_s[0], solo = seen[1] / guard_s[1];
+    printf("search: together %.2f cells per guard-second (%d/%d covered, %.2f of the cells, worst %.2f), "
+           "alone %.2f (%d/%d covered, %.2f of the cells): %.2fx\n",
+           joint, covered[0], SEEDS, seen[0] / cells[0], worst, solo, covered[1], SEEDS, seen[1] / cells[1], joint / solo);
+    ck_assert_msg(joint > 1.5 * solo, "together %.2f, alone %.2f", joint, solo);
+}
+END_TEST
+
+START_TEST(test_same_seed_same_search) {
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        scene s;
+        make_scene(&s, seed, 0.0);
+        outcome a = run_search(&s, seed, 0, GUARDS), b = run_search(&s, seed, 0, GUARDS);
+        ck_assert(a.hash == b.hash);
+        ck_assert_int_eq(a.seen, b.seen);
+        pt_map_fini(&s.map);
+    }
+}
+END_TEST
+
+/* One slow guard cannot cover the area: the search ends with the evasion countdown, and the
+ * guard goes back (no pattern: it stands). */
+START_TEST(test_countdown_ends_the_search) {
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        scene s;
+        make_scene(&s, seed, 0.5);
+        outcome o = run_search(&s, seed, 0, 1);
+        ck_assert_int_eq(o.covered, 0);
+        ck_assert_msg(fabs(o.seconds - EVASION_S) < 0.1, "seed %llu: ended after %.2f s", (unsigned long long)seed, o.seconds);
+        pt_map_fini(&s.map);
+    }
+}
+END_TEST
+
+/* Bad starts: nothing changes. */
+START_TEST(test_bad_start) {
+    scene s;
+    make_scene(&s, 3, 0.0);
+    pt_world_desc d = {.seed = 3, .player_controlled = 1};
+    pt_error err;
+    pt_world *w = pt_world_create(&s.map, NULL, &d, &err);
+    ck_assert_ptr_nonnull(w);
+    pt_search_info si;
+    ck_assert_int_eq(pt_world_search(w, &si), 0);
+    ck_assert_int_eq(si.ncells, 0);
+    int ids[2] = {1, 0}; /* 0 is the player */
+    ck_assert_int_eq(pt_world_search_start(w, 0, 0, ids, 1, 0), PT_ERR_NOT_WALKABLE);
+    ck_assert_int_eq(pt_world_search_start(w, -5, 99, ids, 1, 0), PT_ERR_NOT_WALKABLE);
+    ck_assert_int_eq(pt_world_search_start(w, s.ox, s.oy, ids, 2, 0), PT_ERR_RANGE);
+    ids[1] = 99;
+    ck_assert_int_eq(pt_world_search_start(w, s.ox, s.oy, ids, 2, 0), PT_ERR_RANGE);
+    ck_assert_int_eq(pt_world_search(w, &si), 0);
+    ck_assert_int_eq(pt_world_entity(w, 1)->state, PT_STATE_IDLE);
+    ck_assert_int_eq(pt_world_phase(w, NULL), PT_PHASE_NORMAL);
+    /* a good start: the guard searches, the phase is evasion */
+    ck_assert_int_eq(pt_world_search_start(w, s.ox, s.oy, ids, 1, 0), PT_OK);
+    ck_assert_int_eq(pt_world_entity(w, 1)->state, PT_STATE_SEARCH);
+    ck_assert_int_eq(pt_world_phase(w, NULL), PT_PHASE_EVASION);
+    ck_assert_int_eq(pt_world_search(w, &si), 1);
+    ck_assert_int_eq(si.nguards, 1);
+    ck_assert(si.origin.x == s.ox && si.origin.y == s.oy);
+    pt_world_destroy(w);
+    pt_map_fini(&s.map);
+}
+END_TEST
+
+/* A caller sees the player, its call tells the others (one radio), and the player slips away
+ * through a strip of bushes: when the caller loses the player, the told guards still on their
+ * way to the place search the area with it. Over seeds: where the told guards stand. */
+START_TEST(test_told_guards_join) {
+    int joined = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        pt_rng r;
+        pt_rng_seed(&r, seed, 93);
+        char text[4096];
+        size_t n = (size_t)snprintf(text, sizeof text,
+                                    "player at=12,7\n"
+                                    "guard caller at=5,7 heading=0 fov=90 view=10 aware_rate=4 radio=blue hearing=256\n");
+        for (int g = 0; g < 3; g++) {
+            int x = 2 + (int)pt_rng_below(&r, 26), y = g == 1 ? 13 : 1 + (int)pt_rng_below(&r, 3);
+            n += (size_t)snprintf(text + n, sizeof text - n, "guard t%d at=%d,%d heading=-90 fov=1 radio=blue hearing=256\n",
+                                  g, x, y);
+        }
+        n += (size_t)snprintf(text + n, sizeof text - n,
+                              "grid\n"
+                              "##############################\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............*************...#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "#............................#\n"
+                              "##############################\n"
+                              "end\n");
+        pt_map m;
+        pt_error err;
+        ck_assert_msg(pt_map_parse(&m, text, n, "told.map", &err) == PT_OK, "%s", err.message);
+        pt_world_desc d = {.seed = seed, .player_controlled = 1};
+        pt_world *w = pt_world_create(&m, NULL, &d, &err);
+        ck_assert_msg(w != NULL, "%s", err.message);
+        int spotted = 0, lost = 0;
+        for (int t = 0; t < 60 * 20 && !lost; t++) {
+            pt_world_set_input(w, spotted ? 1 : 0, 0); /* once seen: east through the bushes */
+            pt_world_step(w);
+            int ne;
+            const pt_event *ev = pt_world_events(w, &ne);
+            for (int k = 0; k < ne; k++) {
+                spotted |= ev[k].kind == PT_EVENT_SPOTTED;
+                lost |= ev[k].kind == PT_EVENT_LOST;
+                ck_assert(ev[k].kind != PT_EVENT_CAUGHT);
+            }
+        }
+        ck_assert_msg(spotted && lost, "seed %llu: spotted %d lost %d", (unsigned long long)seed, spotted, lost);
+        pt_world_step(w); /* the caller steps the search: it starts */
+        pt_search_info si;
+        ck_assert_int_eq(pt_world_search(w, &si), 1);
+        int searching = 0;
+        for (int i = 1; i <= 4; i++) searching += pt_world_entity(w, i)->state == PT_STATE_SEARCH;
+        ck_assert_int_eq(si.nguards, searching);
+        ck_assert_int_eq(pt_world_entity(w, 1)->state, PT_STATE_SEARCH);
+        for (int i = 2; i <= 4; i++) /* none left investigating the place */
+            ck_assert_int_ne(pt_world_entity(w, i)->state, PT_STATE_INVESTIGATE);
+        joined += searching - 1;
+        pt_world_destroy(w);
+        pt_map_fini(&m);
+    }
+    ck_assert_int_ge(joined, 12 * 3 / 2); /* most told guards are still on their way */
+}
+END_TEST
+
+static Suite *search_suite(void) {
+    Suite *s = suite_create("search");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_together_covers_the_share);
+    tcase_add_test(tc, test_same_seed_same_search);
+    tcase_add_test(tc, test_countdown_ends_the_search);
+    tcase_add_test(tc, test_bad_start);
+    tcase_add_test(tc, test_told_guards_join);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(search_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
