@@ -355,6 +355,7 @@ static void catch_settle(pt_world *w, pt_entity *p) {
         pt_entity *e = &w->ents[i];
         if (e->kind != PT_KIND_GUARD) continue;
         e->awareness = 0.0;
+        pt__memory_forget(w, e);
         if (e->state == PT_STATE_CHASE || e->state == PT_STATE_SEARCH || e->state == PT_STATE_SUSPICIOUS ||
             e->state == PT_STATE_INVESTIGATE) {
             e->state = e->run.pat ? PT_STATE_RETURN : PT_STATE_IDLE;
@@ -445,8 +446,10 @@ static void listen(pt_world *w, int gathered) {
             } else if (level <= b->heard_level) {
                 continue;
             }
-            b->heard_at = (pt_cell){nz->x, nz->y};
             b->heard_level = level;
+            /* sure when twice its threshold or louder, half sure at the threshold */
+            pt__memory_note(w, &w->ents[l->id], PT_MEMORY_HEARD, nz->x + 0.5, nz->y + 0.5,
+                            level / (HEARD_SURE_AT * l->hearing));
         }
     }
     /* One event per guard, in id order (listeners are gathered in id order). */
@@ -454,7 +457,7 @@ static void listen(pt_world *w, int gathered) {
         const pt__brain *b = &w->brains[w->listeners[j].id];
         if (b->heard)
             pt__world_event(w, PT_EVENT_HEARD, (uint32_t)w->listeners[j].id, (uint32_t)lround(b->heard_level * 10.0),
-                            b->heard_at.x, b->heard_at.y);
+                            b->mem[PT_MEMORY_HEARD].x, b->mem[PT_MEMORY_HEARD].y);
     }
 }
 
