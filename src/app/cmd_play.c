@@ -204,13 +204,17 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     }
     pt_scene scene = {.map = map, .actors = f->actors, .nactors = n};
     int rc = pt_render_draw(r, &scene, &v);
-    pt_noise_mark marks[PLAY_NOISES];
+    pt_noise_mark marks[PLAY_NOISES], shouts[PLAY_NOISES];
+    int nmarks = 0, nshouts = 0;
     for (int i = 0; i < s->nnoises; i++) {
         const pt_noise *nz = &s->noises[i];
         double age = ((double)(pt_world_tick(w) - nz->tick) + (round ? 0.0 : f->alpha)) * pt_world_dt(w);
-        marks[i] = (pt_noise_mark){nz->x, nz->y, nz->loudness, age};
+        pt_noise_mark mk = {nz->x, nz->y, nz->loudness, age};
+        if (nz->kind == PT_NOISE_SHOUT) shouts[nshouts++] = mk;
+        else marks[nmarks++] = mk;
     }
-    pt_render_noise_rings(r, map, &v, marks, s->nnoises);
+    pt_render_noise_rings(r, map, &v, marks, nmarks);
+    pt_render_shout_rings(r, map, &v, shouts, nshouts);
 
     /* The exit, when it is off screen: a gold pointer at the edge. */
     int gx, gy;

@@ -22,6 +22,8 @@ static int same_radio(const pt_entity *a, const pt_entity *b) {
 void pt__calls_run(pt_world *w) {
     for (int k = 0; k < w->ncallers; k++) {
         const pt_entity *c = &w->ents[w->callers[k]];
+        if (w->nshouts < PT__MAX_NOISES)
+            w->shouts[w->nshouts++] = (pt_noise){w->tick, c->x, c->y, c->def->shout, PT_NOISE_SHOUT};
         /* Out of memory for the flood: only the radio carries the call. */
         int shouted = pt_hearing_flood(w->hearing, c->x, c->y, c->def->shout) > 0;
         const int lx = (int)floor(c->last_seen_x), ly = (int)floor(c->last_seen_y);

@@ -29,7 +29,7 @@ const char *pt_gait_name(pt_gait g) {
 }
 
 const char *pt_noise_kind_name(pt_noise_kind k) {
-    static const char *names[PT_NOISE_COUNT] = {"footstep", "game", "source", "tile", "animal"};
+    static const char *names[PT_NOISE_COUNT] = {"footstep", "game", "source", "tile", "animal", "shout"};
     return (unsigned)k < PT_NOISE_COUNT ? names[k] : "unknown";
 }
 
@@ -464,6 +464,7 @@ static void listen(pt_world *w, int gathered) {
 void pt_world_step(pt_world *w) {
     w->nevents = 0;
     w->nnoises = 0;
+    w->nshouts = 0;
     w->ncallers = 0;
     if (w->round != 0) return; /* the round is over (play): nothing moves until restart */
     w->tick++;
@@ -528,6 +529,10 @@ void pt_world_noise(pt_world *w, int x, int y, double loudness) {
 const pt_noise *pt_world_noises(const pt_world *w, int *count) {
     if (count) *count = w->nnoises;
     return w->noises;
+}
+const pt_noise *pt_world_shouts(const pt_world *w, int *count) {
+    if (count) *count = w->nshouts;
+    return w->shouts;
 }
 
 uint64_t pt_world_tick(const pt_world *w) { return w->tick; }

@@ -67,6 +67,8 @@ struct pt_world {
      * next step's). */
     pt_noise noises[PT__MAX_NOISES];
     int nnoises, noises_dropped;
+    pt_noise shouts[PT__MAX_NOISES]; /* the step's calls (calls.c), for pt_world_shouts */
+    int nshouts;
     pt_noise queued[PT__MAX_NOISES];
     int nqueued;
     int round;

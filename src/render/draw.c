@@ -759,17 +759,29 @@ void pt_debug_circle(pt_render *r, const pt_map *map, const pt_view *view, doubl
     end_debug(r, &old, had);
 }
 
-void pt_render_noise_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n) {
+static void rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n,
+                  int shout) {
     for (int i = 0; i < n; i++) {
         const pt_noise_mark *k = &marks[i];
         if (!(k->age >= 0 && k->age < PT_NOISE_RING_S) || !(k->loudness > 0)) continue;
         double t = k->age / PT_NOISE_RING_S, reach = fmin(k->loudness * 0.5, 4.0);
         uint32_t alpha = (uint32_t)lround(220.0 * (1.0 - t));
         double radius = 0.2 + (reach - 0.2 > 0 ? reach - 0.2 : 0) * t;
+        const uint32_t rgb = shout ? 0xff3c3200u : 0xfff0b400u;
         /* two outlines a pixel apart read as one ring at any scale */
-        pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius, 0xfff0b400u | alpha);
-        pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius + 0.06, 0xfff0b400u | (alpha / 2));
+        pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius, rgb | alpha);
+        pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius + 0.06, rgb | (alpha / 2));
+        if (shout) /* a call, not a noise: a second ring inside the first */
+            pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius * 0.7, rgb | (alpha / 2));
     }
+}
+
+void pt_render_noise_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n) {
+    rings(r, map, view, marks, n, 0);
+}
+
+void pt_render_shout_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n) {
+    rings(r, map, view, marks, n, 1);
 }
 
 void pt_debug_box(pt_render *r, const pt_map *map, const pt_view *view, double x, double y, double heading,

@@ -174,13 +174,16 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view);
  * draw over what is there and do not present. rgba = 0xRRGGBBAA (alpha blended). */
 
 /* A noise to show: made `age` seconds ago at tile (x, y), of loudness tiles (world.h's
- * pt_noise; a game keeps the last second or so of pt_world_noises). */
+ * pt_noise; a game keeps the last second or so of pt_world_noises and pt_world_shouts). */
 typedef struct pt_noise_mark { int x, y; double loudness, age; } pt_noise_mark;
 /* How long a noise ring shows, in seconds. */
 #define PT_NOISE_RING_S 0.75
 /* Noise rings over a drawn scene: each mark younger than PT_NOISE_RING_S is a ring around its
- * tile's centre that widens (to half its loudness, at most 4 tiles) and fades out. */
+ * tile's centre that widens (to half its loudness, at most 4 tiles) and fades out, in amber. */
 void pt_render_noise_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n);
+/* Shout rings (a guard's call, pt_world_shouts): the same rings in red, doubled (a second one
+ * inside the first), so a call reads apart from a noise. */
+void pt_render_shout_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n);
 
 /* Output pixel of map position (x, y) tiles under a view (scale 0 = 1). */
 void pt_view_to_px(const pt_map *map, const pt_view *view, double x, double y, double *px, double *py);

@@ -62,6 +62,7 @@ typedef enum pt_noise_kind {
     PT_NOISE_SOURCE,       /* a timed noise source of the map (a bell) */
     PT_NOISE_TILE,         /* a tile with noise= stepped on by the player (a squeaky board) */
     PT_NOISE_ANIMAL,       /* startled prey, a scattering flock */
+    PT_NOISE_SHOUT,        /* a guard's call (pt_world_shouts): never among pt_world_noises */
     PT_NOISE_COUNT
 } pt_noise_kind;
 
@@ -243,6 +244,12 @@ const pt_steer_env *pt_world_env(const pt_world *w);
 const pt_steer_agent *pt_world_agent(const pt_world *w, int id);
 pt_vec2 pt_world_steer_force(const pt_world *w, int id);
 
+/* The shouts of the last step: one per guard that started a chase and called out (docs/ai.md,
+ * "Calls"), at the cell it stood on when it called, of its `shout` loudness, kind
+ * PT_NOISE_SHOUT, in the order they called. Valid until the next step; at most 256 a step.
+ * For renderers and tools (the rings of `patrol play`); the guards hear them as calls. */
+const pt_noise *pt_world_shouts(const pt_world *w, int *count);
+
 /* Names for printing and logs; "unknown" for a value out of range. */
 const char *pt_state_name(pt_state s);              /* "patrol", "suspicious", "chase", ..., "investigate" */
 const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "lost", "returned", "goal", "heard", "called",
@@ -250,7 +257,8 @@ const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "los
 const char *pt_phase_name(pt_phase p);              /* "normal", "alert", "evasion", "caution" */
 const char *pt_motion_name(pt_motion m);            /* "tile", "continuous" */
 const char *pt_gait_name(pt_gait g);                /* "walk", "sneak", "run" */
-const char *pt_noise_kind_name(pt_noise_kind k);    /* "footstep", "game", "source", "tile", "animal" */
+const char *pt_noise_kind_name(pt_noise_kind k);    /* "footstep", "game", "source", "tile", "animal",
+                                                       "shout" */
 const char *pt_memory_kind_name(pt_memory_kind k);  /* "seen", "heard", "told" */
 
 /* Trace: "tick,id,kind,state,x,y,px,py,heading" - one row per entity per tick. */
