@@ -53,6 +53,7 @@ static const char *help_text = "patrol - keys\n"
                                "M|patrol patterns (paths, matrices)\n"
                                "T|planned paths (A* chase, return)\n"
                                "F|steering: velocity, radius, feelers, forces\n"
+                               "K|what each guard remembers (memory)\n"
                                "B|awareness bars\n"
                                "L|names\n"
                                "G|tile grid";
@@ -78,11 +79,11 @@ static void help(FILE *out) {
             "  Esc             quit\n"
             "  Tab             all debug overlays on / off; one by one: V cones, O sight,\n"
             "                  X line-of-sight rays, M patterns, T planned paths, F steering,\n"
-            "                  B awareness bars, L names, G grid\n"
+            "                  K memory, B awareness bars, L names, G grid\n"
             "\n"
             "options:\n"
             "  --overlay LIST  overlays shown at start (default: cones): grid, cones, sight, rays,\n"
-            "                  patterns, paths, steer, labels, awareness, debug, all, none;\n"
+            "                  patterns, paths, steer, memory, labels, awareness, debug, all, none;\n"
             "                  a bare --overlay means debug (everything but the grid)\n"
             "  --ticks N       quit by itself after N simulation ticks (1/60 s each)\n"
             "  --watch         reload by itself when the map, a pattern file or the steering file\n"
@@ -123,7 +124,7 @@ int play_overlay_option(const char *cmd, int argc, char **argv, int *i, unsigned
     int bad = 0;
     if (!pt_overlay_parse(list, overlays, &bad)) {
         app_usage_error(cmd, "--overlay: unknown overlay at '%s' (grid, cones, sight, rays, patterns, paths, steer, "
-                        "labels, awareness, debug, all, none)", list + (bad > 0 ? bad - 1 : 0));
+                        "memory, labels, awareness, debug, all, none)", list + (bad > 0 ? bad - 1 : 0));
         return 0;
     }
     return 1;
@@ -424,6 +425,7 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
     case SDLK_m: toggle_overlay(ui, PT_OVERLAY_PATTERNS); break;
     case SDLK_x: toggle_overlay(ui, PT_OVERLAY_RAYS); break;
     case SDLK_f: toggle_overlay(ui, PT_OVERLAY_STEER); break;
+    case SDLK_k: toggle_overlay(ui, PT_OVERLAY_MEMORY); break;
     default: break;
     }
     return KEY_GO_ON;

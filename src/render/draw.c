@@ -20,7 +20,7 @@ static const struct { const char *name; unsigned bit; } overlay_names[] = {
     {"labels", PT_OVERLAY_LABELS},       {"awareness", PT_OVERLAY_AWARENESS},
     {"paths", PT_OVERLAY_PATHS},         {"patterns", PT_OVERLAY_PATTERNS},
     {"steer", PT_OVERLAY_STEER},         {"sight", PT_OVERLAY_SIGHT},
-    {"rays", PT_OVERLAY_RAYS},
+    {"rays", PT_OVERLAY_RAYS},           {"memory", PT_OVERLAY_MEMORY},
 };
 
 const char *pt_overlay_name(unsigned bit) {
@@ -385,6 +385,35 @@ static void box_tiles(pt_render *r, const xform *f, double x, double y, double h
     for (int i = 0; i < 4; i++) line_tiles(r, f, px[i], py[i], px[(i + 1) % 4], py[(i + 1) % 4]);
 }
 
+/* What the guard remembers: a line from it to each place and a mark there, faded by certainty. */
+static void draw_memory(pt_render *r, const xform *f, const pt_actor *a) {
+    static const uint32_t colours[3] = {0x50e6ff00u, 0xfff0b400u, 0xff5a4a00u}; /* seen, heard, told */
+    int n = pt_clampi(a->nmemory, 0, PT_ACTOR_MEMORY);
+    for (int i = 0; i < n; i++) {
+        const pt_memory_mark *k = &a->memory[i];
+        if (k->kind < 0 || k->kind > 2 || !isfinite(k->x) || !isfinite(k->y) || !(k->certainty > 0)) continue;
+        uint32_t alpha = (uint32_t)lround(40.0 + 200.0 * pt_clamp(k->certainty, 0.0, 1.0));
+        set_color(r->sdl, colours[k->kind] | (alpha / 3));
+        line_tiles(r, f, a->x, a->y, k->x, k->y);
+        set_color(r->sdl, colours[k->kind] | alpha);
+        double s = 0.3;
+        if (k->kind == 0) { /* a diamond */
+            line_tiles(r, f, k->x - s, k->y, k->x, k->y - s);
+            line_tiles(r, f, k->x, k->y - s, k->x + s, k->y);
+            line_tiles(r, f, k->x + s, k->y, k->x, k->y + s);
+            line_tiles(r, f, k->x, k->y + s, k->x - s, k->y);
+        } else if (k->kind == 1) {
+            circle_tiles(r, f, k->x, k->y, s);
+            circle_tiles(r, f, k->x, k->y, s * 0.5);
+        } else {
+            SDL_FRect rc = {fx_of(f, k->x - s), fy_of(f, k->y - s), (float)(2 * s * f->t * f->scale),
+                            (float)(2 * s * f->t * f->scale)};
+            SDL_RenderDrawRectF(r->sdl, &rc);
+            line_tiles(r, f, k->x - s, k->y - s, k->x + s, k->y + s);
+        }
+    }
+}
+
 /* Distinct colours for per-guard overlays (patterns), by actor index. */
 static uint32_t guard_hue(int i) {
     static const uint32_t hues[6] = {0x48d0ff00u, 0xff6ad500u, 0x7dff6a00u, 0xffb04000u, 0xb08cff00u, 0x40ffd000u};
@@ -685,6 +714,9 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
         }
         if (v.overlays & PT_OVERLAY_STEER)
             for (int i = 0; i < nact; i++) draw_steer(r, &f, &scene->actors[i]);
+        if (v.overlays & PT_OVERLAY_MEMORY)
+            for (int i = 0; i < nact; i++)
+                if (scene->actors[i].kind == PT_KIND_GUARD) draw_memory(r, &f, &scene->actors[i]);
         for (int i = 0; i < nact; i++) draw_marks(r, &f, &scene->actors[i], v.overlays);
     }
 
