@@ -55,11 +55,13 @@ typedef struct approach {
     int seen;         /* the watch guard saw the player in the corridor */
     int ticks;        /* ticks from the first it saw to suspicious (awareness >= suspicious_at) */
     pt_phase phase;   /* the phase when it first saw */
+    double sure;      /* the certainty of its seen memory then */
 } approach;
 
 /* Walks the player to the side corridor (in an alarm world: once the alarm guard chases,
- * then waits there for caution), down into the watch guard's corridor, and stands. */
-static approach run(int d, double heading, double aware_rate, int alarm, uint64_t seed) {
+ * then waits there for caution), down into the watch guard's corridor, with `close` on along
+ * it to the cell beside the guard, and stands. */
+static approach run_to(int d, double heading, double aware_rate, int alarm, uint64_t seed, int close) {
     pt_map m;
     make_map(&m, d, heading, aware_rate, alarm);
     pt_world_desc desc = {.seed = seed, .player_controlled = 1};
@@ -89,17 +91,22 @@ static approach run(int d, double heading, double aware_rate, int alarm, uint64_
         ck_assert_int_eq(pt_world_phase(w, NULL), PT_PHASE_CAUTION);
         ck_assert(a->state != PT_STATE_CHASE);
     }
-    approach r = {0, -1, PT_PHASE_NORMAL};
+    approach r = {0, -1, PT_PHASE_NORMAL, 0.0};
     int first = -1, stood = -1;
     for (int k = 0; k < 1200; k++) {
-        pt_world_set_input(w, 0, p->y < GY ? 1 : 0);
+        pt_world_set_input(w, close && p->y == GY && p->x > GX + 1 ? -1 : 0, p->y < GY ? 1 : 0);
         pt_world_step(w);
-        if (p->y == GY && stood < 0) stood = k;
+        if (p->y == GY && (!close || p->x == GX + 1) && stood < 0) stood = k;
         if (g->sees_player && first < 0) {
             ck_assert_int_eq(p->y, GY); /* only in its corridor: the side corridor is walled off */
+            if (close) ck_assert_int_eq(p->x, GX + 1);
             first = k;
             r.seen = 1;
             r.phase = pt_world_phase(w, NULL);
+            pt_memory mem[PT_MEMORY_COUNT];
+            int n = pt_world_guard_memory(w, 1, mem, PT_MEMORY_COUNT);
+            ck_assert(n >= 1 && mem[0].kind == PT_MEMORY_SEEN && mem[0].tick == pt_world_tick(w));
+            r.sure = mem[0].certainty;
         }
         if (first >= 0) ck_assert(g->sees_player); /* the player stands still in view */
         if (g->state == PT_STATE_SUSPICIOUS) {
@@ -114,6 +121,10 @@ static approach run(int d, double heading, double aware_rate, int alarm, uint64_
     pt_world_destroy(w);
     pt_map_fini(&m);
     return r;
+}
+
+static approach run(int d, double heading, double aware_rate, int alarm, uint64_t seed) {
+    return run_to(d, heading, aware_rate, alarm, seed, 0);
 }
 
 /* Head-on (heading 0): the same approach at the same distance is noticed 1.5 x sooner in
@@ -176,12 +187,34 @@ START_TEST(test_caution_sees_wider) {
 }
 END_TEST
 
+/* Close behind the guard (facing the wall): sensed, not seen, at half the rate of sight in
+ * both phases and 1.5 x sooner in caution; the memory of it is half sure in both. */
+START_TEST(test_caution_senses_close_sooner) {
+    long sum_normal = 0, sum_caution = 0;
+    uint64_t seed = 300;
+    for (int d = 3; d <= 8; d++, seed++) {
+        approach calm = run_to(d, 180.0, 1.0, 0, seed, 1), hot = run_to(d, 180.0, 1.0, 1, seed, 1);
+        ck_assert(calm.seen && hot.seen);
+        ck_assert_int_eq(hot.phase, PT_PHASE_CAUTION);
+        ck_assert(calm.sure == 0.5 && hot.sure == 0.5);
+        double gain = 0.5 * (1.0 - 0.75 * 1.0 / 8.0) / 60.0;
+        long want_calm = (long)ceil(0.3 / gain - 1e-9), want_hot = (long)ceil(0.3 / (1.5 * gain) - 1e-9);
+        ck_assert_msg(labs(calm.ticks - want_calm) <= 1, "normal %d, expected %ld", calm.ticks, want_calm);
+        ck_assert_msg(labs(hot.ticks - want_hot) <= 1, "caution %d, expected %ld", hot.ticks, want_hot);
+        sum_normal += calm.ticks;
+        sum_caution += hot.ticks;
+    }
+    ck_assert(fabs((double)sum_normal / (double)sum_caution - 1.5) < 0.02);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("caution");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_caution_notices_sooner);
     tcase_add_test(tc, test_caution_sees_wider);
+    tcase_add_test(tc, test_caution_senses_close_sooner);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -302,7 +302,8 @@ END_TEST
 
 static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
 
-/* The demo, twice: the same memories every tick; every certainty finite and in (0, 1]. */
+/* The demo, twice: the same memories every tick; every certainty finite and in (0, 1], a fresh
+ * sight 1 (or 0.5 sensed close by). */
 START_TEST(test_memory_deterministic_and_sane) {
     pt_map m;
     pt_patlib lib;
@@ -334,6 +335,8 @@ START_TEST(test_memory_deterministic_and_sane) {
                     ck_assert(isfinite(mem[i].px) && isfinite(mem[i].py));
                     ck_assert(mem[i].tick <= pt_world_tick(w));
                     seen_any[mem[i].kind] = 1;
+                    if (mem[i].kind == PT_MEMORY_SEEN && mem[i].tick == pt_world_tick(w))
+                        ck_assert(mem[i].certainty == 1.0 || mem[i].certainty == 0.5);
                     uint64_t bits;
                     memcpy(&bits, &mem[i].certainty, sizeof bits);
                     h = mix(mix(mix(h, (uint64_t)id), (uint64_t)mem[i].kind), bits ^ mem[i].tick);
