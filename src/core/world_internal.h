@@ -157,8 +157,8 @@ int pt__guard_notices(const pt_world *w, const pt_entity *e, double px, double p
 /* Guard update for one tick (sight, awareness, state machine, motion). */
 void pt__brain_update(pt_world *w, pt_entity *e);
 /* Sends guard e to investigate cell `at` (walk there, look around, go back to its round): the
- * one entry for every reason to go and look at a place (a heard noise today). A guard in
- * chase ignores it. */
+ * one entry for every reason to go and look at a place (a noise heard now or remembered, a
+ * call). A guard in chase ignores it. */
 void pt__brain_investigate(pt_world *w, pt_entity *e, pt_cell at);
 /* Guard e is told by a call that the player was last known at (x, y), as sure as `sure`: it
  * remembers it, chases when it sees the player, else goes there alert (a searching guard
