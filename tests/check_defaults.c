@@ -226,7 +226,7 @@ static const double chase_speed_scale = CHASE_SPEED_SCALE, lost_grace = LOST_GRA
                     peripheral_rate = PERIPHERAL_RATE, prey_noise = PREY_NOISE, flock_noise = FLOCK_NOISE,
                     flock_noise_gap = FLOCK_NOISE_GAP_S, evasion_s = EVASION_S, caution_s = CAUTION_S,
                     caution_aware = CAUTION_AWARE, caution_fov = CAUTION_FOV, search_radius = SEARCH_RADIUS,
-                    search_split = SEARCH_SPLIT_S;
+                    search_split = SEARCH_SPLIT_S, heard_sure_at = HEARD_SURE_AT;
 
 #define DEG (180.0 / PT_PI)
 #define W(b) (&P.weight[PT_BEH_##b])
@@ -318,6 +318,8 @@ static const entry entries[] = {
     {AI_MD, CELL, "| `chase_at` |", NULL, 3, 0, &guard_def.chase_at, 1},
     {AI_MD, CELL, "| `hearing` (per guard, map key) |", NULL, 2, 0, &guard_def.hearing, 1},
     {AI_MD, CELL, "| `shout` (per guard, map key) |", NULL, 2, 0, &guard_def.shout, 1},
+    {AI_MD, CELL, "| `memory` (per guard, map key) |", NULL, 2, 0, &guard_def.memory, 1},
+    {AI_MD, CELL, "| a heard noise is sure at this many times `hearing` |", NULL, 2, 0, &heard_sure_at, 1},
     {AI_MD, CELL, "| evasion countdown |", NULL, 2, 0, &evasion_s, 1},
     {AI_MD, CELL, "| caution countdown |", NULL, 2, 0, &caution_s, 1},
     {AI_MD, CELL, "| caution: awareness rate factor |", NULL, 2, 0, &caution_aware, 1},
@@ -401,6 +403,7 @@ static const entry entries[] = {
     {FORMATS_MD, CELL, "| `chase_at` | guard |", NULL, 5, 0, &guard_def.chase_at, 1},
     {FORMATS_MD, CELL, "| `hearing` | guard |", NULL, 5, 0, &guard_def.hearing, 1},
     {FORMATS_MD, CELL, "| `shout` | guard |", NULL, 5, 0, &guard_def.shout, 1},
+    {FORMATS_MD, CELL, "| `memory` | guard |", NULL, 5, 0, &guard_def.memory, 1},
     {FORMATS_MD, PROSE, "the default `chase_at` is ", NULL, 0, 0, &guard_def.chase_at, 1},
     {FORMATS_MD, CELL, "| `count` | flock |", NULL, 5, 0, &flock_count, 1},
     {FORMATS_MD, PROSE, "`r` is the radius,", "default ", 0, 0, &obstacle_r, 1},
@@ -478,6 +481,7 @@ static const entry entries[] = {
     {MAP_H, LAST, "double chase_at;", NULL, 0, 0, &guard_def.chase_at, 1},
     {MAP_H, LAST, "double hearing;", NULL, 0, 0, &guard_def.hearing, 1},
     {MAP_H, LAST, "double shout;", NULL, 0, 0, &guard_def.shout, 1},
+    {MAP_H, LAST, "double memory;", NULL, 0, 0, &guard_def.memory, 1},
     {MAP_H, LAST, "int count;", NULL, 0, 0, &flock_count, 1},
     {MAP_H, LAST, "int tile_px;", NULL, 0, 0, &map_tile_px, 1},
     {PATTERN_H, LAST, "double mass; /* default", NULL, 0, 0, &body.mass, 1},

@@ -463,28 +463,38 @@ END_TEST
 
 /* Noise rings: a young noise draws a ring around its tile that widens with age, an old one
  * (PT_NOISE_RING_S or more) and a silent one draw nothing; the tile's centre stays clear. */
-static int ring_pixels(SDL_Renderer *sdl, SDL_Surface *surf, pt_render *r, const pt_map *m, pt_noise_mark mk,
-                       int *near, int *far) {
+static int ring_pixels_of(SDL_Renderer *sdl, SDL_Surface *surf, pt_render *r, const pt_map *m, pt_noise_mark mk,
+                          int *near, int *far, int shout, double *redness) {
     pt_view v = {.scale = 1};
     pt_scene sc = {.map = m};
     ck_assert_int_eq(pt_render_draw(r, &sc, &v), PT_OK);
     SDL_RenderFlush(sdl);
     SDL_Surface *before = SDL_ConvertSurfaceFormat(surf, SDL_PIXELFORMAT_RGBA32, 0);
-    pt_render_noise_rings(r, m, &v, &mk, 1);
+    if (shout) pt_render_shout_rings(r, m, &v, &mk, 1);
+    else pt_render_noise_rings(r, m, &v, &mk, 1);
     SDL_RenderFlush(sdl);
     int changed = 0;
     *near = *far = 0;
+    *redness = 0;
     double cx = (mk.x + 0.5) * 16, cy = (mk.y + 0.5) * 16;
     for (int y = 0; y < surf->h; y++)
         for (int x = 0; x < surf->w; x++)
             if (!same_rgb(px(surf, x, y), px(before, x, y))) {
                 changed++;
+                *redness += (double)px(surf, x, y).r - px(surf, x, y).g;
                 double d = hypot(x + 0.5 - cx, y + 0.5 - cy) / 16.0;
                 *near += d < 1.0;
                 *far += d >= 1.0;
             }
     SDL_FreeSurface(before);
+    if (changed) *redness /= changed;
     return changed;
+}
+
+static int ring_pixels(SDL_Renderer *sdl, SDL_Surface *surf, pt_render *r, const pt_map *m, pt_noise_mark mk,
+                       int *near, int *far) {
+    double redness;
+    return ring_pixels_of(sdl, surf, r, m, mk, near, far, 0, &redness);
 }
 
 START_TEST(test_noise_rings) {
@@ -503,6 +513,14 @@ START_TEST(test_noise_rings) {
     ck_assert_int_eq(ring_pixels(sdl, surf, r, &m, (pt_noise_mark){8, 6, 6.0, PT_NOISE_RING_S}, &near, &far), 0);
     ck_assert_int_eq(ring_pixels(sdl, surf, r, &m, (pt_noise_mark){8, 6, 0.0, 0.1}, &near, &far), 0);
     ck_assert_int_eq(ring_pixels(sdl, surf, r, &m, (pt_noise_mark){8, 6, 6.0, NAN}, &near, &far), 0);
+    /* A shout: redder than a noise, and a second ring inside the first; old ones draw nothing. */
+    double red_noise, red_shout;
+    int noise = ring_pixels_of(sdl, surf, r, &m, (pt_noise_mark){8, 6, 12.0, 0.3}, &near, &far, 0, &red_noise);
+    int shout = ring_pixels_of(sdl, surf, r, &m, (pt_noise_mark){8, 6, 12.0, 0.3}, &near, &far, 1, &red_shout);
+    ck_assert_int_gt(shout, noise);
+    ck_assert_msg(red_shout > red_noise + 30, "red - green: shout %g, noise %g", red_shout, red_noise);
+    ck_assert_int_eq(ring_pixels_of(sdl, surf, r, &m, (pt_noise_mark){8, 6, 12.0, PT_NOISE_RING_S}, &near, &far, 1,
+                                    &red_shout), 0);
     pt_render_destroy(r);
     SDL_DestroyRenderer(sdl);
     SDL_FreeSurface(surf);

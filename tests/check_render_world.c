@@ -11,6 +11,7 @@
 #include <patrol/pattern.h>
 #include <patrol/render.h>
 #include <patrol/search.h>
+#include <patrol/rng.h>
 #include <patrol/world.h>
 
 #include <math.h>
@@ -211,6 +212,93 @@ static char *trace(int draw) {
     return buf;
 }
 
+/* The memory overlay: over many ticks of a walled room with stones thrown at random cells,
+ * each guard actor carries exactly the marks pt_world_guard_memory lists, the overlay draws
+ * something near each remembered place, and a frame without memories is the same with or
+ * without it. */
+static int pixels_near(SDL_Surface *a, SDL_Surface *b, double cx, double cy, double radius) {
+    int n = 0;
+    for (int y = 0; y < a->h; y++)
+        for (int x = 0; x < a->w; x++) {
+            if (hypot(x + 0.5 - cx, y + 0.5 - cy) > radius) continue;
+            Uint32 pa = ((Uint32 *)((Uint8 *)a->pixels + (size_t)y * (size_t)a->pitch))[x];
+            Uint32 pb = ((Uint32 *)((Uint8 *)b->pixels + (size_t)y * (size_t)b->pitch))[x];
+            n += pa != pb;
+        }
+    return n;
+}
+
+START_TEST(test_memory_overlay) {
+    static const char text[] = "player at=18,10\n"
+                               "guard g1 at=3,3 memory=1\n"
+                               "guard g2 at=9,8 heading=180 memory=0.5 hearing=0.5\n"
+                               "grid\n"
+                               "####################\n#............#.....#\n#............#.....#\n"
+                               "#............#.....#\n#............#.....#\n#............#.....#\n"
+                               "#............#.....#\n#............#.....#\n#............#.....#\n"
+                               "#............#.....#\n#............#.....#\n####################\nend\n";
+    pt_map m;
+    pt_error err;
+    ck_assert_msg(pt_map_parse(&m, text, strlen(text), "mem.map", &err) == PT_OK, "%s", err.message);
+    pt_world_desc desc = {.player_controlled = 1, .seed = 3};
+    pt_world *w = pt_world_create(&m, NULL, &desc, &err);
+    ck_assert(w != NULL);
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 20 * 16, 12 * 16, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_Renderer *sdl = SDL_CreateSoftwareRenderer(surf);
+    pt_render *r = pt_render_create(sdl, ASSETS, &err);
+    ck_assert_msg(r != NULL, "%s", err.message);
+    pt_actor a[3];
+    pt_rng rng;
+    pt_rng_seed(&rng, 5, 5);
+    int marked = 0, empty_frames = 0;
+    for (int t = 0; t < 600; t++) {
+        if (t % 70 == 0) pt_world_noise(w, 1 + (int)pt_rng_below(&rng, 12), 1 + (int)pt_rng_below(&rng, 10), 9.0);
+        pt_world_step(w);
+        if (t % 5) continue;
+        ck_assert_int_eq(pt_render_actors_from_world(w, 0.0, a, 3), 3);
+        int total = 0;
+        for (int i = 0; i < 3; i++) {
+            pt_memory mem[PT_MEMORY_COUNT];
+            int n = pt_world_guard_memory(w, i, mem, PT_MEMORY_COUNT);
+            ck_assert_int_eq(a[i].nmemory, n);
+            for (int k = 0; k < n; k++) {
+                ck_assert_int_eq(a[i].memory[k].kind, (int)mem[k].kind);
+                ck_assert(a[i].memory[k].x == mem[k].px && a[i].memory[k].y == mem[k].py);
+                ck_assert(a[i].memory[k].certainty == mem[k].certainty);
+            }
+            total += n;
+        }
+        pt_scene sc = {.map = &m, .actors = a, .nactors = 3};
+        pt_view plain = {.scale = 1, .overlays = PT_OVERLAY_CONES}, over = plain;
+        over.overlays |= PT_OVERLAY_MEMORY;
+        ck_assert_int_eq(pt_render_draw(r, &sc, &plain), PT_OK);
+        SDL_RenderFlush(sdl);
+        SDL_Surface *before = SDL_ConvertSurfaceFormat(surf, SDL_PIXELFORMAT_RGBA32, 0);
+        ck_assert_int_eq(pt_render_draw(r, &sc, &over), PT_OK);
+        SDL_RenderFlush(sdl);
+        for (int i = 1; i < 3; i++)
+            for (int k = 0; k < a[i].nmemory; k++, marked++)
+                ck_assert_int_gt(pixels_near(surf, before, a[i].memory[k].x * 16, a[i].memory[k].y * 16, 8.0), 0);
+        if (total == 0) {
+            empty_frames++;
+            ck_assert_int_eq(pixels_near(surf, before, 160, 96, 1e9), 0);
+        }
+        SDL_FreeSurface(before);
+    }
+    ck_assert_int_gt(marked, 20);
+    ck_assert_int_gt(empty_frames, 0);
+    unsigned bits = 0;
+    ck_assert(pt_overlay_parse("memory", &bits, NULL) && bits == PT_OVERLAY_MEMORY);
+    ck_assert_str_eq(pt_overlay_name(PT_OVERLAY_MEMORY), "memory");
+    ck_assert(PT_OVERLAY_DEBUG & PT_OVERLAY_MEMORY);
+    pt_render_destroy(r);
+    SDL_DestroyRenderer(sdl);
+    SDL_FreeSurface(surf);
+    pt_world_destroy(w);
+    pt_map_fini(&m);
+}
+END_TEST
+
 START_TEST(test_drawing_changes_nothing) {
     char *plain = trace(0), *drawn = trace(1);
     ck_assert(strlen(plain) > 1000);
@@ -285,6 +373,7 @@ static Suite *render_world_suite(void) {
     tcase_add_test(core, test_world_frames);
     tcase_add_test(core, test_drawing_changes_nothing);
     tcase_add_test(core, test_search_overlay);
+    tcase_add_test(core, test_memory_overlay);
     suite_add_tcase(s, core);
     return s;
 }

@@ -54,6 +54,7 @@ static const char *help_text = "patrol - keys\n"
                                "M|patrol patterns (paths, matrices)\n"
                                "T|planned paths (A* chase, return)\n"
                                "F|steering: velocity, radius, feelers, forces\n"
+                               "K|what each guard remembers (memory)\n"
                                "B|awareness bars\n"
                                "L|names\n"
                                "G|tile grid";
@@ -79,11 +80,12 @@ static void help(FILE *out) {
             "  Esc             quit\n"
             "  Tab             all debug overlays on / off; one by one: V cones, O sight,\n"
             "                  X line-of-sight rays, M patterns, T planned paths, F steering,\n"
-            "                  B awareness bars, L names, G grid, E searched cells\n"
+            "                  K memory, B awareness bars, L names, G grid, E searched cells\n"
             "\n"
             "options:\n"
             "  --overlay LIST  overlays shown at start (default: cones): grid, cones, sight, rays,\n"
-            "                  patterns, paths, steer, labels, awareness, search, debug, all, none;\n"
+            "                  patterns, paths, steer, memory, labels, awareness, search, debug,\n"
+            "                  all, none;\n"
             "                  a bare --overlay means debug (everything but the grid)\n"
             "  --ticks N       quit by itself after N simulation ticks (1/60 s each)\n"
             "  --watch         reload by itself when the map, a pattern file or the steering file\n"
@@ -124,7 +126,7 @@ int play_overlay_option(const char *cmd, int argc, char **argv, int *i, unsigned
     int bad = 0;
     if (!pt_overlay_parse(list, overlays, &bad)) {
         app_usage_error(cmd, "--overlay: unknown overlay at '%s' (grid, cones, sight, rays, patterns, paths, steer, "
-                        "labels, awareness, debug, all, none)", list + (bad > 0 ? bad - 1 : 0));
+                        "memory, labels, awareness, debug, all, none)", list + (bad > 0 ? bad - 1 : 0));
         return 0;
     }
     return 1;
@@ -205,16 +207,20 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     }
     pt_scene scene = {.map = map, .actors = f->actors, .nactors = n};
     int rc = pt_render_draw(r, &scene, &v);
-    pt_noise_mark marks[PLAY_NOISES];
+    pt_noise_mark marks[PLAY_NOISES], shouts[PLAY_NOISES];
+    int nmarks = 0, nshouts = 0;
     for (int i = 0; i < s->nnoises; i++) {
         const pt_noise *nz = &s->noises[i];
         double age = ((double)(pt_world_tick(w) - nz->tick) + (round ? 0.0 : f->alpha)) * pt_world_dt(w);
-        marks[i] = (pt_noise_mark){nz->x, nz->y, nz->loudness, age};
+        pt_noise_mark mk = {nz->x, nz->y, nz->loudness, age};
+        if (nz->kind == PT_NOISE_SHOUT) shouts[nshouts++] = mk;
+        else marks[nmarks++] = mk;
     }
-    pt_render_noise_rings(r, map, &v, marks, s->nnoises);
     pt_search_info si;
     if ((f->overlays & PT_OVERLAY_SEARCH) && pt_world_search(w, &si))
         pt_render_search(r, map, &v, si.cells, si.searched, si.ncells, si.origin);
+    pt_render_noise_rings(r, map, &v, marks, nmarks);
+    pt_render_shout_rings(r, map, &v, shouts, nshouts);
 
     /* The exit, when it is off screen: a gold pointer at the edge. */
     int gx, gy;
@@ -425,6 +431,7 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
     case SDLK_x: toggle_overlay(ui, PT_OVERLAY_RAYS); break;
     case SDLK_f: toggle_overlay(ui, PT_OVERLAY_STEER); break;
     case SDLK_e: toggle_overlay(ui, PT_OVERLAY_SEARCH); break;
+    case SDLK_k: toggle_overlay(ui, PT_OVERLAY_MEMORY); break;
     default: break;
     }
     return KEY_GO_ON;

@@ -77,7 +77,8 @@ typedef struct play_session {
     const app_rec *replay;    /* the player's input comes from here (NULL = the keys) */
     app_rec_cursor replay_at; /* the next recorded tick */
     pt_gait gait;             /* the player's gait from the next tick (held Shift / Ctrl) */
-    pt_noise noises[PLAY_NOISES]; /* the world's noises of the last PLAY_NOISE_TICKS, oldest first */
+    pt_noise noises[PLAY_NOISES]; /* the world's noises and shouts (kind PT_NOISE_SHOUT) of the last
+                                     PLAY_NOISE_TICKS, oldest first */
     int nnoises;
     /* Logging (for scripts and tests): "move X,Y" when the player enters a tile, and one
      * line per game event ("spotted NAME", "caught NAME", "escaped TICKS", ...). */

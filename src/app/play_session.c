@@ -290,21 +290,23 @@ static void age_messages(play_session *s) {
     s->nmsgs = k;
 }
 
-/* The rings the frame draws: the step's noises join, the old ones go (the oldest first when
- * there are too many). */
+/* The rings the frame draws: the step's noises and shouts join, the old ones go (the oldest
+ * first when there are too many). */
 static void keep_noises(play_session *s) {
     uint64_t now = pt_world_tick(s->world);
     int k = 0, n;
     for (int i = 0; i < s->nnoises; i++)
         if (now - s->noises[i].tick < PLAY_NOISE_TICKS) s->noises[k++] = s->noises[i];
     s->nnoises = k;
-    const pt_noise *nz = pt_world_noises(s->world, &n);
-    for (int i = 0; i < n; i++) {
-        if (s->nnoises == PLAY_NOISES) {
-            memmove(s->noises, s->noises + 1, sizeof s->noises[0] * (PLAY_NOISES - 1));
-            s->nnoises--;
+    for (int list = 0; list < 2; list++) { /* the step's noises, then its shouts */
+        const pt_noise *nz = list ? pt_world_shouts(s->world, &n) : pt_world_noises(s->world, &n);
+        for (int i = 0; i < n; i++) {
+            if (s->nnoises == PLAY_NOISES) {
+                memmove(s->noises, s->noises + 1, sizeof s->noises[0] * (PLAY_NOISES - 1));
+                s->nnoises--;
+            }
+            s->noises[s->nnoises++] = nz[i];
         }
-        s->noises[s->nnoises++] = nz[i];
     }
 }
 

@@ -43,6 +43,7 @@ static void set_state(pt_world *w, pt_entity *e, pt_state s) {
  * world whatever their ids. */
 static void start_chase(pt_world *w, pt_entity *e) {
     pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
+    pt__memory_all_acted(w, e); /* the player is found: what it meant to look at is moot */
     set_state(w, e, PT_STATE_CHASE);
     if (w->callers && w->ncallers < w->n) w->callers[w->ncallers++] = (int)e->id;
 }
@@ -73,18 +74,17 @@ int pt__guard_notices(const pt_world *w, const pt_entity *e, double px, double p
  * closer, and drains otherwise. */
 static void perceive(pt_world *w, pt_entity *e) {
     const pt_entity *p = &w->ents[0];
-    double rate = 1.0;
+    double sure = 1.0; /* the fraction of the fill rate: also how sure it is of what it saw */
     if (w->sight_fn) w->sight_fn(w->sight_user, w, e);
-    e->sees_player = !w->player_hidden && pt__guard_notices(w, e, p->px, p->py, &rate);
-    if (w->phase == PT_PHASE_CAUTION) rate *= CAUTION_AWARE;
+    e->sees_player = !w->player_hidden && pt__guard_notices(w, e, p->px, p->py, &sure);
+    const double rate = w->phase == PT_PHASE_CAUTION ? sure * CAUTION_AWARE : sure;
     if (e->sees_player) {
         double dist = hypot(p->px - e->px, p->py - e->py);
         double closeness = 1.0 - 0.75 * pt_clamp(dist / e->view_dist, 0.0, 1.0);
         e->awareness += e->aware_rate * rate * closeness * w->dt;
         double cap = e->chase_at * 1.5;
         if (e->awareness > cap) e->awareness = cap;
-        e->last_seen_x = p->px;
-        e->last_seen_y = p->py;
+        pt__memory_note(w, e, PT_MEMORY_SEEN, p->px, p->py, sure);
     } else if (e->awareness > 0.0) {
         e->awareness -= e->aware_decay * w->dt;
         if (e->awareness < 0.0) e->awareness = 0.0;
@@ -336,16 +336,16 @@ void pt__brain_investigate(pt_world *w, pt_entity *e, pt_cell at) {
     b->investigate_at = at;
 }
 
-void pt__brain_told(pt_world *w, pt_entity *e, double x, double y) {
+void pt__brain_told(pt_world *w, pt_entity *e, double x, double y, double sure) {
     if (e->state == PT_STATE_CHASE) return;
-    e->last_seen_x = x;
-    e->last_seen_y = y;
+    pt__memory_note(w, e, PT_MEMORY_TOLD, x, y, sure);
     /* Told is alert: seeing the player at the suspicious level is then enough to give chase. */
     if (e->awareness < e->suspicious_at) e->awareness = e->suspicious_at;
     if (e->sees_player) {
         start_chase(w, e);
         return;
     }
+    pt__memory_acted(w, e, PT_MEMORY_TOLD);
     pt_cell at = {(int)floor(x), (int)floor(y)};
     if (e->state == PT_STATE_SEARCH) { /* search on, from the new place */
         pt__brain *b = &w->brains[e->id];
@@ -420,10 +420,17 @@ static void do_return(pt_world *w, pt_entity *e) {
     }
 }
 
+/* Goes to look at the place it remembers as kind k (heard, told): it has acted on it then. */
+static void look_into(pt_world *w, pt_entity *e, pt_memory_kind k) {
+    const pt__memory *m = &w->brains[e->id].mem[k];
+    pt__memory_acted(w, e, k);
+    pt__brain_investigate(w, e, (pt_cell){m->x, m->y});
+}
+
 void pt__brain_update(pt_world *w, pt_entity *e) {
     perceive(w, e);
     /* A heard noise raises awareness, never to the chase level: hearing alone never starts a
-     * chase, only sight does. It is the place that is kept, not who made the noise. */
+     * chase, only sight does. It is the place that is kept (memory), not who made the noise. */
     pt__brain *b = &w->brains[e->id];
     int heard = 0;
     if (w->heard_pending > 0 && b->heard) { /* the world's count spares the brain a read */
@@ -441,7 +448,7 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
         if (e->awareness >= e->chase_at) {
             start_chase(w, e);
         } else if (heard) {
-            pt__brain_investigate(w, e, b->heard_at);
+            look_into(w, e, PT_MEMORY_HEARD);
         } else if (e->awareness >= e->suspicious_at) {
             set_state(w, e, PT_STATE_SUSPICIOUS);
         }
@@ -450,9 +457,12 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
         if (e->awareness >= e->chase_at) {
             start_chase(w, e);
         } else if (heard && !e->sees_player) {
-            pt__brain_investigate(w, e, b->heard_at);
+            look_into(w, e, PT_MEMORY_HEARD);
         } else if (e->awareness <= 0.0) {
-            set_state(w, e, e->run.pat ? PT_STATE_PATROL : PT_STATE_IDLE);
+            /* What it heard while watching is still to be looked into, if not forgotten. */
+            int k = pt__memory_recall(w, e);
+            if (k >= 0) look_into(w, e, (pt_memory_kind)k);
+            else set_state(w, e, e->run.pat ? PT_STATE_PATROL : PT_STATE_IDLE);
         }
         break;
     case PT_STATE_SEARCH:
@@ -462,7 +472,10 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
         if (e->sees_player && e->awareness >= e->suspicious_at) {
             start_chase(w, e);
         } else if (heard) {
-            pt__brain_investigate(w, e, b->heard_at);
+            look_into(w, e, PT_MEMORY_HEARD);
+        } else if (e->state == PT_STATE_RETURN) { /* done looking: anything left to look into? */
+            int k = pt__memory_recall(w, e);
+            if (k >= 0) look_into(w, e, (pt_memory_kind)k);
         }
         break;
     case PT_STATE_CHASE:

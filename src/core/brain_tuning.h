@@ -19,6 +19,8 @@
 #define CATCH_DIST 1.05         /* centre distance that counts as reaching the player */
 #define INVESTIGATE_LOOK_S 2.0  /* looking around where a noise was heard */
 #define HEAR_AWARENESS 0.1      /* awareness a heard noise adds, at most up to suspicious_at */
+#define HEARD_SURE_AT 2.0       /* a noise heard at this many times the guard's hearing or louder
+                                   is remembered sure (certainty 1); at the threshold, half sure */
 #define PERIPHERAL_DIST 1.5     /* a player this close is sensed outside the cone ... */
 #define PERIPHERAL_RATE 0.5     /* ... filling the meter at this fraction of sight's rate */
 

@@ -22,16 +22,19 @@ static int same_radio(const pt_entity *a, const pt_entity *b) {
 void pt__calls_run(pt_world *w) {
     for (int k = 0; k < w->ncallers; k++) {
         const pt_entity *c = &w->ents[w->callers[k]];
+        if (w->nshouts < PT__MAX_NOISES)
+            w->shouts[w->nshouts++] = (pt_noise){w->tick, c->x, c->y, c->def->shout, PT_NOISE_SHOUT};
         /* Out of memory for the flood: only the radio carries the call. */
         int shouted = pt_hearing_flood(w->hearing, c->x, c->y, c->def->shout) > 0;
         const int lx = (int)floor(c->last_seen_x), ly = (int)floor(c->last_seen_y);
+        const double sure = pt__memory_known(w, c); /* passed on as sure as the caller is */
         for (int i = 1; i < w->n; i++) {
             pt_entity *e = &w->ents[i];
             if (i == (int)c->id || e->kind != PT_KIND_GUARD || e->state == PT_STATE_CHASE) continue;
             int heard = (shouted && pt_hearing_level(w->hearing, e->x, e->y) > e->hearing) || same_radio(c, e);
             if (!heard) continue;
             pt__world_event(w, PT_EVENT_CALLED, c->id, e->id, lx, ly);
-            pt__brain_told(w, e, c->last_seen_x, c->last_seen_y);
+            pt__brain_told(w, e, c->last_seen_x, c->last_seen_y, sure);
         }
     }
     w->ncallers = 0;

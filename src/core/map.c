@@ -179,6 +179,7 @@ void pt_entity_def_resolve(pt_entity_def *d) {
     def_num(&d->chase_at, 1.0);
     def_num(&d->hearing, 1.0);
     def_num(&d->shout, 12.0);
+    def_num(&d->memory, 10.0);
     if (!isfinite(d->heading_deg)) d->heading_deg = 0.0;
     if (d->count <= 0) d->count = 1;
     if (!d->has_origin) {

@@ -29,7 +29,7 @@ const char *pt_gait_name(pt_gait g) {
 }
 
 const char *pt_noise_kind_name(pt_noise_kind k) {
-    static const char *names[PT_NOISE_COUNT] = {"footstep", "game", "source", "tile", "animal"};
+    static const char *names[PT_NOISE_COUNT] = {"footstep", "game", "source", "tile", "animal", "shout"};
     return (unsigned)k < PT_NOISE_COUNT ? names[k] : "unknown";
 }
 
@@ -357,6 +357,7 @@ static void catch_settle(pt_world *w, pt_entity *p) {
         pt_entity *e = &w->ents[i];
         if (e->kind != PT_KIND_GUARD) continue;
         e->awareness = 0.0;
+        pt__memory_forget(w, e);
         if (e->state == PT_STATE_CHASE || e->state == PT_STATE_SEARCH || e->state == PT_STATE_SUSPICIOUS ||
             e->state == PT_STATE_INVESTIGATE) {
             e->state = e->run.pat ? PT_STATE_RETURN : PT_STATE_IDLE;
@@ -447,8 +448,10 @@ static void listen(pt_world *w, int gathered) {
             } else if (level <= b->heard_level) {
                 continue;
             }
-            b->heard_at = (pt_cell){nz->x, nz->y};
             b->heard_level = level;
+            /* sure when twice its threshold or louder, half sure at the threshold */
+            pt__memory_note(w, &w->ents[l->id], PT_MEMORY_HEARD, nz->x + 0.5, nz->y + 0.5,
+                            level / (HEARD_SURE_AT * l->hearing));
         }
     }
     /* One event per guard, in id order (listeners are gathered in id order). */
@@ -456,13 +459,14 @@ static void listen(pt_world *w, int gathered) {
         const pt__brain *b = &w->brains[w->listeners[j].id];
         if (b->heard)
             pt__world_event(w, PT_EVENT_HEARD, (uint32_t)w->listeners[j].id, (uint32_t)lround(b->heard_level * 10.0),
-                            b->heard_at.x, b->heard_at.y);
+                            b->mem[PT_MEMORY_HEARD].x, b->mem[PT_MEMORY_HEARD].y);
     }
 }
 
 void pt_world_step(pt_world *w) {
     w->nevents = 0;
     w->nnoises = 0;
+    w->nshouts = 0;
     w->ncallers = 0;
     if (w->round != 0) return; /* the round is over (play): nothing moves until restart */
     w->tick++;
@@ -527,6 +531,10 @@ void pt_world_noise(pt_world *w, int x, int y, double loudness) {
 const pt_noise *pt_world_noises(const pt_world *w, int *count) {
     if (count) *count = w->nnoises;
     return w->noises;
+}
+const pt_noise *pt_world_shouts(const pt_world *w, int *count) {
+    if (count) *count = w->nshouts;
+    return w->shouts;
 }
 
 uint64_t pt_world_tick(const pt_world *w) { return w->tick; }

@@ -17,9 +17,19 @@ typedef struct pt__listener {
     int id;
 } pt__listener;
 
-/* Per-guard brain memory that is not worth exposing in pt_entity. */
 typedef struct pt__search pt__search; /* search.c */
 
+/* One remembered stimulus (memory.c). Its certainty now is `sure` less the ticks since `tick`
+ * over the guard's span: it is worked out when read, so memories cost nothing as they age. */
+typedef struct pt__memory {
+    uint64_t tick;           /* the step it was noted; 0 = none */
+    double sure;             /* its certainty when noted, in (0, 1] */
+    double px, py;           /* the place, tiles */
+    int x, y;                /* the cell */
+    int acted;               /* the brain went (or is going) to look at it, or gave chase since */
+} pt__memory;
+
+/* Per-guard brain state that is not worth exposing in pt_entity. */
 typedef struct pt__brain {
     int lost_ticks;          /* chase: ticks since the player was last seen */
     int search_phase;        /* 0 walking to the last known position, 1 looking around,
@@ -32,11 +42,11 @@ typedef struct pt__brain {
     int progress_ticks;      /* ticks within STUCK_DIST of it */
     int chase_by_tile;       /* a continuous chaser that got stuck chases on by tiles */
     pt_cell investigate_at;  /* investigate: the place it walks to and looks around */
-    /* The loudest noise heard in the last step (set by the world's hearing pass, read and
-     * cleared by the brain's next update). */
+    /* A noise heard in the last step: the world's hearing pass keeps the loudest in
+     * mem[PT_MEMORY_HEARD] and sets `heard`; the brain's next update reads and clears it. */
     int heard;
-    pt_cell heard_at;
     double heard_level;
+    pt__memory mem[PT_MEMORY_COUNT]; /* what it remembers, one per kind (memory.c) */
 } pt__brain;
 
 struct pt_world {
@@ -60,6 +70,8 @@ struct pt_world {
      * next step's). */
     pt_noise noises[PT__MAX_NOISES];
     int nnoises, noises_dropped;
+    pt_noise shouts[PT__MAX_NOISES]; /* the step's calls (calls.c), for pt_world_shouts */
+    int nshouts;
     pt_noise queued[PT__MAX_NOISES];
     int nqueued;
     int round;
@@ -149,12 +161,9 @@ int pt__guard_notices(const pt_world *w, const pt_entity *e, double px, double p
 /* Guard update for one tick (sight, awareness, state machine, motion). */
 void pt__brain_update(pt_world *w, pt_entity *e);
 /* Sends guard e to investigate cell `at` (walk there, look around, go back to its round): the
- * one entry for every reason to go and look at a place (a heard noise today). A guard in
- * chase ignores it. */
+ * one entry for every reason to go and look at a place (a noise heard now or remembered, a
+ * call). A guard in chase ignores it. */
 void pt__brain_investigate(pt_world *w, pt_entity *e, pt_cell at);
-/* Guard e is told by a call that the player was last known at (x, y): it chases when it sees
- * the player, else goes there alert (a searching guard searches there). */
-void pt__brain_told(pt_world *w, pt_entity *e, double x, double y);
 /* ---- search.c: searching together ---- */
 /* Guard e (in search) searches around `at`: joins the world's search, starting one there
  * when none is on or `at` lies outside its area (the members then search the new area). */
@@ -175,6 +184,26 @@ void pt__search_destroy(pt__search *s);
 void pt__brain_search(pt_world *w, pt_entity *e, pt_cell at);
 /* Starts the evasion countdown (as when the last chaser loses the player). */
 void pt__phase_evasion(pt_world *w);
+/* Guard e is told by a call that the player was last known at (x, y), as sure as `sure`: it
+ * remembers it, chases when it sees the player, else goes there alert (a searching guard
+ * searches there). */
+void pt__brain_told(pt_world *w, pt_entity *e, double x, double y, double sure);
+/* ---- memory.c: what guards remember ---- */
+/* Guard e perceived a stimulus of kind k at (px, py) this step, `sure` in (0, 1]: the entry of
+ * that kind is replaced (not yet acted on). Seen and told ones also set e->last_seen. */
+void pt__memory_note(pt_world *w, pt_entity *e, pt_memory_kind k, double px, double py, double sure);
+/* Its certainty now (0 = forgotten or never noted). */
+double pt__memory_certainty(const pt_world *w, const pt_entity *e, pt_memory_kind k);
+/* The certainty of the guard's last known position (its newer seen or told memory). */
+double pt__memory_known(const pt_world *w, const pt_entity *e);
+/* The kind of the most certain live memory of a place it has not acted on (heard or told;
+ * the earlier kind on a tie), or -1. */
+int pt__memory_recall(const pt_world *w, const pt_entity *e);
+void pt__memory_acted(pt_world *w, const pt_entity *e, pt_memory_kind k);
+void pt__memory_all_acted(pt_world *w, const pt_entity *e);
+/* Forgets everything (the player started again). */
+void pt__memory_forget(pt_world *w, const pt_entity *e);
+
 /* The calls of this step's new chasers (calls.c): run after every guard has moved. */
 void pt__calls_run(pt_world *w);
 /* The alert phase after the step's moves and calls (calls.c). */

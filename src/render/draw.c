@@ -21,6 +21,7 @@ static const struct { const char *name; unsigned bit; } overlay_names[] = {
     {"paths", PT_OVERLAY_PATHS},         {"patterns", PT_OVERLAY_PATTERNS},
     {"steer", PT_OVERLAY_STEER},         {"sight", PT_OVERLAY_SIGHT},
     {"rays", PT_OVERLAY_RAYS},           {"search", PT_OVERLAY_SEARCH},
+    {"memory", PT_OVERLAY_MEMORY},
 };
 
 const char *pt_overlay_name(unsigned bit) {
@@ -385,6 +386,35 @@ static void box_tiles(pt_render *r, const xform *f, double x, double y, double h
     for (int i = 0; i < 4; i++) line_tiles(r, f, px[i], py[i], px[(i + 1) % 4], py[(i + 1) % 4]);
 }
 
+/* What the guard remembers: a line from it to each place and a mark there, faded by certainty. */
+static void draw_memory(pt_render *r, const xform *f, const pt_actor *a) {
+    static const uint32_t colours[3] = {0x50e6ff00u, 0xfff0b400u, 0xff5a4a00u}; /* seen, heard, told */
+    int n = pt_clampi(a->nmemory, 0, PT_ACTOR_MEMORY);
+    for (int i = 0; i < n; i++) {
+        const pt_memory_mark *k = &a->memory[i];
+        if (k->kind < 0 || k->kind > 2 || !isfinite(k->x) || !isfinite(k->y) || !(k->certainty > 0)) continue;
+        uint32_t alpha = (uint32_t)lround(40.0 + 200.0 * pt_clamp(k->certainty, 0.0, 1.0));
+        set_color(r->sdl, colours[k->kind] | (alpha / 3));
+        line_tiles(r, f, a->x, a->y, k->x, k->y);
+        set_color(r->sdl, colours[k->kind] | alpha);
+        double s = 0.3;
+        if (k->kind == 0) { /* a diamond */
+            line_tiles(r, f, k->x - s, k->y, k->x, k->y - s);
+            line_tiles(r, f, k->x, k->y - s, k->x + s, k->y);
+            line_tiles(r, f, k->x + s, k->y, k->x, k->y + s);
+            line_tiles(r, f, k->x, k->y + s, k->x - s, k->y);
+        } else if (k->kind == 1) {
+            circle_tiles(r, f, k->x, k->y, s);
+            circle_tiles(r, f, k->x, k->y, s * 0.5);
+        } else {
+            SDL_FRect rc = {fx_of(f, k->x - s), fy_of(f, k->y - s), (float)(2 * s * f->t * f->scale),
+                            (float)(2 * s * f->t * f->scale)};
+            SDL_RenderDrawRectF(r->sdl, &rc);
+            line_tiles(r, f, k->x - s, k->y - s, k->x + s, k->y + s);
+        }
+    }
+}
+
 /* Distinct colours for per-guard overlays (patterns), by actor index. */
 static uint32_t guard_hue(int i) {
     static const uint32_t hues[6] = {0x48d0ff00u, 0xff6ad500u, 0x7dff6a00u, 0xffb04000u, 0xb08cff00u, 0x40ffd000u};
@@ -685,6 +715,9 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
         }
         if (v.overlays & PT_OVERLAY_STEER)
             for (int i = 0; i < nact; i++) draw_steer(r, &f, &scene->actors[i]);
+        if (v.overlays & PT_OVERLAY_MEMORY)
+            for (int i = 0; i < nact; i++)
+                if (scene->actors[i].kind == PT_KIND_GUARD) draw_memory(r, &f, &scene->actors[i]);
         for (int i = 0; i < nact; i++) draw_marks(r, &f, &scene->actors[i], v.overlays);
     }
 
@@ -759,16 +792,20 @@ void pt_debug_circle(pt_render *r, const pt_map *map, const pt_view *view, doubl
     end_debug(r, &old, had);
 }
 
-void pt_render_noise_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n) {
+static void rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n,
+                  int shout) {
     for (int i = 0; i < n; i++) {
         const pt_noise_mark *k = &marks[i];
         if (!(k->age >= 0 && k->age < PT_NOISE_RING_S) || !(k->loudness > 0)) continue;
         double t = k->age / PT_NOISE_RING_S, reach = fmin(k->loudness * 0.5, 4.0);
         uint32_t alpha = (uint32_t)lround(220.0 * (1.0 - t));
         double radius = 0.2 + (reach - 0.2 > 0 ? reach - 0.2 : 0) * t;
+        const uint32_t rgb = shout ? 0xff3c3200u : 0xfff0b400u;
         /* two outlines a pixel apart read as one ring at any scale */
-        pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius, 0xfff0b400u | alpha);
-        pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius + 0.06, 0xfff0b400u | (alpha / 2));
+        pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius, rgb | alpha);
+        pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius + 0.06, rgb | (alpha / 2));
+        if (shout) /* a call, not a noise: a second ring inside the first */
+            pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius * 0.7, rgb | (alpha / 2));
     }
 }
 
@@ -781,6 +818,14 @@ void pt_render_search(pt_render *r, const pt_map *map, const pt_view *view, cons
     pt_debug_line(r, map, view, origin.x + 0.9, origin.y + 0.1, origin.x + 0.9, origin.y + 0.9, 0x3cc85ae0u);
     pt_debug_line(r, map, view, origin.x + 0.9, origin.y + 0.9, origin.x + 0.1, origin.y + 0.9, 0x3cc85ae0u);
     pt_debug_line(r, map, view, origin.x + 0.1, origin.y + 0.9, origin.x + 0.1, origin.y + 0.1, 0x3cc85ae0u);
+}
+
+void pt_render_noise_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n) {
+    rings(r, map, view, marks, n, 0);
+}
+
+void pt_render_shout_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n) {
+    rings(r, map, view, marks, n, 1);
 }
 
 void pt_debug_box(pt_render *r, const pt_map *map, const pt_view *view, double x, double y, double heading,

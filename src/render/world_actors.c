@@ -37,6 +37,12 @@ int pt_render_actors_from_world(const pt_world *w, double alpha, pt_actor *out, 
             o->path_len = e->path_len;
             o->path_idx = e->path_idx;
         }
+        if (e->kind == PT_KIND_GUARD) {
+            pt_memory mem[PT_MEMORY_COUNT];
+            int nm = pt_world_guard_memory(w, i, mem, PT_MEMORY_COUNT);
+            for (int k = 0; k < nm && k < PT_ACTOR_MEMORY; k++)
+                o->memory[o->nmemory++] = (pt_memory_mark){(int)mem[k].kind, mem[k].px, mem[k].py, mem[k].certainty};
+        }
         pt_vec2 at = pt_world_drawn_pos(w, i, a);
         o->x = at.x;
         o->y = at.y;

@@ -105,6 +105,7 @@ typedef struct pt_entity_def {
     double hearing;            /* hears a noise whose level at its cell is above this; default 1.0 */
     double shout;              /* loudness of its call when it starts a chase, tiles; default 12 */
     char radio[PT_MAX_NAME];   /* radio channel: guards on the same one hear its calls; "" = none */
+    double memory;             /* memory span, seconds: a sure memory is forgotten after it; default 10 */
     int count;                 /* flocks: members; default 1 */
     char group[PT_MAX_NAME];   /* flocks: group name (neighbours are within a group) */
     pt_flock_kind flock_kind;  /* flocks: hound or crow (sprite); default hound */

@@ -70,11 +70,16 @@ enum {
                                        cells tinted green, the rest faint amber, the last known
                                        position boxed. pt_render_draw has no world: a program
                                        draws it with pt_render_search (play and render do) */
+    PT_OVERLAY_MEMORY    = 1u << 10, /* what each guard remembers (pt_actor.memory): a mark at each
+                                       remembered place, as opaque as the memory is certain, and a
+                                       thin line to it from the guard: a diamond where it saw the
+                                       player (cyan), a ring where it heard a noise (amber), a
+                                       square where it was told to go (red) */
     /* What a tester wants (patrol render --overlay, the Tab key of play): everything but
      * the grid. */
     PT_OVERLAY_DEBUG     = PT_OVERLAY_CONES | PT_OVERLAY_LABELS | PT_OVERLAY_AWARENESS | PT_OVERLAY_PATHS |
                            PT_OVERLAY_PATTERNS | PT_OVERLAY_STEER | PT_OVERLAY_SIGHT | PT_OVERLAY_RAYS |
-                           PT_OVERLAY_SEARCH,
+                           PT_OVERLAY_SEARCH | PT_OVERLAY_MEMORY,
     PT_OVERLAY_ALL       = 0xffffu
 };
 
@@ -83,6 +88,14 @@ enum {
 int pt_overlay_parse(const char *list, unsigned *out, int *bad_at);
 /* The name of one overlay bit ("grid"), or NULL. */
 const char *pt_overlay_name(unsigned bit);
+
+/* One thing a guard remembers, for the memory overlay (world.h's pt_memory). */
+typedef struct pt_memory_mark {
+    int kind;               /* a pt_memory_kind: 0 seen, 1 heard, 2 told */
+    double x, y;            /* the remembered place, tiles */
+    double certainty;       /* 0..1: how opaque the mark is */
+} pt_memory_mark;
+#define PT_ACTOR_MEMORY 3   /* marks an actor holds: one per kind */
 
 /* Something drawn on the map: the player, a guard, prey or a flock member. Positions are
  * continuous tile units (the centre of tile x,y is x+0.5,y+0.5). */
@@ -121,6 +134,8 @@ typedef struct pt_actor {
                                as wide as the body (2 * radius) */
     double neighbour_radius;/* group behaviours' neighbourhood (tiles) */
     double force_x, force_y;/* the last steering force, drawn at 0.1 tile per unit */
+    pt_memory_mark memory[PT_ACTOR_MEMORY]; /* guards: what it remembers (memory overlay) */
+    int nmemory;
 } pt_actor;
 
 /* What to draw: a map and the actors on it. */
@@ -167,7 +182,7 @@ void pt_view_map_size(const pt_map *map, int scale, long *w, long *h);
 
 /* Draws one frame of the scene into the view rectangle: background, tiles (water
  * animated), cones, sight, grid, patterns, paths, rays, obstacles and actors (sorted by y),
- * steering, bubbles ("?" suspicious or searching, "!" chasing, a burst when caught), bars,
+ * steering, memory, bubbles ("?" suspicious or searching, "!" chasing, a burst when caught), bars,
  * labels. Does not present. Returns PT_OK, or PT_ERR_NOMEM when the scratch buffer cannot
  * grow. */
 int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view);
@@ -179,13 +194,16 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view);
  * draw over what is there and do not present. rgba = 0xRRGGBBAA (alpha blended). */
 
 /* A noise to show: made `age` seconds ago at tile (x, y), of loudness tiles (world.h's
- * pt_noise; a game keeps the last second or so of pt_world_noises). */
+ * pt_noise; a game keeps the last second or so of pt_world_noises and pt_world_shouts). */
 typedef struct pt_noise_mark { int x, y; double loudness, age; } pt_noise_mark;
 /* How long a noise ring shows, in seconds. */
 #define PT_NOISE_RING_S 0.75
 /* Noise rings over a drawn scene: each mark younger than PT_NOISE_RING_S is a ring around its
- * tile's centre that widens (to half its loudness, at most 4 tiles) and fades out. */
+ * tile's centre that widens (to half its loudness, at most 4 tiles) and fades out, in amber. */
 void pt_render_noise_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n);
+/* Shout rings (a guard's call, pt_world_shouts): the same rings in red, doubled (a second one
+ * inside the first), so a call reads apart from a noise. */
+void pt_render_shout_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n);
 
 /* The search overlay (PT_OVERLAY_SEARCH) over a drawn scene: the n cells of a search's area
  * (pt_search_info.cells), those with searched[i] set tinted green, the others faint amber,

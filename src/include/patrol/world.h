@@ -62,6 +62,7 @@ typedef enum pt_noise_kind {
     PT_NOISE_SOURCE,       /* a timed noise source of the map (a bell) */
     PT_NOISE_TILE,         /* a tile with noise= stepped on by the player (a squeaky board) */
     PT_NOISE_ANIMAL,       /* startled prey, a scattering flock */
+    PT_NOISE_SHOUT,        /* a guard's call (pt_world_shouts): never among pt_world_noises */
     PT_NOISE_COUNT
 } pt_noise_kind;
 
@@ -100,6 +101,25 @@ typedef enum pt_phase {
 
 typedef struct pt_event { uint64_t tick; pt_event_kind kind; uint32_t a, b; int x, y; } pt_event;
 
+/* What a guard remembers (docs/ai.md, "Memory"): the last stimulus of each kind. */
+typedef enum pt_memory_kind {
+    PT_MEMORY_SEEN = 0,    /* where it last saw (or sensed close by) the player */
+    PT_MEMORY_HEARD,       /* where the last noise it heard was made */
+    PT_MEMORY_TOLD,        /* the last known position a call passed on to it */
+    PT_MEMORY_COUNT
+} pt_memory_kind;
+
+/* One memory of a guard: a place, when, and how sure it still is. */
+typedef struct pt_memory {
+    pt_memory_kind kind;
+    int x, y;                  /* the cell */
+    double px, py;             /* the place in tiles: the player's centre (seen, told), the
+                                  cell's centre (heard) */
+    uint64_t tick;             /* the step it was last perceived */
+    double certainty;          /* now, in (0, 1]: it starts at how sure the guard was and falls
+                                  by 1 over the guard's memory span (map key `memory`) */
+} pt_memory;
+
 /* One entity. Read it freely; change it only through the world's functions. The fields a
  * tick reads come first, so a guard's update touches few cache lines. */
 typedef struct pt_entity {
@@ -124,7 +144,8 @@ typedef struct pt_entity {
     pt_chase chase;
     pt_patrun run;             /* the pattern runner (run.pat may be NULL); its head is hot */
     /* --- read when something happens --- */
-    double last_seen_x, last_seen_y; /* last known player position (continuous) */
+    double last_seen_x, last_seen_y; /* last known player position (continuous): the place of its
+                                        newest seen or told memory */
     /* Return-to-pattern and chase path (A*): cells, index of the next one. */
     pt_cell *path;
     int path_len, path_idx, path_cap;
@@ -199,6 +220,11 @@ const pt_event *pt_world_events(const pt_world *w, int *count);
  * rule measures them at alpha 0, so a catch is judged on what the player sees. (0,0) for
  * an unknown id. */
 pt_vec2 pt_world_drawn_pos(const pt_world *w, int id, double alpha);
+/* The live memories of guard id after the last step, at most one per kind in kind order
+ * (seen, heard, told): the ones whose certainty is still above 0. Writes at most max into out
+ * (may be NULL) and returns how many there are (0 for an unknown id or an entity that is not
+ * a guard). The brain decides from these (docs/ai.md, "Memory"). */
+int pt_world_guard_memory(const pt_world *w, int id, pt_memory *out, int max);
 /* The alert phase after the last step, and through *seconds_left (may be NULL) the time left
  * before evasion or caution ends (0 in normal and alert). */
 pt_phase pt_world_phase(const pt_world *w, double *seconds_left);
@@ -218,6 +244,12 @@ const pt_steer_env *pt_world_env(const pt_world *w);
 const pt_steer_agent *pt_world_agent(const pt_world *w, int id);
 pt_vec2 pt_world_steer_force(const pt_world *w, int id);
 
+/* The shouts of the last step: one per guard that started a chase and called out (docs/ai.md,
+ * "Calls"), at the cell it stood on when it called, of its `shout` loudness, kind
+ * PT_NOISE_SHOUT, in the order they called. Valid until the next step; at most 256 a step.
+ * For renderers and tools (the rings of `patrol play`); the guards hear them as calls. */
+const pt_noise *pt_world_shouts(const pt_world *w, int *count);
+
 /* Names for printing and logs; "unknown" for a value out of range. */
 const char *pt_state_name(pt_state s);              /* "patrol", "suspicious", "chase", ..., "investigate" */
 const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "lost", "returned", "goal", "heard", "called",
@@ -225,7 +257,9 @@ const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "los
 const char *pt_phase_name(pt_phase p);              /* "normal", "alert", "evasion", "caution" */
 const char *pt_motion_name(pt_motion m);            /* "tile", "continuous" */
 const char *pt_gait_name(pt_gait g);                /* "walk", "sneak", "run" */
-const char *pt_noise_kind_name(pt_noise_kind k);    /* "footstep", "game", "source", "tile", "animal" */
+const char *pt_noise_kind_name(pt_noise_kind k);    /* "footstep", "game", "source", "tile", "animal",
+                                                       "shout" */
+const char *pt_memory_kind_name(pt_memory_kind k);  /* "seen", "heard", "told" */
 
 /* Trace: "tick,id,kind,state,x,y,px,py,heading" - one row per entity per tick. */
 void pt_world_trace_header(FILE *out);
