@@ -235,7 +235,13 @@ END_TEST
 /* A walled W x H room with scattered walls, the player top-left, the exit bottom-right, and
  * 1-4 guards: idle ones, random walkers (a matrix of 1s: the walk depends on the seed) and
  * path walkers (a rectangle). The player's speed varies, so do the step rhythms. */
-static void gen_level(pt_map *m, pt_patlib *lib, uint64_t seed) {
+static void gen_level_exit(pt_map *m, pt_patlib *lib, uint64_t seed, int exit_edge);
+static void gen_level(pt_map *m, pt_patlib *lib, uint64_t seed) { gen_level_exit(m, lib, seed, 0); }
+
+/* exit_edge: 0 the exit inside the room's bottom-right corner, 1..4 in the outer wall beside
+ * it (north, east, south, west), so that the last step is from the edge row or column; 5 no
+ * outer wall at all (the map's edges bound the room) and the exit in the corner. */
+static void gen_level_exit(pt_map *m, pt_patlib *lib, uint64_t seed, int exit_edge) {
     pt_rng r;
     pt_rng_seed(&r, seed, 991);
     int W = 14 + (int)pt_rng_below(&r, 14), H = 10 + (int)pt_rng_below(&r, 8);
@@ -245,13 +251,16 @@ static void gen_level(pt_map *m, pt_patlib *lib, uint64_t seed) {
     n += (size_t)snprintf(text + n, 65536 - n, "player at=1,1 speed=%s\n", speeds[pt_rng_below(&r, 6)]);
     char grid[32][32];
     for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) grid[y][x] = (x == 0 || y == 0 || x == W - 1 || y == H - 1) ? '#' : '.';
+        for (int x = 0; x < W; x++)
+            grid[y][x] = exit_edge < 5 && (x == 0 || y == 0 || x == W - 1 || y == H - 1) ? '#' : '.';
     for (int i = 0; i < W * H / 10; i++) {
         int x = 1 + (int)pt_rng_below(&r, (uint32_t)(W - 2)), y = 1 + (int)pt_rng_below(&r, (uint32_t)(H - 2));
         if ((x <= 2 && y <= 2) || (x >= W - 3 && y >= H - 3)) continue;
         grid[y][x] = '#';
     }
-    grid[H - 2][W - 2] = 'E';
+    static const int EX[6][2] = {{-2, -2}, {-2, 0}, {-1, -2}, {-2, -1}, {0, -2}, {-1, -1}}; /* < 0: from W, H */
+    int ex = EX[exit_edge][0], ey = EX[exit_edge][1];
+    grid[ey == 0 ? 0 : H + ey][ex == 0 ? 0 : W + ex] = 'E';
     int guards = 1 + (int)pt_rng_below(&r, 4);
     for (int g = 0; g < guards; g++) {
         int x, y;
@@ -442,6 +451,53 @@ START_TEST(test_margin) {
 }
 END_TEST
 
+/* The route is a walk on the map: every cell on it, each tick's cell the last one's or one
+ * step from it (pt_map_step_ok), and a goal tile at the end. */
+static void assert_route_on_map(const pt_map *m, const pt_solve_result *r) {
+    for (int t = 0; t <= r->ticks; t++) {
+        pt_cell c = r->cells[t];
+        ck_assert_msg(pt_map_walkable(m, c.x, c.y), "tick %d: cell %d,%d", t, c.x, c.y);
+        if (t > 0 && (c.x != r->cells[t - 1].x || c.y != r->cells[t - 1].y))
+            ck_assert_msg(pt_map_step_ok(m, r->cells[t - 1].x, r->cells[t - 1].y, c.x, c.y), "tick %d: %d,%d -> %d,%d", t,
+                          r->cells[t - 1].x, r->cells[t - 1].y, c.x, c.y);
+    }
+    ck_assert_int_eq(r->goal_x, r->cells[r->ticks].x);
+    ck_assert_int_eq(r->goal_y, r->cells[r->ticks].y);
+    ck_assert(m->flags[(size_t)r->goal_y * (size_t)m->w + (size_t)r->goal_x] & PT_TILE_GOAL);
+}
+
+/* An exit in the map's outer wall (as the demo's), or no outer wall: the route is traced back
+ * through cells on the map's edge, where one step further out is off the map (and x - 1 of
+ * column 0 would name the row above's last cell). With and without a margin. */
+START_TEST(test_exit_on_the_edge) {
+    int found = 0;
+    for (uint64_t seed = 1; seed <= 16; seed++)
+        for (int edge = 1; edge <= 5; edge++) {
+            pt_map m;
+            pt_patlib lib;
+            gen_level_exit(&m, &lib, seed, edge);
+            for (int margin = 0; margin <= 3; margin += 3) {
+                pt_solve_opts o = {0};
+                o.seed = seed;
+                o.margin = margin;
+                o.max_ticks = 1800;
+                pt_solve_result r;
+                pt_error err;
+                ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+                if (r.found) {
+                    found++;
+                    assert_route_on_map(&m, &r);
+                    replay(&m, &lib, seed, &r);
+                }
+                pt_solve_result_fini(&r);
+            }
+            pt_patlib_fini(&lib);
+            pt_map_fini(&m);
+        }
+    ck_assert_int_ge(found, 50);
+}
+END_TEST
+
 /* ---- the sight table --------------------------------------------------------------------- */
 
 /* A guard that stands still sees the same cells on every tick: its cone, by pt_can_see from
@@ -544,6 +600,7 @@ static Suite *suite(void) {
         {"generated_routes_replay", test_generated_routes_replay},
         {"seeds_together", test_seeds_together},
         {"margin", test_margin},
+        {"exit_on_the_edge", test_exit_on_the_edge},
         {"start_window", test_start_window},
         {"fixed_guard_heatmap_is_its_cone", test_fixed_guard_heatmap_is_its_cone},
         {"bad_options", test_bad_options},

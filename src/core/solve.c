@@ -385,7 +385,8 @@ static int reconstruct(solver *s, pt_solve_result *r) {
                 int x = (int)(cell % (size_t)s->W), y = (int)(cell / (size_t)s->W);
                 for (int sg = -1; sg <= 1 && !found; sg += 2) { /* a step onto cell */
                     int px = x - sg * AX_DX[a], py = y - sg * AX_DY[a];
-                    if (!pt_map_step_ok(s->map, px, py, x, y)) continue;
+                    /* off the map, py * W + px names another cell: the step must start on one */
+                    if (!pt_map_walkable(s->map, px, py) || !pt_map_step_ok(s->map, px, py, x, y)) continue;
                     size_t pc = (size_t)py * (size_t)s->W + (size_t)px;
                     if (!vget(s, node_bit(s, pt, pk, ph, a, pc)) || !safe_span(s, pc, pt + 1, t - 1)) continue;
                     pt_solve_action act = {PT_SOLVE_STEP, t, sg * AX_DX[a], sg * AX_DY[a], 0, 0};
