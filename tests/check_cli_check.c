@@ -217,6 +217,36 @@ START_TEST(test_special_files) {
 }
 END_TEST
 
+/* The bad recordings of tests/data/bad (listed in its EXPECT with their place: a wrong
+ * version, a checksum mismatch, another map, a file cut off): `patrol check` reports each at
+ * FILE:LINE:COL and exits 1. */
+START_TEST(test_bad_recordings) {
+    FILE *f = fopen("tests/data/bad/EXPECT", "r");
+    ck_assert_ptr_nonnull(f);
+    char line[512];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        char file[128], code[64];
+        int ln, col;
+        if (line[0] == '#' || sscanf(line, "%127s %63s %d %d", file, code, &ln, &col) != 4) continue;
+        size_t len = strlen(file);
+        if (len < 4 || strcmp(file + len - 4, ".rec") != 0) continue;
+        char path[192], want[256];
+        snprintf(path, sizeof path, "tests/data/bad/%s", file);
+        snprintf(want, sizeof want, "%s:%d:%d: error: ", path, ln, col);
+        const char *args[] = {"check", path, NULL};
+        run_result r;
+        run(&r, args);
+        ck_assert_msg(r.status == 1, "%s: exit %d", file, r.status);
+        ck_assert_msg(strncmp(r.err, want, strlen(want)) == 0, "%s: expected '%s...', got:\n%s", file, want, r.err);
+        ck_assert_str_eq(r.out, "");
+        n++;
+    }
+    fclose(f);
+    ck_assert_int_ge(n, 4);
+}
+END_TEST
+
 static Suite *cli_check_suite(void) {
     Suite *s = suite_create("cli_check");
     TCase *core = tcase_create("core");
@@ -228,6 +258,7 @@ static Suite *cli_check_suite(void) {
     tcase_add_test(core, test_wrong_kind_for_a_map);
     tcase_add_test(core, test_keeps_going);
     tcase_add_test(core, test_usage);
+    tcase_add_test(core, test_bad_recordings);
     suite_add_tcase(s, core);
     TCase *special = tcase_create("special");
     tcase_set_timeout(special, 10); /* a read that blocks fails here */

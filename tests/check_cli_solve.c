@@ -131,7 +131,7 @@ START_TEST(test_no_route_and_bad_maps_exit_1) {
     const char *args[] = {map, NULL};
     tu_run_patrol(&r, "solve", args);
     ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.out);
-    ck_assert_ptr_nonnull(strstr(r.out, "no route no guard sees"));
+    ck_assert_ptr_nonnull(strstr(r.out, "no route no guard sees or hears"));
     /* No goal at all. */
     write_file(map, "player at=1,1\ngrid\n#####\n#...#\n#####\nend\n");
     tu_run_patrol(&r, "solve", args);

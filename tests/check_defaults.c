@@ -376,6 +376,7 @@ static const entry entries[] = {
     {FORMATS_MD, CELL, "| `caught` |", "`within=` (", 2, 0, &test_within[PT_EXPECT_CAUGHT], 1},
     {FORMATS_MD, CELL, "| `goal` |", "`within=` (", 2, 0, &test_within[PT_EXPECT_GOAL], 1},
     {FORMATS_MD, CELL, "| `solvable` |", "`margin=` (", 2, 0, &test_margin, 1},
+    {FORMATS_MD, CELL, "| `solvable` |", "`within=` (", 2, 0, &test_within[PT_EXPECT_SOLVABLE], 1},
 
     /* docs/formats.md: header, entities, obstacles */
     {FORMATS_MD, CELL, "| `tile_size N` |", NULL, 3, 0, &map_tile_px, 1},

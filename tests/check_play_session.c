@@ -446,6 +446,50 @@ static char *slurp(const char *path, size_t *len) {
 
 /* A run played through the session (taps, held keys, every gait) is recorded; `patrol sim
  * --replay` of the file writes the very trace the session's world went through. */
+/* The replay window's tick box: the keys typed, over many random key strings, against a
+ * model of what they mean (digits, Backspace, Esc, Enter; the tick clamped to the end). */
+START_TEST(test_tick_entry) {
+    static const int keys[] = {'0', '1', '2', '5', '9', '\b', 27, '\r', 'x'};
+    uint64_t state = 12345;
+    int jumps = 0, escapes_out = 0;
+    for (int round = 0; round < 400; round++) {
+        char box[PLAY_TICK_DIGITS + 1] = "";
+        char model[64] = "";
+        uint64_t max = 1 + (uint64_t)(round * 37 % 5000);
+        for (int i = 0; i < 30; i++) {
+            state = state * 6364136223846793005ull + 1442695040888963407ull;
+            int key = keys[(state >> 33) % (sizeof keys / sizeof keys[0])];
+            uint64_t to = 777777;
+            int rc = play_tick_entry_key(box, key, max, &to);
+            size_t n = strlen(model);
+            int want = -1;
+            uint64_t want_to = 777777;
+            if (key >= '0' && key <= '9') {
+                if (n < PLAY_TICK_DIGITS) model[n] = (char)key, model[n + 1] = 0;
+                want = 0;
+            } else if (key == '\b') {
+                if (n) model[n - 1] = 0;
+                want = 0;
+            } else if (key == 27) {
+                want = n ? 0 : -1;
+                escapes_out += !n;
+                model[0] = 0;
+            } else if (key == '\r') {
+                want = n ? 1 : 0;
+                if (n) want_to = strtoull(model, NULL, 10) < max ? strtoull(model, NULL, 10) : max;
+                model[0] = 0;
+            }
+            ck_assert_int_eq(rc, want);
+            ck_assert_str_eq(box, model);
+            ck_assert_uint_eq(to, want_to);
+            jumps += rc == 1;
+        }
+    }
+    ck_assert_int_gt(jumps, 100);
+    ck_assert_int_gt(escapes_out, 10);
+}
+END_TEST
+
 START_TEST(test_record_replays_to_the_same_trace) {
     write_file("s.pat", pace_pat);
     write_file("r.map", guard_map);
@@ -711,6 +755,7 @@ static Suite *session_suite(void) {
     tcase_add_test(core, test_log_lines);
     tcase_add_test(core, test_watch_reloads);
     tcase_add_test(core, test_record_replays_to_the_same_trace);
+    tcase_add_test(core, test_tick_entry);
     tcase_add_test(core, test_bad_recordings);
     suite_add_tcase(s, core);
     TCase *limits = tcase_create("limits");

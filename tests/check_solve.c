@@ -85,6 +85,9 @@ static void replay(const pt_map *m, const pt_patlib *lib, uint64_t seed, const p
         const pt_event *ev = pt_world_events(w, &n);
         for (int k = 0; k < n; k++) {
             ck_assert(ev[k].kind != PT_EVENT_SPOTTED && ev[k].kind != PT_EVENT_CAUGHT);
+            /* no noise on these maps but the player's (footsteps, startled animals) */
+            ck_assert_msg(ev[k].kind != PT_EVENT_HEARD, "seed %llu tick %d: a guard heard %d,%d\n%s",
+                          (unsigned long long)seed, t, ev[k].x, ev[k].y, text);
             goal |= ev[k].kind == PT_EVENT_GOAL;
         }
         ck_assert_msg(goal == (t == r->ticks), "seed %llu tick %d of %d: goal event %d", (unsigned long long)seed, t,
@@ -94,6 +97,8 @@ static void replay(const pt_map *m, const pt_patlib *lib, uint64_t seed, const p
     pt_patlib_fini(&plib);
     free(text);
 }
+
+static void assert_route_on_map(const pt_map *m, const pt_solve_result *r);
 
 /* ---- built maps: one safe way, none, many ------------------------------------------------ */
 
@@ -230,12 +235,166 @@ START_TEST(test_waits_for_the_guard) {
 }
 END_TEST
 
+static void gen_level(pt_map *m, pt_patlib *lib, uint64_t seed);
+
+/* ---- hearing ------------------------------------------------------------------------------ */
+
+/* A corridor past the mouth of a side passage where a guard faces away: it never sees the
+ * corridor, but hears it. Floor footsteps at factor 1 (walk 6, sneak 2.5, run 12 tiles); the
+ * guard's threshold `hearing` decides which gaits get by. */
+static void passage_map_at(pt_map *m, const char *hearing, int gy) {
+    char text[2048];
+    snprintf(text, sizeof text,
+             "tile . floor walkable footstep=1\ntile E exit walkable goal footstep=1\n"
+             "player at=1,1 speed=4\n"
+             "guard g at=7,%d heading=90 view=2 fov=40 hearing=%s\n"
+             "grid\n"
+             "###############\n"
+             "#.............E\n"
+             "#######.#######\n"
+             "#######.#######\n"
+             "#######.#######\n"
+             "#######.#######\n"
+             "###############\n"
+             "end\n",
+             gy, hearing);
+    pt_error err;
+    ck_assert_msg(pt_map_parse(m, text, strlen(text), "passage.map", &err) == PT_OK, "%s", err.message);
+}
+
+static void passage_map(pt_map *m, const char *hearing) { passage_map_at(m, hearing, 4); }
+
+static int solve_gait(const pt_map *m, const pt_patlib *lib, int gait, pt_solve_result *r) {
+    pt_solve_opts o = {0};
+    o.gait = gait;
+    o.max_ticks = 1200;
+    pt_error err;
+    ck_assert_int_eq(pt_solve(m, lib, &o, r, &err), PT_OK);
+    return r->found;
+}
+
+/* Walking past the passage is heard, sneaking is not: the only route sneaks (and says so in
+ * its pattern), and the world agrees: no guard hears it. Walk alone finds none. */
+START_TEST(test_only_sneaking_gets_by) {
+    pt_map m;
+    passage_map(&m, "1");
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_solve_result r;
+    ck_assert(solve_gait(&m, &lib, 0, &r));
+    ck_assert_int_eq(r.gait, PT_GAIT_SNEAK);
+    replay(&m, &lib, 1, &r);
+    pt_solve_result_fini(&r);
+    ck_assert(!solve_gait(&m, &lib, 1 + PT_GAIT_WALK, &r));
+    pt_solve_result_fini(&r);
+    ck_assert(!solve_gait(&m, &lib, 1 + PT_GAIT_RUN, &r));
+    pt_solve_result_fini(&r);
+    /* The world hears a walker: the walk route of a deaf guard's map is heard on this one. */
+    pt_map deaf;
+    passage_map(&deaf, "256");
+    ck_assert(solve_gait(&deaf, &lib, 1 + PT_GAIT_WALK, &r));
+    FILE *f = tmpfile();
+    ck_assert_int_eq(pt_solve_write_pattern(&r, f, "walked"), 0);
+    long len = ftell(f);
+    rewind(f);
+    char text[4096];
+    ck_assert_int_lt(len, (long)sizeof text);
+    ck_assert_int_eq((long)fread(text, 1, (size_t)len, f), len);
+    text[len] = 0;
+    fclose(f);
+    pt_patlib plib;
+    load_pats(&plib, text);
+    pt_world_desc d = {0};
+    d.seed = 1;
+    d.player_pattern = pt_patlib_find(&plib, "walked");
+    pt_error err;
+    pt_world *w = pt_world_create(&m, &lib, &d, &err);
+    ck_assert_ptr_nonnull(w);
+    int heard = 0;
+    for (int t = 1; t <= r.ticks; t++) {
+        pt_world_step(w);
+        int n = 0;
+        const pt_event *ev = pt_world_events(w, &n);
+        for (int k = 0; k < n; k++) heard += ev[k].kind == PT_EVENT_HEARD;
+    }
+    ck_assert_int_gt(heard, 0);
+    pt_world_destroy(w);
+    pt_patlib_fini(&plib);
+    pt_solve_result_fini(&r);
+    pt_map_fini(&deaf);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* A guard nearer the mouth that hears even a sneak there: no route. A deaf one: every gait gets by, and
+ * the earliest, running, is taken. */
+START_TEST(test_heard_whatever_the_gait) {
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_map m;
+    passage_map_at(&m, "0.1", 3);
+    pt_solve_result r;
+    ck_assert(!solve_gait(&m, &lib, 0, &r));
+    pt_solve_result_fini(&r);
+    pt_map_fini(&m);
+    passage_map(&m, "256");
+    int ticks[PT_GAIT_COUNT];
+    for (int g = 0; g < PT_GAIT_COUNT; g++) {
+        ck_assert(solve_gait(&m, &lib, 1 + g, &r));
+        ck_assert_int_eq(r.gait, g);
+        ticks[g] = r.ticks;
+        replay(&m, &lib, 1, &r);
+        pt_solve_result_fini(&r);
+    }
+    ck_assert(ticks[PT_GAIT_RUN] < ticks[PT_GAIT_WALK] && ticks[PT_GAIT_WALK] < ticks[PT_GAIT_SNEAK]);
+    ck_assert(solve_gait(&m, &lib, 0, &r));
+    ck_assert_int_eq(r.gait, PT_GAIT_RUN);
+    ck_assert_int_eq(r.ticks, ticks[PT_GAIT_RUN]);
+    pt_solve_result_fini(&r);
+    pt_map_fini(&m);
+    pt_patlib_fini(&lib);
+}
+END_TEST
+
+/* Generated levels on floors that are heard: over many seeds, every route the solver finds
+ * is replayed unseen and unheard, and some levels need a gait other than walking. */
+START_TEST(test_generated_heard_routes_replay) {
+    int found = 0, other = 0;
+    for (uint64_t seed = 1; seed <= 24; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        gen_level(&m, &lib, seed);
+        /* make the floor loud: footstep 1, and the guards sharp of hearing */
+        for (int i = 0; i < m.nlegend; i++) m.legend[i].footstep = 1.0;
+        for (int i = 0; i < m.nents; i++)
+            if (m.ents[i].kind == PT_KIND_GUARD) m.ents[i].hearing = 1.0 + (double)(seed % 3);
+        pt_solve_result r;
+        if (solve(&m, &lib, seed, 1200, &r)) {
+            found++;
+            other += r.gait != PT_GAIT_WALK;
+            replay(&m, &lib, seed, &r);
+        }
+        pt_solve_result_fini(&r);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_msg(found >= 8 && other >= 1, "found %d, not walking %d", found, other);
+}
+END_TEST
+
 /* ---- generated maps ------------------------------------------------------------------------ */
 
 /* A walled W x H room with scattered walls, the player top-left, the exit bottom-right, and
  * 1-4 guards: idle ones, random walkers (a matrix of 1s: the walk depends on the seed) and
  * path walkers (a rectangle). The player's speed varies, so do the step rhythms. */
-static void gen_level(pt_map *m, pt_patlib *lib, uint64_t seed) {
+static void gen_level_exit(pt_map *m, pt_patlib *lib, uint64_t seed, int exit_edge);
+static void gen_level(pt_map *m, pt_patlib *lib, uint64_t seed) { gen_level_exit(m, lib, seed, 0); }
+
+/* exit_edge: 0 the exit inside the room's bottom-right corner, 1..4 in the outer wall beside
+ * it (north, east, south, west), so that the last step is from the edge row or column; 5 no
+ * outer wall at all (the map's edges bound the room) and the exit in the corner. */
+static void gen_level_exit(pt_map *m, pt_patlib *lib, uint64_t seed, int exit_edge) {
     pt_rng r;
     pt_rng_seed(&r, seed, 991);
     int W = 14 + (int)pt_rng_below(&r, 14), H = 10 + (int)pt_rng_below(&r, 8);
@@ -245,13 +404,16 @@ static void gen_level(pt_map *m, pt_patlib *lib, uint64_t seed) {
     n += (size_t)snprintf(text + n, 65536 - n, "player at=1,1 speed=%s\n", speeds[pt_rng_below(&r, 6)]);
     char grid[32][32];
     for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) grid[y][x] = (x == 0 || y == 0 || x == W - 1 || y == H - 1) ? '#' : '.';
+        for (int x = 0; x < W; x++)
+            grid[y][x] = exit_edge < 5 && (x == 0 || y == 0 || x == W - 1 || y == H - 1) ? '#' : '.';
     for (int i = 0; i < W * H / 10; i++) {
         int x = 1 + (int)pt_rng_below(&r, (uint32_t)(W - 2)), y = 1 + (int)pt_rng_below(&r, (uint32_t)(H - 2));
         if ((x <= 2 && y <= 2) || (x >= W - 3 && y >= H - 3)) continue;
         grid[y][x] = '#';
     }
-    grid[H - 2][W - 2] = 'E';
+    static const int EX[6][2] = {{-2, -2}, {-2, 0}, {-1, -2}, {-2, -1}, {0, -2}, {-1, -1}}; /* < 0: from W, H */
+    int ex = EX[exit_edge][0], ey = EX[exit_edge][1];
+    grid[ey == 0 ? 0 : H + ey][ex == 0 ? 0 : W + ex] = 'E';
     int guards = 1 + (int)pt_rng_below(&r, 4);
     for (int g = 0; g < guards; g++) {
         int x, y;
@@ -442,6 +604,94 @@ START_TEST(test_margin) {
 }
 END_TEST
 
+/* A margin in time: the route's cells are seen no nearer in time than margin_ticks, and a
+ * route found without one also has a route with exactly its own margin asked for. */
+START_TEST(test_margin_ticks) {
+    int found = 0, tighter = 0;
+    for (uint64_t seed = 1; seed <= 16; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        gen_level(&m, &lib, seed);
+        pt_solve_opts o = {0};
+        o.seed = seed;
+        o.max_ticks = 1200;
+        pt_solve_result r0, r;
+        pt_error err;
+        ck_assert_int_eq(pt_solve(&m, &lib, &o, &r0, &err), PT_OK);
+        if (r0.found && r0.margin_ticks < PT_SOLVE_MARGIN_CAP) {
+            o.margin_ticks = r0.margin_ticks;
+            ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+            ck_assert(r.found);
+            ck_assert_int_ge(r.margin_ticks, o.margin_ticks);
+            pt_solve_result_fini(&r);
+            o.margin_ticks = r0.margin_ticks + 20;
+            ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+            if (r.found) {
+                found++;
+                ck_assert_int_ge(r.margin_ticks, o.margin_ticks);
+                ck_assert_int_ge(r.ticks, r0.ticks);
+                assert_route_on_map(&m, &r);
+                replay(&m, &lib, seed, &r);
+            } else {
+                tighter++;
+            }
+            pt_solve_result_fini(&r);
+        }
+        pt_solve_result_fini(&r0);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_msg(found >= 3 && tighter >= 1, "found %d, none %d", found, tighter);
+}
+END_TEST
+
+/* The route is a walk on the map: every cell on it, each tick's cell the last one's or one
+ * step from it (pt_map_step_ok), and a goal tile at the end. */
+static void assert_route_on_map(const pt_map *m, const pt_solve_result *r) {
+    for (int t = 0; t <= r->ticks; t++) {
+        pt_cell c = r->cells[t];
+        ck_assert_msg(pt_map_walkable(m, c.x, c.y), "tick %d: cell %d,%d", t, c.x, c.y);
+        if (t > 0 && (c.x != r->cells[t - 1].x || c.y != r->cells[t - 1].y))
+            ck_assert_msg(pt_map_step_ok(m, r->cells[t - 1].x, r->cells[t - 1].y, c.x, c.y), "tick %d: %d,%d -> %d,%d", t,
+                          r->cells[t - 1].x, r->cells[t - 1].y, c.x, c.y);
+    }
+    ck_assert_int_eq(r->goal_x, r->cells[r->ticks].x);
+    ck_assert_int_eq(r->goal_y, r->cells[r->ticks].y);
+    ck_assert(m->flags[(size_t)r->goal_y * (size_t)m->w + (size_t)r->goal_x] & PT_TILE_GOAL);
+}
+
+/* An exit in the map's outer wall (as the demo's), or no outer wall: the route is traced back
+ * through cells on the map's edge, where one step further out is off the map (and x - 1 of
+ * column 0 would name the row above's last cell). With and without a margin. */
+START_TEST(test_exit_on_the_edge) {
+    int found = 0;
+    for (uint64_t seed = 1; seed <= 16; seed++)
+        for (int edge = 1; edge <= 5; edge++) {
+            pt_map m;
+            pt_patlib lib;
+            gen_level_exit(&m, &lib, seed, edge);
+            for (int margin = 0; margin <= 3; margin += 3) {
+                pt_solve_opts o = {0};
+                o.seed = seed;
+                o.margin = margin;
+                o.max_ticks = 1800;
+                pt_solve_result r;
+                pt_error err;
+                ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+                if (r.found) {
+                    found++;
+                    assert_route_on_map(&m, &r);
+                    replay(&m, &lib, seed, &r);
+                }
+                pt_solve_result_fini(&r);
+            }
+            pt_patlib_fini(&lib);
+            pt_map_fini(&m);
+        }
+    ck_assert_int_ge(found, 50);
+}
+END_TEST
+
 /* ---- the sight table --------------------------------------------------------------------- */
 
 /* A guard that stands still sees the same cells on every tick: its cone, by pt_can_see from
@@ -513,7 +763,7 @@ START_TEST(test_bad_options) {
     ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_ERR_USAGE);
     pt_solve_result_fini(&r);
     o.max_ticks = 0;
-    o.gait = 1;
+    o.gait = PT_GAIT_COUNT + 1;
     ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_ERR_USAGE);
     pt_solve_result_fini(&r);
     pt_map_fini(&m);
@@ -544,6 +794,11 @@ static Suite *suite(void) {
         {"generated_routes_replay", test_generated_routes_replay},
         {"seeds_together", test_seeds_together},
         {"margin", test_margin},
+        {"exit_on_the_edge", test_exit_on_the_edge},
+        {"margin_ticks", test_margin_ticks},
+        {"only_sneaking_gets_by", test_only_sneaking_gets_by},
+        {"heard_whatever_the_gait", test_heard_whatever_the_gait},
+        {"generated_heard_routes_replay", test_generated_heard_routes_replay},
         {"start_window", test_start_window},
         {"fixed_guard_heatmap_is_its_cone", test_fixed_guard_heatmap_is_its_cone},
         {"bad_options", test_bad_options},

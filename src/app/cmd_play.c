@@ -235,7 +235,9 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     pt_gait gait = pt_world_gait(s->world);
     const char *gname = gait == PT_GAIT_WALK ? "" : (gait == PT_GAIT_RUN ? "RUN  " : "SNEAK  ");
     char what[48] = "";
-    if (s->replay)
+    if (s->replay && f->tick_entry && f->tick_entry[0])
+        snprintf(what, sizeof what, "GO TO TICK %s_  ", f->tick_entry);
+    else if (s->replay)
         snprintf(what, sizeof what, "REPLAY %llu/%llu  ", (unsigned long long)pt_world_tick(s->world),
                  (unsigned long long)s->replay->ticks);
     if (fabs(f->speed - 1.0) > 1e-9) snprintf(status, sizeof status, "%s%s%s  x%g", what, gname, clock, f->speed);
@@ -301,6 +303,7 @@ typedef struct play_ui {
     pt_error error;       /* the last reload error, shown until error_until */
     double error_until;   /* real seconds; 0 = no box */
     FILE *log;            /* --log: UI events too */
+    char tick_entry[PLAY_TICK_DIGITS + 1]; /* a replay's tick box: the digits typed */
 } play_ui;
 
 static void ui_log(const play_ui *ui, const char *fmt, const char *arg) {
@@ -367,8 +370,19 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
     if (k->repeat) return KEY_GO_ON;
     if (ui->error_until > 0 && k->keysym.sym != SDLK_F5) ui->error_until = 0; /* any key hides the box */
     if (s->replay) { /* a replay's keys: the arrows and Home/End move through the recording */
-        uint64_t now_t = pt_world_tick(s->world), step = 60;
-        switch (k->keysym.sym) {
+        uint64_t now_t = pt_world_tick(s->world), step = 60, to;
+        SDL_Keycode sym = k->keysym.sym;
+        int key = sym >= SDLK_0 && sym <= SDLK_9     ? '0' + (int)(sym - SDLK_0)
+                  : sym >= SDLK_KP_1 && sym <= SDLK_KP_9 ? '1' + (int)(sym - SDLK_KP_1)
+                  : sym == SDLK_KP_0                 ? '0'
+                  : sym == SDLK_BACKSPACE            ? '\b'
+                  : sym == SDLK_ESCAPE               ? 27
+                  : sym == SDLK_RETURN || sym == SDLK_KP_ENTER ? '\r'
+                                                     : -1;
+        int typed = key < 0 ? -1 : play_tick_entry_key(ui->tick_entry, key, s->replay->ticks, &to);
+        if (typed == 1) replay_jump(s, ui, to);
+        if (typed >= 0) return KEY_GO_ON;
+        switch (sym) {
         case SDLK_RIGHT: replay_jump(s, ui, now_t + step); return KEY_GO_ON;
         case SDLK_LEFT: replay_jump(s, ui, now_t > step ? now_t - step : 0); return KEY_GO_ON;
         case SDLK_HOME: replay_jump(s, ui, 0); return KEY_GO_ON;
@@ -569,6 +583,7 @@ static void replay_help(FILE *out) {
             "  + / -           playback speed, 0.25x .. 4x\n"
             "  Right / Left    one second (60 ticks) forward / back\n"
             "  Home / End      the first / the last recorded tick\n"
+            "  0-9, Enter      type a tick and jump to it (Backspace, Esc: correct, cancel)\n"
             "  F1, F11, Esc, Tab and the overlay keys as in 'patrol play'\n"
             "\n"
             "options:\n"
@@ -737,6 +752,7 @@ static int play_run(const play_opts *o) {
         SDL_GetRendererOutputSize(sdl, &ow, &oh);
         ui.frame.alpha = acc / dt;
         ui.frame.paused = ui.paused;
+        ui.frame.tick_entry = ui.tick_entry;
         ui.frame.speed = speeds[ui.speed];
         ui.frame.help = ui.help;
         ui.frame.error = ui.error_until > 0 ? &ui.error : NULL;

@@ -2,6 +2,7 @@
 /* patrol solve MAP: a route to the goal no guard sees, as a player pattern (patrol/solve.h). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, isatty */
 #include <patrol/solve.h>
+#include <patrol/world.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -14,20 +15,23 @@
 
 static void help(FILE *out) {
     fprintf(out,
-            "usage: patrol solve MAP [--max-time S] [--seed S] [--seeds N] [--margin T] [--out FILE.pat]\n"
-            "                        [--name NAME] [--leave-after N] [--no-window] [-q]\n\n"
+            "usage: patrol solve MAP [--max-time S] [--seed S] [--seeds N] [--margin T] [--margin-time S] [--gait G]\n"
+            "                        [--out FILE.pat] [--name NAME] [--leave-after N] [--no-window] [-q]\n\n"
             "Finds a route from the player's start to a goal tile on which no guard ever has the\n"
             "player in view, and prints it as a player pattern (kind control: heading, steps, turns,\n"
             "waits) with its figures as '#' comment lines, so the whole output is a .pat file.\n"
             "Replay it with: patrol sim MAP --ticks DURATION --player-pattern FILE.pat:NAME\n"
-            "Sight (and the close sense) only: hearing is not modelled yet: the guards may hear the\n"
-            "route's footsteps (the player's one gait, walk, at the map's speed; docs/solve.md).\n"
+            "No guard hears it either: its footsteps (in the gait it takes: walk, sneak or run, the\n"
+            "earliest) and the animals it would startle are checked against the guards' hearing.\n"
             "  --max-time S   the horizon in seconds: the goal must be reached by then, 0.1..%d\n"
             "                 (default %d). Memory grows with it (docs/solve.md)\n"
             "  --seed S       the guards' seed, 0..2^64-1 (default: the map's seed, or 1)\n"
             "  --seeds N      a route that holds for seeds S..S+N-1, 1..100000 (default 1); when none\n"
             "                 holds for all, the route for seed S and for how many seeds it holds\n"
             "  --margin T     also keep T tiles (0..64) away from every cell a guard sees (default 0)\n"
+            "  --gait G       the route's gait: any (default: the earliest arrival), walk, sneak, run\n"
+            "  --margin-time S  no cell of the route is seen within S seconds (0..%d) before or after\n"
+            "                 the player stands on it (default 0: only not while it does)\n"
             "  --out FILE     write the pattern to FILE instead of stdout (figures stay on stdout)\n"
             "  --name NAME    the pattern's name (default: solved)\n"
             "  --leave-after N  no step off the start before tick N, 0..%d (default 0: whenever)\n"
@@ -36,7 +40,7 @@ static void help(FILE *out) {
             "                 about 3x the time)\n"
             "  -q, --quiet    print the pattern only (no start window)\n"
             "exit status: 0 a route, 1 no route within the horizon (or a bad map), 2 usage error\n",
-            PT_SOLVE_MAX_TICKS / 60, PT_SOLVE_DEFAULT_MAX_TICKS / 60, PT_SOLVE_MAX_TICKS);
+            PT_SOLVE_MAX_TICKS / 60, PT_SOLVE_DEFAULT_MAX_TICKS / 60, PT_SOLVE_MARGIN_CAP / 60, PT_SOLVE_MAX_TICKS);
 }
 
 static double now_seconds(void) {
@@ -67,10 +71,10 @@ static int name_ok(const char *s) {
 
 int cmd_solve(int argc, char **argv) {
     const char *map_path = NULL, *out_path = NULL, *name = "solved";
-    double max_time = PT_SOLVE_DEFAULT_MAX_TICKS / 60.0;
+    double max_time = PT_SOLVE_DEFAULT_MAX_TICKS / 60.0, margin_time = 0.0;
     uint64_t seed = 0;
     long nseeds = 1, margin = 0, leave_after = 0;
-    int quiet = 0, window = 1;
+    int quiet = 0, window = 1, gait = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) { help(stdout); return APP_EXIT_OK; }
@@ -78,6 +82,15 @@ int cmd_solve(int argc, char **argv) {
         else if (strcmp(a, "--seed") == 0) { if (!app_parse_u64("solve", a, i + 1 < argc ? argv[++i] : NULL, &seed)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--seeds") == 0) { if (!app_parse_long("solve", a, i + 1 < argc ? argv[++i] : NULL, 1, 100000, &nseeds)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--margin") == 0) { if (!app_parse_long("solve", a, i + 1 < argc ? argv[++i] : NULL, 0, 64, &margin)) return APP_EXIT_USAGE; }
+        else if (strcmp(a, "--gait") == 0) {
+            const char *v = i + 1 < argc ? argv[++i] : "";
+            gait = -1;
+            for (int g = 0; g < PT_GAIT_COUNT; g++)
+                if (strcmp(v, pt_gait_name((pt_gait)g)) == 0) gait = g + 1;
+            if (strcmp(v, "any") == 0) gait = 0;
+            if (gait < 0) return app_usage_error("solve", "--gait '%s': any, walk, sneak or run", v);
+        }
+        else if (strcmp(a, "--margin-time") == 0) { if (!app_parse_double("solve", a, i + 1 < argc ? argv[++i] : NULL, 0, PT_SOLVE_MARGIN_CAP / 60, &margin_time)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--out") == 0 || strcmp(a, "-o") == 0) { if (i + 1 >= argc) return app_usage_error("solve", "%s needs a file name", a); out_path = argv[++i]; }
         else if (strcmp(a, "--name") == 0) {
             if (i + 1 >= argc) return app_usage_error("solve", "--name needs a pattern name");
@@ -103,6 +116,8 @@ int cmd_solve(int argc, char **argv) {
     o.seed = seed;
     o.nseeds = (int)nseeds;
     o.margin = (int)margin;
+    o.gait = gait;
+    o.margin_ticks = (int)(margin_time * 60.0 + 0.5);
     o.window = window && !quiet;
     o.leave_after = (int)leave_after;
     o.progress = on_progress;
@@ -123,11 +138,14 @@ int cmd_solve(int argc, char **argv) {
     uint64_t s0 = seed ? seed : (map.seed ? map.seed : 1);
     if (!quiet) {
         printf("# patrol solve %s: %s within %d ticks (%.1f s), seed %llu", map_path,
-               r.found ? "a route no guard sees" : "no route no guard sees", r.max_ticks, r.max_ticks / 60.0,
+               r.found ? "a route no guard sees or hears" : "no route no guard sees or hears", r.max_ticks, r.max_ticks / 60.0,
                (unsigned long long)s0);
         if (nseeds > 1) printf(" .. %llu", (unsigned long long)(s0 + (uint64_t)nseeds - 1));
         putchar('\n');
         if (margin) printf("# keeping %ld tiles away from every cell a guard sees\n", margin);
+        if (o.margin_ticks > 1)
+            printf("# keeping %d ticks (%.2f s) away from every tick a guard sees the cell\n", o.margin_ticks,
+                   o.margin_ticks / 60.0);
         if (r.found) {
             printf("# duration: %d ticks (%.2f s) from %d,%d to the goal at %d,%d\n", r.ticks, r.ticks / 60.0, r.start_x,
                    r.start_y, r.goal_x, r.goal_y);
@@ -151,6 +169,9 @@ int cmd_solve(int argc, char **argv) {
                        r.all_seeds ? "searched against all together" : "none holds for all; this one is for the first",
                        r.seeds_ok, nseeds);
         }
+        if (r.found)
+            printf("# gait: %s (%.3g tiles/s)%s\n", pt_gait_name((pt_gait)r.gait), r.speed * pt_gait_speed((pt_gait)r.gait),
+                   r.gait == PT_GAIT_WALK ? "" : ", set by the route's first action");
         printf("# search: player %.3g tiles/s (step rhythm %d), %lld states, %.1f MB, %.2f s\n", r.speed, r.rhythm,
                r.nodes, (double)r.bytes / (1024.0 * 1024.0), secs);
     }

@@ -123,7 +123,8 @@ static void run_file(const char *path, int quiet, const char *trace_dir, const c
         else if (st == PT_TEST_FAIL) t->failed++;
         else t->skipped++;
         if (!quiet || st == PT_TEST_FAIL) printf("%s %s:%d: %s: %s\n", word[st], path, x->line, x->text, r.text);
-        if (st == PT_TEST_FAIL && (trace_dir || png_dir)) write_artefacts(&tf, x, &map, &lib, trace_dir, png_dir);
+        /* solvable runs the solver, not a world to trace or draw */
+        if (st == PT_TEST_FAIL && (trace_dir || png_dir) && x->kind != PT_EXPECT_SOLVABLE) write_artefacts(&tf, x, &map, &lib, trace_dir, png_dir);
     }
     pt_testfile_fini(&tf);
     pt_patlib_fini(&lib);

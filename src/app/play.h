@@ -124,6 +124,14 @@ int play_replay(play_session *s, const app_rec *r, pt_error *err);
 /* 1 when a replay has played every recorded tick. */
 int play_replay_done(const play_session *s);
 
+/* The replay window's tick box: the digits typed so far (at most PLAY_TICK_DIGITS; "" = no
+ * box). A key: '0'..'9' adds a digit, '\b' takes the last one back, 27 (Esc) closes the
+ * box, '\r' (Enter) closes it and gives its tick in *to, at most max. Returns 1 for a tick
+ * to jump to, 0 for a key the box used (or ignored: Enter with no digits, a digit too many),
+ * -1 for a key it does not take (Esc with no box: the window's own). */
+#define PLAY_TICK_DIGITS 10
+int play_tick_entry_key(char *digits, int key, uint64_t max, uint64_t *to);
+
 /* A key press: walk one tile (dx, dy) the next time the player may step, even when the
  * key was released before that tick. At most PLAY_TAPS wait; more are dropped. */
 void play_tap(play_session *s, int dx, int dy);
@@ -165,6 +173,7 @@ typedef struct play_frame {
     double speed;             /* simulation speed shown in the HUD (1 = normal) */
     int help;                 /* the key help panel */
     const pt_error *error;    /* a reload error to show (NULL = none) */
+    const char *tick_entry;   /* a replay's tick box being typed ("" or NULL = none) */
     /* scratch */
     struct pt_actor *actors;
     int actors_cap;

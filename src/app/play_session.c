@@ -227,6 +227,30 @@ int play_replay(play_session *s, const app_rec *r, pt_error *err) {
 
 int play_replay_done(const play_session *s) { return s->replay && s->replay_at.tick >= s->replay->ticks; }
 
+int play_tick_entry_key(char *digits, int key, uint64_t max, uint64_t *to) {
+    size_t n = strlen(digits);
+    if (key >= '0' && key <= '9') {
+        if (n < PLAY_TICK_DIGITS) digits[n] = (char)key, digits[n + 1] = '\0';
+        return 0;
+    }
+    if (key == '\b') {
+        if (n) digits[n - 1] = '\0';
+        return 0;
+    }
+    if (key == 27) {
+        digits[0] = '\0';
+        return n ? 0 : -1;
+    }
+    if (key == '\r' && n) {
+        uint64_t v = 0; /* ten digits fit: no overflow */
+        for (size_t i = 0; i < n; i++) v = v * 10u + (uint64_t)(digits[i] - '0');
+        digits[0] = '\0';
+        *to = v < max ? v : max;
+        return 1;
+    }
+    return key == '\r' ? 0 : -1;
+}
+
 void play_tap(play_session *s, int dx, int dy) {
     if (s->ntaps >= PLAY_TAPS) return;
     s->tap_dx[s->ntaps] = (signed char)(dx > 0 ? 1 : dx < 0 ? -1 : 0);

@@ -381,13 +381,16 @@ void pt__patrol_continuous(pt_world *w, pt_entity *e) {
     }
 }
 
+int pt__prey_notices(const pt_world *w, const pt_entity *e, double px, double py) {
+    return hypot(px - e->px, py - e->py) <= PREY_NOTICE_DIST ||
+           pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, px, py);
+}
+
 void pt__prey_update(pt_world *w, pt_entity *e) {
     pt__go_continuous(w, e);
     const pt_entity *p = &w->ents[0];
-    double d = hypot(p->px - e->px, p->py - e->py);
     int startled = 0;
-    int notice = d <= PREY_NOTICE_DIST ||
-                 pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, p->px, p->py);
+    int notice = pt__prey_notices(w, e, p->px, p->py);
     e->sees_player = notice;
     if (notice) {
         e->last_seen_x = p->px;

@@ -2,6 +2,7 @@
 /* The sight table and the level solver (patrol/solve.h). */
 #include <patrol/solve.h>
 
+#include <patrol/hearing.h>
 #include <patrol/world.h>
 #include <math.h>
 #include <stdlib.h>
@@ -25,6 +26,50 @@ typedef struct sight_rec {
     guard_cache *g;
     int nomem;
 } sight_rec;
+
+/* Where the guards listen on each tick of the sight run: their cells after their update
+ * (where the world's listen() takes them) and their hearing thresholds. */
+typedef struct listeners {
+    int n;               /* guards */
+    int ticks;
+    double *threshold;   /* [n] */
+    int32_t *cell;       /* [(t - 1) * n + j]: y * w + x, or -1 when not listening (a chase) */
+    pt_sightmap *shy;    /* when set: ORs in the cells where the player would startle an animal */
+} listeners;
+
+/* Cells where a player would startle an animal on tick t (its cry is a noise a guard may
+ * hear): prey that would notice it there (pt__prey_notices) and flock members within their
+ * scatter distance, each from where the animal stands at the end of ticks t - 1 and t (the
+ * animals move within the tick), and a tile more for the player's own move. */
+static void shy_record(pt_sightmap *shy, const pt_world *w, int t) {
+    const pt_map *m = &w->map;
+    uint64_t *row = shy->bits + (size_t)(t - 1) * shy->stride;
+    for (int i = 1; i < pt_world_count(w); i++) {
+        const pt_entity *e = pt_world_entity(w, i);
+        if (e->kind != PT_KIND_PREY && e->kind != PT_KIND_BOID) continue;
+        double reach = e->kind == PT_KIND_BOID ? BOID_SCATTER_DIST + 1.5
+                                               : (e->view_dist > PREY_NOTICE_DIST ? e->view_dist : PREY_NOTICE_DIST) + 1.5;
+        int x0 = (int)floor(e->px - reach), x1 = (int)floor(e->px + reach);
+        int y0 = (int)floor(e->py - reach), y1 = (int)floor(e->py + reach);
+        for (int y = y0 < 0 ? 0 : y0; y <= y1 && y < m->h; y++)
+            for (int x = x0 < 0 ? 0 : x0; x <= x1 && x < m->w; x++) {
+                if (!pt_map_walkable(m, x, y)) continue;
+                double d = hypot(x + 0.5 - e->px, y + 0.5 - e->py);
+                int near = e->kind == PT_KIND_BOID ? d <= BOID_SCATTER_DIST + 1.5
+                                                   : d <= PREY_NOTICE_DIST + 1.5 || pt__prey_notices(w, e, x + 0.5, y + 0.5);
+                if (!near) continue;
+                size_t b = (size_t)y * (size_t)m->w + (size_t)x;
+                row[b >> 6] |= 1ull << (b & 63);
+                if (t < shy->ticks) row[shy->stride + (b >> 6)] |= 1ull << (b & 63); /* and the next tick */
+            }
+    }
+}
+
+static void listeners_fini(listeners *l) {
+    PT_FREE(l->threshold);
+    PT_FREE(l->cell);
+    memset(l, 0, sizeof *l);
+}
 
 static size_t sm_bytes(int w, int h, int ticks) {
     size_t stride = ((size_t)w * (size_t)h + 63) / 64;
@@ -77,9 +122,23 @@ static void sight_record(void *user, const pt_world *w, const pt_entity *e) {
     }
 }
 
+static int sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, const pt_patlib *lib, uint64_t seed,
+                       int ticks, pt_error *err);
+
 int pt_sightmap_build(pt_sightmap *sm, const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks,
                       pt_error *err) {
+    return sight_build(sm, NULL, map, lib, seed, ticks, err);
+}
+
+/* The sight table, and (ls not NULL) where the guards listen on each tick. */
+static int sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, const pt_patlib *lib, uint64_t seed,
+                       int ticks, pt_error *err) {
     pt_error_clear(err);
+    if (ls) {
+        pt_sightmap *shy = ls->shy;
+        memset(ls, 0, sizeof *ls);
+        ls->shy = shy;
+    }
     memset(sm, 0, sizeof *sm);
     if (ticks < 1 || ticks > PT_SOLVE_MAX_TICKS)
         return pt_error_set(err, PT_ERR_RANGE, 0, 0, "sight table: %d ticks is not in 1..%d", ticks, PT_SOLVE_MAX_TICKS);
@@ -105,13 +164,33 @@ int pt_sightmap_build(pt_sightmap *sm, const pt_map *map, const pt_patlib *lib, 
     }
     sight_rec rec = {sm, 0, PT_CALLOC((size_t)pt_world_count(w), sizeof(guard_cache)), 0};
     if (!rec.g) rec.nomem = 1;
+    int *gid = NULL;
+    if (ls) {
+        gid = PT_MALLOC(((size_t)pt_world_count(w) + 1) * sizeof *gid);
+        if (!gid) rec.nomem = 1;
+        for (int i = 0; gid && i < pt_world_count(w); i++)
+            if (pt_world_entity(w, i)->kind == PT_KIND_GUARD) gid[ls->n++] = i;
+        ls->ticks = ticks;
+        ls->threshold = PT_MALLOC(((size_t)ls->n + 1) * sizeof *ls->threshold);
+        ls->cell = PT_MALLOC(((size_t)ls->n * (size_t)ticks + 1) * sizeof *ls->cell);
+        if (!ls->threshold || !ls->cell) rec.nomem = 1;
+        for (int j = 0; !rec.nomem && j < ls->n; j++) ls->threshold[j] = pt_world_entity(w, gid[j])->hearing;
+    }
     w->player_hidden = 1;
     w->sight_fn = sight_record;
     w->sight_user = &rec;
     for (int t = 1; t <= ticks && !rec.nomem; t++) {
         rec.tick = t;
         pt_world_step(w);
+        if (ls && ls->shy) shy_record(ls->shy, w, t);
+        for (int j = 0; ls && j < ls->n; j++) {
+            const pt_entity *e = pt_world_entity(w, gid[j]);
+            ls->cell[(size_t)(t - 1) * (size_t)ls->n + (size_t)j] =
+                e->state == PT_STATE_CHASE ? -1 : (int32_t)(e->y * map->w + e->x);
+        }
     }
+    PT_FREE(gid);
+    if (rec.nomem && ls) listeners_fini(ls);
     if (rec.g)
         for (int i = 0; i < pt_world_count(w); i++) PT_FREE(rec.g[i].cells);
     PT_FREE(rec.g);
@@ -145,6 +224,72 @@ void pt_sightmap_fini(pt_sightmap *sm) {
     memset(sm, 0, sizeof *sm);
 }
 
+/* Steps that are heard: bit (t, c) of `loud` is set when the player's footstep on entering
+ * cell c on tick t in gait g would be heard by a guard listening then (the world's noise of a
+ * step: the gait's loudness times the tile's footstep, or the tile's own noise when louder;
+ * one hearing flood from c; heard where its level at the guard's cell is above its
+ * threshold, as the world's listen() decides). Each cell's noise is flooded once and read at
+ * every (guard, cell) the guards listen from; a tick's row is then the OR of its guards'
+ * sets. ORs into loud, which must be as large as the sight table. */
+static int loud_build(pt_sightmap *loud, const listeners *ls, const pt_map *map, pt_gait g) {
+    size_t C = (size_t)map->w * (size_t)map->h;
+    int ticks = ls->ticks < loud->ticks ? ls->ticks : loud->ticks;
+    if (ls->n == 0) return 1;
+    int32_t *pair = PT_MALLOC((size_t)ls->n * C * sizeof *pair); /* (guard, cell) -> listening place, or -1 */
+    int32_t *pc = PT_MALLOC(((size_t)ls->n * (size_t)ticks + 1) * sizeof *pc);
+    int np = 0;
+    if (!pair || !pc) goto nomem;
+    for (size_t i = 0; i < (size_t)ls->n * C; i++) pair[i] = -1;
+    for (int t = 1; t <= ticks; t++)
+        for (int j = 0; j < ls->n; j++) {
+            int32_t c = ls->cell[(size_t)(t - 1) * (size_t)ls->n + (size_t)j];
+            if (c >= 0 && pair[(size_t)j * C + (size_t)c] < 0) {
+                pc[np] = (int32_t)j * (int32_t)C + c; /* guard j at cell c */
+                pair[(size_t)j * C + (size_t)c] = np++;
+            }
+        }
+    size_t stride = loud->stride;
+    uint64_t *heard = PT_CALLOC((size_t)np * stride + 1, sizeof *heard); /* per place: the cells heard there */
+    pt_hearing *hr = heard ? pt_hearing_create(map) : NULL;
+    if (!hr) {
+        PT_FREE(heard);
+        goto nomem;
+    }
+    for (int y = 0; y < map->h; y++)
+        for (int x = 0; x < map->w; x++) {
+            if (!pt_map_walkable(map, x, y)) continue;
+            const pt_tile_def *td = pt_map_tile(map, x, y);
+            double level = pt_gait_loudness(g) * td->footstep;
+            if (td->noise > level) level = td->noise;
+            if (!(level > 0.0) || pt_hearing_flood(hr, x, y, level) <= 0) continue;
+            const int r = (int)ceil(level);
+            size_t b = (size_t)y * (size_t)map->w + (size_t)x;
+            for (int k = 0; k < np; k++) {
+                int j = (int)(pc[k] / (int32_t)C), c = (int)(pc[k] % (int32_t)C), lx = c % map->w, ly = c / map->w;
+                if (abs(lx - x) > r || abs(ly - y) > r) continue;
+                if (pt_hearing_level(hr, lx, ly) > ls->threshold[j]) heard[(size_t)k * stride + (b >> 6)] |= 1ull << (b & 63);
+            }
+        }
+    pt_hearing_destroy(hr);
+    for (int t = 1; t <= ticks; t++) {
+        uint64_t *row = loud->bits + (size_t)(t - 1) * stride;
+        for (int j = 0; j < ls->n; j++) {
+            int32_t c = ls->cell[(size_t)(t - 1) * (size_t)ls->n + (size_t)j];
+            if (c < 0) continue;
+            const uint64_t *h = heard + (size_t)pair[(size_t)j * C + (size_t)c] * stride;
+            for (size_t w = 0; w < stride; w++) row[w] |= h[w];
+        }
+    }
+    PT_FREE(heard);
+    PT_FREE(pair);
+    PT_FREE(pc);
+    return 1;
+nomem:
+    PT_FREE(pair);
+    PT_FREE(pc);
+    return 0;
+}
+
 /* ---- the search ----------------------------------------------------------------------- */
 
 /* Heading axes: a step goes +d or -d (forward or backward, whichever way the heading points). */
@@ -156,6 +301,8 @@ typedef struct solver {
     size_t C;          /* cells */
     int T;             /* horizon */
     const pt_sightmap *unsafe;
+    const pt_sightmap *loud;  /* steps heard in the gait searched (NULL: none) */
+    int t0, k0;        /* the search starts on tick t0 in class k0 (after a gait action) */
     int ncls;          /* classes of the action count (the step rhythm) */
     int gap[PT_SOLVE_MAX_RHYTHM + 8], nxt[PT_SOLVE_MAX_RHYTHM + 8];
     size_t slab;       /* bits per tick */
@@ -182,6 +329,12 @@ static int safe_span(const solver *s, size_t cell, int t0, int t1) {
     for (int t = t0; t <= t1; t++)
         if (!safe_at(s, cell, t)) return 0;
     return 1;
+}
+
+/* A step onto cell on tick t that a guard would hear. */
+static int heard_at(const solver *s, size_t cell, int t) {
+    if (!s->loud || t < 1 || t > s->loud->ticks) return 0;
+    return (int)(s->loud->bits[(size_t)(t - 1) * s->loud->stride + (cell >> 6)] >> (cell & 63) & 1u);
 }
 
 static size_t node_bit(const solver *s, int t, int k, int h, int a, size_t cell) {
@@ -219,7 +372,7 @@ static int successors(solver *s, int t, int k, int h, int a, size_t cell, succ_f
         if (!pt_map_step_ok(s->map, x, y, nx, ny)) continue;
         size_t nc = (size_t)ny * (size_t)s->W + (size_t)nx;
         if (cell == s->start && t1 < s->leave_after) continue;
-        if (safe_at(s, nc, t1) && fn(s, t1, k1, 0, a, nc)) return 1;
+        if (safe_at(s, nc, t1) && !heard_at(s, nc, t1) && fn(s, t1, k1, 0, a, nc)) return 1;
     }
     if (!safe_at(s, cell, t1)) return 0;
     for (int b = 0; b < 4; b++)
@@ -273,8 +426,8 @@ static int start_window(solver *s, pt_solve_result *r) {
                     s->R[bit >> 6] |= 1ull << (bit & 63);
             }
     }
-    for (int a = 0; a < 4; a++) s->stay[stay_index(s, 0, 0, 0, a)] = 1;
-    for (int t = 0; t <= s->T; t++)
+    for (int a = 0; a < 4; a++) s->stay[stay_index(s, s->t0, s->k0, 0, a)] = 1;
+    for (int t = s->t0; t <= s->T; t++)
         for (int k = 0; k < s->ncls; k++)
             for (int h = 0; h < 2; h++)
                 for (int a = 0; a < 4; a++)
@@ -294,8 +447,8 @@ static int start_window(solver *s, pt_solve_result *r) {
  * between its actions, while no wait holds it. gaps[i] = ticks from action i to action i + 1
  * (action 0 = creation). Returns how many gaps were written, or -1 when a tick would hold
  * two actions. */
-static int step_gaps(double speed, double dt, int horizon, int *gaps, int cap) {
-    double mt = 0.0, scale = 1.0;
+static int step_gaps(double speed, double scale0, double scale1, double dt, int horizon, int *gaps, int cap) {
+    double mt = 0.0, scale = scale0;
     int n = 0, last = 0;
     for (int k = 1; k <= 2 * horizon + 2 && n < cap; k++) {
         mt += speed * scale * dt;
@@ -309,6 +462,7 @@ static int step_gaps(double speed, double dt, int horizon, int *gaps, int cap) {
         if (actions) {
             gaps[n++] = k - last;
             last = k;
+            scale = scale1; /* a gait action: its speed from the next tick on */
             if (k > horizon) break;
         }
     }
@@ -356,9 +510,9 @@ static int reconstruct(solver *s, pt_solve_result *r) {
     size_t cell = rem % s->C;
     int a = (int)(rem / s->C % 4), h = (int)(rem / s->C / 4 % 2), k = (int)(rem / s->C / 8);
     int cap = 0, pending_hold = 0;
-    while (t > 0) {
+    while (t > s->t0) {
         int found = 0;
-        if (h && t >= 1 && vget(s, node_bit(s, t - 1, k, 1, a, cell))) {
+        if (h && t - 1 >= s->t0 && vget(s, node_bit(s, t - 1, k, 1, a, cell))) {
             pending_hold++;
             t--;
             continue;
@@ -369,7 +523,7 @@ static int reconstruct(solver *s, pt_solve_result *r) {
             for (int ph = 0; ph < 2 && !found; ph++) {
                 if (h) { /* a wait action at t - 1 began the hold */
                     int pt = t - 1 - g;
-                    if (pt < 0 || !vget(s, node_bit(s, pt, pk, ph, a, cell))) continue;
+                    if (pt < s->t0 || !vget(s, node_bit(s, pt, pk, ph, a, cell))) continue;
                     if (!safe_span(s, cell, pt + 1, t)) continue;
                     pt_solve_action act = {PT_SOLVE_WAIT, t - 1, 0, 0, 0, pending_hold + 1};
                     if (!push_action(r, &cap, act)) return 0;
@@ -381,13 +535,16 @@ static int reconstruct(solver *s, pt_solve_result *r) {
                     break;
                 }
                 int pt = t - g;
-                if (pt < 0) continue;
+                if (pt < s->t0) continue;
                 int x = (int)(cell % (size_t)s->W), y = (int)(cell / (size_t)s->W);
                 for (int sg = -1; sg <= 1 && !found; sg += 2) { /* a step onto cell */
                     int px = x - sg * AX_DX[a], py = y - sg * AX_DY[a];
-                    if (!pt_map_step_ok(s->map, px, py, x, y)) continue;
+                    /* off the map, py * W + px names another cell: the step must start on one */
+                    if (!pt_map_walkable(s->map, px, py) || !pt_map_step_ok(s->map, px, py, x, y)) continue;
                     size_t pc = (size_t)py * (size_t)s->W + (size_t)px;
-                    if (!vget(s, node_bit(s, pt, pk, ph, a, pc)) || !safe_span(s, pc, pt + 1, t - 1)) continue;
+                    if (!vget(s, node_bit(s, pt, pk, ph, a, pc)) || !safe_span(s, pc, pt + 1, t - 1) ||
+                        heard_at(s, cell, t))
+                        continue;
                     pt_solve_action act = {PT_SOLVE_STEP, t, sg * AX_DX[a], sg * AX_DY[a], 0, 0};
                     if (!push_action(r, &cap, act)) return 0;
                     cell = pc;
@@ -485,6 +642,51 @@ static int dilate(pt_sightmap *out, const pt_sightmap *in, int margin) {
     return 1;
 }
 
+/* Cells seen on some tick within `d` ticks before or after, on each tick. */
+static int widen_time(pt_sightmap *out, const pt_sightmap *in, int d) {
+    size_t bytes = in->stride * 8u * (size_t)in->ticks;
+    *out = *in;
+    out->bits = PT_CALLOC(bytes ? bytes : 1, 1);
+    if (!out->bits) return 0;
+    for (int t = 1; t <= in->ticks; t++) {
+        uint64_t *row = out->bits + (size_t)(t - 1) * out->stride;
+        int lo = t - d > 1 ? t - d : 1, hi = t + d < in->ticks ? t + d : in->ticks;
+        for (int u = lo; u <= hi; u++) {
+            const uint64_t *src = in->bits + (size_t)(u - 1) * in->stride;
+            for (size_t k = 0; k < in->stride; k++) row[k] |= src[k];
+        }
+    }
+    return 1;
+}
+
+/* What the search avoids: the seen cells, widened in time (margin_ticks) then in space
+ * (margin, tiles). Returns the table to search against, or NULL when out of memory. */
+static const pt_sightmap *unsafe_table(const pt_sightmap *plain, int near_ticks, int tiles, pt_sightmap *timed,
+                                       pt_sightmap *wide) {
+    const pt_sightmap *u = plain;
+    if (near_ticks > 0) {
+        if (!widen_time(timed, u, near_ticks)) return NULL;
+        u = timed;
+    }
+    if (tiles > 0) {
+        if (!dilate(wide, u, tiles)) return NULL;
+        u = wide;
+    }
+    return u;
+}
+
+/* The table to search against with the animals' cells added (a copy when it has any). */
+static const pt_sightmap *with_animals(const pt_sightmap *u, const pt_sightmap *shy, pt_sightmap *mixed) {
+    size_t words = shy->stride * (size_t)shy->ticks, any = 0;
+    for (size_t i = 0; i < words && !any; i++) any = shy->bits[i] != 0;
+    if (!any) return u;
+    *mixed = *u;
+    mixed->bits = PT_MALLOC(words * 8u);
+    if (!mixed->bits) return NULL;
+    for (size_t i = 0; i < words; i++) mixed->bits[i] = u->bits[i] | shy->bits[i];
+    return mixed;
+}
+
 static void report(const pt_solve_opts *o, const char *stage, double done) {
     if (o->progress) o->progress(o->progress_user, stage, done);
 }
@@ -506,8 +708,9 @@ static int search(solver *s, const pt_solve_opts *o, pt_solve_result *r, pt_erro
         r->axis0 = 0;
         return PT_OK;
     }
-    for (int a = 0; a < 4; a++) add(s, 0, 0, 0, a, start);
-    for (int t = 0; t <= s->T && (s->full || t < s->best_t); t++) {
+    if (s->t0 > s->T || !safe_span(s, start, 1, s->t0)) return PT_OK; /* caught before the gait action */
+    for (int a = 0; a < 4; a++) add(s, s->t0, s->k0, 0, a, start);
+    for (int t = s->t0; t <= s->T && (s->full || t < s->best_t); t++) {
         size_t b0 = (size_t)t * s->slab, b1 = b0 + s->slab;
         for (size_t wi = b0 >> 6; wi <= (b1 - 1) >> 6; wi++) {
             uint64_t v = s->V[wi];
@@ -539,6 +742,74 @@ static int or_into(pt_sightmap *dst, const pt_sightmap *src) {
     return 1;
 }
 
+/* The step clock of a route in one gait: its rhythm classes, and where the search starts (a
+ * gait other than walk is the route's first action, taken at walking pace). */
+typedef struct gait_clock {
+    int ok;              /* 0: this gait's rhythm is not one the search follows */
+    int ncls, t0, k0, rhythm;
+    int gap[PT_SOLVE_MAX_RHYTHM + 8], nxt[PT_SOLVE_MAX_RHYTHM + 8];
+} gait_clock;
+
+static void use_clock(solver *s, const gait_clock *c) {
+    s->ncls = c->ncls;
+    memcpy(s->gap, c->gap, sizeof s->gap);
+    memcpy(s->nxt, c->nxt, sizeof s->nxt);
+    s->t0 = c->t0;
+    s->k0 = c->k0;
+    s->slab = (size_t)s->ncls * 8u * s->C;
+}
+
+static void search_free(solver *s) {
+    PT_FREE(s->V);
+    PT_FREE(s->R);
+    PT_FREE(s->stay);
+    PT_FREE(s->dep);
+    s->V = s->R = NULL;
+    s->stay = s->dep = NULL;
+}
+
+/* The earliest route over the allowed gaits (mask: bit per pt_gait; ties go to walk, then
+ * run, then sneak), searched again in that gait into out, with the start window when asked. */
+static int search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *clk, const pt_sightmap *loud,
+                        unsigned mask, pt_solve_result *out, pt_error *err) {
+    int best = -1, n = 0, best_ticks = s->T + 1, rc;
+    for (int g = 0; g < PT_GAIT_COUNT; g++) n += (mask >> g & 1u) && clk[g].ok;
+    static const int order[PT_GAIT_COUNT] = {PT_GAIT_WALK, PT_GAIT_RUN, PT_GAIT_SNEAK};
+    const int T = s->T;
+    for (int oi = 0; oi < PT_GAIT_COUNT && n > 1; oi++) {
+        int g = order[oi];
+        if (!(mask >> g & 1u) || !clk[g].ok) continue;
+        /* a later gait must arrive earlier to be taken (ties: the earlier in this order) */
+        s->T = best_ticks - 1 < T ? best_ticks - 1 : T;
+        pt_solve_result tmp;
+        memset(&tmp, 0, sizeof tmp);
+        tmp.start_x = out->start_x;
+        tmp.start_y = out->start_y;
+        pt_solve_opts q = *o;
+        q.window = 0;
+        use_clock(s, &clk[g]);
+        s->loud = &loud[g];
+        rc = search(s, &q, &tmp, err);
+        out->nodes += tmp.nodes;
+        search_free(s);
+        if (rc == PT_OK && tmp.found && tmp.ticks < best_ticks) {
+            best = g;
+            best_ticks = tmp.ticks;
+        }
+        pt_solve_result_fini(&tmp);
+        s->T = T;
+        if (rc != PT_OK) return rc;
+    }
+    for (int g = 0; g < PT_GAIT_COUNT && n == 1; g++)
+        if ((mask >> g & 1u) && clk[g].ok) best = g;
+    if (best < 0) return PT_OK;
+    use_clock(s, &clk[best]);
+    s->loud = &loud[best];
+    out->gait = best;
+    out->rhythm = clk[best].rhythm;
+    return search(s, o, out, err);
+}
+
 int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
              pt_error *err) {
     pt_error_clear(err);
@@ -549,9 +820,16 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
     int nseeds = o.nseeds ? o.nseeds : 1;
     if (T < 1 || T > PT_SOLVE_MAX_TICKS)
         return pt_error_set(err, PT_ERR_USAGE, 0, 0, "solver: max_ticks %d is not in 1..%d", T, PT_SOLVE_MAX_TICKS);
-    if (nseeds < 1 || nseeds > 100000 || o.margin < 0 || o.margin > 64 || o.gait != 0 || o.leave_after < 0)
+    if (nseeds < 1 || nseeds > 100000 || o.margin < 0 || o.margin > 64 || o.gait < 0 || o.gait > PT_GAIT_COUNT ||
+        o.leave_after < 0 ||
+        o.margin_ticks < 0 || o.margin_ticks > PT_SOLVE_MARGIN_CAP)
         return pt_error_set(err, PT_ERR_USAGE, 0, 0,
-                            "solver: bad options (seeds 1..100000, margin 0..64, gait 0, leave_after >= 0)");
+                            "solver: bad options (seeds 1..100000, margin 0..64, margin_ticks 0..%d, gait 0..3, "
+                            "leave_after >= 0)", PT_SOLVE_MARGIN_CAP);
+    /* seen within near_ticks before or after is too near; the table runs that much past the
+     * horizon, so that the margin of the last ticks is known too */
+    int near_ticks = o.margin_ticks > 1 ? o.margin_ticks - 1 : 0;
+    int TT = T + near_ticks < PT_SOLVE_MAX_TICKS ? T + near_ticks : PT_SOLVE_MAX_TICKS;
     uint64_t seed0 = o.seed ? o.seed : (map->seed ? map->seed : 1);
     out->max_ticks = T;
     out->nseeds = nseeds;
@@ -578,36 +856,83 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
     s.H = map->h;
     s.C = (size_t)map->w * (size_t)map->h;
     s.T = T;
+    unsigned mask = o.gait ? 1u << (o.gait - 1) : (1u << PT_GAIT_COUNT) - 1u;
+    gait_clock clk[PT_GAIT_COUNT];
+    memset(clk, 0, sizeof clk);
     int *gaps = PT_MALLOC(((size_t)T + 2) * sizeof *gaps);
     if (!gaps) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-    int ng = step_gaps(pdef.speed, 1.0 / 60, T, gaps, T + 2);
-    if (ng < 0) {
-        PT_FREE(gaps);
+    int nok = 0, why = 0; /* why: -1 two steps a tick, -2 a long rhythm (of the first gait that has none) */
+    size_t slab_max = 0;
+    for (int g = 0; g < PT_GAIT_COUNT; g++) {
+        if (!(mask >> g & 1u)) continue;
+        double walk = pt_gait_speed(PT_GAIT_WALK), sc = pt_gait_speed((pt_gait)g);
+        int ng = step_gaps(pdef.speed, walk, sc, 1.0 / 60, T, gaps, T + 2);
+        if (ng < 0 || (clk[g].rhythm = rhythm_classes(&s, gaps, ng)) < 0) {
+            if (!why) why = ng < 0 ? -1 : -2;
+            continue;
+        }
+        clk[g].ok = 1;
+        clk[g].ncls = s.ncls;
+        memcpy(clk[g].gap, s.gap, sizeof s.gap);
+        memcpy(clk[g].nxt, s.nxt, sizeof s.nxt);
+        clk[g].t0 = g == PT_GAIT_WALK ? 0 : s.gap[0];
+        clk[g].k0 = g == PT_GAIT_WALK ? 0 : s.nxt[0];
+        size_t slab = (size_t)s.ncls * 8u * s.C;
+        if (slab > slab_max) slab_max = slab;
+        nok++;
+    }
+    PT_FREE(gaps);
+    if (!nok && why == -1)
         return pt_error_set(err, PT_ERR_RANGE, 0, 0, "the player's speed %g tiles/s takes two steps in a tick: the solver "
                             "follows one a tick", pdef.speed);
-    }
-    out->rhythm = rhythm_classes(&s, gaps, ng);
-    PT_FREE(gaps);
-    if (out->rhythm < 0)
+    if (!nok)
         return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "the player's steps at %g tiles/s repeat only every more than %d "
                             "steps within %d ticks: use a round speed or a shorter horizon", pdef.speed,
                             PT_SOLVE_MAX_RHYTHM, T);
-    s.slab = (size_t)s.ncls * 8u * s.C;
-    size_t table = sm_bytes(map->w, map->h, T);
-    size_t need = table * (nseeds > 1 ? 2u : 1u) * (o.margin ? 2u : 1u) +
-                  ((size_t)(T + 1) * s.slab + 63) / 64 * 8 * (o.window ? 2u : 1u);
+    for (int g = 0; g < PT_GAIT_COUNT; g++)
+        if (clk[g].ok) {
+            use_clock(&s, &clk[g]);
+            out->rhythm = clk[g].rhythm;
+            break;
+        }
+    size_t table = sm_bytes(map->w, map->h, TT);
+    size_t need = table * ((nseeds > 1 ? 2u : 1u) + (o.margin ? 1u : 0u) + (near_ticks ? 1u : 0u) + (unsigned)nok + 2u) +
+                  ((size_t)(T + 1) * slab_max + 63) / 64 * 8 * (o.window ? 2u : 1u);
     out->bytes = need;
     if (need > (size_t)PT_SOLVE_MAX_BYTES)
         return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "solving %dx%d cells over %d ticks needs %zu MB, more than %ld: use a "
                             "shorter horizon", map->w, map->h, T, need >> 20, PT_SOLVE_MAX_BYTES >> 20);
 
     /* The guards' sight, all seeds together. */
-    pt_sightmap all = {0}, one = {0}, first = {0}, wide = {0};
+    /* The guards' sight and the steps they hear in each gait, all seeds together. */
+    pt_sightmap all = {0}, one = {0}, first = {0}, wide = {0}, timed = {0}, shy = {0}, mixed = {0}, loud[PT_GAIT_COUNT];
+    memset(loud, 0, sizeof loud);
     int rc = PT_OK;
+    for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++) {
+        if (!clk[g].ok) continue;
+        loud[g].w = map->w;
+        loud[g].h = map->h;
+        loud[g].ticks = TT;
+        loud[g].stride = ((size_t)map->w * (size_t)map->h + 63) / 64;
+        if (!(loud[g].bits = PT_CALLOC(table ? table : 1, 1))) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    }
     for (int i = 0; i < nseeds && rc == PT_OK; i++) {
         report(&o, "sight", (double)i / nseeds);
         pt_sightmap *dst = i == 0 ? &all : &one;
-        rc = pt_sightmap_build(dst, map, lib, seed0 + (uint64_t)i, T, err);
+        if (i == 0) {
+            shy = (pt_sightmap){map->w, map->h, TT, ((size_t)map->w * (size_t)map->h + 63) / 64, PT_CALLOC(table ? table : 1, 1)};
+            if (!shy.bits) {
+                rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+                break;
+            }
+        }
+        listeners ls;
+        ls.shy = &shy;
+        rc = sight_build(dst, &ls, map, lib, seed0 + (uint64_t)i, TT, err);
+        for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++)
+            if (clk[g].ok && !loud_build(&loud[g], &ls, map, (pt_gait)g))
+                rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the guards' hearing");
+        listeners_fini(&ls);
         if (rc == PT_OK && i > 0) {
             or_into(&all, &one);
             pt_sightmap_fini(&one);
@@ -620,22 +945,25 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
         }
     }
     const pt_sightmap *plain = &all;
-    if (rc == PT_OK && o.margin > 0 && !dilate(&wide, &all, o.margin)) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-    s.unsafe = o.margin > 0 ? &wide : &all;
-    if (rc == PT_OK) rc = search(&s, &o, out, err);
+    if (rc == PT_OK && !(s.unsafe = unsafe_table(&all, near_ticks, o.margin, &timed, &wide)))
+        rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    if (rc == PT_OK && !(s.unsafe = with_animals(s.unsafe, &shy, &mixed)))
+        rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    if (rc == PT_OK) rc = search_gaits(&s, &o, clk, loud, mask, out, err);
     out->all_seeds = 1;
     if (rc == PT_OK && !out->found && nseeds > 1) {
-        /* None for all of them: a route for the first seed, and for how many it holds. */
-        PT_FREE(s.V);
-        PT_FREE(s.R);
-        PT_FREE(s.stay);
-        PT_FREE(s.dep);
+        /* None for all of them: a route for the first seed (against the hearing of all), and
+         * for how many it holds. */
+        search_free(&s);
         pt_sightmap_fini(&wide);
+        pt_sightmap_fini(&timed);
         plain = &first;
-        if (o.margin > 0 && !dilate(&wide, &first, o.margin)) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-        s.unsafe = o.margin > 0 ? &wide : &first;
+        pt_sightmap_fini(&mixed);
+        if (!(s.unsafe = unsafe_table(&first, near_ticks, o.margin, &timed, &wide)) ||
+            !(s.unsafe = with_animals(s.unsafe, &shy, &mixed)))
+            rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
         out->all_seeds = 0;
-        if (rc == PT_OK) rc = search(&s, &o, out, err);
+        if (rc == PT_OK) rc = search_gaits(&s, &o, clk, loud, mask, out, err);
     }
     if (rc == PT_OK && out->found && !route_figures(out, plain)) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
     if (rc == PT_OK && out->found) {
@@ -644,19 +972,20 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
             out->seeds_ok = 0;
             for (int i = 0; i < nseeds && rc == PT_OK; i++) {
                 report(&o, "seeds", (double)i / nseeds);
-                rc = pt_sightmap_build(&one, map, lib, seed0 + (uint64_t)i, T, err);
+                rc = pt_sightmap_build(&one, map, lib, seed0 + (uint64_t)i, TT, err);
                 if (rc == PT_OK) out->seeds_ok += pt_solve_route_unseen(out, &one);
                 pt_sightmap_fini(&one);
             }
         }
     }
-    PT_FREE(s.V);
-    PT_FREE(s.R);
-    PT_FREE(s.stay);
-    PT_FREE(s.dep);
+    search_free(&s);
+    for (int g = 0; g < PT_GAIT_COUNT; g++) pt_sightmap_fini(&loud[g]);
+    pt_sightmap_fini(&shy);
+    pt_sightmap_fini(&mixed);
     pt_sightmap_fini(&all);
     pt_sightmap_fini(&first);
     pt_sightmap_fini(&wide);
+    pt_sightmap_fini(&timed);
     pt_sightmap_fini(&one);
     if (rc != PT_OK) {
         pt_solve_result_fini(out);
@@ -682,6 +1011,10 @@ int pt_solve_write_pattern(const pt_solve_result *r, FILE *out, const char *name
     fprintf(out, "pattern %s\n  kind control\n  origin %d,%d\n  heading %d\n", name, r->start_x, r->start_y, deg);
     int run = 0, run_fwd = 0;
     int wrote = 0;
+    if (r->gait != PT_GAIT_WALK) { /* the first action, at walking pace */
+        fprintf(out, "  gait %s\n", pt_gait_name((pt_gait)r->gait));
+        wrote = 1;
+    }
     for (int i = 0; i <= r->nactions; i++) {
         const pt_solve_action *a = i < r->nactions ? &r->actions[i] : NULL;
         int fwd = 0;

@@ -27,7 +27,7 @@ static const struct {
     [PT_EXPECT_UNSEEN] = {K_FOR | K_ROUTE, 0, 0, 0},
     [PT_EXPECT_CAUGHT] = {K_WITHIN | K_ROUTE | K_BY, 0, 0, 0},
     [PT_EXPECT_GOAL] = {K_WITHIN | K_ROUTE, 0, 0, 0},
-    [PT_EXPECT_SOLVABLE] = {K_MARGIN, 0, 0, 0},
+    [PT_EXPECT_SOLVABLE] = {K_MARGIN | K_WITHIN, 0, 0, 0},
 };
 
 typedef struct parser {
@@ -170,7 +170,7 @@ static int parse_expect(parser *p, const pt__line *ln, pt_expect_kind kind) {
             double *dst = bit == K_WITHIN ? &x->within : bit == K_FOR ? &x->duration : &x->every;
             if ((rc = pt__tok_num(&val, ln->no, 1e-3, PT_TEST_MAX_SECONDS, dst, p->err)) < 0) return rc;
         } else if (bit == K_MARGIN) {
-            if ((rc = pt__tok_num(&val, ln->no, 0, PT_TEST_MAX_SECONDS, &x->margin, p->err)) < 0) return rc;
+            if ((rc = pt__tok_num(&val, ln->no, 0, PT_TEST_MAX_MARGIN, &x->margin, p->err)) < 0) return rc;
         } else if (bit == K_ROUTE) {
             if ((rc = pt__tok_name(&val, ln->no, x->route, sizeof x->route, p->err)) < 0) return rc;
             x->route_col = val.col;

@@ -3,12 +3,15 @@
 #include <patrol/testing.h>
 
 #include <patrol/los.h>
+#include <patrol/solve.h>
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "world_internal.h"
 
 /* ---- helpers ------------------------------------------------------------------------- */
 
@@ -334,6 +337,49 @@ static void run_goal(pt_world *w, const pt_expect *x, pt_test_result *r, FILE *t
     say(r, PT_TEST_FAIL, w, "not at the goal in %.1f s; the player is at %d,%d", x->within, p->x, p->y);
 }
 
+static const char *plural(int n) { return n == 1 ? "" : "s"; }
+
+/* The solver on the world's own map, patterns and seed: a route within `within` whose cells
+ * no guard sees `margin` seconds before or after the player stands there. The world is not
+ * stepped: the solver runs its own worlds. */
+static void run_solvable(pt_world *w, const pt_expect *x, pt_test_result *r) {
+    pt_solve_opts o = {0};
+    o.seed = w->seed;
+    o.max_ticks = (int)ticks_of(w, x->within);
+    o.margin_ticks = (int)ticks_of(w, x->margin);
+    if (o.max_ticks < 1) o.max_ticks = 1;
+    int want = o.margin_ticks;
+    pt_solve_result sr;
+    pt_error err;
+    int rc = pt_solve(&w->map, w->lib, &o, &sr, &err);
+    double dt = pt_world_dt(w);
+    if (rc == PT_OK && !sr.found && want > 1) {
+        /* how near the guards come on the route found without a margin says how far off it is */
+        pt_solve_result_fini(&sr);
+        o.margin_ticks = 0;
+        rc = pt_solve(&w->map, w->lib, &o, &sr, &err);
+    }
+    if (rc != PT_OK) {
+        say(r, PT_TEST_FAIL, w, "the solver stopped: %s", err.message);
+    } else if (!sr.found) {
+        say(r, PT_TEST_FAIL, w, "no route unseen and unheard within %d ticks (%.1f s)", o.max_ticks, o.max_ticks * dt);
+    } else {
+        char tiles[48] = "";
+        if (sr.margin_tiles >= 0.0) snprintf(tiles, sizeof tiles, ", %.2f tiles", sr.margin_tiles);
+        char head[128] = "a route";
+        pt_test_status st = PT_TEST_PASS;
+        if (o.margin_ticks != want) {
+            st = PT_TEST_FAIL;
+            snprintf(head, sizeof head, "no route with a margin of %d tick%s (%.2f s) within %d ticks (%.1f s); without one",
+                     want, plural(want), want * dt, o.max_ticks, o.max_ticks * dt);
+        }
+        say(r, st, w, "%s: %d ticks (%.2f s), gait %s, from %d,%d to the goal at %d,%d, margin %d tick%s (%.2f s)%s", head,
+            sr.ticks, sr.ticks * dt, pt_gait_name((pt_gait)sr.gait), sr.start_x, sr.start_y, sr.goal_x, sr.goal_y,
+            sr.margin_ticks, plural(sr.margin_ticks), sr.margin_ticks * dt, tiles);
+    }
+    pt_solve_result_fini(&sr);
+}
+
 pt_test_status pt_expect_run(pt_world *w, const pt_expect *x, pt_test_result *r, FILE *trace) {
     memset(r, 0, sizeof *r);
     if (trace) {
@@ -352,7 +398,7 @@ pt_test_status pt_expect_run(pt_world *w, const pt_expect *x, pt_test_result *r,
     case PT_EXPECT_UNSEEN: run_unseen(w, x, r, trace); break;
     case PT_EXPECT_CAUGHT: run_caught(w, x, g, r, trace); break;
     case PT_EXPECT_GOAL: run_goal(w, x, r, trace); break;
-    case PT_EXPECT_SOLVABLE: say(r, PT_TEST_SKIP, w, "needs patrol solve"); break;
+    case PT_EXPECT_SOLVABLE: run_solvable(w, x, r); break;
     case PT_EXPECT_KIND_COUNT: say(r, PT_TEST_FAIL, w, "unknown expectation"); break;
     }
     return r->status;

@@ -143,6 +143,8 @@ void pt__brake_continuous(pt_world *w, pt_entity *e, double heading_goal);
 void pt__patrol_continuous(pt_world *w, pt_entity *e);
 /* Prey and flock members. */
 void pt__prey_update(pt_world *w, pt_entity *e);
+/* 1 when prey e notices a player at (px, py): close, or in its cone (the solver asks too). */
+int pt__prey_notices(const pt_world *w, const pt_entity *e, double px, double py);
 void pt__flock_tick(pt_world *w);
 /* Back to a tile mover at the cell under its centre. */
 void pt__go_tile(pt_world *w, pt_entity *e);

@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < tf.count; i++) {
         const pt_expect *x = &tf.items[i];
         if (!(x->within > 0 && x->within <= PT_TEST_MAX_SECONDS) || !(x->duration > 0 && x->duration <= PT_TEST_MAX_SECONDS) ||
-            !(x->every > 0 && x->every <= PT_TEST_MAX_SECONDS) || !(x->margin >= 0) || x->ncells > PT_TEST_MAX_CELLS)
+            !(x->every > 0 && x->every <= PT_TEST_MAX_SECONDS) || !(x->margin >= 0 && x->margin <= PT_TEST_MAX_MARGIN) || x->ncells > PT_TEST_MAX_CELLS)
             __builtin_trap();
     }
     pt_map map;

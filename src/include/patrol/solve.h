@@ -33,10 +33,14 @@
  * holds the clock for N ticks. Steps obey pt_map_step_ok. "Seen" is stricter than spotted:
  * the player's cell is in some guard's view on some tick (any tick that would raise a
  * guard's awareness), so a solved route keeps every guard calm and is never caught.
- * Hearing is not modelled yet: the player has one gait (the map's speed); opts.gait is
- * reserved for the gaits of the hearing model (a speed per gait and "not heard").
+ * Nor does any guard hear it: a step is refused when the world's footstep noise for it (the
+ * gait's loudness x the tile's footstep, or the tile's noise) flooded with pt_hearing_flood
+ * is above the threshold of a guard listening then (the guards' cells per tick come from the
+ * same run), and cells where the player would startle an animal are avoided. The route has
+ * one gait: the earliest of walk, run, sneak (opts.gait: one of them); a route not in walk
+ * begins with its `gait` action.
  *
- * Cost: the sight table is T x cells bits (T = max_ticks) and one world run of T ticks per
+ * Cost: the sight table is T x cells bits (T = max_ticks, plus margin_ticks) and one world run of T ticks per
  * seed, each guard's cells recomputed only on ticks it moved or turned (about cells in its
  * view x pt_can_see). The search visits at most (T + 1) x cells x 4 headings x R x 2 states,
  * one bit each, where R is the period of the player's step rhythm (1 for speeds that
@@ -91,7 +95,11 @@ typedef struct pt_solve_opts {
     int nseeds;          /* the route must hold for seeds seed .. seed + nseeds - 1; 0 = 1 */
     int margin;          /* tiles: also avoid cells within this distance (centres) of a seen
                             cell on the same tick; 0 (default) = only the seen cells */
-    int gait;            /* reserved for hearing; must be 0 (the player's one gait) */
+    int margin_ticks;    /* ticks, 0..PT_SOLVE_MARGIN_CAP: the route's margin_ticks (below) is
+                            at least this: no cell of it is seen fewer ticks before or after the
+                            player stands there; 0 or 1 (default) = only not seen then */
+    int gait;            /* 0: the route may take any gait (the earliest arrival; ties: walk,
+                            then sneak); 1 + a pt_gait: that gait only */
     int leave_after;     /* the player takes no step off the start before this tick (0 = any) */
     int window;          /* 1: also find every tick the player can leave the start on and
                             still get through (the start window, below): the search runs to
@@ -142,7 +150,8 @@ typedef struct pt_solve_result {
     int spans_more;      /* 1: more runs than PT_SOLVE_MAX_SPANS */
     int max_ticks;       /* the horizon used */
     int rhythm;          /* the step rhythm's period R */
-    double speed;        /* the player's speed, tiles/s */
+    double speed;        /* the player's speed, tiles/s (the map's: times the gait's factor) */
+    int gait;            /* the route's pt_gait: walk, or its first action sets it */
     long long nodes;     /* search states visited */
     size_t bytes;        /* memory of the sight table and the search */
 } pt_solve_result;

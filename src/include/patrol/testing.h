@@ -111,6 +111,7 @@ long pt_test_trace_diff(const char *a, size_t alen, const char *b, size_t blen, 
 #define PT_TEST_DEFAULT_FOR 60.0     /* stays, covers, unseen: for= */
 #define PT_TEST_DEFAULT_EVERY 10.0   /* covers: every= */
 #define PT_TEST_DEFAULT_MARGIN 0.0   /* solvable: margin= */
+#define PT_TEST_MAX_MARGIN 10.0      /* solvable: margin= at most (the solver's PT_SOLVE_MARGIN_CAP) */
 #define PT_TEST_MAX_SECONDS 3600.0   /* any time key */
 #define PT_TEST_MAX_CELLS 32         /* cells of one visits line */
 #define PT_TEST_MAX_EXPECTS 1024     /* expectations in a file */
@@ -123,7 +124,7 @@ typedef enum pt_expect_kind {
     PT_EXPECT_UNSEEN,     /* no guard sees the player (until the goal) */
     PT_EXPECT_CAUGHT,     /* the player is caught within a time (by a given guard) */
     PT_EXPECT_GOAL,       /* the player reaches the goal within a time, never caught */
-    PT_EXPECT_SOLVABLE,   /* the level can be won with a safety margin (patrol solve) */
+    PT_EXPECT_SOLVABLE,   /* the level can be won unseen with a safety margin (pt_solve) */
     PT_EXPECT_KIND_COUNT
 } pt_expect_kind;
 
@@ -189,8 +190,8 @@ typedef struct pt_test_result {
 
 /* Runs expectation x on a fresh world w (made with pt_expect_desc) until it is decided,
  * leaving w on the deciding tick. trace (may be NULL) gets the trace header and every row
- * from tick 0 up to that tick. `solvable` is skipped ("needs patrol solve"). Returns the
- * status. */
+ * from tick 0 up to that tick. `solvable` runs pt_solve on w's map, patterns and seed (w is
+ * not stepped; margin= becomes opts.margin_ticks, within= the horizon). Returns the status. */
 pt_test_status pt_expect_run(pt_world *w, const pt_expect *x, pt_test_result *res, FILE *trace);
 
 /* "visits", "stays", ...; "unknown" out of range. */

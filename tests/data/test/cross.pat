@@ -1,0 +1,5 @@
+pattern pace
+  kind path
+  points 7,5 7,2
+  at_end reverse
+end
