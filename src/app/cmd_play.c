@@ -10,6 +10,7 @@
  * play_draw_frame is also what `patrol render` draws, so a PNG at tick N is this window.
  */
 #include "app.h"
+#include "fstats.h"
 #include "play.h"
 
 #include <SDL.h>
@@ -59,7 +60,8 @@ static const char *help_text = "patrol - keys\n"
 
 static void help(FILE *out) {
     fprintf(out,
-            "usage: patrol play [MAP] [--overlay[=LIST]] [--ticks N] [--watch] [--record F.rec] [--log | --log-moves]\n"
+            "usage: patrol play [MAP] [--overlay[=LIST]] [--ticks N] [--stats] [--watch] [--record F.rec]\n"
+            "                   [--log | --log-moves]\n"
             "\n"
             "Plays MAP (default: the demo map, %s) in a window titled 'patrol':\n"
             "reach the exit without being caught.\n"
@@ -85,6 +87,9 @@ static void help(FILE *out) {
             "                  patterns, paths, steer, labels, awareness, debug, all, none;\n"
             "                  a bare --overlay means debug (everything but the grid)\n"
             "  --ticks N       quit by itself after N simulation ticks (1/60 s each)\n"
+            "  --stats         on exit, print frame statistics to stderr: the median and worst\n"
+            "                  frame time and CPU time per frame, and the CPU used (a share of one\n"
+            "                  core); the debug overlay (Tab) shows the last second's figures\n"
             "  --watch         reload by itself when the map, a pattern file or the steering file\n"
             "                  changes on disk (looked at every 250 ms; like F5, and a change of\n"
             "                  patterns or steering only keeps the player and the clock)\n"
@@ -259,6 +264,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         .error = f->error,
         .phase = phase_txt,
         .phase_kind = (int)phase,
+        .perf = f->perf,
     };
     if (round != 0) {
         hud.banner = round;
@@ -291,6 +297,7 @@ typedef struct play_ui {
     pt_error error;       /* the last reload error, shown until error_until */
     double error_until;   /* real seconds; 0 = no box */
     FILE *log;            /* --log: UI events too */
+    char perf[96];        /* the debug overlay's frame readout (the last second) */
 } play_ui;
 
 static void ui_log(const play_ui *ui, const char *fmt, const char *arg) {
@@ -426,7 +433,7 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
 }
 
 static int parse_args(int argc, char **argv, const char **map_path, unsigned *overlays, long *max_ticks,
-                      int *log_moves, int *log_all, int *watch, const char **record) {
+                      int *log_moves, int *log_all, int *watch, const char **record, int *stats) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) {
@@ -440,6 +447,8 @@ static int parse_args(int argc, char **argv, const char **map_path, unsigned *ov
             *log_all = 1;
         } else if (strcmp(a, "--watch") == 0) {
             *watch = 1;
+        } else if (strcmp(a, "--stats") == 0) {
+            *stats = 1;
         } else if (strcmp(a, "--record") == 0) {
             if (i + 1 >= argc || !argv[i + 1][0]) return app_usage_error("play", "--record needs a file name");
             *record = argv[++i];
@@ -526,6 +535,7 @@ typedef struct play_opts {
     const char *record;       /* --record F.rec */
     const app_rec *replay;    /* patrol replay: the recording played back */
     long jump;                /* patrol replay --jump T (-1 = none) */
+    int stats;                /* --stats: frame statistics on exit */
 } play_opts;
 
 static int play_run(const play_opts *o);
@@ -536,11 +546,12 @@ int cmd_play(int argc, char **argv) {
     long max_ticks = 0;
     int log_moves = 0, log_all = 0, watch = 0;
     const char *record = NULL;
-    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks, &log_moves, &log_all, &watch, &record);
+    int stats = 0;
+    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks, &log_moves, &log_all, &watch, &record, &stats);
     if (prc < 0) return APP_EXIT_OK;
     if (prc > 0) return prc;
     if (!map_path) map_path = app_default_map();
-    play_opts o = {map_path, overlays, max_ticks, log_moves, log_all, watch, record, NULL, -1};
+    play_opts o = {map_path, overlays, max_ticks, log_moves, log_all, watch, record, NULL, -1, stats};
     return play_run(&o);
 }
 
@@ -677,6 +688,9 @@ static int play_run(const play_opts *o) {
     int vsync = SDL_GetRendererInfo(sdl, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC);
     long frames = 0;
     uint64_t ticks = 0;
+    static app_fstats fst; /* 32 KiB of samples */
+    app_fstats_init(&fst);
+    const double cpu_begin = app_fstats_cpu_s(), wall_begin = app_fstats_now_s();
     const double dt = pt_world_dt(s.world);
     const Uint64 freq = SDL_GetPerformanceFrequency(), start = SDL_GetPerformanceCounter();
     Uint64 last = start;
@@ -684,6 +698,7 @@ static int play_run(const play_opts *o) {
     int running = 1;
     rc = APP_EXIT_OK;
     while (running) {
+        const double cpu0 = app_fstats_cpu_s();
         Uint64 now = SDL_GetPerformanceCounter();
         double frame = (double)(now - last) / (double)freq, real = (double)(now - start) / (double)freq;
         last = now;
@@ -728,6 +743,7 @@ static int play_run(const play_opts *o) {
         ui.frame.speed = speeds[ui.speed];
         ui.frame.help = ui.help;
         ui.frame.error = ui.error_until > 0 ? &ui.error : NULL;
+        ui.frame.perf = ui.frame.overlays & (PT_OVERLAY_DEBUG & ~PT_OVERLAY_CONES) ? ui.perf : NULL;
         SDL_SetRenderDrawColor(sdl, 0, 0, 0, 255);
         SDL_RenderClear(sdl);
         if (play_draw_frame(&s, r, &ui.frame, ow, oh) < 0) {
@@ -744,6 +760,28 @@ static int play_run(const play_opts *o) {
         double cap = vsync ? 1.0 / 240 : 1.0 / 60;
         double spent = (double)(SDL_GetPerformanceCounter() - now) / (double)freq;
         if (spent < cap) SDL_Delay((Uint32)((cap - spent) * 1000.0));
+        app_fstats_add(&fst, spent * 1000.0, (app_fstats_cpu_s() - cpu0) * 1000.0);
+        if (fst.frames % 30 == 0) {
+            app_fstats_sum sum;
+            app_fstats_summary(&fst, 60, &sum);
+            snprintf(ui.perf, sizeof ui.perf, "frame %.1f ms (worst %.1f)  cpu %.1f ms (worst %.1f)", sum.work_median,
+                     sum.work_worst, sum.cpu_median, sum.cpu_worst);
+        }
+    }
+    if (o->stats) {
+        double wall = app_fstats_now_s() - wall_begin, cpu = app_fstats_cpu_s() - cpu_begin;
+        app_fstats_sum sum;
+        app_fstats_summary(&fst, 0, &sum);
+        int ow = 0, oh = 0;
+        SDL_GetRendererOutputSize(sdl, &ow, &oh);
+        fprintf(stderr,
+                "stats: %ld frames in %.2f s (%.1f fps), %dx%d pixels, renderer %s%s\n"
+                "stats: frame time  median %.2f ms  worst %.2f ms  (events, ticks, draw, present)\n"
+                "stats: cpu a frame median %.2f ms  worst %.2f ms  (process CPU time)\n"
+                "stats: cpu %.1f%% of one core (%.2f s of CPU in %.2f s)\n",
+                sum.frames, wall, wall > 0 ? sum.frames / wall : 0.0, ow, oh, info.name ? info.name : "?",
+                vsync ? ", vsync" : "", sum.work_median, sum.work_worst, sum.cpu_median, sum.cpu_worst,
+                wall > 0 ? 100.0 * cpu / wall : 0.0, cpu, wall);
     }
     const pt_entity *pl = pt_world_entity(s.world, 0);
     printf("player %d,%d\n", pl->x, pl->y);

@@ -164,6 +164,7 @@ typedef struct play_frame {
     double speed;             /* simulation speed shown in the HUD (1 = normal) */
     int help;                 /* the key help panel */
     const pt_error *error;    /* a reload error to show (NULL = none) */
+    const char *perf;         /* the frame-time readout of the debug overlay (NULL = none) */
     /* scratch */
     struct pt_actor *actors;
     int actors_cap;

@@ -233,6 +233,7 @@ typedef struct pt_hud {
     const char *phase;         /* top bar, right, before the eye: the world's alert phase and its
                                   countdown ("EVASION 12"), in the phase's colour: pt_world_phase */
     int phase_kind;            /* the pt_phase it shows (its colour) */
+    const char *perf;          /* bottom left, over the key bar: a small debug readout (frame times) */
 } pt_hud;
 
 /* The font scale a HUD uses in a w x h rectangle: 1 below 900 x 500 pixels, 2 below
