@@ -22,6 +22,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -510,8 +511,32 @@ static int start_video(int ends_by_itself) {
     return -1;
 }
 
+/* 1 when sdl draws with OpenGL done on the CPU (Mesa's llvmpipe, softpipe, swrast: what a
+ * virtual display such as Xvfb offers). */
+static int software_gl(SDL_Renderer *sdl) {
+    SDL_RendererInfo info;
+    if (SDL_GetRendererInfo(sdl, &info) != 0 || !info.name || strncmp(info.name, "opengl", 6) != 0) return 0;
+    typedef const unsigned char *(*get_string_fn)(unsigned);
+    get_string_fn get = (get_string_fn)(uintptr_t)SDL_GL_GetProcAddress("glGetString");
+    const char *name = get ? (const char *)get(0x1F01u /* GL_RENDERER */) : NULL;
+    return name && (strstr(name, "llvmpipe") || strstr(name, "softpipe") || strstr(name, "swrast"));
+}
+
 static SDL_Renderer *make_renderer(SDL_Window *win) {
+    const char *asked = SDL_GetHint(SDL_HINT_RENDER_DRIVER);
+    if (asked && strcmp(asked, "software") == 0 && !SDL_GetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION))
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     SDL_Renderer *sdl = SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (sdl && !(asked && *asked) && software_gl(sdl)) {
+        /* On a CPU OpenGL every pixel of every pass runs a shader on the CPU: SDL's own
+         * software renderer, presenting through the window system's shared memory (no GL
+         * framebuffer), draws the same frame for about a third of the CPU (docs/performance.md). */
+        SDL_DestroyRenderer(sdl);
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+        sdl = NULL;
+    } else if (!sdl && !SDL_GetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION)) {
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+    }
     if (!sdl) sdl = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
     return sdl;
 }
@@ -685,7 +710,9 @@ static int play_run(const play_opts *o) {
     }
 
     SDL_RendererInfo info;
-    int vsync = SDL_GetRendererInfo(sdl, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC);
+    /* SDL's software renderer claims vsync but presents at once. */
+    int vsync = SDL_GetRendererInfo(sdl, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC) &&
+                !(info.flags & SDL_RENDERER_SOFTWARE) && !(info.name && strcmp(info.name, "software") == 0);
     long frames = 0;
     uint64_t ticks = 0;
     static app_fstats fst; /* 32 KiB of samples */
@@ -759,7 +786,8 @@ static int play_run(const play_opts *o) {
             vsync = 0;
         double cap = vsync ? 1.0 / 240 : 1.0 / 60;
         double spent = (double)(SDL_GetPerformanceCounter() - now) / (double)freq;
-        if (spent < cap) SDL_Delay((Uint32)((cap - spent) * 1000.0));
+        /* Whole milliseconds, rounded: truncating them ran the loop at 62-64 frames a second. */
+        if (spent < cap) SDL_Delay((Uint32)lround((cap - spent) * 1000.0));
         app_fstats_add(&fst, spent * 1000.0, (app_fstats_cpu_s() - cpu0) * 1000.0);
         if (fst.frames % 30 == 0) {
             app_fstats_sum sum;
@@ -778,10 +806,10 @@ static int play_run(const play_opts *o) {
                 "stats: %ld frames in %.2f s (%.1f fps), %dx%d pixels, renderer %s%s\n"
                 "stats: frame time  median %.2f ms  worst %.2f ms  (events, ticks, draw, present)\n"
                 "stats: cpu a frame median %.2f ms  worst %.2f ms  (process CPU time)\n"
-                "stats: cpu %.1f%% of one core (%.2f s of CPU in %.2f s)\n",
+                "stats: cpu %.1f%% of one core (%.2f s of CPU in %.2f s); the median frame at 60 fps: %.1f%%\n",
                 sum.frames, wall, wall > 0 ? sum.frames / wall : 0.0, ow, oh, info.name ? info.name : "?",
                 vsync ? ", vsync" : "", sum.work_median, sum.work_worst, sum.cpu_median, sum.cpu_worst,
-                wall > 0 ? 100.0 * cpu / wall : 0.0, cpu, wall);
+                wall > 0 ? 100.0 * cpu / wall : 0.0, cpu, wall, sum.cpu_median * 60.0 / 10.0);
     }
     const pt_entity *pl = pt_world_entity(s.world, 0);
     printf("player %d,%d\n", pl->x, pl->y);
