@@ -299,6 +299,7 @@ typedef struct play_ui {
     double error_until;   /* real seconds; 0 = no box */
     FILE *log;            /* --log: UI events too */
     char perf[96];        /* the debug overlay's frame readout (the last second) */
+    SDL_Rect saved;       /* the window before F11 (X11: fullscreen by hand) */
 } play_ui;
 
 static void ui_log(const play_ui *ui, const char *fmt, const char *arg) {
@@ -359,6 +360,33 @@ static void reloaded(const play_session *s, play_ui *ui, int rc, const pt_error 
 
 enum { KEY_GO_ON, KEY_QUIT, KEY_STEP };
 
+/* F11. Under X11 SDL's fullscreen asks the window manager (_NET_WM_STATE); without one (a
+ * bare Xvfb, a kiosk) SDL then believed the window as large as the screen while X kept it
+ * as it was, and the HUD was drawn for a size nobody saw. There a borderless window moved
+ * and sized to the display by hand is the same to a user, with or without a manager. */
+static void toggle_fullscreen(play_ui *ui, SDL_Window *win) {
+    const char *drv = SDL_GetCurrentVideoDriver();
+    int by_hand = drv && strcmp(drv, "x11") == 0;
+    ui->fullscreen = !ui->fullscreen;
+    if (!by_hand) {
+        SDL_SetWindowFullscreen(win, ui->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+    } else if (ui->fullscreen) {
+        SDL_GetWindowPosition(win, &ui->saved.x, &ui->saved.y);
+        SDL_GetWindowSize(win, &ui->saved.w, &ui->saved.h);
+        SDL_Rect b;
+        int d = SDL_GetWindowDisplayIndex(win);
+        if (SDL_GetDisplayBounds(d < 0 ? 0 : d, &b) != 0) b = (SDL_Rect){0, 0, ui->saved.w, ui->saved.h};
+        SDL_SetWindowBordered(win, SDL_FALSE);
+        SDL_SetWindowPosition(win, b.x, b.y);
+        SDL_SetWindowSize(win, b.w, b.h);
+    } else {
+        SDL_SetWindowBordered(win, SDL_TRUE);
+        SDL_SetWindowSize(win, ui->saved.w, ui->saved.h);
+        SDL_SetWindowPosition(win, ui->saved.x, ui->saved.y);
+    }
+    ui_log(ui, "fullscreen %s", ui->fullscreen ? "on" : "off");
+}
+
 /* Acts on a key press. Movement goes by physical position (scancodes: WASD wherever the
  * layout puts those letters), commands by the letter they print. */
 static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_KeyboardEvent *k, double now) {
@@ -408,10 +436,7 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
         ui->help = !ui->help;
         ui_log(ui, "help %s", ui->help ? "on" : "off");
         break;
-    case SDLK_F11:
-        ui->fullscreen = !ui->fullscreen;
-        SDL_SetWindowFullscreen(win, ui->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
-        break;
+    case SDLK_F11: toggle_fullscreen(ui, win); break;
     case SDLK_TAB:
         /* All debug overlays at once: off if any is on, else all on. */
         ui->frame.overlays = (ui->frame.overlays & (PT_OVERLAY_DEBUG & ~PT_OVERLAY_CONES))
@@ -541,15 +566,37 @@ static SDL_Renderer *make_renderer(SDL_Window *win) {
     return sdl;
 }
 
+enum { MIN_WIN_W = 480, MIN_WIN_H = 320, FIT_TILES_W = 24, FIT_TILES_H = 14 };
+
+/* A map the follow view shows whole (at most FIT_TILES_W x FIT_TILES_H tiles, pt_view_fit's
+ * minimum) gets a window of the map at the largest scale (at most 4) that fits the display,
+ * plus the HUD's bars: the map fills it. A larger map gets the window of the map at scale 2,
+ * at most 9/10 of the display, and the camera follows the player. */
 static void initial_window_size(const pt_map *map, int *w, int *h) {
-    long mw = 0, mh = 0;
-    pt_view_map_size(map, 2, &mw, &mh);
     SDL_Rect bounds = {0, 0, 1280, 800};
     if (SDL_GetDisplayUsableBounds(0, &bounds) != 0 || bounds.w < 320 || bounds.h < 240)
         bounds = (SDL_Rect){0, 0, 1280, 800};
-    long maxw = bounds.w * 9L / 10, maxh = bounds.h * 9L / 10;
-    *w = (int)(mw < 480 ? 480 : mw > maxw ? maxw : mw);
-    *h = (int)(mh < 320 ? 320 : mh > maxh ? maxh : mh);
+    long maxw = bounds.w * 9L / 10, maxh = bounds.h * 9L / 10, mw = 0, mh = 0;
+    if (map->w <= FIT_TILES_W && map->h <= FIT_TILES_H) {
+        for (int s = 4; s >= 1; s--) {
+            pt_view_map_size(map, s, &mw, &mh);
+            long ww = mw < MIN_WIN_W ? MIN_WIN_W : mw, wh = mh;
+            for (int pass = 0; pass < 2; pass++) { /* the bars grow with the window's HUD scale */
+                int top = 0, bottom = 0;
+                pt_hud_bars(pt_hud_scale((int)ww, (int)wh), &top, &bottom);
+                wh = mh + top + bottom;
+            }
+            if (wh < MIN_WIN_H) wh = MIN_WIN_H;
+            if ((ww <= maxw && wh <= maxh) || s == 1) {
+                *w = (int)(ww > maxw ? maxw : ww);
+                *h = (int)(wh > maxh ? maxh : wh);
+                return;
+            }
+        }
+    }
+    pt_view_map_size(map, 2, &mw, &mh);
+    *w = (int)(mw < MIN_WIN_W ? MIN_WIN_W : mw > maxw ? maxw : mw);
+    *h = (int)(mh < MIN_WIN_H ? MIN_WIN_H : mh > maxh ? maxh : mh);
 }
 
 typedef struct play_opts {
