@@ -10,6 +10,7 @@
  * play_draw_frame is also what `patrol render` draws, so a PNG at tick N is this window.
  */
 #include "app.h"
+#include "audio.h"
 #include "fstats.h"
 #include "play.h"
 
@@ -31,7 +32,7 @@ static const double speeds[] = {0.25, 0.5, 1.0, 2.0, 4.0};
 enum { SPEED_NORMAL = 2, NSPEEDS = (int)(sizeof speeds / sizeof speeds[0]) };
 #define ERROR_SECONDS 8.0 /* a reload error box stays this long (or until a key) */
 
-static const char *keys_hint = "arrows/WASD move   Shift run   Ctrl/C sneak   P pause   R restart   F1 help   Esc quit";
+static const char *keys_hint = "arrows/WASD move   Shift run   Ctrl/C sneak   P pause   R restart   M mute   F1 help   Esc quit";
 
 /* The F1 panel: "KEY|what" lines in two columns; other lines are headings. */
 static const char *help_text = "patrol - keys\n"
@@ -45,6 +46,8 @@ static const char *help_text = "patrol - keys\n"
                                "F5|reload the map and its patterns\n"
                                "F1 / H|this help\n"
                                "F11|fullscreen\n"
+                               "M|sound on / off\n"
+                               "[ / ]|sound volume down / up\n"
                                "Esc|quit\n"
                                "\n"
                                "debug overlays\n"
@@ -52,7 +55,7 @@ static const char *help_text = "patrol - keys\n"
                                "V|view cones\n"
                                "O|cells each guard sees (sight)\n"
                                "X|line-of-sight rays to you\n"
-                               "M|patrol patterns (paths, matrices)\n"
+                               "I|patrol patterns (paths, matrices)\n"
                                "T|planned paths (A* chase, return)\n"
                                "F|steering: velocity, radius, feelers, forces\n"
                                "B|awareness bars\n"
@@ -78,9 +81,11 @@ static void help(FILE *out) {
             "                  running game and shows the error)\n"
             "  F1 / H          help (every key)\n"
             "  F11             fullscreen\n"
+            "  M               sound on / off\n"
+            "  [ / ]           sound volume down / up\n"
             "  Esc             quit\n"
             "  Tab             all debug overlays on / off; one by one: V cones, O sight,\n"
-            "                  X line-of-sight rays, M patterns, T planned paths, F steering,\n"
+            "                  X line-of-sight rays, I patterns, T planned paths, F steering,\n"
             "                  B awareness bars, L names, G grid\n"
             "\n"
             "options:\n"
@@ -299,6 +304,7 @@ typedef struct play_ui {
     double error_until;   /* real seconds; 0 = no box */
     FILE *log;            /* --log: UI events too */
     char perf[96];        /* the debug overlay's frame readout (the last second) */
+    app_audio *audio;     /* the sounds (silent without a device) */
     SDL_Rect saved;       /* the window before F11 (X11: fullscreen by hand) */
 } play_ui;
 
@@ -387,6 +393,25 @@ static void toggle_fullscreen(play_ui *ui, SDL_Window *win) {
     ui_log(ui, "fullscreen %s", ui->fullscreen ? "on" : "off");
 }
 
+/* The ticks' sound cues, played (or dropped when silent). Footsteps: the surface picks the
+ * sound, the gait its loudness, as the world's footstep noise goes. */
+static void play_sounds(play_session *s, app_audio *audio) {
+    int n = 0;
+    const play_cue *c = play_take_cues(s, &n);
+    static const app_sound steps[] = {APP_SND_STEP_SOFT, APP_SND_STEP_HARD, APP_SND_STEP_WOOD, APP_SND_STEP_WATER};
+    static const app_sound sounds[PLAY_CUE_COUNT] = {APP_SND_STEP_SOFT, APP_SND_SUSPICIOUS, APP_SND_CHASE,
+                                                     APP_SND_CALL, APP_SND_THUD, APP_SND_CAUGHT, APP_SND_ESCAPED};
+    static const float gains[PLAY_CUE_COUNT] = {0.0f, 0.7f, 0.8f, 0.6f, 0.8f, 0.9f, 0.9f};
+    for (int i = 0; i < n; i++) {
+        if (c[i].kind == PLAY_CUE_STEP) {
+            float g = c[i].gait == PT_GAIT_RUN ? 0.8f : c[i].gait == PT_GAIT_SNEAK ? 0.18f : 0.45f;
+            app_audio_play(audio, steps[(unsigned)c[i].surface < 4 ? c[i].surface : 1], g);
+        } else if ((unsigned)c[i].kind < PLAY_CUE_COUNT) {
+            app_audio_play(audio, sounds[c[i].kind], gains[c[i].kind]);
+        }
+    }
+}
+
 /* Acts on a key press. Movement goes by physical position (scancodes: WASD wherever the
  * layout puts those letters), commands by the letter they print. */
 static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_KeyboardEvent *k, double now) {
@@ -450,7 +475,16 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
     case SDLK_b: toggle_overlay(ui, PT_OVERLAY_AWARENESS); break;
     case SDLK_o: toggle_overlay(ui, PT_OVERLAY_SIGHT); break;
     case SDLK_t: toggle_overlay(ui, PT_OVERLAY_PATHS); break;
-    case SDLK_m: toggle_overlay(ui, PT_OVERLAY_PATTERNS); break;
+    case SDLK_i: toggle_overlay(ui, PT_OVERLAY_PATTERNS); break;
+    case SDLK_m:
+        app_audio_mute(ui->audio, !app_audio_muted(ui->audio));
+        ui_log(ui, "sound %s", app_audio_muted(ui->audio) ? "off" : "on");
+        break;
+    case SDLK_LEFTBRACKET: case SDLK_RIGHTBRACKET: {
+        int v = app_audio_volume(ui->audio, k->keysym.sym == SDLK_LEFTBRACKET ? -1 : 1);
+        if (ui->log) fprintf(ui->log, "volume %d\n", v), fflush(ui->log);
+        break;
+    }
     case SDLK_x: toggle_overlay(ui, PT_OVERLAY_RAYS); break;
     case SDLK_f: toggle_overlay(ui, PT_OVERLAY_STEER); break;
     default: break;
@@ -756,6 +790,8 @@ static int play_run(const play_opts *o) {
         goto done;
     }
 
+    ui.audio = app_audio_open(pt_render_asset_dir(r), 0);
+
     SDL_RendererInfo info;
     /* SDL's software renderer claims vsync but presents at once. */
     int vsync = SDL_GetRendererInfo(sdl, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC) &&
@@ -808,6 +844,7 @@ static int play_run(const play_opts *o) {
             acc -= dt;
             if (max_ticks > 0 && ++ticks >= (uint64_t)max_ticks) running = 0;
         }
+        play_sounds(&s, ui.audio);
         if (!running) break;
         if (ui.error_until > 0 && real > ui.error_until) ui.error_until = 0;
         int ow = 0, oh = 0;
@@ -872,6 +909,7 @@ static int play_run(const play_opts *o) {
     }
 
 done:
+    app_audio_close(ui.audio);
     play_frame_fini(&ui.frame);
     pt_render_destroy(r);
     if (sdl) SDL_DestroyRenderer(sdl);
