@@ -12,6 +12,7 @@
 #include "app.h"
 #include "audio.h"
 #include "fstats.h"
+#include "progress.h"
 #include "play.h"
 
 #include <SDL.h>
@@ -22,6 +23,7 @@
 #include <patrol/world.h>
 
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -279,7 +281,10 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
             hud.banner_title = "YOU ESCAPED!";
             if (s->spotted == 0) snprintf(title, sizeof title, "never spotted - a ghost!");
             else snprintf(title, sizeof title, "spotted %d time%s", s->spotted, s->spotted == 1 ? "" : "s");
-            snprintf(text, sizeof text, "time %s\n%s\n\nR: play again   Esc: quit", clock, title);
+            char timeline[160];
+            if (f->best && f->best[0]) snprintf(timeline, sizeof timeline, "%s", f->best);
+            else snprintf(timeline, sizeof timeline, "time %s", clock);
+            snprintf(text, sizeof text, "%s\n%s\n\nR: play again   Esc: quit", timeline, title);
         } else {
             hud.banner_title = "CAUGHT!";
             hud.flash = since < 0.6 ? 1.0 - since / 0.6 : 0.0;
@@ -306,6 +311,8 @@ typedef struct play_ui {
     char perf[96];        /* the debug overlay's frame readout (the last second) */
     app_audio *audio;     /* the sounds (silent without a device) */
     SDL_Rect saved;       /* the window before F11 (X11: fullscreen by hand) */
+    char progress_path[4096]; /* "" = no progress kept (no pref path, or a replay) */
+    char best[160];       /* the win banner's line about the best time */
 } play_ui;
 
 static void ui_log(const play_ui *ui, const char *fmt, const char *arg) {
@@ -365,6 +372,32 @@ static void reloaded(const play_session *s, play_ui *ui, int rc, const pt_error 
 }
 
 enum { KEY_GO_ON, KEY_QUIT, KEY_STEP };
+
+/* The round was won: the level's best time and badges, saved at once (a crash later loses
+ * nothing), and the banner's line. A bad progress file is reported and replaced. */
+static void record_escape(const play_session *s, play_ui *ui) {
+    char clock[64];
+    fmt_clock(clock, sizeof clock, play_clock(s));
+    snprintf(ui->best, sizeof ui->best, "time %s", clock);
+    if (!ui->progress_path[0]) return;
+    static app_progress p; /* 24 KiB */
+    app_progress_load(&p, ui->progress_path, stderr);
+    const app_level_best *old = app_progress_find(&p, s->map_hash);
+    long old_ms = old ? old->best_ms : -1;
+    int new_best = 0;
+    /* Stones do not exist yet: every escape is one without stones. */
+    app_progress_record(&p, s->map_hash, lround(play_clock(s) * 1000.0), s->spotted == 0, !s->alarmed, 1, &new_best);
+    if (app_progress_save(&p, ui->progress_path) != 0)
+        fprintf(stderr, "patrol play: cannot save the progress in %s: %s\n", ui->progress_path, strerror(errno));
+    if (old_ms >= 0 && !new_best) {
+        char b[64];
+        fmt_clock(b, sizeof b, old_ms / 1000.0);
+        snprintf(ui->best, sizeof ui->best, "time %s   best %s", clock, b);
+    } else if (old_ms >= 0) {
+        snprintf(ui->best, sizeof ui->best, "time %s   NEW BEST!", clock);
+    }
+    if (ui->log) fprintf(ui->log, "best %s%s\n", ui->best, new_best ? " (new)" : ""), fflush(ui->log);
+}
 
 /* F11. Under X11 SDL's fullscreen asks the window manager (_NET_WM_STATE); without one (a
  * bare Xvfb, a kiosk) SDL then believed the window as large as the screen while X kept it
@@ -791,6 +824,12 @@ static int play_run(const play_opts *o) {
     }
 
     ui.audio = app_audio_open(pt_render_asset_dir(r), 0);
+    int last_round = 0;
+    if (!s.replay) {
+        char *pref = SDL_GetPrefPath("patrol", "patrol");
+        if (pref) snprintf(ui.progress_path, sizeof ui.progress_path, "%sprogress.txt", pref);
+        SDL_free(pref);
+    }
 
     SDL_RendererInfo info;
     /* SDL's software renderer claims vsync but presents at once. */
@@ -845,6 +884,11 @@ static int play_run(const play_opts *o) {
             if (max_ticks > 0 && ++ticks >= (uint64_t)max_ticks) running = 0;
         }
         play_sounds(&s, ui.audio);
+        if (s.round != last_round) {
+            if (s.round > 0) record_escape(&s, &ui);
+            else ui.best[0] = '\0';
+            last_round = s.round;
+        }
         if (!running) break;
         if (ui.error_until > 0 && real > ui.error_until) ui.error_until = 0;
         int ow = 0, oh = 0;
@@ -854,6 +898,7 @@ static int play_run(const play_opts *o) {
         ui.frame.speed = speeds[ui.speed];
         ui.frame.help = ui.help;
         ui.frame.error = ui.error_until > 0 ? &ui.error : NULL;
+        ui.frame.best = ui.best;
         ui.frame.perf = ui.frame.overlays & (PT_OVERLAY_DEBUG & ~PT_OVERLAY_CONES) ? ui.perf : NULL;
         SDL_SetRenderDrawColor(sdl, 0, 0, 0, 255);
         SDL_RenderClear(sdl);

@@ -86,6 +86,7 @@ typedef struct play_session {
     uint64_t end_tick;        /* `ticks` when the round ended; 0 while it runs */
     int round;                /* pt_world_round after the last tick: 0, 1 won, -1 caught */
     int spotted;              /* times a guard gave chase (PT_EVENT_SPOTTED) */
+    int alarmed;              /* 1 once the world's phase was ALERT this round */
     char caught_by[PT_MAX_NAME];
     play_msg msgs[PLAY_MSGS]; /* oldest first */
     int nmsgs;
@@ -199,6 +200,7 @@ typedef struct play_frame {
     int help;                 /* the key help panel */
     const pt_error *error;    /* a reload error to show (NULL = none) */
     const char *perf;         /* the frame-time readout of the debug overlay (NULL = none) */
+    const char *best;         /* the win banner's time line ("time 0:41.2   best 0:39.0"); NULL = the time */
     /* scratch */
     struct pt_actor *actors;
     int actors_cap;

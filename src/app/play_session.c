@@ -97,6 +97,7 @@ static void round_reset(play_session *s) {
     s->end_tick = 0;
     s->round = 0;
     s->spotted = 0;
+    s->alarmed = 0;
     s->caught_by[0] = '\0';
     s->nmsgs = 0;
     s->ntaps = 0;
@@ -289,6 +290,9 @@ static void observe(play_session *s) {
         const char *who = name_of(s, ev[i].a);
         switch (ev[i].kind) {
         case PT_EVENT_CALLED: cue(s, PLAY_CUE_CALL, PT_GAIT_WALK, PLAY_SURF_HARD); break;
+        case PT_EVENT_PHASE:
+            if (ev[i].a == PT_PHASE_ALERT) s->alarmed = 1;
+            break;
         case PT_EVENT_SPOTTED:
             cue(s, PLAY_CUE_CHASE, PT_GAIT_WALK, PLAY_SURF_HARD);
             s->spotted++;
