@@ -16,6 +16,9 @@ Sheets written (see assets/README.md for the exact layouts):
   characters.png  192x80   5 characters x 4 directions x 3 frames, 16x16
   props.png       128x16   8 props / markers, 16x16
   font.png        128x48   96 glyphs (ASCII 32..127), 8x8, white on clear
+Sounds written (16-bit mono WAV, 22050 Hz; see assets/README.md):
+  step_soft, step_hard, step_wood, step_water, sting_suspicious, sting_chase,
+  call, thud, caught, escaped
 """
 
 import os
@@ -1409,6 +1412,97 @@ def make_font():
 
 # --------------------------------------------------------------------------
 
+# --------------------------------------------------------------------------
+# Sounds: 16-bit mono WAV at 22050 Hz, synthesised here (the project's own).
+# Noise comes from fixed-seed random.Random; tones from math.sin, rounded to
+# 16-bit integers, so every run writes the same bytes on IEEE-754 machines.
+# --------------------------------------------------------------------------
+
+import math
+import wave
+
+RATE = 22050
+
+
+def env_adsr(i, n, attack, release):
+    """Linear attack over `attack` samples, linear release over the last `release`."""
+    a = min(1.0, i / attack) if attack > 0 else 1.0
+    r = min(1.0, (n - i) / release) if release > 0 else 1.0
+    return min(a, r)
+
+
+def noise_burst(seed, ms, lowpass, decay, gain):
+    """Filtered noise with an exponential decay: footsteps, splashes, thuds."""
+    rng = random.Random(seed)
+    n = RATE * ms // 1000
+    out, y = [], 0.0
+    for i in range(n):
+        y += lowpass * (rng.uniform(-1.0, 1.0) - y)
+        out.append(y * gain * math.exp(-decay * i / RATE) * env_adsr(i, n, 40, 200))
+    return out
+
+
+def tone(freqs, ms, shape='sine', gain=0.5, decay=0.0):
+    """A sweep through freqs (Hz, linear between points) with a soft attack and release."""
+    n = RATE * ms // 1000
+    out, phase = [], 0.0
+    for i in range(n):
+        t = i / n * (len(freqs) - 1)
+        k = min(int(t), len(freqs) - 2)
+        f = freqs[k] + (freqs[k + 1] - freqs[k]) * (t - k)
+        phase += 2 * math.pi * f / RATE
+        v = math.sin(phase)
+        if shape == 'square':
+            v = 0.6 if v >= 0 else -0.6
+        elif shape == 'soft':
+            v = v + 0.3 * math.sin(2 * phase)
+        out.append(v * gain * math.exp(-decay * i / RATE) * env_adsr(i, n, 80, 400))
+    return out
+
+
+def notes(seq, shape='square', gain=0.35):
+    """Notes one after another: (Hz, ms) pairs."""
+    out = []
+    for f, ms in seq:
+        out += tone([f, f], ms, shape, gain, decay=3.0)
+    return out
+
+
+def mix_sounds(*parts):
+    n = max(len(p) for p in parts)
+    return [sum(p[i] for p in parts if i < len(p)) for i in range(n)]
+
+
+def make_sounds():
+    return [
+        ('step_soft.wav', noise_burst(11, 70, 0.08, 40.0, 1.6)),      # grass, dirt
+        ('step_hard.wav', mix_sounds(noise_burst(12, 45, 0.5, 90.0, 0.7),     # stone, floor
+                              tone([180, 120], 45, 'sine', 0.25, 60.0))),
+        ('step_wood.wav', mix_sounds(noise_burst(13, 60, 0.25, 60.0, 0.6),    # the bridge
+                              tone([320, 260], 60, 'soft', 0.3, 45.0))),
+        ('step_water.wav', noise_burst(14, 160, 0.3, 18.0, 0.9)),      # splashing
+        ('sting_suspicious.wav', notes([(523, 110), (784, 170)], 'soft', 0.4)),   # "?"
+        ('sting_chase.wav', mix_sounds(notes([(880, 90), (1175, 260)], 'square', 0.3),  # "!"
+                                notes([(831, 90), (1109, 260)], 'square', 0.2))),
+        ('call.wav', tone([1400, 2100, 1500, 2100, 1600], 600, 'sine', 0.4)),     # a whistle for help
+        ('thud.wav', mix_sounds(tone([110, 60], 220, 'sine', 0.7, 14.0),                 # a stone lands
+                         noise_burst(15, 60, 0.4, 70.0, 0.5))),
+        ('caught.wav', notes([(392, 150), (330, 150), (262, 380)], 'square', 0.3)),
+        ('escaped.wav', notes([(523, 110), (659, 110), (784, 110), (1047, 420)], 'soft', 0.35)),
+    ]
+
+
+def write_wav(path, samples):
+    peak = max(1e-9, max(abs(v) for v in samples))
+    scale = 30000 / peak if peak > 1.0 else 30000
+    data = b''.join(struct.pack('<h', max(-32767, min(32767, int(round(v * scale))))) for v in samples)
+    with wave.open(path, 'wb') as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        w.writeframes(data)
+
+
 def main(argv):
     here = os.path.dirname(os.path.abspath(__file__))
     outdir = argv[1] if len(argv) > 1 else os.path.join(here, '..', 'assets')
@@ -1424,6 +1518,10 @@ def main(argv):
         path = os.path.join(outdir, name)
         write_png(path, img)
         print('wrote %s (%dx%d)' % (path, img.w, img.h))
+    for name, samples in make_sounds():
+        path = os.path.join(outdir, name)
+        write_wav(path, samples)
+        print('wrote %s (%d ms)' % (path, len(samples) * 1000 // RATE))
     return 0
 
 

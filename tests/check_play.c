@@ -259,6 +259,42 @@ START_TEST(test_dummy_driver) {
 }
 END_TEST
 
+START_TEST(test_window_fits_small_map) {
+    /* Regression: a 24x14 map opened a 768x448 window with the map at 1x in the middle. The
+     * window is now the map at the largest scale that fits (dummy display: 1024x768) plus
+     * the HUD's bars (15 + 14 pixels at HUD scale 1): 24*16*2 x (14*16*2 + 29). With no
+     * audio device the game runs the same (SDL_AUDIODRIVER names none there is). */
+    char map[1024], err[1024];
+    out_path(map, sizeof map, "fit.map");
+    out_path(err, sizeof err, "fit.err");
+    char text[2048] = "format 1\nplayer at=1,1\ngrid\n";
+    for (int y = 0; y < 14; y++)
+        strcat(text, y == 0 || y == 13 ? "########################\n" : "#......................#\n");
+    strcat(text, "end\n");
+    write_file(map, text);
+    const char *drivers[] = {"SDL_AUDIODRIVER=dummy", "SDL_AUDIODRIVER=nonexistent"};
+    for (int k = 0; k < 2; k++) {
+        proc p;
+        const char *env[] = {"SDL_VIDEODRIVER=dummy", drivers[k], NULL};
+        const char *play[] = {PATROL_BIN, "play", map, "--ticks", "10", "--stats", NULL};
+        ck_assert(start(&p, play, env, 1, err, -1));
+        read_until(&p, NULL, 30.0);
+        ck_assert_int_eq(finish(&p, 5.0), 0);
+        ck_assert_str_eq(p.buf, "player 1,1\n");
+        FILE *f = fopen(err, "r");
+        ck_assert(f != NULL);
+        char all[8192] = "";
+        size_t got = fread(all, 1, sizeof all - 1, f);
+        all[got] = '\0';
+        fclose(f);
+        ck_assert_msg(strstr(all, "768x477 pixels") != NULL, "stderr: %s", all);
+        ck_assert_msg(strstr(all, "cpu a frame median") != NULL, "stderr: %s", all);
+    }
+    unlink(map);
+    unlink(err);
+}
+END_TEST
+
 START_TEST(test_x11_keys) {
     char map[1024], err[1024];
     out_path(map, sizeof map, "x11.map");
@@ -605,6 +641,7 @@ static Suite *play_suite(void) {
     tcase_add_test(core, test_input_errors);
     tcase_add_test(core, test_no_display);
     tcase_add_test(core, test_dummy_driver);
+    tcase_add_test(core, test_window_fits_small_map);
     tcase_add_test(core, test_watch_reloads);
     suite_add_tcase(s, core);
     TCase *x11 = tcase_create("x11");

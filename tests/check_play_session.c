@@ -341,6 +341,56 @@ START_TEST(test_spotted_and_caught) {
 }
 END_TEST
 
+/* Sound cues: read from the world (steps with their surface and gait, the chase sting, the
+ * catch, the exit), taken once, never more than PLAY_CUES. */
+START_TEST(test_sound_cues) {
+    write_file("goal.map", goal_map);
+    play_session s;
+    open_ok(&s, "goal.map");
+    int steps = 0, escaped = 0, bad = 0, n = 0;
+    s.gait = PT_GAIT_RUN;
+    for (int t = 0; t < 300; t++) {
+        play_tick(&s, 1, 0);
+        const play_cue *c = play_take_cues(&s, &n);
+        bad += n < 0 || n > PLAY_CUES;
+        for (int i = 0; i < n; i++) {
+            if (c[i].kind == PLAY_CUE_STEP) {
+                steps++;
+                bad += c[i].gait != PT_GAIT_RUN || c[i].surface != PLAY_SURF_HARD;
+            }
+            escaped += c[i].kind == PLAY_CUE_ESCAPED;
+        }
+    }
+    ck_assert_int_eq(bad, 0);
+    ck_assert_int_eq(steps, 3); /* 1,1 -> 4,1 */
+    ck_assert_int_eq(escaped, 1);
+    play_take_cues(&s, &n);
+    ck_assert_int_eq(n, 0);
+    play_close(&s);
+
+    write_file("watch.map", watch_map);
+    open_ok(&s, "watch.map");
+    int chase = 0, caught = 0;
+    for (int t = 0; t < 600 && s.round == 0; t++) play_tick(&s, 0, 0); /* cues pile up, untaken */
+    const play_cue *c = play_take_cues(&s, &n);
+    ck_assert_int_le(n, PLAY_CUES);
+    for (int i = 0; i < n; i++) chase += c[i].kind == PLAY_CUE_CHASE, caught += c[i].kind == PLAY_CUE_CAUGHT;
+    ck_assert_int_eq(chase, 1);
+    ck_assert_int_eq(caught, 1);
+    play_close(&s);
+
+    pt_tile_def d = {.name = "water"};
+    ck_assert_int_eq(play_surface_of(&d), PLAY_SURF_WATER);
+    snprintf(d.name, sizeof d.name, "bridge");
+    ck_assert_int_eq(play_surface_of(&d), PLAY_SURF_WOOD);
+    snprintf(d.name, sizeof d.name, "grass");
+    ck_assert_int_eq(play_surface_of(&d), PLAY_SURF_SOFT);
+    snprintf(d.name, sizeof d.name, "wall");
+    ck_assert_int_eq(play_surface_of(&d), PLAY_SURF_HARD);
+    ck_assert_int_eq(play_surface_of(NULL), PLAY_SURF_HARD);
+}
+END_TEST
+
 /* --watch: files changed on disk reload by themselves. Patterns only: the player stays where
  * it walked and the clock runs on; a broken save keeps the world and is not tried again; a
  * changed map starts the round again. */
@@ -752,6 +802,7 @@ static Suite *session_suite(void) {
     tcase_add_test(core, test_gait_and_noises);
     tcase_add_test(core, test_goal_ends_round);
     tcase_add_test(core, test_spotted_and_caught);
+    tcase_add_test(core, test_sound_cues);
     tcase_add_test(core, test_log_lines);
     tcase_add_test(core, test_watch_reloads);
     tcase_add_test(core, test_record_replays_to_the_same_trace);

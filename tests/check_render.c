@@ -159,6 +159,48 @@ START_TEST(test_water_animates) {
 }
 END_TEST
 
+/* Regression for the map layer (the map drawn once into a texture): one renderer kept over
+ * frames must show a tile changed after the first frame, and water's two frames in turn. */
+START_TEST(test_layer_follows_map) {
+    pt_map m;
+    blank(&m, 4, 3);
+    pt_map_set(&m, 0, 0, '~');
+    SDL_Surface *tiles = sheet("tiles.png");
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 4 * 16 * 2, 3 * 16 * 2, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_Renderer *sdl = SDL_CreateSoftwareRenderer(surf);
+    ck_assert(sdl != NULL);
+    pt_error err;
+    pt_render *r = pt_render_create(sdl, ASSETS, &err);
+    ck_assert_msg(r != NULL, "%s", err.message);
+    pt_scene sc = {.map = &m};
+    double times[] = {0.0, 0.5, 0.7, 1.0, 1.5};
+    int water[] = {2, 3, 3, 2, 3};
+    for (int i = 0; i < 5; i++) {
+        if (i == 2) pt_map_set(&m, 2, 1, '#'); /* a wall appears between frames */
+        pt_view v = {.scale = 2, .time = times[i]};
+        ck_assert_int_eq(pt_render_draw(r, &sc, &v), PT_OK);
+        SDL_RenderFlush(sdl);
+        int compared = 0;
+        ck_assert_msg(cmp_sprite(surf, 0, 0, 2, tiles, water[i], 10, NULL, &compared) == 0, "water frame %d", i);
+        ck_assert_int_eq(cmp_sprite(surf, 2, 1, 2, tiles, i >= 2 ? 1 : 0, 10, NULL, &compared), 0);
+        ck_assert_int_eq(cmp_sprite(surf, 3, 2, 2, tiles, 0, 10, NULL, &compared), 0);
+    }
+    /* pt_render_forget drops it; the next frame is drawn the same. */
+    pt_render_forget(r);
+    pt_view v = {.scale = 2, .time = 0.0};
+    ck_assert_int_eq(pt_render_draw(r, &sc, &v), PT_OK);
+    SDL_RenderFlush(sdl);
+    int compared = 0;
+    ck_assert_int_eq(cmp_sprite(surf, 2, 1, 2, tiles, 1, 10, NULL, &compared), 0);
+    ck_assert_int_eq(cmp_sprite(surf, 0, 0, 2, tiles, 2, 10, NULL, &compared), 0);
+    pt_render_destroy(r);
+    SDL_DestroyRenderer(sdl);
+    SDL_FreeSurface(surf);
+    SDL_FreeSurface(tiles);
+    pt_map_fini(&m);
+}
+END_TEST
+
 START_TEST(test_png_size) {
     pt_map m;
     blank(&m, 5, 3);
@@ -853,6 +895,7 @@ static Suite *render_suite(void) {
     tcase_add_test(core, test_missing_assets);
     tcase_add_test(core, test_bad_sheet);
     tcase_add_test(core, test_cone_overlay);
+    tcase_add_test(core, test_layer_follows_map);
     tcase_add_test(core, test_stops_overlay);
     tcase_add_test(core, test_sight_overlay);
     tcase_add_test(core, test_300_frames);

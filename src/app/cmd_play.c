@@ -10,6 +10,9 @@
  * play_draw_frame is also what `patrol render` draws, so a PNG at tick N is this window.
  */
 #include "app.h"
+#include "audio.h"
+#include "fstats.h"
+#include "progress.h"
 #include "play.h"
 
 #include <SDL.h>
@@ -21,7 +24,9 @@
 #include <patrol/world.h>
 
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +35,7 @@ static const double speeds[] = {0.25, 0.5, 1.0, 2.0, 4.0};
 enum { SPEED_NORMAL = 2, NSPEEDS = (int)(sizeof speeds / sizeof speeds[0]) };
 #define ERROR_SECONDS 8.0 /* a reload error box stays this long (or until a key) */
 
-static const char *keys_hint = "arrows/WASD move   Shift run   Ctrl/C sneak   P pause   R restart   F1 help   Esc quit";
+static const char *keys_hint = "arrows/WASD move   Shift run   Ctrl/C sneak   P pause   R restart   M mute   F1 help   Esc quit";
 
 /* The F1 panel: "KEY|what" lines in two columns; other lines are headings. */
 static const char *help_text = "patrol - keys\n"
@@ -44,6 +49,8 @@ static const char *help_text = "patrol - keys\n"
                                "F5|reload the map and its patterns\n"
                                "F1 / H|this help\n"
                                "F11|fullscreen\n"
+                               "M|sound on / off\n"
+                               "[ / ]|sound volume down / up\n"
                                "Esc|quit\n"
                                "\n"
                                "debug overlays\n"
@@ -51,17 +58,19 @@ static const char *help_text = "patrol - keys\n"
                                "V|view cones\n"
                                "O|cells each guard sees (sight)\n"
                                "X|line-of-sight rays to you\n"
-                               "M|patrol patterns (paths, matrices)\n"
+                               "I|patrol patterns (paths, matrices)\n"
                                "T|planned paths (A* chase, return)\n"
                                "F|steering: velocity, radius, feelers, forces\n"
                                "K|what each guard remembers (memory)\n"
+                               "E|the area searched together (search)\n"
                                "B|awareness bars\n"
                                "L|names\n"
                                "G|tile grid";
 
 static void help(FILE *out) {
     fprintf(out,
-            "usage: patrol play [MAP] [--overlay[=LIST]] [--ticks N] [--watch] [--record F.rec] [--log | --log-moves]\n"
+            "usage: patrol play [MAP] [--overlay[=LIST]] [--ticks N] [--stats] [--watch] [--record F.rec]\n"
+            "                   [--log | --log-moves]\n"
             "\n"
             "Plays MAP (default: the demo map, %s) in a window titled 'patrol':\n"
             "reach the exit without being caught.\n"
@@ -77,9 +86,11 @@ static void help(FILE *out) {
             "                  running game and shows the error)\n"
             "  F1 / H          help (every key)\n"
             "  F11             fullscreen\n"
+            "  M               sound on / off\n"
+            "  [ / ]           sound volume down / up\n"
             "  Esc             quit\n"
             "  Tab             all debug overlays on / off; one by one: V cones, O sight,\n"
-            "                  X line-of-sight rays, M patterns, T planned paths, F steering,\n"
+            "                  X line-of-sight rays, I patterns, T planned paths, F steering,\n"
             "                  K memory, B awareness bars, L names, G grid, E searched cells\n"
             "\n"
             "options:\n"
@@ -88,6 +99,9 @@ static void help(FILE *out) {
             "                  all, none;\n"
             "                  a bare --overlay means debug (everything but the grid)\n"
             "  --ticks N       quit by itself after N simulation ticks (1/60 s each)\n"
+            "  --stats         on exit, print frame statistics to stderr: the median and worst\n"
+            "                  frame time and CPU time per frame, and the CPU used (a share of one\n"
+            "                  core); the debug overlay (Tab) shows the last second's figures\n"
             "  --watch         reload by itself when the map, a pattern file or the steering file\n"
             "                  changes on disk (looked at every 250 ms; like F5, and a change of\n"
             "                  patterns or steering only keeps the player and the clock)\n"
@@ -271,6 +285,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         .error = f->error,
         .phase = phase_txt,
         .phase_kind = (int)phase,
+        .perf = f->perf,
     };
     if (round != 0) {
         hud.banner = round;
@@ -279,7 +294,10 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
             hud.banner_title = "YOU ESCAPED!";
             if (s->spotted == 0) snprintf(title, sizeof title, "never spotted - a ghost!");
             else snprintf(title, sizeof title, "spotted %d time%s", s->spotted, s->spotted == 1 ? "" : "s");
-            snprintf(text, sizeof text, "time %s\n%s\n\nR: play again   Esc: quit", clock, title);
+            char timeline[160];
+            if (f->best && f->best[0]) snprintf(timeline, sizeof timeline, "%s", f->best);
+            else snprintf(timeline, sizeof timeline, "time %s", clock);
+            snprintf(text, sizeof text, "%s\n%s\n\nR: play again   Esc: quit", timeline, title);
         } else {
             hud.banner_title = "CAUGHT!";
             hud.flash = since < 0.6 ? 1.0 - since / 0.6 : 0.0;
@@ -304,6 +322,11 @@ typedef struct play_ui {
     double error_until;   /* real seconds; 0 = no box */
     FILE *log;            /* --log: UI events too */
     char tick_entry[PLAY_TICK_DIGITS + 1]; /* a replay's tick box: the digits typed */
+    char perf[96];        /* the debug overlay's frame readout (the last second) */
+    app_audio *audio;     /* the sounds (silent without a device) */
+    SDL_Rect saved;       /* the window before F11 (X11: fullscreen by hand) */
+    char progress_path[4096]; /* "" = no progress kept (no pref path, or a replay) */
+    char best[160];       /* the win banner's line about the best time */
 } play_ui;
 
 static void ui_log(const play_ui *ui, const char *fmt, const char *arg) {
@@ -363,6 +386,78 @@ static void reloaded(const play_session *s, play_ui *ui, int rc, const pt_error 
 }
 
 enum { KEY_GO_ON, KEY_QUIT, KEY_STEP };
+
+/* The round was won: the level's best time and badges, saved at once (a crash later loses
+ * nothing), and the banner's line. A bad progress file is reported and replaced. */
+static void record_escape(const play_session *s, play_ui *ui) {
+    char clock[64];
+    fmt_clock(clock, sizeof clock, play_clock(s));
+    snprintf(ui->best, sizeof ui->best, "time %s", clock);
+    if (!ui->progress_path[0]) return;
+    static app_progress p; /* 24 KiB */
+    app_progress_load(&p, ui->progress_path, stderr);
+    const app_level_best *old = app_progress_find(&p, s->map_hash);
+    long old_ms = old ? old->best_ms : -1;
+    int new_best = 0;
+    /* Stones do not exist yet: every escape is one without stones. */
+    app_progress_record(&p, s->map_hash, lround(play_clock(s) * 1000.0), s->spotted == 0, !s->alarmed, 1, &new_best);
+    if (app_progress_save(&p, ui->progress_path) != 0)
+        fprintf(stderr, "patrol play: cannot save the progress in %s: %s\n", ui->progress_path, strerror(errno));
+    if (old_ms >= 0 && !new_best) {
+        char b[64];
+        fmt_clock(b, sizeof b, old_ms / 1000.0);
+        snprintf(ui->best, sizeof ui->best, "time %s   best %s", clock, b);
+    } else if (old_ms >= 0) {
+        snprintf(ui->best, sizeof ui->best, "time %s   NEW BEST!", clock);
+    }
+    if (ui->log) fprintf(ui->log, "best %s%s\n", ui->best, new_best ? " (new)" : ""), fflush(ui->log);
+}
+
+/* F11. Under X11 SDL's fullscreen asks the window manager (_NET_WM_STATE); without one (a
+ * bare Xvfb, a kiosk) SDL then believed the window as large as the screen while X kept it
+ * as it was, and the HUD was drawn for a size nobody saw. There a borderless window moved
+ * and sized to the display by hand is the same to a user, with or without a manager. */
+static void toggle_fullscreen(play_ui *ui, SDL_Window *win) {
+    const char *drv = SDL_GetCurrentVideoDriver();
+    int by_hand = drv && strcmp(drv, "x11") == 0;
+    ui->fullscreen = !ui->fullscreen;
+    if (!by_hand) {
+        SDL_SetWindowFullscreen(win, ui->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+    } else if (ui->fullscreen) {
+        SDL_GetWindowPosition(win, &ui->saved.x, &ui->saved.y);
+        SDL_GetWindowSize(win, &ui->saved.w, &ui->saved.h);
+        SDL_Rect b;
+        int d = SDL_GetWindowDisplayIndex(win);
+        if (SDL_GetDisplayBounds(d < 0 ? 0 : d, &b) != 0) b = (SDL_Rect){0, 0, ui->saved.w, ui->saved.h};
+        SDL_SetWindowBordered(win, SDL_FALSE);
+        SDL_SetWindowPosition(win, b.x, b.y);
+        SDL_SetWindowSize(win, b.w, b.h);
+    } else {
+        SDL_SetWindowBordered(win, SDL_TRUE);
+        SDL_SetWindowSize(win, ui->saved.w, ui->saved.h);
+        SDL_SetWindowPosition(win, ui->saved.x, ui->saved.y);
+    }
+    ui_log(ui, "fullscreen %s", ui->fullscreen ? "on" : "off");
+}
+
+/* The ticks' sound cues, played (or dropped when silent). Footsteps: the surface picks the
+ * sound, the gait its loudness, as the world's footstep noise goes. */
+static void play_sounds(play_session *s, app_audio *audio) {
+    int n = 0;
+    const play_cue *c = play_take_cues(s, &n);
+    static const app_sound steps[] = {APP_SND_STEP_SOFT, APP_SND_STEP_HARD, APP_SND_STEP_WOOD, APP_SND_STEP_WATER};
+    static const app_sound sounds[PLAY_CUE_COUNT] = {APP_SND_STEP_SOFT, APP_SND_SUSPICIOUS, APP_SND_CHASE,
+                                                     APP_SND_CALL, APP_SND_THUD, APP_SND_CAUGHT, APP_SND_ESCAPED};
+    static const float gains[PLAY_CUE_COUNT] = {0.0f, 0.7f, 0.8f, 0.6f, 0.8f, 0.9f, 0.9f};
+    for (int i = 0; i < n; i++) {
+        if (c[i].kind == PLAY_CUE_STEP) {
+            float g = c[i].gait == PT_GAIT_RUN ? 0.8f : c[i].gait == PT_GAIT_SNEAK ? 0.18f : 0.45f;
+            app_audio_play(audio, steps[(unsigned)c[i].surface < 4 ? c[i].surface : 1], g);
+        } else if ((unsigned)c[i].kind < PLAY_CUE_COUNT) {
+            app_audio_play(audio, sounds[c[i].kind], gains[c[i].kind]);
+        }
+    }
+}
 
 /* Acts on a key press. Movement goes by physical position (scancodes: WASD wherever the
  * layout puts those letters), commands by the letter they print. */
@@ -424,10 +519,7 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
         ui->help = !ui->help;
         ui_log(ui, "help %s", ui->help ? "on" : "off");
         break;
-    case SDLK_F11:
-        ui->fullscreen = !ui->fullscreen;
-        SDL_SetWindowFullscreen(win, ui->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
-        break;
+    case SDLK_F11: toggle_fullscreen(ui, win); break;
     case SDLK_TAB:
         /* All debug overlays at once: off if any is on, else all on. */
         ui->frame.overlays = (ui->frame.overlays & (PT_OVERLAY_DEBUG & ~PT_OVERLAY_CONES))
@@ -441,7 +533,16 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
     case SDLK_b: toggle_overlay(ui, PT_OVERLAY_AWARENESS); break;
     case SDLK_o: toggle_overlay(ui, PT_OVERLAY_SIGHT); break;
     case SDLK_t: toggle_overlay(ui, PT_OVERLAY_PATHS); break;
-    case SDLK_m: toggle_overlay(ui, PT_OVERLAY_PATTERNS); break;
+    case SDLK_i: toggle_overlay(ui, PT_OVERLAY_PATTERNS); break;
+    case SDLK_m:
+        app_audio_mute(ui->audio, !app_audio_muted(ui->audio));
+        ui_log(ui, "sound %s", app_audio_muted(ui->audio) ? "off" : "on");
+        break;
+    case SDLK_LEFTBRACKET: case SDLK_RIGHTBRACKET: {
+        int v = app_audio_volume(ui->audio, k->keysym.sym == SDLK_LEFTBRACKET ? -1 : 1);
+        if (ui->log) fprintf(ui->log, "volume %d\n", v), fflush(ui->log);
+        break;
+    }
     case SDLK_x: toggle_overlay(ui, PT_OVERLAY_RAYS); break;
     case SDLK_f: toggle_overlay(ui, PT_OVERLAY_STEER); break;
     case SDLK_e: toggle_overlay(ui, PT_OVERLAY_SEARCH); break;
@@ -452,7 +553,7 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
 }
 
 static int parse_args(int argc, char **argv, const char **map_path, unsigned *overlays, long *max_ticks,
-                      int *log_moves, int *log_all, int *watch, const char **record) {
+                      int *log_moves, int *log_all, int *watch, const char **record, int *stats) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) {
@@ -466,6 +567,8 @@ static int parse_args(int argc, char **argv, const char **map_path, unsigned *ov
             *log_all = 1;
         } else if (strcmp(a, "--watch") == 0) {
             *watch = 1;
+        } else if (strcmp(a, "--stats") == 0) {
+            *stats = 1;
         } else if (strcmp(a, "--record") == 0) {
             if (i + 1 >= argc || !argv[i + 1][0]) return app_usage_error("play", "--record needs a file name");
             *record = argv[++i];
@@ -527,21 +630,67 @@ static int start_video(int ends_by_itself) {
     return -1;
 }
 
+/* 1 when sdl draws with OpenGL done on the CPU (Mesa's llvmpipe, softpipe, swrast: what a
+ * virtual display such as Xvfb offers). */
+static int software_gl(SDL_Renderer *sdl) {
+    SDL_RendererInfo info;
+    if (SDL_GetRendererInfo(sdl, &info) != 0 || !info.name || strncmp(info.name, "opengl", 6) != 0) return 0;
+    typedef const unsigned char *(*get_string_fn)(unsigned);
+    get_string_fn get = (get_string_fn)(uintptr_t)SDL_GL_GetProcAddress("glGetString");
+    const char *name = get ? (const char *)get(0x1F01u /* GL_RENDERER */) : NULL;
+    return name && (strstr(name, "llvmpipe") || strstr(name, "softpipe") || strstr(name, "swrast"));
+}
+
 static SDL_Renderer *make_renderer(SDL_Window *win) {
+    const char *asked = SDL_GetHint(SDL_HINT_RENDER_DRIVER);
+    if (asked && strcmp(asked, "software") == 0 && !SDL_GetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION))
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     SDL_Renderer *sdl = SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (sdl && !(asked && *asked) && software_gl(sdl)) {
+        /* On a CPU OpenGL every pixel of every pass runs a shader on the CPU: SDL's own
+         * software renderer, presenting through the window system's shared memory (no GL
+         * framebuffer), draws the same frame for about a third of the CPU (docs/performance.md). */
+        SDL_DestroyRenderer(sdl);
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+        sdl = NULL;
+    } else if (!sdl && !SDL_GetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION)) {
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+    }
     if (!sdl) sdl = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
     return sdl;
 }
 
+enum { MIN_WIN_W = 480, MIN_WIN_H = 320, FIT_TILES_W = 24, FIT_TILES_H = 14 };
+
+/* A map the follow view shows whole (at most FIT_TILES_W x FIT_TILES_H tiles, pt_view_fit's
+ * minimum) gets a window of the map at the largest scale (at most 4) that fits the display,
+ * plus the HUD's bars: the map fills it. A larger map gets the window of the map at scale 2,
+ * at most 9/10 of the display, and the camera follows the player. */
 static void initial_window_size(const pt_map *map, int *w, int *h) {
-    long mw = 0, mh = 0;
-    pt_view_map_size(map, 2, &mw, &mh);
     SDL_Rect bounds = {0, 0, 1280, 800};
     if (SDL_GetDisplayUsableBounds(0, &bounds) != 0 || bounds.w < 320 || bounds.h < 240)
         bounds = (SDL_Rect){0, 0, 1280, 800};
-    long maxw = bounds.w * 9L / 10, maxh = bounds.h * 9L / 10;
-    *w = (int)(mw < 480 ? 480 : mw > maxw ? maxw : mw);
-    *h = (int)(mh < 320 ? 320 : mh > maxh ? maxh : mh);
+    long maxw = bounds.w * 9L / 10, maxh = bounds.h * 9L / 10, mw = 0, mh = 0;
+    if (map->w <= FIT_TILES_W && map->h <= FIT_TILES_H) {
+        for (int s = 4; s >= 1; s--) {
+            pt_view_map_size(map, s, &mw, &mh);
+            long ww = mw < MIN_WIN_W ? MIN_WIN_W : mw, wh = mh;
+            for (int pass = 0; pass < 2; pass++) { /* the bars grow with the window's HUD scale */
+                int top = 0, bottom = 0;
+                pt_hud_bars(pt_hud_scale((int)ww, (int)wh), &top, &bottom);
+                wh = mh + top + bottom;
+            }
+            if (wh < MIN_WIN_H) wh = MIN_WIN_H;
+            if ((ww <= maxw && wh <= maxh) || s == 1) {
+                *w = (int)(ww > maxw ? maxw : ww);
+                *h = (int)(wh > maxh ? maxh : wh);
+                return;
+            }
+        }
+    }
+    pt_view_map_size(map, 2, &mw, &mh);
+    *w = (int)(mw < MIN_WIN_W ? MIN_WIN_W : mw > maxw ? maxw : mw);
+    *h = (int)(mh < MIN_WIN_H ? MIN_WIN_H : mh > maxh ? maxh : mh);
 }
 
 typedef struct play_opts {
@@ -552,6 +701,7 @@ typedef struct play_opts {
     const char *record;       /* --record F.rec */
     const app_rec *replay;    /* patrol replay: the recording played back */
     long jump;                /* patrol replay --jump T (-1 = none) */
+    int stats;                /* --stats: frame statistics on exit */
 } play_opts;
 
 static int play_run(const play_opts *o);
@@ -562,11 +712,12 @@ int cmd_play(int argc, char **argv) {
     long max_ticks = 0;
     int log_moves = 0, log_all = 0, watch = 0;
     const char *record = NULL;
-    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks, &log_moves, &log_all, &watch, &record);
+    int stats = 0;
+    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks, &log_moves, &log_all, &watch, &record, &stats);
     if (prc < 0) return APP_EXIT_OK;
     if (prc > 0) return prc;
     if (!map_path) map_path = app_default_map();
-    play_opts o = {map_path, overlays, max_ticks, log_moves, log_all, watch, record, NULL, -1};
+    play_opts o = {map_path, overlays, max_ticks, log_moves, log_all, watch, record, NULL, -1, stats};
     return play_run(&o);
 }
 
@@ -700,10 +851,23 @@ static int play_run(const play_opts *o) {
         goto done;
     }
 
+    ui.audio = app_audio_open(pt_render_asset_dir(r), 0);
+    int last_round = 0;
+    if (!s.replay) {
+        char *pref = SDL_GetPrefPath("patrol", "patrol");
+        if (pref) snprintf(ui.progress_path, sizeof ui.progress_path, "%sprogress.txt", pref);
+        SDL_free(pref);
+    }
+
     SDL_RendererInfo info;
-    int vsync = SDL_GetRendererInfo(sdl, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC);
+    /* SDL's software renderer claims vsync but presents at once. */
+    int vsync = SDL_GetRendererInfo(sdl, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC) &&
+                !(info.flags & SDL_RENDERER_SOFTWARE) && !(info.name && strcmp(info.name, "software") == 0);
     long frames = 0;
     uint64_t ticks = 0;
+    static app_fstats fst; /* 32 KiB of samples */
+    app_fstats_init(&fst);
+    const double cpu_begin = app_fstats_cpu_s(), wall_begin = app_fstats_now_s();
     const double dt = pt_world_dt(s.world);
     const Uint64 freq = SDL_GetPerformanceFrequency(), start = SDL_GetPerformanceCounter();
     Uint64 last = start;
@@ -711,6 +875,7 @@ static int play_run(const play_opts *o) {
     int running = 1;
     rc = APP_EXIT_OK;
     while (running) {
+        const double cpu0 = app_fstats_cpu_s();
         Uint64 now = SDL_GetPerformanceCounter();
         double frame = (double)(now - last) / (double)freq, real = (double)(now - start) / (double)freq;
         last = now;
@@ -746,6 +911,12 @@ static int play_run(const play_opts *o) {
             acc -= dt;
             if (max_ticks > 0 && ++ticks >= (uint64_t)max_ticks) running = 0;
         }
+        play_sounds(&s, ui.audio);
+        if (s.round != last_round) {
+            if (s.round > 0) record_escape(&s, &ui);
+            else ui.best[0] = '\0';
+            last_round = s.round;
+        }
         if (!running) break;
         if (ui.error_until > 0 && real > ui.error_until) ui.error_until = 0;
         int ow = 0, oh = 0;
@@ -756,6 +927,8 @@ static int play_run(const play_opts *o) {
         ui.frame.speed = speeds[ui.speed];
         ui.frame.help = ui.help;
         ui.frame.error = ui.error_until > 0 ? &ui.error : NULL;
+        ui.frame.best = ui.best;
+        ui.frame.perf = ui.frame.overlays & (PT_OVERLAY_DEBUG & ~PT_OVERLAY_CONES) ? ui.perf : NULL;
         SDL_SetRenderDrawColor(sdl, 0, 0, 0, 255);
         SDL_RenderClear(sdl);
         if (play_draw_frame(&s, r, &ui.frame, ow, oh) < 0) {
@@ -771,7 +944,30 @@ static int play_run(const play_opts *o) {
             vsync = 0;
         double cap = vsync ? 1.0 / 240 : 1.0 / 60;
         double spent = (double)(SDL_GetPerformanceCounter() - now) / (double)freq;
-        if (spent < cap) SDL_Delay((Uint32)((cap - spent) * 1000.0));
+        /* Whole milliseconds, rounded: truncating them ran the loop at 62-64 frames a second. */
+        if (spent < cap) SDL_Delay((Uint32)lround((cap - spent) * 1000.0));
+        app_fstats_add(&fst, spent * 1000.0, (app_fstats_cpu_s() - cpu0) * 1000.0);
+        if (fst.frames % 30 == 0) {
+            app_fstats_sum sum;
+            app_fstats_summary(&fst, 60, &sum);
+            snprintf(ui.perf, sizeof ui.perf, "frame %.1f ms (worst %.1f)  cpu %.1f ms (worst %.1f)", sum.work_median,
+                     sum.work_worst, sum.cpu_median, sum.cpu_worst);
+        }
+    }
+    if (o->stats) {
+        double wall = app_fstats_now_s() - wall_begin, cpu = app_fstats_cpu_s() - cpu_begin;
+        app_fstats_sum sum;
+        app_fstats_summary(&fst, 0, &sum);
+        int ow = 0, oh = 0;
+        SDL_GetRendererOutputSize(sdl, &ow, &oh);
+        fprintf(stderr,
+                "stats: %ld frames in %.2f s (%.1f fps), %dx%d pixels, renderer %s%s\n"
+                "stats: frame time  median %.2f ms  worst %.2f ms  (events, ticks, draw, present)\n"
+                "stats: cpu a frame median %.2f ms  worst %.2f ms  (process CPU time)\n"
+                "stats: cpu %.1f%% of one core (%.2f s of CPU in %.2f s); the median frame at 60 fps: %.1f%%\n",
+                sum.frames, wall, wall > 0 ? sum.frames / wall : 0.0, ow, oh, info.name ? info.name : "?",
+                vsync ? ", vsync" : "", sum.work_median, sum.work_worst, sum.cpu_median, sum.cpu_worst,
+                wall > 0 ? 100.0 * cpu / wall : 0.0, cpu, wall, sum.cpu_median * 60.0 / 10.0);
     }
     const pt_entity *pl = pt_world_entity(s.world, 0);
     printf("player %d,%d\n", pl->x, pl->y);
@@ -787,6 +983,7 @@ static int play_run(const play_opts *o) {
     }
 
 done:
+    app_audio_close(ui.audio);
     play_frame_fini(&ui.frame);
     pt_render_destroy(r);
     if (sdl) SDL_DestroyRenderer(sdl);

@@ -39,6 +39,30 @@
 #define PLAY_NOISES 64        /* recent noises kept for the rings the frame draws ... */
 #define PLAY_NOISE_TICKS 60   /* ... for this many ticks (1 s at 60 Hz) */
 
+#define PLAY_CUES 32          /* sound cues kept until the window takes them */
+#define PLAY_TRACK 256        /* entities whose state changes are followed for cues */
+
+/* What the game should sound like after a tick: read from the world's events, noises and
+ * states (play_tick), taken by the window (play_take_cues), never written back. */
+typedef enum play_cue_kind {
+    PLAY_CUE_STEP = 0,        /* the player entered a tile: gait and surface */
+    PLAY_CUE_SUSPICIOUS,      /* a guard began to wonder ("?") */
+    PLAY_CUE_CHASE,           /* a guard gave chase ("!", PT_EVENT_SPOTTED) */
+    PLAY_CUE_CALL,            /* a guard called another for help (PT_EVENT_CALLED) */
+    PLAY_CUE_THUD,            /* a noise made by pt_world_noise (a stone landing) */
+    PLAY_CUE_CAUGHT,
+    PLAY_CUE_ESCAPED,
+    PLAY_CUE_COUNT
+} play_cue_kind;
+
+typedef enum play_surface { PLAY_SURF_SOFT = 0, PLAY_SURF_HARD, PLAY_SURF_WOOD, PLAY_SURF_WATER } play_surface;
+
+typedef struct play_cue {
+    play_cue_kind kind;
+    pt_gait gait;             /* STEP: the gait */
+    play_surface surface;     /* STEP: what the tile sounds like */
+} play_cue;
+
 typedef struct play_level {
     pt_map map;
     pt_patlib lib;
@@ -62,6 +86,7 @@ typedef struct play_session {
     uint64_t end_tick;        /* `ticks` when the round ended; 0 while it runs */
     int round;                /* pt_world_round after the last tick: 0, 1 won, -1 caught */
     int spotted;              /* times a guard gave chase (PT_EVENT_SPOTTED) */
+    int alarmed;              /* 1 once the world's phase was ALERT this round */
     char caught_by[PT_MAX_NAME];
     play_msg msgs[PLAY_MSGS]; /* oldest first */
     int nmsgs;
@@ -80,6 +105,9 @@ typedef struct play_session {
     pt_noise noises[PLAY_NOISES]; /* the world's noises and shouts (kind PT_NOISE_SHOUT) of the last
                                      PLAY_NOISE_TICKS, oldest first */
     int nnoises;
+    play_cue cues[PLAY_CUES]; /* sound cues since the last play_take_cues (the newest dropped when full) */
+    int ncues;
+    unsigned char states[PLAY_TRACK]; /* each entity's pt_state after the last tick */
     /* Logging (for scripts and tests): "move X,Y" when the player enters a tile, and one
      * line per game event ("spotted NAME", "caught NAME", "escaped TICKS", ...). */
     FILE *log;
@@ -141,6 +169,13 @@ void play_tap(play_session *s, int dx, int dy);
  * round ended the world stands still and only the clocks of messages and animations run. */
 void play_tick(play_session *s, int held_dx, int held_dy);
 
+/* The sound cues since the last call (at most PLAY_CUES, oldest first); *n gets how many.
+ * The array stays valid until the next play_tick. */
+const play_cue *play_take_cues(play_session *s, int *n);
+/* What a tile sounds like underfoot, by its legend name (water, bridge, grass, dirt, bush;
+ * the rest hard). */
+play_surface play_surface_of(const pt_tile_def *def);
+
 /* The alert level the HUD shows: 2 when a guard chases the player, 1 when one is suspicious
  * or searching, else 0. */
 int play_alert(const play_session *s);
@@ -174,6 +209,8 @@ typedef struct play_frame {
     int help;                 /* the key help panel */
     const pt_error *error;    /* a reload error to show (NULL = none) */
     const char *tick_entry;   /* a replay's tick box being typed ("" or NULL = none) */
+    const char *perf;         /* the frame-time readout of the debug overlay (NULL = none) */
+    const char *best;         /* the win banner's time line ("time 0:41.2   best 0:39.0"); NULL = the time */
     /* scratch */
     struct pt_actor *actors;
     int actors_cap;

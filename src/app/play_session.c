@@ -97,10 +97,13 @@ static void round_reset(play_session *s) {
     s->end_tick = 0;
     s->round = 0;
     s->spotted = 0;
+    s->alarmed = 0;
     s->caught_by[0] = '\0';
     s->nmsgs = 0;
     s->ntaps = 0;
     s->nnoises = 0;
+    s->ncues = 0;
+    memset(s->states, 0, sizeof s->states);
     s->intro = 0;
     s->clock_base = 0;
     if (s->level && s->level->ngoals > 0) {
@@ -273,6 +276,36 @@ static const char *name_of(const play_session *s, uint32_t id) {
     return e && e->name[0] ? e->name : "a guard";
 }
 
+static void cue(play_session *s, play_cue_kind kind, pt_gait gait, play_surface surface) {
+    if (s->ncues < PLAY_CUES) s->cues[s->ncues++] = (play_cue){kind, gait, surface};
+}
+
+const play_cue *play_take_cues(play_session *s, int *n) {
+    *n = s->ncues;
+    s->ncues = 0;
+    return s->cues;
+}
+
+play_surface play_surface_of(const pt_tile_def *def) {
+    if (!def) return PLAY_SURF_HARD;
+    if (strcmp(def->name, "water") == 0) return PLAY_SURF_WATER;
+    if (strcmp(def->name, "bridge") == 0) return PLAY_SURF_WOOD;
+    if (strcmp(def->name, "grass") == 0 || strcmp(def->name, "dirt") == 0 || strcmp(def->name, "bush") == 0)
+        return PLAY_SURF_SOFT;
+    return PLAY_SURF_HARD;
+}
+
+/* Guards that began to wonder this tick ("?"): a state change, not an event of the world. */
+static void watch_states(play_session *s) {
+    int n = pt_world_count(s->world);
+    for (int i = 1; i < n && i < PLAY_TRACK; i++) {
+        const pt_entity *e = pt_world_entity(s->world, i);
+        if (e->kind == PT_KIND_GUARD && e->state == PT_STATE_SUSPICIOUS && s->states[i] != PT_STATE_SUSPICIOUS)
+            cue(s, PLAY_CUE_SUSPICIOUS, PT_GAIT_WALK, PLAY_SURF_HARD);
+        s->states[i] = (unsigned char)e->state;
+    }
+}
+
 /* The last step's events: messages, counts, the log. */
 static void observe(play_session *s) {
     int n = 0;
@@ -280,7 +313,12 @@ static void observe(play_session *s) {
     for (int i = 0; i < n; i++) {
         const char *who = name_of(s, ev[i].a);
         switch (ev[i].kind) {
+        case PT_EVENT_CALLED: cue(s, PLAY_CUE_CALL, PT_GAIT_WALK, PLAY_SURF_HARD); break;
+        case PT_EVENT_PHASE:
+            if (ev[i].a == PT_PHASE_ALERT) s->alarmed = 1;
+            break;
         case PT_EVENT_SPOTTED:
+            cue(s, PLAY_CUE_CHASE, PT_GAIT_WALK, PLAY_SURF_HARD);
             s->spotted++;
             say(s, 0xff5a4affu, "spotted by %s!", who);
             log_line(s, "spotted %s", who);
@@ -294,11 +332,13 @@ static void observe(play_session *s) {
             log_line(s, "returned %s", who);
             break;
         case PT_EVENT_CAUGHT:
+            cue(s, PLAY_CUE_CAUGHT, PT_GAIT_WALK, PLAY_SURF_HARD);
             snprintf(s->caught_by, sizeof s->caught_by, "%s", who);
             say(s, 0xff5a4affu, "caught by %s!", who);
             log_line(s, "caught %s", who);
             break;
         case PT_EVENT_GOAL:
+            cue(s, PLAY_CUE_ESCAPED, PT_GAIT_WALK, PLAY_SURF_HARD);
             say(s, 0xf2be3cffu, "you reached the exit!");
             log_line(s, "escaped %llu", (unsigned long long)pt_world_tick(s->world));
             break;
@@ -330,6 +370,7 @@ static void keep_noises(play_session *s) {
                 s->nnoises--;
             }
             s->noises[s->nnoises++] = nz[i];
+            if (nz[i].kind == PT_NOISE_GAME) cue(s, PLAY_CUE_THUD, PT_GAIT_WALK, PLAY_SURF_HARD);
         }
     }
 }
@@ -361,11 +402,14 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
     pt_world_step(s->world);
     keep_noises(s);
     pl = pt_world_entity(s->world, 0);
+    if (pl->x != ox || pl->y != oy)
+        cue(s, PLAY_CUE_STEP, s->gait, play_surface_of(pt_map_tile(&s->level->map, pl->x, pl->y)));
     if (s->log && s->log_moves && (pl->x != ox || pl->y != oy)) {
         fprintf(s->log, "move %d,%d\n", pl->x, pl->y);
         fflush(s->log);
     }
     observe(s);
+    watch_states(s);
     s->round = pt_world_round(s->world);
     if (s->round != 0) {
         s->end_tick = s->ticks;

@@ -204,6 +204,115 @@ static void draw_tiles(pt_render *r, const pt_map *m, const pt_view *v, const xf
     }
 }
 
+/* ---- the map layer -------------------------------------------------------------------------
+ * Drawing every visible tile as a scaled, blended sprite was a third of a software-rendered
+ * frame. The map is drawn once into a texture at the view's scale and copied unscaled (so
+ * the pixels are those of the tile-by-tile drawing); only the animated tiles (water) are
+ * drawn again when their frame changes, twice a second. */
+
+/* FNV-1a over the tiles and each legend entry's sprites at both animation frames: a reload
+ * that changes any drawn tile changes it, and it costs a pass over the tile bytes. */
+static uint64_t layer_hash(const pt_map *m) {
+    uint64_t h = 1469598103934665603ull;
+    size_t n = (size_t)m->w * (size_t)m->h;
+    for (size_t i = 0; i < n; i++) h = (h ^ m->tiles[i]) * 1099511628211ull;
+    for (int i = 0; i < m->nlegend && i < PT_MAX_TILE_KINDS; i++) {
+        h = (h ^ (uint64_t)(pt_render_tile_sprite(&m->legend[i], 0.0) & 0xff)) * 1099511628211ull;
+        h = (h ^ (uint64_t)(pt_render_tile_sprite(&m->legend[i], 0.5) & 0xff)) * 1099511628211ull;
+    }
+    return h ^ (uint64_t)m->w << 32 ^ (uint64_t)m->h;
+}
+
+static int anim_phase(double time) {
+    double t = isfinite(time) ? time : 0.0;
+    return (int)((long long)floor(t * 2.0) & 1);
+}
+
+/* Draws tiles [x0,x1) x [y0,y1) of the layer (only the animated ones when `animated`). */
+static void layer_tiles(pt_render *r, const pt_map *m, double time, int x0, int y0, int x1, int y1, int animated) {
+    int d = r->layer_t * r->layer_scale;
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
+    SDL_SetRenderDrawColor(r->sdl, 18, 18, 26, 255);
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++) {
+            const pt_tile_def *def = pt_map_tile(m, x, y);
+            if (animated && pt_render_tile_sprite(def, 0.0) == pt_render_tile_sprite(def, 0.5)) continue;
+            int s = pt_render_tile_sprite(def, time);
+            if (s < 0 || s >= r->ntiles) s = 0;
+            SDL_Rect rc = {x * d, y * d, d, d};
+            SDL_RenderFillRect(r->sdl, &rc); /* the background a sprite's clear pixels show */
+            pt__blit(r, r->tiles, s, r->ntiles, PT_SPRITE_PX, PT_SPRITE_PX, rc.x, rc.y, d, d);
+        }
+}
+
+/* Makes the layer current for the map, scale and time. Returns 1 when it can be copied,
+ * 0 when the tiles must be drawn one by one (too big, or no target textures). */
+static int map_layer(pt_render *r, const pt_map *m, int t, int scale, double time) {
+    if (SDL_GetRenderTarget(r->sdl)) return 0; /* drawing into a texture already: no nesting */
+    long w = (long)m->w * t * scale, h = (long)m->h * t * scale;
+    uint64_t hash = layer_hash(m);
+    int same = r->layer_map == m && r->layer_hash == hash && r->layer_w == w && r->layer_h == h &&
+               r->layer_t == t && r->layer_scale == scale;
+    if (same && r->layer_off) return 0;
+    int phase = anim_phase(time);
+    if (same && r->layer && r->layer_phase == phase) return 1;
+    SDL_Texture *old_target = SDL_GetRenderTarget(r->sdl);
+    if (!same) {
+        if (r->layer) SDL_DestroyTexture(r->layer);
+        r->layer = NULL;
+        r->layer_map = m;
+        r->layer_hash = hash;
+        r->layer_w = (int)w;
+        r->layer_h = (int)h;
+        r->layer_t = t;
+        r->layer_scale = scale;
+        r->layer_off = 1;
+        SDL_RendererInfo info;
+        if (w < 1 || h < 1 || w * h > PT_RENDER_LAYER_MAX_PIXELS || SDL_GetRendererInfo(r->sdl, &info) != 0 ||
+            !(info.flags & SDL_RENDERER_TARGETTEXTURE) || (info.max_texture_width && w > info.max_texture_width) ||
+            (info.max_texture_height && h > info.max_texture_height))
+            return 0;
+        /* The window's own format copies fastest in the software renderer. */
+        SDL_Window *win = SDL_RenderGetWindow(r->sdl);
+        Uint32 fmt = win ? SDL_GetWindowPixelFormat(win) : SDL_PIXELFORMAT_UNKNOWN;
+        if (fmt != SDL_PIXELFORMAT_UNKNOWN && !SDL_ISPIXELFORMAT_ALPHA(fmt) && SDL_BYTESPERPIXEL(fmt) == 4)
+            r->layer = SDL_CreateTexture(r->sdl, fmt, SDL_TEXTUREACCESS_TARGET, (int)w, (int)h);
+        if (!r->layer) r->layer = SDL_CreateTexture(r->sdl, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, (int)w, (int)h);
+        if (!r->layer || SDL_SetRenderTarget(r->sdl, r->layer) != 0) {
+            if (r->layer) SDL_DestroyTexture(r->layer);
+            r->layer = NULL;
+            SDL_SetRenderTarget(r->sdl, old_target);
+            return 0;
+        }
+        SDL_SetTextureBlendMode(r->layer, SDL_BLENDMODE_NONE);
+        r->layer_off = 0;
+        layer_tiles(r, m, time, 0, 0, m->w, m->h, 0);
+    } else {
+        if (SDL_SetRenderTarget(r->sdl, r->layer) != 0) {
+            SDL_SetRenderTarget(r->sdl, old_target);
+            return 0;
+        }
+        layer_tiles(r, m, time, 0, 0, m->w, m->h, 1);
+    }
+    r->layer_phase = phase;
+    SDL_SetRenderTarget(r->sdl, old_target);
+    return 1;
+}
+
+/* Copies the visible part of the layer, pixel for pixel, inside the view rectangle. */
+static void copy_layer(pt_render *r, const pt_view *v, const xform *f) {
+    int sx0 = v->x - f->ox, sy0 = v->y - f->oy;
+    SDL_Rect src = {sx0 < 0 ? 0 : sx0, sy0 < 0 ? 0 : sy0, 0, 0};
+    int sx1 = sx0 + v->w, sy1 = sy0 + v->h;
+    if (sx1 > r->layer_w) sx1 = r->layer_w;
+    if (sy1 > r->layer_h) sy1 = r->layer_h;
+    src.w = sx1 - src.x;
+    src.h = sy1 - src.y;
+    if (src.w <= 0 || src.h <= 0) return;
+    SDL_Rect dst = {f->ox + src.x, f->oy + src.y, src.w, src.h};
+    SDL_RenderCopy(r->sdl, r->layer, &src, &dst);
+}
+
 static void draw_grid(pt_render *r, const pt_map *m, const xform *f, int x0, int y0, int x1, int y1) {
     (void)m;
     set_color(r->sdl, 0x00000050u);
@@ -261,45 +370,141 @@ static uint32_t cone_color(int state, double awareness) {
     }
 }
 
-static void draw_cone(pt_render *r, const pt_map *m, const xform *f, const pt_actor *a) {
+/* ---- the cone layer ------------------------------------------------------------------------
+ * A cone is a fan of rays stopped by walls. SDL's software renderer fills a blended triangle
+ * through a temporary surface of its bounding box, so a fan of thin triangles cost millions
+ * of pixel visits a frame. Instead each cone is filled here span by span into a buffer the
+ * size of the output (alpha fading with distance from the eye), and the part the cones cover
+ * is blended onto the frame with one copy. Overlapping cones: the later one shows. */
+
+static int cone_buffer(pt_render *r, int w, int h) {
+    if (r->cone_px && r->cone_tex && r->cone_w == w && r->cone_h == h) return 1;
+    if (r->cone_tex) SDL_DestroyTexture(r->cone_tex);
+    PT_FREE(r->cone_px);
+    PT_FREE(r->cone_band);
+    r->cone_tex = NULL;
+    r->cone_band = NULL;
+    r->cone_w = r->cone_h = 0;
+    if (w < 1 || h < 1 || (long)w * h > PT_RENDER_MAX_PIXELS) return 0;
+    int bands = h / PT__CONE_BAND + 1;
+    r->cone_px = PT_CALLOC((size_t)w * (size_t)h, sizeof *r->cone_px);
+    r->cone_band = PT_MALLOC(sizeof *r->cone_band * 2 * (size_t)bands);
+    for (int b = 0; r->cone_band && b < bands; b++) r->cone_band[2 * b] = w, r->cone_band[2 * b + 1] = 0;
+    r->cone_tex = r->cone_px && r->cone_band ? SDL_CreateTexture(r->sdl, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, w, h) : NULL;
+    if (!r->cone_tex) {
+        PT_FREE(r->cone_px);
+        PT_FREE(r->cone_band);
+        r->cone_px = NULL;
+        r->cone_band = NULL;
+        return 0;
+    }
+    SDL_SetTextureBlendMode(r->cone_tex, SDL_BLENDMODE_BLEND);
+    r->cone_w = w;
+    r->cone_h = h;
+    return 1;
+}
+
+static void fill_cone(pt_render *r, const pt_map *m, const xform *f, const pt_actor *a, const SDL_Rect *clip) {
     enum { MAX_RAYS = 72 };
-    if (!(a->view_dist > 0) || !(a->view_angle > 0) || !isfinite(a->x) || !isfinite(a->y)) return;
+    if (!(a->view_dist > 0) || !(a->view_angle > 0) || !isfinite(a->x) || !isfinite(a->y) || !isfinite(a->heading))
+        return;
     double angle = a->view_angle > PT_TAU ? PT_TAU : a->view_angle;
     double dist = a->view_dist > 1e4 ? 1e4 : a->view_dist;
     int rays = (int)ceil(angle / pt_rad(3.0)) + 1;
     if (rays < 2) rays = 2;
     if (rays > MAX_RAYS) rays = MAX_RAYS;
-    SDL_Vertex vert[MAX_RAYS + 1];
-    int idx[3 * MAX_RAYS];
-    uint32_t c = cone_color(a->state, a->awareness);
-    int calm = a->state != 1 && a->state != 2 && a->state != 3;
-    SDL_Color inner = {(Uint8)(c >> 24), (Uint8)(c >> 16), (Uint8)(c >> 8), (Uint8)(calm ? 110 : 150)};
-    SDL_Color outer = {(Uint8)(c >> 24), (Uint8)(c >> 16), (Uint8)(c >> 8), (Uint8)(calm ? 40 : 60)};
-    vert[0].position.x = (float)sx_of(f, a->x);
-    vert[0].position.y = (float)sy_of(f, a->y);
-    vert[0].color = inner;
-    vert[0].tex_coord.x = vert[0].tex_coord.y = 0;
+    double unit = (double)f->t * f->scale;
+    double px[MAX_RAYS + 1], py[MAX_RAYS + 1];
+    /* Sub-pixel positions are fine here: the fan is a translucent overlay, not pixel art. */
+    px[0] = sx_of(f, a->x);
+    py[0] = sy_of(f, a->y);
+    double bx0 = px[0], bx1 = px[0], by0 = py[0], by1 = py[0];
     for (int i = 0; i < rays; i++) {
         double th = a->heading - angle / 2 + angle * i / (rays - 1);
         double dx = cos(th), dy = sin(th);
         double len = ray_length(m, a->x, a->y, dx, dy, dist);
-        SDL_Vertex *p = &vert[1 + i];
-        /* Sub-pixel positions are fine here: the fan is a translucent overlay, not pixel art. */
-        p->position.x = (float)(f->ox + (a->x + dx * len) * f->t * f->scale);
-        p->position.y = (float)(f->oy + (a->y + dy * len) * f->t * f->scale);
-        /* Fade with distance so the cone reads as "how far it sees". */
-        double k = len / dist;
-        p->color = inner;
-        p->color.a = (Uint8)(inner.a + (outer.a - inner.a) * k);
-        p->tex_coord.x = p->tex_coord.y = 0;
+        px[1 + i] = pt_clamp(f->ox + (a->x + dx * len) * unit, -1e6, 1e6);
+        py[1 + i] = pt_clamp(f->oy + (a->y + dy * len) * unit, -1e6, 1e6);
+        bx0 = fmin(bx0, px[1 + i]), bx1 = fmax(bx1, px[1 + i]);
+        by0 = fmin(by0, py[1 + i]), by1 = fmax(by1, py[1 + i]);
     }
-    int n = 0;
-    for (int i = 0; i + 1 < rays; i++) {
-        idx[n++] = 0;
-        idx[n++] = 1 + i;
-        idx[n++] = 2 + i;
+    int n = rays + 1; /* the polygon: the eye, then the ray ends; closed back to the eye */
+    int cx0 = clip->x > 0 ? clip->x : 0, cy0 = clip->y > 0 ? clip->y : 0;
+    int cx1 = clip->x + clip->w < r->cone_w ? clip->x + clip->w : r->cone_w;
+    int cy1 = clip->y + clip->h < r->cone_h ? clip->y + clip->h : r->cone_h;
+    int y0 = (int)pt_clamp(floor(by0), cy0, cy1), y1 = (int)pt_clamp(ceil(by1) + 1, cy0, cy1);
+    int xl = (int)pt_clamp(floor(bx0), cx0, cx1), xr = (int)pt_clamp(ceil(bx1) + 1, cx0, cx1);
+    if (y0 >= y1 || xl >= xr) return;
+    uint32_t c = cone_color(a->state, a->awareness);
+    int calm = a->state != 1 && a->state != 2 && a->state != 3;
+    double inner = calm ? 110 : 150, outer = calm ? 40 : 60, reach = dist * unit;
+    uint32_t rgb = c >> 8;
+    for (int y = y0; y < y1; y++) {
+        double yc = y + 0.5, xs[MAX_RAYS + 2];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            int j = i + 1 < n ? i + 1 : 0;
+            double ya = py[i], yb = py[j];
+            if ((ya <= yc && yc < yb) || (yb <= yc && yc < ya)) {
+                double x = px[i] + (yc - ya) * (px[j] - px[i]) / (yb - ya);
+                int q = k++;
+                while (q > 0 && xs[q - 1] > x) xs[q] = xs[q - 1], q--; /* insertion: few crossings */
+                xs[q] = x;
+            }
+        }
+        uint32_t *row = r->cone_px + (size_t)y * (size_t)r->cone_w;
+        double dy2 = (yc - py[0]) * (yc - py[0]);
+        for (int q = 0; q + 1 < k; q += 2) {
+            /* pixels whose centres lie in [xs[q], xs[q+1]) */
+            int a0 = (int)pt_clamp(ceil(xs[q] - 0.5), xl, xr), a1 = (int)pt_clamp(ceil(xs[q + 1] - 0.5), xl, xr);
+            for (int x = a0; x < a1; x++) {
+                double dx = x + 0.5 - px[0], t = sqrt(dx * dx + dy2) / reach;
+                uint32_t al = (uint32_t)(inner + (outer - inner) * (t < 1.0 ? t : 1.0));
+                row[x] = al << 24 | rgb;
+            }
+            if (a1 > a0) {
+                int *band = &r->cone_band[2 * (y / PT__CONE_BAND)];
+                if (a0 < band[0]) band[0] = a0;
+                if (a1 > band[1]) band[1] = a1;
+            }
+        }
     }
-    SDL_RenderGeometry(r->sdl, NULL, vert, rays + 1, idx, n);
+}
+
+/* Every guard's cone, blended onto the frame band by band (a band: PT__CONE_BAND rows, as
+ * wide as the cones in it), so the copy covers little more than the cones. PT_OK, or
+ * PT_ERR_NOMEM without a cone buffer. */
+static int draw_cones(pt_render *r, const pt_map *m, const xform *f, const pt_scene *scene, const SDL_Rect *clip,
+                      int out_w, int out_h) {
+    if (!cone_buffer(r, out_w, out_h)) return PT_ERR_NOMEM;
+    for (int i = 0; i < scene->nactors; i++)
+        if (scene->actors[i].kind == PT_KIND_GUARD) fill_cone(r, m, f, &scene->actors[i], clip);
+    /* One upload of the bands' union: a GL renderer waits for pending draws at each upload. */
+    int ux0 = r->cone_w, ux1 = 0, uy0 = -1, uy1 = 0, nb = (r->cone_h + PT__CONE_BAND - 1) / PT__CONE_BAND;
+    for (int b = 0; b < nb; b++) {
+        const int *band = &r->cone_band[2 * b];
+        if (band[0] >= band[1]) continue;
+        if (uy0 < 0) uy0 = b * PT__CONE_BAND;
+        uy1 = b * PT__CONE_BAND + PT__CONE_BAND;
+        if (band[0] < ux0) ux0 = band[0];
+        if (band[1] > ux1) ux1 = band[1];
+    }
+    if (uy0 < 0) return PT_OK;
+    if (uy1 > r->cone_h) uy1 = r->cone_h;
+    SDL_Rect u = {ux0, uy0, ux1 - ux0, uy1 - uy0};
+    uint32_t *first = r->cone_px + (size_t)uy0 * (size_t)r->cone_w + (size_t)ux0;
+    SDL_UpdateTexture(r->cone_tex, &u, first, r->cone_w * (int)sizeof *first);
+    for (int b = uy0 / PT__CONE_BAND; b < nb; b++) {
+        int *band = &r->cone_band[2 * b];
+        if (band[0] >= band[1]) continue;
+        int y0 = b * PT__CONE_BAND, h = r->cone_h - y0 < PT__CONE_BAND ? r->cone_h - y0 : PT__CONE_BAND;
+        SDL_Rect rc = {band[0], y0, band[1] - band[0], h};
+        SDL_RenderCopy(r->sdl, r->cone_tex, &rc, &rc);
+        band[0] = r->cone_w;
+        band[1] = 0;
+    }
+    for (int y = 0; y < u.h; y++) memset(first + (size_t)y * (size_t)r->cone_w, 0, (size_t)u.w * sizeof *first);
+    return PT_OK;
 }
 
 /* The cells still ahead on an actor's planned path, as dots joined by a line. */
@@ -665,14 +870,21 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
     SDL_bool had_clip = SDL_RenderIsClipEnabled(r->sdl);
     SDL_RenderGetClipRect(r->sdl, &old_clip);
     SDL_RenderSetClipRect(r->sdl, &clip);
+    int layered = map_layer(r, m, f.t, f.scale, v.time);
+    /* The background, where the map does not cover the view: opaque, so not blended (a
+     * blended fill is a pass over every pixel in the software renderer). */
+    long mw = 0, mh = 0;
+    pt_view_map_size(m, f.scale, &mw, &mh);
+    if (!layered || f.ox > v.x || f.oy > v.y || f.ox + mw < v.x + v.w || f.oy + mh < v.y + v.h) {
+        SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
+        SDL_SetRenderDrawColor(r->sdl, 18, 18, 26, 255);
+        SDL_RenderFillRect(r->sdl, &clip);
+    }
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(r->sdl, 18, 18, 26, 255);
-    SDL_RenderFillRect(r->sdl, &clip);
-
-    draw_tiles(r, m, &v, &f, x0, y0, x1, y1);
-    if (v.overlays & PT_OVERLAY_CONES)
-        for (int i = 0; i < scene->nactors; i++)
-            if (scene->actors[i].kind == PT_KIND_GUARD) draw_cone(r, m, &f, &scene->actors[i]);
+    if (layered) copy_layer(r, &v, &f);
+    else draw_tiles(r, m, &v, &f, x0, y0, x1, y1);
+    int rc = PT_OK;
+    if ((v.overlays & PT_OVERLAY_CONES) && scene->actors) rc = draw_cones(r, m, &f, scene, &clip, out_w, out_h);
     if (v.overlays & PT_OVERLAY_SIGHT)
         for (int i = 0; i < scene->nactors; i++)
             if (scene->actors[i].kind == PT_KIND_GUARD) draw_sight(r, m, &f, &scene->actors[i]);
@@ -692,7 +904,6 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
             if (scene->actors[i].kind == PT_KIND_GUARD) draw_ray(r, m, &f, &scene->actors[i], player);
     }
 
-    int rc = PT_OK;
     int nobs = m->obstacles ? m->nobstacles : 0, nact = scene->actors ? scene->nactors : 0;
     if (nobs < 0) nobs = 0;
     if (nact < 0) nact = 0;

@@ -147,6 +147,17 @@ static void draw_bottom_bar(pt_render *r, const char *keys, int x, int y, int w,
     text(r, x + (w - kw) / 2, y + h - bar + (bar - PT_GLYPH_PX * ks) / 2 + ks / 2, ks, 0xc8c8d4ffu, keys);
 }
 
+/* Over the bottom bar's left end, on a dark strip so it reads over any map. */
+static void draw_perf(pt_render *r, const char *s, int x, int y, int w, int h, int ts) {
+    int bar = 0, tw = 0, th = 0;
+    pt_hud_bars(ts, NULL, &bar);
+    int ps = fit_scale(s, ts, w - 8 * ts);
+    text_size(s, ps, &tw, &th);
+    int px = x + 4 * ts, py = y + h - bar - th - 4 * ps;
+    fill(r, px - 2 * ps, py - 2 * ps, tw + 4 * ps, th + 4 * ps, 0x000000a0u);
+    text(r, px, py, ps, 0x9cf0a0ffu, s);
+}
+
 static void draw_notice(pt_render *r, const char *s, int x, int y, int w, int h, int ts) {
     int ns = fit_scale(s, ts + 1, w - 16 * ts);
     int tw = 0, th = 0;
@@ -311,6 +322,7 @@ void pt_render_hud(pt_render *r, const pt_hud *hud, int x, int y, int w, int h) 
     if (hud->title || hud->objective || hud->status || hud->phase) draw_top_bar(r, hud, x, y, w, ts);
     if (hud->msgs && hud->nmsgs > 0 && !hud->banner) draw_messages(r, hud, x, y, w, ts);
     if (hud->keys) draw_bottom_bar(r, hud->keys, x, y, w, h, ts);
+    if (hud->perf && hud->perf[0]) draw_perf(r, hud->perf, x, y, w, h, ts);
     if (hud->notice && !hud->help) draw_notice(r, hud->notice, x, y, w, h, ts);
     if (hud->banner && !hud->help) draw_banner(r, hud, x, y, w, h, ts);
     if (hud->help) draw_help(r, hud->help, x, y, w, h, ts);

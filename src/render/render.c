@@ -91,6 +91,8 @@ static SDL_Texture *load_sheet(SDL_Renderer *sdl, const char *dir, int which, in
     return t;
 }
 
+static void forget_text(pt_render *r);
+
 pt_render *pt_render_create(SDL_Renderer *sdl, const char *asset_dir, pt_error *err) {
     pt_error tmp;
     if (!err) err = &tmp;
@@ -127,8 +129,22 @@ void pt_render_destroy(pt_render *r) {
     if (r->chars) SDL_DestroyTexture(r->chars);
     if (r->props) SDL_DestroyTexture(r->props);
     if (r->font) SDL_DestroyTexture(r->font);
+    if (r->layer) SDL_DestroyTexture(r->layer);
+    if (r->cone_tex) SDL_DestroyTexture(r->cone_tex);
+    forget_text(r);
+    PT_FREE(r->cone_px);
+    PT_FREE(r->cone_band);
     PT_FREE(r->items);
     PT_FREE(r);
+}
+
+void pt_render_forget(pt_render *r) {
+    if (!r) return;
+    if (r->layer) SDL_DestroyTexture(r->layer);
+    r->layer = NULL;
+    r->layer_map = NULL;
+    r->layer_off = 0;
+    forget_text(r);
 }
 
 const char *pt_render_asset_dir(const pt_render *r) { return r ? r->asset_dir : ""; }
@@ -161,9 +177,7 @@ void pt__text_size_adv(const char *text, int scale, int adv, int *w, int *h) {
 
 void pt_text_size(const char *text, int scale, int *w, int *h) { pt__text_size_adv(text, scale, PT_GLYPH_PX, w, h); }
 
-int pt__draw_text_adv(pt_render *r, int x, int y, int scale, int adv, uint32_t rgba, const char *text) {
-    if (!r || !text) return 0;
-    if (scale < 1) scale = 1;
+static int draw_glyphs(pt_render *r, int x, int y, int scale, int adv, uint32_t rgba, const char *text) {
     SDL_SetTextureColorMod(r->font, (Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8));
     SDL_SetTextureAlphaMod(r->font, (Uint8)rgba);
     int g = PT_GLYPH_PX * scale, step = adv * scale, cx = x, cy = y, best = 0;
@@ -179,6 +193,78 @@ int pt__draw_text_adv(pt_render *r, int x, int y, int scale, int adv, uint32_t r
         if (cx - x > best) best = cx - x;
     }
     return best;
+}
+
+static void forget_text(pt_render *r) {
+    for (int i = 0; i < PT__TEXT_CACHE; i++) {
+        if (r->text[i].tex) SDL_DestroyTexture(r->text[i].tex);
+        r->text[i].tex = NULL;
+    }
+}
+
+/* The cached texture of a line, made on a miss; NULL when it cannot be cached (too long,
+ * no target textures, drawing into a texture already). */
+static pt__text_entry *text_entry(pt_render *r, const char *text, int scale, int adv, uint32_t rgb) {
+    size_t len = strlen(text);
+    if (len == 0 || len >= PT__TEXT_MAX || SDL_GetRenderTarget(r->sdl)) return NULL;
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)text[i]) * 1099511628211ull;
+    pt__text_entry *lru = &r->text[0];
+    for (int i = 0; i < PT__TEXT_CACHE; i++) {
+        pt__text_entry *e = &r->text[i];
+        if (e->tex && e->hash == h && e->scale == scale && e->adv == adv && e->rgb == rgb && strcmp(e->text, text) == 0) {
+            e->used = r->text_clock;
+            return e;
+        }
+        if (!e->tex || (lru->tex && e->used < lru->used)) lru = e;
+    }
+    SDL_RendererInfo info;
+    if (SDL_GetRendererInfo(r->sdl, &info) != 0 || !(info.flags & SDL_RENDERER_TARGETTEXTURE)) return NULL;
+    int cols = 0, best = 0, lines = 1;
+    for (const char *p = text; *p; p++) {
+        if (*p == '\n') lines++, cols = 0;
+        else if (++cols > best) best = cols;
+    }
+    int w = best > 0 ? ((best - 1) * adv + PT_GLYPH_PX) * scale : 1, hh = lines * PT_GLYPH_PX * scale;
+    if (lru->tex) SDL_DestroyTexture(lru->tex);
+    lru->tex = SDL_CreateTexture(r->sdl, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, hh);
+    if (!lru->tex) return NULL;
+    if (SDL_SetRenderTarget(r->sdl, lru->tex) != 0) {
+        SDL_DestroyTexture(lru->tex);
+        lru->tex = NULL;
+        SDL_SetRenderTarget(r->sdl, NULL);
+        return NULL;
+    }
+    /* Clear, then the glyphs at full alpha: the font's alpha is 0 or 255, so the texture
+     * holds exactly the tinted glyphs and copying it with an alpha mod is drawing them. */
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_NONE);
+    SDL_SetRenderDrawColor(r->sdl, 0, 0, 0, 0);
+    SDL_RenderClear(r->sdl);
+    lru->width = draw_glyphs(r, 0, 0, scale, adv, rgb | 0xffu, text);
+    SDL_SetRenderTarget(r->sdl, NULL);
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_SetTextureBlendMode(lru->tex, SDL_BLENDMODE_BLEND);
+    lru->hash = h;
+    lru->scale = scale;
+    lru->adv = adv;
+    lru->rgb = rgb;
+    lru->used = r->text_clock;
+    memcpy(lru->text, text, len + 1);
+    return lru;
+}
+
+int pt__draw_text_adv(pt_render *r, int x, int y, int scale, int adv, uint32_t rgba, const char *text) {
+    if (!r || !text) return 0;
+    if (scale < 1) scale = 1;
+    r->text_clock++;
+    pt__text_entry *e = text_entry(r, text, scale, adv, rgba & 0xffffff00u);
+    if (!e) return draw_glyphs(r, x, y, scale, adv, rgba, text);
+    int w = 0, h = 0;
+    SDL_QueryTexture(e->tex, NULL, NULL, &w, &h);
+    SDL_SetTextureAlphaMod(e->tex, (Uint8)rgba);
+    SDL_Rect dst = {x, y, w, h};
+    SDL_RenderCopy(r->sdl, e->tex, NULL, &dst);
+    return e->width;
 }
 
 int pt_draw_text(pt_render *r, int x, int y, int scale, uint32_t rgba, const char *text) {

@@ -14,6 +14,19 @@ typedef struct pt__draw_item {
     int index;
 } pt__draw_item;
 
+/* A line of text drawn once into a texture (render.c: the HUD draws the same strings every
+ * frame, and each glyph was a scaled, tinted, blended blit). */
+#define PT__TEXT_CACHE 64
+#define PT__TEXT_MAX 160 /* longer strings are drawn glyph by glyph */
+typedef struct pt__text_entry {
+    SDL_Texture *tex;
+    uint64_t hash;
+    int scale, adv, width; /* width: what pt__draw_text_adv returns for it */
+    uint32_t rgb;          /* 0xRRGGBB00; the alpha is applied when it is copied */
+    unsigned used;         /* the frame counter when last used (least recently used goes) */
+    char text[PT__TEXT_MAX];
+} pt__text_entry;
+
 struct pt_render {
     SDL_Renderer *sdl;
     SDL_Texture *tiles, *chars, *props, *font;
@@ -21,7 +34,25 @@ struct pt_render {
     char asset_dir[PT_MAX_PATH];
     pt__draw_item *items;         /* scratch for pt_render_draw, grows */
     int items_cap;
+    /* The map layer: the map's tiles drawn once at one scale into a target texture, copied
+     * each frame (draw.c, map_layer). Rebuilt when the key (map, size, scale, tiles) changes;
+     * the animated tiles are redrawn when their frame changes. */
+    SDL_Texture *layer;
+    const pt_map *layer_map;
+    uint64_t layer_hash;
+    int layer_w, layer_h, layer_t, layer_scale, layer_phase;
+    int layer_off;                /* 1: could not make one at this key (drawn tile by tile) */
+    /* The cone layer: view cones filled into a CPU buffer the size of the output, span by
+     * span, and blended onto the frame with one copy of the part they cover (draw.c). */
+    uint32_t *cone_px;            /* ARGB8888, cone_w x cone_h, zero outside the last cones */
+    SDL_Texture *cone_tex;
+    int cone_w, cone_h;
+    int *cone_band;               /* per band of PT__CONE_BAND rows: x0, x1 the cones cover */
+    pt__text_entry text[PT__TEXT_CACHE];
+    unsigned text_clock;
 };
+
+#define PT__CONE_BAND 8
 
 /* Draws frame `index` of a one-row (or gridded, `per_row` frames a row) sheet of
  * fw x fh frames to the destination rectangle. */

@@ -18,9 +18,12 @@
  * random state, so drawing can never change a simulation.
  * Assets: tiles.png, characters.png, props.png, font.png, looked up in PATROL_ASSETS (env),
  * ./assets, the source tree, then the installed data folder.
- * Memory: a pt_render owns its four textures and a scratch buffer that grows to the
- * largest scene drawn. Cost: O(visible tiles + actors) a frame, plus one short ray cast per
- * cone ray when view cones are shown.
+ * Memory: a pt_render owns its four textures, a scratch buffer that grows to the largest
+ * scene drawn, the map drawn once at the view's scale (a texture of the whole map, when it
+ * holds at most PT_RENDER_LAYER_MAX_PIXELS; else tiles are drawn one by one) and a cone
+ * buffer the size of the output. Cost a frame: one copy of the map layer (a hash of the
+ * tiles tells when to redraw it), O(actors), one short ray cast per cone ray and a span
+ * fill of the cones when view cones are shown.
  *
  * This is the only public header that mentions SDL; it forward-declares what it needs.
  */
@@ -46,6 +49,7 @@ struct pt_world;
 #define PT_RENDER_MAX_SIDE 16384   /* largest PNG side pt_render_png writes */
 #define PT_RENDER_MAX_PIXELS (64L * 1024 * 1024) /* and largest area (256 MiB of RGBA) */
 #define PT_RENDER_MAX_SCALE 64
+#define PT_RENDER_LAYER_MAX_PIXELS (16L * 1024 * 1024) /* largest map layer (64 MiB) */
 
 /* Overlays drawn over the scene (pt_view.overlays). Bits not listed are reserved. */
 enum {
@@ -161,6 +165,10 @@ typedef struct pt_render pt_render;
  * size) when an asset is missing or unreadable. */
 pt_render *pt_render_create(struct SDL_Renderer *sdl, const char *asset_dir, pt_error *err);
 void pt_render_destroy(pt_render *r);
+/* Drops what the renderer keeps between frames (the map drawn once into a texture). Call it
+ * when SDL reports SDL_RENDER_TARGETS_RESET or SDL_RENDER_DEVICE_RESET; a changed map needs
+ * no call (the renderer notices its tiles changed). */
+void pt_render_forget(pt_render *r);
 /* The folder the sheets were loaded from. */
 const char *pt_render_asset_dir(const pt_render *r);
 
@@ -262,6 +270,7 @@ typedef struct pt_hud {
     const char *phase;         /* top bar, right, before the eye: the world's alert phase and its
                                   countdown ("EVASION 12"), in the phase's colour: pt_world_phase */
     int phase_kind;            /* the pt_phase it shows (its colour) */
+    const char *perf;          /* bottom left, over the key bar: a small debug readout (frame times) */
 } pt_hud;
 
 /* The font scale a HUD uses in a w x h rectangle: 1 below 900 x 500 pixels, 2 below
