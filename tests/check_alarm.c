@@ -420,6 +420,28 @@ START_TEST(test_keys) {
     pt_entity_def d = m.ents[1];
     pt_entity_def_resolve(&d);
     ck_assert(d.shout > 0.0);
+    /* the phases' timing: not given is 0, the world resolves it to the defaults */
+    ck_assert(m.phases.evasion == 0.0 && m.phases.caution == 0.0 && m.phases.caution_aware == 0.0 &&
+              m.phases.caution_fov == 0.0);
+    pt_world *w = pt_world_create(&m, NULL, NULL, &err);
+    ck_assert_ptr_nonnull(w);
+    const pt_phase_timing *t = pt_world_phase_timing(w);
+    ck_assert(t->evasion == EVASION_S && t->caution == CAUTION_S && t->caution_aware == CAUTION_AWARE &&
+              t->caution_fov == CAUTION_FOV);
+    pt_world_destroy(w);
+    /* a desc built in code: a value out of range is brought into it, NaN and negatives are
+     * the default, a field left at 0 keeps the map's */
+    m.phases.caution = 7.5;
+    pt_world_desc desc = {.phases = {1e300, 0.0, NAN, 0.25}};
+    w = pt_world_create(&m, NULL, &desc, &err);
+    ck_assert_ptr_nonnull(w);
+    t = pt_world_phase_timing(w);
+    ck_assert(t->evasion == PT_PHASE_SECONDS_MAX && t->caution == 7.5 && t->caution_aware == CAUTION_AWARE &&
+              t->caution_fov == 1.0);
+    pt_world_destroy(w);
+    pt_phase_timing r = {-3.0, INFINITY, 11.0, 2.0};
+    pt_phase_timing_resolve(&r);
+    ck_assert(r.evasion == EVASION_S && r.caution == CAUTION_S && r.caution_aware == PT_PHASE_FACTOR_MAX && r.caution_fov == 2.0);
     pt_map_fini(&m);
 }
 END_TEST
