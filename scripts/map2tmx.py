@@ -15,6 +15,8 @@ patrol (pt_tmx_load) to the same world as the .map (see docs/tiled.md):
   * obstacles become point objects of class obstacle with properties r and sprite;
   * timed noise sources become point objects of class noise at their tile's centre with
     properties loudness, every and first;
+  * the alert phases' header directives (evasion, caution, caution_aware, caution_fov)
+    become float map properties of the same names;
   * path patterns used by the map become route polylines (polygons when closed), drawn
     where they are walked, and the entity's `route` object property points at its route;
     a path's stops (points with wait=, look, angles=, gait=) become point objects of class
