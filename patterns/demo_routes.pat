@@ -1,14 +1,15 @@
 # Scripted player routes for maps/demo.test (`patrol test maps/demo.test`); try one with
 # `patrol sim maps/demo.map --ticks 3000 -v --player-pattern patterns/demo_routes.pat:sneak`.
 
-# The sneaky way: wait 10 s at the start while the bridge guard walks the south bank road
-# and the zig-zag guard turns about, cross the west bridge behind the bridge guard, run the
+# The sneaky way (docs/playing.md, "The demo, step by step"): wait 14 s at the start while
+# the bridge guard walks the south bank road, cross the west bridge behind it, walk the
 # castle road east, then up the orchard's east edge (past the guard hut) to the exit gate.
 pattern sneak
   kind control
   heading 0
-  wait 645        # ticks: 10.75 s at 60 Hz; 630..660 also get through unseen (zigzag
-                  # hears the road but turns too late)
+  wait 840        # ticks: 14 s at 60 Hz. Leaving on a tick from 795 to 885 gets through
+                  # unseen (and from 615 to 675); from 585 to 990 no guard gives chase,
+                  # but the zig-zag guard may glance at the castle road
   forward 8       # 10,37: the foot of the start path
   left 90
   forward 17      # 10,20: over the west bridge onto the castle road

@@ -15,6 +15,8 @@ patrol (pt_tmx_load) to the same world as the .map (see docs/tiled.md):
   * obstacles become point objects of class obstacle with properties r and sprite;
   * timed noise sources become point objects of class noise at their tile's centre with
     properties loudness, every and first;
+  * the alert phases' header directives (evasion, caution, caution_aware, caution_fov)
+    become float map properties of the same names;
   * path patterns used by the map become route polylines (polygons when closed), drawn
     where they are walked, and the entity's `route` object property points at its route;
     a path's stops (points with wait=, look, angles=, gait=) become point objects of class
@@ -59,6 +61,9 @@ SHEET_PX = 16
 # What each sprite of the strip is by default (3 is the second water frame).
 SHEET_KINDS = {s: (n, w, o, g) for (_, n, w, o, g, s) in DEFAULT_LEGEND}
 SHEET_KINDS[3] = ('water', 0, 0, 0)
+
+# The alert phases' header directives: Tiled map properties of the same names (float).
+PHASE_KEYS = ('evasion', 'caution', 'caution_aware', 'caution_fov')
 
 # Entity keys of the .map format and the Tiled property type each becomes.
 KEY_TYPES = {
@@ -108,7 +113,7 @@ def kv(tok):
 
 
 def read_map(path):
-    m = {'title': None, 'seed': None, 'tile_size': 16, 'patterns': [], 'steering': None,
+    m = {'title': None, 'seed': None, 'tile_size': 16, 'patterns': [], 'steering': None, 'phases': {},
          'legend': {c: (n, w, o, g, s) for (c, n, w, o, g, s) in DEFAULT_LEGEND},
          'player': None, 'ents': [], 'obstacles': [], 'noises': [], 'grid': []}
     with open(path, encoding='utf-8-sig') as f:
@@ -134,6 +139,8 @@ def read_map(path):
             m['title'] = t[1]
         elif w == 'seed':
             m['seed'] = t[1]
+        elif w in PHASE_KEYS:
+            m['phases'][w] = t[1]
         elif w == 'tile_size':
             m['tile_size'] = int(t[1])
         elif w == 'format':
@@ -497,6 +504,9 @@ def convert(args):
         mprops.append(('steering', 'file', os.path.relpath(ap, dst_dir).replace(os.sep, '/')))
     if m['title'] is not None:
         mprops.append(('title', 'string', m['title']))
+    for k, v in m['phases'].items():
+        mprops.append((k, 'float', v))
+    mprops.sort(key=lambda p: p[0])  # Tiled writes properties sorted by name
 
     # ---- tilesets
     tsx_name = args.tileset

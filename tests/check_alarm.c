@@ -27,9 +27,9 @@ typedef struct scene {
 } scene;
 
 /* A walled map with wall segments and doors, the player, a caller two tiles west of it
- * facing it, and NG - 1 guards that cannot see (fov 1, facing away from the player) with
- * random hearing and radio channels. */
-static void make_scene(scene *s, uint64_t seed) {
+ * facing it, and NG - 1 guards facing away from the player, with a cone of others_fov
+ * degrees (1: they cannot see), random hearing and radio channels. header goes first. */
+static void make_scene_with(scene *s, uint64_t seed, const char *header, const char *others_fov) {
     pt_rng r;
     pt_rng_seed(&r, seed, 31);
     char grid[H][W + 1];
@@ -54,7 +54,7 @@ static void make_scene(scene *s, uint64_t seed) {
     static const double shouts[] = {6, 12, 20}, hearings[] = {0.5, 1, 2, 4};
     static const char *const radios[] = {"", "blue", "red"};
     char text[8192];
-    size_t n = (size_t)snprintf(text, sizeof text, "player at=%d,%d\n", s->px, s->py);
+    size_t n = (size_t)snprintf(text, sizeof text, "%splayer at=%d,%d\n", header, s->px, s->py);
     int placed = 0;
     for (int g = 1; g <= NG; g++) {
         int gx = s->px - 2, gy = s->py;
@@ -71,7 +71,7 @@ static void make_scene(scene *s, uint64_t seed) {
             heading = atan2(gy - s->py, gx - s->px) * 180.0 / PT_PI;
         }
         n += (size_t)snprintf(text + n, sizeof text - n, "guard g%d at=%d,%d heading=%.3f fov=%s hearing=%g shout=%g%s%s\n", g, gx,
-                              gy, heading, g > 1 ? "1" : "90", s->hearing[g], s->shout[g], s->radio[g][0] ? " radio=" : "",
+                              gy, heading, g > 1 ? others_fov : "90", s->hearing[g], s->shout[g], s->radio[g][0] ? " radio=" : "",
                               s->radio[g]);
         placed++;
     }
@@ -84,13 +84,18 @@ static void make_scene(scene *s, uint64_t seed) {
     ck_assert_msg(pt_map_parse(&s->map, text, n, "calls.map", &err) == PT_OK, "%s", err.message);
 }
 
-static pt_world *scene_world(const scene *s, uint64_t seed) {
+static void make_scene(scene *s, uint64_t seed) { make_scene_with(s, seed, "", "1"); }
+
+static pt_world *scene_world_with(const scene *s, uint64_t seed, const pt_phase_timing *phases) {
     pt_world_desc d = {.seed = seed, .player_controlled = 1};
+    if (phases) d.phases = *phases;
     pt_error err;
     pt_world *w = pt_world_create(&s->map, NULL, &d, &err);
     ck_assert_msg(w != NULL, "%s", err.message);
     return w;
 }
+
+static pt_world *scene_world(const scene *s, uint64_t seed) { return scene_world_with(s, seed, NULL); }
 
 /* The first call reaches exactly the guards whose level of the caller's shout is above their
  * hearing, or that share its radio; they go to the last known position alert, the others stay. */
@@ -268,18 +273,40 @@ END_TEST
 
 /* The phases over long runs with the player walking about: alert exactly while a guard
  * chases, one event per change naming the old and new phase, only the documented moves,
- * evasion and caution lasting their documented time unless a chase cuts them short, and the
- * seconds left counting down by a tick. */
+ * evasion and caution lasting their configured time unless a chase cuts them short, and the
+ * seconds left counting down by a tick. A third of the seeds keep the documented defaults, a
+ * third set random timers and cone factor in the map's header, a third in the world's desc
+ * over a map that sets others. */
 START_TEST(test_phases) {
-    int full[PT_PHASE_COUNT] = {0}, cut = 0, wider = 0;
+    int full[PT_PHASE_COUNT] = {0}, full_set = 0, cut = 0, wider = 0, other_cone = 0;
     for (uint64_t seed = 1; seed <= 12; seed++) {
-        scene s;
-        make_scene(&s, seed);
-        pt_world *w = scene_world(&s, seed);
         pt_rng r;
         pt_rng_seed(&r, seed, 4);
+        /* The timing this run must follow: whole ticks, and odd ones too. */
+        pt_phase_timing want = {EVASION_S, CAUTION_S, CAUTION_AWARE, CAUTION_FOV}, desc = {0, 0, 0, 0};
+        const pt_phase_timing other = {99.0, 98.0, 9.0, 8.0};
+        char header[160] = "";
+        if (seed % 3 != 0) {
+            want.evasion = 1.0 + pt_rng_below(&r, 1200) / 60.0;
+            want.caution = 1.0 + pt_rng_below(&r, 2400) / 60.0 + 0.004;
+            want.caution_aware = 1.0 + pt_rng_below(&r, 4);
+            want.caution_fov = 1.0 + pt_rng_below(&r, 30) / 10.0;
+            const pt_phase_timing *in_map = &want;
+            if (seed % 3 == 2) { /* the desc's override the map's, every field */
+                desc = want;
+                in_map = &other;
+            }
+            snprintf(header, sizeof header, "evasion %.17g\ncaution %.17g\ncaution_aware %.17g\ncaution_fov %.17g\n",
+                     in_map->evasion, in_map->caution, in_map->caution_aware, in_map->caution_fov);
+        }
+        scene s;
+        make_scene_with(&s, seed, header, "40"); /* the others see a little: caution's cone counts */
+        pt_world *w = scene_world_with(&s, seed, &desc);
+        const pt_phase_timing *got = pt_world_phase_timing(w);
+        ck_assert(got->evasion == want.evasion && got->caution == want.caution &&
+                  got->caution_aware == want.caution_aware && got->caution_fov == want.caution_fov);
         const double dt = pt_world_dt(w);
-        const long evasion = lround(EVASION_S / dt), caution = lround(CAUTION_S / dt);
+        const long evasion = lround(want.evasion / dt), caution = lround(want.caution / dt);
         double left = -1.0;
         pt_phase phase = pt_world_phase(w, &left);
         ck_assert_int_eq(phase, PT_PHASE_NORMAL);
@@ -305,7 +332,7 @@ START_TEST(test_phases) {
             const pt_entity *pl = pt_world_entity(w, 0);
             for (int g = 1; g <= NG; g++) {
                 const pt_entity *e = pt_world_entity(w, g);
-                double cone = e->view_angle * (seen_in == PT_PHASE_CAUTION ? CAUTION_FOV : 1.0);
+                double cone = e->view_angle * (seen_in == PT_PHASE_CAUTION ? want.caution_fov : 1.0);
                 if (cone > 2 * PT_PI) cone = 2 * PT_PI;
                 int sees = pt_can_see(&s.map, gx[g], gy[g], gh[g], e->view_dist, cone, pl->px, pl->py);
                 double d = hypot(pl->px - gx[g], pl->py - gy[g]);
@@ -316,6 +343,10 @@ START_TEST(test_phases) {
                     !pt_can_see(&s.map, gx[g], gy[g], gh[g], e->view_dist, e->view_angle, pl->px, pl->py) &&
                     d > PERIPHERAL_DIST)
                     wider++; /* seen only thanks to caution */
+                if (seen_in == PT_PHASE_CAUTION && want.caution_fov != CAUTION_FOV &&
+                    sees != pt_can_see(&s.map, gx[g], gy[g], gh[g], e->view_dist, fmin(e->view_angle * CAUTION_FOV, 2 * PT_PI),
+                                       pl->px, pl->py) && d > PERIPHERAL_DIST)
+                    other_cone++; /* the configured cone, not the default one, decided */
             }
             since++;
             pt_phase now = pt_world_phase(w, &left);
@@ -353,11 +384,12 @@ START_TEST(test_phases) {
                 ck_assert_int_eq(phase, PT_PHASE_CAUTION);
                 ck_assert_int_eq(since, caution);
                 full[PT_PHASE_CAUTION]++;
+                full_set += seed % 3 != 0;
                 break;
             case PT_PHASE_COUNT: ck_abort();
             }
-            if (now == PT_PHASE_EVASION) ck_assert(fabs(left - EVASION_S) < 1e-9);
-            if (now == PT_PHASE_CAUTION) ck_assert(fabs(left - CAUTION_S) < 1e-9);
+            if (now == PT_PHASE_EVASION) ck_assert(fabs(left - evasion * dt) < 1e-9);
+            if (now == PT_PHASE_CAUTION) ck_assert(fabs(left - caution * dt) < 1e-9);
             phase = now;
             since = 0;
         }
@@ -366,6 +398,8 @@ START_TEST(test_phases) {
     }
     ck_assert_int_gt(full[PT_PHASE_EVASION], 0);
     ck_assert_int_gt(full[PT_PHASE_CAUTION], 0);
+    ck_assert_int_gt(full_set, 0);
+    ck_assert_int_gt(other_cone, 0);
     ck_assert_int_gt(cut, 0);
     ck_assert_int_gt(wider, 0);
     ck_assert_str_eq(pt_phase_name(PT_PHASE_EVASION), "evasion");
@@ -386,6 +420,28 @@ START_TEST(test_keys) {
     pt_entity_def d = m.ents[1];
     pt_entity_def_resolve(&d);
     ck_assert(d.shout > 0.0);
+    /* the phases' timing: not given is 0, the world resolves it to the defaults */
+    ck_assert(m.phases.evasion == 0.0 && m.phases.caution == 0.0 && m.phases.caution_aware == 0.0 &&
+              m.phases.caution_fov == 0.0);
+    pt_world *w = pt_world_create(&m, NULL, NULL, &err);
+    ck_assert_ptr_nonnull(w);
+    const pt_phase_timing *t = pt_world_phase_timing(w);
+    ck_assert(t->evasion == EVASION_S && t->caution == CAUTION_S && t->caution_aware == CAUTION_AWARE &&
+              t->caution_fov == CAUTION_FOV);
+    pt_world_destroy(w);
+    /* a desc built in code: a value out of range is brought into it, NaN and negatives are
+     * the default, a field left at 0 keeps the map's */
+    m.phases.caution = 7.5;
+    pt_world_desc desc = {.phases = {1e300, 0.0, NAN, 0.25}};
+    w = pt_world_create(&m, NULL, &desc, &err);
+    ck_assert_ptr_nonnull(w);
+    t = pt_world_phase_timing(w);
+    ck_assert(t->evasion == PT_PHASE_SECONDS_MAX && t->caution == 7.5 && t->caution_aware == CAUTION_AWARE &&
+              t->caution_fov == 1.0);
+    pt_world_destroy(w);
+    pt_phase_timing r = {-3.0, INFINITY, 11.0, 2.0};
+    pt_phase_timing_resolve(&r);
+    ck_assert(r.evasion == EVASION_S && r.caution == CAUTION_S && r.caution_aware == PT_PHASE_FACTOR_MAX && r.caution_fov == 2.0);
     pt_map_fini(&m);
 }
 END_TEST

@@ -227,6 +227,8 @@ static const double chase_speed_scale = CHASE_SPEED_SCALE, lost_grace = LOST_GRA
                     flock_noise_gap = FLOCK_NOISE_GAP_S, evasion_s = EVASION_S, caution_s = CAUTION_S,
                     caution_aware = CAUTION_AWARE, caution_fov = CAUTION_FOV, search_radius = SEARCH_RADIUS,
                     search_split = SEARCH_SPLIT_S, heard_sure_at = HEARD_SURE_AT;
+/* The alert phases' timing as pt_phase_timing_resolve fills a map that sets none (load_code). */
+static pt_phase_timing phases_def;
 
 #define DEG (180.0 / PT_PI)
 #define W(b) (&P.weight[PT_BEH_##b])
@@ -320,10 +322,22 @@ static const entry entries[] = {
     {AI_MD, CELL, "| `shout` (per guard, map key) |", NULL, 2, 0, &guard_def.shout, 1},
     {AI_MD, CELL, "| `memory` (per guard, map key) |", NULL, 2, 0, &guard_def.memory, 1},
     {AI_MD, CELL, "| a heard noise is sure at this many times `hearing` |", NULL, 2, 0, &heard_sure_at, 1},
-    {AI_MD, CELL, "| evasion countdown |", NULL, 2, 0, &evasion_s, 1},
-    {AI_MD, CELL, "| caution countdown |", NULL, 2, 0, &caution_s, 1},
-    {AI_MD, CELL, "| caution: awareness rate factor |", NULL, 2, 0, &caution_aware, 1},
-    {AI_MD, CELL, "| caution: view cone factor |", NULL, 2, 0, &caution_fov, 1},
+    {AI_MD, CELL, "| evasion countdown |", NULL, 4, 0, &evasion_s, 1},
+    {AI_MD, CELL, "| caution countdown |", NULL, 4, 0, &caution_s, 1},
+    {AI_MD, CELL, "| caution: awareness rate factor |", NULL, 4, 0, &caution_aware, 1},
+    {AI_MD, CELL, "| caution: view cone factor |", NULL, 4, 0, &caution_fov, 1},
+    {AI_MD, CELL, "| evasion countdown |", NULL, 4, 0, &phases_def.evasion, 1},
+    {AI_MD, CELL, "| caution countdown |", NULL, 4, 0, &phases_def.caution, 1},
+    {AI_MD, CELL, "| caution: awareness rate factor |", NULL, 4, 0, &phases_def.caution_aware, 1},
+    {AI_MD, CELL, "| caution: view cone factor |", NULL, 4, 0, &phases_def.caution_fov, 1},
+    {FORMATS_MD, CELL, "| `evasion SECONDS` |", NULL, 3, 0, &phases_def.evasion, 1},
+    {FORMATS_MD, CELL, "| `caution SECONDS` |", NULL, 3, 0, &phases_def.caution, 1},
+    {FORMATS_MD, CELL, "| `caution_aware FACTOR` |", NULL, 3, 0, &phases_def.caution_aware, 1},
+    {FORMATS_MD, CELL, "| `caution_fov FACTOR` |", NULL, 3, 0, &phases_def.caution_fov, 1},
+    {MAP_H, PROSE, "seconds of evasion once no guard chases", "default ", 0, 0, &phases_def.evasion, 1},
+    {MAP_H, PROSE, "seconds of caution after evasion", "default ", 0, 0, &phases_def.caution, 1},
+    {MAP_H, PROSE, "awareness fills this many times faster", "default ", 0, 0, &phases_def.caution_aware, 1},
+    {MAP_H, PROSE, "view cones are this many times wider", "default ", 0, 0, &phases_def.caution_fov, 1},
     {AI_MD, PROSE, "| `evasion` | a countdown of ", NULL, 0, 0, &evasion_s, 1},
     {AI_MD, PROSE, "| `caution` | a countdown of ", NULL, 0, 0, &caution_s, 1},
     {AI_MD, CELL, "| door | 2 |", NULL, 2, 0, &tile_sound[0], 1},
@@ -516,6 +530,7 @@ typedef struct table { int doc; const char *row; int col; } table;
 static const table tables[] = {
     {STEERING_MD, "| containment |", 2}, {STEERING_MD, "| containment |", 3},
     {AI_MD, "| `aware_rate` |", 3},
+    {AI_MD, "| evasion countdown |", 4}, {AI_MD, "| caution: view cone factor |", 4},
     {FORMATS_MD, "| `aware_rate` | guard |", 5},
     {FORMATS_MD, "| `decel_tweak` |", 3},
 };
@@ -526,6 +541,7 @@ static const block blocks[] = {
     {STEER_H, "typedef struct pt_steer_params {", "} pt_steer_params;", NULL},
     {STEER_H, "typedef struct pt_vehicle {", "} pt_vehicle;", "default"},
     {MAP_H, "typedef struct pt_entity_def {", "} pt_entity_def;", "default"},
+    {MAP_H, "typedef struct pt_phase_timing {", "} pt_phase_timing;", "default"},
     {PATTERN_H, "typedef struct pt_thrust_body_params {", "} pt_thrust_body_params;", "default"},
 };
 
@@ -552,6 +568,8 @@ static void load_solve_defaults(void) {
 }
 
 static void load_code(void) {
+    memset(&phases_def, 0, sizeof phases_def);
+    pt_phase_timing_resolve(&phases_def);
     P = *pt_steer_params_builtin();
     params_behaviours = P.behaviours;
     memset(&V, 0, sizeof V);

@@ -156,6 +156,9 @@ static diff world_diff(const pt_map *a, const pt_patlib *la, const pt_map *b, co
     }
     if (a->tile_px != b->tile_px) note(&d, "tile_px %d vs %d", a->tile_px, b->tile_px);
     if (a->seed != b->seed) note(&d, "seed differs");
+    if (memcmp(&a->phases, &b->phases, sizeof a->phases) != 0)
+        note(&d, "phases %g %g %g %g vs %g %g %g %g", a->phases.evasion, a->phases.caution, a->phases.caution_aware,
+             a->phases.caution_fov, b->phases.evasion, b->phases.caution, b->phases.caution_aware, b->phases.caution_fov);
     if (strcmp(a->name, b->name) != 0) note(&d, "title '%s' vs '%s'", a->name, b->name);
     if (a->goal != b->goal) note(&d, "goal %d vs %d", a->goal, b->goal);
     if (strcmp(a->steering_file, b->steering_file) != 0)
@@ -489,6 +492,8 @@ START_TEST(test_tiles_and_layers) {
     ck_assert_str_eq(m.pattern_files[0], DATA "a.pat");
     ck_assert_str_eq(m.pattern_files[1], DATA "sub/b.pat");
     ck_assert_str_eq(m.steering_file, "/abs/demo.steer");
+    ck_assert(m.phases.evasion == 20.0 && m.phases.caution == 42.5 && m.phases.caution_fov == 2.0);
+    ck_assert(m.phases.caution_aware == 0.0); /* not given: the default */
     pt_map_fini(&m);
 }
 END_TEST
@@ -765,6 +770,10 @@ static const struct bad_case {
     {"doctype.tmx", PT_ERR_SYNTAX, 2, 1, "doctype.tmx"},
     {"not_map.tmx", PT_ERR_SYNTAX, 2, 1, "not_map.tmx"},
     {"seed.tmx", PT_ERR_BAD_NUMBER, 4, 32, "seed.tmx"},
+    {"evasion_zero.tmx", PT_ERR_RANGE, 4, 48, "evasion_zero.tmx"},
+    {"caution_range.tmx", PT_ERR_RANGE, 5, 48, "caution_range.tmx"},
+    {"caution_type.tmx", PT_ERR_BAD_VALUE, 4, 19, "caution_type.tmx"},
+    {"caution_fov_twice.tmx", PT_ERR_DUPLICATE, 5, 19, "caution_fov_twice.tmx"},
     {"group_offset.tmx", PT_ERR_BAD_VALUE, 13, 2, "group_offset.tmx"},
     {"collection_gap.tmx", PT_ERR_UNKNOWN_TILE, 20, 3, "collection_gap.tmx"},
     {"zlib_bomb.tmx", PT_ERR_RAGGED_ROW, 13, 3, "zlib_bomb.tmx"},

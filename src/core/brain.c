@@ -58,7 +58,7 @@ static int senses_close(const pt_world *w, const pt_entity *e, double px, double
 
 int pt__guard_notices(const pt_world *w, const pt_entity *e, double px, double py, double *rate) {
     /* caution widens every cone */
-    double cone = w->phase == PT_PHASE_CAUTION ? fmin(e->view_angle * CAUTION_FOV, 2.0 * PT_PI) : e->view_angle;
+    double cone = w->phase == PT_PHASE_CAUTION ? fmin(e->view_angle * w->phases.caution_fov, 2.0 * PT_PI) : e->view_angle;
     if (pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, cone, px, py)) {
         if (rate) *rate = 1.0;
         return 1;
@@ -77,7 +77,7 @@ static void perceive(pt_world *w, pt_entity *e) {
     double sure = 1.0; /* the fraction of the fill rate: also how sure it is of what it saw */
     if (w->sight_fn) w->sight_fn(w->sight_user, w, e);
     e->sees_player = !w->player_hidden && pt__guard_notices(w, e, p->px, p->py, &sure);
-    const double rate = w->phase == PT_PHASE_CAUTION ? sure * CAUTION_AWARE : sure;
+    const double rate = w->phase == PT_PHASE_CAUTION ? sure * w->phases.caution_aware : sure;
     if (e->sees_player) {
         double dist = hypot(p->px - e->px, p->py - e->py);
         double closeness = 1.0 - 0.75 * pt_clamp(dist / e->view_dist, 0.0, 1.0);

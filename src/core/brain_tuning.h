@@ -24,7 +24,8 @@
 #define PERIPHERAL_DIST 1.5     /* a player this close is sensed outside the cone ... */
 #define PERIPHERAL_RATE 0.5     /* ... filling the meter at this fraction of sight's rate */
 
-/* calls.c: the alert phases; perceive() applies caution's effects */
+/* calls.c: the alert phases' defaults (pt_phase_timing_resolve; a map may set its own);
+ * perceive() applies caution's effects */
 #define EVASION_S 15.0          /* evasion: the countdown once no guard chases */
 #define CAUTION_S 30.0          /* caution: the countdown after evasion */
 #define CAUTION_AWARE 1.5       /* caution: awareness fills this many times faster ... */

@@ -13,8 +13,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "brain_tuning.h"
-
 static int same_radio(const pt_entity *a, const pt_entity *b) {
     return a->def->radio[0] && strcmp(a->def->radio, b->def->radio) == 0;
 }
@@ -51,7 +49,7 @@ static void set_phase(pt_world *w, pt_phase p, double seconds) {
     w->phase_ticks_left = (int)lround(seconds * w->tick_hz);
 }
 
-void pt__phase_evasion(pt_world *w) { set_phase(w, PT_PHASE_EVASION, EVASION_S); }
+void pt__phase_evasion(pt_world *w) { set_phase(w, PT_PHASE_EVASION, w->phases.evasion); }
 
 void pt__phase_update(pt_world *w) {
     int chasing = 0;
@@ -62,9 +60,9 @@ void pt__phase_update(pt_world *w) {
         return;
     }
     switch (w->phase) {
-    case PT_PHASE_ALERT: set_phase(w, PT_PHASE_EVASION, EVASION_S); break;
+    case PT_PHASE_ALERT: set_phase(w, PT_PHASE_EVASION, w->phases.evasion); break;
     case PT_PHASE_EVASION:
-        if (--w->phase_ticks_left <= 0) set_phase(w, PT_PHASE_CAUTION, CAUTION_S);
+        if (--w->phase_ticks_left <= 0) set_phase(w, PT_PHASE_CAUTION, w->phases.caution);
         break;
     case PT_PHASE_CAUTION:
         if (--w->phase_ticks_left <= 0) set_phase(w, PT_PHASE_NORMAL, 0.0);
@@ -73,6 +71,8 @@ void pt__phase_update(pt_world *w) {
     case PT_PHASE_COUNT: break;
     }
 }
+
+const pt_phase_timing *pt_world_phase_timing(const pt_world *w) { return &w->phases; }
 
 pt_phase pt_world_phase(const pt_world *w, double *seconds_left) {
     if (seconds_left) *seconds_left = w->phase_ticks_left > 0 ? w->phase_ticks_left * w->dt : 0.0;

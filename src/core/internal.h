@@ -47,6 +47,16 @@ struct pt__tok;
 struct pt_error;
 int pt__tok_sound(const struct pt__tok *t, int line, int16_t *out, struct pt_error *err);
 
+/* ---- the alert phases' timing keys (map.c): one table for .map directives and .tmx map
+ * properties ---- */
+enum { PT__PHASE_NKEYS = 4 }; /* evasion, caution, caution_aware, caution_fov */
+/* Index of the key `name` (len bytes), or -1. */
+int pt__phase_key_find(const char *name, size_t len);
+/* What the key takes, for messages: "a number of seconds", "a factor". */
+const char *pt__phase_key_arg(int key);
+/* Reads key's value from v into its field of t, with its range (a located error at v). */
+int pt__phase_key_read(int key, const struct pt__tok *v, int line, pt_phase_timing *t, struct pt_error *err);
+
 /* ---- sight bitmaps (los.c): a cache of the opaque flags that pt_los_clear reads ---- */
 /* (Re)builds map->sight from map->flags; PT_ERR_NOMEM leaves it NULL (rays walk the flags). */
 int pt__sight_build(pt_map *map);

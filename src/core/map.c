@@ -4,9 +4,11 @@
 #include <patrol/map.h>
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "brain_tuning.h"
 #include "internal.h"
 #include "text.h"
 
@@ -186,6 +188,47 @@ void pt_entity_def_resolve(pt_entity_def *d) {
         d->origin_x = d->x;
         d->origin_y = d->y;
     }
+}
+
+void pt_phase_timing_resolve(pt_phase_timing *t) {
+    def_num(&t->evasion, EVASION_S);
+    def_num(&t->caution, CAUTION_S);
+    def_num(&t->caution_aware, CAUTION_AWARE);
+    def_num(&t->caution_fov, CAUTION_FOV);
+    /* Code may fill a desc with anything: keep the tick counts and cones sane. */
+    t->evasion = fmin(t->evasion, PT_PHASE_SECONDS_MAX);
+    t->caution = fmin(t->caution, PT_PHASE_SECONDS_MAX);
+    t->caution_aware = pt_clamp(t->caution_aware, 1.0, PT_PHASE_FACTOR_MAX);
+    t->caution_fov = pt_clamp(t->caution_fov, 1.0, PT_PHASE_FACTOR_MAX);
+}
+
+/* The alert phases' keys: the .map header directives and the Tiled map properties of the
+ * same names, each with its one range. */
+static const struct {
+    const char *name, *arg;
+    size_t off;
+    double lo, hi;
+} phase_keys[PT__PHASE_NKEYS] = {
+    {"evasion", "a number of seconds", offsetof(pt_phase_timing, evasion), 0.0, PT_PHASE_SECONDS_MAX},
+    {"caution", "a number of seconds", offsetof(pt_phase_timing, caution), 0.0, PT_PHASE_SECONDS_MAX},
+    {"caution_aware", "a factor", offsetof(pt_phase_timing, caution_aware), 1.0, PT_PHASE_FACTOR_MAX},
+    {"caution_fov", "a factor", offsetof(pt_phase_timing, caution_fov), 1.0, PT_PHASE_FACTOR_MAX},
+};
+
+int pt__phase_key_find(const char *name, size_t len) {
+    for (int k = 0; k < PT__PHASE_NKEYS; k++)
+        if (strlen(phase_keys[k].name) == len && memcmp(phase_keys[k].name, name, len) == 0) return k;
+    return -1;
+}
+
+const char *pt__phase_key_arg(int key) { return phase_keys[key].arg; }
+
+int pt__phase_key_read(int key, const pt__tok *v, int line, pt_phase_timing *t, pt_error *err) {
+    double *field = (double *)(void *)((char *)t + phase_keys[key].off);
+    int rc = pt__tok_num(v, line, phase_keys[key].lo, phase_keys[key].hi, field, err);
+    if (rc == PT_OK && *field <= 0) /* zero would read as "default" */
+        rc = pt_error_set(err, PT_ERR_RANGE, line, v->col, "%s must be greater than 0 seconds", phase_keys[key].name);
+    return rc;
 }
 
 const char *pt_kind_name(pt_kind kind) {

@@ -33,6 +33,7 @@ typedef struct parser {
     pt_error *err;
     char dir[PT_MAX_PATH]; /* folder of the map ("" or ending in '/') */
     int line_format, line_title, line_tile_size, line_seed, line_steering; /* 0 = not seen */
+    int line_phase[PT__PHASE_NKEYS];
     int player_line;
     long members;          /* entities so far, flock members counted one by one */
     int ents_cap, obs_cap, src_cap;
@@ -165,6 +166,13 @@ static int d_seed(parser *p, pt__line *ln) {
     int rc;
     if ((rc = once(p, ln, &p->line_seed)) < 0 || (rc = need_args(p, ln, 1, "a whole number")) < 0) return rc;
     return tok_u64(p, ln->no, &ln->tok[1], &p->m.seed);
+}
+
+/* evasion SECONDS, caution SECONDS, caution_aware FACTOR, caution_fov FACTOR */
+static int d_phase(parser *p, pt__line *ln) {
+    int key = pt__phase_key_find(ln->tok[0].s, (size_t)ln->tok[0].len), rc;
+    if ((rc = once(p, ln, &p->line_phase[key])) < 0 || (rc = need_args(p, ln, 1, pt__phase_key_arg(key))) < 0) return rc;
+    return pt__phase_key_read(key, &ln->tok[1], ln->no, &p->m.phases, p->err);
 }
 
 static int d_patterns(parser *p, pt__line *ln) {
@@ -691,6 +699,7 @@ static const struct {
     int (*fn)(parser *, pt__line *);
 } directives[] = {
     {"format", d_format}, {"title", d_title},   {"tile_size", d_tile_size}, {"seed", d_seed},
+    {"evasion", d_phase}, {"caution", d_phase}, {"caution_aware", d_phase}, {"caution_fov", d_phase},
     {"patterns", d_patterns}, {"steering", d_steering}, {"tile", d_tile}, {"player", d_player},
     {"guard", d_guard}, {"prey", d_prey}, {"flock", d_flock}, {"obstacle", d_obstacle}, {"noise", d_noise}, {"grid", d_grid},
 };

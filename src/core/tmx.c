@@ -596,8 +596,19 @@ static int map_props(loader *L, xmlNodePtr root) {
     doc *d = &L->tmx;
     xmlNodePtr it = NULL;
     prop p;
-    int rc, seen_title = 0, seen_seed = 0, seen_patterns = 0, seen_steering = 0;
+    int rc, seen_title = 0, seen_seed = 0, seen_patterns = 0, seen_steering = 0, seen_phase[PT__PHASE_NKEYS] = {0};
     while (next_prop(L, root, &it, &p)) {
+        int phase_key = pt__phase_key_find(p.name, strlen(p.name));
+        if (phase_key >= 0) { /* evasion, caution, caution_aware, caution_fov: as the .map directives */
+            if (seen_phase[phase_key]++)
+                return fail_at(L, d, p.node, "name", 0, PT_ERR_DUPLICATE, "map property '%s' given twice", p.name);
+            if ((rc = prop_type(L, d, &p, WANT_NUM)) < 0) return rc;
+            pt__tok t = tok_of(p.value);
+            pt_error e;
+            pt_error_clear(&e);
+            if (pt__phase_key_read(phase_key, &t, 0, &L->m.phases, &e) < 0) return tok_fail(L, d, &p, &e);
+            continue;
+        }
         int *seen = !strcmp(p.name, "title")      ? &seen_title
                     : !strcmp(p.name, "seed")     ? &seen_seed
                     : !strcmp(p.name, "patterns") ? &seen_patterns

@@ -214,6 +214,12 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
     w->seed = w->desc.seed ? w->desc.seed : (map->seed ? map->seed : 1);
     w->tick_hz = w->desc.tick_hz > 0 ? w->desc.tick_hz : 60;
     w->dt = 1.0 / w->tick_hz;
+    const pt_phase_timing *mp = &map->phases, *dp = &w->desc.phases;
+    w->phases.evasion = dp->evasion > 0 ? dp->evasion : mp->evasion;
+    w->phases.caution = dp->caution > 0 ? dp->caution : mp->caution;
+    w->phases.caution_aware = dp->caution_aware > 0 ? dp->caution_aware : mp->caution_aware;
+    w->phases.caution_fov = dp->caution_fov > 0 ? dp->caution_fov : mp->caution_fov;
+    pt_phase_timing_resolve(&w->phases);
     pt_rng_seed(&w->sim_rng, w->seed, 0x5151u);
     pt_rng_seed(&w->cosmetic_rng, w->seed, 0xC05Eu);
 

@@ -89,6 +89,7 @@ struct pt_world {
     int ncallers;
     pt_phase phase;              /* the alert phase (calls.c) */
     int phase_ticks_left;        /* evasion, caution: ticks before it ends */
+    pt_phase_timing phases;      /* their timing: the map's, the desc's over it, resolved */
     pt_steer_env env;
     /* Steering: one agent and one resolved parameter set per entity (used by continuous
      * movers), the optional .steer file. */

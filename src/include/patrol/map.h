@@ -45,6 +45,10 @@ enum {
 #define PT_SOUND_MAX 1000
 /* The largest footstep factor of a tile (footstep=10). */
 #define PT_FOOTSTEP_MAX 10.0
+/* The longest evasion or caution countdown, in seconds (an hour), and the largest caution
+ * factor (pt_phase_timing). */
+#define PT_PHASE_SECONDS_MAX 3600.0
+#define PT_PHASE_FACTOR_MAX 10.0
 
 typedef struct pt_tile_def {
     char ch;                   /* the character drawn in the grid */
@@ -135,6 +139,18 @@ typedef struct pt_noise_source {
     int line, col;             /* where it was declared: its line, the column of its at= value */
 } pt_noise_source;
 
+/* The timing of the world's alert phases (docs/ai.md, "Alert phases"), from the map's header
+ * (docs/formats.md) or Tiled map properties (docs/tiled.md). Zero in a field means "default"
+ * (see pt_phase_timing_resolve); the loaders leave unspecified fields at zero. */
+typedef struct pt_phase_timing {
+    double evasion;            /* seconds of evasion once no guard chases, > 0 and <= 3600; default 15 */
+    double caution;            /* seconds of caution after evasion, > 0 and <= 3600; default 30 */
+    double caution_aware;      /* in caution awareness fills this many times faster, 1..10 (1 = as
+                                  usual); default 1.5 */
+    double caution_fov;        /* in caution view cones are this many times wider (at most 360
+                                  degrees), 1..10 (1 = as usual); default 1.5 */
+} pt_phase_timing;
+
 typedef struct pt_map {
     int w, h;                  /* size in tiles */
     int tile_px;               /* tile size in pixels (default 16) */
@@ -160,6 +176,7 @@ typedef struct pt_map {
     char name[64];             /* title shown by the game */
     char path[PT_MAX_PATH];    /* the file it was loaded from */
     uint64_t seed;             /* default world seed (0 = use 1) */
+    pt_phase_timing phases;    /* the alert phases' timing (0 = default) */
     int goal;                  /* 1 when the map has at least one goal tile */
 } pt_map;
 
@@ -179,6 +196,9 @@ int pt_map_clone(pt_map *dst, const pt_map *src);
 
 /* Applies the documented defaults to every zero field of def (one place for defaults). */
 void pt_entity_def_resolve(pt_entity_def *def);
+/* The same for the alert phases' timing: a field that is not above 0 (or NaN) gets its
+ * default; one above its range is brought down to the largest value (a factor below 1 up to 1). */
+void pt_phase_timing_resolve(pt_phase_timing *t);
 
 /* Creates an empty map of w*h cells with the default legend (see docs/formats.md), every
  * cell floor ('.'). For tests and generated maps. Player at (0,0). */

@@ -167,6 +167,8 @@ typedef struct pt_world_desc {
                                   same for any number. */
     int flock_reference;       /* 1: flocks step through pt_crowd_step_brute, the one-agent
                                   reference (O(members^2) a tick; for tests): the same trace */
+    pt_phase_timing phases;    /* the alert phases' timing: a field above 0 overrides the map's
+                                  (map->phases), the others keep it (0 there too = default) */
 } pt_world_desc;
 
 typedef struct pt_world pt_world;
@@ -228,6 +230,9 @@ int pt_world_guard_memory(const pt_world *w, int id, pt_memory *out, int max);
 /* The alert phase after the last step, and through *seconds_left (may be NULL) the time left
  * before evasion or caution ends (0 in normal and alert). */
 pt_phase pt_world_phase(const pt_world *w, double *seconds_left);
+/* The alert phases' timing the world runs with: the map's, overridden by the desc's, each
+ * zero field resolved to its default (pt_phase_timing_resolve). */
+const pt_phase_timing *pt_world_phase_timing(const pt_world *w);
 
 /* Totals since creation. */
 int pt_world_caught_total(const pt_world *w);
