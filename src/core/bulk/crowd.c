@@ -992,10 +992,10 @@ static void half_choose(pt_crowd *c, int most) {
 static int packed_sort_share(pt_crowd *c, int share, int shares) {
     long long a = c->sort_a, span_all = (long long)c->sort_b - a;
     int q0 = (int)(a + span_all * share / shares), q1 = (int)(a + span_all * (share + 1) / shares), n = c->n;
-    int *start = c->cs.start, *perm = c->perm, before = 0, most = 0;
+    int *start = c->cs.start, *perm = c->perm, before = 0, most;
     const int *cell = c->lcell;
     unsigned span = (unsigned)(q1 - q0); /* q in [q0, q1): (unsigned)(q - q0) < span */
-    memset(start + q0, 0, sizeof *start * (size_t)span);
+    pt__cellspace_zero(&c->cs, q0, q1, c->sort_c0, c->sort_c1);
     if (shares == 1)
         for (int k = 0; k < n; k++) start[cell[k]]++;
     else
@@ -1006,11 +1006,7 @@ static int packed_sort_share(pt_crowd *c, int share, int shares) {
         }
     /* each cell's end, then (the scatter counts back down from it, last slot first) its
      * first slot */
-    for (int q = q0, at = before; q < q1; q++) {
-        most = start[q] > most ? start[q] : most;
-        at += start[q];
-        start[q] = at;
-    }
+    most = pt__cellspace_ends(&c->cs, q0, q1, c->sort_c0, c->sort_c1, before);
     if (shares == 1)
         for (int k = n - 1; k >= 0; k--) perm[--start[cell[k]]] = k;
     else
@@ -1065,11 +1061,8 @@ static void packed_sort(pt_crowd *c, double dt) {
     /* Only the cells from the first occupied one to the last (this step's and the last
      * one's) are rewritten: a small crowd on a big map fills a few of its rows, and
      * clearing and summing the whole grid would cost more than the crowd's own step. */
-    int lo = INT_MAX, hi = 0;
-    for (int k = 0; k < c->n; k++) {
-        lo = c->lcell[k] < lo ? c->lcell[k] : lo;
-        hi = c->lcell[k] >= hi ? c->lcell[k] + 1 : hi;
-    }
+    int lo, hi;
+    pt__cellspace_bounds(cs, c->lcell, c->n, &lo, &hi, &c->sort_c0, &c->sort_c1);
     pt__cellspace_span(cs, lo, hi, c->n, &c->sort_a, &c->sort_b);
     if (shares > 1) {
         pt__crowd_dispatch(c, PHASE_PACKED_SORT, dt);

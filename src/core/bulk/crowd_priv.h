@@ -75,6 +75,7 @@ struct pt_crowd {
     int *lcell;                /* cell of each slot */
     int cells_ok;              /* lcell is up to date (the last step wrote it) */
     int sort_a, sort_b;        /* the cells of cs.start this step's sort rewrites */
+    int sort_c0, sort_c1;      /* the columns of the cells its slots are in */
     int target_slot;           /* the target's slot after the last permutation */
     void *packed_mem;
     void *ring_mem;            /* the half step's running sums: a ring per thread (crowd.c) */
