@@ -37,7 +37,7 @@ void pt__cellspace_bounds(const struct pt_cellspace *cs, const int *cells, int n
 void pt__cellspace_zero(struct pt_cellspace *cs, int a, int b, int c0, int c1);
 int pt__cellspace_ends(struct pt_cellspace *cs, int a, int b, int c0, int c1, int at);
 
-/* ---- crowd worker threads (bulk/crowd.c) ---- */
+/* ---- crowd worker threads (bulk/pool.c) ---- */
 struct pt_crowd;
 typedef void (*pt__crowd_range_fn)(void *arg, int lo, int hi);
 /* Runs fn(arg, lo, hi) over [0, n) cut into contiguous shares, on the crowd's threads (the

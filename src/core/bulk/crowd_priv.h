@@ -58,7 +58,7 @@ struct pt_crowd {
     double *sx, *sy;           /* positions in cell order (cs.ids order), n + 2 (NaN padding) */
     double *shx, *shy;         /* headings in cell order */
     uint32_t *sg;              /* groups in cell order (when group is set) */
-    struct pt__crowd_groups *gm; /* the slots by group, then cell (crowd.c), or NULL */
+    struct pt__crowd_groups *gm; /* the slots by group, then cell (inplace.c), or NULL */
     pt_cellspace cs;
     pt_vehicle target_veh;     /* the target as it was at the start of the step */
     struct pt__crowd_pool *pool;
@@ -69,8 +69,8 @@ struct pt_crowd {
     unsigned mode_beh;         /* the behaviours the mode was chosen for */
     pt__crowd_state st[2];
     int cur, vcur;             /* st[cur] holds the current positions, headings, ids; st[vcur]
-                                  the rest (see packed_now in crowd.c) */
-    int half;                  /* this step weighs each pair of neighbours once (crowd.c) */
+                                  the rest (see packed_now in packed.c) */
+    int half;                  /* this step weighs each pair of neighbours once (pairs.h) */
     int wide;                  /* the packed mode four agents at a time (AVX, when the processor has it) */
     int *perm;                 /* the sort: old slot of each new slot */
     int *lcell;                /* cell of each slot */
@@ -79,7 +79,7 @@ struct pt_crowd {
     int sort_c0, sort_c1;      /* the columns of the cells its slots are in */
     int target_slot;           /* the target's slot after the last permutation */
     void *packed_mem;
-    void *ring_mem;            /* the half step's running sums: a ring per thread (crowd.c) */
+    void *ring_mem;            /* the half step's running sums: a ring per thread (packed.c) */
     int ring_cap;              /* sums per ring (a power of two; 0 = none, use gsum) */
     unsigned ring_mask;        /* this step's ring size - 1, or 0 for gsum */
     int no_ring;               /* test hook: the half step uses gsum, as when no ring can be had */

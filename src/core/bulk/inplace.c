@@ -10,10 +10,9 @@
  * The sums visit agents in cell order so that the neighbour rows a query reads stay in
  * cache from one agent to the next; the step visits them in index order so that the agent
  * structs (232 bytes each, the bulk of the memory) stream through in order instead of being
- * fetched at random (in cell order, the step waits on them). The sums go out with streaming stores: random whole-line writes
- * that are not read first.
- * Each agent is read and written in its own slot.
- * */
+ * fetched at random (in cell order, the step waits on them). The sums go out with streaming
+ * stores: random whole-line writes that are not read first. Each agent is read and written
+ * in its own slot. */
 #include "crowd_priv.h"
 #include "pairs.h"
 #include "simd.h"

@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: Zlib */
-/* The packed mode of pt_crowd (crowd.h says when) keeps the motion state in
- * flat arrays in cell order, double-buffered, and never touches the 232-byte agent structs
- * during a step: per tick the slots' cells (the step before leaves them), a counting sort of
- * the slots (parallel by ranges of cells), the permutation of the arrays into the other
- * buffer (parallel; agents that changed cell are put back in ascending index within their
- * cell), then one pass in slot order (parallel) that sums each agent's neighbours,
- * combines, integrates and collides it, and writes it into the other buffer. Streaming the 232-byte agent structs, as the in-place mode
- * must, is what this avoids; in slot order, an agent's own state and its neighbours' rows
- * are next to each other. */
-
+/* The packed mode of pt_crowd (crowd.h says when) keeps the motion state in flat arrays in
+ * cell order, double-buffered, and never touches the 232-byte agent structs during a step:
+ * per tick the slots' cells (the step before leaves them), a counting sort of the slots
+ * (parallel by ranges of cells), the permutation of the arrays into the other buffer
+ * (parallel; agents that changed cell are put back in ascending index within their cell),
+ * then one pass in slot order (parallel) that sums each agent's neighbours, combines,
+ * integrates and collides it, and writes it into the other buffer. Streaming the agent
+ * structs, as the in-place mode must, is what this avoids; in slot order, an agent's own
+ * state and its neighbours' rows are next to each other. */
 #include "crowd_priv.h"
 #include "pairs.h"
 #include "pool.h"

@@ -27,9 +27,9 @@
  * than HALF_CELL_MAX agents: a dense clump goes back to the per-agent scan, whose cost stays
  * O(n * PT_CROWD_NB_MAX). */
 
-/* The half neighbour lists (below) run while no cell holds more agents than this, and the
- * cells are this much wider than the view radius (crowd_init makes them so): a neighbour
- * is then never more than one cell away, with room for rounding. */
+/* The half neighbour lists run while no cell holds more agents than this, and the cells
+ * are this much wider than the view radius (crowd_init in crowd.c makes them so): a
+ * neighbour is then never more than one cell away, with room for rounding. */
 #define HALF_CELL_MAX 32
 #define HALF_CELL_SLACK (1.0 + 1e-6)
 /* An agent's later neighbours lie in at most five cells (the rest of its own, the next one,
