@@ -155,8 +155,10 @@ START_TEST(test_rebuild_grow_shrink) {
 END_TEST
 
 /* A small group that wanders over a big grid (each rebuild rewrites only the cells it
- * spans, now and before), grows, shrinks and empties: after every rebuild the offsets,
- * ids and positions equal a fresh cell space's built from scratch. */
+ * spans, now and before, and counts only those in its columns), grows, shrinks and
+ * empties: after every rebuild the offsets, ids and positions equal a fresh cell space's
+ * built from scratch, and each cell's offset is the number of points in the cells before
+ * it. */
 START_TEST(test_rebuild_moving_group_equals_fresh) {
     pt_rng r;
     pt_rng_seed(&r, 23, 1);
@@ -164,6 +166,8 @@ START_TEST(test_rebuild_moving_group_equals_fresh) {
     ck_assert_int_eq(pt_cellspace_init(&cs, 0, 0, 200, 150, 1.5), PT_OK);
     int ncells = cs.cols * cs.rows;
     pt_vec2 pos[300], centre = pt_v2(100, 75);
+    int *before = calloc((size_t)ncells + 1, sizeof *before);
+    ck_assert_ptr_nonnull(before);
     static const int sizes[] = {300, 300, 120, 300, 0, 40, 40, 300};
     for (int t = 0; t < 80; t++) {
         int n = sizes[t % 8];
@@ -171,7 +175,7 @@ START_TEST(test_rebuild_moving_group_equals_fresh) {
         if (t % 11 == 0) centre = pt_v2(pt_rng_unit(&r) * 200, pt_rng_unit(&r) * 150);
         else centre = pt_v2_add(centre, pt_v2((pt_rng_unit(&r) - 0.5) * 8, (pt_rng_unit(&r) - 0.5) * 8));
         for (int i = 0; i < n; i++) {
-            double spread = i % 50 == 0 ? 120 : 6;
+            double spread = i % 50 == 0 && t % 3 == 0 ? 120 : 6; /* else a few columns */
             pos[i] = pt_v2(centre.x + (pt_rng_unit(&r) - 0.5) * spread, centre.y + (pt_rng_unit(&r) - 0.5) * spread);
         }
         ck_assert_int_eq(pt_cellspace_rebuild(&cs, pos, 0, n), PT_OK);
@@ -179,12 +183,20 @@ START_TEST(test_rebuild_moving_group_equals_fresh) {
         ck_assert_int_eq(pt_cellspace_init(&fresh, 0, 0, 200, 150, 1.5), PT_OK);
         ck_assert_int_eq(pt_cellspace_rebuild(&fresh, pos, 0, n), PT_OK);
         ck_assert_int_eq(memcmp(cs.start, fresh.start, sizeof *cs.start * ((size_t)ncells + 1)), 0);
+        memset(before, 0, sizeof *before * ((size_t)ncells + 1));
+        for (int i = 0; i < n; i++) before[pt_cellspace_cell(&cs, pos[i]) + 1]++;
+        for (int q = 0; q < ncells; q++) {
+            before[q + 1] += before[q];
+            ck_assert_int_eq(cs.start[q], before[q]);
+        }
+        ck_assert_int_eq(cs.start[ncells], n);
         if (n) {
             ck_assert_int_eq(memcmp(cs.ids, fresh.ids, sizeof *cs.ids * (size_t)n), 0);
             ck_assert_int_eq(memcmp(cs.pos, fresh.pos, sizeof *cs.pos * (size_t)n), 0);
         }
         pt_cellspace_fini(&fresh);
     }
+    free(before);
     pt_cellspace_fini(&cs);
 }
 END_TEST

@@ -3,6 +3,7 @@
 #include <patrol/config.h>
 #include <patrol/error.h>
 
+#include <limits.h>
 #include <string.h>
 
 #include "internal.h"
@@ -73,24 +74,81 @@ void pt__cellspace_span(pt_cellspace *cs, int lo, int hi, int n, int *a, int *b)
     cs->hi = hi;
 }
 
+void pt__cellspace_bounds(const pt_cellspace *cs, const int *cells, int n, int *lo, int *hi, int *c0, int *c1) {
+    int cols = cs->cols, l = INT_MAX, h = 0, x0 = INT_MAX, x1 = -1;
+    for (int i = 0; i < n; i++) {
+        int q = cells[i], x = q % cols;
+        l = q < l ? q : l;
+        h = q >= h ? q + 1 : h;
+        x0 = x < x0 ? x : x0;
+        x1 = x > x1 ? x : x1;
+    }
+    *lo = l;
+    *hi = h;
+    *c0 = x0;
+    *c1 = x1;
+}
+
+/* The part of row r's columns [c0, c1] inside [a, b), as [*s, *e) (empty: *s == *e, at or
+ * after every cell of [a, b) in row r before it). */
+static inline void row_part(const pt_cellspace *cs, int r, int a, int b, int c0, int c1, int *s, int *e) {
+    long long base = (long long)r * cs->cols, s0 = base + c0, e0 = base + c1 + 1;
+    s0 = s0 < a ? a : s0 > b ? b : s0;
+    e0 = e0 > b ? b : e0 < s0 ? s0 : e0;
+    *s = (int)s0;
+    *e = (int)e0;
+}
+
+/* A small crowd on a big map fills a few columns of its rows: only those cells are counted
+ * and summed, the rest of each row is one run of equal offsets. */
+void pt__cellspace_zero(pt_cellspace *cs, int a, int b, int c0, int c1) {
+    if (a >= b || c0 > c1) return;
+    for (int r = a / cs->cols, q = a; q < b; r++) {
+        int s, e;
+        row_part(cs, r, a, b, c0, c1, &s, &e);
+        memset(cs->start + s, 0, sizeof *cs->start * (size_t)(e - s));
+        q = (int)((long long)(r + 1) * cs->cols < b ? (long long)(r + 1) * cs->cols : b);
+    }
+}
+
+/* start[q] = v for q in [q, e): eight cells a store pair (a run can be most of a row). */
+static inline int fill(int *start, int q, int e, int v) {
+    int blk[8] = {v, v, v, v, v, v, v, v};
+    for (; q + 8 <= e; q += 8) memcpy(start + q, blk, sizeof blk);
+    for (; q < e; q++) start[q] = v;
+    return q;
+}
+
+int pt__cellspace_ends(pt_cellspace *cs, int a, int b, int c0, int c1, int at) {
+    int *start = cs->start, most = 0;
+    if (c0 > c1) c0 = cs->cols, c1 = cs->cols - 1; /* no agents: all runs */
+    for (int r = a / cs->cols, q = a; q < b; r++) {
+        int s, e;
+        row_part(cs, r, a, b, c0, c1, &s, &e);
+        q = fill(start, q, s, at);
+        for (; q < e; q++) {
+            most = start[q] > most ? start[q] : most;
+            at += start[q];
+            start[q] = at;
+        }
+        int end = (int)((long long)(r + 1) * cs->cols < b ? (long long)(r + 1) * cs->cols : b);
+        q = fill(start, q, end, at);
+    }
+    return most;
+}
+
 /* Counting sort of n agents whose cells are known. Only the cells from the first occupied
  * one to the last are counted and summed: on a big map a small crowd fills a few rows. */
 static void sort_cells(pt_cellspace *cs, const char *base, size_t stride, const int *cells, int n) {
-    int ncells = cs->cols * cs->rows, lo = ncells, hi = 0, a, b;
-    for (int i = 0; i < n; i++) {
-        lo = cells[i] < lo ? cells[i] : lo;
-        hi = cells[i] >= hi ? cells[i] + 1 : hi;
-    }
+    int ncells = cs->cols * cs->rows, lo, hi, c0, c1, a, b;
+    pt__cellspace_bounds(cs, cells, n, &lo, &hi, &c0, &c1);
     pt__cellspace_span(cs, lo, hi, n, &a, &b);
     int *start = cs->start;
-    memset(start + a, 0, sizeof *start * (size_t)(b - a));
+    pt__cellspace_zero(cs, a, b, c0, c1);
     for (int i = 0; i < n; i++) start[cells[i]]++;
     /* each cell's end; the scatter counts back down from it (last agent first, so ids
      * ascend within a cell) and leaves each cell's first slot */
-    for (int q = a, at = 0; q < b; q++) {
-        at += start[q];
-        start[q] = at;
-    }
+    pt__cellspace_ends(cs, a, b, c0, c1, 0);
     for (int i = n - 1; i >= 0; i--) {
         int k = --start[cells[i]];
         cs->ids[k] = i;

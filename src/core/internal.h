@@ -26,8 +26,18 @@ struct pt_cellspace;
  * [*a, *b) of start[] the sort must rewrite (the rest already holds 0 below the span and n
  * above it); records the new span. The sort also sets start[cells] and n. */
 void pt__cellspace_span(struct pt_cellspace *cs, int lo, int hi, int n, int *a, int *b);
+/* The cells of n agents: the span [*lo, *hi) (lo >= hi: none) and the columns [*c0, *c1]
+ * they fall in (c0 > c1: none). */
+void pt__cellspace_bounds(const struct pt_cellspace *cs, const int *cells, int n, int *lo, int *hi, int *c0, int *c1);
+/* The counting sort's passes over the cells [a, b) of start[], of which only those in
+ * columns [c0, c1] hold agents: pt__cellspace_zero clears those cells' counts;
+ * pt__cellspace_ends turns them into each cell's end offset, counting from at (the agents
+ * in cells before a), and gives every other cell of [a, b) the offset it lies at. Returns
+ * the most agents in one cell. */
+void pt__cellspace_zero(struct pt_cellspace *cs, int a, int b, int c0, int c1);
+int pt__cellspace_ends(struct pt_cellspace *cs, int a, int b, int c0, int c1, int at);
 
-/* ---- crowd worker threads (bulk/crowd.c) ---- */
+/* ---- crowd worker threads (bulk/pool.c) ---- */
 struct pt_crowd;
 typedef void (*pt__crowd_range_fn)(void *arg, int lo, int hi);
 /* Runs fn(arg, lo, hi) over [0, n) cut into contiguous shares, on the crowd's threads (the

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Zlib */
-/* Private to the steering core (steer.c, bulk/crowd.c): what the crowd's one-pass group
+/* Private to the steering core (steer.c, the crowd in bulk/): what the crowd's one-pass group
  * behaviours share with pt_steer_separation/alignment/cohesion and pt_steer_calculate, so
  * that both give the same bits. */
 #ifndef PATROL_STEER_PRIV_H

@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 struct pt__crowd_pool;
 struct pt__crowd_groups;
@@ -57,7 +58,7 @@ struct pt_crowd {
     double *sx, *sy;           /* positions in cell order (cs.ids order), n + 2 (NaN padding) */
     double *shx, *shy;         /* headings in cell order */
     uint32_t *sg;              /* groups in cell order (when group is set) */
-    struct pt__crowd_groups *gm; /* the slots by group, then cell (crowd.c), or NULL */
+    struct pt__crowd_groups *gm; /* the slots by group, then cell (inplace.c), or NULL */
     pt_cellspace cs;
     pt_vehicle target_veh;     /* the target as it was at the start of the step */
     struct pt__crowd_pool *pool;
@@ -68,16 +69,17 @@ struct pt_crowd {
     unsigned mode_beh;         /* the behaviours the mode was chosen for */
     pt__crowd_state st[2];
     int cur, vcur;             /* st[cur] holds the current positions, headings, ids; st[vcur]
-                                  the rest (see packed_now in crowd.c) */
-    int half;                  /* this step weighs each pair of neighbours once (crowd.c) */
+                                  the rest (see packed_now in packed.c) */
+    int half;                  /* this step weighs each pair of neighbours once (pairs.h) */
     int wide;                  /* the packed mode four agents at a time (AVX, when the processor has it) */
     int *perm;                 /* the sort: old slot of each new slot */
     int *lcell;                /* cell of each slot */
     int cells_ok;              /* lcell is up to date (the last step wrote it) */
     int sort_a, sort_b;        /* the cells of cs.start this step's sort rewrites */
+    int sort_c0, sort_c1;      /* the columns of the cells its slots are in */
     int target_slot;           /* the target's slot after the last permutation */
     void *packed_mem;
-    void *ring_mem;            /* the half step's running sums: a ring per thread (crowd.c) */
+    void *ring_mem;            /* the half step's running sums: a ring per thread (packed.c) */
     int ring_cap;              /* sums per ring (a power of two; 0 = none, use gsum) */
     unsigned ring_mask;        /* this step's ring size - 1, or 0 for gsum */
     int no_ring;               /* test hook: the half step uses gsum, as when no ring can be had */
@@ -92,7 +94,51 @@ static inline unsigned pt__crowd_agent_behaviours(const pt_crowd *c, pt_vec2 tp,
     return c->behaviours;
 }
 
-/* Loads the agents into the packed mode's state (crowd.c). */
+/* The in-place mode's slots by group, then cell (inplace.c). */
+struct pt__crowd_groups {
+    int *ids;                  /* agent of each slot, by group, cell, index */
+    int *cell;                 /* its cell */
+    int *first;                /* group g's slots are [first[g - gmin], first[g - gmin + 1]) */
+    pt__crowd_sums *acc;       /* the running sums of each slot (groups_sums_half; 64-byte
+                                  aligned in acc_mem), or NULL */
+    void *acc_mem;
+    int nfirst;                /* entries allocated in first */
+    uint32_t gmin;
+    int on;                    /* this step's flocking phases use the order */
+};
+
+/* The context every agent of a tick shares (environment, tick length, the target's point);
+ * returns the target's vehicle as the tick started, or NULL for c->target_point. Only
+ * agent1 changes from agent to agent. */
+static inline const pt_vehicle *pt__crowd_tick_ctx(const pt_crowd *c, double dt, pt_steer_ctx *ctx) {
+    const pt_vehicle *tv =
+        (c->target >= 0 && c->target < c->n) || c->target == PT_CROWD_TARGET_VEHICLE ? &c->target_veh : NULL;
+    memset(ctx, 0, sizeof *ctx);
+    ctx->env = c->env;
+    ctx->dt = dt;
+    ctx->target = tv ? tv->pos : c->target_point;
+    return tv;
+}
+
+/* The in-place mode's phases and its order by group (inplace.c). */
+void pt__crowd_gather_range(pt_crowd *c, int lo, int hi);
+void pt__crowd_soa_range(pt_crowd *c, int lo, int hi, int headings);
+void pt__crowd_sums_range(pt_crowd *c, int lo, int hi);
+void pt__crowd_step_range(pt_crowd *c, int lo, int hi, double dt);
+int pt__crowd_groups_sort(pt_crowd *c);
+void pt__crowd_groups_free(pt_crowd *c);
+
+/* The packed mode (packed.c): its memory, whether it suits the crowd, the choice of mode,
+ * the agents loaded into its state, and its phases. */
+int pt__crowd_packed_alloc(pt_crowd *c);
+int pt__crowd_packed_wanted(const pt_crowd *c);
+void pt__crowd_mode_choose(pt_crowd *c);
 void pt__crowd_packed_load(pt_crowd *c);
+void pt__crowd_packed_target(pt_crowd *c);
+void pt__crowd_packed_cells_range(pt_crowd *c, int lo, int hi);
+void pt__crowd_packed_sort(pt_crowd *c, double dt);
+int pt__crowd_packed_sort_share(pt_crowd *c, int share, int shares);
+void pt__crowd_packed_permute_range(pt_crowd *c, int lo, int hi);
+void pt__crowd_packed_step(pt_crowd *c, int lo, int hi, double dt, int share);
 
 #endif

@@ -4,7 +4,7 @@
  * and the integrator, so the bits are the same as pt__steer_calculate_inline +
  * pt__vehicle_update, which are the kernel one agent wide.
  *
- * No include guard: crowd.c includes it once per width, with LANES, the vector and mask
+ * No include guard: packed.c includes it once per width, with LANES, the vector and mask
  * types V and M, P(x) naming the width's primitives (P(add), P(mand), P(strided), ...) and
  * LN(x) naming what this file defines. V holds one double per agent (x and y of a vector
  * are two V values). */

@@ -15,7 +15,8 @@
  * Memory: flat arrays owned by the cell space (cells+1 offsets; per agent one id, one
  * position and one cell index), grown only when n exceeds the capacity; pt_cellspace_fini.
  * Cost: rebuild O(n + cells from the first occupied one to the last, in this rebuild and
- * the one before: a small crowd on a big map pays for its own rows, not the map's); query
+ * the one before; only those in the agents' columns are counted, the rest of those rows is
+ * a plain fill: a small crowd on a big map pays little more than its own cells); query
  * O(cells touched + agents in them); query_first stops at its max. A cell size near the
  * query radius is best. Ids are indices into the positions given to the last rebuild;
  * results come out in cell order (ascending pt_cellspace_cell), ascending id within a cell.

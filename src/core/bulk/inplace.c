@@ -1,0 +1,350 @@
+/* SPDX-License-Identifier: Zlib */
+/* The in-place mode of pt_crowd. Its step works in four parts (crowd.c runs them):
+ *   gather   (parallel, by agent index): positions, headings and cells into compact arrays;
+ *   sort     (calling thread): counting sort by cell (pt_cellspace_rebuild_cells), then
+ *            (parallel, by cell order) the positions and headings into x/y arrays;
+ *   sums     (parallel, by cell order): each agent's neighbour sums (separation, mean
+ *            heading, centre) in one pass over the compact arrays, stored by agent index;
+ *   step     (parallel, by agent index): the group forces from the sums, the other
+ *            behaviours, integration and collision, agent by agent.
+ * The sums visit agents in cell order so that the neighbour rows a query reads stay in
+ * cache from one agent to the next; the step visits them in index order so that the agent
+ * structs (232 bytes each, the bulk of the memory) stream through in order instead of being
+ * fetched at random (in cell order, the step waits on them). The sums go out with streaming
+ * stores: random whole-line writes that are not read first. Each agent is read and written
+ * in its own slot. */
+#include "crowd_priv.h"
+#include "pairs.h"
+#include "simd.h"
+#include "sums.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "internal.h"
+#include "steer_priv.h"
+
+void pt__crowd_gather_range(pt_crowd *c, int lo, int hi) {
+    const pt_cellspace *cs = &c->cs;
+    for (int i = lo; i < hi; i++) {
+        const pt_vehicle *v = &c->agents[i].veh;
+        c->pos[i] = v->pos;
+        c->heading[i] = v->heading;
+        c->cell[i] = pt_cellspace_cell(cs, v->pos);
+    }
+}
+
+/* ---- flocks by group ----------------------------------------------------------------------- *
+ * With c->group set, an agent's neighbours are the agents of its own group only; where
+ * flocks overlap (they pass through each other), most of the agents in its block of cells
+ * belong to other groups. So the in-place mode sorts the slots by group, then cell, then
+ * index (a stable counting sort by group of the cell-sorted ids): an agent's candidates are
+ * then the runs of its own group's slots in the cells of its block, found by binary search
+ * in the group's run, in the same (cell, index) order as before. */
+
+void pt__crowd_groups_free(pt_crowd *c) {
+    if (!c->gm) return;
+    PT_FREE(c->gm->ids);
+    PT_FREE(c->gm->cell);
+    PT_FREE(c->gm->first);
+    PT_FREE(c->gm->acc_mem);
+    PT_FREE(c->gm);
+    c->gm = NULL;
+}
+
+/* The slots by group after the cell sort (pt_cellspace_rebuild_cells), on the calling
+ * thread. Returns 0 (plain cell order) when the groups' values span too wide a range for a
+ * counting sort, when memory is short, or when the cells are narrower than the block a
+ * query reads (the runs are looked up in an agent's cell and its eight neighbours). */
+int pt__crowd_groups_sort(pt_crowd *c) {
+    double r = c->view_radius;
+    if (!(c->cs.cell >= r + 1e-9 * (1.0 + r))) return 0;
+    const uint32_t *group = c->group;
+    int n = c->n;
+    uint32_t gmin = UINT32_MAX, gmax = 0;
+    for (int i = 0; i < n; i++) {
+        gmin = group[i] < gmin ? group[i] : gmin;
+        gmax = group[i] > gmax ? group[i] : gmax;
+    }
+    uint64_t range = (uint64_t)gmax - gmin + 1;
+    if (range > (uint64_t)n * 4 + 1024) return 0;
+    if (!c->gm) {
+        c->gm = PT_CALLOC(1, sizeof *c->gm);
+        if (!c->gm) return 0;
+        c->gm->ids = PT_MALLOC(sizeof *c->gm->ids * (size_t)n);
+        c->gm->cell = PT_MALLOC(sizeof *c->gm->cell * (size_t)n);
+        if (!c->gm->ids || !c->gm->cell) {
+            pt__crowd_groups_free(c);
+            return 0;
+        }
+        /* without it, agent by agent */
+        c->gm->acc_mem = PT_MALLOC(sizeof *c->gm->acc * ((size_t)n + 1));
+        if (c->gm->acc_mem)
+            c->gm->acc = (pt__crowd_sums *)(void *)(((uintptr_t)c->gm->acc_mem + 63) & ~(uintptr_t)63);
+    }
+    struct pt__crowd_groups *gm = c->gm;
+    if ((int)range + 1 > gm->nfirst) {
+        PT_FREE(gm->first);
+        gm->nfirst = 0;
+        gm->first = PT_MALLOC(sizeof *gm->first * ((size_t)range + 1));
+        if (!gm->first) return 0;
+        gm->nfirst = (int)range + 1;
+    }
+    int *first = gm->first;
+    memset(first, 0, sizeof *first * ((size_t)range + 1));
+    for (int i = 0; i < n; i++) first[group[i] - gmin]++;
+    for (uint64_t g = 0, at = 0; g < range; g++) {
+        at += (uint64_t)first[g];
+        first[g] = (int)at; /* the group's end; the scatter counts back down to its start */
+    }
+    first[range] = n;
+    const int *ids = c->cs.ids;
+    for (int k = n - 1; k >= 0; k--) {
+        int id = ids[k], s = --first[group[id] - gmin];
+        gm->ids[s] = id;
+        gm->cell[s] = c->cell[id];
+    }
+    gm->gmin = gmin;
+    return 1;
+}
+
+/* The first slot in [lo, hi) whose cell is at least `cell` (hi if none); cells ascend. */
+static inline int groups_lower_bound(const int *cells, int lo, int hi, int cell) {
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (cells[mid] < cell) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* The compact arrays in cell order (by group first when c->gm->on), split into x and y for
+ * the 2-wide distance tests. */
+void pt__crowd_soa_range(pt_crowd *c, int lo, int hi, int headings) {
+    const int *ids = c->cs.ids;
+    const pt_vec2 *pos = c->cs.pos;
+    if (c->gm && c->gm->on) {
+        ids = c->gm->ids;
+        for (int k = lo; k < hi; k++) {
+            if (k + 16 < hi) __builtin_prefetch(&c->pos[ids[k + 16]]); /* a random read */
+            pt_vec2 p = c->pos[ids[k]];
+            c->sx[k] = p.x;
+            c->sy[k] = p.y;
+        }
+    } else {
+        for (int k = lo; k < hi; k++) {
+            c->sx[k] = pos[k].x;
+            c->sy[k] = pos[k].y;
+        }
+    }
+    if (c->group)
+        for (int k = lo; k < hi; k++) c->sg[k] = c->group[ids[k]];
+    if (headings)
+        for (int k = lo; k < hi; k++) {
+            if (k + 16 < hi) __builtin_prefetch(&c->heading[ids[k + 16]]); /* a random read */
+            pt_vec2 h = c->heading[ids[k]];
+            c->shx[k] = h.x;
+            c->shy[k] = h.y;
+        }
+}
+
+/* The slots of a group's cells around one cell: b[row][j] is the first slot of the group's
+ * run [g0, g1) at or after cell (cx - 1 + j) of row cy - 1 + row (clamped to the grid). */
+typedef struct groups_runs {
+    int g0, cell, cx, cy;
+    int b[3][4];
+} groups_runs;
+
+/* R for the group [g0, g1) around `cell`, looked up again only when one of them changed
+ * (the agents of a group in one cell share it). */
+static inline void groups_runs_at(groups_runs *R, const pt_crowd *c, int g0, int g1, int cell) {
+    if (g0 == R->g0 && cell == R->cell) return;
+    const int *cells = c->gm->cell;
+    int cols = c->cs.cols, rows = c->cs.rows;
+    R->g0 = g0;
+    R->cell = cell;
+    R->cx = cell % cols;
+    R->cy = cell / cols;
+    for (int dr = 0; dr < 3; dr++) {
+        int row = R->cy - 1 + dr;
+        for (int j = 0; j < 4; j++) {
+            int col = R->cx - 1 + j;
+            col = col < 0 ? 0 : col > cols ? cols : col;
+            R->b[dr][j] = row < 0 ? g0 : row >= rows ? g1 : groups_lower_bound(cells, g0, g1, row * cols + col);
+        }
+    }
+}
+
+/* group_sums for the slots [k0, k1) of the group [g0, g1) in group order: the candidates
+ * are the runs of the group in the agent's block of cells. */
+static void groups_sums_full(pt_crowd *c, const sums_src *src, groups_runs *R, int g0, int g1, int k0, int k1,
+                             int align) {
+    const pt_cellspace *cs = &c->cs;
+    const double *sx = src->x, *sy = src->y;
+    double r2 = c->view_radius * c->view_radius;
+    for (int k = k0; k < k1; k++) {
+        pt__crowd_sums g;
+        pt_vec2 p = pt_v2(sx[k], sy[k]);
+        sums_zero(&g);
+        if (pt_v2_is_finite(p)) {
+            groups_runs_at(R, c, g0, g1, c->gm->cell[k]);
+            int cx0, cx1, cy0, cy1;
+            pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
+            int nb[PT_CROWD_NB_MAX + 1], m = 0;
+            for (int yy = cy0; yy <= cy1; yy++) {
+                const int *row = R->b[yy - R->cy + 1];
+                int q1 = row[cx1 - R->cx + 2];
+                for (int q = row[cx0 - R->cx + 1]; q < q1; q++) {
+                    double dx = sx[q] - p.x, dy = sy[q] - p.y;
+                    nb[m] = q;
+                    m += (dx * dx + dy * dy <= r2) & (q != k);
+                    if (m == PT_CROWD_NB_MAX) goto full;
+                }
+            }
+        full:
+            sums_pass2(src, p, src->id[k], align, nb, m, &g);
+        }
+        store_sums(&c->gsum[src->id[k]], &g);
+    }
+}
+
+/* Whether no cell holds more than HALF_CELL_MAX of the agents of the group [g0, g1) (its
+ * slots are in cell order): the pairs are then weighed once, and each agent's later
+ * neighbours are at most five cells' worth. */
+static int groups_sparse(const pt_crowd *c, int g0, int g1) {
+    const int *cells = c->gm->cell;
+    for (int k = g0; k + HALF_CELL_MAX < g1; k++)
+        if (cells[k] == cells[k + HALF_CELL_MAX]) return 0;
+    return 1;
+}
+
+/* The half lists in group order, for the slots [k0, k1) of the group [g0, g1): the
+ * running sums in gm->acc by slot; an agent's earlier neighbours have given it their terms
+ * by the time its own turn comes (those before k0, in another share, by a pass of their
+ * own first), so its sums are complete once it has weighed its later ones, and go to gsum
+ * then. The same order of terms and cap as groups_sums_full. */
+static void groups_sums_half(pt_crowd *c, const sums_src *src, groups_runs *R, int g0, int g1, int k0, int k1,
+                             int align) {
+    const pt_cellspace *cs = &c->cs;
+    const double *sx = src->x, *sy = src->y;
+    const int *cells = c->gm->cell;
+    int cohere = (c->behaviours & PT_BEH_BIT(PT_BEH_COHESION)) != 0;
+    half_acc A = {c->gm->acc, ~0u, 0};
+    v2 r2 = v2_sp(c->view_radius * c->view_radius);
+    int nb[HALF_PAIRS], own[HALF_PAIRS];
+    for (int k = k0; k < k1; k++) sums_zero(hacc(&A, k));
+    /* the terms from the group's agents before k0: only agents up to a row of cells after
+     * the one of slot k0 - 1 have any */
+    for (int k = k0; g0 < k0 && k < k1; k++) {
+        pt_vec2 p = pt_v2(sx[k], sy[k]);
+        if (!pt_v2_is_finite(p)) continue;
+        groups_runs_at(R, c, g0, g1, cells[k]);
+        if (R->cy > cells[k0 - 1] / cs->cols + 1) break;
+        int cx0, cx1, cy0, cy1;
+        pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
+        v2 px = v2_sp(p.x), py = v2_sp(p.y);
+        int m = 0;
+        for (int yy = cy0; yy <= cy1 && yy <= R->cy; yy++) {
+            const int *row = R->b[yy - R->cy + 1];
+            int q0 = row[cx0 - R->cx + 1], q1 = row[cx1 - R->cx + 2];
+            q1 = q1 < k0 ? q1 : k0;
+            /* in pieces, so that nb has room for any run */
+            for (int q = q0; q < q1 && m < PT_CROWD_NB_MAX;) {
+                int e = q1 - q < PT_CROWD_NB_MAX ? q1 : q + PT_CROWD_NB_MAX;
+                m = half_scan(src, px, py, r2, q, e, nb, m);
+                q = e;
+            }
+        }
+        if (!m) continue;
+        if (m > PT_CROWD_NB_MAX) m = PT_CROWD_NB_MAX;
+        sums_run r = run_load(hacc(&A, k));
+        run_take_all(&r, src, p, src->id[k], nb, m, align);
+        run_store(hacc(&A, k), r);
+    }
+    for (int k = k0; k < k1; k++) {
+        pt_vec2 p = pt_v2(sx[k], sy[k]);
+        if (pt_v2_is_finite(p)) {
+            groups_runs_at(R, c, g0, g1, cells[k]);
+            int cx0, cx1, cy0, cy1;
+            pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
+            v2 px = v2_sp(p.x), py = v2_sp(p.y);
+            /* the later neighbours: the rest of its own row of the block, the row below */
+            int runs[2][2] = {{k + 1, R->b[1][cx1 - R->cx + 2]}, {R->b[2][cx0 - R->cx + 1], R->b[2][cx1 - R->cx + 2]}};
+            int m = 0;
+            for (int r = 0; r < 2; r++) {
+                if (r == 1 && cy1 <= R->cy) break;
+                for (int q = runs[r][0]; q < runs[r][1];) {
+                    int e = runs[r][1] - q < HALF_PAIRS - 8 - m ? runs[r][1] : q + (HALF_PAIRS - 8 - m);
+                    int m0 = m;
+                    m = half_scan(src, px, py, r2, q, e, nb, m);
+                    for (int t = m0; t < m; t++) own[t] = k;
+                    q = e;
+                    if (m > HALF_PAIRS - 16) {
+                        half_pairs(src, align, cohere, &A, own, nb, m, k1);
+                        m = 0;
+                    }
+                }
+            }
+            if (m) half_pairs(src, align, cohere, &A, own, nb, m, k1);
+        }
+        if (align | cohere) half_means(&A, k, 1);
+        store_sums(&c->gsum[src->id[k]], hacc(&A, k));
+    }
+}
+
+/* The sums of the slots [lo, hi) in group order, group by group: each pair weighed once
+ * (groups_sums_half) in a group no cell of which holds more than HALF_CELL_MAX of its
+ * agents, else agent by agent. */
+static void groups_sums_range(pt_crowd *c, const sums_src *src, int lo, int hi, int align) {
+    const struct pt__crowd_groups *gm = c->gm;
+    groups_runs R = {.g0 = -1, .cell = -1};
+    for (int k = lo; k < hi;) {
+        int gi = (int)(c->sg[k] - gm->gmin), g0 = gm->first[gi], g1 = gm->first[gi + 1], k1 = g1 < hi ? g1 : hi;
+        if (gm->acc && groups_sparse(c, g0, g1)) groups_sums_half(c, src, &R, g0, g1, k, k1, align);
+        else groups_sums_full(c, src, &R, g0, g1, k, k1, align);
+        k = k1;
+    }
+}
+
+/* The neighbour sums of every agent, in cell order (neighbour rows stay in cache from one
+ * agent to the next), stored by agent index for the step. */
+void pt__crowd_sums_range(pt_crowd *c, int lo, int hi) {
+    int on = c->gm && c->gm->on;
+    const int *ids = on ? c->gm->ids : c->cs.ids;
+    int align = (c->behaviours & PT_BEH_BIT(PT_BEH_ALIGNMENT)) != 0;
+    sums_src src = {c->sx, c->sy, c->shx, c->shy, ids};
+    if (on) {
+        groups_sums_range(c, &src, lo, hi, align);
+    } else {
+        for (int k = lo; k < hi; k++) {
+            pt__crowd_sums g;
+            group_sums(c, &src, c->group ? c->sg : NULL, k, ids[k], align, &g);
+            store_sums(&c->gsum[ids[k]], &g);
+        }
+    }
+#ifdef __SSE2__
+    _mm_sfence(); /* the streaming stores are seen before the phase ends */
+#endif
+}
+
+/* Forces, integration and collision in index order: the agent structs (the bulk of the
+ * memory) and the sums stream through in order, which the hardware prefetches well. */
+void pt__crowd_step_range(pt_crowd *c, int lo, int hi, double dt) {
+    unsigned beh = c->behaviours;
+    int group = (beh & PT_BEH_FLOCKING) != 0;
+    pt_steer_ctx ctx;
+    const pt_vehicle *tv = pt__crowd_tick_ctx(c, dt, &ctx);
+    for (int i = lo; i < hi; i++) {
+        pt_steer_agent *a = &c->agents[i];
+        pt_vec2 g[3];
+        if (group) {
+            group_forces(&c->gsum[i], &a->veh, beh, g);
+        }
+        ctx.agent1 = tv && i != c->target ? tv : NULL;
+        a->behaviours = pt__crowd_agent_behaviours(c, ctx.target, a->veh.pos);
+        pt_vec2 f = pt__steer_calculate_group(a, &ctx, group ? g : NULL);
+        c->forces[i] = f;
+        pt_steer_agent_update(a, &ctx, f, dt);
+        if (c->env) pt_steer_collide(c->env, &a->veh.pos, &a->veh.vel, a->veh.radius);
+    }
+}

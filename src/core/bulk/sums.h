@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: Zlib */
+/* sums.h - an agent's neighbour sums (separation, mean heading, centre): the part of
+ * separation, alignment and cohesion that reads the neighbours. Both modes' steps
+ * (inplace.c, packed.c) and the pair lists (pairs.h) build on these. */
+#ifndef PATROL_BULK_SUMS_H
+#define PATROL_BULK_SUMS_H
+
+#include "crowd_priv.h"
+#include "simd.h"
+
+#include "steer_priv.h"
+
+#define PT_ALWAYS_INLINE __attribute__((always_inline))
+
+/* The neighbour sums of the agent at cell-order slot k (agent i) in one pass over its
+ * neighbours: the same sums, in the same order, with the same operations as
+ * pt_steer_separation, pt_steer_alignment and pt_steer_cohesion over the neighbour list
+ * pt_crowd_step_brute builds. Only the compact copies are read; group_forces finishes the
+ * forces with the agent's vehicle. */
+typedef struct sums_src {
+    const double *x, *y, *hx, *hy; /* cell order */
+    const int *id;                 /* agent index of each slot */
+} sums_src;
+
+static inline void sums_zero(pt__crowd_sums *out) {
+    out->sep = out->mean_heading = out->centre = pt_v2(0.0, 0.0);
+    out->headings = out->count = 0;
+    out->pad[0] = out->pad[1] = 0;
+}
+
+/* The separation terms of two pairs, p - q = (tx, ty) in each lane: (p - q) scaled by
+ * 1 / (d * max(d, min)) (unit away / distance), stored to tw as x, y, x, y. Returns the
+ * lanes where d < 1e-9 (coincident). */
+static inline int sep_term2(v2 tx, v2 ty, double *tw) {
+    v2 lo = v2_sp(PT__SEP_MIN_DIST), tiny = v2_sp(1e-9), one = v2_sp(1.0);
+    v2 d = v2_sqrt(v2_add(v2_mul(tx, tx), v2_mul(ty, ty)));
+    v2 w = v2_div(one, v2_mul(d, v2_sel(v2_gt(d, lo), d, lo)));
+    tx = v2_mul(tx, w);
+    ty = v2_mul(ty, w);
+    v2_store(tw, v2_set(v2_lane(tx, 0), v2_lane(ty, 0)));
+    v2_store(tw + 2, v2_set(v2_lane(tx, 1), v2_lane(ty, 1)));
+    return v2_mbits(v2_lt(d, tiny));
+}
+
+/* The separation terms of the agent at p over the slots nb[0..m-1], two at a time, into tw
+ * as x, y pairs; the terms do not depend on each other, so the square roots and divisions
+ * overlap. Returns whether one of them is coincident (d < 1e-9). nb has room for one
+ * more. */
+static inline int sep_terms(const sums_src *src, v2 px, v2 py, int *nb, int m, double *tw) {
+    int coincident = 0;
+    if (m) nb[m] = nb[m - 1];
+    for (int t = 0; t < m; t += 2) {
+        int q0 = nb[t], q1 = nb[t + 1];
+        v2 tx = v2_sub(px, v2_set(src->x[q0], src->x[q1])), ty = v2_sub(py, v2_set(src->y[q0], src->y[q1]));
+        coincident |= sep_term2(tx, ty, tw + 2 * t);
+    }
+    return coincident;
+}
+
+/* sep_terms for a list of pairs: the term of own[t]'s agent from slot nb[t]. own and nb
+ * have room for one more. */
+static inline int pair_terms(const sums_src *src, int *own, int *nb, int m, double *tw) {
+    int coincident = 0;
+    if (m) {
+        nb[m] = nb[m - 1];
+        own[m] = own[m - 1];
+    }
+    for (int t = 0; t < m; t += 2) {
+        int a0 = own[t], a1 = own[t + 1], q0 = nb[t], q1 = nb[t + 1];
+        v2 tx = v2_sub(v2_set(src->x[a0], src->x[a1]), v2_set(src->x[q0], src->x[q1]));
+        v2 ty = v2_sub(v2_set(src->y[a0], src->y[a1]), v2_set(src->y[q0], src->y[q1]));
+        coincident |= sep_term2(tx, ty, tw + 2 * t);
+    }
+    return coincident;
+}
+
+/* Whether the agent at p and slot q are on the same spot (they push apart along a fixed
+ * direction per pair instead). */
+static inline int coincident_at(const sums_src *src, pt_vec2 p, int q) {
+    double tx = p.x - src->x[q], ty = p.y - src->y[q];
+    return sqrt(tx * tx + ty * ty) < 1e-9;
+}
+
+/* The push two coincident agents get: agent i's from agent j (x, y in one v2). */
+static inline v2 coincident_push(int i, int j) {
+    pt_vec2 d = pt_v2_scale(pt__steer_coincident_dir(i, j), 1.0 / PT__SEP_MIN_DIST);
+    return v2_set(d.x, d.y);
+}
+
+/* A heading counts toward the mean when finite. */
+static inline int heading_counts(v2 h) { return v2_mbits(v2_finite(h)) == 3; }
+
+/* Running sums held in registers: x, y in one v2 each. */
+typedef struct sums_run {
+    v2 sep, head, centre;
+    int headings, count;
+} sums_run;
+
+static inline sums_run run_load(const pt__crowd_sums *a) {
+    return (sums_run){v2_load(&a->sep.x), v2_load(&a->mean_heading.x), v2_load(&a->centre.x), a->headings, a->count};
+}
+
+/* Writes the sums as group_forces reads them: the means, not the totals. */
+static inline void run_means(pt__crowd_sums *a, sums_run r) {
+    v2_store(&a->sep.x, r.sep);
+    a->headings = r.headings;
+    a->count = r.count;
+    a->mean_heading = a->centre = pt_v2(0.0, 0.0);
+    if (r.headings) v2_store(&a->mean_heading.x, v2_mul(r.head, v2_sp(1.0 / r.headings)));
+    if (r.count) v2_store(&a->centre.x, v2_mul(r.centre, v2_sp(1.0 / r.count)));
+}
+
+/* Neighbour q's part of the running sums r: separation term t, heading (when finite),
+ * position. */
+static inline void run_take(sums_run *r, const sums_src *src, int q, v2 t, int align) {
+    r->sep = v2_add(r->sep, t);
+    if (align) {
+        v2 h = v2_set(src->hx[q], src->hy[q]);
+        if (heading_counts(h)) {
+            r->head = v2_add(r->head, h);
+            r->headings++;
+        }
+    }
+    r->centre = v2_add(r->centre, v2_set(src->x[q], src->y[q]));
+    r->count++;
+}
+
+/* The running sums as totals, for more terms to come (half_prepass). */
+static inline void run_store(pt__crowd_sums *a, sums_run r) {
+    v2_store(&a->sep.x, r.sep);
+    v2_store(&a->mean_heading.x, r.head);
+    v2_store(&a->centre.x, r.centre);
+    a->headings = r.headings;
+    a->count = r.count;
+}
+
+/* Neighbours nb[0..m-1] of the agent at p (agent i) into r, in order: the same sums, in the
+ * same order, with the same operations as pt_steer_separation, pt_steer_alignment and
+ * pt_steer_cohesion. */
+static inline void run_take_all(sums_run *r, const sums_src *src, pt_vec2 p, int i, int *nb, int m, int align) {
+    double tw[2 * PT_CROWD_NB_MAX + 4];
+    int co = sep_terms(src, v2_sp(p.x), v2_sp(p.y), nb, m, tw);
+    for (int t = 0; t < m; t++) {
+        int q = nb[t];
+        v2 ta = co && coincident_at(src, p, q) ? coincident_push(i, src->id[q]) : v2_load(tw + 2 * t);
+        run_take(r, src, q, ta, align);
+    }
+}
+
+/* The sums of the agent at p (agent i) over its neighbours src[nb[0..m-1]] (nb has room for
+ * one more), as group_forces reads them. */
+static inline void sums_pass2(const sums_src *src, pt_vec2 p, int i, int align, int *nb, int m, pt__crowd_sums *out) {
+    sums_run r = run_load(out); /* zero */
+    run_take_all(&r, src, p, i, nb, m, align);
+    run_means(out, r);
+}
+
+/* The slots of agent k's first PT_CROWD_NB_MAX neighbours (other than k; of its group when sg,
+ * the groups in cell order, is given) from its own block of cells, then their sums. */
+static inline void group_sums(const pt_crowd *c, const sums_src *src, const uint32_t *sg, int k, int i, int align,
+                              pt__crowd_sums *out) {
+    const pt_cellspace *cs = &c->cs;
+    const double *sx = src->x, *sy = src->y;
+    pt_vec2 p = pt_v2(sx[k], sy[k]);
+    sums_zero(out);
+    /* A neighbour is within the radius, so its position and distance are finite (what
+     * pt_steer_separation and the means check); a non-finite p has no neighbours. */
+    if (!pt_v2_is_finite(p)) return;
+    double r2 = c->view_radius * c->view_radius;
+    int cx0, cx1, cy0, cy1;
+    pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
+    /* Pass 1: the slots of the first PT_CROWD_NB_MAX neighbours (other than k), in cell
+     * order, with no branch on the (unpredictable) distance test. */
+    int nb[PT_CROWD_NB_MAX + 1], m = 0;
+    uint32_t gk = sg ? sg[k] : 0;
+    for (int cy = cy0; cy <= cy1; cy++) {
+        int row = cy * cs->cols;
+        int q1 = cs->start[row + cx1 + 1];
+        for (int q = cs->start[row + cx0]; q < q1; q++) {
+            double dx = sx[q] - p.x, dy = sy[q] - p.y;
+            nb[m] = q;
+            m += (dx * dx + dy * dy <= r2) & (q != k) & (!sg || sg[q] == gk);
+            if (m == PT_CROWD_NB_MAX) goto full;
+        }
+    }
+full:
+    sums_pass2(src, p, i, align, nb, m, out);
+}
+
+/* Separation, alignment and cohesion of vehicle v from its neighbour sums; only those of
+ * the behaviours beh (the others are never read, and cohesion costs two square roots). */
+static inline PT_ALWAYS_INLINE void group_forces(const pt__crowd_sums *s, const pt_vehicle *v, unsigned beh, pt_vec2 g[3]) {
+    g[0] = s->sep;
+    g[1] = g[2] = pt_v2(0.0, 0.0);
+    if (s->headings && (beh & PT_BEH_BIT(PT_BEH_ALIGNMENT))) g[1] = pt__steer_align_to(v, s->mean_heading);
+    if (s->count && (beh & PT_BEH_BIT(PT_BEH_COHESION))) g[2] = pt__steer_cohere_to(v, s->centre);
+}
+
+/* Writes a whole line of sums at a random place: with SSE2 a streaming store (the line is
+ * not read first and does not evict the neighbour rows). */
+static inline void store_sums(pt__crowd_sums *dst, const pt__crowd_sums *g) {
+#ifdef __SSE2__
+    const __m128i *s = (const __m128i *)(const void *)g;
+    __m128i *d = (__m128i *)(void *)dst;
+    for (int l = 0; l < 4; l++) _mm_stream_si128(d + l, _mm_loadu_si128(s + l));
+#else
+    *dst = *g;
+#endif
+}
+
+#endif
