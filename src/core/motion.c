@@ -108,6 +108,10 @@ int pt__motion_init(pt_world *w, pt_error *err) {
         if (pt_steer_file_load_map(&w->steerfile, &w->map, err) < 0) return err ? err->code : PT_ERR_IO;
         w->has_steerfile = 1;
     }
+    /* Entities whose resolved params are the same bytes share one copy (the first's): a
+     * tick reads every agent's params, and 60,000 copies of one set do not stay in cache.
+     * The recent distinct sets are enough (entities of one declaration are consecutive). */
+    int recent[8], nrecent = 0;
     for (int i = 0; i < w->n; i++) {
         pt_entity *e = &w->ents[i];
         const pt_entity_def *d = e->def;
@@ -130,13 +134,20 @@ int pt__motion_init(pt_world *w, pt_error *err) {
             pt_steer_params_default(&w->params[i]);
         }
         pt_steer_params_resolve(&w->params[i]);
+        const pt_steer_params *shared = NULL;
+        for (int k = 0; k < nrecent && !shared; k++)
+            if (!memcmp(&w->params[recent[k]], &w->params[i], sizeof w->params[i])) shared = &w->params[recent[k]];
+        if (!shared) {
+            shared = &w->params[i];
+            recent[nrecent < 8 ? nrecent++ : i % 8] = i;
+        }
         pt_vehicle_init(&e->veh, pt_v2(e->px, e->py), e->heading);
         e->veh.max_speed = e->speed;
-        pt_steer_params_apply(&w->params[i], &e->veh);
+        pt_steer_params_apply(shared, &e->veh);
         pt_vehicle_resolve(&e->veh);
         e->speed = e->veh.max_speed;
         /* A stream of its own, apart from the entity's (patterns) and the world's. */
-        pt_steer_agent_init(&w->agents[i], &e->veh, &w->params[i], w->seed, (uint64_t)i + (1ull << 32));
+        pt_steer_agent_init(&w->agents[i], &e->veh, shared, w->seed, (uint64_t)i + (1ull << 32));
         if (e->run.pat && e->run.pat->kind == PT_PAT_WAYPOINTS) {
             int nw = pt_patrun_waypoint_count(&e->run);
             w->waypoints[i] = PT_MALLOC(sizeof(pt_vec2) * (size_t)(nw > 0 ? nw : 1));
