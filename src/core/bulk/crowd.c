@@ -635,7 +635,7 @@ static void step_range(pt_crowd *c, int lo, int hi, double dt) {
     int group = (beh & PT_BEH_FLOCKING) != 0;
     pt_steer_ctx ctx;
     const pt_vehicle *tv = tick_ctx(c, dt, &ctx);
-    for (int i = lo; i < hi; i++) {
+    for (int i = lo, done = lo; i < hi; i++) {
         pt_steer_agent *a = &c->agents[i];
         pt_vec2 g[3];
         if (group) {
@@ -647,6 +647,10 @@ static void step_range(pt_crowd *c, int lo, int hi, double dt) {
         c->forces[i] = f;
         pt_steer_agent_update(a, &ctx, f, dt);
         if (c->env) pt_steer_collide(c->env, &a->veh.pos, &a->veh.vel, a->veh.radius);
+        if (c->after_step && (i + 1 - done == 64 || i + 1 == hi)) { /* a few lines of agents */
+            c->after_step(c->after_arg, done, i + 1);
+            done = i + 1;
+        }
     }
 }
 
