@@ -488,6 +488,56 @@ START_TEST(test_flocks_bulk_equals_reference) {
 }
 END_TEST
 
+/* Every flock member's entity is its agent after every step, however the members stepped
+ * (the reference, one or two threads, two crowds): the same vehicle, position and tile,
+ * FLEE exactly while it evades, and one state tick per world tick (none missed, none
+ * counted twice). */
+START_TEST(test_flocks_entities_follow_agents) {
+    char steer_path[] = "/tmp/patrol-flocks-XXXXXX";
+    int fd = mkstemp(steer_path);
+    ck_assert_int_ge(fd, 0);
+    FILE *sf = fdopen(fd, "w");
+    fputs("set wide\n  view_radius 6\n  cohesion_weight 8\nend\n", sf);
+    fclose(sf);
+    char text[8192];
+    snprintf(text, sizeof text, flocks_map, steer_path);
+    pt_map m;
+    load_map(&m, text);
+    pt_patlib lib;
+    load_pats(&lib, "pattern tour\n kind path\n points 0,0 30,0 30,20 0,20 0,0\nend\n");
+    for (int variant = 0; variant < 4; variant++) {
+        pt_world_desc d = {.seed = 11 + (uint64_t)variant, .threads = variant, .flock_reference = variant == 3};
+        pt_error err;
+        pt_world *w = pt_world_create(&m, &lib, &d, &err);
+        ck_assert_msg(w != NULL, "world: %s", err.message);
+        int members = 0, fled = 0;
+        for (int t = 1; t <= 200; t++) {
+            pt_world_step(w);
+            for (int id = 0; id < pt_world_count(w); id++) {
+                const pt_entity *e = pt_world_entity(w, id);
+                if (e->kind != PT_KIND_BOID) continue;
+                const pt_steer_agent *a = pt_world_agent(w, id);
+                members += t == 1;
+                ck_assert_msg(memcmp(&e->veh, &a->veh, sizeof e->veh) == 0, "variant %d tick %d member %d: vehicle", variant, t, id);
+                ck_assert(e->px == a->veh.pos.x && e->py == a->veh.pos.y);
+                ck_assert(e->x == (int)floor(e->px) && e->y == (int)floor(e->py));
+                int evades = (a->behaviours & PT_BEH_BIT(PT_BEH_EVADE)) != 0;
+                ck_assert_int_eq(e->state, evades ? PT_STATE_FLEE : PT_STATE_FLOCK);
+                fled += evades;
+                ck_assert_msg(e->state_ticks == t, "variant %d tick %d member %d: state_ticks %d", variant, t, id,
+                              e->state_ticks);
+            }
+        }
+        ck_assert_int_eq(members, 650);
+        ck_assert_int_gt(fled, 0);
+        pt_world_destroy(w);
+    }
+    unlink(steer_path);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
 /* 10,000 members in one crowd (two flocks), enough for two threads to share each phase:
  * the same trace with 1, 2 and 3 threads. */
 START_TEST(test_flocks_threads_same_trace) {
@@ -895,6 +945,7 @@ int main(void) {
     tcase_add_test(tc, test_demo_golden_trace);
     tcase_add_test(tc, test_flocks_bulk_equals_reference);
     tcase_add_test(tc, test_flocks_threads_same_trace);
+    tcase_add_test(tc, test_flocks_entities_follow_agents);
     tcase_add_test(tc, test_prey_flee);
     tcase_add_test(tc, test_pattern_gait_drives_the_player);
     suite_add_tcase(s, inv);

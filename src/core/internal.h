@@ -47,6 +47,11 @@ void pt__crowd_run(struct pt_crowd *c, int n, pt__crowd_range_fn fn, void *arg);
 /* pt_crowd_step (pt_crowd_step_brute when brute), keeping the crowd's helpers awake for a
  * pt__crowd_run right after, instead of letting them sleep at the end of the step. */
 void pt__crowd_step_then(struct pt_crowd *c, double dt, int brute);
+/* fn(arg, lo, hi) on each run of agents [lo, hi) right after the in-place step (neither the
+ * packed one nor pt_crowd_step_brute) moved them, on the thread that moved them, while
+ * they are still in cache; fn must read and write only what belongs to those agents. NULL
+ * fn: none. */
+void pt__crowd_set_after_step(struct pt_crowd *c, pt__crowd_range_fn fn, void *arg);
 
 /* Fills map->legend with the default tile kinds; returns how many. */
 int pt__map_default_legend(pt_map *map);

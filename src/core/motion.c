@@ -38,6 +38,13 @@ static int steering_error(const pt_world *w, const pt_entity_def *d, pt_error *e
 
 static int same_double(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
 
+/* A crowd's members in the world: its hook (flock_synced) writes their entities. */
+struct pt__flock_part {
+    pt_world *w;
+    int first; /* the crowd's first slot in w->boids */
+};
+static void flock_synced(void *arg, int lo, int hi);
+
 /* The flocks' crowds: members grouped by view radius (in order of first appearance), by id
  * within each; each crowd borrows its run of w->boids. 0 when out of memory. */
 static int flocks_init(pt_world *w) {
@@ -49,8 +56,10 @@ static int flocks_init(pt_world *w) {
     w->boid_slot = PT_MALLOC(sizeof *w->boid_slot * (size_t)w->n);
     w->crowds = PT_CALLOC((size_t)nb, sizeof *w->crowds);
     w->crowd_first = PT_CALLOC((size_t)nb + 1, sizeof *w->crowd_first);
+    w->crowd_part = PT_CALLOC((size_t)nb, sizeof *w->crowd_part);
     double *radius = PT_MALLOC(sizeof *radius * (size_t)nb);
-    int ok = w->boids && w->boid_id && w->boid_scared && w->boid_group && w->boid_slot && w->crowds && w->crowd_first && radius;
+    int ok = w->boids && w->boid_id && w->boid_scared && w->boid_group && w->boid_slot && w->crowds && w->crowd_first &&
+             w->crowd_part && radius;
     if (ok) {
         /* boid_slot holds each member's crowd first, then its slot */
         for (int i = 0; i < w->n; i++) {
@@ -90,6 +99,8 @@ static int flocks_init(pt_world *w) {
         if (!ok) break;
         w->crowds[w->ncrowds++] = c;
         pt_crowd_set_target(c, PT_CROWD_TARGET_VEHICLE);
+        w->crowd_part[k] = (struct pt__flock_part){w, first};
+        if (!w->desc.flock_reference) pt__crowd_set_after_step(c, flock_synced, &w->crowd_part[k]);
     }
     PT_FREE(radius);
     return ok;
@@ -108,6 +119,10 @@ int pt__motion_init(pt_world *w, pt_error *err) {
         if (pt_steer_file_load_map(&w->steerfile, &w->map, err) < 0) return err ? err->code : PT_ERR_IO;
         w->has_steerfile = 1;
     }
+    /* Entities whose resolved params are the same bytes share one copy (the first's): a
+     * tick reads every agent's params, and 60,000 copies of one set do not stay in cache.
+     * The recent distinct sets are enough (entities of one declaration are consecutive). */
+    int recent[8], nrecent = 0;
     for (int i = 0; i < w->n; i++) {
         pt_entity *e = &w->ents[i];
         const pt_entity_def *d = e->def;
@@ -130,13 +145,20 @@ int pt__motion_init(pt_world *w, pt_error *err) {
             pt_steer_params_default(&w->params[i]);
         }
         pt_steer_params_resolve(&w->params[i]);
+        const pt_steer_params *shared = NULL;
+        for (int k = 0; k < nrecent && !shared; k++)
+            if (!memcmp(&w->params[recent[k]], &w->params[i], sizeof w->params[i])) shared = &w->params[recent[k]];
+        if (!shared) {
+            shared = &w->params[i];
+            recent[nrecent < 8 ? nrecent++ : i % 8] = i;
+        }
         pt_vehicle_init(&e->veh, pt_v2(e->px, e->py), e->heading);
         e->veh.max_speed = e->speed;
-        pt_steer_params_apply(&w->params[i], &e->veh);
+        pt_steer_params_apply(shared, &e->veh);
         pt_vehicle_resolve(&e->veh);
         e->speed = e->veh.max_speed;
         /* A stream of its own, apart from the entity's (patterns) and the world's. */
-        pt_steer_agent_init(&w->agents[i], &e->veh, &w->params[i], w->seed, (uint64_t)i + (1ull << 32));
+        pt_steer_agent_init(&w->agents[i], &e->veh, shared, w->seed, (uint64_t)i + (1ull << 32));
         if (e->run.pat && e->run.pat->kind == PT_PAT_WAYPOINTS) {
             int nw = pt_patrun_waypoint_count(&e->run);
             w->waypoints[i] = PT_MALLOC(sizeof(pt_vec2) * (size_t)(nw > 0 ? nw : 1));
@@ -172,6 +194,7 @@ void pt__motion_fini(pt_world *w) {
     for (int k = 0; k < w->ncrowds; k++) pt_crowd_destroy(w->crowds[k]);
     PT_FREE(w->crowds);
     PT_FREE(w->crowd_first);
+    PT_FREE(w->crowd_part);
     PT_FREE(w->boids);
     PT_FREE(w->boid_id);
     PT_FREE(w->boid_scared);
@@ -433,6 +456,12 @@ static void flock_sync_range(void *arg, int lo, int hi) {
     }
 }
 
+/* The entities of a crowd's members [lo, hi) (of the crowd), right after they stepped. */
+static void flock_synced(void *arg, int lo, int hi) {
+    const struct pt__flock_part *part = arg;
+    flock_sync_range(part->w, part->first + lo, part->first + hi);
+}
+
 /* A scattering flock is heard, once per gap for the whole flock, at the first member (in
  * slot order, whatever the threads' split) that started to flee this tick. */
 static void flock_noises(pt_world *w) {
@@ -450,22 +479,23 @@ static void flock_noises(pt_world *w) {
 }
 
 /* Every flock member from the same state of the flocks (pt_crowd: forces first, then
- * integration and collision), then the entities from their agents, on the last crowd's
- * threads (each entity from its own agent: the same whatever the split). */
+ * integration and collision), then the entities from their agents (each entity from its
+ * own agent: the same whatever the split or the order). The in-place step writes them
+ * itself, a few members behind the one it moves (flock_synced), while they are in cache; a
+ * crowd stepped otherwise (the reference, the packed mode) has them written right after,
+ * on its threads. */
 void pt__flock_tick(pt_world *w) {
     if (!w->nboids) return;
     pt_vehicle pv = player_vehicle(w);
+    int brute = w->desc.flock_reference;
     for (int k = 0; k < w->ncrowds; k++) {
         pt_crowd *c = w->crowds[k];
         pt_crowd_set_target_vehicle(c, &pv);
-        if (k + 1 < w->ncrowds) {
-            if (w->desc.flock_reference) pt_crowd_step_brute(c, w->dt);
-            else pt_crowd_step(c, w->dt);
-        } else {
-            pt__crowd_step_then(c, w->dt, w->desc.flock_reference);
-        }
+        if (brute || pt_crowd_packed(c)) pt__crowd_step_then(c, w->dt, brute);
+        else pt_crowd_step(c, w->dt);
         pt_crowd_sync(c);
+        if (brute || pt_crowd_packed(c))
+            pt__crowd_run(c, w->crowd_first[k + 1] - w->crowd_first[k], flock_synced, &w->crowd_part[k]);
     }
-    pt__crowd_run(w->crowds[w->ncrowds - 1], w->nboids, flock_sync_range, w);
     flock_noises(w);
 }

@@ -103,14 +103,13 @@ static void entity_place(pt_entity *e, int x, int y) {
 
 /* Cells for the members of a flock: breadth-first over walkable cells from its `at` cell
  * (fixed neighbour order), one cell each, so members start apart; when the reachable area has
- * fewer cells than members, they share cells in turn. One pass per flock: O(members). */
-static int flock_cells(const pt_map *m, int x, int y, int members, pt_cell *out) {
+ * fewer cells than members, they share cells in turn. One pass per flock: O(members). seen
+ * (a byte per tile, all zero) is shared by the flocks and left all zero. */
+static void flock_cells(const pt_map *m, int x, int y, int members, pt_cell *out, uint8_t *seen) {
     if (!pt_map_walkable(m, x, y)) {
         for (int k = 0; k < members; k++) out[k] = (pt_cell){x, y};
-        return 1;
+        return;
     }
-    uint8_t *seen = PT_CALLOC((size_t)m->w * (size_t)m->h, 1);
-    if (!seen) return 0;
     static const int dx[8] = {1, 0, -1, 0, 1, -1, -1, 1}, dy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
     int found = 0, head = 0;
     out[found++] = (pt_cell){x, y};
@@ -124,9 +123,8 @@ static int flock_cells(const pt_map *m, int x, int y, int members, pt_cell *out)
             out[found++] = (pt_cell){nx, ny};
         }
     }
-    PT_FREE(seen);
+    for (int k = 0; k < found; k++) seen[(size_t)out[k].y * (size_t)m->w + (size_t)out[k].x] = 0;
     for (int k = found; k < members; k++) out[k] = out[k % found];
-    return 1;
 }
 
 
@@ -257,6 +255,7 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
     w->ents[0].state = w->ents[0].run.pat || w->desc.player_controlled ? PT_STATE_PATROL : PT_STATE_IDLE;
 
     uint32_t id = 1, group = 0;
+    uint8_t *seen = NULL; /* flock_cells' */
     for (int i = 0; i < map->nents; i++) {
         const pt_entity_def *src = &map->ents[i];
         int members = src->kind == PT_KIND_BOID && src->count > 1 ? src->count : 1;
@@ -264,12 +263,15 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
         pt_cell *cells = NULL;
         if (members > 1) {
             cells = PT_MALLOC(sizeof *cells * (size_t)members);
-            if (!cells || !flock_cells(&w->map, src->x, src->y, members, cells)) {
+            if (cells && !seen) seen = PT_CALLOC((size_t)w->map.w * (size_t)w->map.h, 1);
+            if (!cells || !seen) {
                 PT_FREE(cells);
+                PT_FREE(seen);
                 pt_world_destroy(w);
                 pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory placing flock '%s'", src->name);
                 return NULL;
             }
+            flock_cells(&w->map, src->x, src->y, members, cells, seen);
         }
         for (int k = 0; k < members; k++, id++) {
             w->defs[id] = *src;
@@ -281,6 +283,7 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
             if (src->kind == PT_KIND_BOID) e->group = group;
             if (resolve_pattern(w, e, NULL, err) < 0) {
                 PT_FREE(cells);
+                PT_FREE(seen);
                 pt_world_destroy(w);
                 return NULL;
             }
@@ -289,6 +292,7 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
         }
         PT_FREE(cells);
     }
+    PT_FREE(seen);
     if (pt__motion_init(w, err) < 0) {
         pt_world_destroy(w);
         return NULL;

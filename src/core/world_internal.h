@@ -111,6 +111,7 @@ struct pt_world {
     int *boid_slot;              /* per entity: its index in boids, or -1 */
     pt_crowd **crowds;
     int *crowd_first;            /* crowd k runs boids[crowd_first[k] .. crowd_first[k + 1]) */
+    struct pt__flock_part *crowd_part; /* per crowd: what its after-step hook reads (motion.c) */
     uint64_t *flock_noise_tick;  /* per flock group: the tick of its last scatter noise (0 = none) */
     int ncrowds;
     int *movers;                 /* ids of the entities besides the player that are not flock

@@ -84,6 +84,8 @@ struct pt_crowd {
     unsigned ring_mask;        /* this step's ring size - 1, or 0 for gsum */
     int no_ring;               /* test hook: the half step uses gsum, as when no ring can be had */
     pt_steer_agent tmpl;       /* agent 0 at the last reload: the shared constants */
+    void (*after_step)(void *arg, int lo, int hi); /* pt__crowd_set_after_step */
+    void *after_arg;
 };
 
 /* What the agent at pos runs this tick: the crowd's behaviours, and the alarm's when it is

@@ -334,7 +334,7 @@ void pt__crowd_step_range(pt_crowd *c, int lo, int hi, double dt) {
     int group = (beh & PT_BEH_FLOCKING) != 0;
     pt_steer_ctx ctx;
     const pt_vehicle *tv = pt__crowd_tick_ctx(c, dt, &ctx);
-    for (int i = lo; i < hi; i++) {
+    for (int i = lo, done = lo; i < hi; i++) {
         pt_steer_agent *a = &c->agents[i];
         pt_vec2 g[3];
         if (group) {
@@ -346,5 +346,9 @@ void pt__crowd_step_range(pt_crowd *c, int lo, int hi, double dt) {
         c->forces[i] = f;
         pt_steer_agent_update(a, &ctx, f, dt);
         if (c->env) pt_steer_collide(c->env, &a->veh.pos, &a->veh.vel, a->veh.radius);
+        if (c->after_step && (i + 1 - done == 64 || i + 1 == hi)) { /* a few lines of agents */
+            c->after_step(c->after_arg, done, i + 1);
+            done = i + 1;
+        }
     }
 }

@@ -149,6 +149,11 @@ void pt__crowd_run(pt_crowd *c, int n, pt__crowd_range_fn fn, void *arg) {
     pt__crowd_dispatch(c, PHASE_RUN, 0.0);
 }
 
+void pt__crowd_set_after_step(pt_crowd *c, pt__crowd_range_fn fn, void *arg) {
+    c->after_step = fn;
+    c->after_arg = arg;
+}
+
 void pt__crowd_step_then(pt_crowd *c, double dt, int brute) {
     if (c->pool) c->pool->follow = 1;
     if (brute) pt_crowd_step_brute(c, dt);
