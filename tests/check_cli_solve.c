@@ -194,6 +194,57 @@ START_TEST(test_heatmap_csv_and_route) {
 }
 END_TEST
 
+/* --heatmap-gait: the hearing heatmap's CSV, a guard standing beyond a wall with a door: the
+ * cells by the door are heard, the ones across the wall too far round are not, run on more
+ * cells than sneak; a bad gait is a usage error. */
+START_TEST(test_heatmap_gait) {
+    static run_result r;
+    char map[512], csv[512], png[512];
+    tmp_path(map, sizeof map, "hear.map");
+    tmp_path(csv, sizeof csv, "hear.csv");
+    tmp_path(png, sizeof png, "hear.png");
+    write_file(map, "player at=1,1\nguard g at=12,3 heading=90 hearing=1\ngrid\n##################\n"
+                    "#................#\n################+#\n#................#\n##################\nend\n");
+    int heard[2] = {0};
+    static const char *const gaits[2] = {"sneak", "run"};
+    for (int g = 0; g < 2; g++) {
+        const char *a1[] = {map, "--heatmap-csv", csv, "--heatmap-gait", gaits[g], "--ticks", "10", NULL};
+        tu_run_patrol(&r, "render", a1);
+        ck_assert_msg(r.status == 0, "%s", r.err);
+        FILE *f = fopen(csv, "r");
+        ck_assert_ptr_nonnull(f);
+        char line[128];
+        ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+        ck_assert_str_eq(line, "x,y,walkable,ticks_heard,share\n");
+        while (fgets(line, sizeof line, f)) {
+            int x, y, wk, n;
+            double share;
+            ck_assert_int_eq(sscanf(line, "%d,%d,%d,%d,%lf", &x, &y, &wk, &n, &share), 5);
+            ck_assert_msg(n == 0 || n == 10, "%s", line);
+            if (x == 10 && y == 1) ck_assert_msg(n == 0, "%s", line); /* across the wall */
+            if (g == 1 && x == 15 && y == 1) ck_assert_msg(n == 10, "%s", line); /* by the door */
+            heard[g] += n > 0;
+        }
+        fclose(f);
+    }
+    ck_assert_int_lt(heard[0], heard[1]);
+    const char *a2[] = {map, "--out", png, "--heatmap-gait", "walk", "--ticks", "10", NULL};
+    tu_run_patrol(&r, "render", a2);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "heatmap: hearing, gait walk, ticks 1..10"));
+    const char *a3[] = {map, "--out", png, "--heatmap-gait", "crawl", NULL};
+    tu_run_patrol(&r, "render", a3);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "--heatmap-gait"));
+    const char *a4[] = {map, "--out", png, "--heatmap-gait", NULL};
+    tu_run_patrol(&r, "render", a4);
+    ck_assert_int_eq(r.status, 2);
+    unlink(map);
+    unlink(csv);
+    unlink(png);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("cli_solve");
     TCase *tc = tcase_create("cli");
@@ -203,6 +254,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_stdout_is_a_pattern_file);
     tcase_add_test(tc, test_no_route_and_bad_maps_exit_1);
     tcase_add_test(tc, test_heatmap_csv_and_route);
+    tcase_add_test(tc, test_heatmap_gait);
     suite_add_tcase(s, tc);
     return s;
 }

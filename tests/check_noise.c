@@ -10,6 +10,7 @@
 #include <patrol/hearing.h>
 #include <patrol/map.h>
 #include <patrol/pattern.h>
+#include <patrol/solve.h>
 #include <patrol/tmx.h>
 #include <patrol/world.h>
 
@@ -286,6 +287,53 @@ START_TEST(test_run_heard_sneak_not) {
         if (gx >= 11) ck_assert_msg(heard[PT_GAIT_RUN] > 0, "guard at %d did not hear a run", gx);
         ck_assert_int_ge(heard[PT_GAIT_RUN], heard[PT_GAIT_WALK]);
     }
+}
+END_TEST
+
+/* The hearing heatmap (pt_hearmap_build): two rooms, a wall between them with a door at its
+ * end, a guard standing in the lower room. A footstep in the upper room is heard only by the
+ * way round through the door: each cell counts every tick or none, exactly as a flood made
+ * here of gait loudness x footstep reaches the guard above its hearing; the cell across the
+ * wall, two tiles from the guard, is never heard; a sneak is heard on fewer cells than a run. */
+START_TEST(test_hearmap) {
+    static const char text[] = "player at=1,1\nguard g at=12,3 heading=90 hearing=1\ngrid\n"
+                               "##################\n"
+                               "#................#\n"
+                               "################+#\n"
+                               "#................#\n"
+                               "##################\nend\n";
+    pt_map m = parse_map(text);
+    const int ticks = 90, gx = 12, gy = 3;
+    int nheard[PT_GAIT_COUNT] = {0};
+    int *counts = malloc(sizeof *counts * (size_t)m.w * (size_t)m.h);
+    ck_assert_ptr_nonnull(counts);
+    pt_hearing *h = pt_hearing_create(&m);
+    ck_assert_ptr_nonnull(h);
+    for (int g = 0; g < PT_GAIT_COUNT; g++) {
+        pt_error err;
+        ck_assert_int_eq(pt_hearmap_build(&m, NULL, 0, ticks, (pt_gait)g, counts, &err), PT_OK);
+        for (int y = 0; y < m.h; y++)
+            for (int x = 0; x < m.w; x++) {
+                int want = 0;
+                if (pt_map_walkable(&m, x, y)) {
+                    pt_hearing_flood(h, x, y, pt_gait_loudness((pt_gait)g) * pt_map_tile(&m, x, y)->footstep);
+                    want = pt_hearing_level(h, gx, gy) > 1.0 ? ticks : 0;
+                }
+                ck_assert_msg(counts[y * m.w + x] == want, "gait %d cell %d,%d: %d ticks, want %d", g, x, y,
+                              counts[y * m.w + x], want);
+                nheard[g] += want > 0;
+            }
+        ck_assert_int_eq(counts[1 * m.w + 10], 0); /* across the wall: the door is too far round */
+    }
+    ck_assert_int_gt(counts[1 * m.w + 15], 0); /* the run, by the door, in the upper room */
+    ck_assert_int_lt(nheard[PT_GAIT_SNEAK], nheard[PT_GAIT_WALK]);
+    ck_assert_int_lt(nheard[PT_GAIT_WALK], nheard[PT_GAIT_RUN]);
+    pt_error err;
+    ck_assert_int_eq(pt_hearmap_build(&m, NULL, 0, 0, PT_GAIT_WALK, counts, &err), PT_ERR_RANGE);
+    ck_assert_int_eq(pt_hearmap_build(&m, NULL, 0, 10, PT_GAIT_COUNT, counts, &err), PT_ERR_RANGE);
+    pt_hearing_destroy(h);
+    free(counts);
+    pt_map_fini(&m);
 }
 END_TEST
 
@@ -712,6 +760,7 @@ static Suite *noise_suite(void) {
     tcase_add_test(tc, test_legend_keys);
     tcase_add_test(tc, test_wall_and_door);
     tcase_add_test(tc, test_run_heard_sneak_not);
+    tcase_add_test(tc, test_hearmap);
     tcase_add_test(tc, test_investigate_order);
     tcase_add_test(tc, test_hearing_never_chases);
     tcase_add_test(tc, test_deterministic);

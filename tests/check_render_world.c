@@ -6,6 +6,7 @@
 
 #include <SDL.h>
 
+#include <patrol/hearing.h>
 #include <patrol/map.h>
 #include <patrol/math.h>
 #include <patrol/pattern.h>
@@ -367,6 +368,64 @@ START_TEST(test_search_overlay) {
 }
 END_TEST
 
+/* The hearing overlay tints exactly the cells the guards' own flood reaches: a wall between
+ * two rooms keeps the sound out of the cells beside it, and a door lets it round. */
+START_TEST(test_hearing_overlay) {
+    static const char *text = "format 1\n"
+                              "player at=1,1 heading=0\n"
+                              "grid\n"
+                              "##########\n"
+                              "#...#....#\n"
+                              "#...#....#\n"
+                              "#...#....#\n"
+                              "#........#\n"
+                              "##########\n"
+                              "end\n";
+    pt_map map;
+    pt_error err;
+    ck_assert_msg(pt_map_parse(&map, text, strlen(text), "hear.map", &err) == PT_OK, "%s", err.message);
+    const int nx = 3, ny = 1;
+    const double loud = 6.0;
+    pt_hearing *h = pt_hearing_create(&map);
+    ck_assert_ptr_nonnull(h);
+    ck_assert_int_gt(pt_hearing_flood(h, nx, ny, loud), 0);
+    const pt_hearing_cell *cells;
+    int n = pt_hearing_cells(h, &cells);
+    /* The cell just across the wall is near enough for a straight way, but the wall blocks
+     * it; the door lets the sound into the other room further down. */
+    ck_assert(pt_hearing_level(h, 5, 1) == 0.0);
+    ck_assert(pt_hearing_level(h, 5, 4) > 0.0);
+    SDL_Surface *surf[2];
+    pt_view v = {.scale = 1};
+    for (int k = 0; k < 2; k++) {
+        surf[k] = SDL_CreateRGBSurfaceWithFormat(0, 160, 96, 32, SDL_PIXELFORMAT_RGBA32);
+        SDL_Renderer *sdl = SDL_CreateSoftwareRenderer(surf[k]);
+        pt_render *r = pt_render_create(sdl, ASSETS, &err);
+        ck_assert_msg(r != NULL, "%s", err.message);
+        pt_scene scene = {.map = &map};
+        v.overlays = k ? PT_OVERLAY_HEARING : 0;
+        ck_assert_int_eq(pt_render_draw(r, &scene, &v), PT_OK);
+        if (v.overlays & PT_OVERLAY_HEARING) pt_render_hearing(r, &map, &v, cells, n, loud, 0.0);
+        SDL_RenderPresent(sdl);
+        pt_render_destroy(r);
+        SDL_DestroyRenderer(sdl);
+    }
+    int differ = 0;
+    for (int y = 0; y < map.h; y++)
+        for (int x = 0; x < map.w; x++) {
+            int reached = pt_hearing_level(h, x, y) > 0.0;
+            int changed = pixel_at(surf[0], &map, &v, x, y) != pixel_at(surf[1], &map, &v, x, y);
+            ck_assert_msg(reached == changed, "cell %d,%d: reached %d, drawn %d", x, y, reached, changed);
+            differ += changed;
+        }
+    ck_assert_int_eq(differ, n);
+    SDL_FreeSurface(surf[0]);
+    SDL_FreeSurface(surf[1]);
+    pt_hearing_destroy(h);
+    pt_map_fini(&map);
+}
+END_TEST
+
 static Suite *render_world_suite(void) {
     Suite *s = suite_create("render_world");
     TCase *core = tcase_create("core");
@@ -374,6 +433,7 @@ static Suite *render_world_suite(void) {
     tcase_add_test(core, test_drawing_changes_nothing);
     tcase_add_test(core, test_search_overlay);
     tcase_add_test(core, test_memory_overlay);
+    tcase_add_test(core, test_hearing_overlay);
     suite_add_tcase(s, core);
     return s;
 }

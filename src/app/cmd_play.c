@@ -63,6 +63,7 @@ static const char *help_text = "patrol - keys\n"
                                "F|steering: velocity, radius, feelers, forces\n"
                                "K|what each guard remembers (memory)\n"
                                "E|the area searched together (search)\n"
+                               "U|cells each noise reached (hearing)\n"
                                "B|awareness bars\n"
                                "L|names\n"
                                "G|tile grid";
@@ -91,11 +92,13 @@ static void help(FILE *out) {
             "  Esc             quit\n"
             "  Tab             all debug overlays on / off; one by one: V cones, O sight,\n"
             "                  X line-of-sight rays, I patterns, T planned paths, F steering,\n"
-            "                  K memory, B awareness bars, L names, G grid, E searched cells\n"
+            "                  K memory, U hearing, B awareness bars, L names, G grid,\n"
+            "                  E searched cells\n"
             "\n"
             "options:\n"
             "  --overlay LIST  overlays shown at start (default: cones): grid, cones, sight, rays,\n"
-            "                  patterns, paths, steer, memory, labels, awareness, search, debug,\n"
+            "                  patterns, paths, steer, memory, hearing, labels, awareness, search,\n"
+            "                  debug,\n"
             "                  all, none;\n"
             "                  a bare --overlay means debug (everything but the grid)\n"
             "  --ticks N       quit by itself after N simulation ticks (1/60 s each)\n"
@@ -140,7 +143,7 @@ int play_overlay_option(const char *cmd, int argc, char **argv, int *i, unsigned
     int bad = 0;
     if (!pt_overlay_parse(list, overlays, &bad)) {
         app_usage_error(cmd, "--overlay: unknown overlay at '%s' (grid, cones, sight, rays, patterns, paths, steer, "
-                        "memory, labels, awareness, debug, all, none)", list + (bad > 0 ? bad - 1 : 0));
+                        "memory, hearing, labels, awareness, search, debug, all, none)", list + (bad > 0 ? bad - 1 : 0));
         return 0;
     }
     return 1;
@@ -177,9 +180,32 @@ static int grow(void **p, int *cap, int need, size_t size) {
 void play_frame_fini(play_frame *f) {
     PT_FREE(f->actors);
     PT_FREE(f->cells);
+    pt_hearing_destroy(f->hearing);
+    f->hearing = NULL;
+    f->hearing_map = NULL;
     f->actors = NULL;
     f->cells = NULL;
     f->actors_cap = f->cells_cap = 0;
+}
+
+/* The hearing overlay: each noise (and shout: a call travels as any noise) flooded again with
+ * the guards' own flood, as it spread when it was made (a reload brings a new map: a new
+ * flood object). */
+static void draw_hearing(play_frame *f, pt_render *r, const pt_map *map, const pt_view *v, const pt_noise_mark *marks,
+                         int n) {
+    if (f->hearing_map != map) {
+        pt_hearing_destroy(f->hearing);
+        f->hearing = pt_hearing_create(map);
+        f->hearing_map = f->hearing ? map : NULL;
+    }
+    if (!f->hearing) return;
+    for (int i = 0; i < n; i++) {
+        if (!(marks[i].age < PT_NOISE_RING_S)) continue;
+        if (pt_hearing_flood(f->hearing, marks[i].x, marks[i].y, marks[i].loudness) <= 0) continue;
+        const pt_hearing_cell *cells;
+        int nc = pt_hearing_cells(f->hearing, &cells);
+        pt_render_hearing(r, map, v, cells, nc, marks[i].loudness, marks[i].age);
+    }
 }
 
 int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_w, int out_h) {
@@ -233,6 +259,10 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     pt_search_info si;
     if ((f->overlays & PT_OVERLAY_SEARCH) && pt_world_search(w, &si))
         pt_render_search(r, map, &v, si.cells, si.searched, si.ncells, si.origin);
+    if (f->overlays & PT_OVERLAY_HEARING) {
+        draw_hearing(f, r, map, &v, marks, nmarks);
+        draw_hearing(f, r, map, &v, shouts, nshouts);
+    }
     pt_render_noise_rings(r, map, &v, marks, nmarks);
     pt_render_shout_rings(r, map, &v, shouts, nshouts);
 
@@ -547,6 +577,7 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
     case SDLK_f: toggle_overlay(ui, PT_OVERLAY_STEER); break;
     case SDLK_e: toggle_overlay(ui, PT_OVERLAY_SEARCH); break;
     case SDLK_k: toggle_overlay(ui, PT_OVERLAY_MEMORY); break;
+    case SDLK_u: toggle_overlay(ui, PT_OVERLAY_HEARING); break;
     default: break;
     }
     return KEY_GO_ON;

@@ -24,7 +24,8 @@ static void help(FILE *out) {
     fprintf(out,
             "usage: patrol render MAP --out FILE.png [--scale S] [--ticks N] [--overlay[=LIST]] [--hud]\n"
             "                     [--view WxH] [--keys MOVES | --replay F.rec] [--positions]\n"
-            "                     [--heatmap] [--heatmap-csv FILE.csv] [--route FILE.pat:NAME]\n"
+            "                     [--heatmap] [--heatmap-gait GAIT] [--heatmap-csv FILE.csv]\n"
+            "                     [--route FILE.pat:NAME]\n"
             "\n"
             "Draws what 'patrol play' shows after N ticks (default 0: everyone at the start) with\n"
             "nobody at the keys, or the key presses of --keys, with the same drawing code.\n"
@@ -36,12 +37,13 @@ static void help(FILE *out) {
             "                   --view: the largest that fits, as play picks it)\n"
             "  --ticks N        simulation ticks (1/60 s each) to run first, 0..%ld\n"
             "  --overlay LIST   comma-separated: grid, cones, sight, rays, patterns, paths, steer,\n"
-            "                   memory, labels, awareness, search, debug, all, none (default:\n"
-            "                   cones, as play starts); memory: what each guard remembers; search:\n"
-            "                   the cells searched while guards search together; a bare --overlay\n"
-            "                   means debug: everything a tester wants (cones, sight, line-of-sight\n"
-            "                   rays, patterns, paths, steering, memory, awareness, names, search),\n"
-            "                   the grid excepted\n"
+            "                   memory, hearing, labels, awareness, search, debug, all, none\n"
+            "                   (default: cones, as play starts); memory: what each guard\n"
+            "                   remembers; hearing: the cells the last moment's noises reached;\n"
+            "                   search: the cells searched while guards search together; a bare\n"
+            "                   --overlay means debug: everything a tester wants (cones, sight,\n"
+            "                   line-of-sight rays, patterns, paths, steering, memory, hearing,\n"
+            "                   awareness, names, search), the grid excepted\n"
             "  --hud            draw the game's HUD too (objective, clock, alert, messages, key\n"
             "                   hint, the end-of-round banner); off by default so the image is\n"
             "                   just the map (with the whole map, the bars are added above and\n"
@@ -60,8 +62,13 @@ static void help(FILE *out) {
             "                   default %d: 60 s) a guard sees it, as the solver counts sight\n"
             "                   (yellow now and then .. red always, blue never: a blind spot); the\n"
             "                   frame is then drawn at tick 0\n"
+            "  --heatmap-gait G the heatmap of hearing instead (implies --heatmap): the share of the\n"
+            "                   same ticks a guard would hear the player's footstep made on the\n"
+            "                   cell at gait G (sneak, walk or run), as the guards hear (yellow\n"
+            "                   now and then .. red always, blue never: a quiet cell)\n"
             "  --heatmap-csv F  write the same as CSV rows x,y,walkable,ticks_seen,share ('-' =\n"
-            "                   stdout); without --out, only the CSV\n"
+            "                   stdout; ticks_heard with --heatmap-gait); without --out, only the\n"
+            "                   CSV\n"
             "  --route F:NAME   walk player pattern NAME of file F (as 'patrol solve' writes it) in\n"
             "                   the world and draw its path: green line, gold end at the goal (red\n"
             "                   when it never gets there), a red cross where a guard first saw it\n"
@@ -108,7 +115,7 @@ static int draw_job(pt_render *r, int w, int h, void *user) {
 
 int cmd_render(int argc, char **argv) {
     const char *map_path = NULL, *out_path = NULL, *keys = "", *heat_csv = NULL, *route_ref = NULL, *replay = NULL;
-    int heatmap = 0, ticks_given = 0;
+    int heatmap = 0, ticks_given = 0, hear_gait = -1;
     long scale = 0, ticks = 0, vw = 0, vh = 0;
     unsigned overlays = PT_OVERLAY_CONES;
     int hud = 0, positions = 0;
@@ -132,6 +139,14 @@ int cmd_render(int argc, char **argv) {
             i++;
         } else if (strcmp(a, "--heatmap") == 0) {
             heatmap = 1;
+        } else if (strcmp(a, "--heatmap-gait") == 0) {
+            const char *g = i + 1 < argc ? argv[i + 1] : "";
+            hear_gait = -1;
+            for (int k = 0; k < PT_GAIT_COUNT; k++)
+                if (strcmp(g, pt_gait_name((pt_gait)k)) == 0) hear_gait = k;
+            if (hear_gait < 0) return app_usage_error("render", "--heatmap-gait needs a gait: sneak, walk or run");
+            heatmap = 1;
+            i++;
         } else if (strcmp(a, "--heatmap-csv") == 0) {
             if (i + 1 >= argc) return app_usage_error("render", "--heatmap-csv needs a file name ('-' = stdout)");
             heat_csv = argv[++i];
@@ -204,13 +219,14 @@ int cmd_render(int argc, char **argv) {
     study_walk walk = {0};
     pt_patlib route_lib;
     pt_patlib_init(&route_lib);
-    if (heat_ticks && study_heatmap(map, &s.level->lib, heat_ticks, &heat, &err) != PT_OK) {
+    if (heat_ticks && (hear_gait >= 0 ? study_hearmap(map, &s.level->lib, heat_ticks, (pt_gait)hear_gait, &heat, &err)
+                                      : study_heatmap(map, &s.level->lib, heat_ticks, &heat, &err)) != PT_OK) {
         pt_error_print(stderr, &err);
         play_close(&s);
         app_rec_fini(&rec);
         return APP_EXIT_INPUT;
     }
-    if (heat_csv && !study_heatmap_csv(heat_csv, map, heat, heat_ticks)) {
+    if (heat_csv && !study_heatmap_csv(heat_csv, map, heat, heat_ticks, hear_gait >= 0 ? "heard" : "seen")) {
         free(heat);
         play_close(&s);
         app_rec_fini(&rec);
@@ -302,7 +318,8 @@ int cmd_render(int argc, char **argv) {
     } else {
         printf("patrol render: wrote %s (%ldx%ld pixels, tick %llu)\n", out_path, w, h,
                (unsigned long long)pt_world_tick(s.world));
-        if (heat) printf("heatmap: ticks 1..%d\n", heat_ticks);
+        if (heat && hear_gait >= 0) printf("heatmap: hearing, gait %s, ticks 1..%d\n", pt_gait_name((pt_gait)hear_gait), heat_ticks);
+        else if (heat) printf("heatmap: ticks 1..%d\n", heat_ticks);
         if (route_ref) {
             printf("route: %d cells, ", walk.n);
             if (walk.goal_tick >= 0) printf("goal on tick %d, ", walk.goal_tick);

@@ -216,6 +216,8 @@ typedef struct play_frame {
     int actors_cap;
     pt_cell *cells;
     int cells_cap;
+    struct pt_hearing *hearing; /* the hearing overlay's flood, for hearing_map */
+    const pt_map *hearing_map;
 } play_frame;
 
 /* Draws the session into the whole output of r (does not present). PT_OK or PT_ERR_NOMEM. */

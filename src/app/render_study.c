@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
-/* What `patrol render --heatmap / --heatmap-csv / --route` add to a picture: the guards'
- * sight over time (patrol/solve.h's sight table) and a player pattern walked in the world. */
+/* What `patrol render --heatmap / --heatmap-gait / --heatmap-csv / --route` add to a picture:
+ * the guards' sight or hearing over time (patrol/solve.h's sight and hearing tables) and a
+ * player pattern walked in the world. */
 #include "study.h"
 
 #include <patrol/render.h>
@@ -28,13 +29,24 @@ int study_heatmap(const pt_map *map, const pt_patlib *lib, int ticks, int **coun
     return PT_OK;
 }
 
-int study_heatmap_csv(const char *path, const pt_map *map, const int *counts, int ticks) {
+int study_hearmap(const pt_map *map, const pt_patlib *lib, int ticks, pt_gait gait, int **counts, pt_error *err) {
+    *counts = malloc(sizeof **counts * (size_t)map->w * (size_t)map->h);
+    if (!*counts) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the heatmap");
+    int rc = pt_hearmap_build(map, lib, 0, ticks, gait, *counts, err);
+    if (rc != PT_OK) {
+        free(*counts);
+        *counts = NULL;
+    }
+    return rc;
+}
+
+int study_heatmap_csv(const char *path, const pt_map *map, const int *counts, int ticks, const char *what) {
     FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     if (!f) {
         fprintf(stderr, "patrol render: error: cannot write %s: %s\n", path, strerror(errno));
         return 0;
     }
-    fprintf(f, "x,y,walkable,ticks_seen,share\n");
+    fprintf(f, "x,y,walkable,ticks_%s,share\n", what);
     for (int y = 0; y < map->h; y++)
         for (int x = 0; x < map->w; x++) {
             int c = counts[(size_t)y * (size_t)map->w + (size_t)x];

@@ -9,6 +9,7 @@
  *     if (study_route(&map, &lib, pattern, &walk, &err) == PT_OK) ... study_walk_fini(&walk);
  *     study_draw(r, &map, &view, counts, 3600, &walk); // over a frame drawn with the same view
  *
+ * study_hearmap is the same for hearing: the share of time a guard would hear a footstep there.
  * Cost: the heatmap is one run of the world for `ticks` ticks and a bit per cell per tick
  * (patrol/solve.h); the route one run until the goal, at most STUDY_ROUTE_MAX_TICKS. */
 #ifndef PATROL_APP_STUDY_H
@@ -35,9 +36,12 @@ typedef struct study_walk {
 /* Per cell, on how many of ticks 1..ticks a guard sees it (seed: the map's). counts is
  * malloc'd (free it). PT_OK or err set. */
 int study_heatmap(const pt_map *map, const pt_patlib *lib, int ticks, int **counts, pt_error *err);
-/* Writes "x,y,walkable,ticks_seen,share" rows to path ('-' = stdout); 1, or 0 after printing
- * an error. */
-int study_heatmap_csv(const char *path, const pt_map *map, const int *counts, int ticks);
+/* Per cell, on how many of ticks 1..ticks a guard would hear the player's footstep made
+ * there at gait (pt_hearmap_build, the same window as study_heatmap). */
+int study_hearmap(const pt_map *map, const pt_patlib *lib, int ticks, pt_gait gait, int **counts, pt_error *err);
+/* Writes "x,y,walkable,ticks_<what>,share" rows to path ('-' = stdout), what "seen" or
+ * "heard"; 1, or 0 after printing an error. */
+int study_heatmap_csv(const char *path, const pt_map *map, const int *counts, int ticks, const char *what);
 /* Walks the player pattern in the map's world until the goal (or the pattern ends). */
 int study_route(const pt_map *map, const pt_patlib *lib, const pt_pattern *pat, study_walk *out, pt_error *err);
 void study_walk_fini(study_walk *w);

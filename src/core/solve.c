@@ -258,9 +258,7 @@ static int loud_build(pt_sightmap *loud, const listeners *ls, const pt_map *map,
     for (int y = 0; y < map->h; y++)
         for (int x = 0; x < map->w; x++) {
             if (!pt_map_walkable(map, x, y)) continue;
-            const pt_tile_def *td = pt_map_tile(map, x, y);
-            double level = pt_gait_loudness(g) * td->footstep;
-            if (td->noise > level) level = td->noise;
+            double level = pt_footstep_loudness(map, x, y, g);
             if (!(level > 0.0) || pt_hearing_flood(hr, x, y, level) <= 0) continue;
             const int r = (int)ceil(level);
             size_t b = (size_t)y * (size_t)map->w + (size_t)x;
@@ -288,6 +286,109 @@ nomem:
     PT_FREE(pair);
     PT_FREE(pc);
     return 0;
+}
+
+/* ---- the hearing table ---------------------------------------------------------------- */
+
+/* A guard listening on some ticks: where it stands and its threshold. */
+typedef struct ear { int x, y; double hearing; } ear;
+
+/* Floods from each cell rather than from each guard: the footstep made at a cell is the same
+ * on every tick, so a cell is one flood whatever the ticks, and a flood from the cell is
+ * exactly what the world does (a step's loss counts the entered tile's damping, so a flood
+ * from the guard would give another level wherever the two ends damp differently). The ticks
+ * are kept as runs of alike placements: guards stand still for many ticks between steps. */
+int pt_hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks, pt_gait gait, int *counts,
+                     pt_error *err) {
+    pt_error_clear(err);
+    if (ticks < 1 || ticks > PT_SOLVE_MAX_TICKS)
+        return pt_error_set(err, PT_ERR_RANGE, 0, 0, "hearing table: %d ticks is not in 1..%d", ticks, PT_SOLVE_MAX_TICKS);
+    if ((unsigned)gait >= PT_GAIT_COUNT)
+        return pt_error_set(err, PT_ERR_RANGE, 0, 0, "hearing table: gait %d is not a gait", (int)gait);
+    memset(counts, 0, (size_t)map->w * (size_t)map->h * sizeof *counts);
+    pt_world_desc d = {0};
+    d.seed = seed;
+    d.player_controlled = 1; /* stands at the start, hidden: the sight table's world */
+    pt_error local;
+    pt_world *w = pt_world_create(map, lib, &d, &local);
+    if (!w) {
+        if (err) *err = local;
+        return local.code;
+    }
+    w->player_hidden = 1;
+    int n = pt_world_count(w);
+    /* Runs: run k holds ears[first[k] .. first[k+1]) for weight[k] ticks. */
+    ear *ears = NULL;
+    int *first = NULL, *weight = NULL, nruns = 0, nears = 0, ears_cap = 0, runs_cap = 0, nomem = 0;
+    pt_hearing *h = pt_hearing_create(map);
+    ear *now = PT_MALLOC(sizeof *now * (size_t)(n > 0 ? n : 1));
+    if (!h || !now) nomem = 1;
+    for (int t = 1; t <= ticks && !nomem; t++) {
+        pt_world_step(w);
+        int k = 0;
+        for (int i = 0; i < n; i++) { /* the world's listeners: guards not chasing */
+            const pt_entity *e = pt_world_entity(w, i);
+            if (e->kind == PT_KIND_GUARD && e->state != PT_STATE_CHASE) now[k++] = (ear){e->x, e->y, e->hearing};
+        }
+        if (nruns > 0 && first[nruns] - first[nruns - 1] == k &&
+            (k == 0 || memcmp(ears + first[nruns - 1], now, sizeof *now * (size_t)k) == 0)) {
+            weight[nruns - 1]++;
+            continue;
+        }
+        if (nruns + 2 > runs_cap) {
+            int cap = runs_cap ? 2 * runs_cap : 256;
+            int *nf = PT_REALLOC(first, sizeof *nf * (size_t)cap);
+            if (nf) first = nf;
+            int *nw = nf ? PT_REALLOC(weight, sizeof *nw * (size_t)cap) : NULL;
+            if (nw) weight = nw;
+            if (!nf || !nw) { nomem = 1; break; }
+            runs_cap = cap;
+        }
+        if (nears + k > ears_cap) {
+            int cap = ears_cap ? 2 * ears_cap : 256;
+            while (cap < nears + k) cap *= 2;
+            ear *ne = PT_REALLOC(ears, sizeof *ne * (size_t)cap);
+            if (!ne) { nomem = 1; break; }
+            ears = ne;
+            ears_cap = cap;
+        }
+        if (nruns == 0) first[0] = 0;
+        if (k) memcpy(ears + nears, now, sizeof *now * (size_t)k);
+        nears += k;
+        weight[nruns++] = 1;
+        first[nruns] = nears;
+    }
+    pt_world_destroy(w);
+    for (int y = 0; y < map->h && !nomem; y++)
+        for (int x = 0; x < map->w; x++) {
+            if (!pt_map_walkable(map, x, y)) continue;
+            double loud = pt_footstep_loudness(map, x, y, gait);
+            int reached = pt_hearing_flood(h, x, y, loud);
+            if (reached == PT_ERR_NOMEM) { nomem = 1; break; }
+            if (reached <= 0) continue;
+            const int r = (int)ceil(loud); /* no farther cell is reached (Chebyshev) */
+            int c = 0;
+            for (int k = 0; k < nruns; k++)
+                for (int j = first[k]; j < first[k + 1]; j++) {
+                    const ear *e = &ears[j];
+                    if (abs(e->x - x) > r || abs(e->y - y) > r) continue;
+                    if (pt_hearing_level(h, e->x, e->y) > e->hearing) {
+                        c += weight[k];
+                        break;
+                    }
+                }
+            counts[(size_t)y * (size_t)map->w + (size_t)x] = c;
+        }
+    pt_hearing_destroy(h);
+    PT_FREE(now);
+    PT_FREE(ears);
+    PT_FREE(first);
+    PT_FREE(weight);
+    if (nomem) {
+        memset(counts, 0, (size_t)map->w * (size_t)map->h * sizeof *counts);
+        return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the hearing table");
+    }
+    return PT_OK;
 }
 
 /* ---- the search ----------------------------------------------------------------------- */

@@ -74,14 +74,21 @@ void pt__world_noise(pt_world *w, int x, int y, double loudness, pt_noise_kind k
     noise_add(w, w->noises, &w->nnoises, &w->noises_dropped, (pt_noise){w->tick, x, y, loudness, kind});
 }
 
+/* The noise of a footstep at gait g on tile t (pt_footstep_loudness); *squeak = 1 when the
+ * tile's own noise is the louder. */
+static double footstep(const pt_tile_def *t, pt_gait g, int *squeak) {
+    double step = gaits[g].loudness * t->footstep;
+    *squeak = t->noise > step;
+    return *squeak ? t->noise : step;
+}
+
 /* The player entered cell (x, y): one footstep, or the tile's own noise when that is louder
  * (a squeaky board squeaks however softly it is trodden). */
 static void player_stepped(pt_world *w, const pt_entity *p) {
     if (w->player_hidden) return; /* the solver's stand-in: no guard may hear a ghost */
-    const pt_tile_def *t = pt_map_tile(&w->map, p->x, p->y);
-    double step = gaits[w->gait].loudness * t->footstep;
-    if (t->noise > step) pt__world_noise(w, p->x, p->y, t->noise, PT_NOISE_TILE);
-    else pt__world_noise(w, p->x, p->y, step, PT_NOISE_FOOTSTEP);
+    int squeak;
+    double step = footstep(pt_map_tile(&w->map, p->x, p->y), w->gait, &squeak);
+    pt__world_noise(w, p->x, p->y, step, squeak ? PT_NOISE_TILE : PT_NOISE_FOOTSTEP);
 }
 
 void pt__entity_move_to(pt_entity *e, int x, int y) {
@@ -535,6 +542,12 @@ void pt_world_set_gait(pt_world *w, pt_gait gait) { pt__player_gait(w, gait); }
 pt_gait pt_world_gait(const pt_world *w) { return w->gait; }
 double pt_gait_speed(pt_gait g) { return (unsigned)g < PT_GAIT_COUNT ? gaits[g].speed : 0.0; }
 double pt_gait_loudness(pt_gait g) { return (unsigned)g < PT_GAIT_COUNT ? gaits[g].loudness : 0.0; }
+
+double pt_footstep_loudness(const pt_map *map, int x, int y, pt_gait g) {
+    if (!map || !pt_map_in(map, x, y) || (unsigned)g >= PT_GAIT_COUNT) return 0.0;
+    int squeak;
+    return footstep(pt_map_tile(map, x, y), g, &squeak);
+}
 void pt_world_noise(pt_world *w, int x, int y, double loudness) {
     noise_add(w, w->queued, &w->nqueued, &w->noises_dropped, (pt_noise){0, x, y, loudness, PT_NOISE_GAME});
 }

@@ -21,7 +21,7 @@ static const struct { const char *name; unsigned bit; } overlay_names[] = {
     {"paths", PT_OVERLAY_PATHS},         {"patterns", PT_OVERLAY_PATTERNS},
     {"steer", PT_OVERLAY_STEER},         {"sight", PT_OVERLAY_SIGHT},
     {"rays", PT_OVERLAY_RAYS},           {"search", PT_OVERLAY_SEARCH},
-    {"memory", PT_OVERLAY_MEMORY},
+    {"memory", PT_OVERLAY_MEMORY},       {"hearing", PT_OVERLAY_HEARING},
 };
 
 const char *pt_overlay_name(unsigned bit) {
@@ -1029,6 +1029,21 @@ void pt_render_search(pt_render *r, const pt_map *map, const pt_view *view, cons
     pt_debug_line(r, map, view, origin.x + 0.9, origin.y + 0.1, origin.x + 0.9, origin.y + 0.9, 0x3cc85ae0u);
     pt_debug_line(r, map, view, origin.x + 0.9, origin.y + 0.9, origin.x + 0.1, origin.y + 0.9, 0x3cc85ae0u);
     pt_debug_line(r, map, view, origin.x + 0.1, origin.y + 0.9, origin.x + 0.1, origin.y + 0.1, 0x3cc85ae0u);
+}
+
+void pt_render_hearing(pt_render *r, const pt_map *map, const pt_view *view, const pt_hearing_cell *cells, int n,
+                       double loudness, double age) {
+    if (!cells || n <= 0 || !(loudness > 0) || !(age >= 0 && age < PT_NOISE_RING_S)) return;
+    double fade = 1.0 - age / PT_NOISE_RING_S;
+    for (int i = 0; i < n; i++) {
+        double share = cells[i].level / loudness;
+        if (!(share > 0)) continue;
+        if (share > 1.0) share = 1.0;
+        /* Never fully clear while shown: a barely reached cell still reads as reached. */
+        uint32_t alpha = (uint32_t)lround((40.0 + 120.0 * share) * fade);
+        if (alpha < 1) alpha = 1;
+        pt_debug_cell(r, map, view, cells[i].x, cells[i].y, 0xb45aff00u | alpha);
+    }
 }
 
 void pt_render_noise_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n) {

@@ -34,6 +34,7 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "hearing.h"
 #include "map.h"
 
 #ifdef __cplusplus
@@ -79,11 +80,16 @@ enum {
                                        thin line to it from the guard: a diamond where it saw the
                                        player (cyan), a ring where it heard a noise (amber), a
                                        square where it was told to go (red) */
+    PT_OVERLAY_HEARING   = 1u << 11, /* the cells each recent noise reached (patrol/hearing.h's
+                                       flood, the one guards hear by), tinted by the loudness left
+                                       there and fading with the noise's age. pt_render_draw has
+                                       no world: a program draws it with pt_render_hearing (play
+                                       and render do) */
     /* What a tester wants (patrol render --overlay, the Tab key of play): everything but
      * the grid. */
     PT_OVERLAY_DEBUG     = PT_OVERLAY_CONES | PT_OVERLAY_LABELS | PT_OVERLAY_AWARENESS | PT_OVERLAY_PATHS |
                            PT_OVERLAY_PATTERNS | PT_OVERLAY_STEER | PT_OVERLAY_SIGHT | PT_OVERLAY_RAYS |
-                           PT_OVERLAY_SEARCH | PT_OVERLAY_MEMORY,
+                           PT_OVERLAY_SEARCH | PT_OVERLAY_MEMORY | PT_OVERLAY_HEARING,
     PT_OVERLAY_ALL       = 0xffffu
 };
 
@@ -218,6 +224,13 @@ void pt_render_shout_rings(pt_render *r, const pt_map *map, const pt_view *view,
  * and the cell `origin` (the last known position) boxed. */
 void pt_render_search(pt_render *r, const pt_map *map, const pt_view *view, const pt_cell *cells,
                       const unsigned char *searched, int n, pt_cell origin);
+
+/* The hearing overlay (PT_OVERLAY_HEARING) over a drawn scene: the n cells one noise reached
+ * (pt_hearing_cells after pt_hearing_flood of the noise), each tinted violet by its level over
+ * `loudness` (the noise's loudness: louder cells more opaque), faded by age seconds and gone
+ * from PT_NOISE_RING_S on, as the noise's ring. Draws nothing else. */
+void pt_render_hearing(pt_render *r, const pt_map *map, const pt_view *view, const pt_hearing_cell *cells, int n,
+                       double loudness, double age);
 
 /* Output pixel of map position (x, y) tiles under a view (scale 0 = 1). */
 void pt_view_to_px(const pt_map *map, const pt_view *view, double x, double y, double *px, double *py);

@@ -88,6 +88,20 @@ int pt_sightmap_seen(const pt_sightmap *sm, int t, int x, int y);
 void pt_sightmap_counts(const pt_sightmap *sm, int *counts);
 void pt_sightmap_fini(pt_sightmap *sm);
 
+/* ---- the hearing table ---- */
+/* Per cell (y * w + x, counts must hold w * h), on how many of ticks 1..ticks at least one
+ * guard would hear the player's footstep made there at gait g: pt_footstep_loudness of the
+ * cell flooded as the world floods it (patrol/hearing.h), its level at a guard's cell above
+ * that guard's `hearing`, guards where they stand after each step of the sight table's run
+ * (pt_sightmap_build: the same seed, the player hidden; a chasing guard does not listen, as
+ * in the world). Cells the player cannot stand on count 0. `patrol render --heatmap-gait`.
+ * Cost: one flood per walkable cell (a footstep is the same on every tick), then a look per
+ * guard per run of ticks alike; memory: one guard placement per guard per run. PT_OK, or
+ * PT_ERR_RANGE (ticks not in 1..PT_SOLVE_MAX_TICKS, a bad gait), PT_ERR_NOMEM, or the world's
+ * error, with err set. */
+int pt_hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks, pt_gait gait, int *counts,
+                     pt_error *err);
+
 /* ---- the solver ---- */
 typedef struct pt_solve_opts {
     int max_ticks;       /* horizon: the goal must be reached by this tick; 0 = 3600 (60 s) */

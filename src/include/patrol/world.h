@@ -195,6 +195,10 @@ pt_gait pt_world_gait(const pt_world *w);
  * of footstep factor 1, in tiles (docs/ai.md, "Noises"); 0 for a value out of range. */
 double pt_gait_speed(pt_gait g);
 double pt_gait_loudness(pt_gait g);
+/* The loudness of the noise the player makes entering cell (x, y) of map at gait g: the
+ * gait's loudness x the tile's footstep factor, or the tile's own `noise` when that is louder
+ * (docs/ai.md, "Noises"); 0 outside the map or for a gait out of range. */
+double pt_footstep_loudness(const pt_map *map, int x, int y, pt_gait g);
 
 /* A noise a game makes at cell (x, y), `loudness` in tiles (a thrown stone, a door slam). It
  * is made in the next step: guards hear it then and pt_world_noises lists it. Ignored when
