@@ -100,7 +100,7 @@ START_TEST(test_who_caught_and_when) {
     ck_assert_msg(has_line_starting(r.out, want), "no '%s' in: %s", want, r.out);
     ck_assert(has_line_starting(r.out, "tick "));
     /* every event line is "tick T KIND NAME..." with a known kind */
-    long events = 0, heard = 0, called = 0;
+    long events = 0, heard = 0, called = 0, alarms = 0;
     for (const char *s = r.out; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
         if (strncmp(s, "tick ", 5) != 0) continue;
         char kind[32];
@@ -124,6 +124,7 @@ START_TEST(test_who_caught_and_when) {
             ck_assert_str_ne(who, told);
             called++;
         }
+        if (!strcmp(kind, "phase") && !strncmp(strstr(s, "phase ") + 6, "alert ", 6)) alarms++;
         events++;
     }
     ck_assert_int_ge(events, caught);
@@ -135,6 +136,10 @@ START_TEST(test_who_caught_and_when) {
     const char *cl = strstr(r.out, ", called ");
     ck_assert_ptr_nonnull(cl);
     ck_assert_int_eq(atol(cl + 9), called);
+    ck_assert_int_gt(alarms, 0);
+    const char *al = strstr(r.out, ", alarms ");
+    ck_assert_ptr_nonnull(al);
+    ck_assert_int_eq(atol(al + 9), alarms);
 }
 END_TEST
 

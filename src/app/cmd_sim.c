@@ -119,7 +119,7 @@ int cmd_sim(int argc, char **argv) {
         goto done;
     }
     FILE *out = trace == stdout ? stderr : stdout;
-    long counts[PT_EVENT_COUNT] = {0};
+    long counts[PT_EVENT_COUNT] = {0}, alarms = 0;
     enum { MAX_CATCHES_SHOWN = 10 };
     struct { uint64_t tick; uint32_t guard; } catches[MAX_CATCHES_SHOWN];
     /* Progress only on a terminal, and only once the run has taken a second: short runs and
@@ -137,6 +137,7 @@ int cmd_sim(int argc, char **argv) {
                 catches[counts[PT_EVENT_CAUGHT]].guard = ev[k].a;
             }
             counts[ev[k].kind]++;
+            if (ev[k].kind == PT_EVENT_PHASE && ev[k].a == PT_PHASE_ALERT) alarms++;
             if (verbose) print_event(out, w, &ev[k]);
         }
         if (trace) pt_world_trace_rows(w, trace);
@@ -154,11 +155,11 @@ int cmd_sim(int argc, char **argv) {
         int by_state[PT_STATE_COUNT] = {0};
         for (int i = 1; i < pt_world_count(w); i++) by_state[pt_world_entity(w, i)->state]++;
         fprintf(out, "%s: %ld ticks (%.1f s), seed %llu, %d entities; caught %ld, spotted %ld, lost %ld, returned %ld, goal %ld, "
-                "heard %ld, called %ld; now:",
+                "heard %ld, called %ld, alarms %ld; now:",
                 map_path, ticks, ticks * pt_world_dt(w), (unsigned long long)(seed ? seed : (map.seed ? map.seed : 1)),
                 pt_world_count(w), counts[PT_EVENT_CAUGHT], counts[PT_EVENT_SPOTTED], counts[PT_EVENT_LOST],
                 counts[PT_EVENT_RETURNED], counts[PT_EVENT_GOAL], counts[PT_EVENT_HEARD],
-                counts[PT_EVENT_CALLED]);
+                counts[PT_EVENT_CALLED], alarms);
         for (int s = 0; s < PT_STATE_COUNT; s++)
             if (by_state[s]) fprintf(out, " %s %d", pt_state_name((pt_state)s), by_state[s]);
         fputc('\n', out);
