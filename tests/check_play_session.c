@@ -778,6 +778,138 @@ START_TEST(test_log_lines) {
 }
 END_TEST
 
+/* Stones: a hall on the left (the player at 1,2 facing east, a guard at its far end) and,
+ * behind a solid wall, a sealed room with a second guard. */
+static const char *stone_map = "format 1\n"
+                               "player at=1,2 heading=0\n"
+                               "guard near at=14,1 heading=0 view=3 fov=60\n"
+                               "guard shut at=17,2 heading=180 view=3 fov=60\n"
+                               "grid\n"
+                               "###################\n"
+                               "#...............#.#\n"
+                               "#...............#.#\n"
+                               "#....#..........#.#\n"
+                               "###################\n"
+                               "end\n";
+
+START_TEST(test_stones_count) {
+    write_file("stone.map", stone_map);
+    play_session s;
+    open_ok(&s, "stone.map");
+    ck_assert_int_eq(s.stones, PLAY_STONES);
+    ck_assert_int_eq(s.thrown, 0);
+    for (int i = 0; i < PLAY_STONES; i++) {
+        ck_assert_int_eq(play_throw(&s, 4, 1, NULL, NULL), 1);
+        ck_assert_int_eq(s.stones, PLAY_STONES - 1 - i);
+        play_tick(&s, 0, 0);
+    }
+    int lx = -1, ly = -1;
+    ck_assert_int_eq(play_throw(&s, 4, 1, &lx, &ly), 0); /* none left */
+    ck_assert_int_eq(play_throw_facing(&s, &lx, &ly), 0);
+    ck_assert_int_eq(lx, -1);
+    ck_assert_int_eq(s.stones, 0);
+    ck_assert_int_eq(s.thrown, PLAY_STONES);
+    pt_error err;
+    ck_assert_int_eq(play_restart(&s, &err), PT_OK);
+    ck_assert_int_eq(s.stones, PLAY_STONES);
+    ck_assert_int_eq(s.thrown, 0);
+    play_close(&s);
+}
+END_TEST
+
+/* Where a stone lands: the range clamps it, a wall stops it before itself, the noise is made
+ * there in the next step with the documented loudness. */
+START_TEST(test_throw_lands) {
+    write_file("stone.map", stone_map);
+    play_session s;
+    open_ok(&s, "stone.map");
+    int lx = -1, ly = -1;
+    ck_assert_int_eq(play_throw(&s, 1, 2, &lx, &ly), 0); /* at the player's own cell */
+    ck_assert_int_eq(play_throw(&s, 0, 2, &lx, &ly), 0); /* a wall right in front */
+    ck_assert_int_eq(s.stones, PLAY_STONES);
+    /* Too far: clamped to PLAY_THROW_RANGE along the line. */
+    ck_assert_int_eq(play_throw(&s, 1 + PLAY_THROW_RANGE + 5, 2, &lx, &ly), 1);
+    ck_assert_int_eq(lx, 1 + PLAY_THROW_RANGE);
+    ck_assert_int_eq(ly, 2);
+    play_tick(&s, 0, 0);
+    int found = 0;
+    for (int i = 0; i < s.nnoises; i++)
+        if (s.noises[i].kind == PT_NOISE_GAME && s.noises[i].x == lx && s.noises[i].y == ly) {
+            ck_assert(s.noises[i].loudness == PLAY_STONE_LOUDNESS);
+            found++;
+        }
+    ck_assert_int_eq(found, 1);
+    /* Through a wall: the pillar at 5,3 stops the stone on the cell before it. */
+    pt_cell line[16];
+    int n = pt_line_cells(1, 2, 7, 4, line, 16), k = 1;
+    while (k < n && pt_map_walkable(&s.level->map, line[k].x, line[k].y)) k++;
+    ck_assert_msg(k < n && line[k].x == 5 && line[k].y == 3, "the test line must meet the pillar");
+    ck_assert_int_eq(play_throw(&s, 7, 4, &lx, &ly), 1);
+    ck_assert_int_eq(lx, line[k - 1].x);
+    ck_assert_int_eq(ly, line[k - 1].y);
+    /* The key throw: the way the player faces (east), as far as the range. */
+    ck_assert_int_eq(play_throw_facing(&s, &lx, &ly), 1);
+    ck_assert_int_eq(lx, 1 + PLAY_THROW_RANGE);
+    ck_assert_int_eq(ly, 2);
+    play_close(&s);
+}
+END_TEST
+
+/* The guard in the hall goes to the stone; the one behind the wall never hears it. */
+START_TEST(test_stone_draws_a_guard) {
+    write_file("stone.map", stone_map);
+    play_session s;
+    open_ok(&s, "stone.map");
+    const int tx = 9, ty = 2;
+    const pt_entity *near = pt_world_entity(s.world, 1), *shut = pt_world_entity(s.world, 2);
+    ck_assert_str_eq(near->name, "near");
+    int nx0 = near->x, sx0 = shut->x, sy0 = shut->y;
+    int d0 = abs(nx0 - tx) > abs(near->y - ty) ? abs(nx0 - tx) : abs(near->y - ty);
+    for (int t = 0; t < 60; t++) play_tick(&s, 0, 0); /* nothing happens without a stone */
+    ck_assert_int_eq(pt_world_entity(s.world, 1)->x, nx0);
+    ck_assert_int_eq(play_throw(&s, tx, ty, NULL, NULL), 1);
+    int best = d0, investigated = 0, shut_moved = 0;
+    for (int t = 0; t < 400 && s.round == 0; t++) {
+        play_tick(&s, 0, 0);
+        near = pt_world_entity(s.world, 1);
+        shut = pt_world_entity(s.world, 2);
+        int d = abs(near->x - tx) > abs(near->y - ty) ? abs(near->x - tx) : abs(near->y - ty);
+        if (d < best) best = d;
+        investigated |= near->state == PT_STATE_INVESTIGATE;
+        shut_moved |= shut->x != sx0 || shut->y != sy0 || shut->state == PT_STATE_INVESTIGATE;
+    }
+    ck_assert_int_eq(s.round, 0);
+    ck_assert(investigated);
+    ck_assert_int_le(best, 1);
+    ck_assert_int_lt(best, d0);
+    ck_assert(!shut_moved);
+    play_close(&s);
+}
+END_TEST
+
+/* The "no stones" badge: a won round without a throw earns it, with one does not. */
+START_TEST(test_no_stones_badge) {
+    write_file("goal.map", goal_map);
+    for (int throw = 0; throw < 2; throw++) {
+        play_session s;
+        open_ok(&s, "goal.map");
+        if (throw) ck_assert_int_eq(play_throw(&s, 3, 1, NULL, NULL), 1);
+        for (int t = 0; t < 300 && s.round == 0; t++) play_tick(&s, 1, 0);
+        ck_assert_int_eq(s.round, 1);
+        int ghost = -1, calm = -1, no_stones = -1;
+        play_badges(&s, &ghost, &calm, &no_stones);
+        ck_assert_int_eq(ghost, 1);
+        ck_assert_int_eq(calm, 1);
+        ck_assert_int_eq(no_stones, !throw);
+        /* A throw after the round ended is refused and changes nothing. */
+        ck_assert_int_eq(play_throw(&s, 2, 1, NULL, NULL), 0);
+        play_badges(&s, &ghost, &calm, &no_stones);
+        ck_assert_int_eq(no_stones, !throw);
+        play_close(&s);
+    }
+}
+END_TEST
+
 START_TEST(test_messages_limits) {
     write_file("goal.map", goal_map);
     play_session s;
@@ -804,6 +936,10 @@ static Suite *session_suite(void) {
     tcase_add_test(core, test_spotted_and_caught);
     tcase_add_test(core, test_sound_cues);
     tcase_add_test(core, test_log_lines);
+    tcase_add_test(core, test_stones_count);
+    tcase_add_test(core, test_throw_lands);
+    tcase_add_test(core, test_stone_draws_a_guard);
+    tcase_add_test(core, test_no_stones_badge);
     tcase_add_test(core, test_watch_reloads);
     tcase_add_test(core, test_record_replays_to_the_same_trace);
     tcase_add_test(core, test_tick_entry);
