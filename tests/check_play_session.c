@@ -554,6 +554,7 @@ START_TEST(test_record_replays_to_the_same_trace) {
     app_rec_init(&rec);
     pt_error err;
     ck_assert_int_eq(play_record(&s, &rec, &err), PT_OK);
+    int investigated = 0;
     FILE *tr = fopen(mine, "w");
     ck_assert_ptr_nonnull(tr);
     pt_world_trace_header(tr);
@@ -562,7 +563,12 @@ START_TEST(test_record_replays_to_the_same_trace) {
         if (t == 5 || t == 6) play_tap(&s, 1, 0);
         s.gait = t < 20 ? PT_GAIT_WALK : t < 40 ? PT_GAIT_RUN : PT_GAIT_SNEAK;
         int hx = t >= 30 && t < 60 ? 1 : 0, hy = t >= 70 && t < 80 ? -1 : 0;
+        if (t == 90 || t == 110) { /* stones down the west passage, toward the guard's corridor */
+            int lx, ly;
+            ck_assert_int_eq(play_throw(&s, 1, 3, &lx, &ly), 1);
+        }
         play_tick(&s, hx, hy);
+        for (int i = 1; i < pt_world_count(s.world); i++) investigated |= pt_world_entity(s.world, i)->state == PT_STATE_INVESTIGATE;
         if (s.round == 0 || pt_world_tick(s.world) > 0) pt_world_trace_rows(s.world, tr);
     }
     fclose(tr);
@@ -572,6 +578,10 @@ START_TEST(test_record_replays_to_the_same_trace) {
     ck_assert_int_gt(rec.nruns, 4);
     ck_assert(gaits[PT_GAIT_WALK] && gaits[PT_GAIT_RUN] && gaits[PT_GAIT_SNEAK]);
     ck_assert_uint_eq(rec.ticks, pt_world_tick(s.world));
+    /* The stones were recorded, and heard: a replay without them would differ. */
+    ck_assert_msg(rec.nthrows == 2, "%d throws in %llu ticks", rec.nthrows, (unsigned long long)rec.ticks);
+    ck_assert_uint_eq(rec.throws[0].tick, 90);
+    ck_assert(investigated);
     ck_assert_int_eq(app_rec_save(&rec, rec_file, &err), PT_OK);
     uint64_t recorded = rec.ticks;
     const pt_entity *pl = pt_world_entity(s.world, 0);
@@ -650,6 +660,19 @@ START_TEST(test_record_replays_to_the_same_trace) {
     app_rec back;
     ck_assert_int_eq(app_rec_load(&back, rec_file, &err), PT_OK);
     ck_assert_uint_eq(back.ticks, recorded);
+    ck_assert_int_eq(back.nthrows, 2);
+    ck_assert_uint_eq(back.throws[1].tick, 110);
+    ck_assert_int_eq(back.throws[1].loudness, PLAY_STONE_LOUDNESS);
+    /* A replayed session throws them again (the count too), and refuses the player's own. */
+    play_session r;
+    open_ok(&r, "r.map");
+    ck_assert_int_eq(play_replay(&r, &back, &err), PT_OK);
+    for (int t = 0; t < 100; t++) play_tick(&r, 0, 0);
+    ck_assert_int_eq(r.stones, PLAY_STONES - 1);
+    for (int t = 0; t < 100; t++) play_tick(&r, 0, 0);
+    ck_assert_int_eq(r.thrown, 2);
+    ck_assert_int_eq(play_throw(&r, 1, 3, NULL, NULL), 0);
+    play_close(&r);
     app_rec_fini(&back);
 }
 END_TEST
@@ -730,6 +753,16 @@ START_TEST(test_bad_recordings) {
     ck_assert_int_eq(replay_edited(tk, tk1, 1, errs, sizeof errs), 1);
     snprintf(want, sizeof want, "bad.rec:6:7: error: 'ticks' says %llu", (unsigned long long)recorded + 1);
     ck_assert_msg(strstr(errs, want) != NULL, "%s", errs);
+    /* Bad throws: a loudness of 0, one after the last tick, two out of order. */
+    ck_assert_int_eq(replay_edited("inputs\n", "throw 5 1 1 0\ninputs\n", 1, errs, sizeof errs), 1);
+    ck_assert_msg(strstr(errs, "bad.rec:7:13: error: a loudness of 0"), "%s", errs);
+    snprintf(tk, sizeof tk, "throw %llu 1 1 10\ninputs\n", (unsigned long long)recorded);
+    ck_assert_int_eq(replay_edited("inputs\n", tk, 1, errs, sizeof errs), 1);
+    ck_assert_msg(strstr(errs, "bad.rec:7:7: error: a throw after the last tick"), "%s", errs);
+    ck_assert_int_eq(replay_edited("inputs\n", "throw 9 1 1 10\nthrow 8 1 1 10\ninputs\n", 1, errs, sizeof errs), 1);
+    ck_assert_msg(strstr(errs, "bad.rec:8:7: error: the throws are not in tick order"), "%s", errs);
+    ck_assert_int_eq(replay_edited("inputs\n", "throw 9 1 1\ninputs\n", 1, errs, sizeof errs), 1);
+    ck_assert_msg(strstr(errs, "bad.rec:7:") && strstr(errs, "throw TICK X Y LOUDNESS"), "%s", errs);
 
     /* Another map, and other patterns: the level is not the one recorded. */
     char other[1024];

@@ -41,7 +41,7 @@
 
 #define PLAY_STONES 3         /* stones the player has at the start of a round */
 #define PLAY_THROW_RANGE 8    /* the farthest a stone flies, in tiles along its line (Chebyshev) */
-#define PLAY_STONE_LOUDNESS 10.0 /* the noise where a stone lands, in tiles (pt_world_noise) */
+#define PLAY_STONE_LOUDNESS 10 /* the noise where a stone lands, in tiles (pt_world_noise; whole: recorded) */
 
 #define PLAY_CUES 32          /* sound cues kept until the window takes them */
 #define PLAY_TRACK 256        /* entities whose state changes are followed for cues */
@@ -178,7 +178,7 @@ void play_tap(play_session *s, int dx, int dy);
  * clamped to the nearer cell; *lx, *ly (either may be NULL) get the landing cell.
  * Returns 1 when thrown (one stone fewer), 0 when refused: no stones left, the round is
  * over, a replay is playing, the target is the player's own cell, or the stone could not
- * leave it (a wall right in front). */
+ * leave it (a wall right in front). A recording (play_record) holds the throw. */
 int play_throw(play_session *s, int x, int y, int *lx, int *ly);
 /* The key throw: toward the direction the player faces (rounded to one of 8), as far as
  * PLAY_THROW_RANGE (play_throw's rules). */

@@ -393,6 +393,11 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
     if (s->replay) {
         /* The recording holds what the world was handed, taps already resolved. */
         pt_gait g;
+        if (s->replay_at.tick < s->replay->ticks) {
+            int k = app_rec_throws(s->replay, &s->replay_at, s->world);
+            s->stones -= k;
+            s->thrown += k;
+        }
         if (!app_rec_take(s->replay, &s->replay_at, &dx, &dy, &g)) return;
         s->gait = g;
         pt_world_set_gait(s->world, g);
@@ -436,6 +441,7 @@ int play_throw(play_session *s, int x, int y, int *lx, int *ly) {
     }
     if (cx == pl->x && cy == pl->y) return 0;
     pt_world_noise(s->world, cx, cy, PLAY_STONE_LOUDNESS);
+    if (s->rec && app_rec_add_throw(s->rec, cx, cy, (int)PLAY_STONE_LOUDNESS) < 0) s->rec_error = 1;
     s->stones--;
     s->thrown++;
     if (lx) *lx = cx;
