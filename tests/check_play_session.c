@@ -554,6 +554,7 @@ START_TEST(test_record_replays_to_the_same_trace) {
     app_rec_init(&rec);
     pt_error err;
     ck_assert_int_eq(play_record(&s, &rec, &err), PT_OK);
+    int investigated = 0;
     FILE *tr = fopen(mine, "w");
     ck_assert_ptr_nonnull(tr);
     pt_world_trace_header(tr);
@@ -562,7 +563,12 @@ START_TEST(test_record_replays_to_the_same_trace) {
         if (t == 5 || t == 6) play_tap(&s, 1, 0);
         s.gait = t < 20 ? PT_GAIT_WALK : t < 40 ? PT_GAIT_RUN : PT_GAIT_SNEAK;
         int hx = t >= 30 && t < 60 ? 1 : 0, hy = t >= 70 && t < 80 ? -1 : 0;
+        if (t == 90 || t == 110) { /* stones down the west passage, toward the guard's corridor */
+            int lx, ly;
+            ck_assert_int_eq(play_throw(&s, 1, 3, &lx, &ly), 1);
+        }
         play_tick(&s, hx, hy);
+        for (int i = 1; i < pt_world_count(s.world); i++) investigated |= pt_world_entity(s.world, i)->state == PT_STATE_INVESTIGATE;
         if (s.round == 0 || pt_world_tick(s.world) > 0) pt_world_trace_rows(s.world, tr);
     }
     fclose(tr);
@@ -572,6 +578,10 @@ START_TEST(test_record_replays_to_the_same_trace) {
     ck_assert_int_gt(rec.nruns, 4);
     ck_assert(gaits[PT_GAIT_WALK] && gaits[PT_GAIT_RUN] && gaits[PT_GAIT_SNEAK]);
     ck_assert_uint_eq(rec.ticks, pt_world_tick(s.world));
+    /* The stones were recorded, and heard: a replay without them would differ. */
+    ck_assert_msg(rec.nthrows == 2, "%d throws in %llu ticks", rec.nthrows, (unsigned long long)rec.ticks);
+    ck_assert_uint_eq(rec.throws[0].tick, 90);
+    ck_assert(investigated);
     ck_assert_int_eq(app_rec_save(&rec, rec_file, &err), PT_OK);
     uint64_t recorded = rec.ticks;
     const pt_entity *pl = pt_world_entity(s.world, 0);
@@ -650,6 +660,19 @@ START_TEST(test_record_replays_to_the_same_trace) {
     app_rec back;
     ck_assert_int_eq(app_rec_load(&back, rec_file, &err), PT_OK);
     ck_assert_uint_eq(back.ticks, recorded);
+    ck_assert_int_eq(back.nthrows, 2);
+    ck_assert_uint_eq(back.throws[1].tick, 110);
+    ck_assert_int_eq(back.throws[1].loudness, PLAY_STONE_LOUDNESS);
+    /* A replayed session throws them again (the count too), and refuses the player's own. */
+    play_session r;
+    open_ok(&r, "r.map");
+    ck_assert_int_eq(play_replay(&r, &back, &err), PT_OK);
+    for (int t = 0; t < 100; t++) play_tick(&r, 0, 0);
+    ck_assert_int_eq(r.stones, PLAY_STONES - 1);
+    for (int t = 0; t < 100; t++) play_tick(&r, 0, 0);
+    ck_assert_int_eq(r.thrown, 2);
+    ck_assert_int_eq(play_throw(&r, 1, 3, NULL, NULL), 0);
+    play_close(&r);
     app_rec_fini(&back);
 }
 END_TEST
@@ -730,6 +753,16 @@ START_TEST(test_bad_recordings) {
     ck_assert_int_eq(replay_edited(tk, tk1, 1, errs, sizeof errs), 1);
     snprintf(want, sizeof want, "bad.rec:6:7: error: 'ticks' says %llu", (unsigned long long)recorded + 1);
     ck_assert_msg(strstr(errs, want) != NULL, "%s", errs);
+    /* Bad throws: a loudness of 0, one after the last tick, two out of order. */
+    ck_assert_int_eq(replay_edited("inputs\n", "throw 5 1 1 0\ninputs\n", 1, errs, sizeof errs), 1);
+    ck_assert_msg(strstr(errs, "bad.rec:7:13: error: a loudness of 0"), "%s", errs);
+    snprintf(tk, sizeof tk, "throw %llu 1 1 10\ninputs\n", (unsigned long long)recorded);
+    ck_assert_int_eq(replay_edited("inputs\n", tk, 1, errs, sizeof errs), 1);
+    ck_assert_msg(strstr(errs, "bad.rec:7:7: error: a throw after the last tick"), "%s", errs);
+    ck_assert_int_eq(replay_edited("inputs\n", "throw 9 1 1 10\nthrow 8 1 1 10\ninputs\n", 1, errs, sizeof errs), 1);
+    ck_assert_msg(strstr(errs, "bad.rec:8:7: error: the throws are not in tick order"), "%s", errs);
+    ck_assert_int_eq(replay_edited("inputs\n", "throw 9 1 1\ninputs\n", 1, errs, sizeof errs), 1);
+    ck_assert_msg(strstr(errs, "bad.rec:7:") && strstr(errs, "throw TICK X Y LOUDNESS"), "%s", errs);
 
     /* Another map, and other patterns: the level is not the one recorded. */
     char other[1024];
@@ -778,6 +811,138 @@ START_TEST(test_log_lines) {
 }
 END_TEST
 
+/* Stones: a hall on the left (the player at 1,2 facing east, a guard at its far end) and,
+ * behind a solid wall, a sealed room with a second guard. */
+static const char *stone_map = "format 1\n"
+                               "player at=1,2 heading=0\n"
+                               "guard near at=14,1 heading=0 view=3 fov=60\n"
+                               "guard shut at=17,2 heading=180 view=3 fov=60\n"
+                               "grid\n"
+                               "###################\n"
+                               "#...............#.#\n"
+                               "#...............#.#\n"
+                               "#....#..........#.#\n"
+                               "###################\n"
+                               "end\n";
+
+START_TEST(test_stones_count) {
+    write_file("stone.map", stone_map);
+    play_session s;
+    open_ok(&s, "stone.map");
+    ck_assert_int_eq(s.stones, PLAY_STONES);
+    ck_assert_int_eq(s.thrown, 0);
+    for (int i = 0; i < PLAY_STONES; i++) {
+        ck_assert_int_eq(play_throw(&s, 4, 1, NULL, NULL), 1);
+        ck_assert_int_eq(s.stones, PLAY_STONES - 1 - i);
+        play_tick(&s, 0, 0);
+    }
+    int lx = -1, ly = -1;
+    ck_assert_int_eq(play_throw(&s, 4, 1, &lx, &ly), 0); /* none left */
+    ck_assert_int_eq(play_throw_facing(&s, &lx, &ly), 0);
+    ck_assert_int_eq(lx, -1);
+    ck_assert_int_eq(s.stones, 0);
+    ck_assert_int_eq(s.thrown, PLAY_STONES);
+    pt_error err;
+    ck_assert_int_eq(play_restart(&s, &err), PT_OK);
+    ck_assert_int_eq(s.stones, PLAY_STONES);
+    ck_assert_int_eq(s.thrown, 0);
+    play_close(&s);
+}
+END_TEST
+
+/* Where a stone lands: the range clamps it, a wall stops it before itself, the noise is made
+ * there in the next step with the documented loudness. */
+START_TEST(test_throw_lands) {
+    write_file("stone.map", stone_map);
+    play_session s;
+    open_ok(&s, "stone.map");
+    int lx = -1, ly = -1;
+    ck_assert_int_eq(play_throw(&s, 1, 2, &lx, &ly), 0); /* at the player's own cell */
+    ck_assert_int_eq(play_throw(&s, 0, 2, &lx, &ly), 0); /* a wall right in front */
+    ck_assert_int_eq(s.stones, PLAY_STONES);
+    /* Too far: clamped to PLAY_THROW_RANGE along the line. */
+    ck_assert_int_eq(play_throw(&s, 1 + PLAY_THROW_RANGE + 5, 2, &lx, &ly), 1);
+    ck_assert_int_eq(lx, 1 + PLAY_THROW_RANGE);
+    ck_assert_int_eq(ly, 2);
+    play_tick(&s, 0, 0);
+    int found = 0;
+    for (int i = 0; i < s.nnoises; i++)
+        if (s.noises[i].kind == PT_NOISE_GAME && s.noises[i].x == lx && s.noises[i].y == ly) {
+            ck_assert(s.noises[i].loudness == PLAY_STONE_LOUDNESS);
+            found++;
+        }
+    ck_assert_int_eq(found, 1);
+    /* Through a wall: the pillar at 5,3 stops the stone on the cell before it. */
+    pt_cell line[16];
+    int n = pt_line_cells(1, 2, 7, 4, line, 16), k = 1;
+    while (k < n && pt_map_walkable(&s.level->map, line[k].x, line[k].y)) k++;
+    ck_assert_msg(k < n && line[k].x == 5 && line[k].y == 3, "the test line must meet the pillar");
+    ck_assert_int_eq(play_throw(&s, 7, 4, &lx, &ly), 1);
+    ck_assert_int_eq(lx, line[k - 1].x);
+    ck_assert_int_eq(ly, line[k - 1].y);
+    /* The key throw: the way the player faces (east), as far as the range. */
+    ck_assert_int_eq(play_throw_facing(&s, &lx, &ly), 1);
+    ck_assert_int_eq(lx, 1 + PLAY_THROW_RANGE);
+    ck_assert_int_eq(ly, 2);
+    play_close(&s);
+}
+END_TEST
+
+/* The guard in the hall goes to the stone; the one behind the wall never hears it. */
+START_TEST(test_stone_draws_a_guard) {
+    write_file("stone.map", stone_map);
+    play_session s;
+    open_ok(&s, "stone.map");
+    const int tx = 9, ty = 2;
+    const pt_entity *near = pt_world_entity(s.world, 1), *shut = pt_world_entity(s.world, 2);
+    ck_assert_str_eq(near->name, "near");
+    int nx0 = near->x, sx0 = shut->x, sy0 = shut->y;
+    int d0 = abs(nx0 - tx) > abs(near->y - ty) ? abs(nx0 - tx) : abs(near->y - ty);
+    for (int t = 0; t < 60; t++) play_tick(&s, 0, 0); /* nothing happens without a stone */
+    ck_assert_int_eq(pt_world_entity(s.world, 1)->x, nx0);
+    ck_assert_int_eq(play_throw(&s, tx, ty, NULL, NULL), 1);
+    int best = d0, investigated = 0, shut_moved = 0;
+    for (int t = 0; t < 400 && s.round == 0; t++) {
+        play_tick(&s, 0, 0);
+        near = pt_world_entity(s.world, 1);
+        shut = pt_world_entity(s.world, 2);
+        int d = abs(near->x - tx) > abs(near->y - ty) ? abs(near->x - tx) : abs(near->y - ty);
+        if (d < best) best = d;
+        investigated |= near->state == PT_STATE_INVESTIGATE;
+        shut_moved |= shut->x != sx0 || shut->y != sy0 || shut->state == PT_STATE_INVESTIGATE;
+    }
+    ck_assert_int_eq(s.round, 0);
+    ck_assert(investigated);
+    ck_assert_int_le(best, 1);
+    ck_assert_int_lt(best, d0);
+    ck_assert(!shut_moved);
+    play_close(&s);
+}
+END_TEST
+
+/* The "no stones" badge: a won round without a throw earns it, with one does not. */
+START_TEST(test_no_stones_badge) {
+    write_file("goal.map", goal_map);
+    for (int throw = 0; throw < 2; throw++) {
+        play_session s;
+        open_ok(&s, "goal.map");
+        if (throw) ck_assert_int_eq(play_throw(&s, 3, 1, NULL, NULL), 1);
+        for (int t = 0; t < 300 && s.round == 0; t++) play_tick(&s, 1, 0);
+        ck_assert_int_eq(s.round, 1);
+        int ghost = -1, calm = -1, no_stones = -1;
+        play_badges(&s, &ghost, &calm, &no_stones);
+        ck_assert_int_eq(ghost, 1);
+        ck_assert_int_eq(calm, 1);
+        ck_assert_int_eq(no_stones, !throw);
+        /* A throw after the round ended is refused and changes nothing. */
+        ck_assert_int_eq(play_throw(&s, 2, 1, NULL, NULL), 0);
+        play_badges(&s, &ghost, &calm, &no_stones);
+        ck_assert_int_eq(no_stones, !throw);
+        play_close(&s);
+    }
+}
+END_TEST
+
 START_TEST(test_messages_limits) {
     write_file("goal.map", goal_map);
     play_session s;
@@ -804,6 +969,10 @@ static Suite *session_suite(void) {
     tcase_add_test(core, test_spotted_and_caught);
     tcase_add_test(core, test_sound_cues);
     tcase_add_test(core, test_log_lines);
+    tcase_add_test(core, test_stones_count);
+    tcase_add_test(core, test_throw_lands);
+    tcase_add_test(core, test_stone_draws_a_guard);
+    tcase_add_test(core, test_no_stones_badge);
     tcase_add_test(core, test_watch_reloads);
     tcase_add_test(core, test_record_replays_to_the_same_trace);
     tcase_add_test(core, test_tick_entry);

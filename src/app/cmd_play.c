@@ -35,13 +35,15 @@ static const double speeds[] = {0.25, 0.5, 1.0, 2.0, 4.0};
 enum { SPEED_NORMAL = 2, NSPEEDS = (int)(sizeof speeds / sizeof speeds[0]) };
 #define ERROR_SECONDS 8.0 /* a reload error box stays this long (or until a key) */
 
-static const char *keys_hint = "arrows/WASD move   Shift run   Ctrl/C sneak   P pause   R restart   M mute   F1 help   Esc quit";
+static const char *keys_hint = "arrows/WASD move   Shift run   Ctrl/C sneak   Space/click throw   P pause   R restart   M mute   F1 help   Esc quit";
 
 /* The F1 panel: "KEY|what" lines in two columns; other lines are headings. */
 static const char *help_text = "patrol - keys\n"
                                "arrows / WASD|walk (hold to keep walking)\n"
                                "Shift (held)|run: faster, louder footsteps\n"
                                "Ctrl / C (held)|sneak: slower, quieter footsteps\n"
+                               "Space|throw a stone the way you face\n"
+                               "left click|throw a stone at a tile (8 tiles)\n"
                                "P|pause / resume\n"
                                "N|one tick while paused\n"
                                "+ / -|simulation speed (0.25x .. 4x)\n"
@@ -188,6 +190,13 @@ void play_frame_fini(play_frame *f) {
     f->actors_cap = f->cells_cap = 0;
 }
 
+int play_frame_pick(const play_frame *f, int px, int py, int *cx, int *cy) {
+    if (!(f->pick_unit > 0.0)) return 0;
+    *cx = (int)floor(f->pick_cam_x + (px - f->pick_x) / f->pick_unit);
+    *cy = (int)floor(f->pick_cam_y + (py - f->pick_y) / f->pick_unit);
+    return 1;
+}
+
 /* The hearing overlay: each noise (and shout: a call travels as any noise) flooded again with
  * the guards' own flood, as it spread when it was made (a reload brings a new map: a new
  * flood object). */
@@ -247,6 +256,13 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     }
     pt_scene scene = {.map = map, .actors = f->actors, .nactors = n};
     int rc = pt_render_draw(r, &scene, &v);
+    long map_pw = 0, map_ph = 0;
+    pt_view_map_size(map, v.scale > 0 ? v.scale : 1, &map_pw, &map_ph);
+    f->pick_x = v.x;
+    f->pick_y = v.y;
+    f->pick_cam_x = v.cam_x;
+    f->pick_cam_y = v.cam_y;
+    f->pick_unit = map->w > 0 ? (double)map_pw / map->w : 0.0;
     pt_noise_mark marks[PLAY_NOISES], shouts[PLAY_NOISES];
     int nmarks = 0, nshouts = 0;
     for (int i = 0; i < s->nnoises; i++) {
@@ -284,8 +300,10 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     else if (s->replay)
         snprintf(what, sizeof what, "REPLAY %llu/%llu  ", (unsigned long long)pt_world_tick(s->world),
                  (unsigned long long)s->replay->ticks);
-    if (fabs(f->speed - 1.0) > 1e-9) snprintf(status, sizeof status, "%s%s%s  x%g", what, gname, clock, f->speed);
-    else snprintf(status, sizeof status, "%s%s%s", what, gname, clock);
+    char stones[32];
+    snprintf(stones, sizeof stones, "STONES %d  ", s->stones);
+    if (fabs(f->speed - 1.0) > 1e-9) snprintf(status, sizeof status, "%s%s%s%s  x%g", what, stones, gname, clock, f->speed);
+    else snprintf(status, sizeof status, "%s%s%s%s", what, stones, gname, clock);
     double phase_left = 0.0;
     pt_phase phase = pt_world_phase(s->world, &phase_left);
     char phase_txt[32] = "";
@@ -417,6 +435,18 @@ static void reloaded(const play_session *s, play_ui *ui, int rc, const pt_error 
 
 enum { KEY_GO_ON, KEY_QUIT, KEY_STEP };
 
+/* A left click: a stone toward the cell under the pointer (window points -> output pixels). */
+static void click_throw(play_session *s, const play_ui *ui, SDL_Window *win, SDL_Renderer *sdl, int mx, int my) {
+    int ww = 0, wh = 0, ow = 0, oh = 0, cx, cy;
+    SDL_GetWindowSize(win, &ww, &wh);
+    SDL_GetRendererOutputSize(sdl, &ow, &oh);
+    if (ww > 0 && wh > 0) {
+        mx = (int)((long)mx * ow / ww);
+        my = (int)((long)my * oh / wh);
+    }
+    if (play_frame_pick(&ui->frame, mx, my, &cx, &cy)) play_throw(s, cx, cy, NULL, NULL); /* logged by the session */
+}
+
 /* The round was won: the level's best time and badges, saved at once (a crash later loses
  * nothing), and the banner's line. A bad progress file is reported and replaced. */
 static void record_escape(const play_session *s, play_ui *ui) {
@@ -429,8 +459,9 @@ static void record_escape(const play_session *s, play_ui *ui) {
     const app_level_best *old = app_progress_find(&p, s->map_hash);
     long old_ms = old ? old->best_ms : -1;
     int new_best = 0;
-    /* Stones do not exist yet: every escape is one without stones. */
-    app_progress_record(&p, s->map_hash, lround(play_clock(s) * 1000.0), s->spotted == 0, !s->alarmed, 1, &new_best);
+    int ghost, calm, no_stones;
+    play_badges(s, &ghost, &calm, &no_stones);
+    app_progress_record(&p, s->map_hash, lround(play_clock(s) * 1000.0), ghost, calm, no_stones, &new_best);
     if (app_progress_save(&p, ui->progress_path) != 0)
         fprintf(stderr, "patrol play: cannot save the progress in %s: %s\n", ui->progress_path, strerror(errno));
     if (old_ms >= 0 && !new_best) {
@@ -526,6 +557,9 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
     pt_error err;
     switch (k->keysym.sym) {
     case SDLK_ESCAPE: return KEY_QUIT;
+    case SDLK_SPACE:
+        if (!ui->paused) play_throw_facing(s, NULL, NULL); /* logged by the session (--log) */
+        break;
     case SDLK_p:
         ui->paused = !ui->paused;
         ui_log(ui, "%s", ui->paused ? "paused" : "resumed");
@@ -918,6 +952,8 @@ static int play_run(const play_opts *o) {
         while (SDL_PollEvent(&e)) {
             if (e.type == SDL_QUIT) {
                 running = 0;
+            } else if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT && !ui.paused) {
+                click_throw(&s, &ui, win, sdl, e.button.x, e.button.y);
             } else if (e.type == SDL_KEYDOWN) {
                 int k = handle_key(&s, &ui, win, &e.key, real);
                 if (k == KEY_QUIT) running = 0;

@@ -39,6 +39,10 @@
 #define PLAY_NOISES 64        /* recent noises kept for the rings the frame draws ... */
 #define PLAY_NOISE_TICKS 60   /* ... for this many ticks (1 s at 60 Hz) */
 
+#define PLAY_STONES 3         /* stones the player has at the start of a round */
+#define PLAY_THROW_RANGE 8    /* the farthest a stone flies, in tiles along its line (Chebyshev) */
+#define PLAY_STONE_LOUDNESS 10 /* the noise where a stone lands, in tiles (pt_world_noise; whole: recorded) */
+
 #define PLAY_CUES 32          /* sound cues kept until the window takes them */
 #define PLAY_TRACK 256        /* entities whose state changes are followed for cues */
 
@@ -87,6 +91,8 @@ typedef struct play_session {
     int round;                /* pt_world_round after the last tick: 0, 1 won, -1 caught */
     int spotted;              /* times a guard gave chase (PT_EVENT_SPOTTED) */
     int alarmed;              /* 1 once the world's phase was ALERT this round */
+    int stones;               /* stones left this round (PLAY_STONES at its start) */
+    int thrown;               /* stones thrown this round */
     char caught_by[PT_MAX_NAME];
     play_msg msgs[PLAY_MSGS]; /* oldest first */
     int nmsgs;
@@ -164,6 +170,24 @@ int play_tick_entry_key(char *digits, int key, uint64_t max, uint64_t *to);
  * key was released before that tick. At most PLAY_TAPS wait; more are dropped. */
 void play_tap(play_session *s, int dx, int dy);
 
+/* Throws a stone toward cell (x, y) (a mouse click). The stone flies along the Bresenham
+ * line from the player's cell, at most PLAY_THROW_RANGE cells, and stops before the first
+ * cell it cannot enter (pt_map_step_ok: a wall, water, a diagonal gap between two walls):
+ * it lands on the last cell it reached, where pt_world_noise makes a noise of
+ * PLAY_STONE_LOUDNESS in the next step. So a target beyond the range or behind a wall is
+ * clamped to the nearer cell; *lx, *ly (either may be NULL) get the landing cell.
+ * Returns 1 when thrown (one stone fewer), 0 when refused: no stones left, the round is
+ * over, a replay is playing, the target is the player's own cell, or the stone could not
+ * leave it (a wall right in front). A recording (play_record) holds the throw. */
+int play_throw(play_session *s, int x, int y, int *lx, int *ly);
+/* The key throw: toward the direction the player faces (rounded to one of 8), as far as
+ * PLAY_THROW_RANGE (play_throw's rules). */
+int play_throw_facing(play_session *s, int *lx, int *ly);
+
+/* The badges the round earns when it was won (docs/playing.md, "Progress"): ghost (never
+ * spotted), calm (no alarm phase), no stones (none thrown). Each 0 or 1. */
+void play_badges(const play_session *s, int *ghost, int *calm, int *no_stones);
+
 /* One fixed tick: the player's input (a waiting tap on the tick its step is due, else the
  * held direction), the world's step, its events turned into messages and counts. After the
  * round ended the world stands still and only the clocks of messages and animations run. */
@@ -211,6 +235,9 @@ typedef struct play_frame {
     const char *tick_entry;   /* a replay's tick box being typed ("" or NULL = none) */
     const char *perf;         /* the frame-time readout of the debug overlay (NULL = none) */
     const char *best;         /* the win banner's time line ("time 0:41.2   best 0:39.0"); NULL = the time */
+    /* set by play_draw_frame: where the map was drawn (for play_frame_pick) */
+    int pick_x, pick_y;       /* the view rectangle's top-left pixel */
+    double pick_cam_x, pick_cam_y, pick_unit; /* its map position (tiles), pixels per tile (0 = none) */
     /* scratch */
     struct pt_actor *actors;
     int actors_cap;
@@ -223,6 +250,8 @@ typedef struct play_frame {
 /* Draws the session into the whole output of r (does not present). PT_OK or PT_ERR_NOMEM. */
 int play_draw_frame(const play_session *s, struct pt_render *r, play_frame *f, int out_w, int out_h);
 void play_frame_fini(play_frame *f);
+/* The map cell under output pixel (px, py) of the last frame drawn; 0 when none was drawn. */
+int play_frame_pick(const play_frame *f, int px, int py, int *cx, int *cy);
 
 /* The command-line overlay option shared by play and render: "--overlay=LIST", "--overlay
  * LIST" (the next argument taken as a list when it is only letters and commas), or a bare

@@ -5,6 +5,8 @@
 
 #include "load.h"
 
+#include <patrol/bresenham.h>
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -98,6 +100,8 @@ static void round_reset(play_session *s) {
     s->round = 0;
     s->spotted = 0;
     s->alarmed = 0;
+    s->stones = PLAY_STONES;
+    s->thrown = 0;
     s->caught_by[0] = '\0';
     s->nmsgs = 0;
     s->ntaps = 0;
@@ -389,6 +393,11 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
     if (s->replay) {
         /* The recording holds what the world was handed, taps already resolved. */
         pt_gait g;
+        if (s->replay_at.tick < s->replay->ticks) {
+            int k = app_rec_throws(s->replay, &s->replay_at, s->world);
+            s->stones -= k;
+            s->thrown += k;
+        }
         if (!app_rec_take(s->replay, &s->replay_at, &dx, &dy, &g)) return;
         s->gait = g;
         pt_world_set_gait(s->world, g);
@@ -415,6 +424,43 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
         s->end_tick = s->ticks;
         s->ntaps = 0;
     }
+}
+
+int play_throw(play_session *s, int x, int y, int *lx, int *ly) {
+    if (s->round != 0 || s->replay || s->stones <= 0) return 0;
+    const pt_map *m = &s->level->map;
+    const pt_entity *pl = pt_world_entity(s->world, 0);
+    if (x == pl->x && y == pl->y) return 0;
+    pt_line_iter it;
+    pt_line_iter_init(&it, pl->x, pl->y, x, y);
+    int cx = pl->x, cy = pl->y;
+    for (int flown = 0; flown < PLAY_THROW_RANGE && pt_line_iter_next(&it); flown++) {
+        if (!pt_map_step_ok(m, cx, cy, it.x, it.y)) break;
+        cx = it.x;
+        cy = it.y;
+    }
+    if (cx == pl->x && cy == pl->y) return 0;
+    pt_world_noise(s->world, cx, cy, PLAY_STONE_LOUDNESS);
+    if (s->rec && app_rec_add_throw(s->rec, cx, cy, (int)PLAY_STONE_LOUDNESS) < 0) s->rec_error = 1;
+    s->stones--;
+    s->thrown++;
+    if (lx) *lx = cx;
+    if (ly) *ly = cy;
+    log_line(s, "throw %d,%d", cx, cy);
+    return 1;
+}
+
+int play_throw_facing(play_session *s, int *lx, int *ly) {
+    const pt_entity *pl = pt_world_entity(s->world, 0);
+    int dx = (int)lround(cos(pl->heading)), dy = (int)lround(sin(pl->heading));
+    if (dx == 0 && dy == 0) return 0;
+    return play_throw(s, pl->x + dx * PLAY_THROW_RANGE, pl->y + dy * PLAY_THROW_RANGE, lx, ly);
+}
+
+void play_badges(const play_session *s, int *ghost, int *calm, int *no_stones) {
+    *ghost = s->spotted == 0;
+    *calm = !s->alarmed;
+    *no_stones = s->thrown == 0;
 }
 
 int play_alert(const play_session *s) {

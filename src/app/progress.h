@@ -8,7 +8,7 @@
  * One `level` line per level: the level is the 64-bit hash of its map file (an edited map is
  * a new level), best_ms the best escape time in milliseconds, then the badges as 0/1: ghost
  * (escaped never spotted), calm (escaped with no alarm phase), no_stones (escaped without
- * throwing a stone; stones do not exist yet, so every escape earns it). Badges, once earned,
+ * throwing a stone: play_badges). Badges, once earned,
  * stay. Unknown keys after best_ms are an error.
  *
  * A missing file is an empty progress. A file that does not parse is reported (file:line),

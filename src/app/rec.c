@@ -24,6 +24,7 @@ void app_rec_init(app_rec *r) { memset(r, 0, sizeof *r); }
 
 void app_rec_fini(app_rec *r) {
     PT_FREE(r->runs);
+    PT_FREE(r->throws);
     memset(r, 0, sizeof *r);
 }
 
@@ -53,6 +54,19 @@ int app_rec_start(app_rec *r, const pt_map *map, uint64_t seed, pt_error *err) {
     r->seed = seed ? seed : 1;
     r->ticks = 0;
     r->nruns = 0;
+    r->nthrows = 0;
+    return PT_OK;
+}
+
+int app_rec_add_throw(app_rec *r, int x, int y, int loudness) {
+    if (r->nthrows == r->throws_cap) {
+        int cap = r->throws_cap ? r->throws_cap * 2 : 16;
+        app_rec_throw *q = PT_REALLOC(r->throws, sizeof *q * (size_t)cap);
+        if (!q) return PT_ERR_NOMEM;
+        r->throws = q;
+        r->throws_cap = cap;
+    }
+    r->throws[r->nthrows++] = (app_rec_throw){r->ticks, x, y, loudness};
     return PT_OK;
 }
 
@@ -111,6 +125,9 @@ int app_rec_save(const app_rec *r, const char *path, pt_error *err) {
     sb_printf(&b, "files-hash %016" PRIx64 "\n", r->files_hash);
     sb_printf(&b, "seed %" PRIu64 "\n", r->seed);
     sb_printf(&b, "ticks %" PRIu64 "\n", r->ticks);
+    for (int i = 0; i < r->nthrows; i++)
+        sb_printf(&b, "throw %" PRIu64 " %d %d %d\n", r->throws[i].tick, r->throws[i].x, r->throws[i].y,
+                  r->throws[i].loudness);
     sb_printf(&b, "inputs\n");
     for (int i = 0; i < r->nruns; i++)
         sb_printf(&b, "%" PRIu64 " %d %d %s\n", r->runs[i].n, r->runs[i].dx, r->runs[i].dy,
@@ -242,7 +259,27 @@ static int parse(reader *rd, app_rec *r) {
     int ticks_line = rd->line;
     const char *ticks_at = s, *ticks_ls = rd->ls;
     size_t ticks_ll = rd->ll;
-    if (!next_line(rd) || rd->ll != 6 || strncmp(rd->ls, "inputs", 6) != 0)
+    /* Stones thrown: "throw TICK X Y LOUDNESS", in tick order, each before a recorded tick. */
+    for (;;) {
+        if (!next_line(rd)) return rec_fail(rd, PT_ERR_SYNTAX, NULL, "expected 'inputs'");
+        if (rd->ll < 6 || strncmp(rd->ls, "throw ", 6) != 0) break;
+        uint64_t f[4];
+        static const uint64_t most[4] = {APP_REC_MAX_TICKS, 65535, 65535, 256};
+        const char *p = rd->ls + 6, *q = p;
+        for (int k = 0; k < 4; k++) {
+            if (k && q >= rd->ls + rd->ll) return rec_fail(rd, PT_ERR_MISSING, q, "expected 'throw TICK X Y LOUDNESS'");
+            if (k) p = q + 1;
+            if ((rc = number(rd, p, 0, k < 3, most[k], &f[k], &q)) < 0) return rc;
+        }
+        if (f[0] >= ticks) return rec_fail(rd, PT_ERR_RANGE, rd->ls + 6, "a throw after the last tick (%" PRIu64 ")", ticks);
+        if (r->nthrows > 0 && f[0] < r->throws[r->nthrows - 1].tick)
+            return rec_fail(rd, PT_ERR_RANGE, rd->ls + 6, "the throws are not in tick order");
+        if (f[3] == 0) return rec_fail(rd, PT_ERR_RANGE, p, "a loudness of 0");
+        r->ticks = f[0]; /* app_rec_add_throw records at r->ticks; the runs start from 0 below */
+        if (app_rec_add_throw(r, (int)f[1], (int)f[2], (int)f[3]) < 0) return rec_fail(rd, PT_ERR_NOMEM, NULL, "out of memory");
+        r->ticks = 0;
+    }
+    if (rd->ll != 6 || strncmp(rd->ls, "inputs", 6) != 0)
         return rec_fail(rd, PT_ERR_SYNTAX, rd->ls, "expected 'inputs'");
     for (;;) {
         if (!next_line(rd)) return rec_fail(rd, PT_ERR_UNTERMINATED, NULL, "the inputs have no 'end'");
@@ -359,9 +396,19 @@ int app_rec_take(const app_rec *r, app_rec_cursor *c, int *dx, int *dy, pt_gait 
     return 1;
 }
 
+int app_rec_throws(const app_rec *r, app_rec_cursor *c, pt_world *w) {
+    int n = 0;
+    for (; c->thrown < r->nthrows && r->throws[c->thrown].tick <= c->tick; c->thrown++, n++) {
+        const app_rec_throw *t = &r->throws[c->thrown];
+        pt_world_noise(w, t->x, t->y, t->loudness);
+    }
+    return n;
+}
+
 int app_rec_next(const app_rec *r, app_rec_cursor *c, pt_world *w) {
     int dx, dy;
     pt_gait g;
+    if (c->tick < r->ticks) app_rec_throws(r, c, w);
     if (!app_rec_take(r, c, &dx, &dy, &g)) return 0;
     pt_world_set_gait(w, g);
     pt_world_set_input(w, dx, dy);

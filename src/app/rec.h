@@ -7,6 +7,7 @@
  *     app_rec_init(&r);
  *     app_rec_start(&r, &map, seed, &err);            // the level's identity (hashes)
  *     app_rec_add(&r, dx, dy, gait);                   // once per world tick
+ *     app_rec_add_throw(&r, x, y, 10);                 // a stone, before the next tick
  *     app_rec_save(&r, "bug.rec", &err);
  *     app_rec_fini(&r);
  *
@@ -34,6 +35,13 @@ typedef struct app_rec_run {
     unsigned char gait;       /* pt_gait */
 } app_rec_run;
 
+/* A stone thrown (play_throw): a noise made at cell (x, y) before the step of tick `tick`. */
+typedef struct app_rec_throw {
+    uint64_t tick;            /* the recorded tick whose step hears it (0-based) */
+    int x, y;
+    int loudness;             /* tiles, 1..256 */
+} app_rec_throw;
+
 typedef struct app_rec {
     char map[PT_MAX_PATH];    /* the map file as the game was given it */
     uint64_t map_hash;        /* the map file's bytes (FNV-1a 64) */
@@ -42,6 +50,8 @@ typedef struct app_rec {
     uint64_t ticks;           /* the sum of the runs */
     app_rec_run *runs;
     int nruns, cap;
+    app_rec_throw *throws;    /* in tick order */
+    int nthrows, throws_cap;
     int map_line;             /* load: the line of `map` (for mismatch errors) */
     char path[PT_MAX_PATH];   /* load: the recording's file */
 } app_rec;
@@ -53,6 +63,8 @@ void app_rec_fini(app_rec *r);
 int app_rec_start(app_rec *r, const pt_map *map, uint64_t seed, pt_error *err);
 /* One tick's input. PT_OK or PT_ERR_NOMEM (the recording is then unchanged). */
 int app_rec_add(app_rec *r, int dx, int dy, pt_gait gait);
+/* A stone thrown now: heard in the step of the next tick added. PT_OK or PT_ERR_NOMEM. */
+int app_rec_add_throw(app_rec *r, int x, int y, int loudness);
 /* Writes the file (version, level, seed, runs, checksum). PT_OK or PT_ERR_IO with err. */
 int app_rec_save(const app_rec *r, const char *path, pt_error *err);
 /* Reads a file written by app_rec_save. On failure r is empty and err is located
@@ -64,7 +76,10 @@ int app_rec_check_level(const app_rec *r, const pt_map *map, pt_error *err);
 /* The world the recording was played in (as `patrol play` makes it, with r's seed). */
 pt_world *app_rec_world(const app_rec *r, const pt_map *map, const pt_patlib *lib, pt_error *err);
 /* Where a replay is: zero it to start at tick 0. */
-typedef struct app_rec_cursor { int run; uint64_t used; uint64_t tick; } app_rec_cursor;
+typedef struct app_rec_cursor { int run; uint64_t used; uint64_t tick; int thrown; } app_rec_cursor;
+/* Makes on w the noises of the stones thrown before the next tick (pt_world_noise); returns
+ * how many (call it before app_rec_take; app_rec_next does). */
+int app_rec_throws(const app_rec *r, app_rec_cursor *c, pt_world *w);
 /* Sets the next tick's input (gait and direction) on w and moves c on; 0 when the recording
  * has no more ticks (w untouched). */
 int app_rec_next(const app_rec *r, app_rec_cursor *c, pt_world *w);
