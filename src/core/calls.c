@@ -17,7 +17,8 @@ static int same_radio(const pt_entity *a, const pt_entity *b) {
     return a->def->radio[0] && strcmp(a->def->radio, b->def->radio) == 0;
 }
 
-void pt__calls_run(pt_world *w) {
+int pt__calls_run(pt_world *w) {
+    int chasing = 0;
     for (int k = 0; k < w->ncallers; k++) {
         const pt_entity *c = &w->ents[w->callers[k]];
         if (w->nshouts < PT__MAX_NOISES)
@@ -33,9 +34,11 @@ void pt__calls_run(pt_world *w) {
             if (!heard) continue;
             pt__world_event(w, PT_EVENT_CALLED, c->id, e->id, lx, ly);
             pt__brain_told(w, e, c->last_seen_x, c->last_seen_y, sure);
+            chasing |= e->state == PT_STATE_CHASE;
         }
     }
     w->ncallers = 0;
+    return chasing;
 }
 
 const char *pt_phase_name(pt_phase p) {
@@ -51,10 +54,7 @@ static void set_phase(pt_world *w, pt_phase p, double seconds) {
 
 void pt__phase_evasion(pt_world *w) { set_phase(w, PT_PHASE_EVASION, w->phases.evasion); }
 
-void pt__phase_update(pt_world *w) {
-    int chasing = 0;
-    for (int j = 0; j < w->nmovers && !chasing; j++) /* guards are movers, flock members not */
-        chasing = w->ents[w->movers[j]].kind == PT_KIND_GUARD && w->ents[w->movers[j]].state == PT_STATE_CHASE;
+void pt__phase_update(pt_world *w, int chasing) {
     if (chasing) {
         if (w->phase != PT_PHASE_ALERT) set_phase(w, PT_PHASE_ALERT, 0.0);
         return;

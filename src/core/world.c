@@ -507,6 +507,7 @@ void pt_world_step(pt_world *w) {
      * (their entities are not even read): they move together below, and their state_ticks
      * count there. */
     const int gather = w->nnoises > 0;
+    int chasing = 0; /* a guard chases after its move: read while it is in cache */
     w->nlisteners = 0;
     for (int j = 0; j < w->nmovers; j++) {
         pt_entity *e = &w->ents[w->movers[j]];
@@ -514,6 +515,7 @@ void pt_world_step(pt_world *w) {
         switch (e->kind) {
         case PT_KIND_GUARD:
             pt__brain_update(w, e);
+            chasing |= e->state == PT_STATE_CHASE;
             if (gather && e->state != PT_STATE_CHASE)
                 w->listeners[w->nlisteners++] = (pt__listener){e->x, e->y, e->hearing, (int)e->id};
             break;
@@ -524,8 +526,8 @@ void pt_world_step(pt_world *w) {
         }
         if (w->round != 0) return;
     }
-    pt__calls_run(w);
-    pt__phase_update(w);
+    chasing |= pt__calls_run(w);
+    pt__phase_update(w, chasing);
     pt__flock_tick(w);
     listen(w, gather);
 }

@@ -208,10 +208,11 @@ void pt__memory_all_acted(pt_world *w, const pt_entity *e);
 /* Forgets everything (the player started again). */
 void pt__memory_forget(pt_world *w, const pt_entity *e);
 
-/* The calls of this step's new chasers (calls.c): run after every guard has moved. */
-void pt__calls_run(pt_world *w);
-/* The alert phase after the step's moves and calls (calls.c). */
-void pt__phase_update(pt_world *w);
+/* The calls of this step's new chasers (calls.c): run after every guard has moved. 1 when a
+ * guard it told now chases. */
+int pt__calls_run(pt_world *w);
+/* The alert phase after the step's moves and calls (calls.c); `chasing`: a guard chases. */
+void pt__phase_update(pt_world *w, int chasing);
 /* Pattern motion for one tick (patrol state); shared by guards, prey and the player. */
 void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale);
 /* Player caught: records it and ends the round (play); in sim the next tick sends the
