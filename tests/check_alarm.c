@@ -279,7 +279,7 @@ END_TEST
  * over a map that sets others. */
 START_TEST(test_phases) {
     int full[PT_PHASE_COUNT] = {0}, full_set = 0, cut = 0, wider = 0, other_cone = 0;
-    for (uint64_t seed = 1; seed <= 12; seed++) {
+    for (uint64_t seed = 1; seed <= 24; seed++) {
         pt_rng r;
         pt_rng_seed(&r, seed, 4);
         /* The timing this run must follow: whole ticks, and odd ones too. */

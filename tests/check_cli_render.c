@@ -407,7 +407,7 @@ START_TEST(test_caught_frame) {
             ck_assert_msg(strcmp(st1, "chase") == 0, "%s %s tick %llu: the guard is drawn %s", modes[m], keys[k],
                           tick, st1);
             double d = hypot(x1 - x0, y1 - y0);
-            ck_assert_msg(d <= 1.05 + 1e-3, "%s %s tick %llu: drawn %.3f tiles apart", modes[m], keys[k], tick, d);
+            ck_assert_msg(d <= 1.75 + 1e-3, "%s %s tick %llu: drawn %.3f tiles apart", modes[m], keys[k], tick, d);
         }
     }
     unlink(map);

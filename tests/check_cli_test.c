@@ -23,7 +23,7 @@ START_TEST(test_passing_file) {
                      "PASS " DATA "pass.test:3: visits pacer 6,3 1,3 within=10: the last cell on tick 200 (3.3 s)\n"
                      "PASS " DATA "pass.test:4: stays pacer area=1,3,6,3: inside for 60.0 s\n"
                      "PASS " DATA "pass.test:5: covers pacer 3,3 every=3 for=20: covered 12 times, the longest gap 1.0 s\n"
-                     "PASS " DATA "pass.test:6: caught within=10 by=g: caught by g on tick 82 (1.4 s) at 7,1\n"
+                     "PASS " DATA "pass.test:6: caught within=10 by=g: caught by g on tick 80 (1.3 s) at 7,1\n"
                      "PASS " DATA "pass.test:7: goal route=low within=10: at the goal 8,3 on tick 96 (1.6 s)\n"
                      "5 passed, 0 failed\n");
 }
@@ -41,7 +41,7 @@ START_TEST(test_failing_file) {
                      "FAIL " DATA "fail.test:5: stays pacer area=1,3,4,3: tick 80 (1.3 s): pacer left the area: at 5,3 "
                      "(patrol)\n"
                      "FAIL " DATA "fail.test:6: unseen for=10: tick 24 (0.4 s): g at 8,1 saw the player at 3,1\n"
-                     "FAIL " DATA "fail.test:7: goal within=10: caught by g on tick 82 (1.4 s) at 7,1\n"
+                     "FAIL " DATA "fail.test:7: goal within=10: caught by g on tick 80 (1.3 s) at 7,1\n"
                      "FAIL " DATA "fail.test:8: caught route=none within=5: not caught in 5.0 s, never seen; the player "
                      "is at 1,1\n"
                      "FAIL " DATA "fail.test:9: solvable within=10: no route unseen and unheard within 600 ticks (10.0 "

@@ -853,7 +853,7 @@ START_TEST(test_check_can_fail) {
     static const struct { int doc; const char *anchor, *from, *to; int min_problems; } cases[] = {
         {STEERING_MD, "`side_feeler_length` [", "0.7", "0.9", 1},
         {STEER_H, "double view_radius;", "4 */", "2.5 */", 1},
-        {AI_MD, "drawn centres at most", "1.05", "1.5", 1},
+        {AI_MD, "drawn centres at most", "1.75", "1.5", 1},
         {FORMATS_MD, "| `body KEY=VALUE...` |", "`drag` 1", "`drag` 2", 1},
         {AI_MD, "| `aware_rate` |", "| `aware_rate` |", "| aware_rate |", 1},          /* row not found */
         {STEERING_MD, "| containment | 40", "| containment |", "- containment:", 2}, /* table lost */

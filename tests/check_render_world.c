@@ -106,8 +106,8 @@ START_TEST(test_world_frames) {
     int fails = 0, misplaced = 0, bad_count = 0, kinds_bad = 0, jumps = 0, catches = 0;
     double last_x = NAN, last_y = NAN;
     /* Every tile mover glides too: drawn at alpha 0, it moves at most its (chase) speed per
-     * tick. Regression: a guard that stopped mid-step (suspicious, search) used to be drawn
-     * jumping to the end of its step. */
+     * tick (except the tick after a catch, which resets the round). Regression: a guard that
+     * stopped mid-step (suspicious, search) used to be drawn jumping to the end of its step. */
     double *gx = calloc((size_t)n, sizeof *gx), *gy = calloc((size_t)n, sizeof *gy);
     int *gtile = calloc((size_t)n, sizeof *gtile);
     int guard_jumps = 0, caught = 0;
@@ -131,7 +131,7 @@ START_TEST(test_world_frames) {
             const pt_entity *e = pt_world_entity(f.world, i);
             int tile = e->motion == PT_MOTION_TILE;
             double lim = e->speed * 1.3 * sqrt(2.0) * pt_world_dt(f.world) + 1e-9; /* diagonal steps */
-            if (t > 0 && tile && gtile[i] && hypot(a[i].x - gx[i], a[i].y - gy[i]) > lim) guard_jumps++;
+            if (t > 0 && !was_caught && tile && gtile[i] && hypot(a[i].x - gx[i], a[i].y - gy[i]) > lim) guard_jumps++;
             gx[i] = a[i].x;
             gy[i] = a[i].y;
             gtile[i] = tile;

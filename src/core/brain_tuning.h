@@ -16,7 +16,7 @@
 #define SEARCH_SPLIT_S 1.0      /* search.c: the shares are drawn again this often */
 #define LOOK_STEP_S 0.75        /* one quarter turn while looking around */
 #define TURN_RATE (PT_PI)       /* rad/s while suspicious */
-#define CATCH_DIST 1.05         /* centre distance that counts as reaching the player */
+#define CATCH_DIST 1.75        /* centre distance that counts as reaching the player */
 #define INVESTIGATE_LOOK_S 2.0  /* looking around where a noise was heard */
 #define HEAR_AWARENESS 0.1      /* awareness a heard noise adds, at most up to suspicious_at */
 #define HEARD_SURE_AT 2.0       /* a noise heard at this many times the guard's hearing or louder
