@@ -288,6 +288,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         int pulse = 170 + (int)lround(80 * sin((double)s->ticks * 0.12));
         pt_draw_pointer(r, map, &v, gx + 0.5, gy + 0.5, 2 * ts, 0xf2be3c00u | (uint32_t)pulse);
     }
+    if (f->hud && round == 0) pt_render_offscreen_guards(r, map, &v, f->actors, n, ts); /* guards off screen */
     if (!f->hud) return rc;
 
     char status[192], clock[64], text[320], title[96];
@@ -334,6 +335,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         .phase = phase_txt,
         .phase_kind = (int)phase,
         .perf = f->perf,
+        .hidden = round == 0 && pt_world_player_hidden(s->world),
     };
     if (round != 0) {
         hud.banner = round;

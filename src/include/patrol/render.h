@@ -146,6 +146,8 @@ typedef struct pt_actor {
     double force_x, force_y;/* the last steering force, drawn at 0.1 tile per unit */
     pt_memory_mark memory[PT_ACTOR_MEMORY]; /* guards: what it remembers (memory overlay) */
     int nmemory;
+    int hidden;             /* the player hidden in cover (pt_world_player_hidden): drawn dimmed,
+                               its lower half behind the leaves of the tile it stands on */
 } pt_actor;
 
 /* What to draw: a map and the actors on it. */
@@ -254,6 +256,20 @@ void pt_debug_cell(pt_render *r, const pt_map *map, const pt_view *view, int cx,
  * Returns 1 if drawn, 0 when the point is in view. */
 int pt_draw_pointer(pt_render *r, const pt_map *map, const pt_view *view, double tx, double ty, int inset,
                     uint32_t rgba);
+/* The geometry of an edge marker (pt_draw_pointer, pt_render_offscreen_guards), pure: for a
+ * point (px, py) in output pixels outside the view rectangle (view->x, y, w, h, which must be
+ * resolved: w, h > 0), the place (*mx, *my) where the ray from the rectangle's centre toward
+ * the point meets the rectangle shrunk by `margin` pixels on every side, and the unit
+ * direction (*ux, *uy) from there toward the point. Returns 1 then; 0 (outputs untouched)
+ * when the point is inside the rectangle, not finite, or the margin leaves no room. */
+int pt_view_edge_marker(const pt_view *view, double px, double py, double margin, double *mx, double *my, double *ux,
+                        double *uy);
+/* Guards off screen: for each guard among the actors whose centre is outside the view, a
+ * small arrow inside the view's edge pointing toward it (pt_view_edge_marker, `inset` pixels
+ * more inside every edge), coloured by its state: calm white (patrol, return, idle), amber
+ * wondering (suspicious, investigate, search), red chasing. Returns how many were drawn. */
+int pt_render_offscreen_guards(pt_render *r, const pt_map *map, const pt_view *view, const pt_actor *actors, int n,
+                               int inset);
 
 /* ---- heads-up display ------------------------------------------------------------------------ */
 
@@ -284,6 +300,8 @@ typedef struct pt_hud {
                                   countdown ("EVASION 12"), in the phase's colour: pt_world_phase */
     int phase_kind;            /* the pt_phase it shows (its colour) */
     const char *perf;          /* bottom left, over the key bar: a small debug readout (frame times) */
+    int hidden;                /* 1: the player is hidden in cover (pt_world_player_hidden): the
+                                  top bar says HIDDEN in green beside the eye */
 } pt_hud;
 
 /* The font scale a HUD uses in a w x h rectangle: 1 below 900 x 500 pixels, 2 below
