@@ -255,6 +255,16 @@ void pt_debug_cell(pt_render *r, const pt_map *map, const pt_view *view, int cx,
 int pt_draw_pointer(pt_render *r, const pt_map *map, const pt_view *view, double tx, double ty, int inset,
                     uint32_t rgba);
 
+/* ---- a catch (patrol play) ------------------------------------------------------------------ */
+
+/* How long the caught animation lasts, in seconds. */
+#define PT_CAUGHT_S 0.8
+/* The caught animation over a drawn scene, t seconds into it (nothing outside 0 ..
+ * PT_CAUGHT_S): eight rays, yellow and red, burst out of the player (the actor as the scene
+ * drew it) and fade; its sprite is drawn again over the scene (in front of the caught
+ * starburst) and flashes bright four times in the first 0.64 s. */
+void pt_render_caught(pt_render *r, const pt_map *map, const pt_view *view, const pt_actor *player, double t);
+
 /* ---- heads-up display ------------------------------------------------------------------------ */
 
 /* A transient message; fade it by lowering the alpha of rgba. */
