@@ -42,7 +42,7 @@ static const char *help_text = "patrol - keys\n"
                                "arrows / WASD|walk (hold to keep walking)\n"
                                "Shift (held)|run: faster, louder footsteps\n"
                                "Ctrl / C (held)|sneak: slower, quieter footsteps\n"
-                               "Space|throw a stone the way you face\n"
+                               "Space|throw a stone the way you face (a catch: skip to retry)\n"
                                "left click|throw a stone at a tile (8 tiles)\n"
                                "P|pause / resume\n"
                                "N|one tick while paused\n"
@@ -229,7 +229,9 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         if (need > f->cells_cap && grow((void **)&f->cells, &f->cells_cap, need, sizeof *f->cells))
             pt_render_patterns_from_world(w, f->actors, n, f->cells, f->cells_cap);
     }
-    double since = play_since_end(s);
+    play_catch_actors(s, f->actors, n); /* a catch: the catcher walks up, then the grab */
+    double since = play_since_end(s), catch_t;
+    play_catch_stage catch_at = play_catch_at(s, &catch_t);
 
     pt_view v = {.overlays = f->overlays, .time = (double)s->ticks * pt_world_dt(w)};
     int ts = f->hud_scale > 0 ? f->hud_scale : pt_hud_scale(out_w, out_h), top = 0, bottom = 0;
@@ -241,9 +243,9 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         v.y = top;
         if (f->scale > 0) v.scale = f->scale;
         pt_view_follow(&v, map, f->actors[0].x, f->actors[0].y);
-        if (round < 0) {
+        if (catch_at == PLAY_CATCH_GRAB) {
             double dx, dy;
-            shake(since, (int)s->ticks, &dx, &dy);
+            shake(catch_t, (int)s->ticks, &dx, &dy);
             v.cam_x += dx;
             v.cam_y += dy;
         }
@@ -280,6 +282,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         draw_hearing(f, r, map, &v, shouts, nshouts);
     }
     pt_render_noise_rings(r, map, &v, marks, nmarks);
+    if (catch_at == PLAY_CATCH_GRAB) pt_render_caught(r, map, &v, &f->actors[0], catch_t);
     pt_render_shout_rings(r, map, &v, shouts, nshouts);
 
     /* The exit, when it is off screen: a gold pointer at the edge. */
@@ -337,9 +340,9 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         .perf = f->perf,
         .hidden = round == 0 && pt_world_player_hidden(s->world),
     };
-    if (round != 0) {
+    if (round > 0 || catch_at == PLAY_CATCH_DONE) {
         hud.banner = round;
-        hud.banner_t = since;
+        hud.banner_t = round > 0 ? since : catch_t;
         if (round > 0) {
             hud.banner_title = "YOU ESCAPED!";
             if (s->spotted == 0) snprintf(title, sizeof title, "never spotted - a ghost!");
@@ -350,12 +353,12 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
             snprintf(text, sizeof text, "%s\n%s\n\nR: play again   Esc: quit", timeline, title);
         } else {
             hud.banner_title = "CAUGHT!";
-            hud.flash = since < 0.6 ? 1.0 - since / 0.6 : 0.0;
             snprintf(title, sizeof title, "by %s", s->caught_by[0] ? s->caught_by : "a guard");
             snprintf(text, sizeof text, "%s after %s\n\nR: try again   Esc: quit", title, clock);
         }
         hud.banner_text = text;
     }
+    if (catch_at == PLAY_CATCH_GRAB) hud.flash = catch_t < 0.35 ? 0.7 * (1.0 - catch_t / 0.35) : 0.0;
     pt_render_hud(r, &hud, 0, 0, out_w, out_h);
     return rc;
 }
@@ -549,6 +552,7 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
         default: break;
         }
     }
+    if ((k->keysym.sym == SDLK_SPACE || k->keysym.sym == SDLK_RETURN) && play_catch_skip(s)) return KEY_GO_ON;
     switch (k->keysym.scancode) {
     case SDL_SCANCODE_RIGHT: case SDL_SCANCODE_D: if (!ui->paused) play_tap(s, 1, 0); return KEY_GO_ON;
     case SDL_SCANCODE_LEFT: case SDL_SCANCODE_A: if (!ui->paused) play_tap(s, -1, 0); return KEY_GO_ON;

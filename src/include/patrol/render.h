@@ -271,6 +271,16 @@ int pt_view_edge_marker(const pt_view *view, double px, double py, double margin
 int pt_render_offscreen_guards(pt_render *r, const pt_map *map, const pt_view *view, const pt_actor *actors, int n,
                                int inset);
 
+/* ---- a catch (patrol play) ------------------------------------------------------------------ */
+
+/* How long the caught animation lasts, in seconds. */
+#define PT_CAUGHT_S 0.8
+/* The caught animation over a drawn scene, t seconds into it (nothing outside 0 ..
+ * PT_CAUGHT_S): eight rays, yellow and red, burst out of the player (the actor as the scene
+ * drew it) and fade; its sprite is drawn again over the scene (in front of the caught
+ * starburst) and flashes bright four times in the first 0.64 s. */
+void pt_render_caught(pt_render *r, const pt_map *map, const pt_view *view, const pt_actor *player, double t);
+
 /* ---- heads-up display ------------------------------------------------------------------------ */
 
 /* A transient message; fade it by lowering the alpha of rgba. */
