@@ -338,6 +338,14 @@ START_TEST(test_cli_bad_lists) {
     path_in(list, sizeof list, "good.txt");
     snprintf(args, sizeof args, "--levels '%s' --ticks 20", list);
     ck_assert_msg(run_play(args, errs, sizeof errs) == 0, "%s", errs);
+    /* --record with no level played (the title screen only): nothing to write, said so. */
+    char rec[1200];
+    path_in(rec, sizeof rec, "none.rec");
+    unlink(rec);
+    snprintf(args, sizeof args, "--levels '%s' --ticks 20 --record '%s'", list, rec);
+    ck_assert_msg(run_play(args, errs, sizeof errs) == 0, "%s", errs);
+    ck_assert_msg(strstr(errs, "no level was played") != NULL, "%s", errs);
+    ck_assert_int_ne(access(rec, F_OK), 0);
 }
 END_TEST
 

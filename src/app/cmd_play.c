@@ -933,16 +933,17 @@ static void set_logs(play_session *s, const play_opts *o) {
     s->log_events = o->log_all;
 }
 
-/* Opens level i of the list into s: a fresh round (recorded when --record). On failure (the
- * file changed since the list was read) s keeps what it had and the error is printed. */
-static int open_level(play_session *s, play_menus *pm, int i, const play_opts *o, app_rec *rec) {
+/* Opens level i of the list into s: a fresh round, recorded when played (--record; a level
+ * behind a menu is not, so the recording keeps the last round played). On failure (the file
+ * changed since the list was read) s keeps what it had and the error is printed. */
+static int open_level(play_session *s, play_menus *pm, int i, const play_opts *o, app_rec *rec, int played) {
     static play_session next; /* large: not on the stack */
     pt_error err;
     if (play_open(&next, pm->levels.items[i].path, &err) < 0) {
         pt_error_print(stderr, &err);
         return -1;
     }
-    if (o->record && play_record(&next, rec, &err) < 0) {
+    if (played && o->record && play_record(&next, rec, &err) < 0) {
         pt_error_print(stderr, &err);
         play_close(&next);
         return -1;
@@ -1042,7 +1043,7 @@ static void menu_did(play_menus *pm, app_menu_do d, play_session *s, play_ui *ui
     }
     pm->escaped_at = -1;
     if (d == APP_MENU_START) {
-        if (open_level(s, pm, mn->level, o, rec) < 0) {
+        if (open_level(s, pm, mn->level, o, rec, 1) < 0) {
             mn->screen = APP_SCREEN_LEVELS;
             return;
         }
@@ -1055,7 +1056,7 @@ static void menu_did(play_menus *pm, app_menu_do d, play_session *s, play_ui *ui
     if (mn->screen == APP_SCREEN_LEVELS) {
         if (d == APP_MENU_SHOW && ui->progress_path[0]) app_progress_load(&pm->progress, ui->progress_path, stderr);
         /* Behind the list: the level selected, its guards walking. */
-        if (pm->shown != mn->level) open_level(s, pm, mn->level, o, rec);
+        if (pm->shown != mn->level) open_level(s, pm, mn->level, o, rec, 0);
     }
 }
 
@@ -1142,7 +1143,7 @@ static int play_run(const play_opts *o) {
     }
     static app_rec rec;
     app_rec_init(&rec);
-    if ((record && play_record(&s, &rec, &err) < 0) || (o->replay && play_replay(&s, o->replay, &err) < 0)) {
+    if ((record && !pm.on && play_record(&s, &rec, &err) < 0) || (o->replay && play_replay(&s, o->replay, &err) < 0)) {
         pt_error_print(stderr, &err);
         play_close(&s);
         app_levels_fini(&pm.levels);
@@ -1359,7 +1360,9 @@ static int play_run(const play_opts *o) {
     const pt_entity *pl = pt_world_entity(s.world, 0);
     printf("player %d,%d\n", pl->x, pl->y);
     fflush(stdout);
-    if (record && s.rec_error) {
+    if (record && !rec.map[0]) {
+        fprintf(stderr, "patrol play: no level was played; %s not written\n", record);
+    } else if (record && s.rec_error) {
         fprintf(stderr, "patrol play: error: out of memory while recording; %s not written\n", record);
         rc = APP_EXIT_INPUT;
     } else if (record && app_rec_save(&rec, record, &err) < 0) {
