@@ -227,6 +227,58 @@ START_TEST(test_reload_keeps_clock) {
 }
 END_TEST
 
+
+/* The window's replay of a recording (patrol replay, dummy video) prints the escape with the
+ * same time the played round had: its first move came after an idle start. */
+START_TEST(test_replay_prints_same_time) {
+    int compared = 0;
+    for (int k = 1; k < 6; k++) {
+        /* A hall of 2 rows, k + 4 tiles long, the exit at its east end; no guard. */
+        char path[1200], rec_file[1200], out[1200], cmd[4096];
+        snprintf(path, sizeof path, "%s/hall%d.map", dir, k);
+        FILE *m = fopen(path, "w");
+        ck_assert_ptr_nonnull(m);
+        fprintf(m, "format 1\ntitle \"hall %d\"\nplayer at=1,1\ngrid\n", k);
+        for (int y = 0; y < 4; y++) {
+            for (int x = 0; x < k + 6; x++)
+                fputc(y == 0 || y == 3 || x == 0 || x == k + 5 ? '#' : (y == 2 && x == k + 4) ? 'E' : '.', m);
+            fputc('\n', m);
+        }
+        fputs("end\n", m);
+        fclose(m);
+        play_session s;
+        open_ok(&s, path);
+        app_rec rec;
+        app_rec_init(&rec);
+        pt_error err;
+        ck_assert_int_eq(play_record(&s, &rec, &err), PT_OK);
+        int idle = 5 + 9 * k;
+        for (int t = 0; t < idle; t++) play_tick(&s, 0, 0);
+        for (int t = 0; t < 600 && s.round == 0; t++) play_tick(&s, 1, t % 40 < 20 ? 1 : -1);
+        ck_assert_int_eq(s.round, 1);
+        char want[128];
+        snprintf(want, sizeof want, "in %.2f s\n", play_clock(&s));
+        snprintf(rec_file, sizeof rec_file, "%s/p%d.rec", dir, k);
+        snprintf(out, sizeof out, "%s/p%d.out", dir, k);
+        ck_assert_int_eq(app_rec_save(&rec, rec_file, &err), PT_OK);
+        snprintf(cmd, sizeof cmd, "SDL_VIDEODRIVER=dummy '%s' replay '%s' --ticks %llu >'%s' 2>/dev/null", PATROL_BIN,
+                 rec_file, (unsigned long long)rec.ticks + 5, out);
+        ck_assert_int_eq(system(cmd), 0);
+        char text[4096] = "";
+        FILE *f = fopen(out, "r");
+        ck_assert_ptr_nonnull(f);
+        text[fread(text, 1, sizeof text - 1, f)] = '\0';
+        fclose(f);
+        ck_assert_msg(strstr(text, "escaped \"") == text, "map %d: %s", k, text);
+        ck_assert_msg(strstr(text, want) != NULL, "map %d: want '%s' in %s", k, want, text);
+        compared++;
+        play_close(&s);
+        app_rec_fini(&rec);
+    }
+    ck_assert_int_eq(compared, 5);
+}
+END_TEST
+
 static Suite *clock_suite(void) {
     Suite *s = suite_create("play_clock");
     TCase *tc = tcase_create("clock");
@@ -235,6 +287,7 @@ static Suite *clock_suite(void) {
     tcase_add_test(tc, test_throw_starts_the_clock);
     tcase_add_test(tc, test_replay_same_clock);
     tcase_add_test(tc, test_reload_keeps_clock);
+    tcase_add_test(tc, test_replay_prints_same_time);
     suite_add_tcase(s, tc);
     return s;
 }
