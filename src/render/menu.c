@@ -80,7 +80,7 @@ static void lay_out(const pt_menu *m, int x, int y, int w, int h, layout *L) {
     int sub_h = lines_of(m->subtitle) * (g + 3 * ts) + (m->subtitle ? 4 * ts : 0);
     int prompt_h = m->prompt ? PT_GLYPH_PX * (ts + 1) + 6 * ts : 0;
     int fixed = 2 * pad + title_h + sub_h + prompt_h;
-    int avail = h - L->bar - 4 * ts - fixed;
+    int avail = h - L->bar - 8 * ts - fixed; /* a margin above and below the panel */
     L->shown = m->nrows;
     if (L->shown * L->row_h > avail) L->shown = avail > L->row_h ? avail / L->row_h : 1;
     if (L->shown > m->nrows) L->shown = m->nrows;
@@ -95,7 +95,7 @@ static void lay_out(const pt_menu *m, int x, int y, int w, int h, layout *L) {
     L->ph = fixed + L->shown * L->row_h + (L->shown > 0 ? 4 * ts : 0);
     L->px = x + (w - L->pw) / 2;
     L->py = y + (h - L->bar - L->ph) / 2;
-    if (L->py < y + 2 * ts) L->py = y + 2 * ts;
+    if (L->py < y) L->py = y;
     L->title_y = L->py + pad;
     L->sub_y = L->title_y + title_h;
     L->rows_y = L->sub_y + sub_h;
