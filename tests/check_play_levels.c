@@ -349,6 +349,41 @@ START_TEST(test_cli_bad_lists) {
 }
 END_TEST
 
+
+/* The bad level lists of tests/data/bad (.txt in its EXPECT, with their place): the list
+ * loader fails with that code there, and `patrol play --levels` prints FILE:LINE:COL: error:
+ * (FILE: error: for a place without a line) and exits 1. */
+START_TEST(test_bad_files) {
+    FILE *f = fopen(PATROL_SOURCE_DIR "/tests/data/bad/EXPECT", "r");
+    ck_assert_ptr_nonnull(f);
+    char line[512];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        char file[128], code[64];
+        int ln, col;
+        if (line[0] == '#' || sscanf(line, "%127s %63s %d %d", file, code, &ln, &col) != 4) continue;
+        size_t len = strlen(file);
+        if (len < 4 || strcmp(file + len - 4, ".txt") != 0) continue;
+        char path[1200], want[1400], errs[8192], args[1400];
+        snprintf(path, sizeof path, "%s/tests/data/bad/%s", PATROL_SOURCE_DIR, file);
+        app_levels l;
+        pt_error err;
+        int rc = app_levels_load(&l, path, &err, NULL);
+        ck_assert_msg(rc < 0 && strcmp(pt_code_name(rc), code) == 0 && err.line == ln && err.col == col,
+                      "%s: %s at %d:%d (%s), want %s at %d:%d", file, pt_code_name(rc), err.line, err.col, err.message,
+                      code, ln, col);
+        if (ln > 0) snprintf(want, sizeof want, "%s:%d:%d: error: ", path, ln, col);
+        else snprintf(want, sizeof want, "%s: error: ", path);
+        snprintf(args, sizeof args, "--levels '%s' --ticks 5", path);
+        ck_assert_int_eq(run_play(args, errs, sizeof errs), APP_EXIT_INPUT);
+        ck_assert_msg(strncmp(errs, want, strlen(want)) == 0, "%s: expected '%s...', got:\n%s", file, want, errs);
+        n++;
+    }
+    fclose(f);
+    ck_assert_int_ge(n, 5);
+}
+END_TEST
+
 static Suite *levels_suite(void) {
     Suite *s = suite_create("play_levels");
     TCase *tc = tcase_create("levels");
@@ -360,6 +395,7 @@ static Suite *levels_suite(void) {
     tcase_add_test(tc, test_menu_paths);
     tcase_add_test(tc, test_menu_random);
     tcase_add_test(tc, test_cli_bad_lists);
+    tcase_add_test(tc, test_bad_files);
     suite_add_tcase(s, tc);
     return s;
 }
