@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const double speeds[] = {0.25, 0.5, 1.0, 2.0, 4.0};
 enum { SPEED_NORMAL = 2, NSPEEDS = (int)(sizeof speeds / sizeof speeds[0]) };
@@ -84,7 +85,8 @@ static void help(FILE *out) {
             "list (default: %s), each with its best time and badges.\n"
             "The round's clock starts at your first move (a step or a stone); pause, the help\n"
             "panel and the menus stop it. Each round that ends prints one line to stdout:\n"
-            "  escaped \"TITLE\" in 41.25 s (new best)       or (best 39.50 s), or nothing more\n"
+            "  escaped \"TITLE\" in 41.25 s (new best)\n"
+            "  escaped \"TITLE\" in 44.10 s (best 41.25 s)     (no best part when no progress is kept)\n"
             "  caught \"TITLE\" by NAME after 12.30 s\n"
             "\n"
             "menus (title, level select, result):\n"
@@ -831,7 +833,13 @@ int cmd_play(int argc, char **argv) {
     if (prc < 0) return APP_EXIT_OK;
     if (prc > 0) return prc;
     char levels_buf[PT_MAX_PATH];
-    if (!map_path && !levels) levels = app_default_levels(levels_buf, sizeof levels_buf);
+    if (!map_path && !levels) {
+        levels = app_default_levels(levels_buf, sizeof levels_buf);
+        if (access(levels, R_OK) != 0) { /* a data folder without a level list: the demo alone */
+            levels = NULL;
+            map_path = app_default_map();
+        }
+    }
     play_opts o = {map_path, overlays, max_ticks, log_moves, log_all, watch, record, NULL, -1, stats, levels};
     return play_run(&o);
 }
