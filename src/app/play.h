@@ -116,7 +116,10 @@ typedef struct play_session {
     int ntaps;
     int reloads;              /* successful reloads so far */
     uint64_t map_hash;        /* the loaded map file's bytes (app_file_hash) */
-    uint64_t clock_base;      /* world ticks of this round before the last pattern-only reload */
+    uint64_t clock_base;      /* clock ticks of this round before the last pattern-only reload */
+    int started;              /* 1 once the player moved or threw this round: the clock runs */
+    uint64_t start_tick;      /* the world tick the clock started at (the world's tick before the
+                                 step that took the first move) */
     app_watch watch;          /* the level's files as last loaded or looked at (play_watch) */
     app_rec *rec;             /* the round's inputs are recorded here (NULL = not recording) */
     int rec_error;            /* a tick could not be recorded (out of memory): the file would lie */
@@ -218,8 +221,11 @@ play_surface play_surface_of(const pt_tile_def *def);
 /* The alert level the HUD shows: 2 when a guard chases the player, 1 when one is suspicious
  * or searching, else 0. */
 int play_alert(const play_session *s);
-/* Seconds on the round's clock (frozen when the round ends; goes on over a pattern-only
- * reload). */
+/* Seconds on the round's clock. It starts at the player's first move (the first tick that
+ * hands the world a step, or a stone thrown), so the guards may walk while the player looks
+ * and 0 stays on the clock; it counts world ticks, so whatever does not tick the world
+ * (pause, the help panel, menus) stops it. Frozen when the round ends; goes on over a
+ * pattern-only reload. A replay's first move is on the same tick: the same time. */
 double play_clock(const play_session *s);
 /* Seconds since the round ended (0 while it runs). */
 double play_since_end(const play_session *s);
@@ -284,6 +290,7 @@ typedef struct play_frame {
     const char *tick_entry;   /* a replay's tick box being typed ("" or NULL = none) */
     const char *perf;         /* the frame-time readout of the debug overlay (NULL = none) */
     const char *best;         /* the win banner's time line ("time 0:41.2   best 0:39.0"); NULL = the time */
+    int from_levels;          /* 1: started from the level select (Esc goes back to it, not out) */
     /* set by play_draw_frame: where the map was drawn (for play_frame_pick) */
     int pick_x, pick_y;       /* the view rectangle's top-left pixel */
     double pick_cam_x, pick_cam_y, pick_unit; /* its map position (tiles), pixels per tile (0 = none) */

@@ -113,6 +113,8 @@ static void round_reset(play_session *s) {
     memset(s->states, 0, sizeof s->states);
     s->intro = 0;
     s->clock_base = 0;
+    s->started = 0;
+    s->start_tick = 0;
     if (s->level && s->level->ngoals > 0) {
         say(s, 0xf2be3cffu, "find the glowing exit - follow the gold arrow");
         s->msgs[s->nmsgs - 1].ticks = PLAY_INTRO_TICKS;
@@ -195,7 +197,8 @@ int play_reload(play_session *s, pt_error *err) {
     app_watch_map(&s->watch, &lv->map);
     if (keep) {
         rec_restart(s);
-        s->clock_base += played;
+        if (s->started) s->clock_base += played - s->start_tick; /* the new world's tick starts at 0 */
+        s->start_tick = 0;
         s->nnoises = 0; /* their ticks are the old world's */
         say(s, 0x9adcffffu, "patterns reloaded");
         log_line(s, "reload ok patterns");
@@ -546,6 +549,14 @@ static void keep_noises(play_session *s) {
     }
 }
 
+/* The player's first move: the round's clock runs from the world's present tick (the step
+ * about to be taken is the first one counted). */
+static void start_clock(play_session *s) {
+    if (s->started) return;
+    s->started = 1;
+    s->start_tick = pt_world_tick(s->world);
+}
+
 void play_tick(play_session *s, int held_dx, int held_dy) {
     age_messages(s);
     s->ticks++;
@@ -565,6 +576,7 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
         pt_gait g;
         if (s->replay_at.tick < s->replay->ticks) {
             int k = app_rec_throws(s->replay, &s->replay_at, s->world);
+            if (k > 0) start_clock(s);
             s->stones -= k;
             s->thrown += k;
         }
@@ -576,6 +588,7 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
         dy = held_dy;
     }
     int ox = pl->x, oy = pl->y;
+    if (dx || dy) start_clock(s);
     pt_world_set_input(s->world, dx, dy);
     if (s->rec && app_rec_add(s->rec, dx, dy, s->gait) < 0) s->rec_error = 1;
     pt_world_step(s->world);
@@ -612,6 +625,7 @@ int play_throw(play_session *s, int x, int y, int *lx, int *ly) {
     }
     if (cx == pl->x && cy == pl->y) return 0;
     pt_world_noise(s->world, cx, cy, PLAY_STONE_LOUDNESS);
+    start_clock(s); /* the recording holds the throw at this tick: a replay starts it here too */
     if (s->rec && app_rec_add_throw(s->rec, cx, cy, (int)PLAY_STONE_LOUDNESS) < 0) s->rec_error = 1;
     s->stones--;
     s->thrown++;
@@ -646,7 +660,8 @@ int play_alert(const play_session *s) {
 }
 
 double play_clock(const play_session *s) {
-    return (double)(s->clock_base + pt_world_tick(s->world)) * pt_world_dt(s->world);
+    uint64_t now = pt_world_tick(s->world), run = s->started && now > s->start_tick ? now - s->start_tick : 0;
+    return (double)(s->clock_base + run) * pt_world_dt(s->world);
 }
 
 double play_since_end(const play_session *s) {

@@ -331,6 +331,40 @@ int pt_draw_text(pt_render *r, int x, int y, int scale, uint32_t rgba, const cha
 /* Width and height in pixels pt_draw_text would cover. */
 void pt_text_size(const char *text, int scale, int *w, int *h);
 
+/* ---- menus ------------------------------------------------------------------------------------ */
+
+/* A row of a menu: a label on the left, then (each may be NULL) a detail (a best time) and
+ * marks (badges) in their own colours, right-aligned. */
+typedef struct pt_menu_row {
+    const char *label;
+    const char *detail;
+    const char *marks;
+    int dim;                   /* 1: greyed (not played yet, not available) */
+} pt_menu_row;
+
+/* A full-screen menu over whatever is drawn (the screen is darkened): a big title, lines
+ * under it, a list of rows with one selected, a blinking prompt and a key bar at the bottom.
+ * Every pointer may be NULL. Strings must outlive the call. */
+typedef struct pt_menu {
+    int scale;                 /* font pixels per glyph pixel; 0 = pt_hud_scale of the rect */
+    const char *title;         /* big letters, gold */
+    const char *subtitle;      /* lines under it ('\n' separated) */
+    uint32_t subtitle_rgba;    /* 0 = light grey */
+    const pt_menu_row *rows;
+    int nrows;
+    int selected;              /* the highlighted row (-1 none); the list scrolls to show it */
+    const char *prompt;        /* under the rows, blinking once a second ("press Enter") */
+    const char *footer;        /* the bottom bar: the keys */
+    double time;               /* seconds, for the blink */
+} pt_menu;
+
+/* Draws the menu into the rectangle (x, y, w, h) of the output (w or h 0 = the whole output),
+ * over what is there. Does not present. */
+void pt_render_menu(pt_render *r, const pt_menu *m, int x, int y, int w, int h);
+/* The row under output pixel (px, py) when m is drawn into that rectangle (w and h as
+ * drawn: not 0), or -1. Pure arithmetic: the same layout the drawing uses. */
+int pt_menu_row_at(const pt_menu *m, int x, int y, int w, int h, int px, int py);
+
 /* The actors a map declares (the player, then each entity at its start tile, facing its
  * declared heading, with its resolved view cone). Writes at most cap; returns how many the
  * map declares (1 + nents). Names point into map. */
