@@ -161,7 +161,10 @@ static inline PT_ALWAYS_INLINE int half_run(const sums_src *src, v2 px, v2 py, v
 static inline PT_ALWAYS_INLINE void half_take(pt__crowd_sums *s, const sums_src *src, int from, v2 t, int align,
                                               int cohere) {
     v2_store(&s->sep.x, v2_add(v2_load(&s->sep.x), t));
-    if (align) {
+    if (align && src->hok) {
+        v2_store(&s->mean_heading.x, v2_add(v2_load(&s->mean_heading.x), v2_set(src->hx[from], src->hy[from])));
+        s->headings += src->hok[from];
+    } else if (align) {
         v2 h = v2_set(src->hx[from], src->hy[from]);
         if (heading_counts(h)) {
             v2_store(&s->mean_heading.x, v2_add(v2_load(&s->mean_heading.x), h));

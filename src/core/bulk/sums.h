@@ -20,6 +20,9 @@
 typedef struct sums_src {
     const double *x, *y, *hx, *hy; /* cell order */
     const int *id;                 /* agent index of each slot */
+    const unsigned char *hok;      /* NULL, or 1 where the heading counts (the headings are
+                                      then +0 where it does not: adding +0 to a sum that
+                                      started at +0 changes no bit) */
 } sums_src;
 
 static inline void sums_zero(pt__crowd_sums *out) {
@@ -119,7 +122,10 @@ static inline void run_means(pt__crowd_sums *a, sums_run r) {
  * terms). */
 static inline PT_ALWAYS_INLINE void run_take(sums_run *r, const sums_src *src, int q, v2 t, int align, int cohere) {
     r->sep = v2_add(r->sep, t);
-    if (align) {
+    if (align && src->hok) {
+        r->head = v2_add(r->head, v2_set(src->hx[q], src->hy[q]));
+        r->headings += src->hok[q];
+    } else if (align) {
         v2 h = v2_set(src->hx[q], src->hy[q]);
         if (heading_counts(h)) {
             r->head = v2_add(r->head, h);
