@@ -130,7 +130,7 @@ int pt_sightmap_build(pt_sightmap *sm, const pt_map *map, const pt_patlib *lib, 
     return sight_build(sm, NULL, map, lib, seed, ticks, err);
 }
 
-/* The sight table, and (ls not NULL) where the guards listen on each tick. */
+/* The sight table (sm not NULL), and (ls not NULL) where the guards listen on each tick. */
 static int sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, const pt_patlib *lib, uint64_t seed,
                        int ticks, pt_error *err) {
     pt_error_clear(err);
@@ -139,19 +139,23 @@ static int sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, const 
         memset(ls, 0, sizeof *ls);
         ls->shy = shy;
     }
-    memset(sm, 0, sizeof *sm);
     if (ticks < 1 || ticks > PT_SOLVE_MAX_TICKS)
         return pt_error_set(err, PT_ERR_RANGE, 0, 0, "sight table: %d ticks is not in 1..%d", ticks, PT_SOLVE_MAX_TICKS);
-    size_t bytes = sm_bytes(map->w, map->h, ticks);
-    if (bytes > (size_t)PT_SOLVE_MAX_BYTES)
-        return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "sight table of %dx%d cells x %d ticks needs %zu MB, more than %ld",
-                            map->w, map->h, ticks, bytes >> 20, PT_SOLVE_MAX_BYTES >> 20);
-    sm->w = map->w;
-    sm->h = map->h;
-    sm->ticks = ticks;
-    sm->stride = ((size_t)map->w * (size_t)map->h + 63) / 64;
-    sm->bits = PT_CALLOC(bytes ? bytes : 1, 1);
-    if (!sm->bits) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the sight table (%zu MB)", bytes >> 20);
+    pt_sightmap none;
+    if (!sm) sm = &none; /* stays empty: no sight is recorded */
+    memset(sm, 0, sizeof *sm);
+    if (sm != &none) {
+        size_t bytes = sm_bytes(map->w, map->h, ticks);
+        if (bytes > (size_t)PT_SOLVE_MAX_BYTES)
+            return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "sight table of %dx%d cells x %d ticks needs %zu MB, more than %ld",
+                                map->w, map->h, ticks, bytes >> 20, PT_SOLVE_MAX_BYTES >> 20);
+        sm->w = map->w;
+        sm->h = map->h;
+        sm->ticks = ticks;
+        sm->stride = ((size_t)map->w * (size_t)map->h + 63) / 64;
+        sm->bits = PT_CALLOC(bytes ? bytes : 1, 1);
+        if (!sm->bits) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the sight table (%zu MB)", bytes >> 20);
+    }
     pt_world_desc d = {0};
     d.seed = seed;
     d.player_controlled = 1; /* stands at the start; nobody sees it anyway */
@@ -177,8 +181,10 @@ static int sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, const 
         for (int j = 0; !rec.nomem && j < ls->n; j++) ls->threshold[j] = pt_world_entity(w, gid[j])->hearing;
     }
     w->player_hidden = 1;
-    w->sight_fn = sight_record;
-    w->sight_user = &rec;
+    if (sm != &none) {
+        w->sight_fn = sight_record;
+        w->sight_user = &rec;
+    }
     for (int t = 1; t <= ticks && !rec.nomem; t++) {
         rec.tick = t;
         pt_world_step(w);
@@ -208,14 +214,16 @@ int pt_sightmap_seen(const pt_sightmap *sm, int t, int x, int y) {
     return (int)(sm->bits[(size_t)(t - 1) * sm->stride + (b >> 6)] >> (b & 63) & 1u);
 }
 
+/* Adds 1 to counts[c] for each bit c set in row. */
+static void count_row(const uint64_t *row, size_t stride, int *counts) {
+    for (size_t k = 0; k < stride; k++)
+        for (uint64_t v = row[k]; v; v &= v - 1) counts[k * 64 + (size_t)__builtin_ctzll(v)]++;
+}
+
 void pt_sightmap_counts(const pt_sightmap *sm, int *counts) {
     size_t cells = (size_t)sm->w * (size_t)sm->h;
     memset(counts, 0, cells * sizeof *counts);
-    for (int t = 0; t < sm->ticks && sm->bits; t++) {
-        const uint64_t *row = sm->bits + (size_t)t * sm->stride;
-        for (size_t k = 0; k < sm->stride; k++)
-            for (uint64_t v = row[k]; v; v &= v - 1) counts[k * 64 + (size_t)__builtin_ctzll(v)]++;
-    }
+    for (int t = 0; t < sm->ticks && sm->bits; t++) count_row(sm->bits + (size_t)t * sm->stride, sm->stride, counts);
 }
 
 void pt_sightmap_fini(pt_sightmap *sm) {
@@ -224,80 +232,103 @@ void pt_sightmap_fini(pt_sightmap *sm) {
     memset(sm, 0, sizeof *sm);
 }
 
-/* Steps that are heard: bit (t, c) of `loud` is set when the player's footstep on entering
- * cell c on tick t in gait g would be heard by a guard listening then (the world's noise of a
- * step: the gait's loudness times the tile's footstep, or the tile's own noise when louder;
- * one hearing flood from c; heard where its level at the guard's cell is above its
- * threshold, as the world's listen() decides). Each cell's noise is flooded once and read at
- * every (guard, cell) the guards listen from; a tick's row is then the OR of its guards'
- * sets. ORs into loud, which must be as large as the sight table. */
-static int loud_build(pt_sightmap *loud, const listeners *ls, const pt_map *map, pt_gait g) {
+/* ---- the hearing table ---------------------------------------------------------------- */
+
+/* The footsteps the guards hear: each distinct (guard, cell) the guards listen from on some
+ * tick is a place, and a place's set holds the cells whose footstep in the gait it hears. */
+typedef struct heard {
+    int n, ticks;        /* as the listeners */
+    int np;              /* places */
+    size_t stride;       /* 64-bit words per set */
+    int32_t *place;      /* [(t - 1) * n + j]: guard j's place on tick t, or -1 (not listening) */
+    uint64_t *sets;      /* [k * stride ...]: bit y * w + x when place k hears a step there */
+} heard;
+
+static void heard_fini(heard *hd) {
+    PT_FREE(hd->place);
+    PT_FREE(hd->sets);
+    memset(hd, 0, sizeof *hd);
+}
+
+/* The world's noise of a step (the gait's loudness times the tile's footstep, or the tile's
+ * own noise when louder), one hearing flood from the cell, heard where its level at the
+ * guard's cell is above its threshold, as the world's listen() decides. Floods from each cell
+ * rather than from each guard: the footstep made at a cell is the same on every tick, so a
+ * cell is one flood whatever the ticks, and a flood from the cell is exactly what the world
+ * does (a step's loss counts the entered tile's damping, so a flood from the guard would
+ * give another level wherever the two ends damp differently). Each flood is read at every
+ * place. Returns 0 when out of memory. */
+static int heard_build(heard *hd, const listeners *ls, const pt_map *map, pt_gait g) {
     size_t C = (size_t)map->w * (size_t)map->h;
-    int ticks = ls->ticks < loud->ticks ? ls->ticks : loud->ticks;
-    if (ls->n == 0) return 1;
-    int32_t *pair = PT_MALLOC((size_t)ls->n * C * sizeof *pair); /* (guard, cell) -> listening place, or -1 */
-    int32_t *pc = PT_MALLOC(((size_t)ls->n * (size_t)ticks + 1) * sizeof *pc);
-    int np = 0;
-    if (!pair || !pc) goto nomem;
+    memset(hd, 0, sizeof *hd);
+    hd->n = ls->n;
+    hd->ticks = ls->ticks;
+    hd->stride = (C + 63) / 64;
+    int32_t *pair = PT_MALLOC((size_t)ls->n * C * sizeof *pair + 1); /* (guard, cell) -> place, or -1 */
+    int32_t *pc = PT_MALLOC(((size_t)ls->n * (size_t)ls->ticks + 1) * sizeof *pc); /* place -> j * C + cell */
+    hd->place = PT_MALLOC(((size_t)ls->n * (size_t)ls->ticks + 1) * sizeof *hd->place);
+    pt_hearing *hr = NULL;
+    int ok = 0;
+    if (!pair || !pc || !hd->place) goto out;
     for (size_t i = 0; i < (size_t)ls->n * C; i++) pair[i] = -1;
-    for (int t = 1; t <= ticks; t++)
-        for (int j = 0; j < ls->n; j++) {
-            int32_t c = ls->cell[(size_t)(t - 1) * (size_t)ls->n + (size_t)j];
-            if (c >= 0 && pair[(size_t)j * C + (size_t)c] < 0) {
-                pc[np] = (int32_t)j * (int32_t)C + c; /* guard j at cell c */
-                pair[(size_t)j * C + (size_t)c] = np++;
-            }
+    for (size_t i = 0; i < (size_t)ls->n * (size_t)ls->ticks; i++) {
+        int32_t c = ls->cell[i];
+        size_t j = i % (size_t)ls->n;
+        if (c >= 0 && pair[j * C + (size_t)c] < 0) {
+            pc[hd->np] = (int32_t)j * (int32_t)C + c; /* guard j at cell c */
+            pair[j * C + (size_t)c] = hd->np++;
         }
-    size_t stride = loud->stride;
-    uint64_t *heard = PT_CALLOC((size_t)np * stride + 1, sizeof *heard); /* per place: the cells heard there */
-    pt_hearing *hr = heard ? pt_hearing_create(map) : NULL;
-    if (!hr) {
-        PT_FREE(heard);
-        goto nomem;
+        hd->place[i] = c < 0 ? -1 : pair[j * C + (size_t)c];
     }
-    for (int y = 0; y < map->h; y++)
+    hd->sets = PT_CALLOC((size_t)hd->np * hd->stride + 1, sizeof *hd->sets);
+    if (!hd->sets || !(hr = pt_hearing_create(map))) goto out;
+    for (int y = 0; y < map->h && hd->np > 0; y++)
         for (int x = 0; x < map->w; x++) {
             if (!pt_map_walkable(map, x, y)) continue;
             double level = pt_footstep_loudness(map, x, y, g);
-            if (!(level > 0.0) || pt_hearing_flood(hr, x, y, level) <= 0) continue;
-            const int r = (int)ceil(level);
+            if (!(level > 0.0)) continue;
+            int reached = pt_hearing_flood(hr, x, y, level);
+            if (reached == PT_ERR_NOMEM) goto out;
+            if (reached <= 0) continue;
+            const int r = (int)ceil(level); /* no farther cell is reached (Chebyshev) */
             size_t b = (size_t)y * (size_t)map->w + (size_t)x;
-            for (int k = 0; k < np; k++) {
+            for (int k = 0; k < hd->np; k++) {
                 int j = (int)(pc[k] / (int32_t)C), c = (int)(pc[k] % (int32_t)C), lx = c % map->w, ly = c / map->w;
                 if (abs(lx - x) > r || abs(ly - y) > r) continue;
-                if (pt_hearing_level(hr, lx, ly) > ls->threshold[j]) heard[(size_t)k * stride + (b >> 6)] |= 1ull << (b & 63);
+                if (pt_hearing_level(hr, lx, ly) > ls->threshold[j]) hd->sets[(size_t)k * hd->stride + (b >> 6)] |= 1ull << (b & 63);
             }
         }
+    ok = 1;
+out:
     pt_hearing_destroy(hr);
-    for (int t = 1; t <= ticks; t++) {
-        uint64_t *row = loud->bits + (size_t)(t - 1) * stride;
-        for (int j = 0; j < ls->n; j++) {
-            int32_t c = ls->cell[(size_t)(t - 1) * (size_t)ls->n + (size_t)j];
-            if (c < 0) continue;
-            const uint64_t *h = heard + (size_t)pair[(size_t)j * C + (size_t)c] * stride;
-            for (size_t w = 0; w < stride; w++) row[w] |= h[w];
-        }
-    }
-    PT_FREE(heard);
     PT_FREE(pair);
     PT_FREE(pc);
-    return 1;
-nomem:
-    PT_FREE(pair);
-    PT_FREE(pc);
-    return 0;
+    if (!ok) heard_fini(hd);
+    return ok;
 }
 
-/* ---- the hearing table ---------------------------------------------------------------- */
+/* ORs into row the cells whose footstep a guard listening on tick t (1..ticks) hears. */
+static void heard_or(const heard *hd, int t, uint64_t *row) {
+    const int32_t *place = hd->place + (size_t)(t - 1) * (size_t)hd->n;
+    for (int j = 0; j < hd->n; j++) {
+        if (place[j] < 0) continue;
+        const uint64_t *set = hd->sets + (size_t)place[j] * hd->stride;
+        for (size_t w = 0; w < hd->stride; w++) row[w] |= set[w];
+    }
+}
 
-/* A guard listening on some ticks: where it stands and its threshold. */
-typedef struct ear { int x, y; double hearing; } ear;
+/* Steps that are heard: ORs into bit (t, c) of `loud` (as large as the sight table) when the
+ * player's footstep on entering cell c on tick t in gait g would be heard by a guard
+ * listening then. */
+static int loud_build(pt_sightmap *loud, const listeners *ls, const pt_map *map, pt_gait g) {
+    heard hd;
+    if (!heard_build(&hd, ls, map, g)) return 0;
+    int ticks = ls->ticks < loud->ticks ? ls->ticks : loud->ticks;
+    for (int t = 1; t <= ticks; t++) heard_or(&hd, t, loud->bits + (size_t)(t - 1) * loud->stride);
+    heard_fini(&hd);
+    return 1;
+}
 
-/* Floods from each cell rather than from each guard: the footstep made at a cell is the same
- * on every tick, so a cell is one flood whatever the ticks, and a flood from the cell is
- * exactly what the world does (a step's loss counts the entered tile's damping, so a flood
- * from the guard would give another level wherever the two ends damp differently). The ticks
- * are kept as runs of alike placements: guards stand still for many ticks between steps. */
 int pt_hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks, pt_gait gait, int *counts,
                      pt_error *err) {
     pt_error_clear(err);
@@ -306,88 +337,24 @@ int pt_hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed, int
     if ((unsigned)gait >= PT_GAIT_COUNT)
         return pt_error_set(err, PT_ERR_RANGE, 0, 0, "hearing table: gait %d is not a gait", (int)gait);
     memset(counts, 0, (size_t)map->w * (size_t)map->h * sizeof *counts);
-    pt_world_desc d = {0};
-    d.seed = seed;
-    d.player_controlled = 1; /* stands at the start, hidden: the sight table's world */
-    pt_error local;
-    pt_world *w = pt_world_create(map, lib, &d, &local);
-    if (!w) {
-        if (err) *err = local;
-        return local.code;
+    listeners ls;
+    ls.shy = NULL;
+    int rc = sight_build(NULL, &ls, map, lib, seed, ticks, err);
+    if (rc != PT_OK) return rc;
+    heard hd;
+    uint64_t *row = NULL;
+    if (heard_build(&hd, &ls, map, gait)) {
+        row = PT_MALLOC((hd.stride + 1) * sizeof *row);
+        for (int t = 1; row && t <= ticks; t++) {
+            memset(row, 0, hd.stride * sizeof *row);
+            heard_or(&hd, t, row);
+            count_row(row, hd.stride, counts);
+        }
+        heard_fini(&hd);
     }
-    w->player_hidden = 1;
-    int n = pt_world_count(w);
-    /* Runs: run k holds ears[first[k] .. first[k+1]) for weight[k] ticks. */
-    ear *ears = NULL;
-    int *first = NULL, *weight = NULL, nruns = 0, nears = 0, ears_cap = 0, runs_cap = 0, nomem = 0;
-    pt_hearing *h = pt_hearing_create(map);
-    ear *now = PT_MALLOC(sizeof *now * (size_t)(n > 0 ? n : 1));
-    if (!h || !now) nomem = 1;
-    for (int t = 1; t <= ticks && !nomem; t++) {
-        pt_world_step(w);
-        int k = 0;
-        for (int i = 0; i < n; i++) { /* the world's listeners: guards not chasing */
-            const pt_entity *e = pt_world_entity(w, i);
-            if (e->kind == PT_KIND_GUARD && e->state != PT_STATE_CHASE) now[k++] = (ear){e->x, e->y, e->hearing};
-        }
-        if (nruns > 0 && first[nruns] - first[nruns - 1] == k &&
-            (k == 0 || memcmp(ears + first[nruns - 1], now, sizeof *now * (size_t)k) == 0)) {
-            weight[nruns - 1]++;
-            continue;
-        }
-        if (nruns + 2 > runs_cap) {
-            int cap = runs_cap ? 2 * runs_cap : 256;
-            int *nf = PT_REALLOC(first, sizeof *nf * (size_t)cap);
-            if (nf) first = nf;
-            int *nw = nf ? PT_REALLOC(weight, sizeof *nw * (size_t)cap) : NULL;
-            if (nw) weight = nw;
-            if (!nf || !nw) { nomem = 1; break; }
-            runs_cap = cap;
-        }
-        if (nears + k > ears_cap) {
-            int cap = ears_cap ? 2 * ears_cap : 256;
-            while (cap < nears + k) cap *= 2;
-            ear *ne = PT_REALLOC(ears, sizeof *ne * (size_t)cap);
-            if (!ne) { nomem = 1; break; }
-            ears = ne;
-            ears_cap = cap;
-        }
-        if (nruns == 0) first[0] = 0;
-        if (k) memcpy(ears + nears, now, sizeof *now * (size_t)k);
-        nears += k;
-        weight[nruns++] = 1;
-        first[nruns] = nears;
-    }
-    pt_world_destroy(w);
-    for (int y = 0; y < map->h && !nomem; y++)
-        for (int x = 0; x < map->w; x++) {
-            if (!pt_map_walkable(map, x, y)) continue;
-            double loud = pt_footstep_loudness(map, x, y, gait);
-            int reached = pt_hearing_flood(h, x, y, loud);
-            if (reached == PT_ERR_NOMEM) { nomem = 1; break; }
-            if (reached <= 0) continue;
-            const int r = (int)ceil(loud); /* no farther cell is reached (Chebyshev) */
-            int c = 0;
-            for (int k = 0; k < nruns; k++)
-                for (int j = first[k]; j < first[k + 1]; j++) {
-                    const ear *e = &ears[j];
-                    if (abs(e->x - x) > r || abs(e->y - y) > r) continue;
-                    if (pt_hearing_level(h, e->x, e->y) > e->hearing) {
-                        c += weight[k];
-                        break;
-                    }
-                }
-            counts[(size_t)y * (size_t)map->w + (size_t)x] = c;
-        }
-    pt_hearing_destroy(h);
-    PT_FREE(now);
-    PT_FREE(ears);
-    PT_FREE(first);
-    PT_FREE(weight);
-    if (nomem) {
-        memset(counts, 0, (size_t)map->w * (size_t)map->h * sizeof *counts);
-        return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the hearing table");
-    }
+    listeners_fini(&ls);
+    if (!row) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the hearing table");
+    PT_FREE(row);
     return PT_OK;
 }
 
