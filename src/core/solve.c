@@ -1,726 +1,11 @@
 /* SPDX-License-Identifier: Zlib */
-/* The sight table and the level solver (patrol/solve.h). */
-#include <patrol/solve.h>
-
-#include <patrol/hearing.h>
+/* The level solver (patrol/solve.h): the tables over the seeds, then the gaits' searches. */
 #include <patrol/world.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "brain_tuning.h"
-#include "world_internal.h"
-
-/* ---- the sight table ------------------------------------------------------------------ */
-
-typedef struct guard_cache {
-    int valid;
-    double px, py, heading, view_dist, view_angle;
-    pt_cell *cells;
-    int n, cap;
-} guard_cache;
-
-typedef struct sight_rec {
-    pt_sightmap *sm;
-    int tick;
-    guard_cache *g;
-    int nomem;
-} sight_rec;
-
-/* Where the guards listen on each tick of the sight run: their cells after their update
- * (where the world's listen() takes them) and their hearing thresholds. */
-typedef struct listeners {
-    int n;               /* guards */
-    int ticks;
-    double *threshold;   /* [n] */
-    int32_t *cell;       /* [(t - 1) * n + j]: y * w + x, or -1 when not listening (a chase) */
-    pt_sightmap *shy;    /* when set: ORs in the cells where the player would startle an animal */
-} listeners;
-
-/* Cells where a player would startle an animal on tick t (its cry is a noise a guard may
- * hear): prey that would notice it there (pt__prey_notices) and flock members within their
- * scatter distance, each from where the animal stands at the end of ticks t - 1 and t (the
- * animals move within the tick), and a tile more for the player's own move. */
-static void shy_record(pt_sightmap *shy, const pt_world *w, int t) {
-    const pt_map *m = &w->map;
-    uint64_t *row = shy->bits + (size_t)(t - 1) * shy->stride;
-    for (int i = 1; i < pt_world_count(w); i++) {
-        const pt_entity *e = pt_world_entity(w, i);
-        if (e->kind != PT_KIND_PREY && e->kind != PT_KIND_BOID) continue;
-        double reach = e->kind == PT_KIND_BOID ? BOID_SCATTER_DIST + 1.5
-                                               : (e->view_dist > PREY_NOTICE_DIST ? e->view_dist : PREY_NOTICE_DIST) + 1.5;
-        int x0 = (int)floor(e->px - reach), x1 = (int)floor(e->px + reach);
-        int y0 = (int)floor(e->py - reach), y1 = (int)floor(e->py + reach);
-        for (int y = y0 < 0 ? 0 : y0; y <= y1 && y < m->h; y++)
-            for (int x = x0 < 0 ? 0 : x0; x <= x1 && x < m->w; x++) {
-                if (!pt_map_walkable(m, x, y)) continue;
-                double d = hypot(x + 0.5 - e->px, y + 0.5 - e->py);
-                int near = e->kind == PT_KIND_BOID ? d <= BOID_SCATTER_DIST + 1.5
-                                                   : d <= PREY_NOTICE_DIST + 1.5 || pt__prey_notices(w, e, x + 0.5, y + 0.5);
-                if (!near) continue;
-                size_t b = (size_t)y * (size_t)m->w + (size_t)x;
-                row[b >> 6] |= 1ull << (b & 63);
-                if (t < shy->ticks) row[shy->stride + (b >> 6)] |= 1ull << (b & 63); /* and the next tick */
-            }
-    }
-}
-
-static void listeners_fini(listeners *l) {
-    PT_FREE(l->threshold);
-    PT_FREE(l->cell);
-    memset(l, 0, sizeof *l);
-}
-
-static size_t sm_bytes(int w, int h, int ticks) {
-    size_t stride = ((size_t)w * (size_t)h + 63) / 64;
-    return stride * 8u * (size_t)ticks;
-}
-
-/* Called from the guard's perceive: the cells it sees are those it would see the player on.
- * A guard that has not moved or turned since its last call sees the same cells. */
-static void sight_record(void *user, const pt_world *w, const pt_entity *e) {
-    sight_rec *r = user;
-    guard_cache *c = &r->g[e->id];
-    const pt_map *m = &w->map;
-    if (!c->valid || c->px != e->px || c->py != e->py || c->heading != e->heading || c->view_dist != e->view_dist ||
-        c->view_angle != e->view_angle) {
-        c->valid = 1;
-        c->px = e->px;
-        c->py = e->py;
-        c->heading = e->heading;
-        c->view_dist = e->view_dist;
-        c->view_angle = e->view_angle;
-        c->n = 0;
-        /* sight reaches view_dist, the close sense PERIPHERAL_DIST: scan the larger */
-        double reach = e->view_dist > PERIPHERAL_DIST ? e->view_dist : PERIPHERAL_DIST;
-        double lo_x = e->px - reach - 1.0, hi_x = e->px + reach + 1.0;
-        double lo_y = e->py - reach - 1.0, hi_y = e->py + reach + 1.0;
-        int x0 = isfinite(lo_x) && lo_x > 0 ? (int)lo_x : 0, y0 = isfinite(lo_y) && lo_y > 0 ? (int)lo_y : 0;
-        int x1 = isfinite(hi_x) && hi_x < m->w - 1 ? (int)hi_x : m->w - 1;
-        int y1 = isfinite(hi_y) && hi_y < m->h - 1 ? (int)hi_y : m->h - 1;
-        for (int y = y0; y <= y1; y++)
-            for (int x = x0; x <= x1; x++) {
-                if (!pt_map_walkable(m, x, y) || !pt__guard_notices(w, e, x + 0.5, y + 0.5, NULL)) continue;
-                if (c->n == c->cap) {
-                    int cap = c->cap ? 2 * c->cap : 64;
-                    pt_cell *nc = PT_REALLOC(c->cells, (size_t)cap * sizeof *nc);
-                    if (!nc) {
-                        r->nomem = 1;
-                        c->valid = 0;
-                        return;
-                    }
-                    c->cells = nc;
-                    c->cap = cap;
-                }
-                c->cells[c->n++] = (pt_cell){x, y};
-            }
-    }
-    uint64_t *row = r->sm->bits + (size_t)(r->tick - 1) * r->sm->stride;
-    for (int i = 0; i < c->n; i++) {
-        size_t b = (size_t)c->cells[i].y * (size_t)m->w + (size_t)c->cells[i].x;
-        row[b >> 6] |= 1ull << (b & 63);
-    }
-}
-
-static int sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, const pt_patlib *lib, uint64_t seed,
-                       int ticks, pt_error *err);
-
-int pt_sightmap_build(pt_sightmap *sm, const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks,
-                      pt_error *err) {
-    return sight_build(sm, NULL, map, lib, seed, ticks, err);
-}
-
-/* The sight table, and (ls not NULL) where the guards listen on each tick. */
-static int sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, const pt_patlib *lib, uint64_t seed,
-                       int ticks, pt_error *err) {
-    pt_error_clear(err);
-    if (ls) {
-        pt_sightmap *shy = ls->shy;
-        memset(ls, 0, sizeof *ls);
-        ls->shy = shy;
-    }
-    memset(sm, 0, sizeof *sm);
-    if (ticks < 1 || ticks > PT_SOLVE_MAX_TICKS)
-        return pt_error_set(err, PT_ERR_RANGE, 0, 0, "sight table: %d ticks is not in 1..%d", ticks, PT_SOLVE_MAX_TICKS);
-    size_t bytes = sm_bytes(map->w, map->h, ticks);
-    if (bytes > (size_t)PT_SOLVE_MAX_BYTES)
-        return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "sight table of %dx%d cells x %d ticks needs %zu MB, more than %ld",
-                            map->w, map->h, ticks, bytes >> 20, PT_SOLVE_MAX_BYTES >> 20);
-    sm->w = map->w;
-    sm->h = map->h;
-    sm->ticks = ticks;
-    sm->stride = ((size_t)map->w * (size_t)map->h + 63) / 64;
-    sm->bits = PT_CALLOC(bytes ? bytes : 1, 1);
-    if (!sm->bits) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the sight table (%zu MB)", bytes >> 20);
-    pt_world_desc d = {0};
-    d.seed = seed;
-    d.player_controlled = 1; /* stands at the start; nobody sees it anyway */
-    pt_error local;
-    pt_world *w = pt_world_create(map, lib, &d, &local);
-    if (!w) {
-        pt_sightmap_fini(sm);
-        if (err) *err = local;
-        return local.code;
-    }
-    sight_rec rec = {sm, 0, PT_CALLOC((size_t)pt_world_count(w), sizeof(guard_cache)), 0};
-    if (!rec.g) rec.nomem = 1;
-    int *gid = NULL;
-    if (ls) {
-        gid = PT_MALLOC(((size_t)pt_world_count(w) + 1) * sizeof *gid);
-        if (!gid) rec.nomem = 1;
-        for (int i = 0; gid && i < pt_world_count(w); i++)
-            if (pt_world_entity(w, i)->kind == PT_KIND_GUARD) gid[ls->n++] = i;
-        ls->ticks = ticks;
-        ls->threshold = PT_MALLOC(((size_t)ls->n + 1) * sizeof *ls->threshold);
-        ls->cell = PT_MALLOC(((size_t)ls->n * (size_t)ticks + 1) * sizeof *ls->cell);
-        if (!ls->threshold || !ls->cell) rec.nomem = 1;
-        for (int j = 0; !rec.nomem && j < ls->n; j++) ls->threshold[j] = pt_world_entity(w, gid[j])->hearing;
-    }
-    w->player_hidden = 1;
-    w->sight_fn = sight_record;
-    w->sight_user = &rec;
-    for (int t = 1; t <= ticks && !rec.nomem; t++) {
-        rec.tick = t;
-        pt_world_step(w);
-        if (ls && ls->shy) shy_record(ls->shy, w, t);
-        for (int j = 0; ls && j < ls->n; j++) {
-            const pt_entity *e = pt_world_entity(w, gid[j]);
-            ls->cell[(size_t)(t - 1) * (size_t)ls->n + (size_t)j] =
-                e->state == PT_STATE_CHASE ? -1 : (int32_t)(e->y * map->w + e->x);
-        }
-    }
-    PT_FREE(gid);
-    if (rec.nomem && ls) listeners_fini(ls);
-    if (rec.g)
-        for (int i = 0; i < pt_world_count(w); i++) PT_FREE(rec.g[i].cells);
-    PT_FREE(rec.g);
-    pt_world_destroy(w);
-    if (rec.nomem) {
-        pt_sightmap_fini(sm);
-        return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory recording the guards' sight");
-    }
-    return PT_OK;
-}
-
-int pt_sightmap_seen(const pt_sightmap *sm, int t, int x, int y) {
-    if (!sm->bits || t < 1 || t > sm->ticks || x < 0 || y < 0 || x >= sm->w || y >= sm->h) return 0;
-    size_t b = (size_t)y * (size_t)sm->w + (size_t)x;
-    return (int)(sm->bits[(size_t)(t - 1) * sm->stride + (b >> 6)] >> (b & 63) & 1u);
-}
-
-void pt_sightmap_counts(const pt_sightmap *sm, int *counts) {
-    size_t cells = (size_t)sm->w * (size_t)sm->h;
-    memset(counts, 0, cells * sizeof *counts);
-    for (int t = 0; t < sm->ticks && sm->bits; t++) {
-        const uint64_t *row = sm->bits + (size_t)t * sm->stride;
-        for (size_t k = 0; k < sm->stride; k++)
-            for (uint64_t v = row[k]; v; v &= v - 1) counts[k * 64 + (size_t)__builtin_ctzll(v)]++;
-    }
-}
-
-void pt_sightmap_fini(pt_sightmap *sm) {
-    if (!sm) return;
-    PT_FREE(sm->bits);
-    memset(sm, 0, sizeof *sm);
-}
-
-/* Steps that are heard: bit (t, c) of `loud` is set when the player's footstep on entering
- * cell c on tick t in gait g would be heard by a guard listening then (the world's noise of a
- * step: the gait's loudness times the tile's footstep, or the tile's own noise when louder;
- * one hearing flood from c; heard where its level at the guard's cell is above its
- * threshold, as the world's listen() decides). Each cell's noise is flooded once and read at
- * every (guard, cell) the guards listen from; a tick's row is then the OR of its guards'
- * sets. ORs into loud, which must be as large as the sight table. */
-static int loud_build(pt_sightmap *loud, const listeners *ls, const pt_map *map, pt_gait g) {
-    size_t C = (size_t)map->w * (size_t)map->h;
-    int ticks = ls->ticks < loud->ticks ? ls->ticks : loud->ticks;
-    if (ls->n == 0) return 1;
-    int32_t *pair = PT_MALLOC((size_t)ls->n * C * sizeof *pair); /* (guard, cell) -> listening place, or -1 */
-    int32_t *pc = PT_MALLOC(((size_t)ls->n * (size_t)ticks + 1) * sizeof *pc);
-    int np = 0;
-    if (!pair || !pc) goto nomem;
-    for (size_t i = 0; i < (size_t)ls->n * C; i++) pair[i] = -1;
-    for (int t = 1; t <= ticks; t++)
-        for (int j = 0; j < ls->n; j++) {
-            int32_t c = ls->cell[(size_t)(t - 1) * (size_t)ls->n + (size_t)j];
-            if (c >= 0 && pair[(size_t)j * C + (size_t)c] < 0) {
-                pc[np] = (int32_t)j * (int32_t)C + c; /* guard j at cell c */
-                pair[(size_t)j * C + (size_t)c] = np++;
-            }
-        }
-    size_t stride = loud->stride;
-    uint64_t *heard = PT_CALLOC((size_t)np * stride + 1, sizeof *heard); /* per place: the cells heard there */
-    pt_hearing *hr = heard ? pt_hearing_create(map) : NULL;
-    if (!hr) {
-        PT_FREE(heard);
-        goto nomem;
-    }
-    for (int y = 0; y < map->h; y++)
-        for (int x = 0; x < map->w; x++) {
-            if (!pt_map_walkable(map, x, y)) continue;
-            double level = pt_footstep_loudness(map, x, y, g);
-            if (!(level > 0.0) || pt_hearing_flood(hr, x, y, level) <= 0) continue;
-            const int r = (int)ceil(level);
-            size_t b = (size_t)y * (size_t)map->w + (size_t)x;
-            for (int k = 0; k < np; k++) {
-                int j = (int)(pc[k] / (int32_t)C), c = (int)(pc[k] % (int32_t)C), lx = c % map->w, ly = c / map->w;
-                if (abs(lx - x) > r || abs(ly - y) > r) continue;
-                if (pt_hearing_level(hr, lx, ly) > ls->threshold[j]) heard[(size_t)k * stride + (b >> 6)] |= 1ull << (b & 63);
-            }
-        }
-    pt_hearing_destroy(hr);
-    for (int t = 1; t <= ticks; t++) {
-        uint64_t *row = loud->bits + (size_t)(t - 1) * stride;
-        for (int j = 0; j < ls->n; j++) {
-            int32_t c = ls->cell[(size_t)(t - 1) * (size_t)ls->n + (size_t)j];
-            if (c < 0) continue;
-            const uint64_t *h = heard + (size_t)pair[(size_t)j * C + (size_t)c] * stride;
-            for (size_t w = 0; w < stride; w++) row[w] |= h[w];
-        }
-    }
-    PT_FREE(heard);
-    PT_FREE(pair);
-    PT_FREE(pc);
-    return 1;
-nomem:
-    PT_FREE(pair);
-    PT_FREE(pc);
-    return 0;
-}
-
-/* ---- the hearing table ---------------------------------------------------------------- */
-
-/* A guard listening on some ticks: where it stands and its threshold. */
-typedef struct ear { int x, y; double hearing; } ear;
-
-/* Floods from each cell rather than from each guard: the footstep made at a cell is the same
- * on every tick, so a cell is one flood whatever the ticks, and a flood from the cell is
- * exactly what the world does (a step's loss counts the entered tile's damping, so a flood
- * from the guard would give another level wherever the two ends damp differently). The ticks
- * are kept as runs of alike placements: guards stand still for many ticks between steps. */
-int pt_hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks, pt_gait gait, int *counts,
-                     pt_error *err) {
-    pt_error_clear(err);
-    if (ticks < 1 || ticks > PT_SOLVE_MAX_TICKS)
-        return pt_error_set(err, PT_ERR_RANGE, 0, 0, "hearing table: %d ticks is not in 1..%d", ticks, PT_SOLVE_MAX_TICKS);
-    if ((unsigned)gait >= PT_GAIT_COUNT)
-        return pt_error_set(err, PT_ERR_RANGE, 0, 0, "hearing table: gait %d is not a gait", (int)gait);
-    memset(counts, 0, (size_t)map->w * (size_t)map->h * sizeof *counts);
-    pt_world_desc d = {0};
-    d.seed = seed;
-    d.player_controlled = 1; /* stands at the start, hidden: the sight table's world */
-    pt_error local;
-    pt_world *w = pt_world_create(map, lib, &d, &local);
-    if (!w) {
-        if (err) *err = local;
-        return local.code;
-    }
-    w->player_hidden = 1;
-    int n = pt_world_count(w);
-    /* Runs: run k holds ears[first[k] .. first[k+1]) for weight[k] ticks. */
-    ear *ears = NULL;
-    int *first = NULL, *weight = NULL, nruns = 0, nears = 0, ears_cap = 0, runs_cap = 0, nomem = 0;
-    pt_hearing *h = pt_hearing_create(map);
-    ear *now = PT_MALLOC(sizeof *now * (size_t)(n > 0 ? n : 1));
-    if (!h || !now) nomem = 1;
-    for (int t = 1; t <= ticks && !nomem; t++) {
-        pt_world_step(w);
-        int k = 0;
-        for (int i = 0; i < n; i++) { /* the world's listeners: guards not chasing */
-            const pt_entity *e = pt_world_entity(w, i);
-            if (e->kind == PT_KIND_GUARD && e->state != PT_STATE_CHASE) now[k++] = (ear){e->x, e->y, e->hearing};
-        }
-        if (nruns > 0 && first[nruns] - first[nruns - 1] == k &&
-            (k == 0 || memcmp(ears + first[nruns - 1], now, sizeof *now * (size_t)k) == 0)) {
-            weight[nruns - 1]++;
-            continue;
-        }
-        if (nruns + 2 > runs_cap) {
-            int cap = runs_cap ? 2 * runs_cap : 256;
-            int *nf = PT_REALLOC(first, sizeof *nf * (size_t)cap);
-            if (nf) first = nf;
-            int *nw = nf ? PT_REALLOC(weight, sizeof *nw * (size_t)cap) : NULL;
-            if (nw) weight = nw;
-            if (!nf || !nw) { nomem = 1; break; }
-            runs_cap = cap;
-        }
-        if (nears + k > ears_cap) {
-            int cap = ears_cap ? 2 * ears_cap : 256;
-            while (cap < nears + k) cap *= 2;
-            ear *ne = PT_REALLOC(ears, sizeof *ne * (size_t)cap);
-            if (!ne) { nomem = 1; break; }
-            ears = ne;
-            ears_cap = cap;
-        }
-        if (nruns == 0) first[0] = 0;
-        if (k) memcpy(ears + nears, now, sizeof *now * (size_t)k);
-        nears += k;
-        weight[nruns++] = 1;
-        first[nruns] = nears;
-    }
-    pt_world_destroy(w);
-    for (int y = 0; y < map->h && !nomem; y++)
-        for (int x = 0; x < map->w; x++) {
-            if (!pt_map_walkable(map, x, y)) continue;
-            double loud = pt_footstep_loudness(map, x, y, gait);
-            int reached = pt_hearing_flood(h, x, y, loud);
-            if (reached == PT_ERR_NOMEM) { nomem = 1; break; }
-            if (reached <= 0) continue;
-            const int r = (int)ceil(loud); /* no farther cell is reached (Chebyshev) */
-            int c = 0;
-            for (int k = 0; k < nruns; k++)
-                for (int j = first[k]; j < first[k + 1]; j++) {
-                    const ear *e = &ears[j];
-                    if (abs(e->x - x) > r || abs(e->y - y) > r) continue;
-                    if (pt_hearing_level(h, e->x, e->y) > e->hearing) {
-                        c += weight[k];
-                        break;
-                    }
-                }
-            counts[(size_t)y * (size_t)map->w + (size_t)x] = c;
-        }
-    pt_hearing_destroy(h);
-    PT_FREE(now);
-    PT_FREE(ears);
-    PT_FREE(first);
-    PT_FREE(weight);
-    if (nomem) {
-        memset(counts, 0, (size_t)map->w * (size_t)map->h * sizeof *counts);
-        return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the hearing table");
-    }
-    return PT_OK;
-}
-
-/* ---- the search ----------------------------------------------------------------------- */
-
-/* Heading axes: a step goes +d or -d (forward or backward, whichever way the heading points). */
-static const int AX_DX[4] = {1, 1, 0, -1}, AX_DY[4] = {0, 1, 1, 1};
-
-typedef struct solver {
-    const pt_map *map;
-    int W, H;
-    size_t C;          /* cells */
-    int T;             /* horizon */
-    const pt_sightmap *unsafe;
-    const pt_sightmap *loud;  /* steps heard in the gait searched (NULL: none) */
-    int t0, k0;        /* the search starts on tick t0 in class k0 (after a gait action) */
-    int ncls;          /* classes of the action count (the step rhythm) */
-    int gap[PT_SOLVE_MAX_RHYTHM + 8], nxt[PT_SOLVE_MAX_RHYTHM + 8];
-    size_t slab;       /* bits per tick */
-    uint64_t *V;
-    uint64_t *R;       /* the window pass: states from which the goal can be reached */
-    int full;          /* search to the horizon, not only to the earliest arrival */
-    size_t start;      /* the start cell; no step off it before tick leave_after */
-    int leave_after;
-    uint8_t *stay;     /* [t][k][h][a]: states on the start never left, */
-    uint8_t *dep;      /* [t]: 1 when leaving on tick t can reach the goal */
-    long long nodes;
-    int best_t;
-    size_t best_bit;
-} solver;
-
-static int safe_at(const solver *s, size_t cell, int t) {
-    if (t < 1) return 1;
-    if (t > s->T) return 0;
-    return !(s->unsafe->bits[(size_t)(t - 1) * s->unsafe->stride + (cell >> 6)] >> (cell & 63) & 1u);
-}
-
-/* Safe on every tick t0..t1 (inclusive). */
-static int safe_span(const solver *s, size_t cell, int t0, int t1) {
-    for (int t = t0; t <= t1; t++)
-        if (!safe_at(s, cell, t)) return 0;
-    return 1;
-}
-
-/* A step onto cell on tick t that a guard would hear. */
-static int heard_at(const solver *s, size_t cell, int t) {
-    if (!s->loud || t < 1 || t > s->loud->ticks) return 0;
-    return (int)(s->loud->bits[(size_t)(t - 1) * s->loud->stride + (cell >> 6)] >> (cell & 63) & 1u);
-}
-
-static size_t node_bit(const solver *s, int t, int k, int h, int a, size_t cell) {
-    return (size_t)t * s->slab + ((((size_t)k * 2u + (size_t)h) * 4u + (size_t)a) * s->C) + cell;
-}
-
-static int vget(const solver *s, size_t bit) { return (int)(s->V[bit >> 6] >> (bit & 63) & 1u); }
-
-static int is_goal_state(const solver *s, int t, int h, size_t cell);
-
-static void add(solver *s, int t, int k, int h, int a, size_t cell) {
-    size_t bit = node_bit(s, t, k, h, a, cell);
-    if (vget(s, bit)) return;
-    s->V[bit >> 6] |= 1ull << (bit & 63);
-    s->nodes++;
-    if (is_goal_state(s, t, h, cell) && t < s->best_t) {
-        s->best_t = t;
-        s->best_bit = bit;
-    }
-}
-
-/* The moves of the player from a state: every successor the world allows and no guard sees,
- * given to fn (the search adds them; the window pass asks whether they reach the goal). fn
- * returns 1 to stop. */
-typedef int (*succ_fn)(solver *s, int t, int k, int h, int a, size_t cell);
-
-static int successors(solver *s, int t, int k, int h, int a, size_t cell, succ_fn fn) {
-    int x = (int)(cell % (size_t)s->W), y = (int)(cell / (size_t)s->W);
-    if (h && t + 1 <= s->T && safe_at(s, cell, t + 1) && fn(s, t + 1, k, 1, a, cell)) return 1;
-    int t1 = t + s->gap[k];
-    if (t1 > s->T || !safe_span(s, cell, t + 1, t1 - 1)) return 0;
-    int k1 = s->nxt[k];
-    for (int sg = -1; sg <= 1; sg += 2) {
-        int nx = x + sg * AX_DX[a], ny = y + sg * AX_DY[a];
-        if (!pt_map_step_ok(s->map, x, y, nx, ny)) continue;
-        size_t nc = (size_t)ny * (size_t)s->W + (size_t)nx;
-        if (cell == s->start && t1 < s->leave_after) continue;
-        if (safe_at(s, nc, t1) && !heard_at(s, nc, t1) && fn(s, t1, k1, 0, a, nc)) return 1;
-    }
-    if (!safe_at(s, cell, t1)) return 0;
-    for (int b = 0; b < 4; b++)
-        if (b != a && fn(s, t1, k1, 0, b, cell)) return 1;
-    return t1 + 1 <= s->T && safe_at(s, cell, t1 + 1) && fn(s, t1 + 1, k1, 1, a, cell);
-}
-
-static int add_fn(solver *s, int t, int k, int h, int a, size_t cell) {
-    add(s, t, k, h, a, cell);
-    return 0;
-}
-
-static int is_goal_state(const solver *s, int t, int h, size_t cell) {
-    return !h && t > 0 && (s->map->flags[cell] & PT_TILE_GOAL);
-}
-
-/* A successor from which the goal can be reached (already known: later ticks come first). */
-static int reaches_fn(solver *s, int t, int k, int h, int a, size_t cell) {
-    size_t bit = node_bit(s, t, k, h, a, cell);
-    return is_goal_state(s, t, h, cell) || (s->R[bit >> 6] >> (bit & 63) & 1u);
-}
-
-static size_t stay_index(const solver *s, int t, int k, int h, int a) {
-    return (((size_t)t * (size_t)s->ncls + (size_t)k) * 2u + (size_t)h) * 4u + (size_t)a;
-}
-
-static int window_fn(solver *s, int t, int k, int h, int a, size_t cell) {
-    if (cell == s->start) s->stay[stay_index(s, t, k, h, a)] = 1;
-    else if (reaches_fn(s, t, k, h, a, cell)) s->dep[t] = 1;
-    return 0;
-}
-
-/* The ticks on which the player can leave the start and still reach the goal unseen: which
- * states reach the goal (from the horizon back to tick 0, over the states the full search
- * visited), then the first steps off the start that lead to one. */
-static int start_window(solver *s, pt_solve_result *r) {
-    size_t words = ((size_t)(s->T + 1) * s->slab + 63) / 64;
-    s->R = PT_CALLOC(words, sizeof *s->R);
-    s->stay = PT_CALLOC((size_t)(s->T + 2) * (size_t)s->ncls * 8u, 1);
-    s->dep = PT_CALLOC((size_t)s->T + 2, 1);
-    if (!s->R || !s->stay || !s->dep) return 0;
-    for (int t = s->T; t >= 0; t--) {
-        size_t b0 = (size_t)t * s->slab, b1 = b0 + s->slab;
-        for (size_t wi = b0 >> 6; wi <= (b1 - 1) >> 6; wi++)
-            for (uint64_t v = s->V[wi]; v; v &= v - 1) {
-                size_t bit = wi * 64 + (size_t)__builtin_ctzll(v);
-                if (bit < b0 || bit >= b1) continue;
-                size_t rem = bit - b0, cell = rem % s->C;
-                int a = (int)(rem / s->C % 4), h = (int)(rem / s->C / 4 % 2), k = (int)(rem / s->C / 8);
-                if (!is_goal_state(s, t, h, cell) && successors(s, t, k, h, a, cell, reaches_fn))
-                    s->R[bit >> 6] |= 1ull << (bit & 63);
-            }
-    }
-    for (int a = 0; a < 4; a++) s->stay[stay_index(s, s->t0, s->k0, 0, a)] = 1;
-    for (int t = s->t0; t <= s->T; t++)
-        for (int k = 0; k < s->ncls; k++)
-            for (int h = 0; h < 2; h++)
-                for (int a = 0; a < 4; a++)
-                    if (s->stay[stay_index(s, t, k, h, a)]) successors(s, t, k, h, a, s->start, window_fn);
-    r->window_ticks = r->nspans = 0;
-    for (int t = 0; t <= s->T; t++) {
-        if (!s->dep[t]) continue;
-        r->window_ticks++;
-        if (r->nspans > 0 && r->spans[r->nspans - 1].last == t - 1) r->spans[r->nspans - 1].last = t;
-        else if (r->nspans < PT_SOLVE_MAX_SPANS) r->spans[r->nspans++] = (pt_solve_span){t, t};
-        else r->spans_more = 1;
-    }
-    return 1;
-}
-
-/* The player's step clock exactly as the world runs it (pt__pattern_tick): the gaps in ticks
- * between its actions, while no wait holds it. gaps[i] = ticks from action i to action i + 1
- * (action 0 = creation). Returns how many gaps were written, or -1 when a tick would hold
- * two actions. */
-static int step_gaps(double speed, double scale0, double scale1, double dt, int horizon, int *gaps, int cap) {
-    double mt = 0.0, scale = scale0;
-    int n = 0, last = 0;
-    for (int k = 1; k <= 2 * horizon + 2 && n < cap; k++) {
-        mt += speed * scale * dt;
-        int actions = 0;
-        while (mt >= 1.0 && actions < 4) {
-            mt -= 1.0;
-            actions++;
-        }
-        if (mt > 1.0) mt = 1.0;
-        if (actions > 1) return -1;
-        if (actions) {
-            gaps[n++] = k - last;
-            last = k;
-            scale = scale1; /* a gait action: its speed from the next tick on */
-            if (k > horizon) break;
-        }
-    }
-    return n;
-}
-
-/* Finds the shortest description of the rhythm: actions 0..j1-1 each their own class, then
- * a period P (gaps repeat every P actions within the horizon). */
-static int rhythm_classes(solver *s, const int *gaps, int ng) {
-    /* G(i) = the gap before action i (1-based): gaps[i - 1]; beyond the list: never. */
-#define G(i) ((i) - 1 < ng ? gaps[(i) - 1] : s->T + 1)
-    for (int total = 2; total <= PT_SOLVE_MAX_RHYTHM + 1; total++)
-        for (int j1 = 1; j1 < total; j1++) {
-            int P = total - j1, ok = 1;
-            for (int i = j1 + 1 + P; i <= ng && ok; i++) ok = G(i) == G(i - P);
-            if (!ok) continue;
-            s->ncls = total;
-            for (int c = 0; c < total; c++) {
-                s->gap[c] = G(c + 1);
-                s->nxt[c] = c + 1 < total ? c + 1 : j1;
-            }
-            return P;
-        }
-#undef G
-    return -1;
-}
-
-static int push_action(pt_solve_result *r, int *cap, pt_solve_action a) {
-    if (r->nactions == *cap) {
-        int nc = *cap ? 2 * *cap : 32;
-        pt_solve_action *na = PT_REALLOC(r->actions, (size_t)nc * sizeof *na);
-        if (!na) return 0;
-        r->actions = na;
-        *cap = nc;
-    }
-    r->actions[r->nactions++] = a;
-    return 1;
-}
-
-/* Walks back from the goal node through visited predecessors whose edge holds, to tick 0. */
-static int reconstruct(solver *s, pt_solve_result *r) {
-    size_t bit = s->best_bit;
-    int t = (int)(bit / s->slab);
-    size_t rem = bit % s->slab;
-    size_t cell = rem % s->C;
-    int a = (int)(rem / s->C % 4), h = (int)(rem / s->C / 4 % 2), k = (int)(rem / s->C / 8);
-    int cap = 0, pending_hold = 0;
-    while (t > s->t0) {
-        int found = 0;
-        if (h && t - 1 >= s->t0 && vget(s, node_bit(s, t - 1, k, 1, a, cell))) {
-            pending_hold++;
-            t--;
-            continue;
-        }
-        for (int pk = 0; pk < s->ncls && !found; pk++) {
-            if (s->nxt[pk] != k) continue;
-            int g = s->gap[pk];
-            for (int ph = 0; ph < 2 && !found; ph++) {
-                if (h) { /* a wait action at t - 1 began the hold */
-                    int pt = t - 1 - g;
-                    if (pt < s->t0 || !vget(s, node_bit(s, pt, pk, ph, a, cell))) continue;
-                    if (!safe_span(s, cell, pt + 1, t)) continue;
-                    pt_solve_action act = {PT_SOLVE_WAIT, t - 1, 0, 0, 0, pending_hold + 1};
-                    if (!push_action(r, &cap, act)) return 0;
-                    pending_hold = 0;
-                    t = pt;
-                    k = pk;
-                    h = ph;
-                    found = 1;
-                    break;
-                }
-                int pt = t - g;
-                if (pt < s->t0) continue;
-                int x = (int)(cell % (size_t)s->W), y = (int)(cell / (size_t)s->W);
-                for (int sg = -1; sg <= 1 && !found; sg += 2) { /* a step onto cell */
-                    int px = x - sg * AX_DX[a], py = y - sg * AX_DY[a];
-                    /* off the map, py * W + px names another cell: the step must start on one */
-                    if (!pt_map_walkable(s->map, px, py) || !pt_map_step_ok(s->map, px, py, x, y)) continue;
-                    size_t pc = (size_t)py * (size_t)s->W + (size_t)px;
-                    if (!vget(s, node_bit(s, pt, pk, ph, a, pc)) || !safe_span(s, pc, pt + 1, t - 1) ||
-                        heard_at(s, cell, t))
-                        continue;
-                    pt_solve_action act = {PT_SOLVE_STEP, t, sg * AX_DX[a], sg * AX_DY[a], 0, 0};
-                    if (!push_action(r, &cap, act)) return 0;
-                    cell = pc;
-                    found = 1;
-                }
-                for (int pa = 0; pa < 4 && !found; pa++) { /* a turn */
-                    if (pa == a || !vget(s, node_bit(s, pt, pk, ph, pa, cell)) || !safe_span(s, cell, pt + 1, t))
-                        continue;
-                    pt_solve_action act = {PT_SOLVE_TURN, t, 0, 0, a, 0};
-                    if (!push_action(r, &cap, act)) return 0;
-                    a = pa;
-                    found = 1;
-                }
-                if (found) {
-                    t = pt;
-                    k = pk;
-                    h = ph;
-                }
-            }
-        }
-        if (!found) return -1; /* cannot happen: every visited node came from one */
-    }
-    r->axis0 = a;
-    for (int i = 0, j = r->nactions - 1; i < j; i++, j--) {
-        pt_solve_action tmp = r->actions[i];
-        r->actions[i] = r->actions[j];
-        r->actions[j] = tmp;
-    }
-    return 1;
-}
-
-/* The figures of a found route: its cells per tick, first move, margins in ticks and tiles
- * (against the guards' plain sight, without opts->margin). */
-static int route_figures(pt_solve_result *r, const pt_sightmap *sm) {
-    r->cells = PT_MALLOC(((size_t)r->ticks + 1) * sizeof *r->cells);
-    if (!r->cells) return 0;
-    int x = r->start_x, y = r->start_y, t = 0;
-    r->first_move_tick = -1;
-    for (int i = 0; i <= r->nactions; i++) {
-        int until = i < r->nactions ? r->actions[i].tick : r->ticks + 1;
-        for (; t < until && t <= r->ticks; t++) r->cells[t] = (pt_cell){x, y};
-        if (i < r->nactions && r->actions[i].kind == PT_SOLVE_STEP) {
-            if (r->first_move_tick < 0) r->first_move_tick = r->actions[i].tick;
-            x += r->actions[i].dx;
-            y += r->actions[i].dy;
-        }
-    }
-    r->goal_x = r->cells[r->ticks].x;
-    r->goal_y = r->cells[r->ticks].y;
-    r->margin_ticks = PT_SOLVE_MARGIN_CAP;
-    r->margin_tiles = -1.0;
-    enum { NEAR = 24 };
-    for (int tt = 1; tt <= r->ticks; tt++) {
-        pt_cell c = r->cells[tt];
-        for (int d = 0; d < r->margin_ticks; d++)
-            if (pt_sightmap_seen(sm, tt - d, c.x, c.y) || pt_sightmap_seen(sm, tt + d, c.x, c.y)) {
-                r->margin_ticks = d;
-                break;
-            }
-        for (int dy = -NEAR; dy <= NEAR; dy++)
-            for (int dx = -NEAR; dx <= NEAR; dx++) {
-                double dist = sqrt((double)(dx * dx + dy * dy));
-                if ((r->margin_tiles >= 0.0 && dist >= r->margin_tiles) || dist > NEAR) continue;
-                if (pt_sightmap_seen(sm, tt, c.x + dx, c.y + dy)) r->margin_tiles = dist;
-            }
-    }
-    return 1;
-}
-
-int pt_solve_route_unseen(const pt_solve_result *r, const pt_sightmap *sm) {
-    if (!r->found || !r->cells) return 0;
-    for (int t = 1; t <= r->ticks; t++)
-        if (t > sm->ticks || pt_sightmap_seen(sm, t, r->cells[t].x, r->cells[t].y)) return 0;
-    return 1;
-}
+#include "solve_priv.h"
 
 /* Cells within `margin` tiles (centres) of a seen cell, on the same tick. */
 static int dilate(pt_sightmap *out, const pt_sightmap *in, int margin) {
@@ -788,127 +73,10 @@ static const pt_sightmap *with_animals(const pt_sightmap *u, const pt_sightmap *
     return mixed;
 }
 
-static void report(const pt_solve_opts *o, const char *stage, double done) {
-    if (o->progress) o->progress(o->progress_user, stage, done);
-}
-
-/* One search against `unsafe`; fills r (found, ticks, actions) on success. */
-static int search(solver *s, const pt_solve_opts *o, pt_solve_result *r, pt_error *err) {
-    size_t start = (size_t)r->start_y * (size_t)s->W + (size_t)r->start_x;
-    size_t words = ((size_t)(s->T + 1) * s->slab + 63) / 64;
-    s->V = PT_CALLOC(words, sizeof *s->V);
-    if (!s->V) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the search (%zu MB)", (words * 8) >> 20);
-    s->best_t = s->T + 1;
-    s->nodes = 0;
-    s->full = o->window;
-    s->leave_after = o->leave_after;
-    s->start = start;
-    if ((s->map->flags[start] & PT_TILE_GOAL) && safe_at(s, start, 1)) { /* on the goal already */
-        r->found = 1;
-        r->ticks = 1;
-        r->axis0 = 0;
-        return PT_OK;
-    }
-    if (s->t0 > s->T || !safe_span(s, start, 1, s->t0)) return PT_OK; /* caught before the gait action */
-    for (int a = 0; a < 4; a++) add(s, s->t0, s->k0, 0, a, start);
-    for (int t = s->t0; t <= s->T && (s->full || t < s->best_t); t++) {
-        size_t b0 = (size_t)t * s->slab, b1 = b0 + s->slab;
-        for (size_t wi = b0 >> 6; wi <= (b1 - 1) >> 6; wi++) {
-            uint64_t v = s->V[wi];
-            while (v) {
-                size_t bit = wi * 64 + (size_t)__builtin_ctzll(v);
-                v &= v - 1;
-                if (bit < b0 || bit >= b1) continue;
-                size_t rem = bit - b0, cell = rem % s->C;
-                int a = (int)(rem / s->C % 4), h = (int)(rem / s->C / 4 % 2), k = (int)(rem / s->C / 8);
-                if (!is_goal_state(s, t, h, cell)) successors(s, t, k, h, a, cell, add_fn);
-            }
-        }
-        if ((t & 255) == 255) report(o, "search", (double)t / s->T);
-    }
-    r->nodes += s->nodes;
-    if (s->best_t > s->T) return PT_OK;
-    r->found = 1;
-    r->ticks = s->best_t;
-    int ok = reconstruct(s, r);
-    if (ok == 0) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the route");
-    if (ok < 0) return pt_error_set(err, PT_ERR_INTERNAL, 0, 0, "solver: the route could not be traced back");
-    if (o->window && !start_window(s, r)) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the start window");
-    return PT_OK;
-}
-
 static int or_into(pt_sightmap *dst, const pt_sightmap *src) {
     size_t words = dst->stride * (size_t)dst->ticks;
     for (size_t i = 0; i < words; i++) dst->bits[i] |= src->bits[i];
     return 1;
-}
-
-/* The step clock of a route in one gait: its rhythm classes, and where the search starts (a
- * gait other than walk is the route's first action, taken at walking pace). */
-typedef struct gait_clock {
-    int ok;              /* 0: this gait's rhythm is not one the search follows */
-    int ncls, t0, k0, rhythm;
-    int gap[PT_SOLVE_MAX_RHYTHM + 8], nxt[PT_SOLVE_MAX_RHYTHM + 8];
-} gait_clock;
-
-static void use_clock(solver *s, const gait_clock *c) {
-    s->ncls = c->ncls;
-    memcpy(s->gap, c->gap, sizeof s->gap);
-    memcpy(s->nxt, c->nxt, sizeof s->nxt);
-    s->t0 = c->t0;
-    s->k0 = c->k0;
-    s->slab = (size_t)s->ncls * 8u * s->C;
-}
-
-static void search_free(solver *s) {
-    PT_FREE(s->V);
-    PT_FREE(s->R);
-    PT_FREE(s->stay);
-    PT_FREE(s->dep);
-    s->V = s->R = NULL;
-    s->stay = s->dep = NULL;
-}
-
-/* The earliest route over the allowed gaits (mask: bit per pt_gait; ties go to walk, then
- * run, then sneak), searched again in that gait into out, with the start window when asked. */
-static int search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *clk, const pt_sightmap *loud,
-                        unsigned mask, pt_solve_result *out, pt_error *err) {
-    int best = -1, n = 0, best_ticks = s->T + 1, rc;
-    for (int g = 0; g < PT_GAIT_COUNT; g++) n += (mask >> g & 1u) && clk[g].ok;
-    static const int order[PT_GAIT_COUNT] = {PT_GAIT_WALK, PT_GAIT_RUN, PT_GAIT_SNEAK};
-    const int T = s->T;
-    for (int oi = 0; oi < PT_GAIT_COUNT && n > 1; oi++) {
-        int g = order[oi];
-        if (!(mask >> g & 1u) || !clk[g].ok) continue;
-        /* a later gait must arrive earlier to be taken (ties: the earlier in this order) */
-        s->T = best_ticks - 1 < T ? best_ticks - 1 : T;
-        pt_solve_result tmp;
-        memset(&tmp, 0, sizeof tmp);
-        tmp.start_x = out->start_x;
-        tmp.start_y = out->start_y;
-        pt_solve_opts q = *o;
-        q.window = 0;
-        use_clock(s, &clk[g]);
-        s->loud = &loud[g];
-        rc = search(s, &q, &tmp, err);
-        out->nodes += tmp.nodes;
-        search_free(s);
-        if (rc == PT_OK && tmp.found && tmp.ticks < best_ticks) {
-            best = g;
-            best_ticks = tmp.ticks;
-        }
-        pt_solve_result_fini(&tmp);
-        s->T = T;
-        if (rc != PT_OK) return rc;
-    }
-    for (int g = 0; g < PT_GAIT_COUNT && n == 1; g++)
-        if ((mask >> g & 1u) && clk[g].ok) best = g;
-    if (best < 0) return PT_OK;
-    use_clock(s, &clk[best]);
-    s->loud = &loud[best];
-    out->gait = best;
-    out->rhythm = clk[best].rhythm;
-    return search(s, o, out, err);
 }
 
 int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
@@ -967,8 +135,8 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
     for (int g = 0; g < PT_GAIT_COUNT; g++) {
         if (!(mask >> g & 1u)) continue;
         double walk = pt_gait_speed(PT_GAIT_WALK), sc = pt_gait_speed((pt_gait)g);
-        int ng = step_gaps(pdef.speed, walk, sc, 1.0 / 60, T, gaps, T + 2);
-        if (ng < 0 || (clk[g].rhythm = rhythm_classes(&s, gaps, ng)) < 0) {
+        int ng = pt__solve_step_gaps(pdef.speed, walk, sc, 1.0 / 60, T, gaps, T + 2);
+        if (ng < 0 || (clk[g].rhythm = pt__solve_rhythm_classes(&s, gaps, ng)) < 0) {
             if (!why) why = ng < 0 ? -1 : -2;
             continue;
         }
@@ -992,11 +160,11 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
                             PT_SOLVE_MAX_RHYTHM, T);
     for (int g = 0; g < PT_GAIT_COUNT; g++)
         if (clk[g].ok) {
-            use_clock(&s, &clk[g]);
+            pt__solve_use_clock(&s, &clk[g]);
             out->rhythm = clk[g].rhythm;
             break;
         }
-    size_t table = sm_bytes(map->w, map->h, TT);
+    size_t table = pt__solve_table_bytes(map->w, map->h, TT);
     size_t need = table * ((nseeds > 1 ? 2u : 1u) + (o.margin ? 1u : 0u) + (near_ticks ? 1u : 0u) + (unsigned)nok + 2u) +
                   ((size_t)(T + 1) * slab_max + 63) / 64 * 8 * (o.window ? 2u : 1u);
     out->bytes = need;
@@ -1018,7 +186,7 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
         if (!(loud[g].bits = PT_CALLOC(table ? table : 1, 1))) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
     }
     for (int i = 0; i < nseeds && rc == PT_OK; i++) {
-        report(&o, "sight", (double)i / nseeds);
+        pt__solve_report(&o, "sight", (double)i / nseeds);
         pt_sightmap *dst = i == 0 ? &all : &one;
         if (i == 0) {
             shy = (pt_sightmap){map->w, map->h, TT, ((size_t)map->w * (size_t)map->h + 63) / 64, PT_CALLOC(table ? table : 1, 1)};
@@ -1029,11 +197,11 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
         }
         listeners ls;
         ls.shy = &shy;
-        rc = sight_build(dst, &ls, map, lib, seed0 + (uint64_t)i, TT, err);
+        rc = pt__solve_sight_build(dst, &ls, map, lib, seed0 + (uint64_t)i, TT, err);
         for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++)
-            if (clk[g].ok && !loud_build(&loud[g], &ls, map, (pt_gait)g))
+            if (clk[g].ok && !pt__solve_loud_build(&loud[g], &ls, map, (pt_gait)g))
                 rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the guards' hearing");
-        listeners_fini(&ls);
+        pt__solve_listeners_fini(&ls);
         if (rc == PT_OK && i > 0) {
             or_into(&all, &one);
             pt_sightmap_fini(&one);
@@ -1050,12 +218,12 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
         rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
     if (rc == PT_OK && !(s.unsafe = with_animals(s.unsafe, &shy, &mixed)))
         rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-    if (rc == PT_OK) rc = search_gaits(&s, &o, clk, loud, mask, out, err);
+    if (rc == PT_OK) rc = pt__solve_search_gaits(&s, &o, clk, loud, mask, out, err);
     out->all_seeds = 1;
     if (rc == PT_OK && !out->found && nseeds > 1) {
         /* None for all of them: a route for the first seed (against the hearing of all), and
          * for how many it holds. */
-        search_free(&s);
+        pt__solve_search_free(&s);
         pt_sightmap_fini(&wide);
         pt_sightmap_fini(&timed);
         plain = &first;
@@ -1064,22 +232,22 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
             !(s.unsafe = with_animals(s.unsafe, &shy, &mixed)))
             rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
         out->all_seeds = 0;
-        if (rc == PT_OK) rc = search_gaits(&s, &o, clk, loud, mask, out, err);
+        if (rc == PT_OK) rc = pt__solve_search_gaits(&s, &o, clk, loud, mask, out, err);
     }
-    if (rc == PT_OK && out->found && !route_figures(out, plain)) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    if (rc == PT_OK && out->found && !pt__solve_route_figures(out, plain)) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
     if (rc == PT_OK && out->found) {
         if (out->all_seeds) out->seeds_ok = nseeds;
         else {
             out->seeds_ok = 0;
             for (int i = 0; i < nseeds && rc == PT_OK; i++) {
-                report(&o, "seeds", (double)i / nseeds);
+                pt__solve_report(&o, "seeds", (double)i / nseeds);
                 rc = pt_sightmap_build(&one, map, lib, seed0 + (uint64_t)i, TT, err);
                 if (rc == PT_OK) out->seeds_ok += pt_solve_route_unseen(out, &one);
                 pt_sightmap_fini(&one);
             }
         }
     }
-    search_free(&s);
+    pt__solve_search_free(&s);
     for (int g = 0; g < PT_GAIT_COUNT; g++) pt_sightmap_fini(&loud[g]);
     pt_sightmap_fini(&shy);
     pt_sightmap_fini(&mixed);
@@ -1093,66 +261,4 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
         out->found = 0;
     }
     return rc;
-}
-
-void pt_solve_result_fini(pt_solve_result *r) {
-    if (!r) return;
-    PT_FREE(r->actions);
-    PT_FREE(r->cells);
-    r->actions = NULL;
-    r->cells = NULL;
-    r->nactions = 0;
-}
-
-int pt_solve_write_pattern(const pt_solve_result *r, FILE *out, const char *name) {
-    int deg = 45 * r->axis0; /* the heading, kept in [0, 360) */
-    fprintf(out, "# %d ticks (%.2f s) from %d,%d to the goal at %d,%d; replay: patrol sim MAP --ticks %d "
-                 "--player-pattern FILE:%s\n",
-            r->ticks, r->ticks / 60.0, r->start_x, r->start_y, r->goal_x, r->goal_y, r->ticks, name);
-    fprintf(out, "pattern %s\n  kind control\n  origin %d,%d\n  heading %d\n", name, r->start_x, r->start_y, deg);
-    int run = 0, run_fwd = 0;
-    int wrote = 0;
-    if (r->gait != PT_GAIT_WALK) { /* the first action, at walking pace */
-        fprintf(out, "  gait %s\n", pt_gait_name((pt_gait)r->gait));
-        wrote = 1;
-    }
-    for (int i = 0; i <= r->nactions; i++) {
-        const pt_solve_action *a = i < r->nactions ? &r->actions[i] : NULL;
-        int fwd = 0;
-        if (a && a->kind == PT_SOLVE_STEP) {
-            int hdx = AX_DX[(deg / 45) % 4], hdy = AX_DY[(deg / 45) % 4];
-            if (deg >= 180) hdx = -hdx, hdy = -hdy;
-            fwd = a->dx == hdx && a->dy == hdy;
-            if (run && fwd == run_fwd) {
-                run++;
-                continue;
-            }
-        }
-        if (run) {
-            fprintf(out, "  %s %d\n", run_fwd ? "forward" : "backward", run);
-            wrote = 1;
-            run = 0;
-        }
-        if (!a) break;
-        switch (a->kind) {
-        case PT_SOLVE_STEP:
-            run = 1;
-            run_fwd = fwd;
-            break;
-        case PT_SOLVE_TURN: {
-            int by = ((a->axis - deg / 45) % 4 + 4) % 4 * 45;
-            fprintf(out, "  right %d\n", by);
-            deg = (deg + by) % 360;
-            wrote = 1;
-            break;
-        }
-        case PT_SOLVE_WAIT:
-            fprintf(out, "  wait %d\n", a->hold);
-            wrote = 1;
-            break;
-        }
-    }
-    if (!wrote) fputs("  wait 1\n", out); /* the start is the goal: a control pattern needs one instruction */
-    fputs("  at_end stop\nend\n", out);
-    return ferror(out) ? -1 : 0;
 }

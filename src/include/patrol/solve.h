@@ -95,8 +95,10 @@ void pt_sightmap_fini(pt_sightmap *sm);
  * that guard's `hearing`, guards where they stand after each step of the sight table's run
  * (pt_sightmap_build: the same seed, the player hidden; a chasing guard does not listen, as
  * in the world). Cells the player cannot stand on count 0. `patrol render --heatmap-gait`.
- * Cost: one flood per walkable cell (a footstep is the same on every tick), then a look per
- * guard per run of ticks alike; memory: one guard placement per guard per run. PT_OK, or
+ * The solver refuses the same steps (one routine decides both). Cost: one world run of ticks
+ * ticks, one flood per walkable cell (a footstep is the same on every tick) read at each
+ * place a guard listens from (a guard at a cell, on any tick); memory: the map's cells in
+ * bits per place, and per guard a place per tick and a place index per cell. PT_OK, or
  * PT_ERR_RANGE (ticks not in 1..PT_SOLVE_MAX_TICKS, a bad gait), PT_ERR_NOMEM, or the world's
  * error, with err set. */
 int pt_hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks, pt_gait gait, int *counts,

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: Zlib */
+/* The solver's parts (solve*.c): the tables they share and the calls between them. */
+#ifndef PATROL_SOLVE_PRIV_H
+#define PATROL_SOLVE_PRIV_H
+
+#include <patrol/solve.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Where the guards listen on each tick of the sight run: their cells after their update
+ * (where the world's listen() takes them) and their hearing thresholds. */
+typedef struct listeners {
+    int n;               /* guards */
+    int ticks;
+    double *threshold;   /* [n] */
+    int32_t *cell;       /* [(t - 1) * n + j]: y * w + x, or -1 when not listening (a chase) */
+    pt_sightmap *shy;    /* when set: ORs in the cells where the player would startle an animal */
+} listeners;
+
+/* Heading axes: a step goes +d or -d (forward or backward, whichever way the heading points). */
+static const int AX_DX[4] = {1, 1, 0, -1}, AX_DY[4] = {0, 1, 1, 1};
+
+typedef struct solver {
+    const pt_map *map;
+    int W, H;
+    size_t C;          /* cells */
+    int T;             /* horizon */
+    const pt_sightmap *unsafe;
+    const pt_sightmap *loud;  /* steps heard in the gait searched (NULL: none) */
+    int t0, k0;        /* the search starts on tick t0 in class k0 (after a gait action) */
+    int ncls;          /* classes of the action count (the step rhythm) */
+    int gap[PT_SOLVE_MAX_RHYTHM + 8], nxt[PT_SOLVE_MAX_RHYTHM + 8];
+    size_t slab;       /* bits per tick */
+    uint64_t *V;
+    uint64_t *R;       /* the window pass: states from which the goal can be reached */
+    int full;          /* search to the horizon, not only to the earliest arrival */
+    size_t start;      /* the start cell; no step off it before tick leave_after */
+    int leave_after;
+    uint8_t *stay;     /* [t][k][h][a]: states on the start never left, */
+    uint8_t *dep;      /* [t]: 1 when leaving on tick t can reach the goal */
+    long long nodes;
+    int best_t;
+    size_t best_bit;
+} solver;
+
+/* The step clock of a route in one gait: its rhythm classes, and where the search starts (a
+ * gait other than walk is the route's first action, taken at walking pace). */
+typedef struct gait_clock {
+    int ok;              /* 0: this gait's rhythm is not one the search follows */
+    int ncls, t0, k0, rhythm;
+    int gap[PT_SOLVE_MAX_RHYTHM + 8], nxt[PT_SOLVE_MAX_RHYTHM + 8];
+} gait_clock;
+
+static inline void pt__solve_report(const pt_solve_opts *o, const char *stage, double done) {
+    if (o->progress) o->progress(o->progress_user, stage, done);
+}
+
+/* solve_sight.c */
+/* Bytes of a table of w x h cells over ticks ticks. */
+size_t pt__solve_table_bytes(int w, int h, int ticks);
+/* The sight table (sm not NULL), and (ls not NULL) where the guards listen on each tick. */
+int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, const pt_patlib *lib, uint64_t seed,
+                          int ticks, pt_error *err);
+void pt__solve_listeners_fini(listeners *l);
+/* Adds 1 to counts[c] for each bit c set in row. */
+void pt__solve_count_row(const uint64_t *row, size_t stride, int *counts);
+
+/* solve_hear.c */
+/* ORs into bit (t, c) of loud (as large as the sight table) when the player's footstep on
+ * entering cell c on tick t in gait g would be heard by a guard listening then. 0: no memory. */
+int pt__solve_loud_build(pt_sightmap *loud, const listeners *ls, const pt_map *map, pt_gait g);
+
+/* solve_search.c */
+/* The gaps in ticks between the player's actions; -1 when a tick would hold two. */
+int pt__solve_step_gaps(double speed, double scale0, double scale1, double dt, int horizon, int *gaps, int cap);
+/* The rhythm's classes into s (ncls, gap, nxt); returns its period, or -1 when too long. */
+int pt__solve_rhythm_classes(solver *s, const int *gaps, int ng);
+void pt__solve_use_clock(solver *s, const gait_clock *c);
+void pt__solve_search_free(solver *s);
+/* The earliest route over the gaits in mask, into out. */
+int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *clk, const pt_sightmap *loud,
+                           unsigned mask, pt_solve_result *out, pt_error *err);
+
+/* solve_route.c */
+/* The figures of a found route against the plain sight table; 0: no memory. */
+int pt__solve_route_figures(pt_solve_result *r, const pt_sightmap *sm);
+
+#endif
