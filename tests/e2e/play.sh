@@ -97,7 +97,9 @@ start_xvfb() {
         XVFB_PID=
         break
       fi
-      if [ -e "/tmp/.X11-unix/X$n" ] && DISPLAY=":$n" xdotool getmouselocation >/dev/null 2>&1; then
+      # Answering, and still ours (an Xvfb that lost the race for the number exits).
+      if [ -e "/tmp/.X11-unix/X$n" ] && DISPLAY=":$n" xdotool getmouselocation >/dev/null 2>&1 &&
+        sleep 0.2 && kill -0 "$XVFB_PID" 2>/dev/null; then
         export DISPLAY=":$n"
         xdotool mousemove 0 0 # off the windows (centred): no pointer over a menu's rows
         return 0
