@@ -1,5 +1,5 @@
 # Convenience front end over CMake. The two commands of the README:
-#   make play   - install what is missing, build, start the demo
+#   make play   - install what is missing, build, open the title screen (MAP=F: play F at once)
 #   make test   - install what is missing, build, run every test
 BUILD   ?= build
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)

@@ -12,7 +12,7 @@ Usage:  python3 scripts/gen_assets.py [outdir]
         (default outdir: the repository's assets/ directory)
 
 Sheets written (see assets/README.md for the exact layouts):
-  tiles.png       160x16   10 map tiles, 16x16, opaque
+  tiles.png       176x16   11 map tiles, 16x16, opaque
   characters.png  192x80   5 characters x 4 directions x 3 frames, 16x16
   props.png       128x16   8 props / markers, 16x16
   font.png        128x48   96 glyphs (ASCII 32..127), 8x8, white on clear
@@ -509,6 +509,45 @@ def tile_bush():
     return t
 
 
+# A tree seen from the south-west: a round crown of leaf balls over a short trunk, its shadow
+# cast down-right on the grass. Darker, cooler leaves and taller than the bush (tile 7), and
+# with a trunk, so the two read apart: a bush hides, a tree blocks.
+TREE_TILE_CLUMPS = [(16, 10, 10), (8, 12, 7), (24, 12, 7), (12, 5, 6), (21, 5, 6),
+                    (11, 16, 7), (21, 16, 7), (16, 15, 7)]
+TREE_LEAF = [(14, 36, 34), (24, 66, 48), (38, 100, 56), (66, 138, 62), (122, 180, 84)]
+
+
+def tile_tree():
+    t = grass_base()
+    # the shadow: an ellipse on the grass under and right of the crown
+    for y in range(16):
+        for x in range(16):
+            dx, dy = 2 * x + 1 - 21, 2 * y + 1 - 26
+            if dx * dx * 9 + dy * dy * 64 <= 9 * 64 * 9:
+                t.put(x, y, mix(LEAF[0], t.get(x, y)[:3], 0.25))
+    # the trunk with a root flare, lit from the left
+    for y in range(9, 15):
+        t.put(6, y, INK)
+        t.put(7, y, WOOD[3])
+        t.put(8, y, WOOD[2])
+        t.put(9, y, WOOD[1])
+        t.put(10, y, INK)
+    for x in range(5, 12):
+        t.put(x, 14, WOOD[2] if x < 8 else WOOD[1])
+    t.put(4, 14, INK)
+    t.put(12, 14, INK)
+    for x in range(5, 12):
+        t.put(x, 15, INK)
+    # bark: a dark line down the trunk
+    t.put(8, 12, WOOD[0])
+    t.put(8, 13, WOOD[0])
+    canopy(t, TREE_TILE_CLUMPS, TREE_LEAF, INK, random.Random(1010))
+    # a few bright leaves on top, where the light falls
+    for (x, y) in [(5, 3), (6, 2), (9, 1), (4, 5), (7, 3), (3, 7)]:
+        t.put(x, y, TREE_LEAF[4])
+    return t
+
+
 def tile_exit():
     t = tile_floor()
     # warm glow spilling onto the floor around the hatch
@@ -573,7 +612,7 @@ def tile_dirt():
 
 def make_tiles():
     tiles = [tile_floor(), tile_wall(), tile_water(0), tile_water(1), tile_bridge(),
-             tile_door(), tile_grass(), tile_bush(), tile_exit(), tile_dirt()]
+             tile_door(), tile_grass(), tile_bush(), tile_exit(), tile_dirt(), tile_tree()]
     sheet = Img(16 * len(tiles), 16)
     for i, t in enumerate(tiles):
         sheet.paste(t, 16 * i, 0)

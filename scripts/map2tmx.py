@@ -4,7 +4,7 @@
 
     python3 scripts/map2tmx.py maps/demo.map maps/demo.tmx
 
-writes maps/demo.tmx and, beside it, patrol-tiles.tsx: the ten tiles of assets/tiles.png
+writes maps/demo.tmx and, beside it, patrol-tiles.tsx: the eleven tiles of assets/tiles.png
 with the default legend's properties (walkable, opaque, goal, name). The .tmx loads in
 patrol (pt_tmx_load) to the same world as the .map (see docs/tiled.md):
 
@@ -55,8 +55,9 @@ DEFAULT_LEGEND = [
     ('*', 'bush', 1, 1, 0, 7),
     ('E', 'exit', 1, 0, 1, 8),
     (':', 'dirt', 1, 0, 0, 9),
+    ('T', 'tree', 0, 1, 0, 10),
 ]
-SHEET_TILES = 10  # assets/tiles.png: a strip of ten 16x16 tiles
+SHEET_TILES = 11  # assets/tiles.png: a strip of eleven 16x16 tiles
 SHEET_PX = 16
 # What each sprite of the strip is by default (3 is the second water frame).
 SHEET_KINDS = {s: (n, w, o, g) for (_, n, w, o, g, s) in DEFAULT_LEGEND}

@@ -622,6 +622,7 @@ START_TEST(test_groups_and_alarm_equal_brute_force) {
     pt_steer_env env;
     ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
     make_agents(start, M, 77, 10.0, 8.0); /* about 12 per square tile: far more than 64 in range */
+    start[11].veh.heading = pt_v2(NAN, 0.0); /* not counted in its neighbours' mean heading */
     int aref, agot;
     /* Groups interleaved by index, in runs of indices (one of 300: more than 64 in range
      * within the group) with a lone member, by a random draw, and spread over the whole
@@ -661,8 +662,61 @@ START_TEST(test_groups_and_alarm_equal_brute_force) {
     run_flocks(got, M, &env, group, 0, 2, 0, 90, fgot, &agot);
     ck_assert(!same_state(got, ref, M));
     ck_assert_int_eq(agot, 0);
+    /* The weighted combiner adds every force, so alignment counts however strong the
+     * separation: agent 11's heading, not finite at the start, stays out of the means. */
+    params_with(&params, PT_COMBINE_WEIGHTED, 0.0);
+    memcpy(ref, start, sizeof start);
+    run_flocks(ref, M, &env, group, PT_BEH_BIT(PT_BEH_EVADE), 1, 1, 30, fref, &aref);
+    for (int threads = 1; threads <= 2; threads++) {
+        memcpy(got, start, sizeof start);
+        run_flocks(got, M, &env, group, PT_BEH_BIT(PT_BEH_EVADE), threads, 0, 30, fgot, &agot);
+        ck_assert_msg(same_state(got, ref, M), "weighted flocks with %d threads differ from brute force", threads);
+    }
+    params_with(&params, PT_COMBINE_DEFAULT, 0.0);
     pt_steer_env_fini(&env);
     pt_map_fini(&m);
+}
+END_TEST
+
+/* Who is alarmed is exactly hypot(target - pos) <= alarm_radius, whatever shortcut the
+ * test takes: random points, points within a few ulps of the circle, radii of every
+ * scale, infinities and NaN. */
+START_TEST(test_alarm_radius_is_hypot) {
+    pt_crowd c;
+    memset(&c, 0, sizeof c);
+    c.behaviours = PT_BEH_FLOCKING;
+    c.alarm_behaviours = PT_BEH_BIT(PT_BEH_EVADE);
+    unsigned alarmed = c.behaviours | c.alarm_behaviours;
+    static const double radii[] = {4.0, 0.5, 1e-3, 1e-120, 1e-310, 3e5, 1e120, 0.0, INFINITY, NAN};
+    pt_rng rng;
+    pt_rng_seed(&rng, 91, 0);
+    int near = 0, far = 0;
+    for (int k = 0; k < 200000; k++) {
+        double r = radii[k % 10];
+        c.alarm_radius = r;
+        pt_vec2 tp = pt_v2(pt_rng_signed(&rng) * 100.0, pt_rng_signed(&rng) * 100.0), pos;
+        double a = pt_rng_unit(&rng) * 6.283185307179586;
+        int kind = k / 10 % 4;
+        if (kind == 0) { /* on the circle, give or take a few ulps */
+            double d = r + (double)((int)pt_rng_below(&rng, 17) - 8) * r * 0x1p-52;
+            pos = pt_v2(tp.x + d * cos(a), tp.y + d * sin(a));
+        } else if (kind == 1) { /* anywhere round it */
+            double d = r * 3.0 * pt_rng_unit(&rng);
+            pos = pt_v2(tp.x + d * cos(a), tp.y + d * sin(a));
+        } else if (kind == 2) { /* far, or huge */
+            pos = pt_v2(tp.x + pt_rng_signed(&rng) * 1e200, tp.y + pt_rng_signed(&rng) * 1e-200);
+        } else { /* not finite */
+            static const double odd[] = {NAN, INFINITY, -INFINITY, 0.0};
+            pos = pt_v2(odd[pt_rng_below(&rng, 4)], odd[pt_rng_below(&rng, 4)]);
+        }
+        unsigned want = hypot(tp.x - pos.x, tp.y - pos.y) <= r ? alarmed : c.behaviours;
+        unsigned got = pt__crowd_agent_behaviours(&c, tp, pos);
+        ck_assert_msg(got == want, "alarm at r %g, (%.17g, %.17g) from (%.17g, %.17g)", r, pos.x, pos.y, tp.x, tp.y);
+        near += want == alarmed;
+        far += want != alarmed;
+    }
+    ck_assert_int_gt(near, 1000);
+    ck_assert_int_gt(far, 1000);
 }
 END_TEST
 
@@ -893,6 +947,7 @@ int main(void) {
     tcase_add_test(tc, test_target_changes_equal_brute_force);
     tcase_add_test(tc, test_stack_lanes_equal_brute_force);
     tcase_add_test(tc, test_groups_and_alarm_equal_brute_force);
+    tcase_add_test(tc, test_alarm_radius_is_hypot);
     tcase_add_test(tc, test_mode_choice);
     tcase_add_test(tc, test_create_defaults);
     tcase_add_test(tc, test_half_lists_equal_brute_force);

@@ -115,7 +115,7 @@ START_TEST(test_walls_random_maps) {
         ck_assert_int_eq(pt_map_init_blank(&m, w, h, NULL), PT_OK);
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++)
-                if (pt_rng_below(&r, 100) < 35) pt_map_set(&m, x, y, pt_rng_below(&r, 2) ? '#' : '~');
+                if (pt_rng_below(&r, 100) < 35) pt_map_set(&m, x, y, "#~T"[pt_rng_below(&r, 3)]); /* T: a tree */
         pt_steer_env e;
         ck_assert_int_eq(pt_steer_env_build(&e, &m), PT_OK);
         /* unit edges: horizontal edge (x, j) at index j*(w+1)+x; vertical (i, y) separately */
@@ -494,7 +494,7 @@ START_TEST(test_collide_tiles_random_motion) {
         room(&m, 16, 12);
         for (int y = 1; y < 11; y++)
             for (int x = 1; x < 15; x++)
-                if (pt_rng_below(&r, 100) < 22) pt_map_set(&m, x, y, pt_rng_below(&r, 3) ? '#' : '~');
+                if (pt_rng_below(&r, 100) < 22) pt_map_set(&m, x, y, "#T~"[pt_rng_below(&r, 3)]); /* T: a tree */
         enum { N = 40 };
         pt_vec2 pos[N], vel[N];
         for (int i = 0; i < N; i++) {

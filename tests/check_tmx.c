@@ -481,10 +481,10 @@ START_TEST(test_tiles_and_layers) {
     ck_assert_int_eq(bad, 0);
     ck_assert_int_eq(m.goal, 1);
     /* lava was placed by a lower layer and covered: not in the map, but a kind it met */
-    ck_assert_int_eq(m.nlegend, 9 + 8);
+    ck_assert_int_eq(m.nlegend, 10 + 8);
     /* the legend keeps the defaults first; new kinds get unused characters */
     ck_assert_int_eq(m.legend[0].ch, '.');
-    for (int i = 9; i < m.nlegend; i++) ck_assert_int_lt(pt_map_legend_find(&m, m.legend[i].ch), i + 1);
+    for (int i = 10; i < m.nlegend; i++) ck_assert_int_lt(pt_map_legend_find(&m, m.legend[i].ch), i + 1);
     /* map properties */
     ck_assert_str_eq(m.name, "Two\nlines");
     ck_assert(m.seed == 18446744073709551615ull);
@@ -855,21 +855,21 @@ static int gid_one(int i, int kinds) {
 }
 
 START_TEST(test_limit_tile_kinds) {
-    /* 9 default kinds + 55 = 64: fits; one more does not (at the cell that needs it). */
+    /* 10 default kinds + 54 = 64: fits; one more does not (at the cell that needs it). */
     sbuf b = {0};
     pt_map m;
     pt_error e;
-    make_map(&b, 55, 1, 55, gid_each_kind);
+    make_map(&b, 54, 1, 54, gid_each_kind);
     ck_assert_int_eq(pt_tmx_parse(&m, NULL, b.s, b.len, "k.tmx", &e), PT_OK);
     ck_assert_int_eq(m.nlegend, PT_MAX_TILE_KINDS);
-    for (int i = 9; i < m.nlegend; i++) ck_assert_int_eq(pt_map_legend_find(&m, m.legend[i].ch), i); /* unique chars */
+    for (int i = 10; i < m.nlegend; i++) ck_assert_int_eq(pt_map_legend_find(&m, m.legend[i].ch), i); /* unique chars */
     pt_map_fini(&m);
-    make_map(&b, 56, 1, 56, gid_each_kind);
+    make_map(&b, 55, 1, 55, gid_each_kind);
     ck_assert_int_eq(pt_tmx_parse(&m, NULL, b.s, b.len, "k.tmx", &e), PT_ERR_LIMIT);
-    /* the error points at the 56th tile id of the data */
-    int data_line = 4 /* xml, map, tileset, image */ + 56 /* tiles */ + 3 /* </tileset> <layer> <data> */ + 1;
+    /* the error points at the 55th tile id of the data */
+    int data_line = 4 /* xml, map, tileset, image */ + 55 /* tiles */ + 3 /* </tileset> <layer> <data> */ + 1;
     ck_assert_int_eq(e.line, data_line);
-    ck_assert_int_eq(e.col, (int)strlen("1,2,3,4,5,6,7,8,9,") + 3 * 46 /* "10," .. "55," */ + 1);
+    ck_assert_int_eq(e.col, (int)strlen("1,2,3,4,5,6,7,8,9,") + 3 * 45 /* "10," .. "54," */ + 1);
     free(b.s);
 }
 END_TEST

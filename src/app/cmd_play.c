@@ -12,6 +12,7 @@
 #include "app.h"
 #include "audio.h"
 #include "fstats.h"
+#include "levels.h"
 #include "progress.h"
 #include "play.h"
 
@@ -30,19 +31,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const double speeds[] = {0.25, 0.5, 1.0, 2.0, 4.0};
 enum { SPEED_NORMAL = 2, NSPEEDS = (int)(sizeof speeds / sizeof speeds[0]) };
 #define ERROR_SECONDS 8.0 /* a reload error box stays this long (or until a key) */
 
 static const char *keys_hint = "arrows/WASD move   Shift run   Ctrl/C sneak   Space/click throw   P pause   R restart   M mute   F1 help   Esc quit";
+/* The same from the level select: Esc goes back to it. */
+static const char *keys_hint_levels = "arrows/WASD move   Shift run   Ctrl/C sneak   Space/click throw   P pause   R restart   M mute   F1 help   Esc levels";
 
 /* The F1 panel: "KEY|what" lines in two columns; other lines are headings. */
 static const char *help_text = "patrol - keys\n"
                                "arrows / WASD|walk (hold to keep walking)\n"
                                "Shift (held)|run: faster, louder footsteps\n"
                                "Ctrl / C (held)|sneak: slower, quieter footsteps\n"
-                               "Space|throw a stone the way you face\n"
+                               "Space|throw a stone the way you face (a catch: skip to retry)\n"
                                "left click|throw a stone at a tile (8 tiles)\n"
                                "P|pause / resume\n"
                                "N|one tick while paused\n"
@@ -53,7 +57,7 @@ static const char *help_text = "patrol - keys\n"
                                "F11|fullscreen\n"
                                "M|sound on / off\n"
                                "[ / ]|sound volume down / up\n"
-                               "Esc|quit\n"
+                               "Esc|quit (back to the level select when started there)\n"
                                "\n"
                                "debug overlays\n"
                                "Tab|all debug overlays on / off\n"
@@ -71,12 +75,23 @@ static const char *help_text = "patrol - keys\n"
                                "G|tile grid";
 
 static void help(FILE *out) {
+    char levels_buf[PT_MAX_PATH];
     fprintf(out,
-            "usage: patrol play [MAP] [--overlay[=LIST]] [--ticks N] [--stats] [--watch] [--record F.rec]\n"
-            "                   [--log | --log-moves]\n"
+            "usage: patrol play [MAP | --levels FILE] [--overlay[=LIST]] [--ticks N] [--stats] [--watch]\n"
+            "                   [--record F.rec] [--log | --log-moves]\n"
             "\n"
-            "Plays MAP (default: the demo map, %s) in a window titled 'patrol':\n"
-            "reach the exit without being caught.\n"
+            "Plays MAP in a window titled 'patrol': reach the exit without being caught.\n"
+            "Without a MAP it opens the title screen, then the level select: the levels of a level\n"
+            "list (default: %s), each with its best time and badges.\n"
+            "The round's clock starts at your first move (a step or a stone); pause, the help\n"
+            "panel and the menus stop it. Each round that ends prints one line to stdout:\n"
+            "  escaped \"TITLE\" in 41.25 s (new best)\n"
+            "  escaped \"TITLE\" in 44.10 s (best 41.25 s)     (no best part when no progress is kept)\n"
+            "  caught \"TITLE\" by NAME after 12.30 s\n"
+            "\n"
+            "menus (title, level select, result):\n"
+            "  Up / Down, W / S  choose        Enter / Space  ok        Esc  back (quit on the title)\n"
+            "  mouse             point at a row to choose it, click to take it\n"
             "\n"
             "keys:\n"
             "  arrows / WASD   walk (hold to keep walking)\n"
@@ -91,13 +106,15 @@ static void help(FILE *out) {
             "  F11             fullscreen\n"
             "  M               sound on / off\n"
             "  [ / ]           sound volume down / up\n"
-            "  Esc             quit\n"
+            "  Esc             quit (back to the level select when started from it)\n"
             "  Tab             all debug overlays on / off; one by one: V cones, O sight,\n"
             "                  X line-of-sight rays, I patterns, T planned paths, F steering,\n"
             "                  K memory, U hearing, B awareness bars, L names, G grid,\n"
             "                  E searched cells\n"
             "\n"
             "options:\n"
+            "  --levels FILE   the level list of the level select: one map path a line, relative\n"
+            "                  to FILE, '#' comments (docs/playing.md)\n"
             "  --overlay LIST  overlays shown at start (default: cones): grid, cones, sight, rays,\n"
             "                  patterns, paths, steer, memory, hearing, labels, awareness, search,\n"
             "                  debug,\n"
@@ -122,7 +139,7 @@ static void help(FILE *out) {
             "On exit it prints the player's final tile ('player X,Y').\n"
             "Needs a display: DISPLAY (X11) or WAYLAND_DISPLAY; SDL_VIDEODRIVER picks the driver.\n"
             "Without one it exits with status 1, unless --ticks N is given (it then runs unseen).\n",
-            app_default_map());
+            app_default_levels(levels_buf, sizeof levels_buf));
 }
 
 /* ---- the overlay option (play and render) -------------------------------------------------- */
@@ -229,7 +246,9 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         if (need > f->cells_cap && grow((void **)&f->cells, &f->cells_cap, need, sizeof *f->cells))
             pt_render_patterns_from_world(w, f->actors, n, f->cells, f->cells_cap);
     }
-    double since = play_since_end(s);
+    play_catch_actors(s, f->actors, n); /* a catch: the catcher walks up, then the grab */
+    double since = play_since_end(s), catch_t;
+    play_catch_stage catch_at = play_catch_at(s, &catch_t);
 
     pt_view v = {.overlays = f->overlays, .time = (double)s->ticks * pt_world_dt(w)};
     int ts = f->hud_scale > 0 ? f->hud_scale : pt_hud_scale(out_w, out_h), top = 0, bottom = 0;
@@ -241,9 +260,9 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         v.y = top;
         if (f->scale > 0) v.scale = f->scale;
         pt_view_follow(&v, map, f->actors[0].x, f->actors[0].y);
-        if (round < 0) {
+        if (catch_at == PLAY_CATCH_GRAB) {
             double dx, dy;
-            shake(since, (int)s->ticks, &dx, &dy);
+            shake(catch_t, (int)s->ticks, &dx, &dy);
             v.cam_x += dx;
             v.cam_y += dy;
         }
@@ -280,6 +299,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         draw_hearing(f, r, map, &v, shouts, nshouts);
     }
     pt_render_noise_rings(r, map, &v, marks, nmarks);
+    if (catch_at == PLAY_CATCH_GRAB) pt_render_caught(r, map, &v, &f->actors[0], catch_t);
     pt_render_shout_rings(r, map, &v, shouts, nshouts);
 
     /* The exit, when it is off screen: a gold pointer at the edge. */
@@ -288,6 +308,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         int pulse = 170 + (int)lround(80 * sin((double)s->ticks * 0.12));
         pt_draw_pointer(r, map, &v, gx + 0.5, gy + 0.5, 2 * ts, 0xf2be3c00u | (uint32_t)pulse);
     }
+    if (f->hud && round == 0) pt_render_offscreen_guards(r, map, &v, f->actors, n, ts); /* guards off screen */
     if (!f->hud) return rc;
 
     char status[192], clock[64], text[320], title[96];
@@ -327,17 +348,18 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         .alert = round < 0 ? 2 : round > 0 ? 0 : play_alert(s),
         .msgs = msgs,
         .nmsgs = s->nmsgs,
-        .keys = keys_hint,
+        .keys = f->from_levels ? keys_hint_levels : keys_hint,
         .notice = f->paused && !round ? "PAUSED   P: resume   N: one tick" : NULL,
         .help = f->help ? help_text : NULL,
         .error = f->error,
         .phase = phase_txt,
         .phase_kind = (int)phase,
         .perf = f->perf,
+        .hidden = round == 0 && pt_world_player_hidden(s->world),
     };
-    if (round != 0) {
+    if (round > 0 || catch_at == PLAY_CATCH_DONE) {
         hud.banner = round;
-        hud.banner_t = since;
+        hud.banner_t = round > 0 ? since : catch_t;
         if (round > 0) {
             hud.banner_title = "YOU ESCAPED!";
             if (s->spotted == 0) snprintf(title, sizeof title, "never spotted - a ghost!");
@@ -345,15 +367,17 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
             char timeline[160];
             if (f->best && f->best[0]) snprintf(timeline, sizeof timeline, "%s", f->best);
             else snprintf(timeline, sizeof timeline, "time %s", clock);
-            snprintf(text, sizeof text, "%s\n%s\n\nR: play again   Esc: quit", timeline, title);
+            snprintf(text, sizeof text, "%s\n%s\n\n%s", timeline, title,
+                     f->from_levels ? "Enter: go on   R: play again   Esc: levels" : "R: play again   Esc: quit");
         } else {
             hud.banner_title = "CAUGHT!";
-            hud.flash = since < 0.6 ? 1.0 - since / 0.6 : 0.0;
             snprintf(title, sizeof title, "by %s", s->caught_by[0] ? s->caught_by : "a guard");
-            snprintf(text, sizeof text, "%s after %s\n\nR: try again   Esc: quit", title, clock);
+            snprintf(text, sizeof text, "%s after %s\n\nR: try again   Esc: %s", title, clock,
+                     f->from_levels ? "levels" : "quit");
         }
         hud.banner_text = text;
     }
+    if (catch_at == PLAY_CATCH_GRAB) hud.flash = catch_t < 0.35 ? 0.7 * (1.0 - catch_t / 0.35) : 0.0;
     pt_render_hud(r, &hud, 0, 0, out_w, out_h);
     return rc;
 }
@@ -375,6 +399,8 @@ typedef struct play_ui {
     SDL_Rect saved;       /* the window before F11 (X11: fullscreen by hand) */
     char progress_path[4096]; /* "" = no progress kept (no pref path, or a replay) */
     char best[160];       /* the win banner's line about the best time */
+    long last_ms, last_old_ms; /* the last escape: its time, the best before it (-1 = none) */
+    int last_new_best;
 } play_ui;
 
 static void ui_log(const play_ui *ui, const char *fmt, const char *arg) {
@@ -447,31 +473,51 @@ static void click_throw(play_session *s, const play_ui *ui, SDL_Window *win, SDL
     if (play_frame_pick(&ui->frame, mx, my, &cx, &cy)) play_throw(s, cx, cy, NULL, NULL); /* logged by the session */
 }
 
+static const char *level_title(const play_session *s) {
+    return s->level->map.name[0] ? s->level->map.name : s->path;
+}
+
 /* The round was won: the level's best time and badges, saved at once (a crash later loses
- * nothing), and the banner's line. A bad progress file is reported and replaced. */
+ * nothing), the banner's line, and the line on stdout that scripts follow. A bad progress
+ * file is reported and replaced. */
 static void record_escape(const play_session *s, play_ui *ui) {
     char clock[64];
     fmt_clock(clock, sizeof clock, play_clock(s));
     snprintf(ui->best, sizeof ui->best, "time %s", clock);
-    if (!ui->progress_path[0]) return;
-    static app_progress p; /* 24 KiB */
-    app_progress_load(&p, ui->progress_path, stderr);
-    const app_level_best *old = app_progress_find(&p, s->map_hash);
-    long old_ms = old ? old->best_ms : -1;
+    long ms = lround(play_clock(s) * 1000.0), old_ms = -1;
     int new_best = 0;
-    int ghost, calm, no_stones;
-    play_badges(s, &ghost, &calm, &no_stones);
-    app_progress_record(&p, s->map_hash, lround(play_clock(s) * 1000.0), ghost, calm, no_stones, &new_best);
-    if (app_progress_save(&p, ui->progress_path) != 0)
-        fprintf(stderr, "patrol play: cannot save the progress in %s: %s\n", ui->progress_path, strerror(errno));
-    if (old_ms >= 0 && !new_best) {
-        char b[64];
-        fmt_clock(b, sizeof b, old_ms / 1000.0);
-        snprintf(ui->best, sizeof ui->best, "time %s   best %s", clock, b);
-    } else if (old_ms >= 0) {
-        snprintf(ui->best, sizeof ui->best, "time %s   NEW BEST!", clock);
+    if (ui->progress_path[0]) {
+        static app_progress p; /* 24 KiB */
+        app_progress_load(&p, ui->progress_path, stderr);
+        const app_level_best *old = app_progress_find(&p, s->map_hash);
+        old_ms = old ? old->best_ms : -1;
+        int ghost, calm, no_stones;
+        play_badges(s, &ghost, &calm, &no_stones);
+        app_progress_record(&p, s->map_hash, ms, ghost, calm, no_stones, &new_best);
+        if (app_progress_save(&p, ui->progress_path) != 0)
+            fprintf(stderr, "patrol play: cannot save the progress in %s: %s\n", ui->progress_path, strerror(errno));
+        if (old_ms >= 0 && !new_best) {
+            char b[64];
+            fmt_clock(b, sizeof b, old_ms / 1000.0);
+            snprintf(ui->best, sizeof ui->best, "time %s   best %s", clock, b);
+        } else if (old_ms >= 0) {
+            snprintf(ui->best, sizeof ui->best, "time %s   NEW BEST!", clock);
+        }
+        if (ui->log) fprintf(ui->log, "best %s%s\n", ui->best, new_best ? " (new)" : ""), fflush(ui->log);
     }
-    if (ui->log) fprintf(ui->log, "best %s%s\n", ui->best, new_best ? " (new)" : ""), fflush(ui->log);
+    ui->last_ms = ms;
+    ui->last_old_ms = old_ms;
+    ui->last_new_best = new_best;
+    if (new_best) printf("escaped \"%s\" in %.2f s (new best)\n", level_title(s), play_clock(s));
+    else if (old_ms >= 0) printf("escaped \"%s\" in %.2f s (best %.2f s)\n", level_title(s), play_clock(s), old_ms / 1000.0);
+    else printf("escaped \"%s\" in %.2f s\n", level_title(s), play_clock(s));
+    fflush(stdout);
+}
+
+static void report_caught(const play_session *s) {
+    printf("caught \"%s\" by %s after %.2f s\n", level_title(s), s->caught_by[0] ? s->caught_by : "a guard",
+           play_clock(s));
+    fflush(stdout);
 }
 
 /* F11. Under X11 SDL's fullscreen asks the window manager (_NET_WM_STATE); without one (a
@@ -547,11 +593,12 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
         default: break;
         }
     }
+    if ((k->keysym.sym == SDLK_SPACE || k->keysym.sym == SDLK_RETURN) && play_catch_skip(s)) return KEY_GO_ON;
     switch (k->keysym.scancode) {
-    case SDL_SCANCODE_RIGHT: case SDL_SCANCODE_D: if (!ui->paused) play_tap(s, 1, 0); return KEY_GO_ON;
-    case SDL_SCANCODE_LEFT: case SDL_SCANCODE_A: if (!ui->paused) play_tap(s, -1, 0); return KEY_GO_ON;
-    case SDL_SCANCODE_DOWN: case SDL_SCANCODE_S: if (!ui->paused) play_tap(s, 0, 1); return KEY_GO_ON;
-    case SDL_SCANCODE_UP: case SDL_SCANCODE_W: if (!ui->paused) play_tap(s, 0, -1); return KEY_GO_ON;
+    case SDL_SCANCODE_RIGHT: case SDL_SCANCODE_D: if (!ui->paused && !ui->help) play_tap(s, 1, 0); return KEY_GO_ON;
+    case SDL_SCANCODE_LEFT: case SDL_SCANCODE_A: if (!ui->paused && !ui->help) play_tap(s, -1, 0); return KEY_GO_ON;
+    case SDL_SCANCODE_DOWN: case SDL_SCANCODE_S: if (!ui->paused && !ui->help) play_tap(s, 0, 1); return KEY_GO_ON;
+    case SDL_SCANCODE_UP: case SDL_SCANCODE_W: if (!ui->paused && !ui->help) play_tap(s, 0, -1); return KEY_GO_ON;
     default: break;
     }
     pt_error err;
@@ -618,7 +665,8 @@ static int handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_K
 }
 
 static int parse_args(int argc, char **argv, const char **map_path, unsigned *overlays, long *max_ticks,
-                      int *log_moves, int *log_all, int *watch, const char **record, int *stats) {
+                      int *log_moves, int *log_all, int *watch, const char **record, int *stats,
+                      const char **levels) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) {
@@ -634,6 +682,9 @@ static int parse_args(int argc, char **argv, const char **map_path, unsigned *ov
             *watch = 1;
         } else if (strcmp(a, "--stats") == 0) {
             *stats = 1;
+        } else if (strcmp(a, "--levels") == 0) {
+            if (i + 1 >= argc || !argv[i + 1][0]) return app_usage_error("play", "--levels needs a level list file");
+            *levels = argv[++i];
         } else if (strcmp(a, "--record") == 0) {
             if (i + 1 >= argc || !argv[i + 1][0]) return app_usage_error("play", "--record needs a file name");
             *record = argv[++i];
@@ -649,6 +700,9 @@ static int parse_args(int argc, char **argv, const char **map_path, unsigned *ov
             return app_usage_error("play", "one map at a time ('%s' and '%s')", *map_path, a);
         }
     }
+    if (*map_path && *levels)
+        return app_usage_error("play", "a map or --levels, not both (a map is played at once, --levels opens the "
+                               "level select)");
     return 0;
 }
 
@@ -767,6 +821,7 @@ typedef struct play_opts {
     const app_rec *replay;    /* patrol replay: the recording played back */
     long jump;                /* patrol replay --jump T (-1 = none) */
     int stats;                /* --stats: frame statistics on exit */
+    const char *levels;       /* the level list: the title screen and the level select (NULL = MAP only) */
 } play_opts;
 
 static int play_run(const play_opts *o);
@@ -778,11 +833,20 @@ int cmd_play(int argc, char **argv) {
     int log_moves = 0, log_all = 0, watch = 0;
     const char *record = NULL;
     int stats = 0;
-    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks, &log_moves, &log_all, &watch, &record, &stats);
+    const char *levels = NULL;
+    int prc = parse_args(argc, argv, &map_path, &overlays, &max_ticks, &log_moves, &log_all, &watch, &record, &stats,
+                         &levels);
     if (prc < 0) return APP_EXIT_OK;
     if (prc > 0) return prc;
-    if (!map_path) map_path = app_default_map();
-    play_opts o = {map_path, overlays, max_ticks, log_moves, log_all, watch, record, NULL, -1, stats};
+    char levels_buf[PT_MAX_PATH];
+    if (!map_path && !levels) {
+        levels = app_default_levels(levels_buf, sizeof levels_buf);
+        if (access(levels, R_OK) != 0) { /* a data folder without a level list: the demo alone */
+            levels = NULL;
+            map_path = app_default_map();
+        }
+    }
+    play_opts o = {map_path, overlays, max_ticks, log_moves, log_all, watch, record, NULL, -1, stats, levels};
     return play_run(&o);
 }
 
@@ -859,27 +923,247 @@ int cmd_replay(int argc, char **argv) {
     return rc;
 }
 
+/* ---- the title screen, the level select, the result (--levels, or no MAP) ----------------------- */
+
+#define RESULT_AFTER_S 2.0 /* the escape banner shows this long before the result screen (or Enter) */
+
+/* What the screens around the levels need: the list, where the player is (levels.h), the
+ * progress the list shows, and the rows drawn (kept so a click finds the row drawn). */
+typedef struct play_menus {
+    int on;                   /* 1: started at the title screen */
+    app_levels levels;
+    app_menu menu;
+    int shown;                /* the level loaded in the session (played, or behind a menu) */
+    double escaped_at;        /* real seconds of the last escape, while its banner shows (-1 = none) */
+    app_progress progress;    /* as read when the list was last shown */
+    pt_menu_row rows[APP_LEVELS_MAX];
+    char label[APP_LEVELS_MAX][80], detail[APP_LEVELS_MAX][64], marks[APP_LEVELS_MAX][32];
+    char subtitle[1024];
+} play_menus;
+
+static void set_logs(play_session *s, const play_opts *o) {
+    s->log = stdout;
+    s->log_moves = o->log_moves || o->log_all;
+    s->log_events = o->log_all;
+}
+
+/* Opens level i of the list into s: a fresh round, recorded when played (--record; a level
+ * behind a menu is not, so the recording keeps the last round played). On failure (the file
+ * changed since the list was read) s keeps what it had and the error is printed. */
+static int open_level(play_session *s, play_menus *pm, int i, const play_opts *o, app_rec *rec, int played) {
+    static play_session next; /* large: not on the stack */
+    pt_error err;
+    if (play_open(&next, pm->levels.items[i].path, &err) < 0) {
+        pt_error_print(stderr, &err);
+        return -1;
+    }
+    if (played && o->record && play_record(&next, rec, &err) < 0) {
+        pt_error_print(stderr, &err);
+        play_close(&next);
+        return -1;
+    }
+    play_close(s);
+    *s = next;
+    set_logs(s, o);
+    pm->shown = i;
+    return 0;
+}
+
+static const char *screen_name(app_screen sc) {
+    static const char *const names[] = {"title", "levels", "play", "result", "quit"};
+    return (unsigned)sc < sizeof names / sizeof names[0] ? names[sc] : "?";
+}
+
+static void badge_words(char *buf, size_t cap, int ghost, int calm, int no_stones) {
+    snprintf(buf, cap, "%s%s%s%s%s", ghost ? "GHOST" : "", ghost && (calm || no_stones) ? " " : "", calm ? "CALM" : "",
+             calm && no_stones ? " " : "", no_stones ? "NO-STONES" : "");
+}
+
+/* The menu of the screen shown, from the state (the same for drawing and for the mouse). */
+static void build_menu(play_menus *pm, const play_session *s, const play_ui *ui, double now, pt_menu *m) {
+    const app_menu *mn = &pm->menu;
+    *m = (pt_menu){.selected = app_menu_selected(mn), .time = now};
+    if (mn->screen == APP_SCREEN_TITLE) {
+        m->title = "PATROL";
+        m->subtitle = "a stealth game\n"
+                      "slip past the guards to the exit - unseen if you can\n"
+                      "\n"
+                      "arrows/WASD move   Shift run   Ctrl/C sneak   Space/click throw a stone";
+        m->prompt = "press Enter";
+        m->footer = "Enter start   F1 all keys   M sound   Esc quit";
+    } else if (mn->screen == APP_SCREEN_LEVELS) {
+        int escaped = 0;
+        for (int i = 0; i < pm->levels.n; i++) {
+            const app_level_item *it = &pm->levels.items[i];
+            const app_level_best *b = app_progress_find(&pm->progress, it->hash);
+            snprintf(pm->label[i], sizeof pm->label[i], "%2d  %s", i + 1, it->title);
+            pm->marks[i][0] = '\0';
+            if (b) {
+                escaped++;
+                fmt_clock(pm->detail[i], sizeof pm->detail[i], b->best_ms / 1000.0);
+                badge_words(pm->marks[i], sizeof pm->marks[i], b->ghost, b->calm, b->no_stones);
+            } else {
+                snprintf(pm->detail[i], sizeof pm->detail[i], "new");
+            }
+            pm->rows[i] = (pt_menu_row){pm->label[i], pm->detail[i], pm->marks[i][0] ? pm->marks[i] : NULL, !b};
+        }
+        snprintf(pm->subtitle, sizeof pm->subtitle,
+                 "%d of %d escaped   best times and badges:\n"
+                 "GHOST never spotted   CALM no alarm   NO-STONES none thrown",
+                 escaped, pm->levels.n);
+        m->title = "CHOOSE A LEVEL";
+        m->subtitle = pm->subtitle;
+        m->rows = pm->rows;
+        m->nrows = pm->levels.n;
+        m->footer = "Up/Down choose   Enter play   Esc title   F1 keys   (or click a level)";
+    } else if (mn->screen == APP_SCREEN_RESULT) {
+        char clock[64], old[64], best[80], badges[48];
+        fmt_clock(clock, sizeof clock, ui->last_ms / 1000.0);
+        fmt_clock(old, sizeof old, ui->last_old_ms / 1000.0);
+        if (ui->last_new_best && ui->last_old_ms >= 0) snprintf(best, sizeof best, "NEW BEST!");
+        else if (ui->last_old_ms >= 0) snprintf(best, sizeof best, "best %s", old);
+        else if (ui->last_new_best) snprintf(best, sizeof best, "first escape!");
+        else best[0] = '\0';
+        int ghost, calm, no_stones;
+        play_badges(s, &ghost, &calm, &no_stones);
+        badge_words(badges, sizeof badges, ghost, calm, no_stones);
+        snprintf(pm->subtitle, sizeof pm->subtitle, "%s\n\ntime %s   %s\nbadges: %s", level_title(s), clock, best,
+                 badges[0] ? badges : "none this time");
+        m->title = "ESCAPED!";
+        m->subtitle = pm->subtitle;
+        int n = app_menu_rows(mn);
+        for (int i = 0; i < n; i++) {
+            app_result_choice c = app_menu_choice_at(mn, i);
+            if (c == APP_RESULT_NEXT)
+                snprintf(pm->label[i], sizeof pm->label[i], "next: %s", pm->levels.items[mn->level + 1].title);
+            else snprintf(pm->label[i], sizeof pm->label[i], "%s", c == APP_RESULT_RETRY ? "play again" : "level list");
+            pm->rows[i] = (pt_menu_row){pm->label[i], NULL, NULL, 0};
+        }
+        m->rows = pm->rows;
+        m->nrows = n;
+        m->footer = "Up/Down choose   Enter ok   Esc level list";
+    }
+}
+
+/* Acts on what the menu says: start a level, show another one behind the list, quit. */
+static void menu_did(play_menus *pm, app_menu_do d, play_session *s, play_ui *ui, const play_opts *o, app_rec *rec,
+                     int *running) {
+    app_menu *mn = &pm->menu;
+    if (d == APP_MENU_NOTHING) return;
+    if (ui->log && d != APP_MENU_MOVED) fprintf(ui->log, "screen %s\n", screen_name(mn->screen)), fflush(ui->log);
+    if (mn->screen == APP_SCREEN_QUIT) {
+        *running = 0;
+        return;
+    }
+    pm->escaped_at = -1;
+    if (d == APP_MENU_START) {
+        if (open_level(s, pm, mn->level, o, rec, 1) < 0) {
+            mn->screen = APP_SCREEN_LEVELS;
+            return;
+        }
+        ui->paused = 0;
+        ui->help = 0;
+        ui->best[0] = '\0';
+        if (ui->log) fprintf(ui->log, "level %d %s\n", mn->level + 1, s->path), fflush(ui->log);
+        return;
+    }
+    if (mn->screen == APP_SCREEN_LEVELS) {
+        if (d == APP_MENU_SHOW && ui->progress_path[0]) app_progress_load(&pm->progress, ui->progress_path, stderr);
+        /* Behind the list: the level selected, its guards walking. */
+        if (pm->shown != mn->level) open_level(s, pm, mn->level, o, rec, 0);
+    }
+}
+
+static int menu_input_of(SDL_Keycode sym, app_menu_input *in) {
+    switch (sym) {
+    case SDLK_UP: case SDLK_w: case SDLK_KP_8: *in = APP_MENU_UP; return 1;
+    case SDLK_DOWN: case SDLK_s: case SDLK_KP_2: *in = APP_MENU_DOWN; return 1;
+    case SDLK_HOME: case SDLK_PAGEUP: *in = APP_MENU_HOME; return 1;
+    case SDLK_END: case SDLK_PAGEDOWN: *in = APP_MENU_END; return 1;
+    case SDLK_RETURN: case SDLK_KP_ENTER: case SDLK_SPACE: *in = APP_MENU_ENTER; return 1;
+    case SDLK_ESCAPE: case SDLK_BACKSPACE: *in = APP_MENU_BACK; return 1;
+    default: return 0;
+    }
+}
+
+/* Window points -> output pixels (a high-DPI window has more pixels than points). */
+static void to_output(SDL_Window *win, SDL_Renderer *sdl, int *x, int *y) {
+    int ww = 0, wh = 0, ow = 0, oh = 0;
+    SDL_GetWindowSize(win, &ww, &wh);
+    SDL_GetRendererOutputSize(sdl, &ow, &oh);
+    if (ww > 0 && wh > 0) {
+        *x = (int)((long)*x * ow / ww);
+        *y = (int)((long)*y * oh / wh);
+    }
+}
+
+/* An event while a menu shows. */
+static void menu_event(play_menus *pm, const SDL_Event *e, play_session *s, play_ui *ui, const play_opts *o,
+                       app_rec *rec, SDL_Window *win, SDL_Renderer *sdl, double now, int *running) {
+    app_menu_input in;
+    if (e->type == SDL_KEYDOWN) {
+        SDL_Keycode sym = e->key.keysym.sym;
+        if (sym == SDLK_F1 || sym == SDLK_h) {
+            ui->help = !ui->help;
+            ui_log(ui, "help %s", ui->help ? "on" : "off");
+        } else if (ui->help && sym == SDLK_ESCAPE) {
+            ui->help = 0;
+            ui_log(ui, "help %s", "off");
+        } else if (sym == SDLK_F11 && !e->key.repeat) {
+            toggle_fullscreen(ui, win);
+        } else if (sym == SDLK_m && !e->key.repeat) {
+            app_audio_mute(ui->audio, !app_audio_muted(ui->audio));
+            ui_log(ui, "sound %s", app_audio_muted(ui->audio) ? "off" : "on");
+        } else if (!ui->help && menu_input_of(sym, &in)) {
+            menu_did(pm, app_menu_key(&pm->menu, in), s, ui, o, rec, running);
+        }
+    } else if ((e->type == SDL_MOUSEMOTION || (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT)) &&
+               !ui->help) {
+        int click = e->type == SDL_MOUSEBUTTONDOWN;
+        int mx = click ? e->button.x : e->motion.x, my = click ? e->button.y : e->motion.y, ow = 0, oh = 0;
+        to_output(win, sdl, &mx, &my);
+        SDL_GetRendererOutputSize(sdl, &ow, &oh);
+        pt_menu m;
+        build_menu(pm, s, ui, now, &m);
+        int row = pt_menu_row_at(&m, 0, 0, ow, oh, mx, my);
+        menu_did(pm, app_menu_point(&pm->menu, row, click), s, ui, o, rec, running);
+    }
+}
+
 static int play_run(const play_opts *o) {
     const char *map_path = o->map_path, *record = o->record;
     unsigned overlays = o->overlays;
     long max_ticks = o->max_ticks;
-    int log_moves = o->log_moves, log_all = o->log_all, watch = o->watch;
+    int log_all = o->log_all, watch = o->watch;
     static play_session s; /* large (the level's legend); one per process */
+    static play_menus pm;  /* the level list and its screens (--levels) */
     pt_error err;
+    pm.escaped_at = -1;
+    if (o->levels) {
+        pt_error why;
+        pt_error_clear(&why);
+        if (app_levels_load(&pm.levels, o->levels, &err, &why) < 0) {
+            pt_error_print(stderr, &err);
+            if (why.code < 0) pt_error_print(stderr, &why);
+            return APP_EXIT_INPUT;
+        }
+        pm.on = 1;
+        app_menu_init(&pm.menu, pm.levels.n);
+        map_path = pm.levels.items[0].path; /* the first level behind the title */
+    }
     if (play_open(&s, map_path, &err) < 0) {
         pt_error_print(stderr, &err);
         return APP_EXIT_INPUT;
     }
     static app_rec rec;
     app_rec_init(&rec);
-    if ((record && play_record(&s, &rec, &err) < 0) || (o->replay && play_replay(&s, o->replay, &err) < 0)) {
+    if ((record && !pm.on && play_record(&s, &rec, &err) < 0) || (o->replay && play_replay(&s, o->replay, &err) < 0)) {
         pt_error_print(stderr, &err);
         play_close(&s);
+        app_levels_fini(&pm.levels);
         return APP_EXIT_INPUT;
     }
-    s.log = stdout;
-    s.log_moves = log_moves || log_all;
-    s.log_events = log_all;
+    set_logs(&s, o);
     play_ui ui = {.frame = {.overlays = overlays, .hud = 1, .follow = 1}, .speed = SPEED_NORMAL,
                   .log = log_all ? stdout : NULL};
     if (o->replay && o->jump > 0) replay_jump(&s, &ui, (uint64_t)o->jump);
@@ -887,6 +1171,7 @@ static int play_run(const play_opts *o) {
     if (start_video(max_ticks > 0) < 0) {
         SDL_Quit();
         play_close(&s);
+        app_levels_fini(&pm.levels);
         app_rec_fini(&rec);
         return APP_EXIT_INPUT;
     }
@@ -945,13 +1230,30 @@ static int play_run(const play_opts *o) {
         double frame = (double)(now - last) / (double)freq, real = (double)(now - start) / (double)freq;
         last = now;
         if (frame > 0.25) frame = 0.25; /* after a stall, slow down rather than spiral */
-        if (!ui.paused) acc += frame * speeds[ui.speed];
+        if (!ui.paused && !ui.help) acc += frame * speeds[ui.speed]; /* help stops the world, so the clock */
 
         int steps = 0;
         SDL_Event e;
         while (SDL_PollEvent(&e)) {
+            int in_menu = pm.on && pm.menu.screen != APP_SCREEN_PLAY;
             if (e.type == SDL_QUIT) {
                 running = 0;
+            } else if (in_menu) {
+                menu_event(&pm, &e, &s, &ui, o, &rec, win, sdl, real, &running);
+            } else if (pm.on && e.type == SDL_KEYDOWN && !e.key.repeat && ui.help && e.key.keysym.sym == SDLK_ESCAPE) {
+                ui.help = 0; /* Esc closes the help first */
+                ui_log(&ui, "help %s", "off");
+            } else if (pm.on && e.type == SDL_KEYDOWN && !e.key.repeat && !ui.help &&
+                       (e.key.keysym.sym == SDLK_ESCAPE ||
+                        (s.round > 0 && (e.key.keysym.sym == SDLK_RETURN || e.key.keysym.sym == SDLK_KP_ENTER ||
+                                         e.key.keysym.sym == SDLK_SPACE)))) {
+                /* From the level select: Esc goes back to it; after an escape, Enter goes on. */
+                if (e.key.keysym.sym == SDLK_ESCAPE) {
+                    menu_did(&pm, app_menu_key(&pm.menu, APP_MENU_BACK), &s, &ui, o, &rec, &running);
+                } else {
+                    app_menu_escaped(&pm.menu);
+                    menu_did(&pm, APP_MENU_SHOW, &s, &ui, o, &rec, &running);
+                }
             } else if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT && !ui.paused) {
                 click_throw(&s, &ui, win, sdl, e.button.x, e.button.y);
             } else if (e.type == SDL_KEYDOWN) {
@@ -968,6 +1270,15 @@ static int play_run(const play_opts *o) {
         int dx, dy;
         held_direction(&dx, &dy);
         s.gait = held_gait();
+        int in_menu = pm.on && pm.menu.screen != APP_SCREEN_PLAY;
+        /* Behind a menu the guards walk and the player stands; its events are not the game's. */
+        s.log_events = !in_menu && o->log_all;
+        s.log_moves = !in_menu && (o->log_moves || o->log_all);
+        if (in_menu) {
+            dx = dy = 0;
+            s.gait = PT_GAIT_WALK;
+            s.ntaps = 0;
+        }
         for (; running && steps > 0; steps--) {
             play_tick(&s, dx, dy);
             ui_log(&ui, "%s", "step");
@@ -978,11 +1289,23 @@ static int play_run(const play_opts *o) {
             acc -= dt;
             if (max_ticks > 0 && ++ticks >= (uint64_t)max_ticks) running = 0;
         }
+        if (in_menu) {
+            int ncues;
+            play_take_cues(&s, &ncues); /* a menu is quiet */
+            last_round = s.round;
+        }
         play_sounds(&s, ui.audio);
         if (s.round != last_round) {
             if (s.round > 0) record_escape(&s, &ui);
             else ui.best[0] = '\0';
+            if (s.round < 0) report_caught(&s);
+            if (s.round > 0 && pm.on) pm.escaped_at = real;
             last_round = s.round;
+        }
+        if (pm.on && pm.escaped_at >= 0 && !ui.help && real - pm.escaped_at >= RESULT_AFTER_S &&
+            pm.menu.screen == APP_SCREEN_PLAY && s.round > 0) {
+            app_menu_escaped(&pm.menu);
+            menu_did(&pm, APP_MENU_SHOW, &s, &ui, o, &rec, &running);
         }
         if (!running) break;
         if (ui.error_until > 0 && real > ui.error_until) ui.error_until = 0;
@@ -996,12 +1319,24 @@ static int play_run(const play_opts *o) {
         ui.frame.error = ui.error_until > 0 ? &ui.error : NULL;
         ui.frame.best = ui.best;
         ui.frame.perf = ui.frame.overlays & (PT_OVERLAY_DEBUG & ~PT_OVERLAY_CONES) ? ui.perf : NULL;
+        ui.frame.from_levels = pm.on;
+        in_menu = pm.on && pm.menu.screen != APP_SCREEN_PLAY;
+        ui.frame.hud = !in_menu; /* behind a menu: the level alone */
         SDL_SetRenderDrawColor(sdl, 0, 0, 0, 255);
         SDL_RenderClear(sdl);
         if (play_draw_frame(&s, r, &ui.frame, ow, oh) < 0) {
             fprintf(stderr, "patrol play: error: out of memory while drawing\n");
             rc = APP_EXIT_INPUT;
             break;
+        }
+        if (in_menu) {
+            pt_menu m;
+            build_menu(&pm, &s, &ui, real, &m);
+            pt_render_menu(r, &m, 0, 0, ow, oh);
+            if (ui.help) {
+                pt_hud h = {.help = help_text};
+                pt_render_hud(r, &h, 0, 0, ow, oh);
+            }
         }
         SDL_RenderPresent(sdl);
         /* Never spin. With vsync the present waits for the display; without it (software
@@ -1039,7 +1374,9 @@ static int play_run(const play_opts *o) {
     const pt_entity *pl = pt_world_entity(s.world, 0);
     printf("player %d,%d\n", pl->x, pl->y);
     fflush(stdout);
-    if (record && s.rec_error) {
+    if (record && !rec.map[0]) {
+        fprintf(stderr, "patrol play: no level was played; %s not written\n", record);
+    } else if (record && s.rec_error) {
         fprintf(stderr, "patrol play: error: out of memory while recording; %s not written\n", record);
         rc = APP_EXIT_INPUT;
     } else if (record && app_rec_save(&rec, record, &err) < 0) {
@@ -1057,6 +1394,7 @@ done:
     if (win) SDL_DestroyWindow(win);
     SDL_Quit();
     play_close(&s);
+    app_levels_fini(&pm.levels);
     app_rec_fini(&rec);
     return rc;
 }

@@ -26,6 +26,7 @@
 
 #include <patrol/map.h>
 #include <patrol/pattern.h>
+#include <patrol/render.h> /* pt_actor, PT_CAUGHT_S: no SDL */
 #include <patrol/world.h>
 
 #include "rec.h"
@@ -45,6 +46,13 @@
 
 #define PLAY_CUES 32          /* sound cues kept until the window takes them */
 #define PLAY_TRACK 256        /* entities whose state changes are followed for cues */
+
+/* A catch as the window shows it (play_catch_at): the catcher is seen to reach the player,
+ * then the grab, then the retry banner. Presentation only: the world stands still from the
+ * catch tick on. */
+#define PLAY_CATCH_REACH_S 0.4 /* the catcher walks from where it stood to beside the player */
+#define PLAY_CATCH_GRAB_S PT_CAUGHT_S /* the grab: the caught sound, a flash and a starburst */
+#define PLAY_CATCH_BESIDE 0.8  /* tiles between the player's centre and the catcher's at the end */
 
 /* What the game should sound like after a tick: read from the world's events, noises and
  * states (play_tick), taken by the window (play_take_cues), never written back. */
@@ -94,6 +102,13 @@ typedef struct play_session {
     int stones;               /* stones left this round (PLAY_STONES at its start) */
     int thrown;               /* stones thrown this round */
     char caught_by[PT_MAX_NAME];
+    /* The catch (round -1), for play_catch_*: the catcher's entity id (-1 = none known), its
+     * drawn pose at the catch (x0, y0, h0) and beside the player (x1, y1, h1), the seconds
+     * after the catch a key asked for the banner (-1 = not asked), the caught cue given. */
+    int catcher;
+    double catch_x0, catch_y0, catch_h0, catch_x1, catch_y1, catch_h1;
+    double catch_skip;
+    int catch_cued;
     play_msg msgs[PLAY_MSGS]; /* oldest first */
     int nmsgs;
     int intro;                /* msgs[0] is the opening hint (it fades at the first event) */
@@ -101,7 +116,10 @@ typedef struct play_session {
     int ntaps;
     int reloads;              /* successful reloads so far */
     uint64_t map_hash;        /* the loaded map file's bytes (app_file_hash) */
-    uint64_t clock_base;      /* world ticks of this round before the last pattern-only reload */
+    uint64_t clock_base;      /* clock ticks of this round before the last pattern-only reload */
+    int started;              /* 1 once the player moved or threw this round: the clock runs */
+    uint64_t start_tick;      /* the world tick the clock started at (the world's tick before the
+                                 step that took the first move) */
     app_watch watch;          /* the level's files as last loaded or looked at (play_watch) */
     app_rec *rec;             /* the round's inputs are recorded here (NULL = not recording) */
     int rec_error;            /* a tick could not be recorded (out of memory): the file would lie */
@@ -203,11 +221,48 @@ play_surface play_surface_of(const pt_tile_def *def);
 /* The alert level the HUD shows: 2 when a guard chases the player, 1 when one is suspicious
  * or searching, else 0. */
 int play_alert(const play_session *s);
-/* Seconds on the round's clock (frozen when the round ends; goes on over a pattern-only
- * reload). */
+/* Seconds on the round's clock. It starts at the player's first move (the first tick that
+ * hands the world a step, or a stone thrown), so the guards may walk while the player looks
+ * and 0 stays on the clock; it counts world ticks, so whatever does not tick the world
+ * (pause, the help panel, menus) stops it. Frozen when the round ends; goes on over a
+ * pattern-only reload. A replay's first move is on the same tick: the same time. */
 double play_clock(const play_session *s);
 /* Seconds since the round ended (0 while it runs). */
 double play_since_end(const play_session *s);
+
+/* A catch, as it is shown (nothing in the world moves; the round is over):
+ *   REACH  PLAY_CATCH_REACH_S: the catcher's drawn pose goes from where it stood at the catch
+ *          to beside the player, facing them (play_catch_pose); none when no catcher is known
+ *   GRAB   PLAY_CATCH_GRAB_S: the caught cue at its start; the frame flashes the player
+ *   DONE   the retry banner (R: try again)
+ * A key (play_catch_skip) goes straight to DONE. */
+typedef enum play_catch_stage { PLAY_CATCH_NONE = 0, PLAY_CATCH_REACH, PLAY_CATCH_GRAB, PLAY_CATCH_DONE } play_catch_stage;
+/* The stage now, and through *t (may be NULL) the seconds spent in it; NONE (t 0) unless the
+ * round was lost. */
+play_catch_stage play_catch_at(const play_session *s, double *t);
+/* The catcher's drawn position (tiles) and heading t seconds after the catch: at t <= 0 where
+ * the world drew it at the catch, then along a straight line at a speed that eases out
+ * (progress never goes back) to the end point of play_catch_target, reached at
+ * PLAY_CATCH_REACH_S and kept after. Returns 0 (outputs untouched) when the round was not
+ * lost or no catcher is known. */
+int play_catch_pose(const play_session *s, double t, double *x, double *y, double *heading);
+/* Where a catcher at (gx, gy), heading gh, ends when it reaches the player at (px, py) on map m:
+ * PLAY_CATCH_BESIDE tiles from the player on the straight line to it; when that line crosses a
+ * cell a guard cannot walk (or squeezes between two diagonal walls), the nearest of the 8
+ * points around the player at that distance, on the guard's side, that a straight line over
+ * walkable cells reaches; else (or when already that close) where it stands. *ex, *ey get
+ * the point, *eh the heading from it to the player (gh when they coincide). Returns 1 when
+ * the catcher moves, 0 when it holds. */
+int play_catch_target(const pt_map *m, double gx, double gy, double gh, double px, double py, double *ex, double *ey,
+                      double *eh);
+/* A key during REACH or GRAB: the banner now (and the caught cue, if not given yet). Returns
+ * 1 when it skipped, 0 when there was nothing to skip. */
+int play_catch_skip(play_session *s);
+/* The actors of a frame after pt_render_actors_from_world (alpha 0 once the round is over):
+ * the catcher at play_catch_pose (walking while it moves, a short lunge at the grab), the
+ * player without its caught starburst until the grab. Nothing outside a catch. */
+void play_catch_actors(const play_session *s, pt_actor *actors, int n);
+
 /* What the player must do, for the HUD. */
 const char *play_objective(const play_session *s);
 /* The nearest goal tile to the player (for the pointer); 0 when the map has none. */
@@ -235,6 +290,7 @@ typedef struct play_frame {
     const char *tick_entry;   /* a replay's tick box being typed ("" or NULL = none) */
     const char *perf;         /* the frame-time readout of the debug overlay (NULL = none) */
     const char *best;         /* the win banner's time line ("time 0:41.2   best 0:39.0"); NULL = the time */
+    int from_levels;          /* 1: started from the level select (Esc goes back to it, not out) */
     /* set by play_draw_frame: where the map was drawn (for play_frame_pick) */
     int pick_x, pick_y;       /* the view rectangle's top-left pixel */
     double pick_cam_x, pick_cam_y, pick_unit; /* its map position (tiles), pixels per tile (0 = none) */

@@ -103,6 +103,9 @@ static void round_reset(play_session *s) {
     s->stones = PLAY_STONES;
     s->thrown = 0;
     s->caught_by[0] = '\0';
+    s->catcher = -1;
+    s->catch_skip = -1.0;
+    s->catch_cued = 0;
     s->nmsgs = 0;
     s->ntaps = 0;
     s->nnoises = 0;
@@ -110,6 +113,8 @@ static void round_reset(play_session *s) {
     memset(s->states, 0, sizeof s->states);
     s->intro = 0;
     s->clock_base = 0;
+    s->started = 0;
+    s->start_tick = 0;
     if (s->level && s->level->ngoals > 0) {
         say(s, 0xf2be3cffu, "find the glowing exit - follow the gold arrow");
         s->msgs[s->nmsgs - 1].ticks = PLAY_INTRO_TICKS;
@@ -192,7 +197,8 @@ int play_reload(play_session *s, pt_error *err) {
     app_watch_map(&s->watch, &lv->map);
     if (keep) {
         rec_restart(s);
-        s->clock_base += played;
+        if (s->started) s->clock_base += played - s->start_tick; /* the new world's tick starts at 0 */
+        s->start_tick = 0;
         s->nnoises = 0; /* their ticks are the old world's */
         say(s, 0x9adcffffu, "patterns reloaded");
         log_line(s, "reload ok patterns");
@@ -299,6 +305,170 @@ play_surface play_surface_of(const pt_tile_def *def) {
     return PLAY_SURF_HARD;
 }
 
+/* ---- a catch, as it is shown ---------------------------------------------------------------- */
+
+/* Two crossings of a segment closer than this (tiles) count as passing through the corner
+ * between them: both cells beside it must be walkable (no squeezing between two walls). */
+#define CATCH_CORNER 0.02
+
+/* 1 when the segment (x0,y0)-(x1,y1), in tiles, stays on walkable cells: every cell it passes
+ * through (a grid walk, exact up to CATCH_CORNER), both cells beside a corner it passes. */
+static int segment_walkable(const pt_map *m, double x0, double y0, double x1, double y1) {
+    if (!(isfinite(x0) && isfinite(y0) && isfinite(x1) && isfinite(y1))) return 0;
+    int cx = (int)floor(x0), cy = (int)floor(y0);
+    if (!pt_map_walkable(m, cx, cy)) return 0;
+    double dx = x1 - x0, dy = y1 - y0, len = hypot(dx, dy);
+    int sx = dx > 0 ? 1 : dx < 0 ? -1 : 0, sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+    /* The segment's parameter (0..1) at the next vertical and horizontal cell boundary. */
+    double tdx = sx ? 1.0 / fabs(dx) : INFINITY, tdy = sy ? 1.0 / fabs(dy) : INFINITY;
+    double tmx = sx > 0 ? (cx + 1 - x0) * tdx : sx < 0 ? (x0 - cx) * tdx : INFINITY;
+    double tmy = sy > 0 ? (cy + 1 - y0) * tdy : sy < 0 ? (y0 - cy) * tdy : INFINITY;
+    while (tmx < 1.0 || tmy < 1.0) {
+        if (fabs(tmx - tmy) * len < CATCH_CORNER) {
+            if (!pt_map_walkable(m, cx + sx, cy) || !pt_map_walkable(m, cx, cy + sy)) return 0;
+            cx += sx, cy += sy, tmx += tdx, tmy += tdy;
+        } else if (tmx < tmy) {
+            cx += sx, tmx += tdx;
+        } else {
+            cy += sy, tmy += tdy;
+        }
+        if (!pt_map_walkable(m, cx, cy)) return 0;
+    }
+    return 1;
+}
+
+int play_catch_target(const pt_map *m, double gx, double gy, double gh, double px, double py, double *ex, double *ey,
+                      double *eh) {
+    double dx = gx - px, dy = gy - py, d = hypot(dx, dy);
+    *ex = gx;
+    *ey = gy;
+    *eh = d > 1e-9 ? atan2(-dy, -dx) : gh;
+    if (!(d > PLAY_CATCH_BESIDE) || !isfinite(px) || !isfinite(py)) return 0;
+    /* The straight line first, then the 8 points around the player nearest the guard first
+     * (ties in compass order, so the choice is the same on every build). */
+    double cand[9][2], dist[9];
+    int order[9], n = 0;
+    cand[n][0] = px + dx / d * PLAY_CATCH_BESIDE, cand[n][1] = py + dy / d * PLAY_CATCH_BESIDE;
+    dist[n] = d - PLAY_CATCH_BESIDE, order[n] = n, n++;
+    static const int dir8[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+    for (int k = 0; k < 8; k++) {
+        double len = dir8[k][0] && dir8[k][1] ? sqrt(0.5) : 1.0;
+        double cx = px + dir8[k][0] * len * PLAY_CATCH_BESIDE, cy = py + dir8[k][1] * len * PLAY_CATCH_BESIDE;
+        double dc = hypot(cx - gx, cy - gy);
+        if (dc > d) continue; /* beyond the player: the guard would walk through them */
+        int j = n++;
+        cand[j][0] = cx, cand[j][1] = cy, dist[j] = dc;
+        for (; j > 1 && dist[order[j - 1]] > dc; j--) order[j] = order[j - 1];
+        order[j] = n - 1;
+    }
+    for (int i = 0; i < n; i++) {
+        const double *c = cand[order[i]];
+        if (!segment_walkable(m, gx, gy, c[0], c[1])) continue;
+        *ex = c[0];
+        *ey = c[1];
+        *eh = atan2(py - c[1], px - c[0]);
+        return 1;
+    }
+    return 0;
+}
+
+/* The round was just lost: the catcher's pose at the catch, as the frame draws it then (the
+ * world's drawn position at alpha 0), and where it ends. */
+static void catch_plan(play_session *s) {
+    int n = pt_world_count(s->world);
+    if (s->catcher <= 0 || s->catcher >= n) {
+        s->catcher = -1;
+        return;
+    }
+    const pt_entity *g = pt_world_entity(s->world, s->catcher);
+    pt_vec2 at = pt_world_drawn_pos(s->world, s->catcher, 0.0), pl = pt_world_drawn_pos(s->world, 0, 0.0);
+    s->catch_x0 = at.x;
+    s->catch_y0 = at.y;
+    s->catch_h0 = g->heading;
+    play_catch_target(&s->level->map, at.x, at.y, g->heading, pl.x, pl.y, &s->catch_x1, &s->catch_y1,
+                      &s->catch_h1);
+}
+
+play_catch_stage play_catch_at(const play_session *s, double *t) {
+    double dummy;
+    if (!t) t = &dummy;
+    *t = 0.0;
+    if (s->round >= 0) return PLAY_CATCH_NONE;
+    /* Whole ticks of 1/60 s sum to a hair under a boundary: 1e-9 s puts them on it. */
+    double since = play_since_end(s) + 1e-9, reach = s->catcher >= 0 ? PLAY_CATCH_REACH_S : 0.0;
+    double banner = reach + PLAY_CATCH_GRAB_S;
+    if (s->catch_skip >= 0.0 && s->catch_skip < banner) banner = s->catch_skip;
+    if (since >= banner) {
+        *t = since - banner;
+        return PLAY_CATCH_DONE;
+    }
+    if (since < reach) {
+        *t = since;
+        return PLAY_CATCH_REACH;
+    }
+    *t = since - reach;
+    return PLAY_CATCH_GRAB;
+}
+
+int play_catch_pose(const play_session *s, double t, double *x, double *y, double *heading) {
+    if (s->round >= 0 || s->catcher < 0) return 0;
+    double dx = s->catch_x1 - s->catch_x0, dy = s->catch_y1 - s->catch_y0;
+    if (!(t > 0.0)) {
+        *x = s->catch_x0, *y = s->catch_y0, *heading = s->catch_h0;
+    } else if (t >= PLAY_CATCH_REACH_S) {
+        *x = s->catch_x1, *y = s->catch_y1, *heading = s->catch_h1;
+    } else {
+        double u = t / PLAY_CATCH_REACH_S, p = u * (2.0 - u); /* eases out: fast, then settles */
+        *x = s->catch_x0 + dx * p;
+        *y = s->catch_y0 + dy * p;
+        *heading = dx != 0.0 || dy != 0.0 ? atan2(dy, dx) : s->catch_h1;
+    }
+    return 1;
+}
+
+/* The caught sound, once, when the grab starts (or the banner, skipped to, comes first). */
+static void catch_cue(play_session *s) {
+    if (s->round >= 0 || s->catch_cued || play_catch_at(s, NULL) < PLAY_CATCH_GRAB) return;
+    cue(s, PLAY_CUE_CAUGHT, PT_GAIT_WALK, PLAY_SURF_HARD);
+    s->catch_cued = 1;
+}
+
+int play_catch_skip(play_session *s) {
+    play_catch_stage st = play_catch_at(s, NULL);
+    if (st != PLAY_CATCH_REACH && st != PLAY_CATCH_GRAB) return 0;
+    s->catch_skip = play_since_end(s);
+    catch_cue(s);
+    return 1;
+}
+
+#define CATCH_LUNGE 0.15   /* tiles the catcher leans in at the grab ... */
+#define CATCH_LUNGE_S 0.2  /* ... and back, in this long */
+
+void play_catch_actors(const play_session *s, pt_actor *a, int n) {
+    double t;
+    play_catch_stage st = play_catch_at(s, &t);
+    if (st == PLAY_CATCH_NONE || n <= 0) return;
+    if (st == PLAY_CATCH_REACH) a[0].state = PT_STATE_PATROL; /* the starburst waits for the grab */
+    int c = s->catcher;
+    double x, y, h;
+    if (c <= 0 || c >= n || !play_catch_pose(s, st == PLAY_CATCH_REACH ? t : PLAY_CATCH_REACH_S, &x, &y, &h)) return;
+    double moved = hypot(x - s->catch_x0, y - s->catch_y0);
+    if (st == PLAY_CATCH_REACH && moved > 0.0) {
+        a[c].moving = 1;
+        a[c].walk += moved;
+    } else {
+        a[c].moving = 0;
+    }
+    if (st == PLAY_CATCH_GRAB && t < CATCH_LUNGE_S) {
+        double lean = CATCH_LUNGE * sin(3.14159265358979323846 * t / CATCH_LUNGE_S);
+        if (segment_walkable(&s->level->map, x, y, x + cos(h) * CATCH_LUNGE, y + sin(h) * CATCH_LUNGE))
+            x += cos(h) * lean, y += sin(h) * lean;
+    }
+    a[c].x = x;
+    a[c].y = y;
+    a[c].heading = h;
+}
+
 /* Guards that began to wonder this tick ("?"): a state change, not an event of the world. */
 static void watch_states(play_session *s) {
     int n = pt_world_count(s->world);
@@ -335,8 +505,8 @@ static void observe(play_session *s) {
             say(s, 0xb4b4c8ffu, "%s is back on patrol", who);
             log_line(s, "returned %s", who);
             break;
-        case PT_EVENT_CAUGHT:
-            cue(s, PLAY_CUE_CAUGHT, PT_GAIT_WALK, PLAY_SURF_HARD);
+        case PT_EVENT_CAUGHT: /* the sound comes at the grab (catch_cue) */
+            if (s->catcher < 0) s->catcher = (int)ev[i].a;
             snprintf(s->caught_by, sizeof s->caught_by, "%s", who);
             say(s, 0xff5a4affu, "caught by %s!", who);
             log_line(s, "caught %s", who);
@@ -379,10 +549,21 @@ static void keep_noises(play_session *s) {
     }
 }
 
+/* The player's first move: the round's clock runs from the world's present tick (the step
+ * about to be taken is the first one counted). */
+static void start_clock(play_session *s) {
+    if (s->started) return;
+    s->started = 1;
+    s->start_tick = pt_world_tick(s->world);
+}
+
 void play_tick(play_session *s, int held_dx, int held_dy) {
     age_messages(s);
     s->ticks++;
-    if (s->round != 0) return;
+    if (s->round != 0) {
+        catch_cue(s);
+        return;
+    }
     pt_world_set_gait(s->world, s->gait);
     const pt_entity *pl = pt_world_entity(s->world, 0);
     /* The world acts on the player's input when its movement clock passes 1 (world.c:
@@ -395,6 +576,7 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
         pt_gait g;
         if (s->replay_at.tick < s->replay->ticks) {
             int k = app_rec_throws(s->replay, &s->replay_at, s->world);
+            if (k > 0) start_clock(s);
             s->stones -= k;
             s->thrown += k;
         }
@@ -406,6 +588,7 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
         dy = held_dy;
     }
     int ox = pl->x, oy = pl->y;
+    if (dx || dy) start_clock(s);
     pt_world_set_input(s->world, dx, dy);
     if (s->rec && app_rec_add(s->rec, dx, dy, s->gait) < 0) s->rec_error = 1;
     pt_world_step(s->world);
@@ -423,6 +606,7 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
     if (s->round != 0) {
         s->end_tick = s->ticks;
         s->ntaps = 0;
+        if (s->round < 0) catch_plan(s);
     }
 }
 
@@ -441,6 +625,7 @@ int play_throw(play_session *s, int x, int y, int *lx, int *ly) {
     }
     if (cx == pl->x && cy == pl->y) return 0;
     pt_world_noise(s->world, cx, cy, PLAY_STONE_LOUDNESS);
+    start_clock(s); /* the recording holds the throw at this tick: a replay starts it here too */
     if (s->rec && app_rec_add_throw(s->rec, cx, cy, (int)PLAY_STONE_LOUDNESS) < 0) s->rec_error = 1;
     s->stones--;
     s->thrown++;
@@ -475,7 +660,8 @@ int play_alert(const play_session *s) {
 }
 
 double play_clock(const play_session *s) {
-    return (double)(s->clock_base + pt_world_tick(s->world)) * pt_world_dt(s->world);
+    uint64_t now = pt_world_tick(s->world), run = s->started && now > s->start_tick ? now - s->start_tick : 0;
+    return (double)(s->clock_base + run) * pt_world_dt(s->world);
 }
 
 double play_since_end(const play_session *s) {

@@ -23,6 +23,9 @@ static const struct { char ch; const char *name; uint8_t flags; int sprite; int1
     {'*', "bush", PT_TILE_WALKABLE | PT_TILE_OPAQUE, 7, 10},
     {'E', "exit", PT_TILE_WALKABLE | PT_TILE_GOAL, 8, 0},
     {':', "dirt", PT_TILE_WALKABLE, 9, 0},
+    /* A tree blocks walking and sight like a wall, but sound goes round its trunk and through
+     * its leaves: a loss like a bush's, not the wall's block. */
+    {'T', "tree", PT_TILE_OPAQUE, 10, 10},
 };
 
 /* Surfaces by name; gravel is no default kind, but a map's `gravel` should crunch. */

@@ -585,6 +585,15 @@ pt_vec2 pt_world_drawn_pos(const pt_world *w, int id, double alpha) {
 }
 int pt_world_caught_total(const pt_world *w) { return w->caught_total; }
 int pt_world_round(const pt_world *w) { return w->round; }
+int pt_world_player_hidden(const pt_world *w) {
+    if (!w || w->n < 1) return 0;
+    const pt_entity *p = &w->ents[0];
+    /* the cell each guard's sight test of the step looked at (brain.c perceive) */
+    if (!pt_map_opaque(&w->map, (int)floor(p->px), (int)floor(p->py))) return 0;
+    for (int i = 1; i < w->n; i++)
+        if (w->ents[i].kind == PT_KIND_GUARD && w->ents[i].sees_player) return 0;
+    return 1;
+}
 pt_rng *pt_world_cosmetic_rng(pt_world *w) { return &w->cosmetic_rng; }
 const pt_steer_env *pt_world_env(const pt_world *w) { return &w->env; }
 const pt_steer_agent *pt_world_agent(const pt_world *w, int id) {

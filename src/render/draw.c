@@ -7,6 +7,7 @@
 #include <patrol/los.h>
 #include <patrol/math.h>
 #include <patrol/pattern.h>
+#include <patrol/world.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -85,7 +86,7 @@ int pt_render_frame_col(double heading, int moving, double walk) {
 int pt_render_tile_sprite(const pt_tile_def *def, double time) {
     static const struct { const char *name; int sprite; } by_name[] = {
         {"floor", 0}, {"wall", 1},  {"water", 2}, {"bridge", 4}, {"door", 5},
-        {"grass", 6}, {"bush", 7},  {"exit", 8},  {"dirt", 9},
+        {"grass", 6}, {"bush", 7},  {"exit", 8},  {"dirt", 9}, {"tree", 10},
     };
     int s = 0;
     if (def && def->sprite >= 0) {
@@ -784,13 +785,41 @@ static void draw_obstacle(pt_render *r, const xform *f, const pt_obstacle *o) {
              sy_of(f, o->y - k / 2.0), d, d);
 }
 
-static void draw_actor(pt_render *r, const xform *f, const pt_actor *a) {
+/* The leaves of the cover a hidden actor stands in, drawn again over its lower half: the
+ * tile's own pixels from a ragged line down (leaf tips up to 2 pixels above row 9). */
+static void draw_cover(pt_render *r, const pt_map *m, const xform *f, const pt_actor *a, double time) {
+    static const int tip[PT_SPRITE_PX] = {0, 1, 2, 1, 0, 1, 2, 1, 0, 0, 1, 2, 1, 0, 1, 0};
+    int cx = (int)floor(a->x), cy = (int)floor(a->y);
+    if (!pt_map_in(m, cx, cy) || !pt_map_opaque(m, cx, cy)) return;
+    int s = pt_render_tile_sprite(pt_map_tile(m, cx, cy), time);
+    if (s < 0 || s >= r->ntiles) return;
+    const double k = 1.0 / PT_SPRITE_PX; /* a sprite pixel, in tiles (the map layer scales so) */
+    for (int x = 0; x < PT_SPRITE_PX; x++) {
+        int top = 9 - tip[x];
+        SDL_Rect src = {s * PT_SPRITE_PX + x, top, 1, PT_SPRITE_PX - top};
+        int x0 = sx_of(f, cx + x * k), x1 = sx_of(f, cx + (x + 1) * k);
+        int y0 = sy_of(f, cy + top * k), y1 = sy_of(f, cy + 1);
+        SDL_Rect dst = {x0, y0, x1 - x0, y1 - y0};
+        if (dst.w > 0 && dst.h > 0) SDL_RenderCopy(r->sdl, r->tiles, &src, &dst);
+    }
+}
+
+static void draw_actor(pt_render *r, const pt_map *m, const xform *f, const pt_actor *a, double time) {
     if (!isfinite(a->x) || !isfinite(a->y)) return;
     int d = f->t * f->scale;
     int row = a->row >= 0 && a->row < 5 ? a->row : 1;
     int col = pt_render_frame_col(a->heading, a->moving, a->walk);
+    if (a->hidden) { /* in the leaves' shade */
+        SDL_SetTextureColorMod(r->chars, 175, 225, 185);
+        SDL_SetTextureAlphaMod(r->chars, 215);
+    }
     pt__blit(r, r->chars, row * 12 + col, 12, PT_SPRITE_PX, PT_SPRITE_PX, sx_of(f, a->x - 0.5),
              sy_of(f, a->y - 0.5), d, d);
+    if (a->hidden) {
+        SDL_SetTextureColorMod(r->chars, 255, 255, 255);
+        SDL_SetTextureAlphaMod(r->chars, 255);
+        draw_cover(r, m, f, a, time);
+    }
 }
 
 /* Bubbles, bars and labels: above every sprite so they are never hidden. */
@@ -922,7 +951,7 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
         if (n > 1) qsort(r->items, (size_t)n, sizeof *r->items, cmp_items);
         for (int i = 0; i < n; i++) {
             if (r->items[i].what == 0) draw_obstacle(r, &f, &m->obstacles[r->items[i].index]);
-            else draw_actor(r, &f, &scene->actors[r->items[i].index]);
+            else draw_actor(r, m, &f, &scene->actors[r->items[i].index], v.time);
         }
         if (v.overlays & PT_OVERLAY_STEER)
             for (int i = 0; i < nact; i++) draw_steer(r, &f, &scene->actors[i]);
@@ -1077,6 +1106,43 @@ void pt_debug_cell(pt_render *r, const pt_map *map, const pt_view *view, int cx,
     end_debug(r, &old, had);
 }
 
+int pt_view_edge_marker(const pt_view *view, double px, double py, double margin, double *mx, double *my, double *ux,
+                        double *uy) {
+    if (!view || view->w <= 0 || view->h <= 0 || !isfinite(px) || !isfinite(py) || !isfinite(margin)) return 0;
+    if (px >= view->x && py >= view->y && px < view->x + view->w && py < view->y + view->h) return 0;
+    double hw = view->w / 2.0 - margin, hh = view->h / 2.0 - margin;
+    if (!(hw > 0) || !(hh > 0)) return 0;
+    /* From the rectangle's centre toward the point, stopped at the shrunk rectangle. */
+    double cx = view->x + view->w / 2.0, cy = view->y + view->h / 2.0, dx = px - cx, dy = py - cy;
+    double len = hypot(dx, dy);
+    if (!(len > 0) || !isfinite(len)) return 0;
+    double kx = fabs(dx) > 0 ? hw / fabs(dx) : HUGE_VAL, ky = fabs(dy) > 0 ? hh / fabs(dy) : HUGE_VAL;
+    double k = kx < ky ? kx : ky;
+    *mx = cx + dx * k;
+    *my = cy + dy * k;
+    *ux = dx / len;
+    *uy = dy / len;
+    return 1;
+}
+
+/* A triangle at (ax, ay) pointing along unit (ux, uy), `size` pixels from its centre to its
+ * tip, over a dark outline `outline` pixels wider. */
+static void marker(pt_render *r, double ax, double ay, double ux, double uy, double size, double outline,
+                   uint32_t rgba) {
+    SDL_Color c = {(Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba};
+    SDL_Color dark = {20, 16, 30, (Uint8)rgba};
+    for (int pass = 0; pass < 2; pass++) {
+        double s = pass == 0 ? size + outline : size;
+        SDL_Vertex vt[3];
+        memset(vt, 0, sizeof vt);
+        vt[0].position = (SDL_FPoint){(float)(ax + ux * s), (float)(ay + uy * s)};
+        vt[1].position = (SDL_FPoint){(float)(ax - ux * s * 0.7 - uy * s * 0.8), (float)(ay - uy * s * 0.7 + ux * s * 0.8)};
+        vt[2].position = (SDL_FPoint){(float)(ax - ux * s * 0.7 + uy * s * 0.8), (float)(ay - uy * s * 0.7 - ux * s * 0.8)};
+        for (int i = 0; i < 3; i++) vt[i].color = pass == 0 ? dark : c;
+        SDL_RenderGeometry(r->sdl, NULL, vt, 3, NULL, 0);
+    }
+}
+
 int pt_draw_pointer(pt_render *r, const pt_map *map, const pt_view *view, double tx, double ty, int inset,
                     uint32_t rgba) {
     xform f;
@@ -1087,32 +1153,45 @@ int pt_draw_pointer(pt_render *r, const pt_map *map, const pt_view *view, double
     SDL_GetRendererOutputSize(r->sdl, &out_w, &out_h);
     pt_view v = *view;
     pt_view_resolve(&v, out_w, out_h);
-    double px = fx_of(&f, tx), py = fy_of(&f, ty);
-    int drawn = 0;
-    if (px < v.x || py < v.y || px >= v.x + v.w || py >= v.y + v.h) {
-        /* From the view's centre toward the point, stopped a margin inside the edge. */
-        double cx = v.x + v.w / 2.0, cy = v.y + v.h / 2.0, dx = px - cx, dy = py - cy;
-        double size = 8.0 * f.scale, margin = size * 1.6 + (inset > 0 ? inset : 0);
-        double kx = fabs(dx) > 1e-9 ? (v.w / 2.0 - margin) / fabs(dx) : 1e30;
-        double ky = fabs(dy) > 1e-9 ? (v.h / 2.0 - margin) / fabs(dy) : 1e30;
-        double k = kx < ky ? kx : ky;
-        if (k > 0 && k < 1e29) {
-            double ax = cx + dx * k, ay = cy + dy * k, len = hypot(dx, dy), ux = dx / len, uy = dy / len;
-            SDL_Color c = {(Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba};
-            SDL_Color dark = {20, 16, 30, (Uint8)rgba};
-            /* An outline (a larger dark triangle) under the coloured one. */
-            for (int pass = 0; pass < 2; pass++) {
-                double s = pass == 0 ? size + 2.0 * f.scale : size;
-                SDL_Vertex vt[3];
-                memset(vt, 0, sizeof vt);
-                vt[0].position = (SDL_FPoint){(float)(ax + ux * s), (float)(ay + uy * s)};
-                vt[1].position = (SDL_FPoint){(float)(ax - ux * s * 0.7 - uy * s * 0.8), (float)(ay - uy * s * 0.7 + ux * s * 0.8)};
-                vt[2].position = (SDL_FPoint){(float)(ax - ux * s * 0.7 + uy * s * 0.8), (float)(ay - uy * s * 0.7 - ux * s * 0.8)};
-                for (int i = 0; i < 3; i++) vt[i].color = pass == 0 ? dark : c;
-                SDL_RenderGeometry(r->sdl, NULL, vt, 3, NULL, 0);
-            }
-            drawn = 1;
-        }
+    double size = 8.0 * f.scale, ax, ay, ux, uy;
+    int drawn = pt_view_edge_marker(&v, fx_of(&f, tx), fy_of(&f, ty), size * 1.6 + (inset > 0 ? inset : 0), &ax, &ay,
+                                    &ux, &uy);
+    if (drawn) marker(r, ax, ay, ux, uy, size, 2.0 * f.scale, rgba);
+    end_debug(r, &old, had);
+    return drawn;
+}
+
+/* An off-screen guard's marker colour: calm, wondering, chasing. */
+static uint32_t marker_color(int state) {
+    switch (state) {
+    case PT_STATE_CHASE: return 0xff382cffu;
+    case PT_STATE_SUSPICIOUS:
+    case PT_STATE_SEARCH:
+    case PT_STATE_INVESTIGATE: return 0xffc83cffu;
+    default: return 0xe6e6f0ffu;
+    }
+}
+
+int pt_render_offscreen_guards(pt_render *r, const pt_map *map, const pt_view *view, const pt_actor *actors, int n,
+                               int inset) {
+    xform f;
+    SDL_Rect old;
+    SDL_bool had;
+    if (!actors || n <= 0 || !begin_debug(r, map, view, &f, &old, &had, 0xffffffffu)) return 0;
+    int out_w = 0, out_h = 0, drawn = 0;
+    SDL_GetRendererOutputSize(r->sdl, &out_w, &out_h);
+    pt_view v = *view;
+    pt_view_resolve(&v, out_w, out_h);
+    double size = 5.0 * f.scale;
+    for (int i = 0; i < n; i++) {
+        const pt_actor *a = &actors[i];
+        double ax, ay, ux, uy;
+        if (a->kind != PT_KIND_GUARD || !isfinite(a->x) || !isfinite(a->y)) continue;
+        if (!pt_view_edge_marker(&v, fx_of(&f, a->x), fy_of(&f, a->y), size * 1.6 + (inset > 0 ? inset : 0), &ax, &ay,
+                                 &ux, &uy))
+            continue;
+        marker(r, ax, ay, ux, uy, size, 1.5 * f.scale, marker_color(a->state));
+        drawn++;
     }
     end_debug(r, &old, had);
     return drawn;

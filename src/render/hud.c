@@ -82,7 +82,7 @@ static void draw_top_bar(pt_render *r, const pt_hud *hud, int x, int y, int w, i
     int ty = y + 3 * ts;
     /* Right: alert and status; left: title; centre: objective - dropped from the left
      * when the bar is too narrow. */
-    const char *alert_txt = hud->alert >= 2 ? "SPOTTED" : hud->alert == 1 ? "noticed" : "hidden";
+    const char *alert_txt = hud->alert >= 2 ? "SPOTTED" : hud->alert == 1 ? "noticed" : "unseen";
     uint32_t alert_rgba = hud->alert >= 2 ? 0xff4a3cffu : hud->alert == 1 ? 0xffd84affu : 0x8ccf9cffu;
     int right = x + w - 4 * ts;
     if (hud->status) {
@@ -106,6 +106,12 @@ static void draw_top_bar(pt_render *r, const pt_hud *hud, int x, int y, int w, i
         pt__blit(r, r->props, b, r->nprops, PT_SPRITE_PX, PT_SPRITE_PX, right - d - ts, y + bar / 2 - d / 2 - ts,
                  d, d);
         right -= d + ts;
+    }
+    if (hud->hidden) { /* in cover, and no guard sees in: a leaf-green word on a dark green chip */
+        int hw = text_w("HIDDEN", ts);
+        right -= 2 * g + hw;
+        fill(r, right - 2 * ts, y + ts, hw + 4 * ts, bar - 2 * ts, 0x1e5a32ffu);
+        text(r, right, ty, ts, 0x9cf08cffu, "HIDDEN");
     }
     right -= 2 * g;
     int left = x + 4 * ts;

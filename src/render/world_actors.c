@@ -29,6 +29,7 @@ int pt_render_actors_from_world(const pt_world *w, double alpha, pt_actor *out, 
         double chase_at = e->def && e->def->chase_at > 0 ? e->def->chase_at : 1.0;
         o->awareness = pt_clamp(e->awareness / chase_at, 0.0, 1.0);
         o->name = e->name;
+        o->hidden = e->kind == PT_KIND_PLAYER && pt_world_player_hidden(w);
         o->has_eye = 1; /* guards see from px,py (brain.c) */
         o->eye_x = e->px;
         o->eye_y = e->py;

@@ -42,7 +42,8 @@ static int crowd_init(pt_crowd *c, const pt_steer_env *env, pt_steer_agent *agen
     if (c->gsum_mem) c->gsum = (pt__crowd_sums *)(void *)(((uintptr_t)c->gsum_mem + 63) & ~(uintptr_t)63);
     c->sx = PT_MALLOC(sizeof *c->sx * 4 * (cap + 2));
     c->sg = PT_CALLOC(cap + 2, sizeof *c->sg);
-    int ok = c->forces && c->nb && c->pos && c->heading && c->cell && c->gsum_mem && c->sx && c->sg;
+    c->shok = PT_CALLOC(cap + 2, sizeof *c->shok);
+    int ok = c->forces && c->nb && c->pos && c->heading && c->cell && c->gsum_mem && c->sx && c->sg && c->shok;
     if (ok) {
         c->sy = c->sx + (cap + 2);
         c->shx = c->sy + (cap + 2);
@@ -94,6 +95,7 @@ static void crowd_fini(pt_crowd *c) {
     PT_FREE(c->gsum_mem);
     PT_FREE(c->sx);
     PT_FREE(c->sg);
+    PT_FREE(c->shok);
     pt__crowd_groups_free(c);
     PT_FREE(c->packed_mem);
     PT_FREE(c->ring_mem);

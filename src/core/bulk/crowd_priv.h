@@ -56,7 +56,8 @@ struct pt_crowd {
     pt__crowd_sums *gsum;      /* neighbour sums by agent index (64-byte aligned in gsum_mem) */
     void *gsum_mem;
     double *sx, *sy;           /* positions in cell order (cs.ids order), n + 2 (NaN padding) */
-    double *shx, *shy;         /* headings in cell order */
+    double *shx, *shy;         /* headings in cell order, 0 where not finite */
+    unsigned char *shok;       /* 1 where the heading is finite (counts toward the mean) */
     uint32_t *sg;              /* groups in cell order (when group is set) */
     struct pt__crowd_groups *gm; /* the slots by group, then cell (inplace.c), or NULL */
     pt_cellspace cs;
@@ -92,7 +93,13 @@ struct pt_crowd {
  * within alarm_radius of the target's position tp. */
 static inline unsigned pt__crowd_agent_behaviours(const pt_crowd *c, pt_vec2 tp, pt_vec2 pos) {
     unsigned alarm = c->alarm_behaviours & ~PT_BEH_FLOCKING;
-    if (alarm && hypot(tp.x - pos.x, tp.y - pos.y) <= c->alarm_radius) return c->behaviours | alarm;
+    if (!alarm) return c->behaviours;
+    double dx = tp.x - pos.x, dy = tp.y - pos.y, r = c->alarm_radius;
+    /* Most agents are far: the squared distance, a few ulps from the true one, that far
+     * beyond r^2 means hypot (within an ulp of the true distance) is beyond r too. Near
+     * the edge, and for NaN, hypot decides. */
+    if (r > 1e-100 && r < 1e100 && dx * dx + dy * dy > r * r * (1.0 + 1e-9)) return c->behaviours;
+    if (hypot(dx, dy) <= r) return c->behaviours | alarm;
     return c->behaviours;
 }
 

@@ -143,8 +143,10 @@ void pt__crowd_soa_range(pt_crowd *c, int lo, int hi, int headings) {
         for (int k = lo; k < hi; k++) {
             if (k + 16 < hi) __builtin_prefetch(&c->heading[ids[k + 16]]); /* a random read */
             pt_vec2 h = c->heading[ids[k]];
-            c->shx[k] = h.x;
-            c->shy[k] = h.y;
+            int ok = pt_v2_is_finite(h);
+            c->shx[k] = ok ? h.x : 0.0;
+            c->shy[k] = ok ? h.y : 0.0;
+            c->shok[k] = (unsigned char)ok;
         }
 }
 
@@ -312,7 +314,7 @@ void pt__crowd_sums_range(pt_crowd *c, int lo, int hi) {
     int on = c->gm && c->gm->on;
     const int *ids = on ? c->gm->ids : c->cs.ids;
     int align = (c->behaviours & PT_BEH_BIT(PT_BEH_ALIGNMENT)) != 0;
-    sums_src src = {c->sx, c->sy, c->shx, c->shy, ids};
+    sums_src src = {c->sx, c->sy, c->shx, c->shy, ids, c->shok};
     if (on) {
         groups_sums_range(c, &src, lo, hi, align);
     } else {

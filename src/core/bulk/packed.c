@@ -425,7 +425,7 @@ static void packed_run_init(packed_run *L, pt_crowd *c, double dt) {
     L->tv = pt__crowd_tick_ctx(c, dt, &L->ctx);
     L->a = c->tmpl;
     L->a.behaviours = beh;
-    L->src = (sums_src){L->s->x, L->s->y, L->s->hx, L->s->hy, L->s->id};
+    L->src = (sums_src){L->s->x, L->s->y, L->s->hx, L->s->hy, L->s->id, NULL};
     L->lanes = lanes_ok(c, dt);
     L->pairs = L->lanes && beh == PT_BEH_FLOCKING;
     L->stack = L->lanes && !L->pairs;

@@ -158,9 +158,13 @@ static inline PT_ALWAYS_INLINE int half_run(const sums_src *src, v2 px, v2 py, v
 /* Slot `from`'s part of the running sums (totals) at s: term t, heading (when finite),
  * position; run_take on sums in memory. Without cohesion the positions' sum is never read
  * and is left out (the count still caps the terms). */
-static inline void half_take(pt__crowd_sums *s, const sums_src *src, int from, v2 t, int align, int cohere) {
+static inline PT_ALWAYS_INLINE void half_take(pt__crowd_sums *s, const sums_src *src, int from, v2 t, int align,
+                                              int cohere) {
     v2_store(&s->sep.x, v2_add(v2_load(&s->sep.x), t));
-    if (align) {
+    if (align && src->hok) {
+        v2_store(&s->mean_heading.x, v2_add(v2_load(&s->mean_heading.x), v2_set(src->hx[from], src->hy[from])));
+        s->headings += src->hok[from];
+    } else if (align) {
         v2 h = v2_set(src->hx[from], src->hy[from]);
         if (heading_counts(h)) {
             v2_store(&s->mean_heading.x, v2_add(v2_load(&s->mean_heading.x), h));
@@ -171,29 +175,49 @@ static inline void half_take(pt__crowd_sums *s, const sums_src *src, int from, v
     s->count++;
 }
 
+/* half_pairs for constant align and cohere. */
+static inline PT_ALWAYS_INLINE void half_pairs_of(const sums_src *src0, int align, int cohere, const half_acc *A0,
+                                                  int *own, int *nb, int m, int s1) {
+    /* Copies: the vector stores may alias anything (__m128d_u), so fields read through
+     * the pointers would be read again after each store. */
+    const sums_src src1 = *src0, *src = &src1;
+    const half_acc A1 = *A0, *A = &A1;
+    double tw[2 * HALF_PAIRS + 4];
+    unsigned char co[HALF_PAIRS / 2 + 2];
+    int coincident = pair_terms(src, own, nb, m, tw, co);
+    for (int t = 0; t < m;) {
+        int a = own[t];
+        pt__crowd_sums *sa = hacc(A, a);
+        sums_run r = run_load(sa);
+        for (; t < m && own[t] == a; t++) {
+            int q = nb[t];
+            v2 ta = v2_load(tw + 2 * t), tb = v2_neg(ta); /* b + (-t) is b - t, exactly */
+            if (coincident && (co[t >> 1] >> (t & 1) & 1)) {
+                ta = coincident_push(src->id[a], src->id[q]);
+                tb = coincident_push(src->id[q], src->id[a]);
+            }
+            if (r.count < PT_CROWD_NB_MAX) run_take(&r, src, q, ta, align, cohere);
+            if (q >= s1) continue; /* the chunk that holds q takes this pair itself */
+            pt__crowd_sums *sq = hacc(A, q);
+            if (sq->count < PT_CROWD_NB_MAX) half_take(sq, src, a, tb, align, cohere);
+        }
+        run_store(sa, r);
+    }
+}
+
 /* The pairs (own[t], nb[t]), t < m, of a batch, in order: each pair's separation term goes
  * to its owner and, negated, to the later agent when that one is below s1 (the chunk's
  * end); each gets the other's heading and position; either side stops taking terms at
  * PT_CROWD_NB_MAX. own and nb have room for one more. The list is in ascending owner
  * order, and each owner's pairs in ascending slot order, so every agent receives its terms
- * in the order the per-agent pass gave them. */
+ * in the order the per-agent pass gave them. An owner's terms from earlier agents are all
+ * in by the time its own pairs come, so it runs them in registers (the later agents take
+ * theirs in memory, one pair at a time). A pair is coincident (d < 1e-9) exactly when
+ * pair_terms found it so: the same distance, from the same operations. */
 static inline void half_pairs(const sums_src *src, int align, int cohere, const half_acc *A, int *own, int *nb, int m,
                               int s1) {
-    double tw[2 * HALF_PAIRS + 4];
-    int coincident = pair_terms(src, own, nb, m, tw);
-    for (int t = 0; t < m; t++) {
-        int a = own[t], q = nb[t];
-        v2 ta = v2_load(tw + 2 * t), tb = v2_neg(ta); /* b + (-t) is b - t, exactly */
-        if (coincident && coincident_at(src, pt_v2(src->x[a], src->y[a]), q)) {
-            ta = coincident_push(src->id[a], src->id[q]);
-            tb = coincident_push(src->id[q], src->id[a]);
-        }
-        pt__crowd_sums *sa = hacc(A, a);
-        if (sa->count < PT_CROWD_NB_MAX) half_take(sa, src, q, ta, align, cohere);
-        if (q >= s1) continue; /* the chunk that holds q takes this pair itself */
-        pt__crowd_sums *sq = hacc(A, q);
-        if (sq->count < PT_CROWD_NB_MAX) half_take(sq, src, a, tb, align, cohere);
-    }
+    if (align && cohere) half_pairs_of(src, 1, 1, A, own, nb, m, s1);
+    else half_pairs_of(src, align, cohere, A, own, nb, m, s1);
 }
 
 /* Slots k .. k + cnt - 1's running sums (totals) become means, as run_means leaves them;

@@ -20,6 +20,9 @@
 typedef struct sums_src {
     const double *x, *y, *hx, *hy; /* cell order */
     const int *id;                 /* agent index of each slot */
+    const unsigned char *hok;      /* NULL, or 1 where the heading counts (the headings are
+                                      then +0 where it does not: adding +0 to a sum that
+                                      started at +0 changes no bit) */
 } sums_src;
 
 static inline void sums_zero(pt__crowd_sums *out) {
@@ -57,9 +60,11 @@ static inline int sep_terms(const sums_src *src, v2 px, v2 py, int *nb, int m, d
     return coincident;
 }
 
-/* sep_terms for a list of pairs: the term of own[t]'s agent from slot nb[t]. own and nb
- * have room for one more. */
-static inline int pair_terms(const sums_src *src, int *own, int *nb, int m, double *tw) {
+/* sep_terms for a list of pairs: the term of own[t]'s agent from slot nb[t]; co[t / 2]
+ * gets the coincident lanes of pairs t and t + 1 (bit t % 2). own and nb have room for one
+ * more. */
+static inline int pair_terms(const sums_src *src, int *own, int *nb, int m, double *tw, unsigned char *co) {
+    const double *x = src->x, *y = src->y; /* the stores to tw may alias src (__m128d_u) */
     int coincident = 0;
     if (m) {
         nb[m] = nb[m - 1];
@@ -67,9 +72,11 @@ static inline int pair_terms(const sums_src *src, int *own, int *nb, int m, doub
     }
     for (int t = 0; t < m; t += 2) {
         int a0 = own[t], a1 = own[t + 1], q0 = nb[t], q1 = nb[t + 1];
-        v2 tx = v2_sub(v2_set(src->x[a0], src->x[a1]), v2_set(src->x[q0], src->x[q1]));
-        v2 ty = v2_sub(v2_set(src->y[a0], src->y[a1]), v2_set(src->y[q0], src->y[q1]));
-        coincident |= sep_term2(tx, ty, tw + 2 * t);
+        v2 tx = v2_sub(v2_set(x[a0], x[a1]), v2_set(x[q0], x[q1]));
+        v2 ty = v2_sub(v2_set(y[a0], y[a1]), v2_set(y[q0], y[q1]));
+        int c = sep_term2(tx, ty, tw + 2 * t);
+        co[t >> 1] = (unsigned char)c;
+        coincident |= c;
     }
     return coincident;
 }
@@ -111,17 +118,21 @@ static inline void run_means(pt__crowd_sums *a, sums_run r) {
 }
 
 /* Neighbour q's part of the running sums r: separation term t, heading (when finite),
- * position. */
-static inline void run_take(sums_run *r, const sums_src *src, int q, v2 t, int align) {
+ * position (left out without cohesion: that sum is never read; the count still caps the
+ * terms). */
+static inline PT_ALWAYS_INLINE void run_take(sums_run *r, const sums_src *src, int q, v2 t, int align, int cohere) {
     r->sep = v2_add(r->sep, t);
-    if (align) {
+    if (align && src->hok) {
+        r->head = v2_add(r->head, v2_set(src->hx[q], src->hy[q]));
+        r->headings += src->hok[q];
+    } else if (align) {
         v2 h = v2_set(src->hx[q], src->hy[q]);
         if (heading_counts(h)) {
             r->head = v2_add(r->head, h);
             r->headings++;
         }
     }
-    r->centre = v2_add(r->centre, v2_set(src->x[q], src->y[q]));
+    if (cohere) r->centre = v2_add(r->centre, v2_set(src->x[q], src->y[q]));
     r->count++;
 }
 
@@ -143,7 +154,7 @@ static inline void run_take_all(sums_run *r, const sums_src *src, pt_vec2 p, int
     for (int t = 0; t < m; t++) {
         int q = nb[t];
         v2 ta = co && coincident_at(src, p, q) ? coincident_push(i, src->id[q]) : v2_load(tw + 2 * t);
-        run_take(r, src, q, ta, align);
+        run_take(r, src, q, ta, align, 1);
     }
 }
 

@@ -52,7 +52,8 @@ enum {
 
 typedef struct pt_tile_def {
     char ch;                   /* the character drawn in the grid */
-    char name[PT_MAX_NAME];    /* floor, wall, water, bridge, door, grass, bush, exit, dirt, ... */
+    char name[PT_MAX_NAME];    /* floor, wall, water, bridge, door, grass, bush, exit, dirt, tree,
+                                  ... */
     uint8_t flags;             /* PT_TILE_* */
     int16_t sound;             /* extra loss of a noise entering it, tenths of a tile (0..1000), or
                                   PT_SOUND_BLOCK: sound does not pass (docs/formats.md, the legend). The
@@ -213,8 +214,9 @@ int pt_map_refresh_sight(pt_map *map);
 int pt_map_legend_find(const pt_map *map, char ch);
 
 /* The sound damping a tile kind gets when its declaration gives none: the default legend's
- * value for a default kind's name (wall block, door 2, bush 1, the others 0: as the sprite goes
- * by name), else PT_SOUND_BLOCK for a tile that is neither walkable nor transparent, else 0. */
+ * value for a default kind's name (wall block, door 2, bush 1, tree 1, the others 0: as the
+ * sprite goes by name), else PT_SOUND_BLOCK for a tile that is neither walkable nor
+ * transparent, else 0. */
 int pt_tile_sound_default(const char *name, uint8_t flags);
 /* The footstep factor a tile kind gets when its declaration gives none, by name: grass 0.5,
  * bridge and gravel 1.5, any other name 1. */

@@ -146,6 +146,8 @@ typedef struct pt_actor {
     double force_x, force_y;/* the last steering force, drawn at 0.1 tile per unit */
     pt_memory_mark memory[PT_ACTOR_MEMORY]; /* guards: what it remembers (memory overlay) */
     int nmemory;
+    int hidden;             /* the player hidden in cover (pt_world_player_hidden): drawn dimmed,
+                               its lower half behind the leaves of the tile it stands on */
 } pt_actor;
 
 /* What to draw: a map and the actors on it. */
@@ -254,6 +256,30 @@ void pt_debug_cell(pt_render *r, const pt_map *map, const pt_view *view, int cx,
  * Returns 1 if drawn, 0 when the point is in view. */
 int pt_draw_pointer(pt_render *r, const pt_map *map, const pt_view *view, double tx, double ty, int inset,
                     uint32_t rgba);
+/* The geometry of an edge marker (pt_draw_pointer, pt_render_offscreen_guards), pure: for a
+ * point (px, py) in output pixels outside the view rectangle (view->x, y, w, h, which must be
+ * resolved: w, h > 0), the place (*mx, *my) where the ray from the rectangle's centre toward
+ * the point meets the rectangle shrunk by `margin` pixels on every side, and the unit
+ * direction (*ux, *uy) from there toward the point. Returns 1 then; 0 (outputs untouched)
+ * when the point is inside the rectangle, not finite, or the margin leaves no room. */
+int pt_view_edge_marker(const pt_view *view, double px, double py, double margin, double *mx, double *my, double *ux,
+                        double *uy);
+/* Guards off screen: for each guard among the actors whose centre is outside the view, a
+ * small arrow inside the view's edge pointing toward it (pt_view_edge_marker, `inset` pixels
+ * more inside every edge), coloured by its state: calm white (patrol, return, idle), amber
+ * wondering (suspicious, investigate, search), red chasing. Returns how many were drawn. */
+int pt_render_offscreen_guards(pt_render *r, const pt_map *map, const pt_view *view, const pt_actor *actors, int n,
+                               int inset);
+
+/* ---- a catch (patrol play) ------------------------------------------------------------------ */
+
+/* How long the caught animation lasts, in seconds. */
+#define PT_CAUGHT_S 0.8
+/* The caught animation over a drawn scene, t seconds into it (nothing outside 0 ..
+ * PT_CAUGHT_S): eight rays, yellow and red, burst out of the player (the actor as the scene
+ * drew it) and fade; its sprite is drawn again over the scene (in front of the caught
+ * starburst) and flashes bright four times in the first 0.64 s. */
+void pt_render_caught(pt_render *r, const pt_map *map, const pt_view *view, const pt_actor *player, double t);
 
 /* ---- heads-up display ------------------------------------------------------------------------ */
 
@@ -284,6 +310,8 @@ typedef struct pt_hud {
                                   countdown ("EVASION 12"), in the phase's colour: pt_world_phase */
     int phase_kind;            /* the pt_phase it shows (its colour) */
     const char *perf;          /* bottom left, over the key bar: a small debug readout (frame times) */
+    int hidden;                /* 1: the player is hidden in cover (pt_world_player_hidden): the
+                                  top bar says HIDDEN in green beside the eye */
 } pt_hud;
 
 /* The font scale a HUD uses in a w x h rectangle: 1 below 900 x 500 pixels, 2 below
@@ -302,6 +330,40 @@ void pt_render_hud(pt_render *r, const pt_hud *hud, int x, int y, int w, int h);
 int pt_draw_text(pt_render *r, int x, int y, int scale, uint32_t rgba, const char *text);
 /* Width and height in pixels pt_draw_text would cover. */
 void pt_text_size(const char *text, int scale, int *w, int *h);
+
+/* ---- menus ------------------------------------------------------------------------------------ */
+
+/* A row of a menu: a label on the left, then (each may be NULL) a detail (a best time) and
+ * marks (badges) in their own colours, right-aligned. */
+typedef struct pt_menu_row {
+    const char *label;
+    const char *detail;
+    const char *marks;
+    int dim;                   /* 1: greyed (not played yet, not available) */
+} pt_menu_row;
+
+/* A full-screen menu over whatever is drawn (the screen is darkened): a big title, lines
+ * under it, a list of rows with one selected, a blinking prompt and a key bar at the bottom.
+ * Every pointer may be NULL. Strings must outlive the call. */
+typedef struct pt_menu {
+    int scale;                 /* font pixels per glyph pixel; 0 = pt_hud_scale of the rect */
+    const char *title;         /* big letters, gold */
+    const char *subtitle;      /* lines under it ('\n' separated) */
+    uint32_t subtitle_rgba;    /* 0 = light grey */
+    const pt_menu_row *rows;
+    int nrows;
+    int selected;              /* the highlighted row (-1 none); the list scrolls to show it */
+    const char *prompt;        /* under the rows, blinking once a second ("press Enter") */
+    const char *footer;        /* the bottom bar: the keys */
+    double time;               /* seconds, for the blink */
+} pt_menu;
+
+/* Draws the menu into the rectangle (x, y, w, h) of the output (w or h 0 = the whole output),
+ * over what is there. Does not present. */
+void pt_render_menu(pt_render *r, const pt_menu *m, int x, int y, int w, int h);
+/* The row under output pixel (px, py) when m is drawn into that rectangle (w and h as
+ * drawn: not 0), or -1. Pure arithmetic: the same layout the drawing uses. */
+int pt_menu_row_at(const pt_menu *m, int x, int y, int w, int h, int px, int py);
 
 /* The actors a map declares (the player, then each entity at its start tile, facing its
  * declared heading, with its resolved view cone). Writes at most cap; returns how many the

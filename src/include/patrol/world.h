@@ -238,6 +238,13 @@ pt_phase pt_world_phase(const pt_world *w, double *seconds_left);
  * zero field resolved to its default (pt_phase_timing_resolve). */
 const pt_phase_timing *pt_world_phase_timing(const pt_world *w);
 
+/* 1 when the player is hidden after the last step: it stands in cover (its cell is opaque:
+ * a bush, docs/ai.md) and no guard noticed it in that step (pt_entity.sees_player). This is
+ * sight's own rule read back, not a second one: a bush hides from guards farther than one
+ * tile, so a guard beside the bush that sees in (or a player in the open) makes it 0. For a
+ * game's cue ("hidden"). 0 for a NULL world. */
+int pt_world_player_hidden(const pt_world *w);
+
 /* Totals since creation. */
 int pt_world_caught_total(const pt_world *w);
 /* Round status for the game: 0 running, 1 won (goal reached), -1 lost (caught, when

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: Zlib */
+/* Full-screen menus (the title screen, the level select, the result of a level): plain data
+ * (pt_menu) drawn with the HUD's font. The layout is one function, so the drawing and the
+ * pointer's row (pt_menu_row_at) never disagree. */
+#include "render_internal.h"
+
+#include <patrol/math.h>
+
+#include <math.h>
+#include <string.h>
+
+#define ADV 6 /* set tight like the HUD: 6 font pixels a character */
+
+typedef struct layout {
+    int ts;              /* the key bar's and the subtitle's scale */
+    int title_s, row_s;  /* the title's and the rows' scale */
+    int px, py, pw, ph;  /* the panel */
+    int title_y, sub_y, rows_y, prompt_y;
+    int row_h, first, shown; /* rows: height, the first shown, how many */
+    int bar;             /* the key bar's height (0 = none) */
+} layout;
+
+static int tw(const char *s, int scale) {
+    int w = 0;
+    if (s) pt__text_size_adv(s, scale, ADV, &w, NULL);
+    return w;
+}
+
+static int lines_of(const char *s) {
+    int n = s && *s ? 1 : 0;
+    for (; s && *s; s++) n += *s == '\n';
+    return n;
+}
+
+/* Width of the widest '\n'-separated line of s at a scale. */
+static int widest(const char *s, int scale) {
+    int w = 0;
+    pt__text_size_adv(s ? s : "", scale, ADV, &w, NULL);
+    return w;
+}
+
+static int row_w(const pt_menu_row *row, int s) {
+    int w = tw(row->label, s), gap = 4 * ADV * s;
+    if (row->detail) w += gap + tw(row->detail, s);
+    if (row->marks) w += gap + tw(row->marks, s);
+    return w;
+}
+
+static void lay_out(const pt_menu *m, int x, int y, int w, int h, layout *L) {
+    memset(L, 0, sizeof *L);
+    int ts = m->scale > 0 ? pt_clampi(m->scale, 1, 16) : pt_hud_scale(w, h);
+    L->ts = ts;
+    if (m->footer) pt_hud_bars(ts, NULL, &L->bar);
+    int room_w = w - 16 * ts;
+    /* The title: large on a title screen (no rows), smaller over a list. */
+    int want = m->nrows > 0 ? 4 * ts : 7 * ts;
+    L->title_s = want;
+    while (L->title_s > 1 && tw(m->title, L->title_s) > room_w) L->title_s--;
+    L->row_s = ts + 1;
+    int content = widest(m->subtitle, ts);
+    if (tw(m->title, L->title_s) > content) content = tw(m->title, L->title_s);
+    if (tw(m->prompt, ts + 1) > content) content = tw(m->prompt, ts + 1);
+    int rows_w = 0;
+    for (int i = 0; i < m->nrows; i++)
+        if (row_w(&m->rows[i], L->row_s) > rows_w) rows_w = row_w(&m->rows[i], L->row_s);
+    while (L->row_s > 1 && rows_w + 8 * L->row_s > room_w) {
+        L->row_s--;
+        rows_w = 0;
+        for (int i = 0; i < m->nrows; i++)
+            if (row_w(&m->rows[i], L->row_s) > rows_w) rows_w = row_w(&m->rows[i], L->row_s);
+    }
+    rows_w += 8 * L->row_s; /* the selection bar's margins */
+    if (rows_w > content) content = rows_w;
+    int pad = 8 * ts;
+    L->pw = content + 2 * pad;
+    if (L->pw > w - 4 * ts) L->pw = w - 4 * ts;
+    L->row_h = (PT_GLYPH_PX + 6) * L->row_s;
+    int g = PT_GLYPH_PX * ts;
+    int title_h = m->title ? PT_GLYPH_PX * L->title_s + 4 * ts : 0;
+    int sub_h = lines_of(m->subtitle) * (g + 3 * ts) + (m->subtitle ? 4 * ts : 0);
+    int prompt_h = m->prompt ? PT_GLYPH_PX * (ts + 1) + 6 * ts : 0;
+    int fixed = 2 * pad + title_h + sub_h + prompt_h;
+    int avail = h - L->bar - 8 * ts - fixed; /* a margin above and below the panel */
+    L->shown = m->nrows;
+    if (L->shown * L->row_h > avail) L->shown = avail > L->row_h ? avail / L->row_h : 1;
+    if (L->shown > m->nrows) L->shown = m->nrows;
+    /* Scrolled so the selection shows, a row of context below it when there is one. */
+    int sel = m->selected >= 0 && m->selected < m->nrows ? m->selected : 0;
+    L->first = 0;
+    if (L->shown < m->nrows) {
+        L->first = sel + 2 - L->shown;
+        if (L->first < 0) L->first = 0;
+        if (L->first > m->nrows - L->shown) L->first = m->nrows - L->shown;
+    }
+    L->ph = fixed + L->shown * L->row_h + (L->shown > 0 ? 4 * ts : 0);
+    L->px = x + (w - L->pw) / 2;
+    L->py = y + (h - L->bar - L->ph) / 2;
+    if (L->py < y) L->py = y;
+    L->title_y = L->py + pad;
+    L->sub_y = L->title_y + title_h;
+    L->rows_y = L->sub_y + sub_h;
+    L->prompt_y = L->rows_y + L->shown * L->row_h + (L->shown > 0 ? 4 * ts : 0);
+}
+
+int pt_menu_row_at(const pt_menu *m, int x, int y, int w, int h, int px, int py) {
+    if (!m || m->nrows <= 0 || w <= 0 || h <= 0) return -1;
+    layout L;
+    lay_out(m, x, y, w, h, &L);
+    if (px < L.px || px >= L.px + L.pw || py < L.rows_y || py >= L.rows_y + L.shown * L.row_h) return -1;
+    int row = L.first + (py - L.rows_y) / L.row_h;
+    return row < m->nrows ? row : -1;
+}
+
+static void fill(pt_render *r, int x, int y, int w, int h, uint32_t rgba) {
+    SDL_Rect rc = {x, y, w, h};
+    SDL_SetRenderDrawColor(r->sdl, (Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba);
+    SDL_RenderFillRect(r->sdl, &rc);
+}
+
+static void frame(pt_render *r, int x, int y, int w, int h, int t, uint32_t rgba) {
+    fill(r, x, y, w, t, rgba);
+    fill(r, x, y + h - t, w, t, rgba);
+    fill(r, x, y, t, h, rgba);
+    fill(r, x + w - t, y, t, h, rgba);
+}
+
+/* Text with a drop shadow, as the HUD sets it. */
+static int text(pt_render *r, int x, int y, int s, uint32_t rgba, const char *str) {
+    pt__draw_text_adv(r, x + s, y + s, s, ADV, (rgba & 0xffu) * 3 / 4, str);
+    return pt__draw_text_adv(r, x, y, s, ADV, rgba, str);
+}
+
+static void centred_lines(pt_render *r, const char *s, int cx, int y, int ts, uint32_t rgba) {
+    char line[256];
+    while (s && *s) {
+        size_t n = strcspn(s, "\n");
+        if (n >= sizeof line) n = sizeof line - 1;
+        memcpy(line, s, n);
+        line[n] = '\0';
+        text(r, cx - tw(line, ts) / 2, y, ts, rgba, line);
+        y += PT_GLYPH_PX * ts + 3 * ts;
+        s = strchr(s, '\n');
+        if (s) s++;
+    }
+}
+
+void pt_render_menu(pt_render *r, const pt_menu *m, int x, int y, int w, int h) {
+    if (!r || !m) return;
+    int out_w = 0, out_h = 0;
+    SDL_GetRendererOutputSize(r->sdl, &out_w, &out_h);
+    if (w <= 0) w = out_w - x;
+    if (h <= 0) h = out_h - y;
+    if (w <= 0 || h <= 0) return;
+    layout L;
+    lay_out(m, x, y, w, h, &L);
+    int ts = L.ts, cx = L.px + L.pw / 2;
+    SDL_Rect clip = {x, y, w, h}, old;
+    SDL_bool had = SDL_RenderIsClipEnabled(r->sdl);
+    SDL_RenderGetClipRect(r->sdl, &old);
+    SDL_RenderSetClipRect(r->sdl, &clip);
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+
+    fill(r, x, y, w, h, 0x06050cb0u);
+    fill(r, L.px, L.py, L.pw, L.ph, 0x0c0a16e8u);
+    frame(r, L.px, L.py, L.pw, L.ph, ts, 0xf2be3cffu);
+    if (m->title) text(r, cx - tw(m->title, L.title_s) / 2, L.title_y, L.title_s, 0xf2be3cffu, m->title);
+    if (m->subtitle) centred_lines(r, m->subtitle, cx, L.sub_y, ts, m->subtitle_rgba ? m->subtitle_rgba : 0xd8d8e4ffu);
+
+    int rs = L.row_s, gap = 4 * ADV * rs;
+    int left = L.px + 8 * ts, right = L.px + L.pw - 8 * ts;
+    for (int k = 0; k < L.shown; k++) {
+        int i = L.first + k;
+        const pt_menu_row *row = &m->rows[i];
+        int ry = L.rows_y + k * L.row_h, ty = ry + 3 * rs;
+        int sel = i == m->selected;
+        if (sel) {
+            double glow = 0.5 + 0.5 * sin(m->time * 5.0);
+            fill(r, left - 4 * rs, ry, right - left + 8 * rs, L.row_h, 0x3a2e1000u | (uint32_t)lround(170 + 60 * glow));
+            frame(r, left - 4 * rs, ry, right - left + 8 * rs, L.row_h, rs > 1 ? rs / 2 : 1, 0xf2be3cffu);
+        }
+        uint32_t label_rgba = sel ? 0xffffffffu : row->dim ? 0xa8a8b8ffu : 0xe0e0eaffu;
+        if (row->label) text(r, left, ty, rs, label_rgba, row->label);
+        int rx = right;
+        if (row->marks) {
+            rx -= tw(row->marks, rs);
+            text(r, rx, ty, rs, 0x8ccf9cffu, row->marks);
+            rx -= gap;
+        }
+        if (row->detail) {
+            rx -= tw(row->detail, rs);
+            text(r, rx, ty, rs, row->dim ? 0x9090a0ffu : 0xf2be3cffu, row->detail);
+        }
+    }
+    if (L.first > 0) text(r, right - tw("^", ts), L.rows_y - PT_GLYPH_PX * ts - ts, ts, 0xf2be3cffu, "^");
+    if (L.first + L.shown < m->nrows) text(r, right - tw("v", ts), L.prompt_y - 4 * ts, ts, 0xf2be3cffu, "v");
+    if (m->prompt && fmod(m->time, 1.0) < 0.7)
+        text(r, cx - tw(m->prompt, ts + 1) / 2, L.prompt_y, ts + 1, 0xffffffffu, m->prompt);
+    if (m->footer) {
+        int ks = ts;
+        while (ks > 1 && tw(m->footer, ks) > w - 8 * ts) ks--;
+        fill(r, x, y + h - L.bar, w, L.bar, 0x0c0a16e8u);
+        text(r, x + (w - tw(m->footer, ks)) / 2, y + h - L.bar + (L.bar - PT_GLYPH_PX * ks) / 2, ks, 0xc8c8d4ffu,
+             m->footer);
+    }
+    SDL_RenderSetClipRect(r->sdl, had ? &old : NULL);
+}
