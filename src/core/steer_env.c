@@ -651,8 +651,8 @@ static int box_has_solid(const pt_steer_env *e, double x0, double y0, double x1,
 #define UNION_ROWS 8
 
 /* The union box of the three feelers, read once: rows[i] holds the bits of cells cx0 ..
- * cx1 of row cy0 + i. */
-typedef struct feeler_union { int cx0, cy0, cx1, cy1; uint64_t rows[UNION_ROWS]; } feeler_union;
+ * cx1 of row cy0 + i; any is their union (0: open floor for all three feelers). */
+typedef struct feeler_union { int cx0, cy0, cx1, cy1; uint64_t rows[UNION_ROWS], any; } feeler_union;
 
 /* Fills u for the closed box [x0,x1] x [y0,y1]; 0 when the box is too big or too close to
  * the map's edge for it (then each feeler asks box_has_solid). */
@@ -661,8 +661,9 @@ static inline int union_load(const pt_steer_env *e, double x0, double y0, double
     box_cells(x0, y0, x1, y1, &u->cx0, &u->cy0, &u->cx1, &u->cy1);
     int nx = u->cx1 - u->cx0 + 1, ny = u->cy1 - u->cy0 + 1;
     if (nx > 56 || ny > UNION_ROWS) return 0;
-    uint64_t m = (1ull << nx) - 1;
-    for (int i = 0; i < ny; i++) u->rows[i] = row_bits(e, u->cx0, u->cy0 + i) & m;
+    uint64_t m = (1ull << nx) - 1, any = 0;
+    for (int i = 0; i < ny; i++) any |= u->rows[i] = row_bits(e, u->cx0, u->cy0 + i) & m;
+    u->any = any;
     return 1;
 }
 
@@ -824,11 +825,7 @@ pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, co
             y1 = tips[f].y > y1 ? tips[f].y : y1;
         }
         have_union = union_load(env, x0 - r, y0 - r, x1 + r, y1 + r, &u);
-        if (have_union) {
-            uint64_t any = 0;
-            for (int i = 0; i <= u.cy1 - u.cy0; i++) any |= u.rows[i];
-            if (!any) return force;
-        }
+        if (have_union && !u.any) return force;
     }
     for (int f = 0; f < 3; f++) {
         pt_vec2 tip = tips[f], dir = pt_v2_sub(tip, pos);
