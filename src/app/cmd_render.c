@@ -242,15 +242,13 @@ int cmd_render(int argc, char **argv) {
         free(heat);
         heat = NULL;
     }
+    int rc = APP_EXIT_OK; /* from here on, every exit frees all at done */
     if (route_ref) {
         const pt_pattern *rp = app_load_pattern_ref("render", route_ref, &route_lib);
         if (!rp || study_route(map, &s.level->lib, rp, &walk, &err) != PT_OK) {
             if (rp) pt_error_print(stderr, &err);
-            free(heat);
-            pt_patlib_fini(&route_lib);
-            play_close(&s);
-            app_rec_fini(&rec);
-            return APP_EXIT_INPUT;
+            rc = APP_EXIT_INPUT;
+            goto done;
         }
     }
     long w = vw, h = vh;
@@ -262,22 +260,14 @@ int cmd_render(int argc, char **argv) {
                     "patrol render: error: %s is %dx%d tiles: %ldx%ld pixels at scale %ld is more than %d a side "
                     "or %ld in all; use a smaller --scale\n",
                     map_path, map->w, map->h, w, h, scale, PT_RENDER_MAX_SIDE, (long)PT_RENDER_MAX_PIXELS);
-            free(heat);
-            study_walk_fini(&walk);
-            pt_patlib_fini(&route_lib);
-            play_close(&s);
-            app_rec_fini(&rec);
-            return APP_EXIT_INPUT;
+            rc = APP_EXIT_INPUT;
+            goto done;
         }
     } else if (w * h > PT_RENDER_MAX_PIXELS) {
         fprintf(stderr, "patrol render: error: --view %ldx%ld is more than %ld pixels\n", w, h,
                 (long)PT_RENDER_MAX_PIXELS);
-        free(heat);
-        study_walk_fini(&walk);
-        pt_patlib_fini(&route_lib);
-        play_close(&s);
-        app_rec_fini(&rec);
-        return APP_EXIT_INPUT;
+        rc = APP_EXIT_INPUT;
+        goto done;
     }
     /* Each move holds its arrow key for one step's time (1 / the player's speed), '.' holds
      * none; then nobody touches the keys. */
@@ -301,16 +291,11 @@ int cmd_render(int argc, char **argv) {
         if (h > PT_RENDER_MAX_SIDE || w * h > PT_RENDER_MAX_PIXELS) {
             fprintf(stderr, "patrol render: error: the map with the HUD is %ldx%ld pixels, more than %d a side or "
                     "%ld in all; use a smaller --scale\n", w, h, PT_RENDER_MAX_SIDE, (long)PT_RENDER_MAX_PIXELS);
-            free(heat);
-            study_walk_fini(&walk);
-            pt_patlib_fini(&route_lib);
-            play_close(&s);
-            app_rec_fini(&rec);
-            return APP_EXIT_INPUT;
+            rc = APP_EXIT_INPUT;
+            goto done;
         }
     }
     render_job job = {&s, &f, heat, heat_ticks, route_ref ? &walk : NULL};
-    int rc = APP_EXIT_OK;
     if (pt_render_png_with((int)w, (int)h, NULL, draw_job, &job, out_path, &err) < 0) {
         fprintf(stderr, "patrol render: ");
         pt_error_print(stderr, &err);
@@ -337,6 +322,7 @@ int cmd_render(int argc, char **argv) {
         }
     }
     play_frame_fini(&f);
+done:
     free(heat);
     study_walk_fini(&walk);
     pt_patlib_fini(&route_lib);

@@ -109,12 +109,7 @@ int cmd_sim(int argc, char **argv) {
     }
     pt_error err;
     w = pt_world_create(&map, &lib, &desc, &err);
-    if (!w) {
-        pt_error_print(stderr, &err);
-        status = APP_EXIT_INPUT;
-        goto done;
-    }
-    if (trace_path && !(trace = app_trace_open(trace_path, w))) {
+    if (!app_sim_start(w, &err, trace_path, &trace)) {
         status = APP_EXIT_INPUT;
         goto done;
     }

@@ -27,12 +27,8 @@ int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, c
     }
     FILE *trace = NULL;
     pt_world *w = NULL;
-    if (app_rec_check_level(&r, &map, &err) < 0 || !(w = app_rec_world(&r, &map, &lib, &err))) {
-        pt_error_print(stderr, &err);
-        status = APP_EXIT_INPUT;
-        goto done;
-    }
-    if (trace_path && !(trace = app_trace_open(trace_path, w))) {
+    if (app_rec_check_level(&r, &map, &err) >= 0) w = app_rec_world(&r, &map, &lib, &err);
+    if (!app_sim_start(w, &err, trace_path, &trace)) {
         status = APP_EXIT_INPUT;
         goto done;
     }
@@ -68,6 +64,14 @@ FILE *app_trace_open(const char *path, const pt_world *w) {
     pt_world_trace_header(trace);
     pt_world_trace_rows(w, trace);
     return trace;
+}
+
+int app_sim_start(const pt_world *w, const pt_error *err, const char *trace_path, FILE **trace) {
+    if (!w) {
+        pt_error_print(stderr, err);
+        return 0;
+    }
+    return !trace_path || (*trace = app_trace_open(trace_path, w)) != NULL;
 }
 
 int app_trace_close(FILE *trace, const char *path) {

@@ -16,6 +16,9 @@ int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, c
 /* The trace of `sim --trace` and `sim --replay --trace`: opens path ("-" = stdout) and writes
  * the header and w's rows at its current tick; NULL (error printed) when it cannot. */
 FILE *app_trace_open(const char *path, const pt_world *w);
+/* The start of `sim` and `sim --replay`: 1 when w was made and, for a trace_path, its trace
+ * opened into *trace; 0 when not (w NULL: err printed; the trace: as app_trace_open). */
+int app_sim_start(const pt_world *w, const pt_error *err, const char *trace_path, FILE **trace);
 /* Flushes or closes a trace from app_trace_open (NULL is fine); -1 (error printed) when the
  * file could not be written. */
 int app_trace_close(FILE *trace, const char *path);

@@ -57,6 +57,20 @@ static int syntax_at(parser *p, int line, int col, const char *what) {
 }
 
 /* Exactly n arguments after the directive word. */
+/* The index of key k in keys (NULL-terminated), or an unknown-key error "<what> 'k'" with
+ * the nearest key as hint, else `known`. */
+static int key_index(parser *p, int line, const pt__tok *k, const char *const *keys, const char *what,
+                     const char *known) {
+    for (int j = 0; keys[j]; j++)
+        if (pt__tok_eq(k, keys[j])) return j;
+    pt__suggest sg;
+    char hint[96];
+    pt__suggest_init(&sg, k->s, (size_t)k->len);
+    pt__suggest_words(&sg, keys);
+    return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, line, k->col, "%s '%.*s'%s", what, k->len > 40 ? 40 : k->len, k->s,
+                        pt__suggest_hint(&sg, known, hint, sizeof hint));
+}
+
 static int need_args(parser *p, const pt__line *ln, int n, const char *what) {
     if (ln->ntok - 1 < n)
         return pt_error_set(p->err, PT_ERR_SYNTAX, ln->no, tok_end_col(&ln->tok[ln->ntok - 1]), "'%.*s' needs %s",
@@ -231,18 +245,8 @@ static int d_tile(parser *p, pt__line *ln) {
         pt__tok k, v;
         uint8_t flag = 0;
         if (pt__tok_kv(t, &k, &v)) {
-            int key = -1;
-            for (int j = 0; keys[j] && key < 0; j++)
-                if (pt__tok_eq(&k, keys[j])) key = j;
-            if (key < 0) {
-                pt__suggest sg;
-                char hint[96];
-                pt__suggest_init(&sg, k.s, (size_t)k.len);
-                pt__suggest_words(&sg, keys);
-                return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, ln->no, k.col, "unknown tile key '%.*s'%s",
-                                    k.len > 40 ? 40 : k.len, k.s,
-                                    pt__suggest_hint(&sg, " (known: sprite, sound, footstep, noise)", hint, sizeof hint));
-            }
+            int key = key_index(p, ln->no, &k, keys, "unknown tile key", " (known: sprite, sound, footstep, noise)");
+            if (key < 0) return key;
             if (seen[key]++)
                 return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "%.*s given twice", k.len, k.s);
             switch (key) {
@@ -470,6 +474,7 @@ static int d_flock(parser *p, pt__line *ln) { return parse_entity(p, ln, PT_KIND
 /* obstacle at=X,Y [r=R] [sprite=pillar|tree] */
 static int d_obstacle(parser *p, pt__line *ln) {
     static const char *const sprites[] = {"pillar", "tree", NULL};
+    static const char *const keys[] = {"at", "r", "sprite", NULL};
     pt_obstacle o = {0, 0, 0.45, PT_OBSTACLE_PILLAR, ln->no, 0};
     int rc, seen_r = 0, seen_sprite = 0;
     for (int i = 1; i < ln->ntok; i++) {
@@ -478,18 +483,9 @@ static int d_obstacle(parser *p, pt__line *ln) {
         if (!pt__tok_kv(t, &k, &v))
             return pt_error_set(p->err, PT_ERR_SYNTAX, ln->no, t->col, "expected key=value, found '%.*s'",
                                 t->len > 40 ? 40 : t->len, t->s);
-        int *seen;
-        if (pt__tok_eq(&k, "at")) seen = &o.col;
-        else if (pt__tok_eq(&k, "r")) seen = &seen_r;
-        else if (pt__tok_eq(&k, "sprite")) seen = &seen_sprite;
-        else {
-            pt__suggest sg;
-            char hint[96];
-            pt__suggest_init(&sg, k.s, (size_t)k.len);
-            pt__suggest_list(&sg, "at, r, sprite");
-            return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, ln->no, k.col, "obstacle has no key '%.*s'%s",
-                                k.len > 40 ? 40 : k.len, k.s, pt__suggest_hint(&sg, " (keys: at, r, sprite)", hint, sizeof hint));
-        }
+        int key = key_index(p, ln->no, &k, keys, "obstacle has no key", " (keys: at, r, sprite)");
+        if (key < 0) return key;
+        int *seen = key == 0 ? &o.col : key == 1 ? &seen_r : &seen_sprite;
         if (*seen)
             return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "key '%.*s' given twice", k.len, k.s);
         *seen = v.col;
@@ -526,18 +522,8 @@ static int d_noise(parser *p, pt__line *ln) {
         if (!pt__tok_kv(t, &k, &v))
             return pt_error_set(p->err, PT_ERR_SYNTAX, ln->no, t->col, "expected key=value, found '%.*s'",
                                 t->len > 40 ? 40 : t->len, t->s);
-        int key = -1;
-        for (int j = 0; keys[j] && key < 0; j++)
-            if (pt__tok_eq(&k, keys[j])) key = j;
-        if (key < 0) {
-            pt__suggest sg;
-            char hint[96];
-            pt__suggest_init(&sg, k.s, (size_t)k.len);
-            pt__suggest_words(&sg, keys);
-            return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, ln->no, k.col, "noise has no key '%.*s'%s",
-                                k.len > 40 ? 40 : k.len, k.s,
-                                pt__suggest_hint(&sg, " (keys: at, loudness, every, first)", hint, sizeof hint));
-        }
+        int key = key_index(p, ln->no, &k, keys, "noise has no key", " (keys: at, loudness, every, first)");
+        if (key < 0) return key;
         if (seen[key])
             return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "key '%.*s' given twice", k.len, k.s);
         seen[key] = v.col;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hearing_priv.h"
 #include "solve_priv.h"
 
 /* The footsteps the guards hear: each distinct (guard, cell) the guards listen from on some
@@ -26,10 +27,10 @@ static void heard_fini(heard *hd) {
 
 /* The world's noise of a step (the gait's loudness times the tile's footstep, or the tile's
  * own noise when louder), one hearing flood from the cell, heard where its level at the
- * guard's cell is above its threshold, as the world's listen() decides. Floods from each cell
- * rather than from each guard: the footstep made at a cell is the same on every tick, so a
- * cell is one flood whatever the ticks, and a flood from the cell is exactly what the world
- * does (a step's loss counts the entered tile's damping, so a flood from the guard would
+ * guard's cell is above its threshold (pt__hearing_heard, as in the world's listen()). Floods
+ * from each cell rather than from each guard: the footstep made at a cell is the same on
+ * every tick, so a cell is one flood whatever the ticks, and a flood from the cell is exactly
+ * what the world does (a step's loss counts the entered tile's damping, so a flood from the guard would
  * give another level wherever the two ends damp differently). Each flood is read at every
  * place. Returns 0 when out of memory. */
 static int heard_build(heard *hd, const listeners *ls, const pt_map *map, pt_gait g) {
@@ -64,12 +65,12 @@ static int heard_build(heard *hd, const listeners *ls, const pt_map *map, pt_gai
             int reached = pt_hearing_flood(hr, x, y, level);
             if (reached == PT_ERR_NOMEM) goto out;
             if (reached <= 0) continue;
-            const int r = (int)ceil(level); /* no farther cell is reached (Chebyshev) */
+            const int r = pt__hearing_reach(level);
             size_t b = (size_t)y * (size_t)map->w + (size_t)x;
             for (int k = 0; k < hd->np; k++) {
                 int j = (int)(pc[k] / (int32_t)C), c = (int)(pc[k] % (int32_t)C), lx = c % map->w, ly = c / map->w;
-                if (abs(lx - x) > r || abs(ly - y) > r) continue;
-                if (pt_hearing_level(hr, lx, ly) > ls->threshold[j]) hd->sets[(size_t)k * hd->stride + (b >> 6)] |= 1ull << (b & 63);
+                double heard;
+                if (pt__hearing_heard(hr, x, y, r, lx, ly, ls->threshold[j], &heard)) hd->sets[(size_t)k * hd->stride + (b >> 6)] |= 1ull << (b & 63);
             }
         }
     ok = 1;

@@ -4,6 +4,7 @@
 #include "internal.h"
 #include "world_internal.h"
 #include "brain_tuning.h"
+#include "hearing_priv.h"
 
 #include <patrol/hearing.h>
 
@@ -450,14 +451,11 @@ static void listen(pt_world *w, int gathered) {
     for (int k = 0; k < w->nnoises; k++) {
         const pt_noise *nz = &w->noises[k];
         if (pt_hearing_flood(w->hearing, nz->x, nz->y, nz->loudness) <= 0) continue;
-        /* No cell farther than the loudness (Chebyshev) is reached: most listeners are
-         * skipped without reading the flood. */
-        const int r = (int)ceil(nz->loudness);
+        const int r = pt__hearing_reach(nz->loudness);
         for (int j = 0; j < w->nlisteners; j++) {
             const pt__listener *l = &w->listeners[j];
-            if (abs(l->x - nz->x) > r || abs(l->y - nz->y) > r) continue;
-            double level = pt_hearing_level(w->hearing, l->x, l->y);
-            if (!(level > l->hearing)) continue;
+            double level;
+            if (!pt__hearing_heard(w->hearing, nz->x, nz->y, r, l->x, l->y, l->hearing, &level)) continue;
             pt__brain *b = &w->brains[l->id];
             if (!b->heard) {
                 b->heard = 1;
