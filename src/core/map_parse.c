@@ -531,7 +531,8 @@ static int d_noise(parser *p, pt__line *ln) {
         switch (key) {
         case 0:
             rc = pt__tok_point(&v, ln->no, -COORD_MAX, COORD_MAX, &x, &y, p->err);
-            if (rc == PT_OK && (x != (int)x || y != (int)y))
+            if (rc != PT_OK) break; /* x and y are unset: converting them would be undefined */
+            if (x != (int)x || y != (int)y)
                 rc = pt_error_set(p->err, PT_ERR_BAD_VALUE, ln->no, v.col, "a noise is at a tile: whole numbers X,Y");
             s.x = (int)x;
             s.y = (int)y;
