@@ -189,10 +189,6 @@ static int to_px(double tiles, int t, int scale) {
 static int sx_of(const xform *f, double x) { return f->ox + to_px(x, f->t, f->scale); }
 static int sy_of(const xform *f, double y) { return f->oy + to_px(y, f->t, f->scale); }
 
-static void set_color(SDL_Renderer *sdl, uint32_t rgba) {
-    SDL_SetRenderDrawColor(sdl, (Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba);
-}
-
 static void draw_tiles(pt_render *r, const pt_map *m, const pt_view *v, const xform *f, int x0, int y0, int x1,
                        int y1) {
     int d = f->t * f->scale;
@@ -316,7 +312,7 @@ static void copy_layer(pt_render *r, const pt_view *v, const xform *f) {
 
 static void draw_grid(pt_render *r, const pt_map *m, const xform *f, int x0, int y0, int x1, int y1) {
     (void)m;
-    set_color(r->sdl, 0x00000050u);
+    pt__set_color(r->sdl, 0x00000050u);
     int top = sy_of(f, y0), bottom = sy_of(f, y1), left = sx_of(f, x0), right = sx_of(f, x1);
     for (int x = x0; x <= x1; x++) SDL_RenderDrawLine(r->sdl, sx_of(f, x), top, sx_of(f, x), bottom - 1);
     for (int y = y0; y <= y1; y++) SDL_RenderDrawLine(r->sdl, left, sy_of(f, y), right - 1, sy_of(f, y));
@@ -513,7 +509,7 @@ static void draw_path(pt_render *r, const pt_map *m, const xform *f, const pt_ac
     if (!a->path || a->path_len <= 0) return;
     int from = pt_clampi(a->path_idx, 0, a->path_len);
     int half = f->t * f->scale / 2, dot = f->scale * 2;
-    set_color(r->sdl, a->state == 2 ? 0xff5040c0u : 0x60c0ffc0u);
+    pt__set_color(r->sdl, a->state == 2 ? 0xff5040c0u : 0x60c0ffc0u);
     int lx = sx_of(f, a->x), ly = sy_of(f, a->y);
     for (int i = from; i < a->path_len; i++) {
         const pt_cell *c = &a->path[i];
@@ -536,7 +532,7 @@ static void draw_sight(pt_render *r, const pt_map *m, const xform *f, const pt_a
     int x0 = pt_clampi(cx - reach, 0, m->w), x1 = pt_clampi(cx + reach + 1, 0, m->w);
     int y0 = pt_clampi(cy - reach, 0, m->h), y1 = pt_clampi(cy + reach + 1, 0, m->h);
     uint32_t c = cone_color(a->state, a->awareness);
-    set_color(r->sdl, (c & 0xffffff00u) | 0x58u);
+    pt__set_color(r->sdl, (c & 0xffffff00u) | 0x58u);
     for (int y = y0; y < y1; y++)
         for (int x = x0; x < x1; x++)
             if (pt_can_see(m, ex, ey, a->heading, a->view_dist, a->view_angle, x + 0.5, y + 0.5)) {
@@ -600,9 +596,9 @@ static void draw_memory(pt_render *r, const xform *f, const pt_actor *a) {
         const pt_memory_mark *k = &a->memory[i];
         if (k->kind < 0 || k->kind > 2 || !isfinite(k->x) || !isfinite(k->y) || !(k->certainty > 0)) continue;
         uint32_t alpha = (uint32_t)lround(40.0 + 200.0 * pt_clamp(k->certainty, 0.0, 1.0));
-        set_color(r->sdl, colours[k->kind] | (alpha / 3));
+        pt__set_color(r->sdl, colours[k->kind] | (alpha / 3));
         line_tiles(r, f, a->x, a->y, k->x, k->y);
-        set_color(r->sdl, colours[k->kind] | alpha);
+        pt__set_color(r->sdl, colours[k->kind] | alpha);
         double s = 0.3;
         if (k->kind == 0) { /* a diamond */
             line_tiles(r, f, k->x - s, k->y, k->x, k->y - s);
@@ -638,14 +634,14 @@ static void draw_pattern(pt_render *r, const pt_map *m, const xform *f, const pt
             const pt_cell *p = &a->pattern[i];
             if (!pt_map_in(m, p->x, p->y)) continue;
             SDL_Rect rc = {sx_of(f, p->x) + f->scale, sy_of(f, p->y) + f->scale, d - 2 * f->scale, d - 2 * f->scale};
-            set_color(r->sdl, c | 0x38u);
+            pt__set_color(r->sdl, c | 0x38u);
             SDL_RenderFillRect(r->sdl, &rc);
-            set_color(r->sdl, c | 0xa0u);
+            pt__set_color(r->sdl, c | 0xa0u);
             SDL_RenderDrawRect(r->sdl, &rc);
         }
         return;
     }
-    set_color(r->sdl, c | 0xc0u);
+    pt__set_color(r->sdl, c | 0xc0u);
     for (int i = 0; i + 1 < a->pattern_len; i++) {
         const pt_cell *p = &a->pattern[i], *q = &a->pattern[i + 1];
         line_tiles(r, f, p->x + 0.5, p->y + 0.5, q->x + 0.5, q->y + 0.5);
@@ -677,7 +673,7 @@ static void draw_stops(pt_render *r, const pt_map *m, const xform *f, const pt_a
         const pt_look *lk = st[i].look;
         if (!lk || !pt_map_in(m, st[i].cell.x, st[i].cell.y)) continue;
         double cx = st[i].cell.x + 0.5, cy = st[i].cell.y + 0.5, h = st[i].heading, q = 0.3;
-        set_color(r->sdl, c | 0xffu);
+        pt__set_color(r->sdl, c | 0xffu);
         line_tiles(r, f, cx - q, cy, cx, cy - q);
         line_tiles(r, f, cx, cy - q, cx + q, cy);
         line_tiles(r, f, cx + q, cy, cx, cy + q);
@@ -698,7 +694,7 @@ static void draw_stops(pt_render *r, const pt_map *m, const xform *f, const pt_a
                 py = ny;
             }
             line_tiles(r, f, cx, cy, px, py);
-            set_color(r->sdl, 0xffffffc0u);
+            pt__set_color(r->sdl, 0xffffffc0u);
             line_tiles(r, f, cx, cy, cx + cos(h) * rad, cy + sin(h) * rad);
         }
         char txt[24];
@@ -718,7 +714,7 @@ static void draw_ray(pt_render *r, const pt_map *m, const xform *f, const pt_act
     double tx = p->has_eye ? p->eye_x : p->x, ty = p->has_eye ? p->eye_y : p->y;
     if (!isfinite(ex) || !isfinite(ey) || !isfinite(tx) || !isfinite(ty)) return;
     if (pt_can_see(m, ex, ey, g->heading, g->view_dist, g->view_angle, tx, ty)) {
-        set_color(r->sdl, 0x40ff60e0u);
+        pt__set_color(r->sdl, 0x40ff60e0u);
         line_tiles(r, f, g->x, g->y, p->x, p->y);
         return;
     }
@@ -739,17 +735,17 @@ static void draw_ray(pt_render *r, const pt_map *m, const xform *f, const pt_act
                 break;
             }
         }
-        set_color(r->sdl, 0xff3c30e0u);
+        pt__set_color(r->sdl, 0xff3c30e0u);
         line_tiles(r, f, g->x, g->y, bx + 0.5, by + 0.5);
-        set_color(r->sdl, 0xff3c3050u);
+        pt__set_color(r->sdl, 0xff3c3050u);
         line_tiles(r, f, bx + 0.5, by + 0.5, p->x, p->y);
         int d = f->t * f->scale;
         SDL_Rect rc = {sx_of(f, bx), sy_of(f, by), d, d};
-        set_color(r->sdl, 0xff3c30ffu);
+        pt__set_color(r->sdl, 0xff3c30ffu);
         SDL_RenderDrawRect(r->sdl, &rc);
         return;
     }
-    set_color(r->sdl, 0xc8c8c870u); /* out of range or cone */
+    pt__set_color(r->sdl, 0xc8c8c870u); /* out of range or cone */
     line_tiles(r, f, g->x, g->y, p->x, p->y);
 }
 
@@ -759,20 +755,20 @@ static void draw_steer(pt_render *r, const xform *f, const pt_actor *a) {
     if (!a->continuous || !isfinite(a->x) || !isfinite(a->y)) return;
     double rad = a->radius > 0 ? a->radius : 0.35;
     if (a->neighbour_radius > 0) {
-        set_color(r->sdl, 0xffffff40u);
+        pt__set_color(r->sdl, 0xffffff40u);
         circle_tiles(r, f, a->x, a->y, a->neighbour_radius);
     }
     if (a->box_length > 0) {
-        set_color(r->sdl, 0xff9040b0u);
+        pt__set_color(r->sdl, 0xff9040b0u);
         box_tiles(r, f, a->x, a->y, a->heading, a->box_length, rad);
     }
-    set_color(r->sdl, 0x40e0ffd0u);
+    pt__set_color(r->sdl, 0x40e0ffd0u);
     for (int i = 0; i < a->nfeelers && i < 3; i++) line_tiles(r, f, a->x, a->y, a->feeler_x[i], a->feeler_y[i]);
-    set_color(r->sdl, 0x60e0ffc0u);
+    pt__set_color(r->sdl, 0x60e0ffc0u);
     circle_tiles(r, f, a->x, a->y, rad);
-    set_color(r->sdl, 0xffff40e0u);
+    pt__set_color(r->sdl, 0xffff40e0u);
     arrow_tiles(r, f, a->x, a->y, a->vel_x, a->vel_y);
-    set_color(r->sdl, 0xff40ffe0u);
+    pt__set_color(r->sdl, 0xff40ffe0u);
     arrow_tiles(r, f, a->x, a->y, a->force_x * 0.1, a->force_y * 0.1);
 }
 
@@ -838,9 +834,9 @@ static void draw_marks(pt_render *r, const xform *f, const pt_actor *a, unsigned
         SDL_Rect bg = {left + f->scale, top + d, d - 2 * f->scale, 2 * f->scale}; /* under the feet */
         SDL_Rect fg = bg;
         fg.w = (int)lround(bg.w * k);
-        set_color(r->sdl, 0x000000b0u);
+        pt__set_color(r->sdl, 0x000000b0u);
         SDL_RenderFillRect(r->sdl, &bg);
-        set_color(r->sdl, k >= 1.0 ? 0xff3028ffu : 0xffd040ffu);
+        pt__set_color(r->sdl, k >= 1.0 ? 0xff3028ffu : 0xffd040ffu);
         if (fg.w > 0) SDL_RenderFillRect(r->sdl, &fg);
     }
     /* A flock is labelled once, on its first member ("crows.1"; "crows" on a map). */
@@ -986,7 +982,7 @@ static int begin_debug(pt_render *r, const pt_map *map, const pt_view *view, xfo
     SDL_Rect clip = {v.x, v.y, v.w, v.h};
     SDL_RenderSetClipRect(r->sdl, &clip);
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
-    set_color(r->sdl, rgba);
+    pt__set_color(r->sdl, rgba);
     return 1;
 }
 

@@ -10,46 +10,21 @@
 #include <stdio.h>
 #include <string.h>
 
-static void set_color(SDL_Renderer *sdl, uint32_t rgba) {
-    SDL_SetRenderDrawColor(sdl, (Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba);
-}
-
-static void fill(pt_render *r, int x, int y, int w, int h, uint32_t rgba) {
-    SDL_Rect rc = {x, y, w, h};
-    set_color(r->sdl, rgba);
-    SDL_RenderFillRect(r->sdl, &rc);
-}
-
 /* A framed panel: dark fill, a 1-glyph-pixel border. */
 static void panel(pt_render *r, int x, int y, int w, int h, int ts, uint32_t fill_rgba, uint32_t border) {
-    fill(r, x, y, w, h, fill_rgba);
-    set_color(r->sdl, border);
+    pt__fill_rect(r, x, y, w, h, fill_rgba);
+    pt__set_color(r->sdl, border);
     for (int i = 0; i < ts; i++) {
         SDL_Rect rc = {x + i, y + i, w - 2 * i, h - 2 * i};
         SDL_RenderDrawRect(r->sdl, &rc);
     }
 }
 
-#define ADV 6 /* the HUD sets text tight: 6 font pixels a character */
-
-/* Text with a one-pixel (at its scale) drop shadow, so it reads on any background. */
-static int text(pt_render *r, int x, int y, int ts, uint32_t rgba, const char *s) {
-    uint32_t shadow = 0x00000000u | ((rgba & 0xffu) * 3 / 4);
-    pt__draw_text_adv(r, x + ts, y + ts, ts, ADV, shadow, s);
-    return pt__draw_text_adv(r, x, y, ts, ADV, rgba, s);
-}
-
-static int text_w(const char *s, int ts) {
-    int w = 0;
-    pt__text_size_adv(s, ts, ADV, &w, NULL);
-    return w;
-}
-
-static void text_size(const char *s, int ts, int *w, int *h) { pt__text_size_adv(s, ts, ADV, w, h); }
+static void text_size(const char *s, int ts, int *w, int *h) { pt__text_size_adv(s, ts, PT__HUD_ADV, w, h); }
 
 /* The largest scale <= want at which s fits in width w (at least 1). */
 static int fit_scale(const char *s, int want, int w) {
-    while (want > 1 && text_w(s, want) > w) want--;
+    while (want > 1 && pt__hud_text_w(s, want) > w) want--;
     return want < 1 ? 1 : want;
 }
 
@@ -77,8 +52,8 @@ void pt_hud_bars(int scale, int *top, int *bottom) {
 
 static void draw_top_bar(pt_render *r, const pt_hud *hud, int x, int y, int w, int ts) {
     int g = PT_GLYPH_PX * ts, bar = g + 6 * ts;
-    fill(r, x, y, w, bar, 0x0c0a16d8u);
-    fill(r, x, y + bar, w, ts, 0x00000060u);
+    pt__fill_rect(r, x, y, w, bar, 0x0c0a16d8u);
+    pt__fill_rect(r, x, y + bar, w, ts, 0x00000060u);
     int ty = y + 3 * ts;
     /* Right: alert and status; left: title; centre: objective - dropped from the left
      * when the bar is too narrow. */
@@ -86,20 +61,20 @@ static void draw_top_bar(pt_render *r, const pt_hud *hud, int x, int y, int w, i
     uint32_t alert_rgba = hud->alert >= 2 ? 0xff4a3cffu : hud->alert == 1 ? 0xffd84affu : 0x8ccf9cffu;
     int right = x + w - 4 * ts;
     if (hud->status) {
-        right -= text_w(hud->status, ts);
-        text(r, right, ty, ts, 0xe8e8f0ffu, hud->status);
+        right -= pt__hud_text_w(hud->status, ts);
+        pt__hud_text(r, right, ty, ts, 0xe8e8f0ffu, hud->status);
         right -= 3 * g;
     }
     if (hud->phase && hud->phase[0]) {
         static const uint32_t colours[] = {0x8ccf9cffu, 0xff4a3cffu, 0xffa040ffu, 0xffd84affu}; /* by pt_phase */
         unsigned k = (unsigned)hud->phase_kind < sizeof colours / sizeof colours[0] ? (unsigned)hud->phase_kind : 0;
-        right -= text_w(hud->phase, ts);
-        text(r, right, ty, ts, colours[k], hud->phase);
+        right -= pt__hud_text_w(hud->phase, ts);
+        pt__hud_text(r, right, ty, ts, colours[k], hud->phase);
         right -= 2 * g;
     }
-    int aw = text_w(alert_txt, ts);
+    int aw = pt__hud_text_w(alert_txt, ts);
     right -= aw;
-    text(r, right, ty, ts, alert_rgba, alert_txt);
+    pt__hud_text(r, right, ty, ts, alert_rgba, alert_txt);
     if (hud->alert > 0 && r->nprops > 4) {
         /* The same bubble the guard wears, beside the word. */
         int b = hud->alert >= 2 ? 4 : 3, d = PT_SPRITE_PX * ts;
@@ -108,25 +83,25 @@ static void draw_top_bar(pt_render *r, const pt_hud *hud, int x, int y, int w, i
         right -= d + ts;
     }
     if (hud->hidden) { /* in cover, and no guard sees in: a leaf-green word on a dark green chip */
-        int hw = text_w("HIDDEN", ts);
+        int hw = pt__hud_text_w("HIDDEN", ts);
         right -= 2 * g + hw;
-        fill(r, right - 2 * ts, y + ts, hw + 4 * ts, bar - 2 * ts, 0x1e5a32ffu);
-        text(r, right, ty, ts, 0x9cf08cffu, "HIDDEN");
+        pt__fill_rect(r, right - 2 * ts, y + ts, hw + 4 * ts, bar - 2 * ts, 0x1e5a32ffu);
+        pt__hud_text(r, right, ty, ts, 0x9cf08cffu, "HIDDEN");
     }
     right -= 2 * g;
     int left = x + 4 * ts;
-    int tw = hud->title ? text_w(hud->title, ts) : 0;
-    int ow = hud->objective ? text_w(hud->objective, ts) : 0;
+    int tw = hud->title ? pt__hud_text_w(hud->title, ts) : 0;
+    int ow = hud->objective ? pt__hud_text_w(hud->objective, ts) : 0;
     int title_on = hud->title && left + tw + 2 * g + ow <= right;
     if (title_on) {
-        text(r, left, ty, ts, 0xf2be3cffu, hud->title);
+        pt__hud_text(r, left, ty, ts, 0xf2be3cffu, hud->title);
         left += tw + 2 * g;
     }
     if (hud->objective && ow <= right - left) {
         int ox = x + (w - ow) / 2; /* centred when there is room, else just after the title */
         if (ox < left) ox = left;
         if (ox + ow > right) ox = right - ow;
-        text(r, ox, ty, ts, 0xffffffffu, hud->objective);
+        pt__hud_text(r, ox, ty, ts, 0xffffffffu, hud->objective);
     }
 }
 
@@ -136,11 +111,11 @@ static void draw_messages(pt_render *r, const pt_hud *hud, int x, int y, int w, 
         const pt_hud_msg *m = &hud->msgs[i];
         if (!m->text || !m->text[0] || (m->rgba & 0xffu) == 0) continue;
         int ms = fit_scale(m->text, ts + 1, w - 8 * ts);
-        int mw = text_w(m->text, ms), mh = PT_GLYPH_PX * ms;
+        int mw = pt__hud_text_w(m->text, ms), mh = PT_GLYPH_PX * ms;
         int mx = x + (w - mw) / 2;
         uint32_t a = m->rgba & 0xffu;
-        fill(r, mx - 3 * ms, top - 2 * ms, mw + 6 * ms, mh + 4 * ms, (a * 150 / 255) & 0xffu);
-        text(r, mx, top, ms, m->rgba, m->text);
+        pt__fill_rect(r, mx - 3 * ms, top - 2 * ms, mw + 6 * ms, mh + 4 * ms, (a * 150 / 255) & 0xffu);
+        pt__hud_text(r, mx, top, ms, m->rgba, m->text);
         top += mh + 6 * ms;
     }
 }
@@ -148,9 +123,9 @@ static void draw_messages(pt_render *r, const pt_hud *hud, int x, int y, int w, 
 static void draw_bottom_bar(pt_render *r, const char *keys, int x, int y, int w, int h, int ts) {
     int ks = fit_scale(keys, ts, w - 8 * ts), bar = 0;
     pt_hud_bars(ts, NULL, &bar);
-    fill(r, x, y + h - bar, w, bar, 0x0c0a16d8u);
-    int kw = text_w(keys, ks);
-    text(r, x + (w - kw) / 2, y + h - bar + (bar - PT_GLYPH_PX * ks) / 2 + ks / 2, ks, 0xc8c8d4ffu, keys);
+    pt__fill_rect(r, x, y + h - bar, w, bar, 0x0c0a16d8u);
+    int kw = pt__hud_text_w(keys, ks);
+    pt__hud_text(r, x + (w - kw) / 2, y + h - bar + (bar - PT_GLYPH_PX * ks) / 2 + ks / 2, ks, 0xc8c8d4ffu, keys);
 }
 
 /* Over the bottom bar's left end, on a dark strip so it reads over any map. */
@@ -160,8 +135,8 @@ static void draw_perf(pt_render *r, const char *s, int x, int y, int w, int h, i
     int ps = fit_scale(s, ts, w - 8 * ts);
     text_size(s, ps, &tw, &th);
     int px = x + 4 * ts, py = y + h - bar - th - 4 * ps;
-    fill(r, px - 2 * ps, py - 2 * ps, tw + 4 * ps, th + 4 * ps, 0x000000a0u);
-    text(r, px, py, ps, 0x9cf0a0ffu, s);
+    pt__fill_rect(r, px - 2 * ps, py - 2 * ps, tw + 4 * ps, th + 4 * ps, 0x000000a0u);
+    pt__hud_text(r, px, py, ps, 0x9cf0a0ffu, s);
 }
 
 static void draw_notice(pt_render *r, const char *s, int x, int y, int w, int h, int ts) {
@@ -170,7 +145,7 @@ static void draw_notice(pt_render *r, const char *s, int x, int y, int w, int h,
     text_size(s, ns, &tw, &th);
     int px = x + (w - tw) / 2, py = y + h / 3 - th / 2;
     panel(r, px - 6 * ns, py - 4 * ns, tw + 12 * ns, th + 8 * ns, ns, 0x0c0a16d8u, 0xe8e8f0ffu);
-    text(r, px, py, ns, 0xffffffffu, s);
+    pt__hud_text(r, px, py, ns, 0xffffffffu, s);
 }
 
 static double ease_out(double t) {
@@ -181,7 +156,8 @@ static double ease_out(double t) {
 static void draw_banner(pt_render *r, const pt_hud *hud, int x, int y, int w, int h, int ts) {
     double t = isfinite(hud->banner_t) ? hud->banner_t : 1.0;
     int won = hud->banner > 0;
-    fill(r, x, y, w, h, (uint32_t)lround(150 * pt_clamp(t / 0.4, 0.0, 1.0)) | (won ? 0x10183000u : 0x20000800u));
+    uint32_t tint = won ? 0x10183000u : 0x20000800u;
+    pt__fill_rect(r, x, y, w, h, (uint32_t)lround(150 * pt_clamp(t / 0.4, 0.0, 1.0)) | tint);
     const char *title = hud->banner_title ? hud->banner_title : (won ? "YOU ESCAPED!" : "CAUGHT!");
     int bs = fit_scale(title, 4 * ts, w - 24 * ts);
     int ls = hud->banner_text ? fit_scale(hud->banner_text, ts + 1, w - 24 * ts) : ts + 1;
@@ -202,7 +178,7 @@ static void draw_banner(pt_render *r, const pt_hud *hud, int x, int y, int w, in
     int bx = x + (w - bw) / 2;
     uint32_t accent = won ? 0xf2be3cffu : 0xff4a3cffu;
     panel(r, bx, by, bw, bh, 2 * ts, 0x0c0a16e8u, accent);
-    text(r, x + (w - tw) / 2, by + 8 * ts, bs, accent, title);
+    pt__hud_text(r, x + (w - tw) / 2, by + 8 * ts, bs, accent, title);
     if (hud->banner_text) {
         /* Centre each line. */
         int ly = by + 8 * ts + th + gap;
@@ -210,8 +186,8 @@ static void draw_banner(pt_render *r, const pt_hud *hud, int x, int y, int w, in
         char line[256];
         for (;;) {
             one_line(p, line, sizeof line, -1);
-            int w1 = text_w(line, ls);
-            text(r, x + (w - w1) / 2, ly, ls, 0xf0f0f4ffu, line);
+            int w1 = pt__hud_text_w(line, ls);
+            pt__hud_text(r, x + (w - w1) / 2, ly, ls, 0xf0f0f4ffu, line);
             ly += PT_GLYPH_PX * ls + 2 * ls;
             p = strchr(p, '\n');
             if (!p) break;
@@ -240,8 +216,8 @@ static void draw_help(pt_render *r, const char *help, int x, int y, int w, int h
     }
     int cols = keyw + 2 + descw;
     int hs = ts + 1;
-    while (hs > 1 && (cols * ADV * hs + 16 * hs > w || lines * (PT_GLYPH_PX + 3) * hs + 16 * hs > h)) hs--;
-    int g = PT_GLYPH_PX * hs, lh = g + 3 * hs, adv = ADV * hs;
+    while (hs > 1 && (cols * PT__HUD_ADV * hs + 16 * hs > w || lines * (PT_GLYPH_PX + 3) * hs + 16 * hs > h)) hs--;
+    int g = PT_GLYPH_PX * hs, lh = g + 3 * hs, adv = PT__HUD_ADV * hs;
     int pw = cols * adv + 16 * hs, ph = lines * lh + 13 * hs;
     int px = x + (w - pw) / 2, py = y + (h - ph) / 2;
     panel(r, px, py, pw, ph, hs, 0x0c0a16ecu, 0xf2be3cffu);
@@ -251,11 +227,11 @@ static void draw_help(pt_render *r, const char *help, int x, int y, int w, int h
         char *bar = strchr(line, '|');
         if (bar) {
             *bar = '\0';
-            text(r, px + 8 * hs, ly, hs, 0xf2be3cffu, line);
-            text(r, px + 8 * hs + (keyw + 2) * adv, ly, hs, 0xf0f0f4ffu, bar + 1);
+            pt__hud_text(r, px + 8 * hs, ly, hs, 0xf2be3cffu, line);
+            pt__hud_text(r, px + 8 * hs + (keyw + 2) * adv, ly, hs, 0xf0f0f4ffu, bar + 1);
         } else if (line[0]) {
-            int lw = text_w(line, hs);
-            text(r, px + (pw - lw) / 2, ly, hs, 0x9adcffffu, line);
+            int lw = pt__hud_text_w(line, hs);
+            pt__hud_text(r, px + (pw - lw) / 2, ly, hs, 0x9adcffffu, line);
         }
         ly += lh;
         p = strchr(p, '\n');
@@ -264,7 +240,7 @@ static void draw_help(pt_render *r, const char *help, int x, int y, int w, int h
 }
 
 static void draw_error(pt_render *r, const pt_error *err, int x, int y, int w, int h, int ts) {
-    int g = ADV * ts, lh = PT_GLYPH_PX * ts + 3 * ts;
+    int g = PT__HUD_ADV * ts, lh = PT_GLYPH_PX * ts + 3 * ts;
     int max_cols = (w - 24 * ts) / g;
     if (max_cols < 8) max_cols = 8;
     char head[PT_ERROR_PATH_MAX + 64], msg[PT_ERROR_MSG_MAX], src[PT_ERROR_SRC_MAX], buf[PT_ERROR_SRC_MAX + 8];
@@ -295,17 +271,17 @@ static void draw_error(pt_render *r, const pt_error *err, int x, int y, int w, i
     if (had && !SDL_IntersectRect(&clip, &old, &clip)) return; /* stay inside the HUD's rectangle */
     SDL_RenderSetClipRect(r->sdl, &clip);
     int tx = bx + 6 * ts, ly = by + 5 * ts;
-    text(r, tx, ly, ts, 0xffffffffu, hp);
+    pt__hud_text(r, tx, ly, ts, 0xffffffffu, hp);
     ly += lh;
-    text(r, tx, ly, ts, 0xffd0c8ffu, one_line(msg, buf, sizeof buf, max_cols));
+    pt__hud_text(r, tx, ly, ts, 0xffd0c8ffu, one_line(msg, buf, sizeof buf, max_cols));
     ly += lh;
     if (has_src) {
-        text(r, tx, ly, ts, 0xc8c8d4ffu, one_line(src + shift, buf, sizeof buf, max_cols));
+        pt__hud_text(r, tx, ly, ts, 0xc8c8d4ffu, one_line(src + shift, buf, sizeof buf, max_cols));
         ly += lh;
-        if (caret >= 0) text(r, tx + (caret - shift) * g, ly, ts, 0xffe040ffu, "^");
+        if (caret >= 0) pt__hud_text(r, tx + (caret - shift) * g, ly, ts, 0xffe040ffu, "^");
         ly += lh;
     }
-    text(r, tx, ly, ts, 0xa0a0b0ffu, "the game goes on with the last good version (any key hides this)");
+    pt__hud_text(r, tx, ly, ts, 0xa0a0b0ffu, "the game goes on with the last good version (any key hides this)");
     SDL_RenderSetClipRect(r->sdl, had ? &old : NULL);
 }
 
@@ -324,7 +300,7 @@ void pt_render_hud(pt_render *r, const pt_hud *hud, int x, int y, int w, int h) 
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
 
     if (hud->flash > 0 && isfinite(hud->flash))
-        fill(r, x, y, w, h, 0xff201000u | (uint32_t)lround(pt_clamp(hud->flash, 0.0, 1.0) * 170));
+        pt__fill_rect(r, x, y, w, h, 0xff201000u | (uint32_t)lround(pt_clamp(hud->flash, 0.0, 1.0) * 170));
     if (hud->title || hud->objective || hud->status || hud->phase) draw_top_bar(r, hud, x, y, w, ts);
     if (hud->msgs && hud->nmsgs > 0 && !hud->banner) draw_messages(r, hud, x, y, w, ts);
     if (hud->keys) draw_bottom_bar(r, hud->keys, x, y, w, h, ts);

@@ -9,8 +9,6 @@
 #include <math.h>
 #include <string.h>
 
-#define ADV 6 /* set tight like the HUD: 6 font pixels a character */
-
 typedef struct layout {
     int ts;              /* the key bar's and the subtitle's scale */
     int title_s, row_s;  /* the title's and the rows' scale */
@@ -20,29 +18,16 @@ typedef struct layout {
     int bar;             /* the key bar's height (0 = none) */
 } layout;
 
-static int tw(const char *s, int scale) {
-    int w = 0;
-    if (s) pt__text_size_adv(s, scale, ADV, &w, NULL);
-    return w;
-}
-
 static int lines_of(const char *s) {
     int n = s && *s ? 1 : 0;
     for (; s && *s; s++) n += *s == '\n';
     return n;
 }
 
-/* Width of the widest '\n'-separated line of s at a scale. */
-static int widest(const char *s, int scale) {
-    int w = 0;
-    pt__text_size_adv(s ? s : "", scale, ADV, &w, NULL);
-    return w;
-}
-
 static int row_w(const pt_menu_row *row, int s) {
-    int w = tw(row->label, s), gap = 4 * ADV * s;
-    if (row->detail) w += gap + tw(row->detail, s);
-    if (row->marks) w += gap + tw(row->marks, s);
+    int w = pt__hud_text_w(row->label, s), gap = 4 * PT__HUD_ADV * s;
+    if (row->detail) w += gap + pt__hud_text_w(row->detail, s);
+    if (row->marks) w += gap + pt__hud_text_w(row->marks, s);
     return w;
 }
 
@@ -55,11 +40,11 @@ static void lay_out(const pt_menu *m, int x, int y, int w, int h, layout *L) {
     /* The title: large on a title screen (no rows), smaller over a list. */
     int want = m->nrows > 0 ? 4 * ts : 7 * ts;
     L->title_s = want;
-    while (L->title_s > 1 && tw(m->title, L->title_s) > room_w) L->title_s--;
+    while (L->title_s > 1 && pt__hud_text_w(m->title, L->title_s) > room_w) L->title_s--;
     L->row_s = ts + 1;
-    int content = widest(m->subtitle, ts);
-    if (tw(m->title, L->title_s) > content) content = tw(m->title, L->title_s);
-    if (tw(m->prompt, ts + 1) > content) content = tw(m->prompt, ts + 1);
+    int content = pt__hud_text_w(m->subtitle, ts);
+    if (pt__hud_text_w(m->title, L->title_s) > content) content = pt__hud_text_w(m->title, L->title_s);
+    if (pt__hud_text_w(m->prompt, ts + 1) > content) content = pt__hud_text_w(m->prompt, ts + 1);
     int rows_w = 0;
     for (int i = 0; i < m->nrows; i++)
         if (row_w(&m->rows[i], L->row_s) > rows_w) rows_w = row_w(&m->rows[i], L->row_s);
@@ -111,23 +96,11 @@ int pt_menu_row_at(const pt_menu *m, int x, int y, int w, int h, int px, int py)
     return row < m->nrows ? row : -1;
 }
 
-static void fill(pt_render *r, int x, int y, int w, int h, uint32_t rgba) {
-    SDL_Rect rc = {x, y, w, h};
-    SDL_SetRenderDrawColor(r->sdl, (Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba);
-    SDL_RenderFillRect(r->sdl, &rc);
-}
-
 static void frame(pt_render *r, int x, int y, int w, int h, int t, uint32_t rgba) {
-    fill(r, x, y, w, t, rgba);
-    fill(r, x, y + h - t, w, t, rgba);
-    fill(r, x, y, t, h, rgba);
-    fill(r, x + w - t, y, t, h, rgba);
-}
-
-/* Text with a drop shadow, as the HUD sets it. */
-static int text(pt_render *r, int x, int y, int s, uint32_t rgba, const char *str) {
-    pt__draw_text_adv(r, x + s, y + s, s, ADV, (rgba & 0xffu) * 3 / 4, str);
-    return pt__draw_text_adv(r, x, y, s, ADV, rgba, str);
+    pt__fill_rect(r, x, y, w, t, rgba);
+    pt__fill_rect(r, x, y + h - t, w, t, rgba);
+    pt__fill_rect(r, x, y, t, h, rgba);
+    pt__fill_rect(r, x + w - t, y, t, h, rgba);
 }
 
 static void centred_lines(pt_render *r, const char *s, int cx, int y, int ts, uint32_t rgba) {
@@ -137,7 +110,7 @@ static void centred_lines(pt_render *r, const char *s, int cx, int y, int ts, ui
         if (n >= sizeof line) n = sizeof line - 1;
         memcpy(line, s, n);
         line[n] = '\0';
-        text(r, cx - tw(line, ts) / 2, y, ts, rgba, line);
+        pt__hud_text(r, cx - pt__hud_text_w(line, ts) / 2, y, ts, rgba, line);
         y += PT_GLYPH_PX * ts + 3 * ts;
         s = strchr(s, '\n');
         if (s) s++;
@@ -160,13 +133,14 @@ void pt_render_menu(pt_render *r, const pt_menu *m, int x, int y, int w, int h) 
     SDL_RenderSetClipRect(r->sdl, &clip);
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
 
-    fill(r, x, y, w, h, 0x06050cb0u);
-    fill(r, L.px, L.py, L.pw, L.ph, 0x0c0a16e8u);
+    pt__fill_rect(r, x, y, w, h, 0x06050cb0u);
+    pt__fill_rect(r, L.px, L.py, L.pw, L.ph, 0x0c0a16e8u);
     frame(r, L.px, L.py, L.pw, L.ph, ts, 0xf2be3cffu);
-    if (m->title) text(r, cx - tw(m->title, L.title_s) / 2, L.title_y, L.title_s, 0xf2be3cffu, m->title);
+    if (m->title)
+        pt__hud_text(r, cx - pt__hud_text_w(m->title, L.title_s) / 2, L.title_y, L.title_s, 0xf2be3cffu, m->title);
     if (m->subtitle) centred_lines(r, m->subtitle, cx, L.sub_y, ts, m->subtitle_rgba ? m->subtitle_rgba : 0xd8d8e4ffu);
 
-    int rs = L.row_s, gap = 4 * ADV * rs;
+    int rs = L.row_s, gap = 4 * PT__HUD_ADV * rs;
     int left = L.px + 8 * ts, right = L.px + L.pw - 8 * ts;
     for (int k = 0; k < L.shown; k++) {
         int i = L.first + k;
@@ -175,32 +149,35 @@ void pt_render_menu(pt_render *r, const pt_menu *m, int x, int y, int w, int h) 
         int sel = i == m->selected;
         if (sel) {
             double glow = 0.5 + 0.5 * sin(m->time * 5.0);
-            fill(r, left - 4 * rs, ry, right - left + 8 * rs, L.row_h, 0x3a2e1000u | (uint32_t)lround(170 + 60 * glow));
+            pt__fill_rect(r, left - 4 * rs, ry, right - left + 8 * rs, L.row_h,
+                          0x3a2e1000u | (uint32_t)lround(170 + 60 * glow));
             frame(r, left - 4 * rs, ry, right - left + 8 * rs, L.row_h, rs > 1 ? rs / 2 : 1, 0xf2be3cffu);
         }
         uint32_t label_rgba = sel ? 0xffffffffu : row->dim ? 0xa8a8b8ffu : 0xe0e0eaffu;
-        if (row->label) text(r, left, ty, rs, label_rgba, row->label);
+        if (row->label) pt__hud_text(r, left, ty, rs, label_rgba, row->label);
         int rx = right;
         if (row->marks) {
-            rx -= tw(row->marks, rs);
-            text(r, rx, ty, rs, 0x8ccf9cffu, row->marks);
+            rx -= pt__hud_text_w(row->marks, rs);
+            pt__hud_text(r, rx, ty, rs, 0x8ccf9cffu, row->marks);
             rx -= gap;
         }
         if (row->detail) {
-            rx -= tw(row->detail, rs);
-            text(r, rx, ty, rs, row->dim ? 0x9090a0ffu : 0xf2be3cffu, row->detail);
+            rx -= pt__hud_text_w(row->detail, rs);
+            pt__hud_text(r, rx, ty, rs, row->dim ? 0x9090a0ffu : 0xf2be3cffu, row->detail);
         }
     }
-    if (L.first > 0) text(r, right - tw("^", ts), L.rows_y - PT_GLYPH_PX * ts - ts, ts, 0xf2be3cffu, "^");
-    if (L.first + L.shown < m->nrows) text(r, right - tw("v", ts), L.prompt_y - 4 * ts, ts, 0xf2be3cffu, "v");
+    if (L.first > 0)
+        pt__hud_text(r, right - pt__hud_text_w("^", ts), L.rows_y - PT_GLYPH_PX * ts - ts, ts, 0xf2be3cffu, "^");
+    if (L.first + L.shown < m->nrows)
+        pt__hud_text(r, right - pt__hud_text_w("v", ts), L.prompt_y - 4 * ts, ts, 0xf2be3cffu, "v");
     if (m->prompt && fmod(m->time, 1.0) < 0.7)
-        text(r, cx - tw(m->prompt, ts + 1) / 2, L.prompt_y, ts + 1, 0xffffffffu, m->prompt);
+        pt__hud_text(r, cx - pt__hud_text_w(m->prompt, ts + 1) / 2, L.prompt_y, ts + 1, 0xffffffffu, m->prompt);
     if (m->footer) {
         int ks = ts;
-        while (ks > 1 && tw(m->footer, ks) > w - 8 * ts) ks--;
-        fill(r, x, y + h - L.bar, w, L.bar, 0x0c0a16e8u);
-        text(r, x + (w - tw(m->footer, ks)) / 2, y + h - L.bar + (L.bar - PT_GLYPH_PX * ks) / 2, ks, 0xc8c8d4ffu,
-             m->footer);
+        while (ks > 1 && pt__hud_text_w(m->footer, ks) > w - 8 * ts) ks--;
+        pt__fill_rect(r, x, y + h - L.bar, w, L.bar, 0x0c0a16e8u);
+        int fx = x + (w - pt__hud_text_w(m->footer, ks)) / 2, fy = y + h - L.bar + (L.bar - PT_GLYPH_PX * ks) / 2;
+        pt__hud_text(r, fx, fy, ks, 0xc8c8d4ffu, m->footer);
     }
     SDL_RenderSetClipRect(r->sdl, had ? &old : NULL);
 }

@@ -64,4 +64,31 @@ void pt__blit(pt_render *r, SDL_Texture *tex, int index, int per_row, int fw, in
 int pt__draw_text_adv(pt_render *r, int x, int y, int scale, int adv, uint32_t rgba, const char *text);
 void pt__text_size_adv(const char *text, int scale, int adv, int *w, int *h);
 
+/* The HUD and the menus set text tight: 6 font pixels a character. */
+#define PT__HUD_ADV 6
+
+static inline void pt__set_color(SDL_Renderer *sdl, uint32_t rgba) {
+    SDL_SetRenderDrawColor(sdl, (Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba);
+}
+
+static inline void pt__fill_rect(pt_render *r, int x, int y, int w, int h, uint32_t rgba) {
+    SDL_Rect rc = {x, y, w, h};
+    pt__set_color(r->sdl, rgba);
+    SDL_RenderFillRect(r->sdl, &rc);
+}
+
+/* HUD text: tight, with a one-pixel (at its scale) drop shadow so it reads on any background.
+ * Returns the width drawn. */
+static inline int pt__hud_text(pt_render *r, int x, int y, int ts, uint32_t rgba, const char *s) {
+    pt__draw_text_adv(r, x + ts, y + ts, ts, PT__HUD_ADV, (rgba & 0xffu) * 3 / 4, s);
+    return pt__draw_text_adv(r, x, y, ts, PT__HUD_ADV, rgba, s);
+}
+
+/* The width of HUD text (its widest line); 0 for NULL. */
+static inline int pt__hud_text_w(const char *s, int ts) {
+    int w = 0;
+    if (s) pt__text_size_adv(s, ts, PT__HUD_ADV, &w, NULL);
+    return w;
+}
+
 #endif
