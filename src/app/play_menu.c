@@ -81,7 +81,7 @@ void play_menu_build(play_menus *pm, const play_session *s, const play_ui *ui, d
         m->subtitle = pm->subtitle;
         m->rows = pm->rows;
         m->nrows = pm->levels.n;
-        m->footer = "Up/Down choose   Enter play   Esc title   F1 keys   (or click a level)";
+        m->footer = "Up/Down choose   Enter play   (or click a level)   F1 keys   Esc title";
     } else if (mn->screen == APP_SCREEN_RESULT) {
         char clock[64], old[64], best[80], badges[48];
         play_fmt_clock(clock, sizeof clock, ui->last_ms / 1000.0);
