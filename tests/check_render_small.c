@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* check_render_small - the HUD's help panel, its key hint and the menus in small windows
- * (down to `patrol play`'s smallest, 320 x 240), drawn headless and read back: the panel's
+ * (the help from 480 x 320, the smallest first window; the hint and the menus down to
+ * 320 x 240, the smallest a window is made), drawn headless and read back: the panel's
  * frame is whole (nothing of it cut off by the window), each line of text lies inside it,
  * and no two lines' pixels share a rectangle; the key hint stays inside the window and keeps
  * its last two items (help, and the way out). The game's own help text and hints, and
