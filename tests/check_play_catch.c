@@ -16,20 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/app/filekind.c"
-#include "../src/app/load.c"
-#include "../src/app/play_session.c"
-#include "../src/app/rec.c"
-#include "../src/app/watch.c"
+#include "test_app.h"
 
 #include "test_util.h"
-
-/* load.c's pattern references print usage errors through main.c's helper. */
-int app_usage_error(const char *cmd, const char *fmt, ...) {
-    (void)cmd;
-    (void)fmt;
-    return APP_EXIT_USAGE;
-}
 
 #define SAMPLES 400 /* poses looked at over the reach */
 

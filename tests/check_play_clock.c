@@ -13,17 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/app/filekind.c"
-#include "../src/app/load.c"
-#include "../src/app/play_session.c"
-#include "../src/app/rec.c"
-#include "../src/app/watch.c"
-
-int app_usage_error(const char *cmd, const char *fmt, ...) {
-    (void)cmd;
-    (void)fmt;
-    return APP_EXIT_USAGE;
-}
+#include "test_app.h"
 
 static char dir[1024];
 
@@ -226,7 +216,6 @@ START_TEST(test_reload_keeps_clock) {
     play_close(&s);
 }
 END_TEST
-
 
 /* The window's replay of a recording (patrol replay, dummy video) prints the escape with the
  * same time the played round had: its first move came after an idle start. */

@@ -12,17 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../src/app/filekind.c"
-#include "../src/app/levels.c"
-#include "../src/app/load.c"
-#include "../src/app/watch.c"
-
-int app_usage_error(const char *cmd, const char *fmt, ...) {
-    (void)cmd;
-    (void)fmt;
-    return APP_EXIT_USAGE;
-}
-const char *app_default_map(void) { return "some/where/demo.map"; }
+#include "test_app.h"
 
 static char dir[1024];
 
@@ -348,7 +338,6 @@ START_TEST(test_cli_bad_lists) {
     ck_assert_int_ne(access(rec, F_OK), 0);
 }
 END_TEST
-
 
 /* The bad level lists of tests/data/bad (.txt in its EXPECT, with their place): the list
  * loader fails with that code there, and `patrol play --levels` prints FILE:LINE:COL: error:

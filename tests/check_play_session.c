@@ -15,18 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../src/app/filekind.c"
-#include "../src/app/load.c"
-#include "../src/app/play_session.c"
-#include "../src/app/rec.c"
-#include "../src/app/watch.c"
-
-/* load.c's pattern references print usage errors through main.c's helper. */
-int app_usage_error(const char *cmd, const char *fmt, ...) {
-    (void)cmd;
-    (void)fmt;
-    return APP_EXIT_USAGE;
-}
+#include "test_app.h"
 
 static char dir[1024];
 
@@ -235,7 +224,6 @@ START_TEST(test_taps) {
     play_close(&s);
 }
 END_TEST
-
 
 /* Held Shift / Ctrl: the session's gait reaches the world on the next tick; a tap while
  * sneaking still moves exactly one tile; the footsteps are kept for the frame's rings, the

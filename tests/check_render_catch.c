@@ -17,23 +17,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/app/filekind.c"
-#include "../src/app/load.c"
-#include "../src/app/play_session.c"
-#include "../src/app/rec.c"
-#include "../src/app/watch.c"
+#include "test_app.h"
 
 #include "test_cli.h"
 #include "test_util.h"
 
 #define ASSETS PATROL_SOURCE_DIR "/assets"
 #define SCALE 2
-
-int app_usage_error(const char *cmd, const char *fmt, ...) {
-    (void)cmd;
-    (void)fmt;
-    return APP_EXIT_USAGE;
-}
 
 typedef struct rgba { Uint8 r, g, b, a; } rgba;
 

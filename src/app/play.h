@@ -4,7 +4,7 @@
  * A play_session owns a level (a map and its patterns, loaded together), the world made
  * from it and the round's bookkeeping: the player's key taps, times spotted, transient
  * messages, when the round ended. play_session.c has no SDL (its tests link the core
- * only); play_frame (cmd_play.c) draws a session with the renderer for the window and for
+ * only); play_frame (play_frame.c) draws a session with the renderer for the window and for
  * the PNGs of `patrol render`, so both show the same picture.
  *
  *     play_session s;
@@ -268,9 +268,7 @@ const char *play_objective(const play_session *s);
 /* The nearest goal tile to the player (for the pointer); 0 when the map has none. */
 int play_nearest_goal(const play_session *s, int *gx, int *gy);
 
-#endif
-
-/* ---- drawing a session (cmd_play.c; needs the renderer) ----------------------------------- */
+/* ---- drawing a session (play_frame.c; needs the renderer) ----------------------------------- */
 
 struct pt_render;
 
@@ -314,3 +312,5 @@ int play_frame_pick(const play_frame *f, int px, int py, int *cx, int *cy);
  * "--overlay" (PT_OVERLAY_DEBUG). *i is advanced past a consumed list. Returns 1, or 0
  * after printing a usage error. */
 int play_overlay_option(const char *cmd, int argc, char **argv, int *i, unsigned *overlays);
+
+#endif

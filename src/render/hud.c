@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A framed panel: dark fill, a 1-glyph-pixel border. */
@@ -120,12 +121,42 @@ static void draw_messages(pt_render *r, const pt_hud *hud, int x, int y, int w, 
     }
 }
 
+int pt__fit_hint(const char *keys, int ts, int w, char *buf, size_t cap) {
+    int s = fit_scale(keys, ts, w);
+    snprintf(buf, cap, "%s", keys);
+    if (pt__hud_text_w(buf, s) <= w) return s;
+    /* Too long at scale 1: the items ("   " apart) before the last two go, from the end. */
+    enum { MAX_ITEMS = 32 };
+    const char *item[MAX_ITEMS];
+    int len[MAX_ITEMS], n = 0;
+    for (const char *p = keys; *p && n < MAX_ITEMS;) {
+        const char *sep = strstr(p, "   ");
+        item[n] = p;
+        len[n] = sep ? (int)(sep - p) : (int)strlen(p);
+        n++;
+        if (!sep) break;
+        p = sep + strspn(sep, " ");
+    }
+    for (int keep = n - 3; keep >= 0; keep--) {
+        size_t at = 0;
+        buf[0] = '\0';
+        for (int i = 0; i < n; i++) {
+            if (i >= keep && i < n - 2) continue;
+            at += (size_t)snprintf(buf + at, at < cap ? cap - at : 0, "%s%.*s", at ? "   " : "", len[i], item[i]);
+            if (at >= cap) break;
+        }
+        if (pt__hud_text_w(buf, 1) <= w || keep == 0) break;
+    }
+    return 1;
+}
+
 static void draw_bottom_bar(pt_render *r, const char *keys, int x, int y, int w, int h, int ts) {
-    int ks = fit_scale(keys, ts, w - 8 * ts), bar = 0;
+    char line[512];
+    int ks = pt__fit_hint(keys, ts, w - 8 * ts, line, sizeof line), bar = 0;
     pt_hud_bars(ts, NULL, &bar);
     pt__fill_rect(r, x, y + h - bar, w, bar, 0x0c0a16d8u);
-    int kw = pt__hud_text_w(keys, ks);
-    pt__hud_text(r, x + (w - kw) / 2, y + h - bar + (bar - PT_GLYPH_PX * ks) / 2 + ks / 2, ks, 0xc8c8d4ffu, keys);
+    int kw = pt__hud_text_w(line, ks);
+    pt__hud_text(r, x + (w - kw) / 2, y + h - bar + (bar - PT_GLYPH_PX * ks) / 2 + ks / 2, ks, 0xc8c8d4ffu, line);
 }
 
 /* Over the bottom bar's left end, on a dark strip so it reads over any map. */
@@ -196,47 +227,113 @@ static void draw_banner(pt_render *r, const pt_hud *hud, int x, int y, int w, in
     }
 }
 
+/* The help panel: its lines, split into one or two columns (at the blank line nearest the
+ * middle: a section each), the key column's width and the widest line of each. */
+#define HELP_LINES 128
+typedef struct help_col {
+    int first, n;   /* lines [first, first + n) */
+    int keyw, cols; /* characters: the key column, the whole column */
+} help_col;
+
+static void help_measure(const char *const *line, int first, int n, help_col *c) {
+    c->first = first;
+    c->n = n;
+    c->keyw = c->cols = 0;
+    for (int i = first; i < first + n; i++) {
+        int len = (int)strcspn(line[i], "\n"), k = (int)strcspn(line[i], "|\n");
+        if (k < len && k > c->keyw) c->keyw = k;
+    }
+    for (int i = first; i < first + n; i++) {
+        int len = (int)strcspn(line[i], "\n"), k = (int)strcspn(line[i], "|\n");
+        int w = k < len ? c->keyw + 2 + (len - k - 1) : len;
+        if (w > c->cols) c->cols = w;
+    }
+}
+
+/* Splits the help into ncols columns; returns how many it made. */
+static int help_columns(const char *const *line, int n, int ncols, help_col *col) {
+    if (ncols < 2 || n < 2) {
+        help_measure(line, 0, n, &col[0]);
+        return 1;
+    }
+    int split = (n + 1) / 2, best = -1;
+    for (int i = 1; i < n - 1; i++)
+        if (line[i][0] == '\n' || line[i][0] == '\0')
+            if (best < 0 || abs(i - n / 2) < abs(best - n / 2)) best = i;
+    if (best >= 0) split = best;
+    help_measure(line, 0, split, &col[0]);
+    int second = split + (best >= 0); /* the blank line between the sections is dropped */
+    help_measure(line, second, n - second, &col[1]);
+    return 2;
+}
+
 static void draw_help(pt_render *r, const char *help, int x, int y, int w, int h, int ts) {
-    /* Measure: key column and text column widths, line count. */
-    int keyw = 0, descw = 0, lines = 0;
-    char line[256];
-    for (const char *p = help; p && *p;) {
-        one_line(p, line, sizeof line, -1);
-        char *bar = strchr(line, '|');
-        if (bar) {
-            *bar = '\0';
-            if ((int)strlen(line) > keyw) keyw = (int)strlen(line);
-            if ((int)strlen(bar + 1) > descw) descw = (int)strlen(bar + 1);
-        } else if ((int)strlen(line) > descw + keyw + 2) {
-            descw = (int)strlen(line) - keyw - 2;
-        }
-        lines++;
+    const char *line[HELP_LINES];
+    int n = 0;
+    for (const char *p = help; p && *p && n < HELP_LINES;) {
+        line[n++] = p;
         p = strchr(p, '\n');
         p = p ? p + 1 : NULL;
     }
-    int cols = keyw + 2 + descw;
-    int hs = ts + 1;
-    while (hs > 1 && (cols * PT__HUD_ADV * hs + 16 * hs > w || lines * (PT_GLYPH_PX + 3) * hs + 16 * hs > h)) hs--;
-    int g = PT_GLYPH_PX * hs, lh = g + 3 * hs, adv = PT__HUD_ADV * hs;
-    int pw = cols * adv + 16 * hs, ph = lines * lh + 13 * hs;
+    /* The largest scale at which the panel fits; at each, the line gap 3, then 2, then 1
+     * (glyph pixels), one column before two. Nothing fits (the smallest windows): scale 1,
+     * gap 1, one column, clipped to the panel (the lines' starts and the first lines show). */
+    help_col col[2];
+    int ncols = 1, hs = 1, gap = 1, pw = 0, ph = 0, fits = 0;
+    for (int s = ts + 1; s >= 1 && !fits; s--) {
+        for (int gp = 3; gp >= 1 && !fits; gp--) {
+            for (int nc = 1; nc <= 2 && !fits; nc++) {
+                int made = help_columns(line, n, nc, col), adv = PT__HUD_ADV * s, rows = 0, cols = 0;
+                if (nc == 2 && made < 2) continue;
+                for (int c = 0; c < made; c++) {
+                    cols += col[c].cols + (c > 0 ? 4 : 0);
+                    if (col[c].n > rows) rows = col[c].n;
+                }
+                int lh = (PT_GLYPH_PX + gp) * s;
+                pw = cols * adv + 16 * s;
+                ph = rows * lh + 13 * s;
+                fits = pw <= w && ph <= h;
+                if (fits || (s == 1 && gp == 1 && nc == 1)) {
+                    ncols = made;
+                    hs = s;
+                    gap = gp;
+                }
+            }
+        }
+    }
+    ncols = help_columns(line, n, ncols, col);
+    int g = PT_GLYPH_PX * hs, lh = g + gap * hs, adv = PT__HUD_ADV * hs, rows = 0, cols = 0;
+    for (int c = 0; c < ncols; c++) {
+        cols += col[c].cols + (c > 0 ? 4 : 0);
+        if (col[c].n > rows) rows = col[c].n;
+    }
+    pw = cols * adv + 16 * hs;
+    ph = rows * lh + 13 * hs;
+    if (pw > w) pw = w;
+    if (ph > h) ph = h;
     int px = x + (w - pw) / 2, py = y + (h - ph) / 2;
     panel(r, px, py, pw, ph, hs, 0x0c0a16ecu, 0xf2be3cffu);
-    int ly = py + 8 * hs;
-    for (const char *p = help; p && *p;) {
-        one_line(p, line, sizeof line, -1);
-        char *bar = strchr(line, '|');
-        if (bar) {
-            *bar = '\0';
-            pt__hud_text(r, px + 8 * hs, ly, hs, 0xf2be3cffu, line);
-            pt__hud_text(r, px + 8 * hs + (keyw + 2) * adv, ly, hs, 0xf0f0f4ffu, bar + 1);
-        } else if (line[0]) {
-            int lw = pt__hud_text_w(line, hs);
-            pt__hud_text(r, px + (pw - lw) / 2, ly, hs, 0x9adcffffu, line);
+    SDL_Rect clip = {px + hs, py + hs, pw - 2 * hs, ph - 2 * hs}, old;
+    SDL_bool had = SDL_RenderIsClipEnabled(r->sdl);
+    SDL_RenderGetClipRect(r->sdl, &old);
+    if (had && !SDL_IntersectRect(&clip, &old, &clip)) return;
+    SDL_RenderSetClipRect(r->sdl, &clip);
+    char text[256];
+    for (int c = 0, cx = px + 8 * hs; c < ncols; cx += (col[c].cols + 4) * adv, c++) {
+        int cw = col[c].cols * adv, ly = py + 8 * hs;
+        for (int i = col[c].first; i < col[c].first + col[c].n; i++, ly += lh) {
+            one_line(line[i], text, sizeof text, -1);
+            char *bar = strchr(text, '|');
+            if (bar) {
+                *bar = '\0';
+                pt__hud_text(r, cx, ly, hs, 0xf2be3cffu, text);
+                pt__hud_text(r, cx + (col[c].keyw + 2) * adv, ly, hs, 0xf0f0f4ffu, bar + 1);
+            } else if (text[0]) {
+                pt__hud_text(r, cx + (cw - pt__hud_text_w(text, hs)) / 2, ly, hs, 0x9adcffffu, text);
+            }
         }
-        ly += lh;
-        p = strchr(p, '\n');
-        p = p ? p + 1 : NULL;
     }
+    SDL_RenderSetClipRect(r->sdl, had ? &old : NULL);
 }
 
 static void draw_error(pt_render *r, const pt_error *err, int x, int y, int w, int h, int ts) {

@@ -15,12 +15,33 @@ typedef struct layout {
     int px, py, pw, ph;  /* the panel */
     int title_y, sub_y, rows_y, prompt_y;
     int row_h, first, shown; /* rows: height, the first shown, how many */
+    int sub_cols;        /* the subtitle's lines are broken to this many characters */
+    int mark_h;          /* a scrolled list: the strip above and below it for ^ and v */
     int bar;             /* the key bar's height (0 = none) */
 } layout;
 
-static int lines_of(const char *s) {
-    int n = s && *s ? 1 : 0;
-    for (; s && *s; s++) n += *s == '\n';
+/* The next line of s to show in `cols` characters (cols < 1: no limit): up to its '\n', or a
+ * longer one broken at its last space that fits (spaces at the break dropped), else cut.
+ * *len is the line's length; returns where the next starts (NULL after the last). */
+static const char *next_line(const char *s, int cols, int *len) {
+    int n = (int)strcspn(s, "\n");
+    if (cols > 0 && n > cols) {
+        int cut = cols;
+        while (cut > 0 && s[cut] != ' ') cut--;
+        int end = cut;
+        while (end > 0 && s[end - 1] == ' ') end--;
+        if (end == 0) end = cut = cols;
+        while (s[cut] == ' ') cut++;
+        *len = end;
+        return s + cut;
+    }
+    *len = n;
+    return s[n] == '\n' ? s + n + 1 : NULL;
+}
+
+static int lines_of(const char *s, int cols) {
+    int n = 0, len;
+    for (const char *p = s && *s ? s : NULL; p; p = next_line(p, cols, &len)) n++;
     return n;
 }
 
@@ -62,12 +83,18 @@ static void lay_out(const pt_menu *m, int x, int y, int w, int h, layout *L) {
     L->row_h = (PT_GLYPH_PX + 6) * L->row_s;
     int g = PT_GLYPH_PX * ts;
     int title_h = m->title ? PT_GLYPH_PX * L->title_s + 4 * ts : 0;
-    int sub_h = lines_of(m->subtitle) * (g + 3 * ts) + (m->subtitle ? 4 * ts : 0);
+    L->sub_cols = (L->pw - 2 * pad) / (PT__HUD_ADV * ts); /* a narrow window: the lines wrap */
+    int sub_h = lines_of(m->subtitle, L->sub_cols) * (g + 3 * ts) + (m->subtitle ? 4 * ts : 0);
     int prompt_h = m->prompt ? PT_GLYPH_PX * (ts + 1) + 6 * ts : 0;
     int fixed = 2 * pad + title_h + sub_h + prompt_h;
     int avail = h - L->bar - 8 * ts - fixed; /* a margin above and below the panel */
     L->shown = m->nrows;
-    if (L->shown * L->row_h > avail) L->shown = avail > L->row_h ? avail / L->row_h : 1;
+    if (L->shown * L->row_h > avail) {
+        /* Scrolled: ^ and v get strips of their own, clear of the subtitle and the prompt. */
+        L->mark_h = g + 2 * ts;
+        avail -= 2 * L->mark_h;
+        L->shown = avail > L->row_h ? avail / L->row_h : 1;
+    }
     if (L->shown > m->nrows) L->shown = m->nrows;
     /* Scrolled so the selection shows, a row of context below it when there is one. */
     int sel = m->selected >= 0 && m->selected < m->nrows ? m->selected : 0;
@@ -77,14 +104,14 @@ static void lay_out(const pt_menu *m, int x, int y, int w, int h, layout *L) {
         if (L->first < 0) L->first = 0;
         if (L->first > m->nrows - L->shown) L->first = m->nrows - L->shown;
     }
-    L->ph = fixed + L->shown * L->row_h + (L->shown > 0 ? 4 * ts : 0);
+    L->ph = fixed + 2 * L->mark_h + L->shown * L->row_h + (L->shown > 0 ? 4 * ts : 0);
     L->px = x + (w - L->pw) / 2;
     L->py = y + (h - L->bar - L->ph) / 2;
     if (L->py < y) L->py = y;
     L->title_y = L->py + pad;
     L->sub_y = L->title_y + title_h;
-    L->rows_y = L->sub_y + sub_h;
-    L->prompt_y = L->rows_y + L->shown * L->row_h + (L->shown > 0 ? 4 * ts : 0);
+    L->rows_y = L->sub_y + sub_h + L->mark_h;
+    L->prompt_y = L->rows_y + L->shown * L->row_h + L->mark_h + (L->shown > 0 ? 4 * ts : 0);
 }
 
 int pt_menu_row_at(const pt_menu *m, int x, int y, int w, int h, int px, int py) {
@@ -103,17 +130,17 @@ static void frame(pt_render *r, int x, int y, int w, int h, int t, uint32_t rgba
     pt__fill_rect(r, x + w - t, y, t, h, rgba);
 }
 
-static void centred_lines(pt_render *r, const char *s, int cx, int y, int ts, uint32_t rgba) {
+static void centred_lines(pt_render *r, const char *s, int cols, int cx, int y, int ts, uint32_t rgba) {
     char line[256];
-    while (s && *s) {
-        size_t n = strcspn(s, "\n");
-        if (n >= sizeof line) n = sizeof line - 1;
-        memcpy(line, s, n);
+    int len;
+    for (const char *p = s && *s ? s : NULL; p;) {
+        const char *next = next_line(p, cols, &len);
+        int n = len < (int)sizeof line ? len : (int)sizeof line - 1;
+        memcpy(line, p, (size_t)n);
         line[n] = '\0';
         pt__hud_text(r, cx - pt__hud_text_w(line, ts) / 2, y, ts, rgba, line);
         y += PT_GLYPH_PX * ts + 3 * ts;
-        s = strchr(s, '\n');
-        if (s) s++;
+        p = next;
     }
 }
 
@@ -138,7 +165,7 @@ void pt_render_menu(pt_render *r, const pt_menu *m, int x, int y, int w, int h) 
     frame(r, L.px, L.py, L.pw, L.ph, ts, 0xf2be3cffu);
     if (m->title)
         pt__hud_text(r, cx - pt__hud_text_w(m->title, L.title_s) / 2, L.title_y, L.title_s, 0xf2be3cffu, m->title);
-    if (m->subtitle) centred_lines(r, m->subtitle, cx, L.sub_y, ts, m->subtitle_rgba ? m->subtitle_rgba : 0xd8d8e4ffu);
+    if (m->subtitle) centred_lines(r, m->subtitle, L.sub_cols, cx, L.sub_y, ts, m->subtitle_rgba ? m->subtitle_rgba : 0xd8d8e4ffu);
 
     int rs = L.row_s, gap = 4 * PT__HUD_ADV * rs;
     int left = L.px + 8 * ts, right = L.px + L.pw - 8 * ts;
@@ -167,17 +194,17 @@ void pt_render_menu(pt_render *r, const pt_menu *m, int x, int y, int w, int h) 
         }
     }
     if (L.first > 0)
-        pt__hud_text(r, right - pt__hud_text_w("^", ts), L.rows_y - PT_GLYPH_PX * ts - ts, ts, 0xf2be3cffu, "^");
+        pt__hud_text(r, right - pt__hud_text_w("^", ts), L.rows_y - L.mark_h + ts / 2, ts, 0xf2be3cffu, "^");
     if (L.first + L.shown < m->nrows)
-        pt__hud_text(r, right - pt__hud_text_w("v", ts), L.prompt_y - 4 * ts, ts, 0xf2be3cffu, "v");
+        pt__hud_text(r, right - pt__hud_text_w("v", ts), L.rows_y + L.shown * L.row_h + ts / 2, ts, 0xf2be3cffu, "v");
     if (m->prompt && fmod(m->time, 1.0) < 0.7)
         pt__hud_text(r, cx - pt__hud_text_w(m->prompt, ts + 1) / 2, L.prompt_y, ts + 1, 0xffffffffu, m->prompt);
     if (m->footer) {
-        int ks = ts;
-        while (ks > 1 && pt__hud_text_w(m->footer, ks) > w - 8 * ts) ks--;
+        char footer[512];
+        int ks = pt__fit_hint(m->footer, ts, w - 8 * ts, footer, sizeof footer);
         pt__fill_rect(r, x, y + h - L.bar, w, L.bar, 0x0c0a16e8u);
-        int fx = x + (w - pt__hud_text_w(m->footer, ks)) / 2, fy = y + h - L.bar + (L.bar - PT_GLYPH_PX * ks) / 2;
-        pt__hud_text(r, fx, fy, ks, 0xc8c8d4ffu, m->footer);
+        int fx = x + (w - pt__hud_text_w(footer, ks)) / 2, fy = y + h - L.bar + (L.bar - PT_GLYPH_PX * ks) / 2;
+        pt__hud_text(r, fx, fy, ks, 0xc8c8d4ffu, footer);
     }
     SDL_RenderSetClipRect(r->sdl, had ? &old : NULL);
 }

@@ -84,6 +84,11 @@ static inline int pt__hud_text(pt_render *r, int x, int y, int ts, uint32_t rgba
     return pt__draw_text_adv(r, x, y, ts, PT__HUD_ADV, rgba, s);
 }
 
+/* A key hint ("   " between its items) for a bar w pixels wide: the largest scale <= ts at
+ * which it fits, returned, with the text to draw in buf; at scale 1 too long, the items
+ * before the last two (the way to all keys, and out) are left out from the end. */
+int pt__fit_hint(const char *keys, int ts, int w, char *buf, size_t cap);
+
 /* The width of HUD text (its widest line); 0 for NULL. */
 static inline int pt__hud_text_w(const char *s, int ts) {
     int w = 0;

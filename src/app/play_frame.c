@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: Zlib */
+/* play_frame.c - a frame of the game (play_draw_frame): the world, the overlays, the noise
+ * rings, the catch and the HUD, drawn from the session and never changing it. The window
+ * draws it each frame and `patrol render` draws it into a PNG, so a PNG at tick N is the
+ * window at tick N. */
+#include "play.h"
+#include "play_ui.h"
+
+#include <patrol/map.h>
+#include <patrol/math.h>
+#include <patrol/render.h>
+#include <patrol/search.h>
+#include <patrol/world.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *keys_hint = "arrows/WASD move   Shift run   Ctrl/C sneak   Space/click throw   P pause   R restart   M mute   F1 help   Esc quit";
+
+/* The same from the level select: Esc goes back to it. */
+static const char *keys_hint_levels = "arrows/WASD move   Shift run   Ctrl/C sneak   Space/click throw   P pause   R restart   M mute   F1 help   Esc levels";
+
+/* The F1 panel: "KEY|what" lines in two columns; other lines are headings. */
+const char *const play_help_text = "patrol - keys\n"
+                               "arrows / WASD|walk (hold to keep walking)\n"
+                               "Shift (held)|run: faster, louder footsteps\n"
+                               "Ctrl / C (held)|sneak: slower, quieter footsteps\n"
+                               "Space|throw a stone ahead (during a catch: skip)\n"
+                               "left click|throw a stone at a tile (8 tiles)\n"
+                               "P|pause / resume\n"
+                               "N|one tick while paused\n"
+                               "+ / -|simulation speed (0.25x .. 4x)\n"
+                               "R|restart the round\n"
+                               "F5|reload the map and its patterns\n"
+                               "F1 / H|this help\n"
+                               "F11|fullscreen\n"
+                               "M|sound on / off\n"
+                               "[ / ]|sound volume down / up\n"
+                               "Esc|quit (or back to the level select)\n"
+                               "\n"
+                               "debug overlays\n"
+                               "Tab|all debug overlays on / off\n"
+                               "V|view cones\n"
+                               "O|cells each guard sees (sight)\n"
+                               "X|line-of-sight rays to you\n"
+                               "I|patrol patterns (paths, matrices)\n"
+                               "T|planned paths (A* chase, return)\n"
+                               "F|steering: velocity, radius, feelers, forces\n"
+                               "K|what each guard remembers (memory)\n"
+                               "E|the area searched together (search)\n"
+                               "U|cells each noise reached (hearing)\n"
+                               "B|awareness bars\n"
+                               "L|names\n"
+                               "G|tile grid";
+
+
+void play_fmt_clock(char *buf, size_t cap, double s) {
+    if (!(s >= 0)) s = 0;
+    long tenths = (long)floor(s * 10.0);
+    snprintf(buf, cap, "%ld:%02ld.%ld", tenths / 600, (tenths / 10) % 60, tenths % 10);
+}
+
+/* A deterministic little shake after a catch (no RNG: the same tick draws the same). */
+static void shake(double since, int ticks, double *dx, double *dy) {
+    *dx = *dy = 0;
+    if (since >= 0.45) return;
+    double amp = 0.28 * (1.0 - since / 0.45);
+    *dx = amp * sin(ticks * 2.1);
+    *dy = amp * cos(ticks * 1.7 + 0.5);
+}
+
+static int grow(void **p, int *cap, int need, size_t size) {
+    if (need <= *cap) return 1;
+    int c = *cap ? *cap : 16;
+    while (c < need) c *= 2;
+    void *q = PT_REALLOC(*p, size * (size_t)c);
+    if (!q) return 0;
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+void play_frame_fini(play_frame *f) {
+    PT_FREE(f->actors);
+    PT_FREE(f->cells);
+    pt_hearing_destroy(f->hearing);
+    f->hearing = NULL;
+    f->hearing_map = NULL;
+    f->actors = NULL;
+    f->cells = NULL;
+    f->actors_cap = f->cells_cap = 0;
+}
+
+int play_frame_pick(const play_frame *f, int px, int py, int *cx, int *cy) {
+    if (!(f->pick_unit > 0.0)) return 0;
+    *cx = (int)floor(f->pick_cam_x + (px - f->pick_x) / f->pick_unit);
+    *cy = (int)floor(f->pick_cam_y + (py - f->pick_y) / f->pick_unit);
+    return 1;
+}
+
+/* The hearing overlay: each noise (and shout: a call travels as any noise) flooded again with
+ * the guards' own flood, as it spread when it was made (a reload brings a new map: a new
+ * flood object). */
+static void draw_hearing(play_frame *f, pt_render *r, const pt_map *map, const pt_view *v, const pt_noise_mark *marks,
+                         int n) {
+    if (f->hearing_map != map) {
+        pt_hearing_destroy(f->hearing);
+        f->hearing = pt_hearing_create(map);
+        f->hearing_map = f->hearing ? map : NULL;
+    }
+    if (!f->hearing) return;
+    for (int i = 0; i < n; i++) {
+        if (!(marks[i].age < PT_NOISE_RING_S)) continue;
+        if (pt_hearing_flood(f->hearing, marks[i].x, marks[i].y, marks[i].loudness) <= 0) continue;
+        const pt_hearing_cell *cells;
+        int nc = pt_hearing_cells(f->hearing, &cells);
+        pt_render_hearing(r, map, v, cells, nc, marks[i].loudness, marks[i].age);
+    }
+}
+
+int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_w, int out_h) {
+    const pt_world *w = s->world;
+    const pt_map *map = pt_world_map(w);
+    int n = pt_world_count(w);
+    if (!grow((void **)&f->actors, &f->actors_cap, n > 0 ? n : 1, sizeof *f->actors)) return PT_ERR_NOMEM;
+    int round = s->round;
+    pt_render_actors_from_world(w, round ? 0.0 : f->alpha, f->actors, n);
+    if (f->overlays & PT_OVERLAY_PATTERNS) {
+        int need = pt_render_patterns_from_world(w, f->actors, n, f->cells, f->cells_cap);
+        if (need > f->cells_cap && grow((void **)&f->cells, &f->cells_cap, need, sizeof *f->cells))
+            pt_render_patterns_from_world(w, f->actors, n, f->cells, f->cells_cap);
+    }
+    play_catch_actors(s, f->actors, n); /* a catch: the catcher walks up, then the grab */
+    double since = play_since_end(s), catch_t;
+    play_catch_stage catch_at = play_catch_at(s, &catch_t);
+
+    pt_view v = {.overlays = f->overlays, .time = (double)s->ticks * pt_world_dt(w)};
+    int ts = f->hud_scale > 0 ? f->hud_scale : pt_hud_scale(out_w, out_h), top = 0, bottom = 0;
+    if (f->hud) pt_hud_bars(ts, &top, &bottom);
+    if (f->follow) {
+        /* The map between the HUD's bars, so nothing walks under them. */
+        if (out_h - top - bottom < out_h / 2) top = bottom = 0;
+        pt_view_fit(&v, map, out_w, out_h - top - bottom, 0, 0);
+        v.y = top;
+        if (f->scale > 0) v.scale = f->scale;
+        pt_view_follow(&v, map, f->actors[0].x, f->actors[0].y);
+        if (catch_at == PLAY_CATCH_GRAB) {
+            double dx, dy;
+            shake(catch_t, (int)s->ticks, &dx, &dy);
+            v.cam_x += dx;
+            v.cam_y += dy;
+        }
+    } else {
+        v.scale = f->scale > 0 ? f->scale : 1;
+        v.y = top;
+        v.w = out_w;
+        v.h = out_h - top - bottom;
+        if (v.h < 1) v.h = 1;
+    }
+    pt_scene scene = {.map = map, .actors = f->actors, .nactors = n};
+    int rc = pt_render_draw(r, &scene, &v);
+    long map_pw = 0, map_ph = 0;
+    pt_view_map_size(map, v.scale > 0 ? v.scale : 1, &map_pw, &map_ph);
+    f->pick_x = v.x;
+    f->pick_y = v.y;
+    f->pick_cam_x = v.cam_x;
+    f->pick_cam_y = v.cam_y;
+    f->pick_unit = map->w > 0 ? (double)map_pw / map->w : 0.0;
+    pt_noise_mark marks[PLAY_NOISES], shouts[PLAY_NOISES];
+    int nmarks = 0, nshouts = 0;
+    for (int i = 0; i < s->nnoises; i++) {
+        const pt_noise *nz = &s->noises[i];
+        double age = ((double)(pt_world_tick(w) - nz->tick) + (round ? 0.0 : f->alpha)) * pt_world_dt(w);
+        pt_noise_mark mk = {nz->x, nz->y, nz->loudness, age};
+        if (nz->kind == PT_NOISE_SHOUT) shouts[nshouts++] = mk;
+        else marks[nmarks++] = mk;
+    }
+    pt_search_info si;
+    if ((f->overlays & PT_OVERLAY_SEARCH) && pt_world_search(w, &si))
+        pt_render_search(r, map, &v, si.cells, si.searched, si.ncells, si.origin);
+    if (f->overlays & PT_OVERLAY_HEARING) {
+        draw_hearing(f, r, map, &v, marks, nmarks);
+        draw_hearing(f, r, map, &v, shouts, nshouts);
+    }
+    pt_render_noise_rings(r, map, &v, marks, nmarks);
+    if (catch_at == PLAY_CATCH_GRAB) pt_render_caught(r, map, &v, &f->actors[0], catch_t);
+    pt_render_shout_rings(r, map, &v, shouts, nshouts);
+
+    /* The exit, when it is off screen: a gold pointer at the edge. */
+    int gx, gy;
+    if (f->hud && round == 0 && play_nearest_goal(s, &gx, &gy)) {
+        int pulse = 170 + (int)lround(80 * sin((double)s->ticks * 0.12));
+        pt_draw_pointer(r, map, &v, gx + 0.5, gy + 0.5, 2 * ts, 0xf2be3c00u | (uint32_t)pulse);
+    }
+    if (f->hud && round == 0) pt_render_offscreen_guards(r, map, &v, f->actors, n, ts); /* guards off screen */
+    if (!f->hud) return rc;
+
+    char status[192], clock[64], text[320], title[96];
+    play_fmt_clock(clock, sizeof clock, play_clock(s));
+    pt_gait gait = pt_world_gait(s->world);
+    const char *gname = gait == PT_GAIT_WALK ? "" : (gait == PT_GAIT_RUN ? "RUN  " : "SNEAK  ");
+    char what[48] = "";
+    if (s->replay && f->tick_entry && f->tick_entry[0])
+        snprintf(what, sizeof what, "GO TO TICK %s_  ", f->tick_entry);
+    else if (s->replay)
+        snprintf(what, sizeof what, "REPLAY %llu/%llu  ", (unsigned long long)pt_world_tick(s->world),
+                 (unsigned long long)s->replay->ticks);
+    char stones[32];
+    snprintf(stones, sizeof stones, "STONES %d  ", s->stones);
+    if (fabs(f->speed - 1.0) > 1e-9) snprintf(status, sizeof status, "%s%s%s%s  x%g", what, stones, gname, clock, f->speed);
+    else snprintf(status, sizeof status, "%s%s%s%s", what, stones, gname, clock);
+    double phase_left = 0.0;
+    pt_phase phase = pt_world_phase(s->world, &phase_left);
+    char phase_txt[32] = "";
+    if (phase != PT_PHASE_NORMAL) { /* normal says nothing */
+        static const char *const words[PT_PHASE_COUNT] = {"", "ALERT", "EVASION", "CAUTION"};
+        if (phase_left > 0.0) snprintf(phase_txt, sizeof phase_txt, "%s %.0f", words[phase], ceil(phase_left));
+        else snprintf(phase_txt, sizeof phase_txt, "%s", words[phase]);
+    }
+    pt_hud_msg msgs[PLAY_MSGS];
+    for (int i = 0; i < s->nmsgs; i++) {
+        const play_msg *m = &s->msgs[i];
+        double fade = m->ticks < 40 ? m->ticks / 40.0 : 1.0;
+        msgs[i].text = m->text;
+        msgs[i].rgba = (m->rgba & 0xffffff00u) | (uint32_t)lround((m->rgba & 0xffu) * fade);
+    }
+    pt_hud hud = {
+        .scale = ts,
+        .title = s->level->map.name[0] ? s->level->map.name : NULL,
+        .objective = play_objective(s),
+        .status = status,
+        .alert = round < 0 ? 2 : round > 0 ? 0 : play_alert(s),
+        .msgs = msgs,
+        .nmsgs = s->nmsgs,
+        .keys = f->from_levels ? keys_hint_levels : keys_hint,
+        .notice = f->paused && !round ? "PAUSED   P: resume   N: one tick" : NULL,
+        .help = f->help ? play_help_text : NULL,
+        .error = f->error,
+        .phase = phase_txt,
+        .phase_kind = (int)phase,
+        .perf = f->perf,
+        .hidden = round == 0 && pt_world_player_hidden(s->world),
+    };
+    if (round > 0 || catch_at == PLAY_CATCH_DONE) {
+        hud.banner = round;
+        hud.banner_t = round > 0 ? since : catch_t;
+        if (round > 0) {
+            hud.banner_title = "YOU ESCAPED!";
+            if (s->spotted == 0) snprintf(title, sizeof title, "never spotted - a ghost!");
+            else snprintf(title, sizeof title, "spotted %d time%s", s->spotted, s->spotted == 1 ? "" : "s");
+            char timeline[160];
+            if (f->best && f->best[0]) snprintf(timeline, sizeof timeline, "%s", f->best);
+            else snprintf(timeline, sizeof timeline, "time %s", clock);
+            snprintf(text, sizeof text, "%s\n%s\n\n%s", timeline, title,
+                     f->from_levels ? "Enter: go on   R: play again   Esc: levels" : "R: play again   Esc: quit");
+        } else {
+            hud.banner_title = "CAUGHT!";
+            snprintf(title, sizeof title, "by %s", s->caught_by[0] ? s->caught_by : "a guard");
+            snprintf(text, sizeof text, "%s after %s\n\nR: try again   Esc: %s", title, clock,
+                     f->from_levels ? "levels" : "quit");
+        }
+        hud.banner_text = text;
+    }
+    if (catch_at == PLAY_CATCH_GRAB) hud.flash = catch_t < 0.35 ? 0.7 * (1.0 - catch_t / 0.35) : 0.0;
+    pt_render_hud(r, &hud, 0, 0, out_w, out_h);
+    return rc;
+}

@@ -1,0 +1,427 @@
+/* SPDX-License-Identifier: Zlib */
+/* check_render_small - the HUD's help panel, its key hint and the menus in small windows
+ * (the help from 480 x 320, the smallest first window; the hint and the menus down to
+ * 320 x 240, the smallest a window is made), drawn headless and read back: the panel's
+ * frame is whole (nothing of it cut off by the window), each line of text lies inside it,
+ * and no two lines' pixels share a rectangle; the key hint stays inside the window and keeps
+ * its last two items (help, and the way out). The game's own help text and hints, and
+ * generated ones, at fixed and generated sizes.
+ *
+ * A line's pixels are found by drawing the same thing again with that line's characters
+ * replaced by spaces (the layout measures characters, so nothing moves): the pixels that
+ * differ are the line's, its shadow included. */
+#define _POSIX_C_SOURCE 200809L
+#include <check.h>
+
+#include <SDL.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_app.h"
+
+#include "../src/app/play_frame.c" /* play_help_text, keys_hint, keys_hint_levels */
+#include "../src/render/render_internal.h" /* pt__fit_hint */
+
+#define GOLD 0xf2be3cu  /* the panels' frames (and the menus' marks) */
+#define HINT 0xc8c8d4u  /* the key hint's letters */
+
+static unsigned rnd(unsigned *st) {
+    *st = *st * 1103515245u + 12345u;
+    return (*st >> 16) & 0x7fffu;
+}
+
+/* ---- reading a surface ------------------------------------------------------------------ */
+
+typedef struct box { int x0, y0, x1, y1; } box; /* inclusive; x0 > x1: empty */
+
+static const box EMPTY = {1 << 30, 1 << 30, -1, -1};
+
+static int box_empty(box b) { return b.x0 > b.x1; }
+static void box_add(box *b, int x, int y) {
+    if (x < b->x0) b->x0 = x;
+    if (x > b->x1) b->x1 = x;
+    if (y < b->y0) b->y0 = y;
+    if (y > b->y1) b->y1 = y;
+}
+static int box_meet(box a, box b) { return a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1; }
+/* a strictly inside b (not on its edge rows and columns) */
+static int box_inside(box a, box b) { return a.x0 > b.x0 && a.x1 < b.x1 && a.y0 > b.y0 && a.y1 < b.y1; }
+
+static Uint32 pixel(SDL_Surface *s, int x, int y) {
+    return ((const Uint32 *)((const Uint8 *)s->pixels + (size_t)y * (size_t)s->pitch))[x];
+}
+static Uint32 rgb(SDL_Surface *s, int x, int y) {
+    Uint8 r, g, b;
+    SDL_GetRGB(pixel(s, x, y), s->format, &r, &g, &b);
+    return (Uint32)r << 16 | (Uint32)g << 8 | b;
+}
+
+static box diff_box(SDL_Surface *a, SDL_Surface *b) {
+    box d = EMPTY;
+    for (int y = 0; y < a->h; y++)
+        for (int x = 0; x < a->w; x++)
+            if (pixel(a, x, y) != pixel(b, x, y)) box_add(&d, x, y);
+    return d;
+}
+
+/* The pixels of one colour inside (x0..x1, y0..y1). */
+static box colour_box(SDL_Surface *s, Uint32 c, int x0, int y0, int x1, int y1) {
+    box d = EMPTY;
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++)
+            if (rgb(s, x, y) == c) box_add(&d, x, y);
+    return d;
+}
+
+/* 1 when every pixel of the rectangle's edge rows and columns is c: a whole frame. */
+static int whole_frame(SDL_Surface *s, box b, Uint32 c) {
+    for (int x = b.x0; x <= b.x1; x++)
+        if (rgb(s, x, b.y0) != c || rgb(s, x, b.y1) != c) return 0;
+    for (int y = b.y0; y <= b.y1; y++)
+        if (rgb(s, b.x0, y) != c || rgb(s, b.x1, y) != c) return 0;
+    return 1;
+}
+
+/* ---- drawing ----------------------------------------------------------------------------- */
+
+static int draw_hud(pt_render *r, int w, int h, void *user) {
+    pt_render_hud(r, (const pt_hud *)user, 0, 0, w, h);
+    return PT_OK;
+}
+static int draw_menu(pt_render *r, int w, int h, void *user) {
+    pt_render_menu(r, (const pt_menu *)user, 0, 0, w, h);
+    return PT_OK;
+}
+
+static SDL_Surface *hud_surface(const pt_hud *hud, int w, int h) {
+    pt_error err;
+    SDL_Surface *s = pt_render_surface_with(w, h, NULL, draw_hud, (void *)hud, &err);
+    ck_assert_msg(s != NULL, "%s", err.message);
+    return s;
+}
+static SDL_Surface *menu_surface(const pt_menu *m, int w, int h) {
+    pt_error err;
+    SDL_Surface *s = pt_render_surface_with(w, h, NULL, draw_menu, (void *)m, &err);
+    ck_assert_msg(s != NULL, "%s", err.message);
+    return s;
+}
+
+/* Line k of s (0-based) with its characters but '|' made spaces, into buf. */
+static void blank_line(const char *s, int k, char *buf, size_t cap) {
+    snprintf(buf, cap, "%s", s);
+    char *p = buf;
+    for (int i = 0; i < k && p; i++) {
+        p = strchr(p, '\n');
+        if (p) p++;
+    }
+    for (; p && *p && *p != '\n'; p++)
+        if (*p != '|') *p = ' ';
+}
+static int line_count(const char *s) {
+    int n = 1;
+    for (; *s; s++) n += *s == '\n';
+    return n;
+}
+/* 1 when line k of s has something to draw. */
+static int line_inked(const char *s, int k) {
+    for (int i = 0; i < k; i++) s = strchr(s, '\n') + 1;
+    for (; *s && *s != '\n'; s++)
+        if (*s != ' ' && *s != '|') return 1;
+    return 0;
+}
+
+/* ---- the help panel ---------------------------------------------------------------------- */
+
+static void check_help(const char *help, int w, int h) {
+    static box lines[256];
+    pt_hud hud = {.help = help};
+    SDL_Surface *full = hud_surface(&hud, w, h);
+    SDL_LockSurface(full);
+    box panel = colour_box(full, GOLD, 0, 0, w - 1, h - 1);
+    ck_assert_msg(!box_empty(panel), "%dx%d: no help panel", w, h);
+    ck_assert_msg(whole_frame(full, panel, GOLD), "%dx%d: the help panel's frame (%d,%d)-(%d,%d) is cut off", w, h,
+                  panel.x0, panel.y0, panel.x1, panel.y1);
+    int n = line_count(help), nb = 0;
+    ck_assert_int_lt(n, 256);
+    char *buf = malloc(strlen(help) + 1);
+    ck_assert_ptr_nonnull(buf);
+    for (int k = 0; k < n; k++) {
+        if (!line_inked(help, k)) continue;
+        blank_line(help, k, buf, strlen(help) + 1);
+        pt_hud without = {.help = buf};
+        SDL_Surface *s = hud_surface(&without, w, h);
+        SDL_LockSurface(s);
+        box b = diff_box(full, s);
+        SDL_UnlockSurface(s);
+        SDL_FreeSurface(s);
+        ck_assert_msg(!box_empty(b), "%dx%d: help line %d is not drawn", w, h, k + 1);
+        ck_assert_msg(box_inside(b, panel), "%dx%d: help line %d (%d,%d)-(%d,%d) is not inside the panel", w, h,
+                      k + 1, b.x0, b.y0, b.x1, b.y1);
+        for (int j = 0; j < nb; j++)
+            ck_assert_msg(!box_meet(b, lines[j]), "%dx%d: help line %d (%d,%d)-(%d,%d) meets an earlier line", w, h,
+                          k + 1, b.x0, b.y0, b.x1, b.y1);
+        lines[nb++] = b;
+    }
+    free(buf);
+    SDL_UnlockSurface(full);
+    SDL_FreeSurface(full);
+}
+
+static const int sizes[][2] = {{720, 320}, {480, 320}, {640, 360}, {800, 450}, {1024, 600}, {1280, 720}, {900, 500}};
+
+START_TEST(test_game_help) {
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) check_help(play_help_text, sizes[i][0], sizes[i][1]);
+    unsigned st = 99;
+    for (int k = 0; k < 4; k++) check_help(play_help_text, 480 + (int)(rnd(&st) % 1200), 320 + (int)(rnd(&st) % 600));
+}
+END_TEST
+
+/* Generated help: up to 24 lines of up to 54 characters (a column that fits 480 x 320). */
+static void make_help(char *buf, size_t cap, unsigned *st) {
+    int n = 5 + (int)(rnd(st) % 20), at = 0;
+    for (int i = 0; i < n && at < (int)cap - 80; i++) {
+        int kind = (int)(rnd(st) % 10); /* 0: blank, 1: heading, else KEY|what */
+        if (i > 0) buf[at++] = '\n';
+        if (kind == 0 && i > 0 && i < n - 1) continue;
+        int klen = 1 + (int)(rnd(st) % 12), dlen = 5 + (int)(rnd(st) % 36);
+        for (int c = 0; c < (kind == 1 ? klen + dlen : klen); c++) buf[at++] = (char)('A' + rnd(st) % 26);
+        if (kind == 1) continue;
+        buf[at++] = '|';
+        for (int c = 0; c < dlen; c++) buf[at++] = c % 6 == 5 ? ' ' : (char)('a' + rnd(st) % 26);
+    }
+    buf[at] = '\0';
+}
+
+START_TEST(test_generated_help) {
+    unsigned st = 4242;
+    char help[2048];
+    for (int k = 0; k < 10; k++) {
+        make_help(help, sizeof help, &st);
+        check_help(help, 480 + (int)(rnd(&st) % 900), 320 + (int)(rnd(&st) % 500));
+    }
+}
+END_TEST
+
+/* ---- the key hint ------------------------------------------------------------------------ */
+
+/* Its items, "   " apart. */
+static int items(const char *s, char it[][64], int max) {
+    int n = 0;
+    while (*s && n < max) {
+        const char *sep = strstr(s, "   ");
+        size_t len = sep ? (size_t)(sep - s) : strlen(s);
+        snprintf(it[n++], 64, "%.*s", (int)len, s);
+        if (!sep) break;
+        s = sep + strspn(sep, " ");
+    }
+    return n;
+}
+
+static void check_hint(const char *keys, int w, int h) {
+    pt_hud hud = {.keys = keys};
+    SDL_Surface *s = hud_surface(&hud, w, h);
+    SDL_LockSurface(s);
+    int bar = 0;
+    pt_hud_bars(pt_hud_scale(w, h), NULL, &bar);
+    box b = colour_box(s, HINT, 0, 0, w - 1, h - 1);
+    SDL_UnlockSurface(s);
+    SDL_FreeSurface(s);
+    ck_assert_msg(!box_empty(b), "%dx%d: no key hint drawn", w, h);
+    ck_assert_msg(b.x0 > 0 && b.x1 < w - 1, "%dx%d: the key hint (x %d..%d) is cut off", w, h, b.x0, b.x1);
+    ck_assert_msg(b.y0 >= h - bar && b.y1 < h, "%dx%d: the key hint is outside its bar", w, h);
+
+    /* What it draws: the items it keeps are the first ones and the last two, in order. */
+    char line[512], in[32][64], out[32][64];
+    int ks = pt__fit_hint(keys, pt_hud_scale(w, h), w - 8 * pt_hud_scale(w, h), line, sizeof line);
+    int n = items(keys, in, 32), m = items(line, out, 32);
+    ck_assert_int_ge(ks, 1);
+    ck_assert_int_le(pt__hud_text_w(line, ks), w - 8 * pt_hud_scale(w, h));
+    ck_assert_int_le(m, n);
+    for (int i = 0; i < m; i++) {
+        int from = i < m - 2 || n < 2 ? i : n - (m - i);
+        ck_assert_msg(strcmp(out[i], in[from]) == 0, "%d: item %d is '%s', not '%s'", w, i, out[i], in[from]);
+    }
+    if (n >= 2) ck_assert_int_ge(m, 2);
+}
+
+START_TEST(test_hint) {
+    for (int w = 320; w <= 2000; w += 40) {
+        check_hint(keys_hint, w, 240 + w / 3);
+        check_hint(keys_hint_levels, w, 240 + w / 3);
+    }
+    unsigned st = 5;
+    char keys[512];
+    for (int k = 0; k < 30; k++) {
+        int n = 1 + (int)(rnd(&st) % 12), at = 0;
+        for (int i = 0; i < n; i++) {
+            if (i) at += snprintf(keys + at, sizeof keys - (size_t)at, "   ");
+            int len = 3 + (int)(rnd(&st) % 14);
+            for (int c = 0; c < len; c++) keys[at++] = c == len / 2 ? ' ' : (char)('a' + rnd(&st) % 26);
+        }
+        keys[at] = '\0';
+        if (pt__hud_text_w(keys, 1) > 2000) continue;
+        /* The last two items alone fit: the hint is then whole at any width it is drawn at. */
+        char two[32][64];
+        int ni = items(keys, two, 32), need = ni >= 2 ? 6 * ((int)strlen(two[ni - 2]) + 3 + (int)strlen(two[ni - 1])) + 10
+                                                    : pt__hud_text_w(keys, 1) + 10;
+        int w = need + (int)(rnd(&st) % 1200);
+        check_hint(keys, w, 240 + (int)(rnd(&st) % 400));
+    }
+}
+END_TEST
+
+/* ---- the menus --------------------------------------------------------------------------- */
+
+static char labels[64][48], blank_labels[64][48];
+static pt_menu_row rows[64], blank_rows[64];
+
+/* A level select: the title, two subtitle lines (the second the widest thing in the panel,
+ * as the game's is), rows enough to scroll, a row chosen anywhere. */
+static void make_menu(pt_menu *m, unsigned *st, int n) {
+    for (int i = 0; i < n; i++) {
+        int len = 3 + (int)(rnd(st) % 20);
+        for (int c = 0; c < len; c++) labels[i][c] = (char)('a' + rnd(st) % 26);
+        labels[i][len] = '\0';
+        rows[i] = (pt_menu_row){labels[i], rnd(st) % 2 ? "0:41.2" : "new", rnd(st) % 2 ? "GHOST CALM" : NULL, 0};
+    }
+    *m = (pt_menu){.title = "CHOOSE A LEVEL",
+                   .subtitle = "3 of 12 escaped   best times and badges:\n"
+                               "GHOST never spotted   CALM no alarm   NO-STONES none thrown",
+                   .rows = rows, .nrows = n, .selected = (int)(rnd(st) % (unsigned)n),
+                   .prompt = rnd(st) % 2 ? "press Enter" : NULL,
+                   .footer = "Up/Down choose   Enter play   (or click a level)   F1 keys   Esc title"};
+}
+
+static char *spaces(const char *s, char *buf, size_t cap) {
+    snprintf(buf, cap, "%s", s);
+    for (char *p = buf; *p; p++)
+        if (*p != '\n') *p = ' ';
+    return buf;
+}
+
+/* The menu with the parts in `keep` drawn and the others as spaces (1 title, 2 subtitle line
+ * 1, 4 line 2, 8 rows, 16 prompt, 32 footer); row_only >= 0: of the rows only that one. */
+static SDL_Surface *menu_parts(const pt_menu *m, unsigned keep, int row_only, int w, int h) {
+    static char title[64], sub[256], prompt[64], footer[256], det[64][16], mk[64][16];
+    pt_menu b = *m;
+    if (!(keep & 1)) b.title = spaces(m->title, title, sizeof title);
+    if ((keep & 6) != 6) {
+        snprintf(sub, sizeof sub, "%s", m->subtitle);
+        char *nl = strchr(sub, '\n');
+        for (char *p = sub; !(keep & 2) && p < nl; p++) *p = ' ';
+        for (char *p = nl + 1; !(keep & 4) && *p; p++) *p = ' ';
+        b.subtitle = sub;
+    }
+    if (m->prompt && !(keep & 16)) b.prompt = spaces(m->prompt, prompt, sizeof prompt);
+    if (!(keep & 32)) b.footer = spaces(m->footer, footer, sizeof footer);
+    for (int i = 0; i < m->nrows; i++) {
+        blank_rows[i] = m->rows[i];
+        if ((keep & 8) && (row_only < 0 || row_only == i)) continue;
+        blank_rows[i].label = spaces(m->rows[i].label, blank_labels[i], sizeof blank_labels[i]);
+        if (m->rows[i].detail) blank_rows[i].detail = spaces(m->rows[i].detail, det[i], sizeof det[i]);
+        if (m->rows[i].marks) blank_rows[i].marks = spaces(m->rows[i].marks, mk[i], sizeof mk[i]);
+    }
+    b.rows = blank_rows;
+    return menu_surface(&b, w, h);
+}
+
+static void check_menu(const pt_menu *m, int w, int h) {
+    box part[80];
+    const char *name[80];
+    int np = 0;
+    SDL_Surface *full = menu_parts(m, ~0u, -1, w, h), *bare = menu_parts(m, 0, -1, w, h);
+    SDL_LockSurface(full);
+    SDL_LockSurface(bare);
+    /* The panel: the outermost gold with no text drawn. */
+    box panel = colour_box(bare, GOLD, 0, 0, w - 1, h - 1);
+    ck_assert_msg(!box_empty(panel) && whole_frame(bare, panel, GOLD), "%dx%d: the menu's panel is cut off", w, h);
+    /* The rows shown, by the pointer's arithmetic. */
+    int rows_y0 = -1, rows_y1 = -1, first = -1, last = -1;
+    for (int y = 0; y < h; y++) {
+        int row = pt_menu_row_at(m, 0, 0, w, h, w / 2, y);
+        if (row < 0) continue;
+        if (rows_y0 < 0) rows_y0 = y, first = row;
+        rows_y1 = y;
+        last = row;
+    }
+    ck_assert_msg(first >= 0, "%dx%d: no row shown", w, h);
+    static const struct { unsigned bit; const char *what; } texts[] = {
+        {1, "the title"}, {2, "subtitle line 1"}, {4, "subtitle line 2"}, {16, "the prompt"}};
+    for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++) {
+        if (texts[t].bit == 16 && !m->prompt) continue;
+        SDL_Surface *s = menu_parts(m, ~0u & ~texts[t].bit, -1, w, h);
+        SDL_LockSurface(s);
+        part[np] = diff_box(full, s);
+        name[np++] = texts[t].what;
+        SDL_UnlockSurface(s);
+        SDL_FreeSurface(s);
+    }
+    for (int i = first; i <= last; i++) {
+        SDL_Surface *s = menu_parts(m, 8, i, w, h);
+        SDL_LockSurface(s);
+        part[np] = diff_box(bare, s);
+        name[np++] = "a row";
+        SDL_UnlockSurface(s);
+        SDL_FreeSurface(s);
+    }
+    /* The scroll marks: the only gold inside the bare panel above and below the rows. */
+    int t = 1; /* the panel's frame: at least a pixel */
+    while (panel.y0 + t < panel.y1 && rgb(bare, (panel.x0 + panel.x1) / 2, panel.y0 + t) == GOLD) t++;
+    if (first > 0) {
+        part[np] = colour_box(bare, GOLD, panel.x0 + t, panel.y0 + t, panel.x1 - t, rows_y0 - 1);
+        name[np] = "the ^ mark";
+        ck_assert_msg(!box_empty(part[np++]), "%dx%d: rows above the list, and no ^", w, h);
+    }
+    if (last < m->nrows - 1) {
+        part[np] = colour_box(bare, GOLD, panel.x0 + t, rows_y1 + 1, panel.x1 - t, panel.y1 - t);
+        name[np] = "the v mark";
+        ck_assert_msg(!box_empty(part[np++]), "%dx%d: rows below the list, and no v", w, h);
+    }
+    for (int i = 0; i < np; i++) {
+        ck_assert_msg(!box_empty(part[i]), "%dx%d: %s is not drawn", w, h, name[i]);
+        ck_assert_msg(box_inside(part[i], panel), "%dx%d: %s (%d,%d)-(%d,%d) is not inside the panel", w, h, name[i],
+                      part[i].x0, part[i].y0, part[i].x1, part[i].y1);
+        for (int j = 0; j < i; j++)
+            ck_assert_msg(!box_meet(part[i], part[j]), "%dx%d: %s (%d,%d)-(%d,%d) meets %s (%d,%d)-(%d,%d)", w, h,
+                          name[i], part[i].x0, part[i].y0, part[i].x1, part[i].y1, name[j], part[j].x0, part[j].y0,
+                          part[j].x1, part[j].y1);
+    }
+    /* The footer: inside the window. */
+    box f = colour_box(full, HINT, 0, panel.y1 + 1, w - 1, h - 1);
+    ck_assert_msg(!box_empty(f) && f.x0 > 0 && f.x1 < w - 1, "%dx%d: the footer is cut off", w, h);
+    SDL_UnlockSurface(full);
+    SDL_UnlockSurface(bare);
+    SDL_FreeSurface(full);
+    SDL_FreeSurface(bare);
+}
+
+START_TEST(test_menu) {
+    unsigned st = 31337;
+    static const int fixed[][2] = {{720, 320}, {480, 320}, {320, 240}, {640, 360}};
+    for (int k = 0; k < 16; k++) {
+        int w, h;
+        if (k < 4) w = fixed[k][0], h = fixed[k][1];
+        else w = 320 + (int)(rnd(&st) % 900), h = 240 + (int)(rnd(&st) % 300);
+        pt_menu m;
+        make_menu(&m, &st, 20 + (int)(rnd(&st) % 44));
+        check_menu(&m, w, h);
+    }
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("render_small");
+    TCase *tc = tcase_create("small");
+    tcase_add_test(tc, test_game_help);
+    tcase_add_test(tc, test_generated_help);
+    tcase_add_test(tc, test_hint);
+    tcase_add_test(tc, test_menu);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
