@@ -391,33 +391,30 @@ static pt__tok tok_of(const char *s) {
     return t;
 }
 
-/* Numbers in attributes, with the shared strict number rules (text.h). */
-static int attr_num(loader *L, doc *d, xmlNodePtr n, const char *name, double lo, double hi, double def, double *out) {
+/* Numbers in attributes, with the shared strict number rules (text.h): an int into *iout
+ * when iout is set (lo and hi are whole), else a number into *dout; def when absent. */
+static int attr_number(loader *L, doc *d, xmlNodePtr n, const char *name, double lo, double hi, double def,
+                       double *dout, int *iout) {
     const char *s = attr(L, n, name);
     if (!s) {
-        *out = def;
+        if (iout) *iout = (int)def;
+        else *dout = def;
         return PT_OK;
     }
     pt__tok t = tok_of(s);
     pt_error e;
     pt_error_clear(&e);
-    int rc = pt__tok_num(&t, 0, lo, hi, out, &e);
+    int rc = iout ? pt__tok_int(&t, 0, (long)lo, (long)hi, iout, &e) : pt__tok_num(&t, 0, lo, hi, dout, &e);
     if (rc < 0) return fail_at(L, d, n, name, 0, rc, "%s: %s", name, e.message);
     return PT_OK;
 }
 
-static int attr_int(loader *L, doc *d, xmlNodePtr n, const char *name, long lo, long hi, int def, int *out) {
-    const char *s = attr(L, n, name);
-    if (!s) {
-        *out = def;
-        return PT_OK;
-    }
-    pt__tok t = tok_of(s);
-    pt_error e;
-    pt_error_clear(&e);
-    int rc = pt__tok_int(&t, 0, lo, hi, out, &e);
-    if (rc < 0) return fail_at(L, d, n, name, 0, rc, "%s: %s", name, e.message);
-    return PT_OK;
+static int attr_num(loader *L, doc *d, xmlNodePtr n, const char *name, double lo, double hi, double def, double *out) {
+    return attr_number(L, d, n, name, lo, hi, def, out, NULL);
+}
+
+static int attr_int(loader *L, doc *d, xmlNodePtr n, const char *name, int lo, int hi, int def, int *out) {
+    return attr_number(L, d, n, name, lo, hi, def, NULL, out);
 }
 
 /* Strict unsigned 32-bit decimal (gids, firstgid): 1 on success. */
