@@ -92,18 +92,23 @@ static int once(parser *p, const pt__line *ln, int *seen) {
     return PT_OK;
 }
 
-/* Grows an array of elem-sized items to hold n+1, never beyond limit items. */
-static int grow(parser *p, void **arr, int *cap, int n, size_t elem, int limit, int line, int col, const char *what) {
-    if (n >= limit)
+/* Appends the elem-sized *item to *arr of *n items (capacity *cap, never beyond limit items;
+ * errors at the directive word) and returns its index. */
+static int append(parser *p, void **arr, int *cap, int *n, const void *item, size_t elem, int limit,
+                  const pt__line *ln, const char *what) {
+    int line = ln->no, col = ln->tok[0].col;
+    if (*n >= limit)
         return pt_error_set(p->err, PT_ERR_LIMIT, line, col, "more than %d %s in one map", limit, what);
-    if (n < *cap) return PT_OK;
-    int ncap = *cap ? *cap * 2 : 16;
-    if (ncap > limit) ncap = limit;
-    void *na = PT_REALLOC(*arr, elem * (size_t)ncap);
-    if (!na) return pt_error_set(p->err, PT_ERR_NOMEM, line, col, "out of memory");
-    *arr = na;
-    *cap = ncap;
-    return PT_OK;
+    if (*n >= *cap) {
+        int ncap = *cap ? *cap * 2 : 16;
+        if (ncap > limit) ncap = limit;
+        void *na = PT_REALLOC(*arr, elem * (size_t)ncap);
+        if (!na) return pt_error_set(p->err, PT_ERR_NOMEM, line, col, "out of memory");
+        *arr = na;
+        *cap = ncap;
+    }
+    memcpy((char *)*arr + elem * (size_t)*n, item, elem);
+    return (*n)++;
 }
 
 static int add_check(parser *p, double x, double y, int line, int col, int what, int ent) {
@@ -452,11 +457,9 @@ static int parse_entity(parser *p, pt__line *ln, pt_kind kind) {
         p->m.player = def;
         p->player_line = ln->no;
     } else {
-        if ((rc = grow(p, (void **)&p->m.ents, &p->ents_cap, p->m.nents, sizeof def, PT_MAX_ENTITIES, ln->no,
-                       word->col, "entities")) < 0)
-            return rc;
-        idx = p->m.nents;
-        p->m.ents[p->m.nents++] = def;
+        idx = append(p, (void **)&p->m.ents, &p->ents_cap, &p->m.nents, &def, sizeof def, PT_MAX_ENTITIES, ln,
+                     "entities");
+        if (idx < 0) return idx;
         if ((rc = name_add(p, idx, ln->no, word->col)) < 0) return rc;
     }
     p->members += members;
@@ -502,13 +505,9 @@ static int d_obstacle(parser *p, pt__line *ln) {
         if (rc < 0) return rc;
     }
     if (!o.col) return pt_error_set(p->err, PT_ERR_MISSING, ln->no, ln->tok[0].col, "obstacle needs a position: at=X,Y");
-    if ((rc = grow(p, (void **)&p->m.obstacles, &p->obs_cap, p->m.nobstacles, sizeof o, PT_MAX_OBSTACLES, ln->no,
-                   ln->tok[0].col, "obstacles")) < 0)
-        return rc;
-    p->m.obstacles[p->m.nobstacles] = o;
-    if ((rc = add_check(p, o.x, o.y, ln->no, o.col, WHAT_OBSTACLE, p->m.nobstacles)) < 0) return rc;
-    p->m.nobstacles++;
-    return PT_OK;
+    int idx = append(p, (void **)&p->m.obstacles, &p->obs_cap, &p->m.nobstacles, &o, sizeof o, PT_MAX_OBSTACLES, ln,
+                     "obstacles");
+    return idx < 0 ? idx : add_check(p, o.x, o.y, ln->no, o.col, WHAT_OBSTACLE, idx);
 }
 
 /* noise at=X,Y loudness=L every=S [first=S] */
@@ -557,13 +556,9 @@ static int d_noise(parser *p, pt__line *ln) {
             return pt_error_set(p->err, PT_ERR_MISSING, ln->no, ln->tok[0].col, "noise needs %s", need[j]);
     if (!seen[3]) s.first = s.every;
     s.col = seen[0];
-    if ((rc = grow(p, (void **)&p->m.sources, &p->src_cap, p->m.nsources, sizeof s, PT_MAX_NOISE_SOURCES, ln->no,
-                   ln->tok[0].col, "noise sources")) < 0)
-        return rc;
-    p->m.sources[p->m.nsources] = s;
-    if ((rc = add_check(p, s.x, s.y, ln->no, s.col, WHAT_SOURCE, p->m.nsources)) < 0) return rc;
-    p->m.nsources++;
-    return PT_OK;
+    int idx = append(p, (void **)&p->m.sources, &p->src_cap, &p->m.nsources, &s, sizeof s, PT_MAX_NOISE_SOURCES, ln,
+                     "noise sources");
+    return idx < 0 ? idx : add_check(p, s.x, s.y, ln->no, s.col, WHAT_SOURCE, idx);
 }
 
 /* ---- the grid --------------------------------------------------------------------------- */
