@@ -92,6 +92,23 @@ static int once(parser *p, const pt__line *ln, int *seen) {
     return PT_OK;
 }
 
+/* Item i of ln as one of keys (NULL-terminated): its index, with *k and *v set and
+ * seen[index] set to the value's column; else a located error: no key=value, an unknown key
+ * ("<what> 'k'" with the nearest key as hint, else `known`), a key given twice. */
+static int keyed_item(parser *p, const pt__line *ln, int i, const char *const *keys, const char *what,
+                      const char *known, int *seen, pt__tok *k, pt__tok *v) {
+    const pt__tok *t = &ln->tok[i];
+    if (!pt__tok_kv(t, k, v))
+        return pt_error_set(p->err, PT_ERR_SYNTAX, ln->no, t->col, "expected key=value, found '%.*s'",
+                            t->len > 40 ? 40 : t->len, t->s);
+    int key = key_index(p, ln->no, k, keys, what, known);
+    if (key < 0) return key;
+    if (seen[key])
+        return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k->col, "key '%.*s' given twice", k->len, k->s);
+    seen[key] = v->col;
+    return key;
+}
+
 /* Appends the elem-sized *item to *arr of *n items (capacity *cap, never beyond limit items;
  * errors at the directive word) and returns its index. */
 static int append(parser *p, void **arr, int *cap, int *n, const void *item, size_t elem, int limit,
@@ -479,21 +496,13 @@ static int d_obstacle(parser *p, pt__line *ln) {
     static const char *const sprites[] = {"pillar", "tree", NULL};
     static const char *const keys[] = {"at", "r", "sprite", NULL};
     pt_obstacle o = {0, 0, 0.45, PT_OBSTACLE_PILLAR, ln->no, 0};
-    int rc, seen_r = 0, seen_sprite = 0;
+    int rc, seen[3] = {0, 0, 0};
     for (int i = 1; i < ln->ntok; i++) {
-        const pt__tok *t = &ln->tok[i];
         pt__tok k, v;
-        if (!pt__tok_kv(t, &k, &v))
-            return pt_error_set(p->err, PT_ERR_SYNTAX, ln->no, t->col, "expected key=value, found '%.*s'",
-                                t->len > 40 ? 40 : t->len, t->s);
-        int key = key_index(p, ln->no, &k, keys, "obstacle has no key", " (keys: at, r, sprite)");
+        int key = keyed_item(p, ln, i, keys, "obstacle has no key", " (keys: at, r, sprite)", seen, &k, &v);
         if (key < 0) return key;
-        int *seen = key == 0 ? &o.col : key == 1 ? &seen_r : &seen_sprite;
-        if (*seen)
-            return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "key '%.*s' given twice", k.len, k.s);
-        *seen = v.col;
-        if (seen == &o.col) rc = pt__tok_point(&v, ln->no, -COORD_MAX, COORD_MAX, &o.x, &o.y, p->err);
-        else if (seen == &seen_r) {
+        if (key == 0) rc = pt__tok_point(&v, ln->no, -COORD_MAX, COORD_MAX, &o.x, &o.y, p->err);
+        else if (key == 1) {
             rc = pt__tok_num(&v, ln->no, 0, 4, &o.r, p->err);
             if (rc == PT_OK && o.r <= 0)
                 rc = pt_error_set(p->err, PT_ERR_RANGE, ln->no, v.col, "r must be greater than 0");
@@ -504,7 +513,8 @@ static int d_obstacle(parser *p, pt__line *ln) {
         }
         if (rc < 0) return rc;
     }
-    if (!o.col) return pt_error_set(p->err, PT_ERR_MISSING, ln->no, ln->tok[0].col, "obstacle needs a position: at=X,Y");
+    if (!seen[0]) return pt_error_set(p->err, PT_ERR_MISSING, ln->no, ln->tok[0].col, "obstacle needs a position: at=X,Y");
+    o.col = seen[0];
     int idx = append(p, (void **)&p->m.obstacles, &p->obs_cap, &p->m.nobstacles, &o, sizeof o, PT_MAX_OBSTACLES, ln,
                      "obstacles");
     return idx < 0 ? idx : add_check(p, o.x, o.y, ln->no, o.col, WHAT_OBSTACLE, idx);
@@ -516,16 +526,9 @@ static int d_noise(parser *p, pt__line *ln) {
     pt_noise_source s = {0, 0, 0, 0, -1, ln->no, 0};
     int rc, seen[4] = {0, 0, 0, 0};
     for (int i = 1; i < ln->ntok; i++) {
-        const pt__tok *t = &ln->tok[i];
         pt__tok k, v;
-        if (!pt__tok_kv(t, &k, &v))
-            return pt_error_set(p->err, PT_ERR_SYNTAX, ln->no, t->col, "expected key=value, found '%.*s'",
-                                t->len > 40 ? 40 : t->len, t->s);
-        int key = key_index(p, ln->no, &k, keys, "noise has no key", " (keys: at, loudness, every, first)");
+        int key = keyed_item(p, ln, i, keys, "noise has no key", " (keys: at, loudness, every, first)", seen, &k, &v);
         if (key < 0) return key;
-        if (seen[key])
-            return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "key '%.*s' given twice", k.len, k.s);
-        seen[key] = v.col;
         double x, y;
         switch (key) {
         case 0:
