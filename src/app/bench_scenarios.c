@@ -149,6 +149,17 @@ static void crowd_gate_state(const bench_opts *o, pt_crowd *c, const pt_steer_ag
     bench_gate_state(o, h);
 }
 
+/* The end of a crowd scenario: the gate's state, the crowd gone, the figure of its runs. */
+static void crowd_result(const bench_opts *o, bench_result *r, pt_crowd *c, const pt_steer_agent *a, int n, int ticks,
+                         const double *ns) {
+    crowd_gate_state(o, c, a, n);
+    pt_crowd_destroy(c);
+    r->agents = n;
+    r->ticks = ticks;
+    r->threads = o->threads;
+    bench_stats(r, ns, o->runs);
+}
+
 /* Each tick is timed alone, so that under --lockstep it can wait for its turn and report
  * (crowd_gate_state ends the lockstep); a tick is far longer than reading the clock. */
 static int time_crowd(pt_crowd *c, const bench_opts *o, int ticks, double *ns, int brute) {
@@ -223,12 +234,7 @@ int bench_flock(const bench_opts *o, bench_result *r) {
             ratio[nratio++] = tk > 0 ? t1 / tk : 0;
         }
     }
-    crowd_gate_state(o, c, a, n);
-    pt_crowd_destroy(c);
-    r->agents = n;
-    r->ticks = ticks;
-    r->threads = o->threads;
-    bench_stats(r, ns, o->runs);
+    crowd_result(o, r, c, a, n, ticks, ns);
     if (one) {
         bench_result r1 = {.agents = n, .ticks = ticks};
         bench_stats(&r1, ns1, o->runs);
@@ -290,12 +296,7 @@ int bench_steer(const bench_opts *o, bench_result *r) {
     pt_crowd_set_target(c, 0);
     double ns[BENCH_MAX_RUNS];
     time_crowd(c, o, ticks, ns, 0);
-    crowd_gate_state(o, c, a, n);
-    pt_crowd_destroy(c);
-    r->agents = n;
-    r->ticks = ticks;
-    r->threads = o->threads;
-    bench_stats(r, ns, o->runs);
+    crowd_result(o, r, c, a, n, ticks, ns);
     bench_extra(r, "ticks_per_s", r->median > 0 ? 1e9 / (r->median * n) : 0);
     free(a);
     pt_steer_env_fini(&env);
