@@ -54,8 +54,9 @@ int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, c
         int nev = 0;
         const pt_event *ev = pt_world_events(w, &nev);
         for (int k = 0; k < nev; k++) {
+            if (ev[k].kind != PT_EVENT_CAUGHT) continue;
             const pt_entity *e = pt_world_entity(w, (int)ev[k].a);
-            if (ev[k].kind == PT_EVENT_CAUGHT) snprintf(caught_by, sizeof caught_by, "%s", e && e->name[0] ? e->name : "");
+            snprintf(caught_by, sizeof caught_by, "%s", e && e->name[0] ? e->name : "");
         }
         if ((round = pt_world_round(w)) != 0) end_tick = pt_world_tick(w);
     }
@@ -68,9 +69,8 @@ int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, c
         uint64_t now = round != 0 ? end_tick : pt_world_tick(w);
         double clock = started && now > start_tick ? (double)(now - start_tick) * pt_world_dt(w) : 0.0;
         const char *title = map.name[0] ? map.name : map_path ? map_path : r.map;
-        if (round > 0) fprintf(out, "escaped \"%s\" in %.2f s\n", title, clock);
-        else if (round < 0) fprintf(out, "caught \"%s\" by %s after %.2f s\n", title, caught_by[0] ? caught_by : "a guard", clock);
-        else fprintf(out, "unfinished \"%s\" after %.2f s\n", title, clock);
+        app_round_line(out, title, round, caught_by, clock);
+        fputc('\n', out);
     }
 done:
     if (app_trace_close(trace, trace_path) < 0) status = APP_EXIT_INPUT;
@@ -79,6 +79,12 @@ done:
     pt_map_fini(&map);
     app_rec_fini(&r);
     return status;
+}
+
+void app_round_line(FILE *out, const char *title, int round, const char *caught_by, double seconds) {
+    if (round > 0) fprintf(out, "escaped \"%s\" in %.2f s", title, seconds);
+    else if (round < 0) fprintf(out, "caught \"%s\" by %s after %.2f s", title, caught_by[0] ? caught_by : "a guard", seconds);
+    else fprintf(out, "unfinished \"%s\" after %.2f s", title, seconds);
 }
 
 FILE *app_trace_open(const char *path, const pt_world *w) {
