@@ -415,13 +415,115 @@ START_TEST(test_caught_frame) {
 }
 END_TEST
 
+/* --route walks the player: the frame at tick N has it where `sim --player-pattern` (the same
+ * world) has it on that tick, drawn on its way from the cell before (play's smooth motion),
+ * and a catch ends the round as in play (the frame stays on the catch's tick). Generated
+ * rooms with a guard, random routes, speeds and ticks. */
+static unsigned rnd(unsigned *st) {
+    *st = *st * 1103515245u + 12345u;
+    return (*st >> 16) & 0x7fffu;
+}
+
+START_TEST(test_route_moves_player) {
+    enum { MAXT = 600 };
+    static int tx[MAXT + 1], ty[MAXT + 1], caught_at;
+    char map[1024], pat[1024], csv[1024], png[1024], ref[1100], text[4096], ticks[32];
+    out_path(map, sizeof map, "route.map");
+    out_path(pat, sizeof pat, "route.pat");
+    out_path(csv, sizeof csv, "route.csv");
+    out_path(png, sizeof png, "route.png");
+    snprintf(ref, sizeof ref, "%s:walk", pat);
+    int frames = 0, caught_maps = 0, moved = 0;
+    for (int k = 0; k < 10; k++) {
+        unsigned st = 101u + 977u * (unsigned)k;
+        int w = 10 + (int)(rnd(&st) % 12), h = 7 + (int)(rnd(&st) % 8);
+        int px = 1 + (int)(rnd(&st) % (unsigned)(w - 2)), py = 1 + (int)(rnd(&st) % (unsigned)(h - 2));
+        int gx = 1 + (int)(rnd(&st) % (unsigned)(w - 2)), gy = 1 + (int)(rnd(&st) % (unsigned)(h - 2));
+        int n = snprintf(text, sizeof text, "pattern walk\n  kind path\n  points %d,%d", px, py);
+        for (int i = 0; i < 2 + k % 4; i++)
+            n += snprintf(text + n, sizeof text - (size_t)n, " %d,%d", 1 + (int)(rnd(&st) % (unsigned)(w - 2)),
+                          1 + (int)(rnd(&st) % (unsigned)(h - 2)));
+        snprintf(text + n, sizeof text - (size_t)n, "\n  at_end %s\nend\n", k % 2 ? "reverse" : "loop");
+        write_file(pat, text);
+        n = snprintf(text, sizeof text, "format 1\nseed %d\npatterns %s\nplayer at=%d,%d speed=%d\n", 5 + k,
+                     strrchr(pat, '/') + 1, px, py, 3 + (int)(rnd(&st) % 6));
+        if (gx != px || gy != py)
+            n += snprintf(text + n, sizeof text - (size_t)n, "guard g at=%d,%d heading=%d view=%d fov=%d\n", gx, gy,
+                          90 * (int)(rnd(&st) % 4), 1 + (int)(rnd(&st) % 6), 60 + (int)(rnd(&st) % 200));
+        n += snprintf(text + n, sizeof text - (size_t)n, "grid\n");
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) text[n++] = (x == 0 || y == 0 || x == w - 1 || y == h - 1) ? '#' : '.';
+            text[n++] = '\n';
+        }
+        snprintf(text + n, sizeof text - (size_t)n, "end\n");
+        write_file(map, text);
+        /* The route's own world, tick by tick: the player's cell and the first catch. */
+        snprintf(ticks, sizeof ticks, "%d", MAXT);
+        const char *sim[] = {"sim", map, "--ticks", ticks, "--player-pattern", ref, "--trace", csv, "-q", NULL};
+        ck_assert_msg(run(NULL, NULL, sim) == 0, "map %d: sim", k);
+        FILE *f = fopen(csv, "r");
+        ck_assert_ptr_nonnull(f);
+        char row[256], state[32];
+        caught_at = -1;
+        while (fgets(row, sizeof row, f)) {
+            int t, id, x, y;
+            if (sscanf(row, "%d,%d,%*[a-z],%31[a-z],%d,%d,", &t, &id, state, &x, &y) == 5 && id == 0 && t <= MAXT) {
+                tx[t] = x;
+                ty[t] = y;
+                if (caught_at < 0 && strcmp(state, "caught") == 0) caught_at = t;
+            }
+        }
+        fclose(f);
+        caught_maps += caught_at >= 0;
+        for (int j = 0; j < 4; j++) {
+            int want = j == 0 ? 0 : (int)(rnd(&st) % (MAXT + 1));
+            snprintf(ticks, sizeof ticks, "%d", want);
+            if (caught_at >= 0 && want > caught_at) want = caught_at; /* the round ended there */
+            const char *args[] = {map, "--out", png, "--route", ref, "--ticks", ticks, "--positions", NULL};
+            run_result r;
+            tu_run_patrol(&r, "render", args);
+            ck_assert_msg(r.status == 0, "map %d: %s", k, r.err);
+            int got = -1;
+            ck_assert(sscanf(r.out, "patrol render: wrote %*s (%*dx%*d pixels, tick %d)", &got) == 1);
+            ck_assert_msg(got == want, "map %d --ticks %s: drawn at tick %d, want %d", k, ticks, got, want);
+            const char *p0 = strstr(r.out, "\n0,player,player,");
+            double dx, dy;
+            ck_assert(p0 && sscanf(p0, "\n0,player,player,%*[a-z],%lf,%lf", &dx, &dy) == 2);
+            /* On the segment from the cell before (the last other cell of the walk) to the cell. */
+            double bx = tx[want] + 0.5, by = ty[want] + 0.5, ax = bx, ay = by;
+            for (int t = want; t >= 0; t--)
+                if (tx[t] != tx[want] || ty[t] != ty[want]) {
+                    ax = tx[t] + 0.5;
+                    ay = ty[t] + 0.5;
+                    break;
+                }
+            double ux = bx - ax, uy = by - ay, len2 = ux * ux + uy * uy;
+            double u = len2 > 0 ? ((dx - ax) * ux + (dy - ay) * uy) / len2 : 1.0;
+            u = u < 0 ? 0 : u > 1 ? 1 : u;
+            double off = hypot(dx - (ax + u * ux), dy - (ay + u * uy));
+            ck_assert_msg(off < 1e-3, "map %d tick %d: the player is drawn at %.3f,%.3f, the route has it at %d,%d "
+                          "(from %.1f,%.1f)", k, want, dx, dy, tx[want], ty[want], ax - 0.5, ay - 0.5);
+            moved += tx[want] != tx[0] || ty[want] != ty[0];
+            frames++;
+        }
+    }
+    ck_assert_int_eq(frames, 40);
+    ck_assert_msg(moved >= 10, "only %d frames away from the start", moved);
+    ck_assert_msg(caught_maps > 0, "no route was caught: the catch case is not tested");
+    unlink(map);
+    unlink(pat);
+    unlink(csv);
+    unlink(png);
+}
+END_TEST
+
 START_TEST(test_usage) {
     char map[1024];
     out_path(map, sizeof map, "usage.map");
     write_file(map, small_map);
     const char *help[] = {"render", "--help", NULL};
     ck_assert_int_eq(run(NULL, NULL, help), 0);
-    const char *cases[][8] = {
+    const char *cases[][10] = {
         {"render", NULL},
         {"render", map, NULL},                                      /* no --out */
         {"render", "--out", "x.png", NULL},                         /* no map */
@@ -435,6 +537,8 @@ START_TEST(test_usage) {
         {"render", map, map, "--out", "x.png", NULL},
         {"render", map, "--out", "x.jpg", NULL},                    /* only PNG is written */
         {"render", map, "--out", "x", NULL},
+        {"render", map, "--out", "x.png", "--route", "r.pat:a", "--keys", "R", NULL}, /* two drive the player */
+        {"render", map, "--out", "x.png", "--route", "r.pat:a", "--replay", "r.rec", NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         ck_assert_msg(run(NULL, NULL, cases[i]) == 2, "case %zu", i);
@@ -452,6 +556,7 @@ static Suite *cli_render_suite(void) {
     tcase_add_test(core, test_ticks);
     tcase_add_test(core, test_game_frames);
     tcase_add_test(core, test_caught_frame);
+    tcase_add_test(core, test_route_moves_player);
     tcase_add_test(core, test_usage);
     suite_add_tcase(s, core);
     TCase *limits = tcase_create("limits");

@@ -149,6 +149,17 @@ static void crowd_gate_state(const bench_opts *o, pt_crowd *c, const pt_steer_ag
     bench_gate_state(o, h);
 }
 
+/* The end of a crowd scenario: the gate's state, the crowd gone, the figure of its runs. */
+static void crowd_result(const bench_opts *o, bench_result *r, pt_crowd *c, const pt_steer_agent *a, int n, int ticks,
+                         const double *ns) {
+    crowd_gate_state(o, c, a, n);
+    pt_crowd_destroy(c);
+    r->agents = n;
+    r->ticks = ticks;
+    r->threads = o->threads;
+    bench_stats(r, ns, o->runs);
+}
+
 /* Each tick is timed alone, so that under --lockstep it can wait for its turn and report
  * (crowd_gate_state ends the lockstep); a tick is far longer than reading the clock. */
 static int time_crowd(pt_crowd *c, const bench_opts *o, int ticks, double *ns, int brute) {
@@ -223,12 +234,7 @@ int bench_flock(const bench_opts *o, bench_result *r) {
             ratio[nratio++] = tk > 0 ? t1 / tk : 0;
         }
     }
-    crowd_gate_state(o, c, a, n);
-    pt_crowd_destroy(c);
-    r->agents = n;
-    r->ticks = ticks;
-    r->threads = o->threads;
-    bench_stats(r, ns, o->runs);
+    crowd_result(o, r, c, a, n, ticks, ns);
     if (one) {
         bench_result r1 = {.agents = n, .ticks = ticks};
         bench_stats(&r1, ns1, o->runs);
@@ -290,12 +296,7 @@ int bench_steer(const bench_opts *o, bench_result *r) {
     pt_crowd_set_target(c, 0);
     double ns[BENCH_MAX_RUNS];
     time_crowd(c, o, ticks, ns, 0);
-    crowd_gate_state(o, c, a, n);
-    pt_crowd_destroy(c);
-    r->agents = n;
-    r->ticks = ticks;
-    r->threads = o->threads;
-    bench_stats(r, ns, o->runs);
+    crowd_result(o, r, c, a, n, ticks, ns);
     bench_extra(r, "ticks_per_s", r->median > 0 ? 1e9 / (r->median * n) : 0);
     free(a);
     pt_steer_env_fini(&env);
@@ -305,45 +306,69 @@ int bench_steer(const bench_opts *o, bench_result *r) {
 
 /* ---- world: the whole sim tick --------------------------------------------------------- */
 
+/* A random walkable cell of m, each coordinate in [lo, lo + span). */
+static void random_walkable(pt_rng *rng, const pt_map *m, int lo, uint32_t span, int *x, int *y) {
+    do {
+        *x = lo + (int)pt_rng_below(rng, span);
+        *y = lo + (int)pt_rng_below(rng, span);
+    } while (!pt_map_walkable(m, *x, *y));
+}
+
+/* The level of the world scenarios: a generated size x size walled map (rooms of 32 with
+ * doors, pillars), the bench patterns, `guards` guards (tile patterns, every chase mode),
+ * `prey` prey and `members` flock members in flocks of 100 at random walkable cells, and the
+ * player in the middle (or the first walkable cell east of it). 0 (nothing left to free) when it
+ * cannot be made. */
+static int world_level(const bench_opts *o, int size, int guards, int prey, int members, pt_map *m, pt_patlib *lib) {
+    if (!bench_walled_map(m, size, 32, 0.03, o->seed)) return 0;
+    pt_patlib_init(lib);
+    pt_error err;
+    if (pt_patlib_parse(lib, bench_patterns_text, strlen(bench_patterns_text), "bench.pat", &err) < 0) {
+        pt_map_fini(m);
+        return 0;
+    }
+    int flocks = (members + 99) / 100, nents = guards + prey + flocks;
+    m->ents = calloc((size_t)(nents > 0 ? nents : 1), sizeof *m->ents);
+    if (!m->ents) { pt_patlib_fini(lib); pt_map_fini(m); return 0; }
+    pt_rng rng;
+    pt_rng_seed(&rng, o->seed, 4);
+    static const char *pats[4] = {"box", "pace", "web", "square"};
+    static const pt_chase modes[3] = {PT_CHASE_TILE, PT_CHASE_STEER, PT_CHASE_INTERCEPT};
+    for (int i = 0; i < nents; i++) {
+        pt_entity_def *d = &m->ents[i];
+        random_walkable(&rng, m, 1, (uint32_t)size - 2, &d->x, &d->y);
+        d->line = 1;
+        if (i < guards) {
+            snprintf(d->name, sizeof d->name, "g%d", i);
+            d->kind = PT_KIND_GUARD;
+            snprintf(d->pattern, sizeof d->pattern, "%s", pats[i % 4]);
+            d->chase = modes[i % 3];
+        } else if (i < guards + prey) {
+            snprintf(d->name, sizeof d->name, "p%d", i);
+            d->kind = PT_KIND_PREY;
+        } else {
+            int k = i - guards - prey;
+            snprintf(d->name, sizeof d->name, "f%d", k);
+            d->kind = PT_KIND_BOID;
+            d->count = k + 1 < flocks ? 100 : members - 100 * k;
+        }
+    }
+    m->nents = nents;
+    m->player.x = size / 2;
+    m->player.y = size / 2;
+    while (!pt_map_walkable(m, m->player.x, m->player.y)) m->player.x++;
+    return 1;
+}
+
 /* noises_per_s > 0: that many noises of loudness 16 a second at random walkable cells (made
  * with pt_world_noise before the step they fall in), heard by every guard in earshot. */
 static int world_run(const bench_opts *o, bench_result *r, int noises_per_s) {
     int n = o->agents > 0 ? o->agents : 10000;
     int ticks = o->ticks > 0 ? o->ticks : 100;
     pt_map m;
-    if (!bench_walled_map(&m, 1024, 32, 0.03, o->seed)) return 0;
     pt_patlib lib;
-    pt_patlib_init(&lib);
+    if (!world_level(o, 1024, n, 0, 0, &m, &lib)) return 0;
     pt_error err;
-    if (pt_patlib_parse(&lib, bench_patterns_text, strlen(bench_patterns_text), "bench.pat", &err) < 0) {
-        pt_map_fini(&m);
-        return 0;
-    }
-    m.ents = calloc((size_t)n, sizeof *m.ents);
-    if (!m.ents) { pt_patlib_fini(&lib); pt_map_fini(&m); return 0; }
-    pt_rng rng;
-    pt_rng_seed(&rng, o->seed, 4);
-    static const char *pats[4] = {"box", "pace", "web", "square"};
-    static const pt_chase modes[3] = {PT_CHASE_TILE, PT_CHASE_STEER, PT_CHASE_INTERCEPT};
-    for (int i = 0; i < n; i++) {
-        pt_entity_def *d = &m.ents[i];
-        int x, y;
-        do {
-            x = 1 + (int)pt_rng_below(&rng, 1022);
-            y = 1 + (int)pt_rng_below(&rng, 1022);
-        } while (!pt_map_walkable(&m, x, y));
-        snprintf(d->name, sizeof d->name, "g%d", i);
-        d->kind = PT_KIND_GUARD;
-        d->x = x;
-        d->y = y;
-        snprintf(d->pattern, sizeof d->pattern, "%s", pats[i % 4]);
-        d->chase = modes[i % 3];
-        d->line = 1;
-    }
-    m.nents = n;
-    m.player.x = 512;
-    m.player.y = 512;
-    while (!pt_map_walkable(&m, m.player.x, m.player.y)) m.player.x++;
     pt_world_desc desc = {.seed = o->seed};
     pt_world *w = pt_world_create(&m, &lib, &desc, &err);
     if (!w) {
@@ -364,10 +389,7 @@ static int world_run(const bench_opts *o, bench_result *r, int noises_per_s) {
                 long due = (long)floor((t + 1) * noises_per_s / hz) - (long)floor(t * noises_per_s / hz);
                 for (long k = 0; k < due; k++, made++) {
                     int x, y;
-                    do {
-                        x = (int)pt_rng_below(&nr, 1024);
-                        y = (int)pt_rng_below(&nr, 1024);
-                    } while (!pt_map_walkable(&m, x, y));
+                    random_walkable(&nr, &m, 0, 1024, &x, &y);
                     pt_world_noise(w, x, y, 16.0);
                 }
             }
@@ -416,59 +438,17 @@ static uint64_t world_hash(uint64_t h, const pt_world *w) {
     return h;
 }
 
-/* A generated size x size walled map (rooms of 32 with doors, pillars) with `guards` guards
- * (tile patterns, every chase mode), `prey` prey and `members` flock members in flocks of
- * 100 placed at random; the player walks the box pattern in the middle. The same world runs
+/* The world_level of size with `guards` guards, `prey` prey and `members` flock members; the
+ * player walks the box pattern in the middle. The same world runs
  * on 1 thread and on max(2, --threads) threads, tick by tick in the same runs (which goes
  * first alternates); the figure is the --threads one, and `match` says whether the two
  * worlds showed the same state on every tick (a hash of what the trace shows). */
 static int bench_world_mix(const bench_opts *o, bench_result *r, int size, int guards, int prey, int members) {
     int ticks = o->ticks > 0 ? o->ticks : 20;
     pt_map m;
-    if (!bench_walled_map(&m, size, 32, 0.03, o->seed)) return 0;
     pt_patlib lib;
-    pt_patlib_init(&lib);
+    if (!world_level(o, size, guards, prey, members, &m, &lib)) return 0;
     pt_error err;
-    if (pt_patlib_parse(&lib, bench_patterns_text, strlen(bench_patterns_text), "bench.pat", &err) < 0) {
-        pt_map_fini(&m);
-        return 0;
-    }
-    int flocks = (members + 99) / 100, nents = guards + prey + flocks;
-    m.ents = calloc((size_t)(nents > 0 ? nents : 1), sizeof *m.ents);
-    if (!m.ents) { pt_patlib_fini(&lib); pt_map_fini(&m); return 0; }
-    pt_rng rng;
-    pt_rng_seed(&rng, o->seed, 4);
-    static const char *pats[4] = {"box", "pace", "web", "square"};
-    static const pt_chase modes[3] = {PT_CHASE_TILE, PT_CHASE_STEER, PT_CHASE_INTERCEPT};
-    for (int i = 0; i < nents; i++) {
-        pt_entity_def *d = &m.ents[i];
-        int x, y;
-        do {
-            x = 1 + (int)pt_rng_below(&rng, (uint32_t)size - 2);
-            y = 1 + (int)pt_rng_below(&rng, (uint32_t)size - 2);
-        } while (!pt_map_walkable(&m, x, y));
-        d->x = x;
-        d->y = y;
-        d->line = 1;
-        if (i < guards) {
-            snprintf(d->name, sizeof d->name, "g%d", i);
-            d->kind = PT_KIND_GUARD;
-            snprintf(d->pattern, sizeof d->pattern, "%s", pats[i % 4]);
-            d->chase = modes[i % 3];
-        } else if (i < guards + prey) {
-            snprintf(d->name, sizeof d->name, "p%d", i);
-            d->kind = PT_KIND_PREY;
-        } else {
-            int k = i - guards - prey;
-            snprintf(d->name, sizeof d->name, "f%d", k);
-            d->kind = PT_KIND_BOID;
-            d->count = k + 1 < flocks ? 100 : members - 100 * k;
-        }
-    }
-    m.nents = nents;
-    m.player.x = size / 2;
-    m.player.y = size / 2;
-    while (!pt_map_walkable(&m, m.player.x, m.player.y)) m.player.x++;
     snprintf(m.player.pattern, sizeof m.player.pattern, "box");
     int more = o->threads > 2 ? o->threads : 2;
     pt_world_desc d1 = {.seed = o->seed, .threads = 1}, dk = {.seed = o->seed, .threads = more};
@@ -557,13 +537,7 @@ int bench_hearing(const bench_opts *o, bench_result *r) {
     pt_rng rng;
     pt_rng_seed(&rng, o->seed, 24);
     for (int i = 0; i < n; i++) {
-        int x, y;
-        do {
-            x = (int)pt_rng_below(&rng, 1024);
-            y = (int)pt_rng_below(&rng, 1024);
-        } while (!pt_map_walkable(&m, x, y));
-        at[2 * i] = x;
-        at[2 * i + 1] = y;
+        random_walkable(&rng, &m, 0, 1024, &at[2 * i], &at[2 * i + 1]);
     }
     double ns[BENCH_MAX_RUNS];
     long long cells = 0;

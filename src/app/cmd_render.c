@@ -28,7 +28,8 @@ static void help(FILE *out) {
             "                     [--route FILE.pat:NAME]\n"
             "\n"
             "Draws what 'patrol play' shows after N ticks (default 0: everyone at the start) with\n"
-            "nobody at the keys, or the key presses of --keys, with the same drawing code.\n"
+            "nobody at the keys, or the key presses of --keys (or a recording, or a route), with\n"
+            "the same drawing code.\n"
             "Needs no display.\n"
             "\n"
             "options:\n"
@@ -71,7 +72,10 @@ static void help(FILE *out) {
             "                   CSV\n"
             "  --route F:NAME   walk player pattern NAME of file F (as 'patrol solve' writes it) in\n"
             "                   the world and draw its path: green line, gold end at the goal (red\n"
-            "                   when it never gets there), a red cross where a guard first saw it\n"
+            "                   when it never gets there), a red cross where a guard first saw it;\n"
+            "                   the player is drawn where the route has taken it after N ticks\n"
+            "                   (--ticks N, default 0: at the start; as in play, the round ends at\n"
+            "                   the goal or a catch). No --keys or --replay\n"
             "  -h, --help       this help\n"
             "\n"
             "Assets are read from $PATROL_ASSETS, ./assets, or the installed folder.\n"
@@ -182,6 +186,7 @@ int cmd_render(int argc, char **argv) {
         }
     }
     if (replay && keys[0]) return app_usage_error("render", "--keys or --replay: the player's input comes from one");
+    if (route_ref && (keys[0] || replay)) return app_usage_error("render", "--route walks the player: no --keys or --replay");
     if (!map_path && !replay) return app_usage_error("render", "which map? (patrol render MAP --out FILE.png)");
     if (!out_path && !heat_csv) return app_usage_error("render", "--out FILE.png is required");
     if ((heatmap || route_ref) && vw) return app_usage_error("render", "--heatmap and --route draw the whole map: no --view");
@@ -250,6 +255,20 @@ int cmd_render(int argc, char **argv) {
             rc = APP_EXIT_INPUT;
             goto done;
         }
+        /* The route walks the player of play's world (as sim --player-pattern does), so the
+         * frame at tick N has it where the drawn walk was on that tick. */
+        pt_world_desc d = s.desc;
+        d.player_controlled = 0;
+        d.player_pattern = rp;
+        pt_world *rw = pt_world_create(map, &s.level->lib, &d, &err);
+        if (!rw) {
+            pt_error_print(stderr, &err);
+            rc = APP_EXIT_INPUT;
+            goto done;
+        }
+        pt_world_destroy(s.world);
+        s.world = rw;
+        s.desc = d;
     }
     long w = vw, h = vh;
     if (!vw) {
@@ -278,7 +297,14 @@ int cmd_render(int argc, char **argv) {
     for (long t = 0; t < ticks; t++) {
         size_t k = (size_t)(t / hold);
         char c = k < nkeys ? keys[k] : '.';
+        uint64_t before = pt_world_tick(s.world);
+        int x0 = pl->x, y0 = pl->y;
         play_tick(&s, (c == 'R') - (c == 'L'), (c == 'D') - (c == 'U'));
+        /* The round's clock starts at the first move: for a route, its first step. */
+        if (route_ref && !s.started && (pl->x != x0 || pl->y != y0)) {
+            s.started = 1;
+            s.start_tick = before;
+        }
     }
 
     play_frame f = {.overlays = overlays, .hud = hud, .follow = vw > 0, .scale = (int)scale, .speed = 1.0};
@@ -325,8 +351,8 @@ int cmd_render(int argc, char **argv) {
 done:
     free(heat);
     study_walk_fini(&walk);
+    play_close(&s); /* before the route's patterns: its world walks one */
     pt_patlib_fini(&route_lib);
-    play_close(&s);
     app_rec_fini(&rec);
     return rc;
 }

@@ -35,7 +35,12 @@ static void sim_help(FILE *out) {
             "                            optional: default the recorded map and every recorded tick)\n"
             "The summary is one line of counts, then 'caught by GUARD at tick T (S s)' for each of\n"
             "the first 10 catches. A catch is recorded and the player starts again from the start;\n"
-            "the run goes on. On a terminal, a run longer than a second shows its progress.\n");
+            "the run goes on. On a terminal, a run longer than a second shows its progress.\n"
+            "With --replay the summary is 'F.rec: replayed N of M ticks on MAP, ...', then the\n"
+            "round's end as play printed it, on the clock that starts at the first move or stone:\n"
+            "  escaped \"TITLE\" in 41.25 s\n"
+            "  caught \"TITLE\" by NAME after 12.30 s\n"
+            "  unfinished \"TITLE\" after 8.00 s     (the recording, or --ticks, ends first)\n");
 }
 
 static double now_seconds(void) {

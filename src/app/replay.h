@@ -13,6 +13,12 @@
  * quiet, a summary line. Returns an APP_EXIT_* status; errors are printed located. */
 int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, const char *trace_path, int quiet);
 
+/* The line a round's end is told by (play, and sim --replay after its summary), without
+ * the newline (play adds its best time): round > 0 `escaped "TITLE" in S s`, < 0 `caught
+ * "TITLE" by NAME after S s` (caught_by "" = "a guard"), 0 `unfinished "TITLE" after S s`.
+ * S is the round's clock (play_clock) with two decimals. */
+void app_round_line(FILE *out, const char *title, int round, const char *caught_by, double seconds);
+
 /* The trace of `sim --trace` and `sim --replay --trace`: opens path ("-" = stdout) and writes
  * the header and w's rows at its current tick; NULL (error printed) when it cannot. */
 FILE *app_trace_open(const char *path, const pt_world *w);

@@ -92,18 +92,40 @@ static int once(parser *p, const pt__line *ln, int *seen) {
     return PT_OK;
 }
 
-/* Grows an array of elem-sized items to hold n+1, never beyond limit items. */
-static int grow(parser *p, void **arr, int *cap, int n, size_t elem, int limit, int line, int col, const char *what) {
-    if (n >= limit)
+/* Item i of ln as one of keys (NULL-terminated): its index, with *k and *v set and
+ * seen[index] set to the value's column; else a located error: no key=value, an unknown key
+ * ("<what> 'k'" with the nearest key as hint, else `known`), a key given twice. */
+static int keyed_item(parser *p, const pt__line *ln, int i, const char *const *keys, const char *what,
+                      const char *known, int *seen, pt__tok *k, pt__tok *v) {
+    const pt__tok *t = &ln->tok[i];
+    if (!pt__tok_kv(t, k, v))
+        return pt_error_set(p->err, PT_ERR_SYNTAX, ln->no, t->col, "expected key=value, found '%.*s'",
+                            t->len > 40 ? 40 : t->len, t->s);
+    int key = key_index(p, ln->no, k, keys, what, known);
+    if (key < 0) return key;
+    if (seen[key])
+        return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k->col, "key '%.*s' given twice", k->len, k->s);
+    seen[key] = v->col;
+    return key;
+}
+
+/* Appends the elem-sized *item to *arr of *n items (capacity *cap, never beyond limit items;
+ * errors at the directive word) and returns its index. */
+static int append(parser *p, void **arr, int *cap, int *n, const void *item, size_t elem, int limit,
+                  const pt__line *ln, const char *what) {
+    int line = ln->no, col = ln->tok[0].col;
+    if (*n >= limit)
         return pt_error_set(p->err, PT_ERR_LIMIT, line, col, "more than %d %s in one map", limit, what);
-    if (n < *cap) return PT_OK;
-    int ncap = *cap ? *cap * 2 : 16;
-    if (ncap > limit) ncap = limit;
-    void *na = PT_REALLOC(*arr, elem * (size_t)ncap);
-    if (!na) return pt_error_set(p->err, PT_ERR_NOMEM, line, col, "out of memory");
-    *arr = na;
-    *cap = ncap;
-    return PT_OK;
+    if (*n >= *cap) {
+        int ncap = *cap ? *cap * 2 : 16;
+        if (ncap > limit) ncap = limit;
+        void *na = PT_REALLOC(*arr, elem * (size_t)ncap);
+        if (!na) return pt_error_set(p->err, PT_ERR_NOMEM, line, col, "out of memory");
+        *arr = na;
+        *cap = ncap;
+    }
+    memcpy((char *)*arr + elem * (size_t)*n, item, elem);
+    return (*n)++;
 }
 
 static int add_check(parser *p, double x, double y, int line, int col, int what, int ent) {
@@ -452,11 +474,9 @@ static int parse_entity(parser *p, pt__line *ln, pt_kind kind) {
         p->m.player = def;
         p->player_line = ln->no;
     } else {
-        if ((rc = grow(p, (void **)&p->m.ents, &p->ents_cap, p->m.nents, sizeof def, PT_MAX_ENTITIES, ln->no,
-                       word->col, "entities")) < 0)
-            return rc;
-        idx = p->m.nents;
-        p->m.ents[p->m.nents++] = def;
+        idx = append(p, (void **)&p->m.ents, &p->ents_cap, &p->m.nents, &def, sizeof def, PT_MAX_ENTITIES, ln,
+                     "entities");
+        if (idx < 0) return idx;
         if ((rc = name_add(p, idx, ln->no, word->col)) < 0) return rc;
     }
     p->members += members;
@@ -476,21 +496,13 @@ static int d_obstacle(parser *p, pt__line *ln) {
     static const char *const sprites[] = {"pillar", "tree", NULL};
     static const char *const keys[] = {"at", "r", "sprite", NULL};
     pt_obstacle o = {0, 0, 0.45, PT_OBSTACLE_PILLAR, ln->no, 0};
-    int rc, seen_r = 0, seen_sprite = 0;
+    int rc, seen[3] = {0, 0, 0};
     for (int i = 1; i < ln->ntok; i++) {
-        const pt__tok *t = &ln->tok[i];
         pt__tok k, v;
-        if (!pt__tok_kv(t, &k, &v))
-            return pt_error_set(p->err, PT_ERR_SYNTAX, ln->no, t->col, "expected key=value, found '%.*s'",
-                                t->len > 40 ? 40 : t->len, t->s);
-        int key = key_index(p, ln->no, &k, keys, "obstacle has no key", " (keys: at, r, sprite)");
+        int key = keyed_item(p, ln, i, keys, "obstacle has no key", " (keys: at, r, sprite)", seen, &k, &v);
         if (key < 0) return key;
-        int *seen = key == 0 ? &o.col : key == 1 ? &seen_r : &seen_sprite;
-        if (*seen)
-            return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "key '%.*s' given twice", k.len, k.s);
-        *seen = v.col;
-        if (seen == &o.col) rc = pt__tok_point(&v, ln->no, -COORD_MAX, COORD_MAX, &o.x, &o.y, p->err);
-        else if (seen == &seen_r) {
+        if (key == 0) rc = pt__tok_point(&v, ln->no, -COORD_MAX, COORD_MAX, &o.x, &o.y, p->err);
+        else if (key == 1) {
             rc = pt__tok_num(&v, ln->no, 0, 4, &o.r, p->err);
             if (rc == PT_OK && o.r <= 0)
                 rc = pt_error_set(p->err, PT_ERR_RANGE, ln->no, v.col, "r must be greater than 0");
@@ -501,14 +513,11 @@ static int d_obstacle(parser *p, pt__line *ln) {
         }
         if (rc < 0) return rc;
     }
-    if (!o.col) return pt_error_set(p->err, PT_ERR_MISSING, ln->no, ln->tok[0].col, "obstacle needs a position: at=X,Y");
-    if ((rc = grow(p, (void **)&p->m.obstacles, &p->obs_cap, p->m.nobstacles, sizeof o, PT_MAX_OBSTACLES, ln->no,
-                   ln->tok[0].col, "obstacles")) < 0)
-        return rc;
-    p->m.obstacles[p->m.nobstacles] = o;
-    if ((rc = add_check(p, o.x, o.y, ln->no, o.col, WHAT_OBSTACLE, p->m.nobstacles)) < 0) return rc;
-    p->m.nobstacles++;
-    return PT_OK;
+    if (!seen[0]) return pt_error_set(p->err, PT_ERR_MISSING, ln->no, ln->tok[0].col, "obstacle needs a position: at=X,Y");
+    o.col = seen[0];
+    int idx = append(p, (void **)&p->m.obstacles, &p->obs_cap, &p->m.nobstacles, &o, sizeof o, PT_MAX_OBSTACLES, ln,
+                     "obstacles");
+    return idx < 0 ? idx : add_check(p, o.x, o.y, ln->no, o.col, WHAT_OBSTACLE, idx);
 }
 
 /* noise at=X,Y loudness=L every=S [first=S] */
@@ -517,16 +526,9 @@ static int d_noise(parser *p, pt__line *ln) {
     pt_noise_source s = {0, 0, 0, 0, -1, ln->no, 0};
     int rc, seen[4] = {0, 0, 0, 0};
     for (int i = 1; i < ln->ntok; i++) {
-        const pt__tok *t = &ln->tok[i];
         pt__tok k, v;
-        if (!pt__tok_kv(t, &k, &v))
-            return pt_error_set(p->err, PT_ERR_SYNTAX, ln->no, t->col, "expected key=value, found '%.*s'",
-                                t->len > 40 ? 40 : t->len, t->s);
-        int key = key_index(p, ln->no, &k, keys, "noise has no key", " (keys: at, loudness, every, first)");
+        int key = keyed_item(p, ln, i, keys, "noise has no key", " (keys: at, loudness, every, first)", seen, &k, &v);
         if (key < 0) return key;
-        if (seen[key])
-            return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "key '%.*s' given twice", k.len, k.s);
-        seen[key] = v.col;
         double x, y;
         switch (key) {
         case 0:
@@ -557,13 +559,9 @@ static int d_noise(parser *p, pt__line *ln) {
             return pt_error_set(p->err, PT_ERR_MISSING, ln->no, ln->tok[0].col, "noise needs %s", need[j]);
     if (!seen[3]) s.first = s.every;
     s.col = seen[0];
-    if ((rc = grow(p, (void **)&p->m.sources, &p->src_cap, p->m.nsources, sizeof s, PT_MAX_NOISE_SOURCES, ln->no,
-                   ln->tok[0].col, "noise sources")) < 0)
-        return rc;
-    p->m.sources[p->m.nsources] = s;
-    if ((rc = add_check(p, s.x, s.y, ln->no, s.col, WHAT_SOURCE, p->m.nsources)) < 0) return rc;
-    p->m.nsources++;
-    return PT_OK;
+    int idx = append(p, (void **)&p->m.sources, &p->src_cap, &p->m.nsources, &s, sizeof s, PT_MAX_NOISE_SOURCES, ln,
+                     "noise sources");
+    return idx < 0 ? idx : add_check(p, s.x, s.y, ln->no, s.col, WHAT_SOURCE, idx);
 }
 
 /* ---- the grid --------------------------------------------------------------------------- */

@@ -391,33 +391,30 @@ static pt__tok tok_of(const char *s) {
     return t;
 }
 
-/* Numbers in attributes, with the shared strict number rules (text.h). */
-static int attr_num(loader *L, doc *d, xmlNodePtr n, const char *name, double lo, double hi, double def, double *out) {
+/* Numbers in attributes, with the shared strict number rules (text.h): an int into *iout
+ * when iout is set (lo and hi are whole), else a number into *dout; def when absent. */
+static int attr_number(loader *L, doc *d, xmlNodePtr n, const char *name, double lo, double hi, double def,
+                       double *dout, int *iout) {
     const char *s = attr(L, n, name);
     if (!s) {
-        *out = def;
+        if (iout) *iout = (int)def;
+        else *dout = def;
         return PT_OK;
     }
     pt__tok t = tok_of(s);
     pt_error e;
     pt_error_clear(&e);
-    int rc = pt__tok_num(&t, 0, lo, hi, out, &e);
+    int rc = iout ? pt__tok_int(&t, 0, (long)lo, (long)hi, iout, &e) : pt__tok_num(&t, 0, lo, hi, dout, &e);
     if (rc < 0) return fail_at(L, d, n, name, 0, rc, "%s: %s", name, e.message);
     return PT_OK;
 }
 
-static int attr_int(loader *L, doc *d, xmlNodePtr n, const char *name, long lo, long hi, int def, int *out) {
-    const char *s = attr(L, n, name);
-    if (!s) {
-        *out = def;
-        return PT_OK;
-    }
-    pt__tok t = tok_of(s);
-    pt_error e;
-    pt_error_clear(&e);
-    int rc = pt__tok_int(&t, 0, lo, hi, out, &e);
-    if (rc < 0) return fail_at(L, d, n, name, 0, rc, "%s: %s", name, e.message);
-    return PT_OK;
+static int attr_num(loader *L, doc *d, xmlNodePtr n, const char *name, double lo, double hi, double def, double *out) {
+    return attr_number(L, d, n, name, lo, hi, def, out, NULL);
+}
+
+static int attr_int(loader *L, doc *d, xmlNodePtr n, const char *name, int lo, int hi, int def, int *out) {
+    return attr_number(L, d, n, name, lo, hi, def, NULL, out);
 }
 
 /* Strict unsigned 32-bit decimal (gids, firstgid): 1 on success. */
@@ -1549,12 +1546,34 @@ static int grow(loader *L, void **arr, int *cap, int n, size_t elem, int limit, 
     return PT_OK;
 }
 
+/* grow, then the elem-sized *item stored after the *n items (and counted). */
+static int append(loader *L, void **arr, int *cap, int *n, const void *item, size_t elem, int limit, xmlNodePtr at,
+                  const char *what) {
+    int rc = grow(L, arr, cap, *n, elem, limit, at, what);
+    if (rc < 0) return rc;
+    memcpy((char *)*arr + elem * (size_t)*n, item, elem);
+    (*n)++;
+    return PT_OK;
+}
+
+/* Whether the object stands for one place: a point, rectangle, ellipse or tile object. */
+static int is_spot(const obj *o) {
+    return o->shape == SHAPE_POINT || o->shape == SHAPE_RECT || o->shape == SHAPE_ELLIPSE || o->shape == SHAPE_TILE;
+}
+
+/* PT_OK for a spot, else the error that `what` (e.g. "a stop") must be one. */
+static int need_spot(loader *L, const obj *o, const char *what) {
+    if (is_spot(o)) return PT_OK;
+    return fail_at(L, &L->tmx, o->node, NULL, 0, PT_ERR_BAD_VALUE, "%s is a point, ellipse, rectangle or tile object",
+                   what);
+}
+
 static int entity_object(loader *L, int oi, pt_kind kind) {
     doc *d = &L->tmx;
     obj *o = &L->objs[oi];
     const char *kname = kind_word(kind);
     int rc;
-    if (o->shape != SHAPE_POINT && o->shape != SHAPE_RECT && o->shape != SHAPE_ELLIPSE && o->shape != SHAPE_TILE)
+    if (!is_spot(o))
         return fail_at(L, d, o->node, NULL, 0, PT_ERR_BAD_VALUE, "a %s is a point, rectangle, ellipse or tile object, not a %s",
                        kname, o->shape == SHAPE_TEXT ? "text" : "polyline or polygon");
     pt_entity_def def;
@@ -1705,10 +1724,9 @@ static int entity_object(loader *L, int oi, pt_kind kind) {
         L->m.player = def;
         L->player = o->node;
     } else {
-        if ((rc = grow(L, (void **)&L->m.ents, &L->ents_cap, L->m.nents, sizeof def, PT_MAX_ENTITIES, o->node,
-                       "entities")) < 0)
+        if ((rc = append(L, (void **)&L->m.ents, &L->ents_cap, &L->m.nents, &def, sizeof def, PT_MAX_ENTITIES, o->node,
+                         "entities")) < 0)
             return rc;
-        L->m.ents[L->m.nents++] = def;
     }
     L->members += members;
     return PT_OK;
@@ -1718,8 +1736,7 @@ static int obstacle_object(loader *L, int oi) {
     doc *d = &L->tmx;
     obj *o = &L->objs[oi];
     int rc;
-    if (o->shape != SHAPE_POINT && o->shape != SHAPE_RECT && o->shape != SHAPE_ELLIPSE && o->shape != SHAPE_TILE)
-        return fail_at(L, d, o->node, NULL, 0, PT_ERR_BAD_VALUE, "an obstacle is a point, ellipse, rectangle or tile object");
+    if ((rc = need_spot(L, o, "an obstacle")) < 0) return rc;
     pt_obstacle ob;
     memset(&ob, 0, sizeof ob);
     ob.sprite = PT_OBSTACLE_PILLAR;
@@ -1758,11 +1775,8 @@ static int obstacle_object(loader *L, int oi) {
     if (ob.x < 0 || ob.y < 0 || ob.x >= L->m.w || ob.y >= L->m.h)
         return fail_at(L, d, o->node, "x", 0, PT_ERR_OUT_OF_MAP, "obstacle at %g,%g is outside the %dx%d map", ob.x, ob.y,
                        L->m.w, L->m.h);
-    if ((rc = grow(L, (void **)&L->m.obstacles, &L->obs_cap, L->m.nobstacles, sizeof ob, PT_MAX_OBSTACLES, o->node,
-                   "obstacles")) < 0)
-        return rc;
-    L->m.obstacles[L->m.nobstacles++] = ob;
-    return PT_OK;
+    return append(L, (void **)&L->m.obstacles, &L->obs_cap, &L->m.nobstacles, &ob, sizeof ob, PT_MAX_OBSTACLES, o->node,
+                  "obstacles");
 }
 
 /* Seconds of a stop's wait or look: > 0, at least one tick, at most PT_MAX_REPEAT ticks. */
@@ -1779,8 +1793,7 @@ static int stop_object(loader *L, int oi) {
     doc *d = &L->tmx;
     obj *o = &L->objs[oi];
     int rc;
-    if (o->shape != SHAPE_POINT && o->shape != SHAPE_RECT && o->shape != SHAPE_ELLIPSE && o->shape != SHAPE_TILE)
-        return fail_at(L, d, o->node, NULL, 0, PT_ERR_BAD_VALUE, "a stop is a point, ellipse, rectangle or tile object");
+    if ((rc = need_spot(L, o, "a stop")) < 0) return rc;
     if ((rc = grow(L, (void **)&L->stops, &L->stops_cap, L->nstops, sizeof *L->stops, PT_TMX_MAX_OBJECTS, o->node,
                    "stops")) < 0)
         return rc;
@@ -1879,8 +1892,7 @@ static int noise_object(loader *L, int oi) {
     doc *d = &L->tmx;
     obj *o = &L->objs[oi];
     int rc;
-    if (o->shape != SHAPE_POINT && o->shape != SHAPE_RECT && o->shape != SHAPE_ELLIPSE && o->shape != SHAPE_TILE)
-        return fail_at(L, d, o->node, NULL, 0, PT_ERR_BAD_VALUE, "a noise is a point, ellipse, rectangle or tile object");
+    if ((rc = need_spot(L, o, "a noise")) < 0) return rc;
     pt_noise_source s;
     memset(&s, 0, sizeof s);
     place pos = node_place_ex(d, o->node, "x", 0);
@@ -1914,11 +1926,8 @@ static int noise_object(loader *L, int oi) {
                        L->m.w, L->m.h);
     s.x = (int)tx;
     s.y = (int)ty;
-    if ((rc = grow(L, (void **)&L->m.sources, &L->src_cap, L->m.nsources, sizeof s, PT_MAX_NOISE_SOURCES, o->node,
-                   "noise sources")) < 0)
-        return rc;
-    L->m.sources[L->m.nsources++] = s;
-    return PT_OK;
+    return append(L, (void **)&L->m.sources, &L->src_cap, &L->m.nsources, &s, sizeof s, PT_MAX_NOISE_SOURCES, o->node,
+                  "noise sources");
 }
 
 static int objects(loader *L, xmlNodePtr root) {
