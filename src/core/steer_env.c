@@ -769,8 +769,11 @@ static inline PT_ALWAYS_INLINE void tile_scan_lines(tile_scan *S, tile_lines t, 
             while (ed) {
                 uint64_t low = ed & (~ed + 1), run = ((ed + low) ^ ed) & ed; /* the lowest run */
                 ed &= ~run;
-                int c = c0 + __builtin_ctzll(run);
-                int first = run_first(t, l, c, s), end = run_end(t, l, c0 + 63 - __builtin_clzll(run), s);
+                /* A run that starts (ends) inside the window has its first (last) cell there:
+                 * the window's cell before (after) it is no edge. */
+                int lo = __builtin_ctzll(run), hi = 63 - __builtin_clzll(run);
+                int first = lo > 0 ? c0 + lo : run_first(t, l, c0, s);
+                int end = hi < c1 - c0 ? c0 + hi + 1 : run_end(t, l, c1, s);
                 /* the wall's ends as its a and b (the normal's side decides which is a) */
                 double ea = (s > 0) != vert ? first : end, eb = (s > 0) != vert ? end : first;
                 pt_vec2 n = zero2();
