@@ -880,6 +880,124 @@ START_TEST(test_fast_paths_match_reference) {
 }
 END_TEST
 
+/* tile_clear against its definition: the Chebyshev distance from each tile to the nearest
+ * tile that is not walkable or lies outside the map, capped at 255, the least over every
+ * such tile. Generated maps from one tile to wide open ones. */
+START_TEST(test_tile_clear_is_the_distance_to_a_wall) {
+    pt_rng r;
+    pt_rng_seed(&r, 4242, 3);
+    static const int sizes[][3] = {{1, 1, 50}, {2, 7, 10}, {33, 12, 5}, {64, 64, 1}, {70, 41, 0}, {530, 520, 0}};
+    for (int k = 0; k < 6; k++) {
+        int w = sizes[k][0], h = sizes[k][1], pct = sizes[k][2];
+        pt_map m;
+        ck_assert_int_eq(pt_map_init_blank(&m, w, h, NULL), PT_OK);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                if ((int)pt_rng_below(&r, 100) < pct) pt_map_set(&m, x, y, pt_rng_below(&r, 3) ? '#' : '~');
+        if (k == 5) pt_map_set(&m, 20, 270, '#'); /* one pillar: distances past 255 elsewhere */
+        pt_steer_env env;
+        ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
+        ck_assert_ptr_nonnull(env.ix->tile_clear);
+        int bad = 0, capped = 0, nsolid = 0;
+        int *solid = malloc(sizeof *solid * 2 * (size_t)(w * h));
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                if (!pt_map_walkable(&m, x, y)) { solid[2 * nsolid] = x; solid[2 * nsolid + 1] = y; nsolid++; }
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                int d = 255; /* the outside, then each solid tile */
+                int out[4] = {x + 1, y + 1, w - x, h - y};
+                for (int i = 0; i < 4; i++) d = out[i] < d ? out[i] : d;
+                for (int i = 0; i < nsolid; i++) {
+                    int dx = abs(solid[2 * i] - x), dy = abs(solid[2 * i + 1] - y), c = dx > dy ? dx : dy;
+                    d = c < d ? c : d;
+                }
+                capped += d == 255;
+                bad += env.ix->tile_clear[(size_t)y * (size_t)w + (size_t)x] != d;
+            }
+        ck_assert_msg(bad == 0, "map %d: %d tiles with the wrong clearance", k, bad);
+        if (k == 5) ck_assert_int_gt(capped, 0);
+        free(solid);
+        pt_steer_env_fini(&env);
+        pt_map_fini(&m);
+    }
+}
+END_TEST
+
+/* Where the clearance test decides: bodies whose feeler boxes end exactly on tile edges
+ * (dyadic positions, radii and lengths, axis-aligned or diagonal headings, so the boxes are
+ * exact), headings of any length, feelers from a tenth of a tile to past the map, odd and
+ * non-finite parameters; on open maps with few pillars, where most boxes are clear, and on
+ * the same maps changed after the env was built (the env keeps what it was built from). */
+START_TEST(test_fast_paths_clearance_edges) {
+    pt_rng r;
+    pt_rng_seed(&r, 99, 12);
+    static const double lens[] = {1.5, 0.75, 0.125, 3, 40, 300};
+    static const double radii[] = {0, 0.25, 0.375, 0.5, 0.35, 1.0, -0.25};
+    static const double scales[] = {1, 1, 1, 0.5, 3, 1e-300, 1e300, -1};
+    static const double odd[] = {NAN, INFINITY, -INFINITY, 0.0, -1.0};
+    int bad = 0, n = 0, hits = 0, zero = 0;
+    for (int world = 0; world < 4; world++) {
+        int w = 40 + 23 * world, h = 30 + 17 * world;
+        pt_map m;
+        ck_assert_int_eq(pt_map_init_blank(&m, w, h, NULL), PT_OK);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                int wall = (world & 1) && (x == 0 || y == 0 || x == w - 1 || y == h - 1);
+                if (world >= 2 && x == w / 2 && y % 9 != 4) wall = 1;
+                if (wall || pt_rng_below(&r, 1000) < 8) pt_map_set(&m, x, y, '#');
+            }
+        pt_steer_env env;
+        ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
+        for (int pass = 0; pass < 2; pass++) {
+            if (pass == 1) /* the map changes under the built env */
+                for (int i = 0; i < w * h / 20; i++)
+                    pt_map_set(&m, (int)pt_rng_below(&r, (uint32_t)w), (int)pt_rng_below(&r, (uint32_t)h),
+                               pt_rng_below(&r, 2) ? '#' : '.');
+            for (int i = 0; i < 30000; i++, n++) {
+                pt_steer_params p;
+                pt_steer_params_default(&p);
+                p.feeler_length = lens[pt_rng_below(&r, 6)];
+                p.side_feeler_length = pt_rng_below(&r, 2) ? p.feeler_length / 2 : lens[pt_rng_below(&r, 6)];
+                p.feeler_angle = pt_rng_below(&r, 4) ? PT_TAU / 8 : (double)pt_rng_below(&r, 4) * (PT_TAU / 4);
+                if (pt_rng_below(&r, 50) == 0) {
+                    double o = odd[pt_rng_below(&r, 5)];
+                    switch (pt_rng_below(&r, 3)) {
+                    case 0: p.feeler_length = o; break;
+                    case 1: p.side_feeler_length = o; break;
+                    default: p.feeler_angle = o; break;
+                    }
+                }
+                /* eighths of a tile, a little outside the map too */
+                double x = -2 + (double)pt_rng_below(&r, (uint32_t)(8 * (w + 4))) / 8;
+                double y = -2 + (double)pt_rng_below(&r, (uint32_t)(8 * (h + 4))) / 8;
+                pt_vehicle v = veh_at(x, y, 0);
+                int dir = (int)pt_rng_below(&r, 10);
+                if (dir < 4) v.heading = pt_v2(dir == 0 ? 1 : dir == 1 ? -1 : 0, dir == 2 ? 1 : dir == 3 ? -1 : 0);
+                else if (dir < 8) v.heading = pt_v2(dir & 1 ? 0.5 : -0.5, dir & 2 ? 0.5 : -0.5);
+                else v.heading = pt_v2_from_angle(pt_rng_unit(&r) * PT_TAU);
+                v.heading = pt_v2_scale(v.heading, scales[pt_rng_below(&r, 8)]);
+                v.radius = radii[pt_rng_below(&r, 7)];
+                if (pt_rng_below(&r, 200) == 0) v.radius = odd[pt_rng_below(&r, 3)];
+                if (pt_rng_below(&r, 200) == 0) v.heading.y = odd[pt_rng_below(&r, 3)];
+                pt_vec2 fw = pt_steer_wall_avoidance(&v, &env, &p), rw = pt__steer_wall_avoidance_ref(&v, &env, &p);
+                if (!same_v(fw, rw) && bad++ < 5)
+                    fprintf(stderr, "pos (%.17g, %.17g) heading (%.17g, %.17g) r %.17g lens %.17g %.17g angle %.17g: "
+                            "(%.17g, %.17g) != (%.17g, %.17g)\n", v.pos.x, v.pos.y, v.heading.x, v.heading.y, v.radius,
+                            p.feeler_length, p.side_feeler_length, p.feeler_angle, fw.x, fw.y, rw.x, rw.y);
+                hits += fw.x != 0 || fw.y != 0;
+                zero += fw.x == 0 && fw.y == 0;
+            }
+        }
+        pt_steer_env_fini(&env);
+        pt_map_fini(&m);
+    }
+    ck_assert_msg(bad == 0, "%d mismatches in %d vehicles", bad, n);
+    ck_assert_int_gt(hits, n / 10);
+    ck_assert_int_gt(zero, n / 3);
+}
+END_TEST
+
 /* Custom geometry (no tile bits, boxes not exact in float) and non-finite vehicles. */
 START_TEST(test_fast_paths_custom_and_nonfinite) {
     pt_rng r;
@@ -1039,6 +1157,8 @@ static Suite *steer_env_suite(void) {
     tcase_add_test(core, test_fast_paths_match_reference);
     tcase_add_test(core, test_fast_paths_custom_and_nonfinite);
     tcase_add_test(core, test_fast_paths_lockstep_600_ticks);
+    tcase_add_test(core, test_tile_clear_is_the_distance_to_a_wall);
+    tcase_add_test(core, test_fast_paths_clearance_edges);
     suite_add_tcase(s, core);
     TCase *reg = tcase_create("regressions");
     tcase_add_test(reg, test_obstacle_avoidance_sides_and_radius_sum);

@@ -131,28 +131,32 @@ static int build_lists(const pt_steer_env *e, int n, const double *box, int **st
     return PT_OK;
 }
 
-/* obs_near: a two-pass Chebyshev distance transform over the blocks, capped at 255. */
+/* A two-pass Chebyshev distance transform over a W x H grid in place: each cell ends up the
+ * distance to the nearest cell that was 0, capped at 255; cells outside the grid count as
+ * `outside` (0: the grid's outside is as near as a 0 cell; 255: it is not there). */
+static void chebyshev(uint8_t *d, int W, int H, int outside) {
+#define NEAR(x, y) ((x) >= 0 && (x) < W && (y) >= 0 && (y) < H ? d[(size_t)(y) * (size_t)W + (size_t)(x)] : outside)
+    for (int pass = 0; pass < 2; pass++) {
+        int st = pass ? -1 : 1; /* forward from the top left, then back from the bottom right */
+        for (int y = pass ? H - 1 : 0; y >= 0 && y < H; y += st)
+            for (int x = pass ? W - 1 : 0; x >= 0 && x < W; x += st) {
+                int v = d[(size_t)y * (size_t)W + (size_t)x];
+                if (NEAR(x - st, y) + 1 < v) v = NEAR(x - st, y) + 1;
+                for (int dx = -1; dx <= 1; dx++)
+                    if (NEAR(x + dx, y - st) + 1 < v) v = NEAR(x + dx, y - st) + 1;
+                d[(size_t)y * (size_t)W + (size_t)x] = (uint8_t)v;
+            }
+    }
+#undef NEAR
+}
+
+/* obs_near: per block, 0 where one lists an obstacle, then the distance transform. */
 static int build_obs_near(pt_steer_env *e) {
     int W = e->ix->bcols, H = e->ix->brows;
     uint8_t *d = PT_MALLOC((size_t)W * (size_t)H);
     if (!d) return PT_ERR_NOMEM;
     for (int b = 0; b < W * H; b++) d[b] = e->ix->obs_start[b + 1] > e->ix->obs_start[b] ? 0 : 255;
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) {
-            int v = d[y * W + x];
-            if (x > 0 && d[y * W + x - 1] + 1 < v) v = d[y * W + x - 1] + 1;
-            for (int dx = -1; y > 0 && dx <= 1; dx++)
-                if (x + dx >= 0 && x + dx < W && d[(y - 1) * W + x + dx] + 1 < v) v = d[(y - 1) * W + x + dx] + 1;
-            d[y * W + x] = (uint8_t)v;
-        }
-    for (int y = H - 1; y >= 0; y--)
-        for (int x = W - 1; x >= 0; x--) {
-            int v = d[y * W + x];
-            if (x < W - 1 && d[y * W + x + 1] + 1 < v) v = d[y * W + x + 1] + 1;
-            for (int dx = -1; y < H - 1 && dx <= 1; dx++)
-                if (x + dx >= 0 && x + dx < W && d[(y + 1) * W + x + dx] + 1 < v) v = d[(y + 1) * W + x + dx] + 1;
-            d[y * W + x] = (uint8_t)v;
-        }
+    chebyshev(d, W, H, 255);
     e->ix->obs_near = d;
     return PT_OK;
 }
@@ -259,6 +263,7 @@ void pt_steer_env_fini(pt_steer_env *env) {
         PT_FREE(env->ix->solid_cols);
         PT_FREE(env->ix->wall_box);
         PT_FREE(env->ix->obs_near);
+        PT_FREE(env->ix->tile_clear);
         PT_FREE(env->ix);
     }
     memset(env, 0, sizeof *env);
@@ -311,7 +316,8 @@ int pt_steer_env_build(pt_steer_env *env, const pt_map *map) {
         int stride = (map->w + 7) / 8 + 8, cstride = (map->h + 7) / 8 + 8;
         env->ix->solid_bits = PT_CALLOC((size_t)stride * (size_t)map->h, 1);
         env->ix->solid_cols = PT_CALLOC((size_t)cstride * (size_t)map->w, 1);
-        if (!env->ix->solid_bits || !env->ix->solid_cols) {
+        env->ix->tile_clear = PT_MALLOC((size_t)map->w * (size_t)map->h);
+        if (!env->ix->solid_bits || !env->ix->solid_cols || !env->ix->tile_clear) {
             pt_steer_env_fini(env);
             return PT_ERR_NOMEM;
         }
@@ -321,10 +327,11 @@ int pt_steer_env_build(pt_steer_env *env, const pt_map *map) {
         env->ix->cols_stride = cstride;
         for (int y = 0; y < map->h; y++)
             for (int x = 0; x < map->w; x++)
-                if (!pt_map_walkable(map, x, y)) {
+                if (!(env->ix->tile_clear[(size_t)y * (size_t)map->w + (size_t)x] = pt_map_walkable(map, x, y) ? 255 : 0)) {
                     env->ix->solid_bits[(size_t)y * (size_t)stride + (size_t)(x >> 3)] |= (uint8_t)(1u << (x & 7));
                     env->ix->solid_cols[(size_t)x * (size_t)cstride + (size_t)(y >> 3)] |= (uint8_t)(1u << (y & 7));
                 }
+        chebyshev(env->ix->tile_clear, map->w, map->h, 0);
         /* build_map_walls makes axis-aligned walls with integer ends and normals (0,+-1) or
          * (+-1,0): the feeler test can drop the products with their zero components. */
         env->ix->walls_axis = 1;
@@ -762,8 +769,11 @@ static inline PT_ALWAYS_INLINE void tile_scan_lines(tile_scan *S, tile_lines t, 
             while (ed) {
                 uint64_t low = ed & (~ed + 1), run = ((ed + low) ^ ed) & ed; /* the lowest run */
                 ed &= ~run;
-                int c = c0 + __builtin_ctzll(run);
-                int first = run_first(t, l, c, s), end = run_end(t, l, c0 + 63 - __builtin_clzll(run), s);
+                /* A run that starts (ends) inside the window has its first (last) cell there:
+                 * the window's cell before (after) it is no edge. */
+                int lo = __builtin_ctzll(run), hi = 63 - __builtin_clzll(run);
+                int first = lo > 0 ? c0 + lo : run_first(t, l, c0, s);
+                int end = hi < c1 - c0 ? c0 + hi + 1 : run_end(t, l, c1, s);
                 /* the wall's ends as its a and b (the normal's side decides which is a) */
                 double ea = (s > 0) != vert ? first : end, eb = (s > 0) != vert ? end : first;
                 pt_vec2 n = zero2();
@@ -800,6 +810,17 @@ static double feeler_scan_tiles(const pt_steer_env *env, const feeler_union *u, 
     return S.best_t;
 }
 
+/* Whether no tile that is not walkable (nor the map's outside) meets the closed box [x0,x1]
+ * x [y0,y1] around pos, from the clearance of pos's tile (px,py): every tile within
+ * Chebyshev distance d-1 of it is walkable, and the box's tiles (box_cells) run from
+ * ceil(x0)-1 > px-d to floor(x1) < px+d when x0 > px-d+1 and x1 < px+d. 0 when unsure. */
+static inline int tiles_clear(const pt_steer_env *e, pt_vec2 pos, double x0, double y0, double x1, double y1) {
+    const struct pt__steer_index *ix = e->ix;
+    if (!(pos.x >= 0 && pos.y >= 0 && pos.x < ix->bits_w && pos.y < ix->bits_h)) return 0;
+    int px = (int)pos.x, py = (int)pos.y, d = ix->tile_clear[(size_t)py * (size_t)ix->bits_w + (size_t)px];
+    return x0 > px - d + 1 && y0 > py - d + 1 && x1 < px + d && y1 < py + d;
+}
+
 pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {
     if (!p) p = pt_steer_params_builtin();
     if (!env || env->nwalls <= 0 || !env->ix || !env->ix->wall_start) return zero2();
@@ -807,33 +828,36 @@ pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, co
     feelers_calc(v, p, tips);
     pt_vec2 force = zero2(), pos = v->pos;
     double r = v->radius;
-    /* With finite values plain comparisons give fmin/fmax's box (the sign of a zero may
-     * differ, which no comparison sees). */
+    /* The three feeler boxes lie in the box around the position and the three tips (with
+     * finite values plain comparisons give fmin/fmax's box; the sign of a zero may differ,
+     * which no comparison sees). On open floor that box meets no wall: one look at the
+     * clearance of pos's tile answers for all three feelers. A NaN tip would drop out of
+     * the comparisons, so a NaN sum of the tips sends the vehicle the long way. */
+    double x0 = pos.x < tips[0].x ? pos.x : tips[0].x, x1 = pos.x > tips[0].x ? pos.x : tips[0].x;
+    double y0 = pos.y < tips[0].y ? pos.y : tips[0].y, y1 = pos.y > tips[0].y ? pos.y : tips[0].y;
+    x0 = x0 < tips[1].x ? x0 : tips[1].x;
+    x1 = x1 > tips[1].x ? x1 : tips[1].x;
+    y0 = y0 < tips[1].y ? y0 : tips[1].y;
+    y1 = y1 > tips[1].y ? y1 : tips[1].y;
+    x0 = (x0 < tips[2].x ? x0 : tips[2].x) - r;
+    x1 = (x1 > tips[2].x ? x1 : tips[2].x) + r;
+    y0 = (y0 < tips[2].y ? y0 : tips[2].y) - r;
+    y1 = (y1 > tips[2].y ? y1 : tips[2].y) + r;
+    double nan_sum = tips[0].x + tips[0].y + tips[1].x + tips[1].y + tips[2].x + tips[2].y;
+    if (env->ix->tile_clear && r >= 0 && nan_sum == nan_sum && tiles_clear(env, pos, x0, y0, x1, y1)) return force;
     if (!(pt_v2_is_finite(pos) && pt_v2_is_finite(tips[0]) && pt_v2_is_finite(tips[1]) &&
           pt_v2_is_finite(tips[2]) && isfinite(r)))
         return pt__steer_wall_avoidance_ref(v, env, p);
-    /* The three feeler boxes lie in the box around the position and the three tips: one
-     * look at the tile bits under it answers for all three on open floor. */
     feeler_union u;
-    int have_union = 0;
-    if (env->ix->solid_bits && r >= 0) {
-        double x0 = pos.x, x1 = pos.x, y0 = pos.y, y1 = pos.y;
-        for (int f = 0; f < 3; f++) {
-            x0 = tips[f].x < x0 ? tips[f].x : x0;
-            x1 = tips[f].x > x1 ? tips[f].x : x1;
-            y0 = tips[f].y < y0 ? tips[f].y : y0;
-            y1 = tips[f].y > y1 ? tips[f].y : y1;
-        }
-        have_union = union_load(env, x0 - r, y0 - r, x1 + r, y1 + r, &u);
-        if (have_union && !u.any) return force;
-    }
+    int have_union = env->ix->solid_bits && r >= 0 && union_load(env, x0, y0, x1, y1, &u);
+    if (have_union && !u.any) return force;
     for (int f = 0; f < 3; f++) {
         pt_vec2 tip = tips[f], dir = pt_v2_sub(tip, pos);
         double qx0 = (pos.x < tip.x ? pos.x : tip.x) - r, qx1 = (pos.x > tip.x ? pos.x : tip.x) + r;
         double qy0 = (pos.y < tip.y ? pos.y : tip.y) - r, qy1 = (pos.y > tip.y ? pos.y : tip.y) + r;
         /* open floor: no wall in reach */
         if (have_union ? !union_has_solid(&u, qx0, qy0, qx1, qy1)
-                       : env->ix->solid_bits && !box_has_solid(env, qx0, qy0, qx1, qy1))
+                       : env->ix->solid_bits && r >= 0 && !box_has_solid(env, qx0, qy0, qx1, qy1))
             continue;
         pt_vec2 best_n = zero2();
         double best_t = have_union && env->ix->walls_axis && env->ix->solid_cols
