@@ -4,6 +4,7 @@
  * are in steer_env.c; parameters and .steer files in steer_params.c. */
 #include <patrol/steer.h>
 
+#include "rng_priv.h"
 #include "steer_priv.h"
 
 #include <stddef.h>
@@ -140,12 +141,12 @@ pt_vec2 pt_steer_wander(const pt_vehicle *v, pt_wander *w, pt_rng *rng, double d
     if (!(dt > 0) || !isfinite(dt)) dt = 0.0;
     pt_vec2 t = w->target;
     if (!pt_v2_is_finite(t) || pt_v2_len2(t) == 0.0) {
-        double a = rng ? pt_rng_unit(rng) * PT_TAU : 0.0;
+        double a = rng ? pt__rng_unit(rng) * PT_TAU : 0.0;
         t = pt_v2_scale(pt_v2_from_angle(a), p->wander_radius);
     }
     double j = p->wander_jitter * dt;
     if (rng && j > 0) {
-        double jx = pt_rng_signed(rng), jy = pt_rng_signed(rng);
+        double jx = pt__rng_signed(rng), jy = pt__rng_signed(rng);
         t = pt_v2_add(t, pt_v2(jx * j, jy * j));
     }
     t = pt_v2_norm(t);
