@@ -7,6 +7,8 @@
 
 #include <patrol/steer.h>
 
+#include <string.h>
+
 /* Separation never lets one neighbour count for more than 1/PT__SEP_MIN_DIST. */
 #define PT__SEP_MIN_DIST 0.01
 
@@ -159,10 +161,50 @@ static inline void pt__vehicle_update(pt_vehicle *v, pt_vec2 force, double dt) {
     pt__smooth(v, dt);
 }
 
+/* pt_steer_force, inlined into the combiner's loop (no call and switch set-up per behaviour). */
+static inline PT__KINLINE pt_vec2 pt__steer_force_inline(pt_steer_agent *a, const pt_steer_ctx *ctx, pt_behaviour b) {
+    static const pt_steer_ctx empty;
+    const pt_steer_params *p = pt__params_or_default(a->params);
+    const pt_vehicle *v = &a->veh;
+    if (!ctx) ctx = &empty;
+    pt_vec2 zero = pt_v2(0.0, 0.0);
+    switch (b) {
+    case PT_BEH_CONTAINMENT: return pt_steer_containment(v, ctx->env, ctx->region, p);
+    case PT_BEH_WALL_AVOIDANCE: return ctx->env ? pt_steer_wall_avoidance(v, ctx->env, p) : zero;
+    case PT_BEH_OBSTACLE_AVOIDANCE: return ctx->env ? pt_steer_obstacle_avoidance(v, ctx->env, p) : zero;
+    case PT_BEH_EVADE: return ctx->agent1 ? pt_steer_evade(v, ctx->agent1, p) : zero;
+    case PT_BEH_FLEE: return pt_steer_flee(v, ctx->target, p);
+    case PT_BEH_SEPARATION: return pt_steer_separation(v, &ctx->nb);
+    case PT_BEH_ALIGNMENT: return pt_steer_alignment(v, &ctx->nb);
+    case PT_BEH_COHESION: return pt_steer_cohesion(v, &ctx->nb);
+    case PT_BEH_SEEK: return pt_steer_seek(v, ctx->target);
+    case PT_BEH_ARRIVE: return pt_steer_arrive(v, ctx->target, p->deceleration, p);
+    case PT_BEH_WANDER: return pt_steer_wander(v, &a->wander, &a->rng, pt__ctx_dt(ctx), p);
+    case PT_BEH_PURSUIT: return ctx->agent1 ? pt_steer_pursuit(v, ctx->agent1, p) : zero;
+    case PT_BEH_INTERCEPT: return ctx->agent1 ? pt_steer_intercept(v, ctx->agent1) : zero;
+    case PT_BEH_OFFSET_PURSUIT: return ctx->agent1 ? pt_steer_offset_pursuit(v, ctx->agent1, a->offset, p) : zero;
+    case PT_BEH_INTERPOSE: {
+        if (!ctx->agent1) return zero;
+        pt_vehicle point; /* interpose between agent1 and a fixed point */
+        if (!ctx->agent2) {
+            memset(&point, 0, sizeof point);
+            point.pos = ctx->target;
+        }
+        return pt_steer_interpose(v, ctx->agent1, ctx->agent2 ? ctx->agent2 : &point, p);
+    }
+    case PT_BEH_HIDE: return ctx->agent1 ? pt_steer_hide(v, ctx->agent1, ctx->env, p) : zero;
+    case PT_BEH_FOLLOW_PATH: return pt_steer_follow_path(v, &a->path, p);
+    case PT_BEH_FOLLOW_CORRIDOR: return pt_steer_follow_corridor(v, &a->path, p);
+    case PT_BEH_FACE:
+    case PT_BEH_COUNT: break;
+    }
+    return zero;
+}
+
 /* Behaviour b's raw force; the group ones come from `group` when the caller computed them. */
-static inline pt_vec2 pt__raw_force(pt_steer_agent *a, const pt_steer_ctx *ctx, int b, const pt_vec2 *group) {
+static inline PT__KINLINE pt_vec2 pt__raw_force(pt_steer_agent *a, const pt_steer_ctx *ctx, int b, const pt_vec2 *group) {
     if (group && b >= PT_BEH_SEPARATION && b <= PT_BEH_COHESION) return group[b - PT_BEH_SEPARATION];
-    return pt_steer_force(a, ctx, (pt_behaviour)b);
+    return pt__steer_force_inline(a, ctx, (pt_behaviour)b);
 }
 
 static inline pt_vec2 pt__steer_calculate_inline(pt_steer_agent *a, const pt_steer_ctx *ctx, const pt_vec2 *group) {
