@@ -111,7 +111,7 @@ static double look_ahead(double dist, double speed_sum) { return speed_sum > PT_
 pt_vec2 pt_steer_pursuit(const pt_vehicle *v, const pt_vehicle *evader, const pt_steer_params *p) {
     p = pt__params_or_default(p);
     /* Ahead and facing us: within facing_angle of head-on. */
-    static _Thread_local pt__trig_memo facing;
+    PT__MEMO pt__trig_memo facing;
     double fc, fs;
     pt__trig(&facing, p->facing_angle, &fc, &fs);
     return pt__v2(pt__pursuit_1(pt__vv(v->pos), pt__vv(v->vel), pt__vv(v->heading), evader, v->max_speed,

@@ -99,8 +99,19 @@ static inline void pt__smooth(pt_vehicle *v, double dt) {
 
 /* cos and sin of the last angle asked for at one place, remembered per thread: agents
  * share their params and tick length, so the same bits as calling cos and sin, without the
- * libm calls per vehicle. Each place keeps its own static _Thread_local memo. */
+ * libm calls per vehicle. Each place keeps its own memo (PT__MEMO). */
 typedef struct pt__trig_memo { double angle, c, s; int valid; } pt__trig_memo;
+
+/* A memo's storage class. The core is compiled as position-independent code, where a
+ * _Thread_local defaults to the dynamic model: the compiler treats each access as a call
+ * (__tls_get_addr) and saves and reloads the caller's registers around it, once per vehicle
+ * in the integrator. The initial-exec model reads the thread pointer instead (the memo then
+ * lives in the static TLS block, which glibc keeps room for in libraries loaded later). */
+#if defined(__GNUC__)
+#define PT__MEMO static _Thread_local __attribute__((tls_model("initial-exec")))
+#else
+#define PT__MEMO static _Thread_local
+#endif
 
 static inline void pt__trig(pt__trig_memo *m, double angle, double *c, double *s) {
     if (!m->valid || !(m->angle == angle)) {
@@ -115,7 +126,7 @@ static inline void pt__trig(pt__trig_memo *m, double angle, double *c, double *s
 
 /* cos and sin of the turn limit. */
 static inline void pt__turn_limit_cs(double lim, double *c, double *s) {
-    static _Thread_local pt__trig_memo memo;
+    PT__MEMO pt__trig_memo memo;
     pt__trig(&memo, lim, c, s);
 }
 
