@@ -17,9 +17,6 @@ uint32_t pt_rng_u32(pt_rng *r) { return pt__pcg32(&r->state, r->inc); }
 
 uint32_t pt_rng_below(pt_rng *r, uint32_t n) { return n ? pt__pcg32_below(&r->state, r->inc, n) : 0; }
 
-double pt_rng_unit(pt_rng *r) {
-    uint64_t hi = pt_rng_u32(r) >> 5, lo = pt_rng_u32(r) >> 6; /* 27 + 26 = 53 bits */
-    return (double)(hi * 67108864ULL + lo) * (1.0 / 9007199254740992.0);
-}
+double pt_rng_unit(pt_rng *r) { return pt__rng_unit(r); }
 
-double pt_rng_signed(pt_rng *r) { return pt_rng_unit(r) * 2.0 - 1.0; }
+double pt_rng_signed(pt_rng *r) { return pt__rng_signed(r); }

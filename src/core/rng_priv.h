@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: Zlib */
 /* rng_priv.h - the PCG32 step, written once: pt_rng (rng.c) and the troop's matrix records
- * (bulk/troop.c, which keep the state and the stream apart) instantiate it. */
+ * (bulk/troop.c, which keep the state and the stream apart) instantiate it; the doubles
+ * pt_rng_unit and pt_rng_signed give are here too, for the steering's per-tick draws (wander)
+ * to take them without a call. */
 #ifndef PATROL_RNG_PRIV_H
 #define PATROL_RNG_PRIV_H
 
+#include <patrol/rng.h>
 #include <stdint.h>
 
 /* PCG32 (XSH RR), O'Neill 2014, on a state and its increment (stream * 2 + 1). */
@@ -29,5 +32,15 @@ static inline uint32_t pt__pcg32_below(uint64_t *state, uint64_t inc, uint32_t n
     }
     return (uint32_t)(m >> 32);
 }
+
+/* pt_rng_unit: 27 + 26 = 53 bits, the high part drawn first. */
+static inline double pt__rng_unit(pt_rng *r) {
+    uint64_t hi = pt__pcg32(&r->state, r->inc) >> 5;
+    uint64_t lo = pt__pcg32(&r->state, r->inc) >> 6;
+    return (double)(hi * 67108864ULL + lo) * (1.0 / 9007199254740992.0);
+}
+
+/* pt_rng_signed */
+static inline double pt__rng_signed(pt_rng *r) { return pt__rng_unit(r) * 2.0 - 1.0; }
 
 #endif

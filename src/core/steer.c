@@ -4,6 +4,7 @@
  * are in steer_env.c; parameters and .steer files in steer_params.c. */
 #include <patrol/steer.h>
 
+#include "rng_priv.h"
 #include "steer_priv.h"
 
 #include <stddef.h>
@@ -110,7 +111,7 @@ static double look_ahead(double dist, double speed_sum) { return speed_sum > PT_
 pt_vec2 pt_steer_pursuit(const pt_vehicle *v, const pt_vehicle *evader, const pt_steer_params *p) {
     p = pt__params_or_default(p);
     /* Ahead and facing us: within facing_angle of head-on. */
-    static _Thread_local pt__trig_memo facing;
+    PT__MEMO pt__trig_memo facing;
     double fc, fs;
     pt__trig(&facing, p->facing_angle, &fc, &fs);
     return pt__v2(pt__pursuit_1(pt__vv(v->pos), pt__vv(v->vel), pt__vv(v->heading), evader, v->max_speed,
@@ -140,12 +141,12 @@ pt_vec2 pt_steer_wander(const pt_vehicle *v, pt_wander *w, pt_rng *rng, double d
     if (!(dt > 0) || !isfinite(dt)) dt = 0.0;
     pt_vec2 t = w->target;
     if (!pt_v2_is_finite(t) || pt_v2_len2(t) == 0.0) {
-        double a = rng ? pt_rng_unit(rng) * PT_TAU : 0.0;
+        double a = rng ? pt__rng_unit(rng) * PT_TAU : 0.0;
         t = pt_v2_scale(pt_v2_from_angle(a), p->wander_radius);
     }
     double j = p->wander_jitter * dt;
     if (rng && j > 0) {
-        double jx = pt_rng_signed(rng), jy = pt_rng_signed(rng);
+        double jx = pt__rng_signed(rng), jy = pt__rng_signed(rng);
         t = pt_v2_add(t, pt_v2(jx * j, jy * j));
     }
     t = pt_v2_norm(t);
@@ -357,42 +358,7 @@ void pt_steer_agent_init(pt_steer_agent *a, const pt_vehicle *veh, const pt_stee
 
 
 pt_vec2 pt_steer_force(pt_steer_agent *a, const pt_steer_ctx *ctx, pt_behaviour b) {
-    static const pt_steer_ctx empty;
-    const pt_steer_params *p = pt__params_or_default(a->params);
-    const pt_vehicle *v = &a->veh;
-    if (!ctx) ctx = &empty;
-    pt_vec2 zero = pt_v2(0.0, 0.0);
-    switch (b) {
-    case PT_BEH_CONTAINMENT: return pt_steer_containment(v, ctx->env, ctx->region, p);
-    case PT_BEH_WALL_AVOIDANCE: return ctx->env ? pt_steer_wall_avoidance(v, ctx->env, p) : zero;
-    case PT_BEH_OBSTACLE_AVOIDANCE: return ctx->env ? pt_steer_obstacle_avoidance(v, ctx->env, p) : zero;
-    case PT_BEH_EVADE: return ctx->agent1 ? pt_steer_evade(v, ctx->agent1, p) : zero;
-    case PT_BEH_FLEE: return pt_steer_flee(v, ctx->target, p);
-    case PT_BEH_SEPARATION: return pt_steer_separation(v, &ctx->nb);
-    case PT_BEH_ALIGNMENT: return pt_steer_alignment(v, &ctx->nb);
-    case PT_BEH_COHESION: return pt_steer_cohesion(v, &ctx->nb);
-    case PT_BEH_SEEK: return pt_steer_seek(v, ctx->target);
-    case PT_BEH_ARRIVE: return pt_steer_arrive(v, ctx->target, p->deceleration, p);
-    case PT_BEH_WANDER: return pt_steer_wander(v, &a->wander, &a->rng, pt__ctx_dt(ctx), p);
-    case PT_BEH_PURSUIT: return ctx->agent1 ? pt_steer_pursuit(v, ctx->agent1, p) : zero;
-    case PT_BEH_INTERCEPT: return ctx->agent1 ? pt_steer_intercept(v, ctx->agent1) : zero;
-    case PT_BEH_OFFSET_PURSUIT: return ctx->agent1 ? pt_steer_offset_pursuit(v, ctx->agent1, a->offset, p) : zero;
-    case PT_BEH_INTERPOSE: {
-        if (!ctx->agent1) return zero;
-        pt_vehicle point; /* interpose between agent1 and a fixed point */
-        if (!ctx->agent2) {
-            memset(&point, 0, sizeof point);
-            point.pos = ctx->target;
-        }
-        return pt_steer_interpose(v, ctx->agent1, ctx->agent2 ? ctx->agent2 : &point, p);
-    }
-    case PT_BEH_HIDE: return ctx->agent1 ? pt_steer_hide(v, ctx->agent1, ctx->env, p) : zero;
-    case PT_BEH_FOLLOW_PATH: return pt_steer_follow_path(v, &a->path, p);
-    case PT_BEH_FOLLOW_CORRIDOR: return pt_steer_follow_corridor(v, &a->path, p);
-    case PT_BEH_FACE:
-    case PT_BEH_COUNT: break;
-    }
-    return zero;
+    return pt__steer_force_inline(a, ctx, b);
 }
 
 pt_vec2 pt__steer_calculate_group(pt_steer_agent *a, const pt_steer_ctx *ctx, const pt_vec2 *group) {

@@ -7,6 +7,8 @@
 
 #include <patrol/steer.h>
 
+#include <string.h>
+
 /* Separation never lets one neighbour count for more than 1/PT__SEP_MIN_DIST. */
 #define PT__SEP_MIN_DIST 0.01
 
@@ -97,8 +99,19 @@ static inline void pt__smooth(pt_vehicle *v, double dt) {
 
 /* cos and sin of the last angle asked for at one place, remembered per thread: agents
  * share their params and tick length, so the same bits as calling cos and sin, without the
- * libm calls per vehicle. Each place keeps its own static _Thread_local memo. */
+ * libm calls per vehicle. Each place keeps its own memo (PT__MEMO). */
 typedef struct pt__trig_memo { double angle, c, s; int valid; } pt__trig_memo;
+
+/* A memo's storage class. The core is compiled as position-independent code, where a
+ * _Thread_local defaults to the dynamic model: the compiler treats each access as a call
+ * (__tls_get_addr) and saves and reloads the caller's registers around it, once per vehicle
+ * in the integrator. The initial-exec model reads the thread pointer instead (the memo then
+ * lives in the static TLS block, which glibc keeps room for in libraries loaded later). */
+#if defined(__GNUC__)
+#define PT__MEMO static _Thread_local __attribute__((tls_model("initial-exec")))
+#else
+#define PT__MEMO static _Thread_local
+#endif
 
 static inline void pt__trig(pt__trig_memo *m, double angle, double *c, double *s) {
     if (!m->valid || !(m->angle == angle)) {
@@ -113,7 +126,7 @@ static inline void pt__trig(pt__trig_memo *m, double angle, double *c, double *s
 
 /* cos and sin of the turn limit. */
 static inline void pt__turn_limit_cs(double lim, double *c, double *s) {
-    static _Thread_local pt__trig_memo memo;
+    PT__MEMO pt__trig_memo memo;
     pt__trig(&memo, lim, c, s);
 }
 
@@ -159,10 +172,50 @@ static inline void pt__vehicle_update(pt_vehicle *v, pt_vec2 force, double dt) {
     pt__smooth(v, dt);
 }
 
+/* pt_steer_force, inlined into the combiner's loop (no call and switch set-up per behaviour). */
+static inline PT__KINLINE pt_vec2 pt__steer_force_inline(pt_steer_agent *a, const pt_steer_ctx *ctx, pt_behaviour b) {
+    static const pt_steer_ctx empty;
+    const pt_steer_params *p = pt__params_or_default(a->params);
+    const pt_vehicle *v = &a->veh;
+    if (!ctx) ctx = &empty;
+    pt_vec2 zero = pt_v2(0.0, 0.0);
+    switch (b) {
+    case PT_BEH_CONTAINMENT: return pt_steer_containment(v, ctx->env, ctx->region, p);
+    case PT_BEH_WALL_AVOIDANCE: return ctx->env ? pt_steer_wall_avoidance(v, ctx->env, p) : zero;
+    case PT_BEH_OBSTACLE_AVOIDANCE: return ctx->env ? pt_steer_obstacle_avoidance(v, ctx->env, p) : zero;
+    case PT_BEH_EVADE: return ctx->agent1 ? pt_steer_evade(v, ctx->agent1, p) : zero;
+    case PT_BEH_FLEE: return pt_steer_flee(v, ctx->target, p);
+    case PT_BEH_SEPARATION: return pt_steer_separation(v, &ctx->nb);
+    case PT_BEH_ALIGNMENT: return pt_steer_alignment(v, &ctx->nb);
+    case PT_BEH_COHESION: return pt_steer_cohesion(v, &ctx->nb);
+    case PT_BEH_SEEK: return pt_steer_seek(v, ctx->target);
+    case PT_BEH_ARRIVE: return pt_steer_arrive(v, ctx->target, p->deceleration, p);
+    case PT_BEH_WANDER: return pt_steer_wander(v, &a->wander, &a->rng, pt__ctx_dt(ctx), p);
+    case PT_BEH_PURSUIT: return ctx->agent1 ? pt_steer_pursuit(v, ctx->agent1, p) : zero;
+    case PT_BEH_INTERCEPT: return ctx->agent1 ? pt_steer_intercept(v, ctx->agent1) : zero;
+    case PT_BEH_OFFSET_PURSUIT: return ctx->agent1 ? pt_steer_offset_pursuit(v, ctx->agent1, a->offset, p) : zero;
+    case PT_BEH_INTERPOSE: {
+        if (!ctx->agent1) return zero;
+        pt_vehicle point; /* interpose between agent1 and a fixed point */
+        if (!ctx->agent2) {
+            memset(&point, 0, sizeof point);
+            point.pos = ctx->target;
+        }
+        return pt_steer_interpose(v, ctx->agent1, ctx->agent2 ? ctx->agent2 : &point, p);
+    }
+    case PT_BEH_HIDE: return ctx->agent1 ? pt_steer_hide(v, ctx->agent1, ctx->env, p) : zero;
+    case PT_BEH_FOLLOW_PATH: return pt_steer_follow_path(v, &a->path, p);
+    case PT_BEH_FOLLOW_CORRIDOR: return pt_steer_follow_corridor(v, &a->path, p);
+    case PT_BEH_FACE:
+    case PT_BEH_COUNT: break;
+    }
+    return zero;
+}
+
 /* Behaviour b's raw force; the group ones come from `group` when the caller computed them. */
-static inline pt_vec2 pt__raw_force(pt_steer_agent *a, const pt_steer_ctx *ctx, int b, const pt_vec2 *group) {
+static inline PT__KINLINE pt_vec2 pt__raw_force(pt_steer_agent *a, const pt_steer_ctx *ctx, int b, const pt_vec2 *group) {
     if (group && b >= PT_BEH_SEPARATION && b <= PT_BEH_COHESION) return group[b - PT_BEH_SEPARATION];
-    return pt_steer_force(a, ctx, (pt_behaviour)b);
+    return pt__steer_force_inline(a, ctx, (pt_behaviour)b);
 }
 
 static inline pt_vec2 pt__steer_calculate_inline(pt_steer_agent *a, const pt_steer_ctx *ctx, const pt_vec2 *group) {
