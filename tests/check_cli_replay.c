@@ -15,18 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/app/filekind.c"
-#include "../src/app/load.c"
-#include "../src/app/play_session.c"
-#include "../src/app/rec.c"
-#include "../src/app/watch.c"
+#include "test_app.h"
 #include "test_cli.h"
-
-int app_usage_error(const char *cmd, const char *fmt, ...) {
-    (void)cmd;
-    (void)fmt;
-    return APP_EXIT_USAGE;
-}
 
 static char dir[1024];
 

@@ -17,6 +17,7 @@
 #include "progress.h"
 #include "play.h"
 #include "play_ui.h"
+#include "replay.h"
 
 #include <SDL.h>
 
@@ -164,15 +165,16 @@ static void record_escape(const play_session *s, play_ui *ui) {
     ui->last_ms = ms;
     ui->last_old_ms = old_ms;
     ui->last_new_best = new_best;
-    if (new_best) printf("escaped \"%s\" in %.2f s (new best)\n", play_level_title(s), play_clock(s));
-    else if (old_ms >= 0) printf("escaped \"%s\" in %.2f s (best %.2f s)\n", play_level_title(s), play_clock(s), old_ms / 1000.0);
-    else printf("escaped \"%s\" in %.2f s\n", play_level_title(s), play_clock(s));
+    app_round_line(stdout, play_level_title(s), 1, "", play_clock(s));
+    if (new_best) printf(" (new best)");
+    else if (old_ms >= 0) printf(" (best %.2f s)", old_ms / 1000.0);
+    printf("\n");
     fflush(stdout);
 }
 
 static void report_caught(const play_session *s) {
-    printf("caught \"%s\" by %s after %.2f s\n", play_level_title(s), s->caught_by[0] ? s->caught_by : "a guard",
-           play_clock(s));
+    app_round_line(stdout, play_level_title(s), -1, s->caught_by, play_clock(s));
+    printf("\n");
     fflush(stdout);
 }
 
