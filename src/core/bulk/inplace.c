@@ -48,6 +48,7 @@ void pt__crowd_groups_free(pt_crowd *c) {
     PT_FREE(c->gm->cell);
     PT_FREE(c->gm->first);
     PT_FREE(c->gm->acc_mem);
+    PT_FREE(c->gm->xy);
     PT_FREE(c->gm);
     c->gm = NULL;
 }
@@ -79,8 +80,11 @@ int pt__crowd_groups_sort(pt_crowd *c) {
         }
         /* without it, agent by agent */
         c->gm->acc_mem = PT_MALLOC(sizeof *c->gm->acc * ((size_t)n + 1));
-        if (c->gm->acc_mem)
+        c->gm->xy = PT_MALLOC(sizeof *c->gm->xy * 4 * (size_t)n);
+        if (c->gm->acc_mem && c->gm->xy) {
             c->gm->acc = (pt__crowd_sums *)(void *)(((uintptr_t)c->gm->acc_mem + 63) & ~(uintptr_t)63);
+            c->gm->hxy = c->gm->xy + 2 * (size_t)n;
+        }
     }
     struct pt__crowd_groups *gm = c->gm;
     if ((int)range + 1 > gm->nfirst) {
@@ -123,13 +127,20 @@ static inline int groups_lower_bound(const int *cells, int lo, int hi, int cell)
 void pt__crowd_soa_range(pt_crowd *c, int lo, int hi, int headings) {
     const int *ids = c->cs.ids;
     const pt_vec2 *pos = c->cs.pos;
+    double *xy = NULL, *hxy = NULL;
     if (c->gm && c->gm->on) {
         ids = c->gm->ids;
+        xy = c->gm->acc ? c->gm->xy : NULL; /* read by groups_sums_half only */
+        hxy = c->gm->acc ? c->gm->hxy : NULL;
         for (int k = lo; k < hi; k++) {
             if (k + 16 < hi) __builtin_prefetch(&c->pos[ids[k + 16]]); /* a random read */
             pt_vec2 p = c->pos[ids[k]];
             c->sx[k] = p.x;
             c->sy[k] = p.y;
+            if (xy) {
+                xy[2 * k] = p.x;
+                xy[2 * k + 1] = p.y;
+            }
         }
     } else {
         for (int k = lo; k < hi; k++) {
@@ -147,6 +158,10 @@ void pt__crowd_soa_range(pt_crowd *c, int lo, int hi, int headings) {
             c->shx[k] = ok ? h.x : 0.0;
             c->shy[k] = ok ? h.y : 0.0;
             c->shok[k] = (unsigned char)ok;
+            if (hxy) {
+                hxy[2 * k] = c->shx[k];
+                hxy[2 * k + 1] = c->shy[k];
+            }
         }
 }
 
@@ -232,8 +247,9 @@ static void groups_sums_half(pt_crowd *c, const sums_src *src, groups_runs *R, i
     const int *cells = c->gm->cell;
     int cohere = (c->behaviours & PT_BEH_BIT(PT_BEH_COHESION)) != 0;
     half_acc A = {c->gm->acc, ~0u, 0};
+    sums_il il = {c->gm->xy, c->gm->hxy, 1};
     v2 r2 = v2_sp(c->view_radius * c->view_radius);
-    int nb[HALF_PAIRS], own[HALF_PAIRS];
+    int nb[HALF_NB_MAX + 8];
     for (int k = k0; k < k1; k++) sums_zero(hacc(&A, k));
     /* the terms from the group's agents before k0: only agents up to a row of cells after
      * the one of slot k0 - 1 have any */
@@ -275,19 +291,19 @@ static void groups_sums_half(pt_crowd *c, const sums_src *src, groups_runs *R, i
             int m = 0;
             for (int r = 0; r < 2; r++) {
                 if (r == 1 && cy1 <= R->cy) break;
+                /* in pieces, so that nb has room for any run (the runs of a sparse group
+                 * hold at most HALF_NB_MAX slots) */
                 for (int q = runs[r][0]; q < runs[r][1];) {
-                    int e = runs[r][1] - q < HALF_PAIRS - 8 - m ? runs[r][1] : q + (HALF_PAIRS - 8 - m);
-                    int m0 = m;
-                    m = half_scan(src, px, py, r2, q, e, nb, m);
-                    for (int t = m0; t < m; t++) own[t] = k;
+                    int e = runs[r][1] - q < HALF_NB_MAX - m ? runs[r][1] : q + (HALF_NB_MAX - m);
+                    m = half_scan4(src, px, py, r2, q, e, nb, m);
                     q = e;
-                    if (m > HALF_PAIRS - 16) {
-                        half_pairs(src, align, cohere, &A, own, nb, m, k1);
+                    if (m == HALF_NB_MAX) {
+                        half_owner(src, il, align, cohere, A.base, k, nb, m, k1);
                         m = 0;
                     }
                 }
             }
-            if (m) half_pairs(src, align, cohere, &A, own, nb, m, k1);
+            if (m) half_owner(src, il, align, cohere, A.base, k, nb, m, k1);
         }
         if (align | cohere) half_means(&A, k, 1);
         store_sums(&c->gsum[src->id[k]], hacc(&A, k));
@@ -302,7 +318,7 @@ static void groups_sums_range(pt_crowd *c, const sums_src *src, int lo, int hi, 
     groups_runs R = {.g0 = -1, .cell = -1};
     for (int k = lo; k < hi;) {
         int gi = (int)(c->sg[k] - gm->gmin), g0 = gm->first[gi], g1 = gm->first[gi + 1], k1 = g1 < hi ? g1 : hi;
-        if (gm->acc && groups_sparse(c, g0, g1)) groups_sums_half(c, src, &R, g0, g1, k, k1, align);
+        if (gm->acc && groups_sparse(c, g0, g1)) /* gm->acc: with xy and hxy */ groups_sums_half(c, src, &R, g0, g1, k, k1, align);
         else groups_sums_full(c, src, &R, g0, g1, k, k1, align);
         k = k1;
     }
