@@ -235,6 +235,34 @@ static int groups_sparse(const pt_crowd *c, int g0, int g1) {
     return 1;
 }
 
+/* half_owner_of for the crowd's align and cohere; with AVX encodings (three-operand, fewer
+ * register copies) where the processor has them (c->wide): the same operations. */
+static void half_owner_sse(const sums_src *src, sums_il il, int align, int cohere, pt__crowd_sums *acc, int a, int *nb,
+                           int m, int s1) {
+    if (align && cohere) half_owner_of(src, il, 1, 1, acc, a, nb, m, s1);
+    else half_owner_of(src, il, align, cohere, acc, a, nb, m, s1);
+}
+
+#ifdef CROWD_AVX
+__attribute__((target("avx"))) static void half_owner_avx(const sums_src *src, sums_il il, int align, int cohere,
+                                                          pt__crowd_sums *acc, int a, int *nb, int m, int s1) {
+    if (align && cohere) half_owner_of(src, il, 1, 1, acc, a, nb, m, s1);
+    else half_owner_of(src, il, align, cohere, acc, a, nb, m, s1);
+}
+#endif
+
+static void half_owner(const pt_crowd *c, const sums_src *src, sums_il il, int align, int cohere, pt__crowd_sums *acc,
+                       int a, int *nb, int m, int s1) {
+#ifdef CROWD_AVX
+    if (c->wide) {
+        half_owner_avx(src, il, align, cohere, acc, a, nb, m, s1);
+        return;
+    }
+#endif
+    (void)c;
+    half_owner_sse(src, il, align, cohere, acc, a, nb, m, s1);
+}
+
 /* The half lists in group order, for the slots [k0, k1) of the group [g0, g1): the
  * running sums in gm->acc by slot; an agent's earlier neighbours have given it their terms
  * by the time its own turn comes (those before k0, in another share, by a pass of their
@@ -298,12 +326,12 @@ static void groups_sums_half(pt_crowd *c, const sums_src *src, groups_runs *R, i
                     m = half_scan4(src, px, py, r2, q, e, nb, m);
                     q = e;
                     if (m == HALF_NB_MAX) {
-                        half_owner(src, il, align, cohere, A.base, k, nb, m, k1);
+                        half_owner(c, src, il, align, cohere, A.base, k, nb, m, k1);
                         m = 0;
                     }
                 }
             }
-            if (m) half_owner(src, il, align, cohere, A.base, k, nb, m, k1);
+            if (m) half_owner(c, src, il, align, cohere, A.base, k, nb, m, k1);
         }
         if (align | cohere) half_means(&A, k, 1);
         store_sums(&c->gsum[src->id[k]], hacc(&A, k));

@@ -282,12 +282,6 @@ static inline PT_ALWAYS_INLINE void half_owner_of(const sums_src *src0, sums_il 
     run_store(sa, r);
 }
 
-static inline void half_owner(const sums_src *src, sums_il il, int align, int cohere, pt__crowd_sums *acc, int a,
-                              int *nb, int m, int s1) {
-    if (align && cohere) half_owner_of(src, il, 1, 1, acc, a, nb, m, s1);
-    else half_owner_of(src, il, align, cohere, acc, a, nb, m, s1);
-}
-
 /* The pairs (own[t], nb[t]), t < m, of a batch, in order: each pair's separation term goes
  * to its owner and, negated, to the later agent when that one is below s1 (the chunk's
  * end); each gets the other's heading and position; either side stops taking terms at
