@@ -122,6 +122,16 @@ static inline int groups_lower_bound(const int *cells, int lo, int hi, int cell)
     return lo;
 }
 
+/* groups_lower_bound for an answer expected near lo. */
+static inline int groups_gallop(const int *cells, int lo, int hi, int cell) {
+    int from = lo;
+    for (int step = 1; lo < hi && cells[lo] < cell; step <<= 1) {
+        from = lo + 1;
+        lo += step;
+    }
+    return groups_lower_bound(cells, from, lo < hi ? lo : hi, cell);
+}
+
 /* The compact arrays in cell order (by group first when c->gm->on), split into x and y for
  * the 2-wide distance tests. */
 void pt__crowd_soa_range(pt_crowd *c, int lo, int hi, int headings) {
@@ -182,12 +192,17 @@ static inline void groups_runs_at(groups_runs *R, const pt_crowd *c, int g0, int
     R->cell = cell;
     R->cx = cell % cols;
     R->cy = cell / cols;
+    /* The twelve bounds ascend, and the three after each row's first lie a few cells on
+     * (sought from the one before, in steps that double). */
+    int lo = g0;
     for (int dr = 0; dr < 3; dr++) {
         int row = R->cy - 1 + dr;
         for (int j = 0; j < 4; j++) {
             int col = R->cx - 1 + j;
             col = col < 0 ? 0 : col > cols ? cols : col;
-            R->b[dr][j] = row < 0 ? g0 : row >= rows ? g1 : groups_lower_bound(cells, g0, g1, row * cols + col);
+            lo = row < 0 ? g0 : row >= rows ? g1 : j ? groups_gallop(cells, lo, g1, row * cols + col)
+                                                  : groups_lower_bound(cells, lo, g1, row * cols + col);
+            R->b[dr][j] = lo;
         }
     }
 }
