@@ -14,6 +14,7 @@
 #include <patrol/rng.h>
 
 #include "bulk/crowd_priv.h" /* the test hooks: wide, no_ring, half, ring_mask */
+#include "bulk/pairs.h"      /* HALF_CELL_MAX */
 #include "test_util.h"
 
 #define N 300
@@ -678,6 +679,95 @@ START_TEST(test_groups_and_alarm_equal_brute_force) {
 }
 END_TEST
 
+/* The most agents of one group in one cell of c's cell space, for each group 0..G-1 (the
+ * in-place mode weighs a group's pairs once while this is at most HALF_CELL_MAX). */
+static void group_cell_most(const pt_crowd *c, const pt_steer_agent *a, int n, const uint32_t *group, int G,
+                            int *most) {
+    int ncells = c->cs.cols * c->cs.rows;
+    int *count = calloc((size_t)ncells * (size_t)G, sizeof *count);
+    ck_assert_ptr_nonnull(count);
+    for (int g = 0; g < G; g++) most[g] = 0;
+    for (int i = 0; i < n; i++) {
+        int k = pt_cellspace_cell(&c->cs, a[i].veh.pos) * G + (int)group[i];
+        if (++count[k] > most[group[i]]) most[group[i]] = count[k];
+    }
+    free(count);
+}
+
+/* Flocks by group with each pair weighed once (pairs.h, inplace.c), against brute force bit
+ * for bit: one, two, three or eight groups overlapping in one clump, so that groups move in
+ * and out of the half lists as their densest cell passes HALF_CELL_MAX; a NaN heading, an agent
+ * at NaN, agents on one spot; 1, 2, 3 threads (groups split between the shares: the terms
+ * from before a share's first slot), with and without AVX, and the weighted combiner. */
+START_TEST(test_group_half_lists_equal_brute_force) {
+    enum { M = 600, T = 60 };
+    static pt_steer_agent start[M], ref[M], got[M];
+    static pt_vec2 fref[M];
+    static uint32_t group[M];
+    static const int groups[] = {2, 3, 8, 1};
+    static const double areas[] = {9.5, 12.0, 8.0, 10.0};
+    unsigned beh = PT_BEH_FLOCKING | PT_BEH_BIT(PT_BEH_WANDER);
+    int half = 0, near_cap = 0, full = 0;
+    for (int gi = 0; gi < 4; gi++) {
+        int G = groups[gi];
+        pt_combiner comb = gi == 1 ? PT_COMBINE_WEIGHTED : PT_COMBINE_DEFAULT;
+        make_agents(start, M, 90 + (uint64_t)gi, areas[gi], 3.0);
+        params_with(&params, comb, 0.0); /* the agents read it through their params */
+        pt_rng rng;
+        pt_rng_seed(&rng, 91 + (uint64_t)gi, 0);
+        for (int i = 0; i < M; i++) group[i] = pt_rng_below(&rng, (uint32_t)G);
+        start[11].veh.heading = pt_v2(NAN, 0.0);
+        start[12].veh.pos = pt_v2(NAN, 1.0);
+        for (int i = 0; i < 4; i++) {
+            start[40 + i].veh.pos = start[39].veh.pos; /* on one spot, in one group */
+            group[40 + i] = group[39];
+        }
+        memcpy(ref, start, sizeof ref);
+        pt_crowd_desc d = {.agents = ref, .n = M, .behaviours = beh, .view_radius = 2.5, .threads = 1,
+                           .min_share = 1, .group = group};
+        pt_crowd *cr = pt_crowd_create(&d);
+        ck_assert_ptr_nonnull(cr);
+        for (int t = 0; t < T; t++) pt_crowd_step_brute(cr, 1.0 / 30.0);
+        memcpy(fref, pt_crowd_forces(cr), sizeof fref);
+        pt_crowd_destroy(cr);
+        for (int run = 0; run < 4; run++) {
+            int threads = run < 3 ? run + 1 : 2;
+            memcpy(got, start, sizeof got);
+            d.agents = got;
+            d.threads = threads;
+            pt_crowd *c = pt_crowd_create(&d);
+            ck_assert_ptr_nonnull(c);
+            if (run == 3) c->wide = 0; /* two lanes (SSE2) even where there is AVX */
+            for (int t = 0; t < T; t++) {
+                if (run == 0) {
+                    int most[8];
+                    group_cell_most(c, got, M, group, G, most);
+                    for (int g = 0; g < G; g++) {
+                        half += most[g] <= HALF_CELL_MAX;
+                        near_cap += most[g] <= HALF_CELL_MAX && most[g] > HALF_CELL_MAX - 8;
+                        full += most[g] > HALF_CELL_MAX;
+                    }
+                }
+                pt_crowd_step(c, 1.0 / 30.0);
+                ck_assert(!pt_crowd_packed(c));
+                ck_assert_ptr_nonnull(c->gm);
+                ck_assert(c->gm->on && c->gm->acc);
+            }
+            ck_assert_msg(memcmp(pt_crowd_forces(c), fref, sizeof fref) == 0, "%d groups, run %d: forces differ", G,
+                          run);
+            pt_crowd_destroy(c);
+            ck_assert_msg(same_state(got, ref, M), "%d groups, run %d (%d threads): differs from brute force", G, run,
+                          threads);
+        }
+        ck_assert(!same_state(ref, start, M));
+    }
+    params_with(&params, PT_COMBINE_DEFAULT, 0.0);
+    ck_assert_int_gt(half, 0);
+    ck_assert_int_gt(near_cap, 0);
+    ck_assert_int_gt(full, 0);
+}
+END_TEST
+
 /* Who is alarmed is exactly hypot(target - pos) <= alarm_radius, whatever shortcut the
  * test takes: random points, points within a few ulps of the circle, radii of every
  * scale, infinities and NaN. */
@@ -951,6 +1041,7 @@ int main(void) {
     tcase_add_test(tc, test_mode_choice);
     tcase_add_test(tc, test_create_defaults);
     tcase_add_test(tc, test_half_lists_equal_brute_force);
+    tcase_add_test(tc, test_group_half_lists_equal_brute_force);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }

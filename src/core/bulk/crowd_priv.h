@@ -111,6 +111,8 @@ struct pt__crowd_groups {
     pt__crowd_sums *acc;       /* the running sums of each slot (groups_sums_half; 64-byte
                                   aligned in acc_mem), or NULL */
     void *acc_mem;
+    double *xy, *hxy;          /* positions and headings by slot, x and y interleaved
+                                  (groups_sums_half), or NULL */
     int nfirst;                /* entries allocated in first */
     uint32_t gmin;
     int on;                    /* this step's flocking phases use the order */

@@ -48,6 +48,7 @@ void pt__crowd_groups_free(pt_crowd *c) {
     PT_FREE(c->gm->cell);
     PT_FREE(c->gm->first);
     PT_FREE(c->gm->acc_mem);
+    PT_FREE(c->gm->xy);
     PT_FREE(c->gm);
     c->gm = NULL;
 }
@@ -79,8 +80,11 @@ int pt__crowd_groups_sort(pt_crowd *c) {
         }
         /* without it, agent by agent */
         c->gm->acc_mem = PT_MALLOC(sizeof *c->gm->acc * ((size_t)n + 1));
-        if (c->gm->acc_mem)
+        c->gm->xy = PT_MALLOC(sizeof *c->gm->xy * 4 * (size_t)n);
+        if (c->gm->acc_mem && c->gm->xy) {
             c->gm->acc = (pt__crowd_sums *)(void *)(((uintptr_t)c->gm->acc_mem + 63) & ~(uintptr_t)63);
+            c->gm->hxy = c->gm->xy + 2 * (size_t)n;
+        }
     }
     struct pt__crowd_groups *gm = c->gm;
     if ((int)range + 1 > gm->nfirst) {
@@ -118,18 +122,35 @@ static inline int groups_lower_bound(const int *cells, int lo, int hi, int cell)
     return lo;
 }
 
+/* groups_lower_bound for an answer expected near lo. */
+static inline int groups_gallop(const int *cells, int lo, int hi, int cell) {
+    int from = lo;
+    for (int step = 1; lo < hi && cells[lo] < cell; step <<= 1) {
+        from = lo + 1;
+        lo += step;
+    }
+    return groups_lower_bound(cells, from, lo < hi ? lo : hi, cell);
+}
+
 /* The compact arrays in cell order (by group first when c->gm->on), split into x and y for
  * the 2-wide distance tests. */
 void pt__crowd_soa_range(pt_crowd *c, int lo, int hi, int headings) {
     const int *ids = c->cs.ids;
     const pt_vec2 *pos = c->cs.pos;
+    double *xy = NULL, *hxy = NULL;
     if (c->gm && c->gm->on) {
         ids = c->gm->ids;
+        xy = c->gm->acc ? c->gm->xy : NULL; /* read by groups_sums_half only */
+        hxy = c->gm->acc ? c->gm->hxy : NULL;
         for (int k = lo; k < hi; k++) {
             if (k + 16 < hi) __builtin_prefetch(&c->pos[ids[k + 16]]); /* a random read */
             pt_vec2 p = c->pos[ids[k]];
             c->sx[k] = p.x;
             c->sy[k] = p.y;
+            if (xy) {
+                xy[2 * k] = p.x;
+                xy[2 * k + 1] = p.y;
+            }
         }
     } else {
         for (int k = lo; k < hi; k++) {
@@ -147,6 +168,10 @@ void pt__crowd_soa_range(pt_crowd *c, int lo, int hi, int headings) {
             c->shx[k] = ok ? h.x : 0.0;
             c->shy[k] = ok ? h.y : 0.0;
             c->shok[k] = (unsigned char)ok;
+            if (hxy) {
+                hxy[2 * k] = c->shx[k];
+                hxy[2 * k + 1] = c->shy[k];
+            }
         }
 }
 
@@ -167,12 +192,17 @@ static inline void groups_runs_at(groups_runs *R, const pt_crowd *c, int g0, int
     R->cell = cell;
     R->cx = cell % cols;
     R->cy = cell / cols;
+    /* The twelve bounds ascend, and the three after each row's first lie a few cells on
+     * (sought from the one before, in steps that double). */
+    int lo = g0;
     for (int dr = 0; dr < 3; dr++) {
         int row = R->cy - 1 + dr;
         for (int j = 0; j < 4; j++) {
             int col = R->cx - 1 + j;
             col = col < 0 ? 0 : col > cols ? cols : col;
-            R->b[dr][j] = row < 0 ? g0 : row >= rows ? g1 : groups_lower_bound(cells, g0, g1, row * cols + col);
+            lo = row < 0 ? g0 : row >= rows ? g1 : j ? groups_gallop(cells, lo, g1, row * cols + col)
+                                                  : groups_lower_bound(cells, lo, g1, row * cols + col);
+            R->b[dr][j] = lo;
         }
     }
 }
@@ -220,6 +250,34 @@ static int groups_sparse(const pt_crowd *c, int g0, int g1) {
     return 1;
 }
 
+/* half_owner_of for the crowd's align and cohere; with AVX encodings (three-operand, fewer
+ * register copies) where the processor has them (c->wide): the same operations. */
+static void half_owner_sse(const sums_src *src, sums_il il, int align, int cohere, pt__crowd_sums *acc, int a, int *nb,
+                           int m, int s1) {
+    if (align && cohere) half_owner_of(src, il, 1, 1, acc, a, nb, m, s1);
+    else half_owner_of(src, il, align, cohere, acc, a, nb, m, s1);
+}
+
+#ifdef CROWD_AVX
+__attribute__((target("avx"))) static void half_owner_avx(const sums_src *src, sums_il il, int align, int cohere,
+                                                          pt__crowd_sums *acc, int a, int *nb, int m, int s1) {
+    if (align && cohere) half_owner_of(src, il, 1, 1, acc, a, nb, m, s1);
+    else half_owner_of(src, il, align, cohere, acc, a, nb, m, s1);
+}
+#endif
+
+static void half_owner(const pt_crowd *c, const sums_src *src, sums_il il, int align, int cohere, pt__crowd_sums *acc,
+                       int a, int *nb, int m, int s1) {
+#ifdef CROWD_AVX
+    if (c->wide) {
+        half_owner_avx(src, il, align, cohere, acc, a, nb, m, s1);
+        return;
+    }
+#endif
+    (void)c;
+    half_owner_sse(src, il, align, cohere, acc, a, nb, m, s1);
+}
+
 /* The half lists in group order, for the slots [k0, k1) of the group [g0, g1): the
  * running sums in gm->acc by slot; an agent's earlier neighbours have given it their terms
  * by the time its own turn comes (those before k0, in another share, by a pass of their
@@ -232,8 +290,9 @@ static void groups_sums_half(pt_crowd *c, const sums_src *src, groups_runs *R, i
     const int *cells = c->gm->cell;
     int cohere = (c->behaviours & PT_BEH_BIT(PT_BEH_COHESION)) != 0;
     half_acc A = {c->gm->acc, ~0u, 0};
+    sums_il il = {c->gm->xy, c->gm->hxy, 1};
     v2 r2 = v2_sp(c->view_radius * c->view_radius);
-    int nb[HALF_PAIRS], own[HALF_PAIRS];
+    int nb[HALF_NB_MAX + 8];
     for (int k = k0; k < k1; k++) sums_zero(hacc(&A, k));
     /* the terms from the group's agents before k0: only agents up to a row of cells after
      * the one of slot k0 - 1 have any */
@@ -275,19 +334,19 @@ static void groups_sums_half(pt_crowd *c, const sums_src *src, groups_runs *R, i
             int m = 0;
             for (int r = 0; r < 2; r++) {
                 if (r == 1 && cy1 <= R->cy) break;
+                /* in pieces, so that nb has room for any run (the runs of a sparse group
+                 * hold at most HALF_NB_MAX slots) */
                 for (int q = runs[r][0]; q < runs[r][1];) {
-                    int e = runs[r][1] - q < HALF_PAIRS - 8 - m ? runs[r][1] : q + (HALF_PAIRS - 8 - m);
-                    int m0 = m;
-                    m = half_scan(src, px, py, r2, q, e, nb, m);
-                    for (int t = m0; t < m; t++) own[t] = k;
+                    int e = runs[r][1] - q < HALF_NB_MAX - m ? runs[r][1] : q + (HALF_NB_MAX - m);
+                    m = half_scan4(src, px, py, r2, q, e, nb, m);
                     q = e;
-                    if (m > HALF_PAIRS - 16) {
-                        half_pairs(src, align, cohere, &A, own, nb, m, k1);
+                    if (m == HALF_NB_MAX) {
+                        half_owner(c, src, il, align, cohere, A.base, k, nb, m, k1);
                         m = 0;
                     }
                 }
             }
-            if (m) half_pairs(src, align, cohere, &A, own, nb, m, k1);
+            if (m) half_owner(c, src, il, align, cohere, A.base, k, nb, m, k1);
         }
         if (align | cohere) half_means(&A, k, 1);
         store_sums(&c->gsum[src->id[k]], hacc(&A, k));
@@ -308,7 +367,7 @@ static void groups_sums_range(pt_crowd *c, const sums_src *src, int lo, int hi, 
         if (c->wide) groups_sums_owners(c, src, &R, g0, g1, k, k1, align);
         else
 #endif
-        if (gm->acc && groups_sparse(c, g0, g1)) groups_sums_half(c, src, &R, g0, g1, k, k1, align);
+        if (gm->acc && groups_sparse(c, g0, g1)) /* gm->acc: with xy and hxy */ groups_sums_half(c, src, &R, g0, g1, k, k1, align);
         else groups_sums_full(c, src, &R, g0, g1, k, k1, align);
         k = k1;
     }

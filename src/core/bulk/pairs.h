@@ -115,11 +115,11 @@ static inline int half_append4(int *nb, int *own, int m, int q, int k, int bits)
 #ifdef __SSE2__
     __m128i off = _mm_load_si128((const __m128i *)(const void *)half_offsets[bits]);
     _mm_storeu_si128((__m128i *)(void *)(nb + m), _mm_add_epi32(_mm_set1_epi32(q), off));
-    _mm_storeu_si128((__m128i *)(void *)(own + m), _mm_set1_epi32(k));
+    if (own) _mm_storeu_si128((__m128i *)(void *)(own + m), _mm_set1_epi32(k));
 #else
     for (int j = 0; j < 4; j++) {
         nb[m + j] = q + half_offsets[bits][j];
-        own[m + j] = k;
+        if (own) own[m + j] = k;
     }
 #endif
     return m + HALF_POP4(bits);
@@ -133,6 +133,13 @@ static inline int half_near4(const sums_src *src, v2 px, v2 py, v2 r2, int q) {
     int b0 = v2_mbits(v2_le(v2_add(v2_mul(dx0, dx0), v2_mul(dy0, dy0)), r2));
     int b1 = v2_mbits(v2_le(v2_add(v2_mul(dx1, dx1), v2_mul(dy1, dy1)), r2));
     return b0 | b1 << 2;
+}
+
+/* half_scan four slots at a time, with no branch on the distances: writes up to four
+ * entries past the returned count. */
+static inline int half_scan4(const sums_src *src, v2 px, v2 py, v2 r2, int q, int q1, int *nb, int m) {
+    for (; q + 4 <= q1; q += 4) m = half_append4(nb, NULL, m, q, 0, half_near4(src, px, py, r2, q));
+    return q < q1 ? half_scan(src, px, py, r2, q, q1, nb, m) : m;
 }
 
 /* Appends to nb (and k to own) the slots of [q0, q1) within r2 of p, in order: the first
@@ -155,6 +162,38 @@ static inline PT_ALWAYS_INLINE int half_run(const sums_src *src, v2 px, v2 py, v
     return m;
 }
 
+/* What an owner gives each of its later neighbours: its heading h, +0 where it does not
+ * count (adding +0 to a sum that started at +0 changes no bit: such a sum is never -0),
+ * whether it counts (ok), its position p (with cohesion). Read once per owner. */
+typedef struct half_side {
+    v2 h, p;
+    int ok;
+} half_side;
+
+static inline PT_ALWAYS_INLINE half_side half_side_of(const sums_src *src, sums_il il, int a, int align, int cohere) {
+    half_side o = {v2_sp(0.0), cohere ? src_pos(src, il, a) : v2_sp(0.0), 0};
+    if (align) {
+        v2 h = src_head(src, il, a);
+        int hok = il.on || src->hok;
+        o.ok = hok ? src->hok[a] : heading_counts(h);
+        o.h = hok ? h : v2_keep(v2_mall(o.ok), h);
+    }
+    return o;
+}
+
+/* The owner's part of a later agent's running sums (totals) at s: term t, heading (when
+ * it counts), position; run_take on sums in memory. Without cohesion the positions' sum
+ * is never read and is left out (the count still caps the terms). */
+static inline PT_ALWAYS_INLINE void half_give(pt__crowd_sums *s, v2 t, const half_side *o, int align, int cohere) {
+    v2_store(&s->sep.x, v2_add(v2_load(&s->sep.x), t));
+    if (align) {
+        v2_store(&s->mean_heading.x, v2_add(v2_load(&s->mean_heading.x), o->h));
+        s->headings += o->ok;
+    }
+    if (cohere) v2_store(&s->centre.x, v2_add(v2_load(&s->centre.x), o->p));
+    s->count++;
+}
+
 /* Slot `from`'s part of the running sums (totals) at s: term t, heading (when finite),
  * position; run_take on sums in memory. Without cohesion the positions' sum is never read
  * and is left out (the count still caps the terms). */
@@ -173,6 +212,18 @@ static inline PT_ALWAYS_INLINE void half_take(pt__crowd_sums *s, const sums_src 
     }
     if (cohere) v2_store(&s->centre.x, v2_add(v2_load(&s->centre.x), v2_set(src->x[from], src->y[from])));
     s->count++;
+}
+
+/* Pair t of an owner at slot a with slot q: its term ta and the other side's tb (b + (-t)
+ * is b - t, exactly), or the pushes of a coincident pair. */
+static inline PT_ALWAYS_INLINE void half_terms(const sums_src *src, const double *tw, const unsigned char *co,
+                                               int coincident, int t, int a, int q, v2 *ta, v2 *tb) {
+    *ta = v2_load(tw + 2 * t);
+    *tb = v2_neg(*ta);
+    if (coincident && (co[t >> 1] >> (t & 1) & 1)) {
+        *ta = coincident_push(src->id[a], src->id[q]);
+        *tb = coincident_push(src->id[q], src->id[a]);
+    }
 }
 
 /* half_pairs for constant align and cohere. */
@@ -203,6 +254,32 @@ static inline PT_ALWAYS_INLINE void half_pairs_of(const sums_src *src0, int alig
         }
         run_store(sa, r);
     }
+}
+
+/* half_pairs (half_owner, for constant align and cohere) for a list of one owner, slot a,
+ * with its later neighbours nb[0..m-1]
+ * (ascending, m <= HALF_NB_MAX; nb has room for one more): the running sums in acc by
+ * slot, the positions and headings read as pairs (il). */
+static inline PT_ALWAYS_INLINE void half_owner_of(const sums_src *src0, sums_il il0, int align, int cohere,
+                                                  pt__crowd_sums *acc, int a, int *nb, int m, int s1) {
+    const sums_src src1 = *src0, *src = &src1; /* see half_pairs_of */
+    sums_il il = {il0.xy, il0.hxy, 1};
+    double tw[2 * HALF_NB_MAX + 4];
+    unsigned char co[HALF_NB_MAX / 2 + 2];
+    int coincident = pair_terms_of(src, il, a, nb, m, tw, co);
+    pt__crowd_sums *sa = &acc[a];
+    sums_run r = run_load(sa);
+    half_side o = half_side_of(src, il, a, align, cohere);
+    for (int t = 0; t < m; t++) {
+        int q = nb[t];
+        v2 ta, tb;
+        half_terms(src, tw, co, coincident, t, a, q, &ta, &tb);
+        if (r.count < PT_CROWD_NB_MAX) run_take_il(&r, src, il, q, ta, align, cohere);
+        if (q >= s1) continue;
+        pt__crowd_sums *sq = &acc[q];
+        if (sq->count < PT_CROWD_NB_MAX) half_give(sq, tb, &o, align, cohere);
+    }
+    run_store(sa, r);
 }
 
 /* The pairs (own[t], nb[t]), t < m, of a batch, in order: each pair's separation term goes

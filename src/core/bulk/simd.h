@@ -44,6 +44,9 @@ static inline m2 v2_mlanes(int a, int b) { return _mm_castsi128_pd(_mm_set_epi64
 static inline int v2_mbits(m2 m) { return _mm_movemask_pd(m); }
 static inline v2 v2_sel(m2 m, v2 a, v2 b) { return _mm_or_pd(_mm_and_pd(m, a), _mm_andnot_pd(m, b)); }
 static inline v2 v2_keep(m2 m, v2 a) { return _mm_and_pd(m, a); } /* a, or +0.0 */
+static inline v2 v2_maxgt(v2 a, v2 b) { return _mm_max_pd(a, b); } /* a > b ? a : b per lane (b for NaN) */
+static inline v2 v2_lo(v2 a, v2 b) { return _mm_unpacklo_pd(a, b); } /* a[0], b[0] */
+static inline v2 v2_hi(v2 a, v2 b) { return _mm_unpackhi_pd(a, b); } /* a[1], b[1] */
 static inline v2 v2_neg(v2 a) { return _mm_xor_pd(a, _mm_set1_pd(-0.0)); }
 /* isfinite per lane */
 static inline m2 v2_finite(v2 a) { return _mm_cmple_pd(_mm_andnot_pd(_mm_set1_pd(-0.0), a), _mm_set1_pd(DBL_MAX)); }
@@ -78,6 +81,9 @@ static inline m2 v2_mor(m2 a, m2 b) { return v2_mlanes(a.l[0] | b.l[0], a.l[1] |
 static inline int v2_mbits(m2 m) { return m.l[0] | m.l[1] << 1; }
 static inline v2 v2_sel(m2 m, v2 a, v2 b) { return v2_set(m.l[0] ? a.l[0] : b.l[0], m.l[1] ? a.l[1] : b.l[1]); }
 static inline v2 v2_keep(m2 m, v2 a) { return v2_sel(m, a, v2_sp(0.0)); }
+static inline v2 v2_maxgt(v2 a, v2 b) { return v2_set(a.l[0] > b.l[0] ? a.l[0] : b.l[0], a.l[1] > b.l[1] ? a.l[1] : b.l[1]); }
+static inline v2 v2_lo(v2 a, v2 b) { return v2_set(a.l[0], b.l[0]); }
+static inline v2 v2_hi(v2 a, v2 b) { return v2_set(a.l[1], b.l[1]); }
 static inline v2 v2_neg(v2 a) { return v2_set(-a.l[0], -a.l[1]); }
 static inline m2 v2_finite(v2 a) { return v2_mlanes(isfinite(a.l[0]), isfinite(a.l[1])); }
 static inline m2 v2_signbit(v2 a) { return v2_mlanes(signbit(a.l[0]), signbit(a.l[1])); }

@@ -25,25 +25,45 @@ typedef struct sums_src {
                                       started at +0 changes no bit) */
 } sums_src;
 
+/* The same positions and headings interleaved, x and y of slot q at [2q] and [2q + 1] (one
+ * load per take instead of two and a shuffle), read where `on` (a constant at each call:
+ * else from the split arrays). With them, src->hok is there. */
+typedef struct sums_il {
+    const double *xy, *hxy;
+    int on;
+} sums_il;
+
+/* Slot q's position and heading as one v2 each. */
+static inline PT_ALWAYS_INLINE v2 src_pos(const sums_src *src, sums_il il, int q) {
+    return il.on ? v2_load(il.xy + 2 * q) : v2_set(src->x[q], src->y[q]);
+}
+static inline PT_ALWAYS_INLINE v2 src_head(const sums_src *src, sums_il il, int q) {
+    return il.on ? v2_load(il.hxy + 2 * q) : v2_set(src->hx[q], src->hy[q]);
+}
+
+#define SUMS_SPLIT ((sums_il){NULL, NULL, 0})
+
 static inline void sums_zero(pt__crowd_sums *out) {
     out->sep = out->mean_heading = out->centre = pt_v2(0.0, 0.0);
     out->headings = out->count = 0;
     out->pad[0] = out->pad[1] = 0;
 }
 
-/* The separation terms of two pairs, p - q = (tx, ty) in each lane: (p - q) scaled by
+/* The separation terms of two pairs, p - q = d0 and d1 (x, y in each): (p - q) scaled by
  * 1 / (d * max(d, min)) (unit away / distance), stored to tw as x, y, x, y. Returns the
- * lanes where d < 1e-9 (coincident). */
-static inline int sep_term2(v2 tx, v2 ty, double *tw) {
+ * pairs where d < 1e-9 (coincident; bit 0 for d0). */
+static inline int sep_term_xy(v2 d0, v2 d1, double *tw) {
     v2 lo = v2_sp(PT__SEP_MIN_DIST), tiny = v2_sp(1e-9), one = v2_sp(1.0);
-    v2 d = v2_sqrt(v2_add(v2_mul(tx, tx), v2_mul(ty, ty)));
-    v2 w = v2_div(one, v2_mul(d, v2_sel(v2_gt(d, lo), d, lo)));
-    tx = v2_mul(tx, w);
-    ty = v2_mul(ty, w);
-    v2_store(tw, v2_set(v2_lane(tx, 0), v2_lane(ty, 0)));
-    v2_store(tw + 2, v2_set(v2_lane(tx, 1), v2_lane(ty, 1)));
+    v2 s0 = v2_mul(d0, d0), s1 = v2_mul(d1, d1);
+    v2 d = v2_sqrt(v2_add(v2_lo(s0, s1), v2_hi(s0, s1))); /* dx * dx + dy * dy */
+    v2 w = v2_div(one, v2_mul(d, v2_maxgt(d, lo)));
+    v2_store(tw, v2_mul(d0, v2_lo(w, w)));
+    v2_store(tw + 2, v2_mul(d1, v2_hi(w, w)));
     return v2_mbits(v2_lt(d, tiny));
 }
+
+/* sep_term_xy for the pairs with p - q = (tx, ty) in each lane. */
+static inline int sep_term2(v2 tx, v2 ty, double *tw) { return sep_term_xy(v2_lo(tx, ty), v2_hi(tx, ty), tw); }
 
 /* The separation terms of the agent at p over the slots nb[0..m-1], two at a time, into tw
  * as x, y pairs; the terms do not depend on each other, so the square roots and divisions
@@ -72,9 +92,25 @@ static inline int pair_terms(const sums_src *src, int *own, int *nb, int m, doub
     }
     for (int t = 0; t < m; t += 2) {
         int a0 = own[t], a1 = own[t + 1], q0 = nb[t], q1 = nb[t + 1];
-        v2 tx = v2_sub(v2_set(x[a0], x[a1]), v2_set(x[q0], x[q1]));
-        v2 ty = v2_sub(v2_set(y[a0], y[a1]), v2_set(y[q0], y[q1]));
-        int c = sep_term2(tx, ty, tw + 2 * t);
+        v2 d0 = v2_sub(v2_set(x[a0], y[a0]), v2_set(x[q0], y[q0]));
+        v2 d1 = v2_sub(v2_set(x[a1], y[a1]), v2_set(x[q1], y[q1]));
+        int c = sep_term_xy(d0, d1, tw + 2 * t);
+        co[t >> 1] = (unsigned char)c;
+        coincident |= c;
+    }
+    return coincident;
+}
+
+/* pair_terms for the pairs of one owner, slot a, with the slots nb[0..m-1] (nb has room for
+ * one more): the same differences, read as (x, y) pairs. */
+static inline PT_ALWAYS_INLINE int pair_terms_of(const sums_src *src, sums_il il, int a, int *nb, int m, double *tw,
+                                                 unsigned char *co) {
+    v2 pa = src_pos(src, il, a);
+    int coincident = 0;
+    if (m) nb[m] = nb[m - 1];
+    for (int t = 0; t < m; t += 2) {
+        v2 d0 = v2_sub(pa, src_pos(src, il, nb[t])), d1 = v2_sub(pa, src_pos(src, il, nb[t + 1]));
+        int c = sep_term_xy(d0, d1, tw + 2 * t);
         co[t >> 1] = (unsigned char)c;
         coincident |= c;
     }
@@ -120,20 +156,25 @@ static inline void run_means(pt__crowd_sums *a, sums_run r) {
 /* Neighbour q's part of the running sums r: separation term t, heading (when finite),
  * position (left out without cohesion: that sum is never read; the count still caps the
  * terms). */
-static inline PT_ALWAYS_INLINE void run_take(sums_run *r, const sums_src *src, int q, v2 t, int align, int cohere) {
+static inline PT_ALWAYS_INLINE void run_take_il(sums_run *r, const sums_src *src, sums_il il, int q, v2 t, int align,
+                                                int cohere) {
     r->sep = v2_add(r->sep, t);
-    if (align && src->hok) {
-        r->head = v2_add(r->head, v2_set(src->hx[q], src->hy[q]));
+    if (align && (il.on || src->hok)) {
+        r->head = v2_add(r->head, src_head(src, il, q));
         r->headings += src->hok[q];
     } else if (align) {
-        v2 h = v2_set(src->hx[q], src->hy[q]);
+        v2 h = src_head(src, il, q);
         if (heading_counts(h)) {
             r->head = v2_add(r->head, h);
             r->headings++;
         }
     }
-    if (cohere) r->centre = v2_add(r->centre, v2_set(src->x[q], src->y[q]));
+    if (cohere) r->centre = v2_add(r->centre, src_pos(src, il, q));
     r->count++;
+}
+
+static inline PT_ALWAYS_INLINE void run_take(sums_run *r, const sums_src *src, int q, v2 t, int align, int cohere) {
+    run_take_il(r, src, SUMS_SPLIT, q, t, align, cohere);
 }
 
 /* The running sums as totals, for more terms to come (half_prepass). */
