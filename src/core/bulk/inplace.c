@@ -353,20 +353,15 @@ static void groups_sums_half(pt_crowd *c, const sums_src *src, groups_runs *R, i
     }
 }
 
-#include "owner_sums.h"
 
-/* The sums of the slots [lo, hi) in group order, group by group: four owners at a time
- * with AVX (owner_sums.h), else each pair weighed once (groups_sums_half) in a group no
- * cell of which holds more than HALF_CELL_MAX of its agents, else agent by agent. */
+/* The sums of the slots [lo, hi) in group order, group by group: each pair weighed once
+ * (groups_sums_half) in a group no cell of which holds more than HALF_CELL_MAX of its
+ * agents, else agent by agent. */
 static void groups_sums_range(pt_crowd *c, const sums_src *src, int lo, int hi, int align) {
     const struct pt__crowd_groups *gm = c->gm;
     groups_runs R = {.g0 = -1, .cell = -1};
     for (int k = lo; k < hi;) {
         int gi = (int)(c->sg[k] - gm->gmin), g0 = gm->first[gi], g1 = gm->first[gi + 1], k1 = g1 < hi ? g1 : hi;
-#ifdef CROWD_AVX
-        if (c->wide) groups_sums_owners(c, src, &R, g0, g1, k, k1, align);
-        else
-#endif
         if (gm->acc && groups_sparse(c, g0, g1)) /* gm->acc: with xy and hxy */ groups_sums_half(c, src, &R, g0, g1, k, k1, align);
         else groups_sums_full(c, src, &R, g0, g1, k, k1, align);
         k = k1;

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: Zlib */
-/* The flocks by group's neighbour sums four owners at a time (bulk/owner_sums.h): the
+/* The flocks by group's neighbour sums (bulk/inplace.c, bulk/pairs.h): the
  * in-place step equals brute force bit for bit, state and forces, over many ticks and
  * generated crowds: groups that overlap (their members mixed in one area), a clump of 100
  * members of one group in a small area (every one of them has more than PT_CROWD_NB_MAX in
  * range, and cells hold far more than the half lists take), agents on top of each other
  * (separation's coincident case), a NaN position and a NaN heading for a while; with
- * alignment and without; 1 to 3 threads, with the owners' AVX lanes (where the processor
- * has AVX) and without them (the wide test hook off: the half lists, or agent by agent in a
- * dense group). */
+ * alignment and without; 1 to 3 threads, with the AVX build of the half lists (where the
+ * processor has AVX) and without it (the wide test hook off), and agent by agent in a
+ * dense group. */
 #include <check.h>
 #include <math.h>
 #include <stdlib.h>
@@ -91,7 +91,7 @@ static int run(pt_steer_agent *a, const uint32_t *group, unsigned beh, int threa
     return by_group;
 }
 
-START_TEST(test_owner_sums_equal_brute_force) {
+START_TEST(test_group_sums_equal_brute_force) {
     static pt_steer_agent start[M], ref[M], got[M];
     static uint32_t group[M];
     static pt_vec2 fref[M], fgot[M];
@@ -120,7 +120,7 @@ START_TEST(test_owner_sums_equal_brute_force) {
 END_TEST
 
 /* The groups really matter here: without them the same crowd goes elsewhere. */
-START_TEST(test_owner_sums_groups_matter) {
+START_TEST(test_group_sums_groups_matter) {
     static pt_steer_agent start[M], a[M], b[M];
     static uint32_t group[M];
     static pt_vec2 f[M];
@@ -134,10 +134,10 @@ START_TEST(test_owner_sums_groups_matter) {
 END_TEST
 
 int main(void) {
-    Suite *s = suite_create("crowd_owners");
+    Suite *s = suite_create("crowd_groups");
     TCase *tc = tcase_create("core");
-    tcase_add_loop_test(tc, test_owner_sums_equal_brute_force, 0, 6);
-    tcase_add_test(tc, test_owner_sums_groups_matter);
+    tcase_add_loop_test(tc, test_group_sums_equal_brute_force, 0, 6);
+    tcase_add_test(tc, test_group_sums_groups_matter);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }
