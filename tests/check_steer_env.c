@@ -880,6 +880,69 @@ START_TEST(test_fast_paths_match_reference) {
 }
 END_TEST
 
+/* Many walls in each feeler's box, and ties: dense maps (random tiles at up to half the
+ * tiles, checkerboard patches, one-tile corridors), bodies on eighths of a tile with
+ * axis-aligned or diagonal headings and dyadic feelers, so feelers meet wall ends and corners
+ * at exactly the same t. Where two walls tie the reference keeps the one its block lists
+ * meet first: the same walls handed over in the opposite order (pt_steer_env_set, no tile
+ * bits) give a different force for some bodies, which shows the ties happen here. */
+START_TEST(test_fast_paths_dense_walls_and_ties) {
+    pt_rng r;
+    pt_rng_seed(&r, 7171, 5);
+    static const int sizes[][3] = {{23, 17, 50}, {70, 21, 35}, {130, 12, 20}, {40, 40, 45}};
+    static const double lens[] = {0.5, 1, 1.5, 2, 3, 6, 12, 40};
+    static const double radii[] = {0, 0.25, 0.375, 0.5, 0.125};
+    int bad = 0, n = 0, hits = 0, order = 0;
+    for (int world = 0; world < 4; world++) {
+        int w = sizes[world][0], h = sizes[world][1], pct = sizes[world][2];
+        pt_map m;
+        ck_assert_int_eq(pt_map_init_blank(&m, w, h, NULL), PT_OK);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                int wall = (int)pt_rng_below(&r, 100) < pct;
+                if ((x / 8 + y / 8) % 3 == 0) wall = (x + y) % 2; /* checkerboard patches */
+                if (world == 3 && x % 3 == 1) wall = y % 11 != 5; /* corridors */
+                if (wall) pt_map_set(&m, x, y, '#');
+            }
+        pt_steer_env env, rev;
+        ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
+        ck_assert_int_gt(env.nwalls, w * h / 8);
+        pt_wall *back = malloc(sizeof *back * (size_t)env.nwalls);
+        for (int i = 0; i < env.nwalls; i++) back[i] = env.walls[env.nwalls - 1 - i];
+        ck_assert_int_eq(pt_steer_env_set(&rev, back, env.nwalls, NULL, 0, NULL), PT_OK);
+        for (int i = 0; i < 40000; i++, n++) {
+            pt_steer_params p;
+            pt_steer_params_default(&p);
+            p.feeler_length = lens[pt_rng_below(&r, 8)];
+            p.side_feeler_length = pt_rng_below(&r, 2) ? p.feeler_length / 2 : lens[pt_rng_below(&r, 8)];
+            p.feeler_angle = pt_rng_below(&r, 3) ? PT_TAU / 8 : (double)pt_rng_below(&r, 3) * (PT_TAU / 4);
+            double x = -1 + (double)pt_rng_below(&r, (uint32_t)(8 * (w + 2))) / 8;
+            double y = -1 + (double)pt_rng_below(&r, (uint32_t)(8 * (h + 2))) / 8;
+            pt_vehicle v = veh_at(x, y, 0);
+            int dir = (int)pt_rng_below(&r, 10);
+            if (dir < 4) v.heading = pt_v2(dir == 0 ? 1 : dir == 1 ? -1 : 0, dir == 2 ? 1 : dir == 3 ? -1 : 0);
+            else if (dir < 9) v.heading = pt_v2(dir & 1 ? 0.5 : -0.5, dir & 2 ? 0.5 : -0.5);
+            else v.heading = pt_v2_from_angle(pt_rng_unit(&r) * PT_TAU);
+            v.radius = radii[pt_rng_below(&r, 5)];
+            pt_vec2 fw = pt_steer_wall_avoidance(&v, &env, &p), rw = pt__steer_wall_avoidance_ref(&v, &env, &p);
+            if (!same_v(fw, rw) && bad++ < 5)
+                fprintf(stderr, "dense: pos (%.17g, %.17g) heading (%.17g, %.17g) r %.17g lens %.17g %.17g angle %.17g: "
+                        "(%.17g, %.17g) != (%.17g, %.17g)\n", v.pos.x, v.pos.y, v.heading.x, v.heading.y, v.radius,
+                        p.feeler_length, p.side_feeler_length, p.feeler_angle, fw.x, fw.y, rw.x, rw.y);
+            hits += fw.x != 0 || fw.y != 0;
+            order += !same_v(rw, pt__steer_wall_avoidance_ref(&v, &rev, &p));
+        }
+        free(back);
+        pt_steer_env_fini(&rev);
+        pt_steer_env_fini(&env);
+        pt_map_fini(&m);
+    }
+    ck_assert_msg(bad == 0, "%d mismatches in %d vehicles", bad, n);
+    ck_assert_int_gt(hits, n / 4);
+    ck_assert_int_gt(order, n / 1000); /* ties decided by the order */
+}
+END_TEST
+
 /* tile_clear against its definition: the Chebyshev distance from each tile to the nearest
  * tile that is not walkable or lies outside the map, capped at 255, the least over every
  * such tile. Generated maps from one tile to wide open ones. */
@@ -1159,6 +1222,7 @@ static Suite *steer_env_suite(void) {
     tcase_add_test(core, test_fast_paths_lockstep_600_ticks);
     tcase_add_test(core, test_tile_clear_is_the_distance_to_a_wall);
     tcase_add_test(core, test_fast_paths_clearance_edges);
+    tcase_add_test(core, test_fast_paths_dense_walls_and_ties);
     suite_add_tcase(s, core);
     TCase *reg = tcase_create("regressions");
     tcase_add_test(reg, test_obstacle_avoidance_sides_and_radius_sum);

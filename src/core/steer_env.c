@@ -845,9 +845,11 @@ pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, co
     y1 = (y1 > tips[2].y ? y1 : tips[2].y) + r;
     double nan_sum = tips[0].x + tips[0].y + tips[1].x + tips[1].y + tips[2].x + tips[2].y;
     if (env->ix->tile_clear && r >= 0 && nan_sum == nan_sum && tiles_clear(env, pos, x0, y0, x1, y1)) return force;
-    if (!(pt_v2_is_finite(pos) && pt_v2_is_finite(tips[0]) && pt_v2_is_finite(tips[1]) &&
-          pt_v2_is_finite(tips[2]) && isfinite(r)))
-        return pt__steer_wall_avoidance_ref(v, env, p);
+    /* x - x is 0 for a finite x and NaN for an infinite or NaN one: one sum answers for the
+     * nine values (a sum of finite values that overflows only sends the vehicle the long
+     * way too). */
+    double all = nan_sum + pos.x + pos.y + r;
+    if (!(all - all == 0.0)) return pt__steer_wall_avoidance_ref(v, env, p);
     feeler_union u;
     int have_union = env->ix->solid_bits && r >= 0 && union_load(env, x0, y0, x1, y1, &u);
     if (have_union && !u.any) return force;
