@@ -188,10 +188,26 @@ static inline void groups_runs_at(groups_runs *R, const pt_crowd *c, int g0, int
     if (g0 == R->g0 && cell == R->cell) return;
     const int *cells = c->gm->cell;
     int cols = c->cs.cols, rows = c->cs.rows;
+    int cx = cell % cols, cy = cell / cols;
+    if (g0 == R->g0 && cy == R->cy && cx == R->cx + 1) {
+        /* the next cell of the row (the common step from one agent to the next): its block's
+         * first three columns are the last three of the one before */
+        int col = cx + 2 < cols ? cx + 2 : cols;
+        R->cell = cell;
+        R->cx = cx;
+        for (int dr = 0; dr < 3; dr++) {
+            int row = cy - 1 + dr, *b = R->b[dr];
+            b[0] = b[1];
+            b[1] = b[2];
+            b[2] = b[3];
+            b[3] = row < 0 ? g0 : row >= rows ? g1 : groups_gallop(cells, b[2], g1, row * cols + col);
+        }
+        return;
+    }
     R->g0 = g0;
     R->cell = cell;
-    R->cx = cell % cols;
-    R->cy = cell / cols;
+    R->cx = cx;
+    R->cy = cy;
     /* The twelve bounds ascend, and the three after each row's first lie a few cells on
      * (sought from the one before, in steps that double). */
     int lo = g0;
