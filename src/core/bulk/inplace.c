@@ -188,10 +188,26 @@ static inline void groups_runs_at(groups_runs *R, const pt_crowd *c, int g0, int
     if (g0 == R->g0 && cell == R->cell) return;
     const int *cells = c->gm->cell;
     int cols = c->cs.cols, rows = c->cs.rows;
+    int cx = cell % cols, cy = cell / cols;
+    if (g0 == R->g0 && cy == R->cy && cx == R->cx + 1) {
+        /* the next cell of the row (the common step from one agent to the next): its block's
+         * first three columns are the last three of the one before */
+        int col = cx + 2 < cols ? cx + 2 : cols;
+        R->cell = cell;
+        R->cx = cx;
+        for (int dr = 0; dr < 3; dr++) {
+            int row = cy - 1 + dr, *b = R->b[dr];
+            b[0] = b[1];
+            b[1] = b[2];
+            b[2] = b[3];
+            b[3] = row < 0 ? g0 : row >= rows ? g1 : groups_gallop(cells, b[2], g1, row * cols + col);
+        }
+        return;
+    }
     R->g0 = g0;
     R->cell = cell;
-    R->cx = cell % cols;
-    R->cy = cell / cols;
+    R->cx = cx;
+    R->cy = cy;
     /* The twelve bounds ascend, and the three after each row's first lie a few cells on
      * (sought from the one before, in steps that double). */
     int lo = g0;
@@ -250,32 +266,61 @@ static int groups_sparse(const pt_crowd *c, int g0, int g1) {
     return 1;
 }
 
-/* half_owner_of for the crowd's align and cohere; with AVX encodings (three-operand, fewer
- * register copies) where the processor has them (c->wide): the same operations. */
-static void half_owner_sse(const sums_src *src, sums_il il, int align, int cohere, pt__crowd_sums *acc, int a, int *nb,
-                           int m, int s1) {
-    if (align && cohere) half_owner_of(src, il, 1, 1, acc, a, nb, m, s1);
-    else half_owner_of(src, il, align, cohere, acc, a, nb, m, s1);
+/* Slot k's later neighbours, the slots within r2 of p in the runs [runs[r][0], runs[r][1]),
+ * r < nr, weighed with k as their owner (half_owner_of); wide: the distance tests four
+ * slots to a vector (AVX). In pieces, so that nb has room for any run (the runs of a
+ * sparse group hold at most HALF_NB_MAX slots). */
+static inline PT_ALWAYS_INLINE void half_later_of(const sums_src *src, sums_il il, int align, int cohere,
+                                                  pt__crowd_sums *acc, int k, const int (*runs)[2], int nr, pt_vec2 p,
+                                                  double r2, int s1, int wide) {
+    int nb[HALF_NB_MAX + 8], m = 0;
+    v2 px = v2_sp(p.x), py = v2_sp(p.y), r2v = v2_sp(r2);
+    (void)wide;
+    for (int r = 0; r < nr; r++)
+        for (int q = runs[r][0]; q < runs[r][1];) {
+            int e = runs[r][1] - q < HALF_NB_MAX - m ? runs[r][1] : q + (HALF_NB_MAX - m);
+#ifdef CROWD_AVX
+            if (wide) m = half_scan4_wide(src, p.x, p.y, r2, q, e, nb, m);
+            else
+#endif
+                m = half_scan4(src, px, py, r2v, q, e, nb, m);
+            q = e;
+            if (m == HALF_NB_MAX) {
+                half_owner_of(src, il, align, cohere, acc, k, nb, m, s1);
+                m = 0;
+            }
+        }
+    if (m) half_owner_of(src, il, align, cohere, acc, k, nb, m, s1);
+}
+
+/* half_later_of for the crowd's align and cohere; with AVX (the distance tests four slots
+ * at a time, three-operand encodings) where the processor has it (c->wide): the same
+ * operations. */
+static void half_later_sse(const sums_src *src, sums_il il, int align, int cohere, pt__crowd_sums *acc, int k,
+                           const int (*runs)[2], int nr, pt_vec2 p, double r2, int s1) {
+    if (align && cohere) half_later_of(src, il, 1, 1, acc, k, runs, nr, p, r2, s1, 0);
+    else half_later_of(src, il, align, cohere, acc, k, runs, nr, p, r2, s1, 0);
 }
 
 #ifdef CROWD_AVX
-__attribute__((target("avx"))) static void half_owner_avx(const sums_src *src, sums_il il, int align, int cohere,
-                                                          pt__crowd_sums *acc, int a, int *nb, int m, int s1) {
-    if (align && cohere) half_owner_of(src, il, 1, 1, acc, a, nb, m, s1);
-    else half_owner_of(src, il, align, cohere, acc, a, nb, m, s1);
+__attribute__((target("avx"))) static void half_later_avx(const sums_src *src, sums_il il, int align, int cohere,
+                                                          pt__crowd_sums *acc, int k, const int (*runs)[2], int nr,
+                                                          pt_vec2 p, double r2, int s1) {
+    if (align && cohere) half_later_of(src, il, 1, 1, acc, k, runs, nr, p, r2, s1, 1);
+    else half_later_of(src, il, align, cohere, acc, k, runs, nr, p, r2, s1, 1);
 }
 #endif
 
-static void half_owner(const pt_crowd *c, const sums_src *src, sums_il il, int align, int cohere, pt__crowd_sums *acc,
-                       int a, int *nb, int m, int s1) {
+static void half_later(const pt_crowd *c, const sums_src *src, sums_il il, int align, int cohere, pt__crowd_sums *acc,
+                       int k, const int (*runs)[2], int nr, pt_vec2 p, double r2, int s1) {
 #ifdef CROWD_AVX
     if (c->wide) {
-        half_owner_avx(src, il, align, cohere, acc, a, nb, m, s1);
+        half_later_avx(src, il, align, cohere, acc, k, runs, nr, p, r2, s1);
         return;
     }
 #endif
     (void)c;
-    half_owner_sse(src, il, align, cohere, acc, a, nb, m, s1);
+    half_later_sse(src, il, align, cohere, acc, k, runs, nr, p, r2, s1);
 }
 
 /* The half lists in group order, for the slots [k0, k1) of the group [g0, g1): the
@@ -328,25 +373,10 @@ static void groups_sums_half(pt_crowd *c, const sums_src *src, groups_runs *R, i
             groups_runs_at(R, c, g0, g1, cells[k]);
             int cx0, cx1, cy0, cy1;
             pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
-            v2 px = v2_sp(p.x), py = v2_sp(p.y);
             /* the later neighbours: the rest of its own row of the block, the row below */
             int runs[2][2] = {{k + 1, R->b[1][cx1 - R->cx + 2]}, {R->b[2][cx0 - R->cx + 1], R->b[2][cx1 - R->cx + 2]}};
-            int m = 0;
-            for (int r = 0; r < 2; r++) {
-                if (r == 1 && cy1 <= R->cy) break;
-                /* in pieces, so that nb has room for any run (the runs of a sparse group
-                 * hold at most HALF_NB_MAX slots) */
-                for (int q = runs[r][0]; q < runs[r][1];) {
-                    int e = runs[r][1] - q < HALF_NB_MAX - m ? runs[r][1] : q + (HALF_NB_MAX - m);
-                    m = half_scan4(src, px, py, r2, q, e, nb, m);
-                    q = e;
-                    if (m == HALF_NB_MAX) {
-                        half_owner(c, src, il, align, cohere, A.base, k, nb, m, k1);
-                        m = 0;
-                    }
-                }
-            }
-            if (m) half_owner(c, src, il, align, cohere, A.base, k, nb, m, k1);
+            half_later(c, src, il, align, cohere, A.base, k, (const int(*)[2])runs, cy1 > R->cy ? 2 : 1, p,
+                       c->view_radius * c->view_radius, k1);
         }
         if (align | cohere) half_means(&A, k, 1);
         store_sums(&c->gsum[src->id[k]], hacc(&A, k));

@@ -142,6 +142,32 @@ static inline int half_scan4(const sums_src *src, v2 px, v2 py, v2 r2, int q, in
     return q < q1 ? half_scan(src, px, py, r2, q, q1, nb, m) : m;
 }
 
+#ifdef CROWD_AVX
+/* The lanes of a run's last one to three slots: from half_tail_lanes + 4 - left. */
+static const long long half_tail_lanes[8] __attribute__((aligned(32))) = {-1, -1, -1, -1, 0, 0, 0, 0};
+
+/* half_scan4 testing four slots in one AVX vector: the same operations per lane, so the
+ * same slots; a run's last one to three slots in one more test, whose loads leave the
+ * slots past the run alone (masked). For AVX code only (where the processor has it). */
+__attribute__((target("avx"))) static inline int half_scan4_wide(const sums_src *src, double px, double py,
+                                                                 double r2, int q, int q1, int *nb, int m) {
+    v4 px4 = v4_sp(px), py4 = v4_sp(py), r24 = v4_sp(r2);
+    for (; q + 4 <= q1; q += 4) {
+        v4 dx = v4_sub(v4_load(src->x + q), px4), dy = v4_sub(v4_load(src->y + q), py4);
+        m = half_append4(nb, NULL, m, q, 0, v4_mbits(v4_le(v4_add(v4_mul(dx, dx), v4_mul(dy, dy)), r24)));
+    }
+    if (q < q1) {
+        int left = q1 - q;
+        __m256i lanes = _mm256_loadu_si256((const __m256i *)(const void *)(half_tail_lanes + 4 - left));
+        v4 dx = v4_sub(_mm256_maskload_pd(src->x + q, lanes), px4);
+        v4 dy = v4_sub(_mm256_maskload_pd(src->y + q, lanes), py4);
+        int bits = v4_mbits(v4_le(v4_add(v4_mul(dx, dx), v4_mul(dy, dy)), r24)) & ((1 << left) - 1);
+        m = half_append4(nb, NULL, m, q, 0, bits);
+    }
+    return m;
+}
+#endif
+
 /* Appends to nb (and k to own) the slots of [q0, q1) within r2 of p, in order: the first
  * `win` (a multiple of 4) with no branch on the distances or on the run's length, the rest
  * (a run longer than usual) by half_scan. Reads up to q0 + win - 1 (the arrays have
