@@ -268,11 +268,8 @@ static inline PT_ALWAYS_INLINE void half_pairs_of(const sums_src *src0, int alig
         sums_run r = run_load(sa);
         for (; t < m && own[t] == a; t++) {
             int q = nb[t];
-            v2 ta = v2_load(tw + 2 * t), tb = v2_neg(ta); /* b + (-t) is b - t, exactly */
-            if (coincident && (co[t >> 1] >> (t & 1) & 1)) {
-                ta = coincident_push(src->id[a], src->id[q]);
-                tb = coincident_push(src->id[q], src->id[a]);
-            }
+            v2 ta, tb;
+            half_terms(src, tw, co, coincident, t, a, q, &ta, &tb);
             if (r.count < PT_CROWD_NB_MAX) run_take(&r, src, q, ta, align, cohere);
             if (q >= s1) continue; /* the chunk that holds q takes this pair itself */
             pt__crowd_sums *sq = hacc(A, q);
