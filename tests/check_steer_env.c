@@ -34,6 +34,20 @@ static pt_vehicle veh_at(double x, double y, double heading) {
     return v;
 }
 
+/* A body at a random eighth of a tile of a w x h map, up to `margin` tiles outside it,
+ * heading along an axis (dir 0-3), a diagonal (dir 4 to diagonals - 1) or anywhere (the
+ * rest of dir 0-9): positions and headings where feelers meet tile edges exactly. */
+static pt_vehicle body_on_eighths(pt_rng *r, int w, int h, int margin, int diagonals) {
+    double x = -margin + (double)pt_rng_below(r, (uint32_t)(8 * (w + 2 * margin))) / 8;
+    double y = -margin + (double)pt_rng_below(r, (uint32_t)(8 * (h + 2 * margin))) / 8;
+    pt_vehicle v = veh_at(x, y, 0);
+    int dir = (int)pt_rng_below(r, 10);
+    if (dir < 4) v.heading = pt_v2(dir == 0 ? 1 : dir == 1 ? -1 : 0, dir == 2 ? 1 : dir == 3 ? -1 : 0);
+    else if (dir < diagonals) v.heading = pt_v2(dir & 1 ? 0.5 : -0.5, dir & 2 ? 0.5 : -0.5);
+    else v.heading = pt_v2_from_angle(pt_rng_unit(r) * PT_TAU);
+    return v;
+}
+
 /* A map from rows of characters (default legend). */
 static void map_from(pt_map *m, const char *const *rows, int h) {
     int w = (int)strlen(rows[0]);
@@ -916,13 +930,7 @@ START_TEST(test_fast_paths_dense_walls_and_ties) {
             p.feeler_length = lens[pt_rng_below(&r, 8)];
             p.side_feeler_length = pt_rng_below(&r, 2) ? p.feeler_length / 2 : lens[pt_rng_below(&r, 8)];
             p.feeler_angle = pt_rng_below(&r, 3) ? PT_TAU / 8 : (double)pt_rng_below(&r, 3) * (PT_TAU / 4);
-            double x = -1 + (double)pt_rng_below(&r, (uint32_t)(8 * (w + 2))) / 8;
-            double y = -1 + (double)pt_rng_below(&r, (uint32_t)(8 * (h + 2))) / 8;
-            pt_vehicle v = veh_at(x, y, 0);
-            int dir = (int)pt_rng_below(&r, 10);
-            if (dir < 4) v.heading = pt_v2(dir == 0 ? 1 : dir == 1 ? -1 : 0, dir == 2 ? 1 : dir == 3 ? -1 : 0);
-            else if (dir < 9) v.heading = pt_v2(dir & 1 ? 0.5 : -0.5, dir & 2 ? 0.5 : -0.5);
-            else v.heading = pt_v2_from_angle(pt_rng_unit(&r) * PT_TAU);
+            pt_vehicle v = body_on_eighths(&r, w, h, 1, 9);
             v.radius = radii[pt_rng_below(&r, 5)];
             pt_vec2 fw = pt_steer_wall_avoidance(&v, &env, &p), rw = pt__steer_wall_avoidance_ref(&v, &env, &p);
             if (!same_v(fw, rw) && bad++ < 5)
@@ -1032,13 +1040,7 @@ START_TEST(test_fast_paths_clearance_edges) {
                     }
                 }
                 /* eighths of a tile, a little outside the map too */
-                double x = -2 + (double)pt_rng_below(&r, (uint32_t)(8 * (w + 4))) / 8;
-                double y = -2 + (double)pt_rng_below(&r, (uint32_t)(8 * (h + 4))) / 8;
-                pt_vehicle v = veh_at(x, y, 0);
-                int dir = (int)pt_rng_below(&r, 10);
-                if (dir < 4) v.heading = pt_v2(dir == 0 ? 1 : dir == 1 ? -1 : 0, dir == 2 ? 1 : dir == 3 ? -1 : 0);
-                else if (dir < 8) v.heading = pt_v2(dir & 1 ? 0.5 : -0.5, dir & 2 ? 0.5 : -0.5);
-                else v.heading = pt_v2_from_angle(pt_rng_unit(&r) * PT_TAU);
+                pt_vehicle v = body_on_eighths(&r, w, h, 2, 8);
                 v.heading = pt_v2_scale(v.heading, scales[pt_rng_below(&r, 8)]);
                 v.radius = radii[pt_rng_below(&r, 7)];
                 if (pt_rng_below(&r, 200) == 0) v.radius = odd[pt_rng_below(&r, 3)];
