@@ -47,7 +47,7 @@ START_TEST(test_parse_good) {
     static const char *spellings[] = {
         "a.map\nb.map\n",
         "# levels\n\na.map   # the first\n   b.map\n\n",
-        "\xEF\xBB\xBF" "a.map\r\nb.map\r\n",
+        ("\xEF\xBB\xBF" "a.map\r\nb.map\r\n"), /* split: a hex escape would swallow the 'a' */
         "\"a.map\"\n'b.map'",
         "\t a.map \t\n#b.map is below\nb.map",
     };

@@ -263,8 +263,8 @@ START_TEST(test_file_empty_and_comments) {
         "hide_distance 1", "waypoint_distance 0.4", "path_predict 0.5", "path_ahead 1", "path_radius 0.6",
         "view_radius 5", "containment_lookahead 0.5", "containment_margin 0.3", "mass 2", "max_speed 4",
         "max_force 12", "max_turn_rate 180", "radius 0.3", "smooth_time 0.2",
-        "behaviours seek flee arrive pursuit intercept evade wander obstacle_avoidance wall_avoidance interpose hide "
-        "follow_path follow_corridor offset_pursuit separation alignment cohesion containment face",
+        ("behaviours seek flee arrive pursuit intercept evade wander obstacle_avoidance wall_avoidance interpose hide "
+         "follow_path follow_corridor offset_pursuit separation alignment cohesion containment face"),
     };
     char buf[4096] = "set all\n";
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {

@@ -185,7 +185,9 @@ int cmd_solve(int argc, char **argv) {
         status = APP_EXIT_INPUT;
         goto done;
     }
-    if ((pt_solve_write_pattern(&r, out, name) < 0) | (out != stdout && fclose(out) != 0)) {
+    int failed = pt_solve_write_pattern(&r, out, name) < 0;
+    if (out != stdout && fclose(out) != 0) failed = 1; /* closed even when the write failed */
+    if (failed) {
         fprintf(stderr, "patrol solve: error: cannot write %s: %s\n", out_path ? out_path : "stdout", strerror(errno));
         status = APP_EXIT_INPUT;
     } else if (out_path && !quiet) {
