@@ -674,10 +674,8 @@ static inline int union_load(const pt_steer_env *e, double x0, double y0, double
     return 1;
 }
 
-/* box_has_solid for a box inside the union box. */
-static inline int union_has_solid(const feeler_union *u, double x0, double y0, double x1, double y1) {
-    int cx0, cy0, cx1, cy1;
-    box_cells(x0, y0, x1, y1, &cx0, &cy0, &cx1, &cy1);
+/* box_has_solid for a box inside the union box, from its cells (box_cells). */
+static inline int union_has_solid(const feeler_union *u, int cx0, int cy0, int cx1, int cy1) {
     uint64_t m = ((2ull << (cx1 - cx0)) - 1) << (cx0 - u->cx0), any = 0;
     for (int y = cy0; y <= cy1; y++) any |= u->rows[y - u->cy0];
     return (any & m) != 0;
@@ -740,11 +738,20 @@ static inline int key_before(const wall_key *a, const wall_key *b) {
 typedef struct tile_scan {
     const pt_steer_env *env;
     double r, r2;
-    int fbx0, fby0;            /* the feeler box's first block */
+    double qx0, qy0;           /* the feeler box's low corner */
     double best_t;             /* 2 = no hit */
     pt_vec2 best_n;
-    wall_key best_key;
+    int best_vert, best_line, best_first; /* the best hit's wall */
 } tile_scan;
+
+/* The key of the wall (vert, line l, first cell) for the scan's feeler; only ties need it. */
+static wall_key scan_key(const tile_scan *S, int vert, int l, int first) {
+    const pt_steer_env *e = S->env;
+    int fbx0 = (int)((S->qx0 - e->ix->ox) * e->ix->inv_block), fby0 = (int)((S->qy0 - e->ix->oy) * e->ix->inv_block);
+    double wx = vert ? l : first, wy = vert ? first : l; /* the wall's box's low corner */
+    int bx = (int)((wx - e->ix->ox) * e->ix->inv_block), by = (int)((wy - e->ix->oy) * e->ix->inv_block);
+    return (wall_key){by > fby0 ? by : fby0, bx > fbx0 ? bx : fbx0, vert, l, first};
+}
 
 /* The walls of one orientation on boundaries l0..l1 with an edge cell in cells c0..c1
  * (c1 - c0 <= 55), the feeler p -> tip (direction dir) in that orientation's coordinates
@@ -779,15 +786,15 @@ static inline PT_ALWAYS_INLINE void tile_scan_lines(tile_scan *S, tile_lines t, 
                 pt_vec2 n = zero2();
                 double th = feeler_hit_x(p, dir, tip, ea, eb, (double)l, (double)s, S->r, &n);
                 if (!(th >= 0 && th <= S->best_t)) continue;
-                const pt_steer_env *e = S->env;
-                double wx = vert ? l : first, wy = vert ? first : l; /* the wall's box's low corner */
-                int bx = (int)((wx - e->ix->ox) * e->ix->inv_block), by = (int)((wy - e->ix->oy) * e->ix->inv_block);
-                wall_key k = {by > S->fby0 ? by : S->fby0, bx > S->fbx0 ? bx : S->fbx0, vert, l, first};
-                if (th < S->best_t || key_before(&k, &S->best_key)) {
-                    S->best_t = th;
-                    S->best_n = vert ? swap2(n) : n;
-                    S->best_key = k;
+                if (th == S->best_t) { /* a tie: the wall the reference meets first */
+                    wall_key k = scan_key(S, vert, l, first), kb = scan_key(S, S->best_vert, S->best_line, S->best_first);
+                    if (!key_before(&k, &kb)) continue;
                 }
+                S->best_t = th;
+                S->best_n = vert ? swap2(n) : n;
+                S->best_vert = vert;
+                S->best_line = l;
+                S->best_first = first;
             }
         }
     }
@@ -795,13 +802,10 @@ static inline PT_ALWAYS_INLINE void tile_scan_lines(tile_scan *S, tile_lines t, 
 }
 
 /* feeler_scan_fast from the tile bits: the same walls, the same result (for envs of maps
- * and a box inside the map that the union box holds). */
+ * and a box inside the map that the union box holds; cx0 .. cy1 its cells, box_cells). */
 static double feeler_scan_tiles(const pt_steer_env *env, const feeler_union *u, pt_vec2 p, pt_vec2 tip, double r,
-                                double qx0, double qy0, double qx1, double qy1, pt_vec2 *best_n) {
-    int cx0, cy0, cx1, cy1;
-    box_cells(qx0, qy0, qx1, qy1, &cx0, &cy0, &cx1, &cy1);
-    tile_scan S = {env, r, r * r, (int)((qx0 - env->ix->ox) * env->ix->inv_block), (int)((qy0 - env->ix->oy) * env->ix->inv_block),
-                   2.0, zero2(), {0, 0, 0, 0, 0}};
+                                double qx0, double qy0, int cx0, int cy0, int cx1, int cy1, pt_vec2 *best_n) {
+    tile_scan S = {env, r, r * r, qx0, qy0, 2.0, zero2(), 0, 0, 0};
     pt_vec2 dir = pt_v2_sub(tip, p);
     tile_scan_lines(&S, (tile_lines){env->ix->solid_bits, env->ix->bits_stride}, u, 0, cy0 + 1, cy1, cx0, cx1, p, dir, tip);
     tile_scan_lines(&S, (tile_lines){env->ix->solid_cols, env->ix->cols_stride}, NULL, 1, cx0 + 1, cx1, cy0, cy1, swap2(p),
@@ -857,13 +861,15 @@ pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, co
         pt_vec2 tip = tips[f], dir = pt_v2_sub(tip, pos);
         double qx0 = (pos.x < tip.x ? pos.x : tip.x) - r, qx1 = (pos.x > tip.x ? pos.x : tip.x) + r;
         double qy0 = (pos.y < tip.y ? pos.y : tip.y) - r, qy1 = (pos.y > tip.y ? pos.y : tip.y) + r;
+        int cx0 = 0, cy0 = 0, cx1 = 0, cy1 = 0;
+        if (have_union) box_cells(qx0, qy0, qx1, qy1, &cx0, &cy0, &cx1, &cy1);
         /* open floor: no wall in reach */
-        if (have_union ? !union_has_solid(&u, qx0, qy0, qx1, qy1)
+        if (have_union ? !union_has_solid(&u, cx0, cy0, cx1, cy1)
                        : env->ix->solid_bits && r >= 0 && !box_has_solid(env, qx0, qy0, qx1, qy1))
             continue;
         pt_vec2 best_n = zero2();
         double best_t = have_union && env->ix->walls_axis && env->ix->solid_cols
-                            ? feeler_scan_tiles(env, &u, pos, tip, r, qx0, qy0, qx1, qy1, &best_n)
+                            ? feeler_scan_tiles(env, &u, pos, tip, r, qx0, qy0, cx0, cy0, cx1, cy1, &best_n)
                             : feeler_scan_fast(env, pos, tip, r, qx0, qy0, qx1, qy1, &best_n);
         if (best_t > 1.0) continue;
         double depth = (1.0 - best_t) * pt_v2_len(dir);
