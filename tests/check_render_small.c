@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: Zlib */
 /* check_render_small - the HUD's help panel, its key hint and the menus in small windows
- * (the help from 480 x 320, the smallest first window; the hint and the menus down to
- * 320 x 240, the smallest a window is made), drawn headless and read back: the panel's
- * frame is whole (nothing of it cut off by the window), each line of text lies inside it,
- * and no two lines' pixels share a rectangle; the key hint stays inside the window and keeps
+ * (down to 320 x 240, the smallest a window is made; the help on one page from 480 x 320,
+ * the smallest first window), drawn headless and read back: the panel's frame is whole
+ * (nothing of it cut off by the window), each line of text lies inside it, and no two
+ * lines' pixels share a rectangle; a help too long for the window is on pages that hold
+ * each line once, turn round, and each say so; the key hint stays inside the window and keeps
  * its last two items (help, and the way out). The game's own help text and hints, and
  * generated ones, at fixed and generated sizes.
  *
  * A line's pixels are found by drawing the same thing again with that line's characters
  * replaced by spaces (the layout measures characters, so nothing moves): the pixels that
- * differ are the line's, its shadow included. */
+ * differ are the line's, its shadow included. The help's lines, which break at spaces on
+ * pages, keep their spaces: their other characters become a ' ', then a '_' (two glyphs
+ * with no pixel in common, so each pixel of the line differs from one of them). */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
 
@@ -26,6 +29,7 @@
 
 #define GOLD 0xf2be3cu  /* the panels' frames (and the menus' marks) */
 #define HINT 0xc8c8d4u  /* the key hint's letters */
+#define PAGE 0x9090a8u  /* the help's page mark */
 
 static unsigned rnd(unsigned *st) {
     *st = *st * 1103515245u + 12345u;
@@ -108,8 +112,8 @@ static SDL_Surface *menu_surface(const pt_menu *m, int w, int h) {
     return s;
 }
 
-/* Line k of s (0-based) with its characters but '|' made spaces, into buf. */
-static void blank_line(const char *s, int k, char *buf, size_t cap) {
+/* Line k of s (0-based) with its characters but '|' and spaces made `c`, into buf. */
+static void blank_line(const char *s, int k, char *buf, size_t cap, char c) {
     snprintf(buf, cap, "%s", s);
     char *p = buf;
     for (int i = 0; i < k && p; i++) {
@@ -117,7 +121,7 @@ static void blank_line(const char *s, int k, char *buf, size_t cap) {
         if (p) p++;
     }
     for (; p && *p && *p != '\n'; p++)
-        if (*p != '|') *p = ' ';
+        if (*p != '|' && *p != ' ') *p = c;
 }
 static int line_count(const char *s) {
     int n = 1;
@@ -134,31 +138,45 @@ static int line_inked(const char *s, int k) {
 
 /* ---- the help panel ---------------------------------------------------------------------- */
 
-static void check_help(const char *help, int w, int h) {
+/* The help at page `page`: the panel whole, each line drawn on it inside it (clear of its
+ * frame: not cut off there) and clear of the others and of the page mark; sets on[k] for the
+ * lines drawn. */
+static void check_help_page(const char *help, int page, int w, int h, char *on) {
     static box lines[256];
-    pt_hud hud = {.help = help};
+    pt_hud hud = {.help = help, .help_page = page};
     SDL_Surface *full = hud_surface(&hud, w, h);
     SDL_LockSurface(full);
     box panel = colour_box(full, GOLD, 0, 0, w - 1, h - 1);
     ck_assert_msg(!box_empty(panel), "%dx%d: no help panel", w, h);
     ck_assert_msg(whole_frame(full, panel, GOLD), "%dx%d: the help panel's frame (%d,%d)-(%d,%d) is cut off", w, h,
                   panel.x0, panel.y0, panel.x1, panel.y1);
+    int t = 1; /* the frame's thickness */
+    while (panel.y0 + t < panel.y1 && rgb(full, (panel.x0 + panel.x1) / 2, panel.y0 + t) == GOLD) t++;
+    box inner = {panel.x0 + t - 1, panel.y0 + t - 1, panel.x1 - t + 1, panel.y1 - t + 1};
+    box mark = colour_box(full, PAGE, panel.x0, panel.y0, panel.x1, panel.y1);
     int n = line_count(help), nb = 0;
     ck_assert_int_lt(n, 256);
     char *buf = malloc(strlen(help) + 1);
     ck_assert_ptr_nonnull(buf);
     for (int k = 0; k < n; k++) {
+        on[k] = 0;
         if (!line_inked(help, k)) continue;
-        blank_line(help, k, buf, strlen(help) + 1);
-        pt_hud without = {.help = buf};
-        SDL_Surface *s = hud_surface(&without, w, h);
-        SDL_LockSurface(s);
-        box b = diff_box(full, s);
-        SDL_UnlockSurface(s);
-        SDL_FreeSurface(s);
-        ck_assert_msg(!box_empty(b), "%dx%d: help line %d is not drawn", w, h, k + 1);
-        ck_assert_msg(box_inside(b, panel), "%dx%d: help line %d (%d,%d)-(%d,%d) is not inside the panel", w, h,
+        box b = EMPTY;
+        for (int pass = 0; pass < 2; pass++) {
+            blank_line(help, k, buf, strlen(help) + 1, pass ? '_' : '\'');
+            pt_hud without = {.help = buf, .help_page = page};
+            SDL_Surface *s = hud_surface(&without, w, h);
+            SDL_LockSurface(s);
+            box d = diff_box(full, s);
+            SDL_UnlockSurface(s);
+            SDL_FreeSurface(s);
+            if (!box_empty(d)) box_add(&b, d.x0, d.y0), box_add(&b, d.x1, d.y1);
+        }
+        if (box_empty(b)) continue; /* on another page */
+        on[k] = 1;
+        ck_assert_msg(box_inside(b, inner), "%dx%d: help line %d (%d,%d)-(%d,%d) is not inside the panel", w, h,
                       k + 1, b.x0, b.y0, b.x1, b.y1);
+        ck_assert_msg(box_empty(mark) || !box_meet(b, mark), "%dx%d: help line %d meets the page mark", w, h, k + 1);
         for (int j = 0; j < nb; j++)
             ck_assert_msg(!box_meet(b, lines[j]), "%dx%d: help line %d (%d,%d)-(%d,%d) meets an earlier line", w, h,
                           k + 1, b.x0, b.y0, b.x1, b.y1);
@@ -167,20 +185,81 @@ static void check_help(const char *help, int w, int h) {
     free(buf);
     SDL_UnlockSurface(full);
     SDL_FreeSurface(full);
+    ck_assert_msg(box_empty(mark) || box_inside(mark, inner), "%dx%d: the page mark is not inside the panel", w, h);
+}
+
+static int same_surface(SDL_Surface *a, SDL_Surface *b) {
+    SDL_LockSurface(a);
+    SDL_LockSurface(b);
+    int same = box_empty(diff_box(a, b));
+    SDL_UnlockSurface(a);
+    SDL_UnlockSurface(b);
+    return same;
+}
+
+/* Every line on exactly one page; the pages turn round (the page after the last is the
+ * first, the one before the first the last); more than one: each has its mark. Returns the
+ * number of pages. */
+static int check_help(const char *help, int w, int h) {
+    int n = line_count(help), pages = 1;
+    ck_assert_int_lt(n, 256);
+    pt_hud hud = {.help = help};
+    SDL_Surface *first = hud_surface(&hud, w, h);
+    for (; pages < 64; pages++) {
+        hud.help_page = pages;
+        SDL_Surface *s = hud_surface(&hud, w, h);
+        int again = same_surface(first, s);
+        SDL_FreeSurface(s);
+        if (again) break;
+    }
+    hud.help_page = -1;
+    SDL_Surface *before = hud_surface(&hud, w, h), *last;
+    hud.help_page = pages - 1;
+    last = hud_surface(&hud, w, h);
+    ck_assert_msg(same_surface(before, last), "%dx%d: page -1 is not the last", w, h);
+    SDL_FreeSurface(before);
+    SDL_FreeSurface(last);
+    SDL_FreeSurface(first);
+    char seen[256] = {0}, on[256];
+    for (int p = 0; p < pages; p++) {
+        check_help_page(help, p, w, h, on);
+        for (int k = 0; k < n; k++) {
+            ck_assert_msg(!(on[k] && seen[k]), "%dx%d: help line %d is on two pages", w, h, k + 1);
+            seen[k] |= on[k];
+        }
+        if (pages > 1) {
+            hud.help_page = p;
+            SDL_Surface *s = hud_surface(&hud, w, h);
+            SDL_LockSurface(s);
+            box mark = colour_box(s, PAGE, 0, 0, w - 1, h - 1);
+            SDL_UnlockSurface(s);
+            SDL_FreeSurface(s);
+            ck_assert_msg(!box_empty(mark), "%dx%d: page %d of %d has no page mark", w, h, p + 1, pages);
+        }
+    }
+    for (int k = 0; k < n; k++)
+        ck_assert_msg(seen[k] || !line_inked(help, k), "%dx%d: help line %d is on no page", w, h, k + 1);
+    return pages;
 }
 
 static const int sizes[][2] = {{720, 320}, {480, 320}, {640, 360}, {800, 450}, {1024, 600}, {1280, 720}, {900, 500}};
+static const int small[][2] = {{320, 240}, {400, 240}, {320, 300}, {360, 270}, {479, 319}};
 
 START_TEST(test_game_help) {
-    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) check_help(play_help_text, sizes[i][0], sizes[i][1]);
+    /* From 480 x 320 on one page; smaller, on pages. */
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        ck_assert_int_eq(check_help(play_help_text, sizes[i][0], sizes[i][1]), 1);
+    for (size_t i = 0; i < sizeof small / sizeof small[0]; i++) check_help(play_help_text, small[i][0], small[i][1]);
     unsigned st = 99;
-    for (int k = 0; k < 4; k++) check_help(play_help_text, 480 + (int)(rnd(&st) % 1200), 320 + (int)(rnd(&st) % 600));
+    for (int k = 0; k < 4; k++)
+        ck_assert_int_eq(check_help(play_help_text, 480 + (int)(rnd(&st) % 1200), 320 + (int)(rnd(&st) % 600)), 1);
+    for (int k = 0; k < 4; k++) check_help(play_help_text, 320 + (int)(rnd(&st) % 160), 240 + (int)(rnd(&st) % 80));
 }
 END_TEST
 
-/* Generated help: up to 24 lines of up to 54 characters (a column that fits 480 x 320). */
-static void make_help(char *buf, size_t cap, unsigned *st) {
-    int n = 5 + (int)(rnd(st) % 20), at = 0;
+/* Generated help: up to `most` lines of up to 54 characters (a column that fits 480 x 320). */
+static void make_help(char *buf, size_t cap, unsigned *st, int most) {
+    int n = 5 + (int)(rnd(st) % (unsigned)(most - 4)), at = 0;
     for (int i = 0; i < n && at < (int)cap - 80; i++) {
         int kind = (int)(rnd(st) % 10); /* 0: blank, 1: heading, else KEY|what */
         if (i > 0) buf[at++] = '\n';
@@ -196,10 +275,15 @@ static void make_help(char *buf, size_t cap, unsigned *st) {
 
 START_TEST(test_generated_help) {
     unsigned st = 4242;
-    char help[2048];
+    char help[4096];
     for (int k = 0; k < 10; k++) {
-        make_help(help, sizeof help, &st);
-        check_help(help, 480 + (int)(rnd(&st) % 900), 320 + (int)(rnd(&st) % 500));
+        make_help(help, sizeof help, &st, 24);
+        ck_assert_int_eq(check_help(help, 480 + (int)(rnd(&st) % 900), 320 + (int)(rnd(&st) % 500)), 1);
+    }
+    /* Down to the smallest window, and help longer than two columns hold there. */
+    for (int k = 0; k < 10; k++) {
+        make_help(help, sizeof help, &st, k < 5 ? 24 : 70);
+        check_help(help, 320 + (int)(rnd(&st) % 300), 240 + (int)(rnd(&st) % 200));
     }
 }
 END_TEST

@@ -22,7 +22,8 @@ static const char *keys_hint = "arrows/WASD move   Shift run   Ctrl/C sneak   Sp
 /* The same from the level select: Esc goes back to it. */
 static const char *keys_hint_levels = "arrows/WASD move   Shift run   Ctrl/C sneak   Space/click throw   P pause   R restart   M mute   F1 help   Esc levels";
 
-/* The F1 panel: "KEY|what" lines in two columns; other lines are headings. */
+/* The F1 panel: "KEY|what" lines in two columns; other lines are headings. A window too
+ * small for it shows it on pages (Up/Down). */
 const char *const play_help_text = "patrol - keys\n"
                                "arrows / WASD|walk (hold to keep walking)\n"
                                "Shift (held)|run: faster, louder footsteps\n"
@@ -237,6 +238,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         .keys = f->from_levels ? keys_hint_levels : keys_hint,
         .notice = f->paused && !round ? "PAUSED   P: resume   N: one tick" : NULL,
         .help = f->help ? play_help_text : NULL,
+        .help_page = f->help_page,
         .error = f->error,
         .phase = phase_txt,
         .phase_kind = (int)phase,

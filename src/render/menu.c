@@ -20,28 +20,9 @@ typedef struct layout {
     int bar;             /* the key bar's height (0 = none) */
 } layout;
 
-/* The next line of s to show in `cols` characters (cols < 1: no limit): up to its '\n', or a
- * longer one broken at its last space that fits (spaces at the break dropped), else cut.
- * *len is the line's length; returns where the next starts (NULL after the last). */
-static const char *next_line(const char *s, int cols, int *len) {
-    int n = (int)strcspn(s, "\n");
-    if (cols > 0 && n > cols) {
-        int cut = cols;
-        while (cut > 0 && s[cut] != ' ') cut--;
-        int end = cut;
-        while (end > 0 && s[end - 1] == ' ') end--;
-        if (end == 0) end = cut = cols;
-        while (s[cut] == ' ') cut++;
-        *len = end;
-        return s + cut;
-    }
-    *len = n;
-    return s[n] == '\n' ? s + n + 1 : NULL;
-}
-
 static int lines_of(const char *s, int cols) {
     int n = 0, len;
-    for (const char *p = s && *s ? s : NULL; p; p = next_line(p, cols, &len)) n++;
+    for (const char *p = s && *s ? s : NULL; p; p = pt__next_line(p, cols, &len)) n++;
     return n;
 }
 
@@ -134,7 +115,7 @@ static void centred_lines(pt_render *r, const char *s, int cols, int cx, int y, 
     char line[256];
     int len;
     for (const char *p = s && *s ? s : NULL; p;) {
-        const char *next = next_line(p, cols, &len);
+        const char *next = pt__next_line(p, cols, &len);
         int n = len < (int)sizeof line ? len : (int)sizeof line - 1;
         memcpy(line, p, (size_t)n);
         line[n] = '\0';

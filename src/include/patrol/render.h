@@ -305,6 +305,9 @@ typedef struct pt_hud {
     double flash;              /* 0..1: a red flash over everything (caught) */
     const char *help;          /* the help panel ('\n' separated lines; "KEY|what" lines are
                                   drawn in two columns) */
+    int help_page;             /* the help's page when it does not fit at once (one column, the
+                                  lines wrapped, a page mark at the bottom): any int, taken
+                                  modulo the pages (0 = the first, -1 = the last) */
     const pt_error *error;     /* an error box: file:line:col, message, the line and a caret */
     const char *phase;         /* top bar, right, before the eye: the world's alert phase and its
                                   countdown ("EVASION 12"), in the phase's colour: pt_world_phase */
