@@ -358,7 +358,7 @@ END_TEST
 
 /* ---- the menus --------------------------------------------------------------------------- */
 
-static char labels[64][48], blank_labels[64][48];
+static char labels[64][96], blank_labels[64][96];
 static pt_menu_row rows[64], blank_rows[64];
 
 /* A level select: the title, two subtitle lines (the second the widest thing in the panel,
@@ -388,7 +388,7 @@ static char *spaces(const char *s, char *buf, size_t cap) {
 /* The menu with the parts in `keep` drawn and the others as spaces (1 title, 2 subtitle line
  * 1, 4 line 2, 8 rows, 16 prompt, 32 footer); row_only >= 0: of the rows only that one. */
 static SDL_Surface *menu_parts(const pt_menu *m, unsigned keep, int row_only, int w, int h) {
-    static char title[64], sub[256], prompt[64], footer[256], det[64][16], mk[64][16];
+    static char title[64], sub[256], prompt[64], footer[256], det[64][32], mk[64][32];
     pt_menu b = *m;
     if (!(keep & 1)) b.title = spaces(m->title, title, sizeof title);
     if ((keep & 6) != 6) {
@@ -495,6 +495,88 @@ START_TEST(test_menu) {
 }
 END_TEST
 
+/* ---- long level titles ------------------------------------------------------------------- */
+
+/* The menu with one part of row i as spaces (1 label, 2 detail, 4 marks). */
+static SDL_Surface *row_part_blank(const pt_menu *m, int i, unsigned what, int w, int h) {
+    static char buf[96];
+    pt_menu b = *m;
+    for (int j = 0; j < m->nrows; j++) blank_rows[j] = m->rows[j];
+    pt_menu_row *row = &blank_rows[i];
+    if (what == 1) row->label = spaces(m->rows[i].label, buf, sizeof buf);
+    if (what == 2) row->detail = spaces(m->rows[i].detail, buf, sizeof buf);
+    if (what == 4) row->marks = spaces(m->rows[i].marks, buf, sizeof buf);
+    b.rows = blank_rows;
+    return menu_surface(&b, w, h);
+}
+
+/* Each row shown: its label, time and badges drawn inside the panel and inside the row, in
+ * that order from the left, none meeting another: a label too long is shortened, not drawn
+ * over the time. */
+static void check_row_parts(const pt_menu *m, int w, int h) {
+    SDL_Surface *full = menu_surface(m, w, h);
+    SDL_LockSurface(full);
+    box panel = colour_box(full, GOLD, 0, 0, w - 1, h - 1);
+    for (int i = 0; i < m->nrows; i++) {
+        int y0 = -1, y1 = -1;
+        for (int y = 0; y < h; y++)
+            if (pt_menu_row_at(m, 0, 0, w, h, w / 2, y) == i) y1 = y, y0 = y0 < 0 ? y : y0;
+        if (y0 < 0) continue; /* scrolled away */
+        box part[3];
+        static const char *const what[3] = {"the title", "the time", "the badges"};
+        for (int k = 0; k < 3; k++) {
+            part[k] = EMPTY;
+            if (k == 1 && !m->rows[i].detail) continue;
+            if (k == 2 && !m->rows[i].marks) continue;
+            SDL_Surface *s = row_part_blank(m, i, 1u << k, w, h);
+            SDL_LockSurface(s);
+            part[k] = diff_box(full, s);
+            SDL_UnlockSurface(s);
+            SDL_FreeSurface(s);
+            if (k == 2 && box_empty(part[k])) continue; /* the badges may give way */
+            ck_assert_msg(!box_empty(part[k]), "%dx%d row %d: %s is not drawn", w, h, i, what[k]);
+            ck_assert_msg(box_inside(part[k], panel), "%dx%d row %d: %s (%d,%d)-(%d,%d) is not inside the panel", w,
+                          h, i, what[k], part[k].x0, part[k].y0, part[k].x1, part[k].y1);
+            ck_assert_msg(part[k].y0 >= y0 && part[k].y1 <= y1, "%dx%d row %d: %s is not inside its row", w, h, i,
+                          what[k]);
+        }
+        for (int k = 1; k < 3; k++)
+            for (int j = 0; j < k; j++)
+                if (!box_empty(part[k]) && !box_empty(part[j]))
+                    ck_assert_msg(part[j].x1 < part[k].x0, "%dx%d row %d: %s (x %d..%d) runs into %s (x %d..%d)", w,
+                                  h, i, what[j], part[j].x0, part[j].x1, what[k], part[k].x0, part[k].x1);
+    }
+    SDL_UnlockSurface(full);
+    SDL_FreeSurface(full);
+}
+
+START_TEST(test_long_titles) {
+    static const char *const times[] = {"0:41.2", "new", "12:03.4", "1:00.0"};
+    static const char *const badges[] = {NULL, "GHOST", "GHOST CALM", "GHOST CALM NO-STONES", "CALM NO-STONES"};
+    static const int fixed[][2] = {{320, 240}, {480, 320}, {640, 360}, {800, 450}};
+    unsigned st = 2718;
+    for (int k = 0; k < 10; k++) {
+        int n = 4 + (int)(rnd(&st) % 30);
+        for (int i = 0; i < n; i++) {
+            /* As the level list writes them: "%2d  TITLE", titles of words up to 76 letters. */
+            int len = 4 + (int)(rnd(&st) % 72), at = snprintf(labels[i], sizeof labels[i], "%2d  ", i + 1);
+            for (int c = 0; c < len && at < (int)sizeof labels[i] - 1; c++) {
+                char ch = rnd(&st) % 6 == 0 && c > 0 && labels[i][at - 1] != ' ' ? ' ' : (char)('a' + rnd(&st) % 26);
+                labels[i][at++] = ch;
+            }
+            labels[i][at] = '\0';
+            rows[i] = (pt_menu_row){labels[i], times[rnd(&st) % 4], badges[rnd(&st) % 5], (int)(rnd(&st) % 2)};
+        }
+        pt_menu m = {.title = "CHOOSE A LEVEL", .subtitle = "3 of 12 escaped   best times and badges:\nGHOST never spotted",
+                     .rows = rows, .nrows = n, .selected = (int)(rnd(&st) % (unsigned)n),
+                     .footer = "Up/Down choose   Enter play   F1 keys   Esc title"};
+        int w = k < 4 ? fixed[k][0] : 320 + (int)(rnd(&st) % 700), h = k < 4 ? fixed[k][1] : 240 + (int)(rnd(&st) % 300);
+        check_row_parts(&m, w, h);
+        check_menu(&m, w, h);
+    }
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("render_small");
     TCase *tc = tcase_create("small");
@@ -502,6 +584,7 @@ int main(void) {
     tcase_add_test(tc, test_generated_help);
     tcase_add_test(tc, test_hint);
     tcase_add_test(tc, test_menu);
+    tcase_add_test(tc, test_long_titles);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
