@@ -577,6 +577,112 @@ START_TEST(test_long_titles) {
 }
 END_TEST
 
+/* ---- the messages and the edge markers ------------------------------------------------------ */
+
+#define CALM 0xe6e6f0u /* a calm guard's arrow */
+
+typedef struct frame_job { play_session *s; play_frame *f; } frame_job;
+
+static int draw_frame(pt_render *r, int w, int h, void *user) {
+    const frame_job *j = user;
+    return play_draw_frame(j->s, r, j->f, w, h);
+}
+static SDL_Surface *frame_surface(play_session *s, int w, int h) {
+    play_frame f = {.hud = 1, .follow = 1, .speed = 1.0};
+    frame_job j = {s, &f};
+    pt_error err;
+    SDL_Surface *out = pt_render_surface_with(w, h, NULL, draw_frame, &j, &err);
+    ck_assert_msg(out != NULL, "%s", err.message);
+    play_frame_fini(&f);
+    return out;
+}
+
+static int near_rgb(Uint32 a, Uint32 b) {
+    for (int sh = 0; sh < 24; sh += 8) {
+        int d = (int)((a >> sh) & 0xffu) - (int)((b >> sh) & 0xffu);
+        if (d < -1 || d > 1) return 0;
+    }
+    return 1;
+}
+
+/* The boxes of the messages shown (their text found as the help's lines are, padded by the
+ * box's margins), and the calm guards' arrows drawn with the messages all but transparent
+ * (so nothing covers them, and nothing moves): no arrow pixel in a box. Returns the arrow
+ * pixels in the boxes' columns (the case the check is about). */
+static long check_msgs_clear(play_session *s, int w, int h) {
+    SDL_Surface *full = frame_surface(s, w, h);
+    SDL_LockSurface(full);
+    box boxes[PLAY_MSGS];
+    int nb = 0;
+    for (int i = 0; i < s->nmsgs; i++) {
+        char keep[sizeof s->msgs[i].text];
+        memcpy(keep, s->msgs[i].text, sizeof keep);
+        box t = EMPTY;
+        for (int pass = 0; pass < 2; pass++) {
+            for (char *p = s->msgs[i].text; *p; p++)
+                if (*p != ' ') *p = pass ? '_' : '\'';
+            SDL_Surface *o = frame_surface(s, w, h);
+            SDL_LockSurface(o);
+            box d = diff_box(full, o);
+            SDL_UnlockSurface(o);
+            SDL_FreeSurface(o);
+            if (!box_empty(d)) box_add(&t, d.x0, d.y0), box_add(&t, d.x1, d.y1);
+            memcpy(s->msgs[i].text, keep, sizeof keep);
+        }
+        if (box_empty(t)) continue;
+        int ms = (t.y1 - t.y0 + 1 + 4) / 9; /* the glyphs' 8 rows and the shadow's */
+        if (ms < 1) ms = 1;
+        boxes[nb++] = (box){t.x0 - 3 * ms, t.y0 - 2 * ms, t.x1 + 3 * ms, t.y1 + 2 * ms};
+    }
+    SDL_UnlockSurface(full);
+    SDL_FreeSurface(full);
+    ck_assert_msg(nb > 0, "%dx%d: no message shown", w, h);
+    uint32_t rgba[PLAY_MSGS];
+    for (int i = 0; i < s->nmsgs; i++) {
+        rgba[i] = s->msgs[i].rgba;
+        s->msgs[i].rgba = (rgba[i] & 0xffffff00u) | 1u;
+    }
+    SDL_Surface *f = frame_surface(s, w, h);
+    for (int i = 0; i < s->nmsgs; i++) s->msgs[i].rgba = rgba[i];
+    SDL_LockSurface(f);
+    long cols = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            if (!near_rgb(rgb(f, x, y), CALM)) continue;
+            for (int b = 0; b < nb; b++) {
+                ck_assert_msg(!box_meet((box){x, y, x, y}, boxes[b]),
+                              "%dx%d: a guard's arrow (%d,%d) under the message (%d,%d)-(%d,%d)", w, h, x, y,
+                              boxes[b].x0, boxes[b].y0, boxes[b].x1, boxes[b].y1);
+                cols += x >= boxes[b].x0 && x <= boxes[b].x1;
+            }
+        }
+    SDL_UnlockSurface(f);
+    SDL_FreeSurface(f);
+    return cols;
+}
+
+START_TEST(test_msgs_and_arrows) {
+    static const char *const maps[] = {"maps/demo.map", "maps/abbey.map", "maps/fort.map"};
+    static const int fixed[][2] = {{480, 320}, {480, 400}, {480, 270}, {320, 240}, {640, 360}, {800, 450}, {1024, 600}};
+    static play_session s;
+    long in_cols = 0;
+    unsigned st = 1414;
+    for (size_t mi = 0; mi < sizeof maps / sizeof maps[0]; mi++) {
+        char path[4096];
+        pt_error err;
+        snprintf(path, sizeof path, "%s/%s", PATROL_SOURCE_DIR, maps[mi]);
+        ck_assert_msg(play_open(&s, path, &err) == 0, "%s", err.message);
+        for (size_t k = 0; k < sizeof fixed / sizeof fixed[0] + 3; k++) {
+            int w = k < sizeof fixed / sizeof fixed[0] ? fixed[k][0] : 320 + (int)(rnd(&st) % 800);
+            int h = k < sizeof fixed / sizeof fixed[0] ? fixed[k][1] : 240 + (int)(rnd(&st) % 500);
+            in_cols += check_msgs_clear(&s, w, h);
+        }
+        play_close(&s);
+    }
+    ck_assert_msg(in_cols > 0, "no guard's arrow in a message's columns: the check checked nothing");
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("render_small");
     TCase *tc = tcase_create("small");
@@ -585,6 +691,7 @@ int main(void) {
     tcase_add_test(tc, test_hint);
     tcase_add_test(tc, test_menu);
     tcase_add_test(tc, test_long_titles);
+    tcase_add_test(tc, test_msgs_and_arrows);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -122,19 +122,36 @@ static void draw_top_bar(pt_render *r, const pt_hud *hud, int x, int y, int w, i
     }
 }
 
-static void draw_messages(pt_render *r, const pt_hud *hud, int x, int y, int w, int ts) {
-    int top = y + PT_GLYPH_PX * ts + 6 * ts + 6 * ts;
+/* The messages under the top bar, newest last, each centred on a dark box: drawn when r is
+ * not NULL (one layout for the drawing and pt_hud_msgs_bottom). Returns the row just below
+ * the last box (y when none shows). */
+static int lay_out_messages(const pt_hud *hud, int x, int y, int w, int ts, pt_render *r) {
+    int top = y + PT_GLYPH_PX * ts + 6 * ts + 6 * ts, bottom = y;
+    if (!hud->msgs || hud->banner) return y;
     for (int i = 0; i < hud->nmsgs; i++) {
         const pt_hud_msg *m = &hud->msgs[i];
         if (!m->text || !m->text[0] || (m->rgba & 0xffu) == 0) continue;
         int ms = fit_scale(m->text, ts + 1, w - 8 * ts);
         int mw = pt__hud_text_w(m->text, ms), mh = PT_GLYPH_PX * ms;
         int mx = x + (w - mw) / 2;
-        uint32_t a = m->rgba & 0xffu;
-        pt__fill_rect(r, mx - 3 * ms, top - 2 * ms, mw + 6 * ms, mh + 4 * ms, (a * 150 / 255) & 0xffu);
-        pt__hud_text(r, mx, top, ms, m->rgba, m->text);
+        if (r) {
+            uint32_t a = m->rgba & 0xffu;
+            pt__fill_rect(r, mx - 3 * ms, top - 2 * ms, mw + 6 * ms, mh + 4 * ms, (a * 150 / 255) & 0xffu);
+            pt__hud_text(r, mx, top, ms, m->rgba, m->text);
+        }
+        bottom = top + mh + 2 * ms;
         top += mh + 6 * ms;
     }
+    return bottom;
+}
+
+static int hud_scale_of(const pt_hud *hud, int w, int h) {
+    return hud->scale > 0 ? pt_clampi(hud->scale, 1, 16) : pt_hud_scale(w, h);
+}
+
+int pt_hud_msgs_bottom(const pt_hud *hud, int x, int y, int w, int h) {
+    if (!hud || w <= 0 || h <= 0) return y;
+    return lay_out_messages(hud, x, y, w, hud_scale_of(hud, w, h), NULL);
 }
 
 int pt__fit_hint(const char *keys, int ts, int w, char *buf, size_t cap) {
@@ -513,7 +530,7 @@ void pt_render_hud(pt_render *r, const pt_hud *hud, int x, int y, int w, int h) 
     if (w <= 0) w = out_w - x;
     if (h <= 0) h = out_h - y;
     if (w <= 0 || h <= 0) return;
-    int ts = hud->scale > 0 ? pt_clampi(hud->scale, 1, 16) : pt_hud_scale(w, h);
+    int ts = hud_scale_of(hud, w, h);
     SDL_Rect clip = {x, y, w, h}, old;
     SDL_bool had = SDL_RenderIsClipEnabled(r->sdl);
     SDL_RenderGetClipRect(r->sdl, &old);
@@ -523,7 +540,7 @@ void pt_render_hud(pt_render *r, const pt_hud *hud, int x, int y, int w, int h) 
     if (hud->flash > 0 && isfinite(hud->flash))
         pt__fill_rect(r, x, y, w, h, 0xff201000u | (uint32_t)lround(pt_clamp(hud->flash, 0.0, 1.0) * 170));
     if (hud->title || hud->objective || hud->status || hud->phase) draw_top_bar(r, hud, x, y, w, ts);
-    if (hud->msgs && hud->nmsgs > 0 && !hud->banner) draw_messages(r, hud, x, y, w, ts);
+    lay_out_messages(hud, x, y, w, ts, r);
     if (hud->keys) draw_bottom_bar(r, hud->keys, x, y, w, h, ts);
     if (hud->perf && hud->perf[0]) draw_perf(r, hud->perf, x, y, w, h, ts);
     if (hud->notice && !hud->help) draw_notice(r, hud->notice, x, y, w, h, ts);
