@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: Zlib */
 /* check_render_small - the HUD's help panel, its key hint and the menus in small windows
- * (the help from 480 x 320, the smallest first window; the hint and the menus down to
- * 320 x 240, the smallest a window is made), drawn headless and read back: the panel's
- * frame is whole (nothing of it cut off by the window), each line of text lies inside it,
- * and no two lines' pixels share a rectangle; the key hint stays inside the window and keeps
+ * (down to 320 x 240, the smallest a window is made; the help on one page from 480 x 320,
+ * the smallest first window), drawn headless and read back: the panel's frame is whole
+ * (nothing of it cut off by the window), each line of text lies inside it, and no two
+ * lines' pixels share a rectangle; a help too long for the window is on pages that hold
+ * each line once, turn round, and each say so; the key hint stays inside the window and keeps
  * its last two items (help, and the way out). The game's own help text and hints, and
  * generated ones, at fixed and generated sizes.
  *
  * A line's pixels are found by drawing the same thing again with that line's characters
  * replaced by spaces (the layout measures characters, so nothing moves): the pixels that
- * differ are the line's, its shadow included. */
+ * differ are the line's, its shadow included. The help's lines, which break at spaces on
+ * pages, keep their spaces: their other characters become a ' ', then a '_' (two glyphs
+ * with no pixel in common, so each pixel of the line differs from one of them). */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
 
@@ -26,6 +29,7 @@
 
 #define GOLD 0xf2be3cu  /* the panels' frames (and the menus' marks) */
 #define HINT 0xc8c8d4u  /* the key hint's letters */
+#define PAGE 0x9090a8u  /* the help's page mark */
 
 static unsigned rnd(unsigned *st) {
     *st = *st * 1103515245u + 12345u;
@@ -108,8 +112,8 @@ static SDL_Surface *menu_surface(const pt_menu *m, int w, int h) {
     return s;
 }
 
-/* Line k of s (0-based) with its characters but '|' made spaces, into buf. */
-static void blank_line(const char *s, int k, char *buf, size_t cap) {
+/* Line k of s (0-based) with its characters but '|' and spaces made `c`, into buf. */
+static void blank_line(const char *s, int k, char *buf, size_t cap, char c) {
     snprintf(buf, cap, "%s", s);
     char *p = buf;
     for (int i = 0; i < k && p; i++) {
@@ -117,7 +121,7 @@ static void blank_line(const char *s, int k, char *buf, size_t cap) {
         if (p) p++;
     }
     for (; p && *p && *p != '\n'; p++)
-        if (*p != '|') *p = ' ';
+        if (*p != '|' && *p != ' ') *p = c;
 }
 static int line_count(const char *s) {
     int n = 1;
@@ -134,31 +138,45 @@ static int line_inked(const char *s, int k) {
 
 /* ---- the help panel ---------------------------------------------------------------------- */
 
-static void check_help(const char *help, int w, int h) {
+/* The help at page `page`: the panel whole, each line drawn on it inside it (clear of its
+ * frame: not cut off there) and clear of the others and of the page mark; sets on[k] for the
+ * lines drawn. */
+static void check_help_page(const char *help, int page, int w, int h, char *on) {
     static box lines[256];
-    pt_hud hud = {.help = help};
+    pt_hud hud = {.help = help, .help_page = page};
     SDL_Surface *full = hud_surface(&hud, w, h);
     SDL_LockSurface(full);
     box panel = colour_box(full, GOLD, 0, 0, w - 1, h - 1);
     ck_assert_msg(!box_empty(panel), "%dx%d: no help panel", w, h);
     ck_assert_msg(whole_frame(full, panel, GOLD), "%dx%d: the help panel's frame (%d,%d)-(%d,%d) is cut off", w, h,
                   panel.x0, panel.y0, panel.x1, panel.y1);
+    int t = 1; /* the frame's thickness */
+    while (panel.y0 + t < panel.y1 && rgb(full, (panel.x0 + panel.x1) / 2, panel.y0 + t) == GOLD) t++;
+    box inner = {panel.x0 + t - 1, panel.y0 + t - 1, panel.x1 - t + 1, panel.y1 - t + 1};
+    box mark = colour_box(full, PAGE, panel.x0, panel.y0, panel.x1, panel.y1);
     int n = line_count(help), nb = 0;
     ck_assert_int_lt(n, 256);
     char *buf = malloc(strlen(help) + 1);
     ck_assert_ptr_nonnull(buf);
     for (int k = 0; k < n; k++) {
+        on[k] = 0;
         if (!line_inked(help, k)) continue;
-        blank_line(help, k, buf, strlen(help) + 1);
-        pt_hud without = {.help = buf};
-        SDL_Surface *s = hud_surface(&without, w, h);
-        SDL_LockSurface(s);
-        box b = diff_box(full, s);
-        SDL_UnlockSurface(s);
-        SDL_FreeSurface(s);
-        ck_assert_msg(!box_empty(b), "%dx%d: help line %d is not drawn", w, h, k + 1);
-        ck_assert_msg(box_inside(b, panel), "%dx%d: help line %d (%d,%d)-(%d,%d) is not inside the panel", w, h,
+        box b = EMPTY;
+        for (int pass = 0; pass < 2; pass++) {
+            blank_line(help, k, buf, strlen(help) + 1, pass ? '_' : '\'');
+            pt_hud without = {.help = buf, .help_page = page};
+            SDL_Surface *s = hud_surface(&without, w, h);
+            SDL_LockSurface(s);
+            box d = diff_box(full, s);
+            SDL_UnlockSurface(s);
+            SDL_FreeSurface(s);
+            if (!box_empty(d)) box_add(&b, d.x0, d.y0), box_add(&b, d.x1, d.y1);
+        }
+        if (box_empty(b)) continue; /* on another page */
+        on[k] = 1;
+        ck_assert_msg(box_inside(b, inner), "%dx%d: help line %d (%d,%d)-(%d,%d) is not inside the panel", w, h,
                       k + 1, b.x0, b.y0, b.x1, b.y1);
+        ck_assert_msg(box_empty(mark) || !box_meet(b, mark), "%dx%d: help line %d meets the page mark", w, h, k + 1);
         for (int j = 0; j < nb; j++)
             ck_assert_msg(!box_meet(b, lines[j]), "%dx%d: help line %d (%d,%d)-(%d,%d) meets an earlier line", w, h,
                           k + 1, b.x0, b.y0, b.x1, b.y1);
@@ -167,20 +185,81 @@ static void check_help(const char *help, int w, int h) {
     free(buf);
     SDL_UnlockSurface(full);
     SDL_FreeSurface(full);
+    ck_assert_msg(box_empty(mark) || box_inside(mark, inner), "%dx%d: the page mark is not inside the panel", w, h);
+}
+
+static int same_surface(SDL_Surface *a, SDL_Surface *b) {
+    SDL_LockSurface(a);
+    SDL_LockSurface(b);
+    int same = box_empty(diff_box(a, b));
+    SDL_UnlockSurface(a);
+    SDL_UnlockSurface(b);
+    return same;
+}
+
+/* Every line on exactly one page; the pages turn round (the page after the last is the
+ * first, the one before the first the last); more than one: each has its mark. Returns the
+ * number of pages. */
+static int check_help(const char *help, int w, int h) {
+    int n = line_count(help), pages = 1;
+    ck_assert_int_lt(n, 256);
+    pt_hud hud = {.help = help};
+    SDL_Surface *first = hud_surface(&hud, w, h);
+    for (; pages < 64; pages++) {
+        hud.help_page = pages;
+        SDL_Surface *s = hud_surface(&hud, w, h);
+        int again = same_surface(first, s);
+        SDL_FreeSurface(s);
+        if (again) break;
+    }
+    hud.help_page = -1;
+    SDL_Surface *before = hud_surface(&hud, w, h), *last;
+    hud.help_page = pages - 1;
+    last = hud_surface(&hud, w, h);
+    ck_assert_msg(same_surface(before, last), "%dx%d: page -1 is not the last", w, h);
+    SDL_FreeSurface(before);
+    SDL_FreeSurface(last);
+    SDL_FreeSurface(first);
+    char seen[256] = {0}, on[256];
+    for (int p = 0; p < pages; p++) {
+        check_help_page(help, p, w, h, on);
+        for (int k = 0; k < n; k++) {
+            ck_assert_msg(!(on[k] && seen[k]), "%dx%d: help line %d is on two pages", w, h, k + 1);
+            seen[k] |= on[k];
+        }
+        if (pages > 1) {
+            hud.help_page = p;
+            SDL_Surface *s = hud_surface(&hud, w, h);
+            SDL_LockSurface(s);
+            box mark = colour_box(s, PAGE, 0, 0, w - 1, h - 1);
+            SDL_UnlockSurface(s);
+            SDL_FreeSurface(s);
+            ck_assert_msg(!box_empty(mark), "%dx%d: page %d of %d has no page mark", w, h, p + 1, pages);
+        }
+    }
+    for (int k = 0; k < n; k++)
+        ck_assert_msg(seen[k] || !line_inked(help, k), "%dx%d: help line %d is on no page", w, h, k + 1);
+    return pages;
 }
 
 static const int sizes[][2] = {{720, 320}, {480, 320}, {640, 360}, {800, 450}, {1024, 600}, {1280, 720}, {900, 500}};
+static const int small[][2] = {{320, 240}, {400, 240}, {320, 300}, {360, 270}, {479, 319}};
 
 START_TEST(test_game_help) {
-    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) check_help(play_help_text, sizes[i][0], sizes[i][1]);
+    /* From 480 x 320 on one page; smaller, on pages. */
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        ck_assert_int_eq(check_help(play_help_text, sizes[i][0], sizes[i][1]), 1);
+    for (size_t i = 0; i < sizeof small / sizeof small[0]; i++) check_help(play_help_text, small[i][0], small[i][1]);
     unsigned st = 99;
-    for (int k = 0; k < 4; k++) check_help(play_help_text, 480 + (int)(rnd(&st) % 1200), 320 + (int)(rnd(&st) % 600));
+    for (int k = 0; k < 4; k++)
+        ck_assert_int_eq(check_help(play_help_text, 480 + (int)(rnd(&st) % 1200), 320 + (int)(rnd(&st) % 600)), 1);
+    for (int k = 0; k < 4; k++) check_help(play_help_text, 320 + (int)(rnd(&st) % 160), 240 + (int)(rnd(&st) % 80));
 }
 END_TEST
 
-/* Generated help: up to 24 lines of up to 54 characters (a column that fits 480 x 320). */
-static void make_help(char *buf, size_t cap, unsigned *st) {
-    int n = 5 + (int)(rnd(st) % 20), at = 0;
+/* Generated help: up to `most` lines of up to 54 characters (a column that fits 480 x 320). */
+static void make_help(char *buf, size_t cap, unsigned *st, int most) {
+    int n = 5 + (int)(rnd(st) % (unsigned)(most - 4)), at = 0;
     for (int i = 0; i < n && at < (int)cap - 80; i++) {
         int kind = (int)(rnd(st) % 10); /* 0: blank, 1: heading, else KEY|what */
         if (i > 0) buf[at++] = '\n';
@@ -196,10 +275,15 @@ static void make_help(char *buf, size_t cap, unsigned *st) {
 
 START_TEST(test_generated_help) {
     unsigned st = 4242;
-    char help[2048];
+    char help[4096];
     for (int k = 0; k < 10; k++) {
-        make_help(help, sizeof help, &st);
-        check_help(help, 480 + (int)(rnd(&st) % 900), 320 + (int)(rnd(&st) % 500));
+        make_help(help, sizeof help, &st, 24);
+        ck_assert_int_eq(check_help(help, 480 + (int)(rnd(&st) % 900), 320 + (int)(rnd(&st) % 500)), 1);
+    }
+    /* Down to the smallest window, and help longer than two columns hold there. */
+    for (int k = 0; k < 10; k++) {
+        make_help(help, sizeof help, &st, k < 5 ? 24 : 70);
+        check_help(help, 320 + (int)(rnd(&st) % 300), 240 + (int)(rnd(&st) % 200));
     }
 }
 END_TEST
@@ -274,7 +358,7 @@ END_TEST
 
 /* ---- the menus --------------------------------------------------------------------------- */
 
-static char labels[64][48], blank_labels[64][48];
+static char labels[64][96], blank_labels[64][96];
 static pt_menu_row rows[64], blank_rows[64];
 
 /* A level select: the title, two subtitle lines (the second the widest thing in the panel,
@@ -304,7 +388,7 @@ static char *spaces(const char *s, char *buf, size_t cap) {
 /* The menu with the parts in `keep` drawn and the others as spaces (1 title, 2 subtitle line
  * 1, 4 line 2, 8 rows, 16 prompt, 32 footer); row_only >= 0: of the rows only that one. */
 static SDL_Surface *menu_parts(const pt_menu *m, unsigned keep, int row_only, int w, int h) {
-    static char title[64], sub[256], prompt[64], footer[256], det[64][16], mk[64][16];
+    static char title[64], sub[256], prompt[64], footer[256], det[64][32], mk[64][32];
     pt_menu b = *m;
     if (!(keep & 1)) b.title = spaces(m->title, title, sizeof title);
     if ((keep & 6) != 6) {
@@ -411,6 +495,194 @@ START_TEST(test_menu) {
 }
 END_TEST
 
+/* ---- long level titles ------------------------------------------------------------------- */
+
+/* The menu with one part of row i as spaces (1 label, 2 detail, 4 marks). */
+static SDL_Surface *row_part_blank(const pt_menu *m, int i, unsigned what, int w, int h) {
+    static char buf[96];
+    pt_menu b = *m;
+    for (int j = 0; j < m->nrows; j++) blank_rows[j] = m->rows[j];
+    pt_menu_row *row = &blank_rows[i];
+    if (what == 1) row->label = spaces(m->rows[i].label, buf, sizeof buf);
+    if (what == 2) row->detail = spaces(m->rows[i].detail, buf, sizeof buf);
+    if (what == 4) row->marks = spaces(m->rows[i].marks, buf, sizeof buf);
+    b.rows = blank_rows;
+    return menu_surface(&b, w, h);
+}
+
+/* Each row shown: its label, time and badges drawn inside the panel and inside the row, in
+ * that order from the left, none meeting another: a label too long is shortened, not drawn
+ * over the time. */
+static void check_row_parts(const pt_menu *m, int w, int h) {
+    SDL_Surface *full = menu_surface(m, w, h);
+    SDL_LockSurface(full);
+    box panel = colour_box(full, GOLD, 0, 0, w - 1, h - 1);
+    for (int i = 0; i < m->nrows; i++) {
+        int y0 = -1, y1 = -1;
+        for (int y = 0; y < h; y++)
+            if (pt_menu_row_at(m, 0, 0, w, h, w / 2, y) == i) y1 = y, y0 = y0 < 0 ? y : y0;
+        if (y0 < 0) continue; /* scrolled away */
+        box part[3];
+        static const char *const what[3] = {"the title", "the time", "the badges"};
+        for (int k = 0; k < 3; k++) {
+            part[k] = EMPTY;
+            if (k == 1 && !m->rows[i].detail) continue;
+            if (k == 2 && !m->rows[i].marks) continue;
+            SDL_Surface *s = row_part_blank(m, i, 1u << k, w, h);
+            SDL_LockSurface(s);
+            part[k] = diff_box(full, s);
+            SDL_UnlockSurface(s);
+            SDL_FreeSurface(s);
+            if (k == 2 && box_empty(part[k])) continue; /* the badges may give way */
+            ck_assert_msg(!box_empty(part[k]), "%dx%d row %d: %s is not drawn", w, h, i, what[k]);
+            ck_assert_msg(box_inside(part[k], panel), "%dx%d row %d: %s (%d,%d)-(%d,%d) is not inside the panel", w,
+                          h, i, what[k], part[k].x0, part[k].y0, part[k].x1, part[k].y1);
+            ck_assert_msg(part[k].y0 >= y0 && part[k].y1 <= y1, "%dx%d row %d: %s is not inside its row", w, h, i,
+                          what[k]);
+        }
+        for (int k = 1; k < 3; k++)
+            for (int j = 0; j < k; j++)
+                if (!box_empty(part[k]) && !box_empty(part[j]))
+                    ck_assert_msg(part[j].x1 < part[k].x0, "%dx%d row %d: %s (x %d..%d) runs into %s (x %d..%d)", w,
+                                  h, i, what[j], part[j].x0, part[j].x1, what[k], part[k].x0, part[k].x1);
+    }
+    SDL_UnlockSurface(full);
+    SDL_FreeSurface(full);
+}
+
+START_TEST(test_long_titles) {
+    static const char *const times[] = {"0:41.2", "new", "12:03.4", "1:00.0"};
+    static const char *const badges[] = {NULL, "GHOST", "GHOST CALM", "GHOST CALM NO-STONES", "CALM NO-STONES"};
+    static const int fixed[][2] = {{320, 240}, {480, 320}, {640, 360}, {800, 450}};
+    unsigned st = 2718;
+    for (int k = 0; k < 10; k++) {
+        int n = 4 + (int)(rnd(&st) % 30);
+        for (int i = 0; i < n; i++) {
+            /* As the level list writes them: "%2d  TITLE", titles of words up to 76 letters. */
+            int len = 4 + (int)(rnd(&st) % 72), at = snprintf(labels[i], sizeof labels[i], "%2d  ", i + 1);
+            for (int c = 0; c < len && at < (int)sizeof labels[i] - 1; c++) {
+                char ch = rnd(&st) % 6 == 0 && c > 0 && labels[i][at - 1] != ' ' ? ' ' : (char)('a' + rnd(&st) % 26);
+                labels[i][at++] = ch;
+            }
+            labels[i][at] = '\0';
+            rows[i] = (pt_menu_row){labels[i], times[rnd(&st) % 4], badges[rnd(&st) % 5], (int)(rnd(&st) % 2)};
+        }
+        pt_menu m = {.title = "CHOOSE A LEVEL", .subtitle = "3 of 12 escaped   best times and badges:\nGHOST never spotted",
+                     .rows = rows, .nrows = n, .selected = (int)(rnd(&st) % (unsigned)n),
+                     .footer = "Up/Down choose   Enter play   F1 keys   Esc title"};
+        int w = k < 4 ? fixed[k][0] : 320 + (int)(rnd(&st) % 700), h = k < 4 ? fixed[k][1] : 240 + (int)(rnd(&st) % 300);
+        check_row_parts(&m, w, h);
+        check_menu(&m, w, h);
+    }
+}
+END_TEST
+
+/* ---- the messages and the edge markers ------------------------------------------------------ */
+
+#define CALM 0xe6e6f0u /* a calm guard's arrow */
+
+typedef struct frame_job { play_session *s; play_frame *f; } frame_job;
+
+static int draw_frame(pt_render *r, int w, int h, void *user) {
+    const frame_job *j = user;
+    return play_draw_frame(j->s, r, j->f, w, h);
+}
+static SDL_Surface *frame_surface(play_session *s, int w, int h) {
+    play_frame f = {.hud = 1, .follow = 1, .speed = 1.0};
+    frame_job j = {s, &f};
+    pt_error err;
+    SDL_Surface *out = pt_render_surface_with(w, h, NULL, draw_frame, &j, &err);
+    ck_assert_msg(out != NULL, "%s", err.message);
+    play_frame_fini(&f);
+    return out;
+}
+
+static int near_rgb(Uint32 a, Uint32 b) {
+    for (int sh = 0; sh < 24; sh += 8) {
+        int d = (int)((a >> sh) & 0xffu) - (int)((b >> sh) & 0xffu);
+        if (d < -1 || d > 1) return 0;
+    }
+    return 1;
+}
+
+/* The boxes of the messages shown (their text found as the help's lines are, padded by the
+ * box's margins), and the calm guards' arrows drawn with the messages all but transparent
+ * (so nothing covers them, and nothing moves): no arrow pixel in a box. Returns the arrow
+ * pixels in the boxes' columns (the case the check is about). */
+static long check_msgs_clear(play_session *s, int w, int h) {
+    SDL_Surface *full = frame_surface(s, w, h);
+    SDL_LockSurface(full);
+    box boxes[PLAY_MSGS];
+    int nb = 0;
+    for (int i = 0; i < s->nmsgs; i++) {
+        char keep[sizeof s->msgs[i].text];
+        memcpy(keep, s->msgs[i].text, sizeof keep);
+        box t = EMPTY;
+        for (int pass = 0; pass < 2; pass++) {
+            for (char *p = s->msgs[i].text; *p; p++)
+                if (*p != ' ') *p = pass ? '_' : '\'';
+            SDL_Surface *o = frame_surface(s, w, h);
+            SDL_LockSurface(o);
+            box d = diff_box(full, o);
+            SDL_UnlockSurface(o);
+            SDL_FreeSurface(o);
+            if (!box_empty(d)) box_add(&t, d.x0, d.y0), box_add(&t, d.x1, d.y1);
+            memcpy(s->msgs[i].text, keep, sizeof keep);
+        }
+        if (box_empty(t)) continue;
+        int ms = (t.y1 - t.y0 + 1 + 4) / 9; /* the glyphs' 8 rows and the shadow's */
+        if (ms < 1) ms = 1;
+        boxes[nb++] = (box){t.x0 - 3 * ms, t.y0 - 2 * ms, t.x1 + 3 * ms, t.y1 + 2 * ms};
+    }
+    SDL_UnlockSurface(full);
+    SDL_FreeSurface(full);
+    ck_assert_msg(nb > 0, "%dx%d: no message shown", w, h);
+    uint32_t rgba[PLAY_MSGS];
+    for (int i = 0; i < s->nmsgs; i++) {
+        rgba[i] = s->msgs[i].rgba;
+        s->msgs[i].rgba = (rgba[i] & 0xffffff00u) | 1u;
+    }
+    SDL_Surface *f = frame_surface(s, w, h);
+    for (int i = 0; i < s->nmsgs; i++) s->msgs[i].rgba = rgba[i];
+    SDL_LockSurface(f);
+    long cols = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            if (!near_rgb(rgb(f, x, y), CALM)) continue;
+            for (int b = 0; b < nb; b++) {
+                ck_assert_msg(!box_meet((box){x, y, x, y}, boxes[b]),
+                              "%dx%d: a guard's arrow (%d,%d) under the message (%d,%d)-(%d,%d)", w, h, x, y,
+                              boxes[b].x0, boxes[b].y0, boxes[b].x1, boxes[b].y1);
+                cols += x >= boxes[b].x0 && x <= boxes[b].x1;
+            }
+        }
+    SDL_UnlockSurface(f);
+    SDL_FreeSurface(f);
+    return cols;
+}
+
+START_TEST(test_msgs_and_arrows) {
+    static const char *const maps[] = {"maps/demo.map", "maps/abbey.map", "maps/fort.map"};
+    static const int fixed[][2] = {{480, 320}, {480, 400}, {480, 270}, {320, 240}, {640, 360}, {800, 450}, {1024, 600}};
+    static play_session s;
+    long in_cols = 0;
+    unsigned st = 1414;
+    for (size_t mi = 0; mi < sizeof maps / sizeof maps[0]; mi++) {
+        char path[4096];
+        pt_error err;
+        snprintf(path, sizeof path, "%s/%s", PATROL_SOURCE_DIR, maps[mi]);
+        ck_assert_msg(play_open(&s, path, &err) == 0, "%s", err.message);
+        for (size_t k = 0; k < sizeof fixed / sizeof fixed[0] + 3; k++) {
+            int w = k < sizeof fixed / sizeof fixed[0] ? fixed[k][0] : 320 + (int)(rnd(&st) % 800);
+            int h = k < sizeof fixed / sizeof fixed[0] ? fixed[k][1] : 240 + (int)(rnd(&st) % 500);
+            in_cols += check_msgs_clear(&s, w, h);
+        }
+        play_close(&s);
+    }
+    ck_assert_msg(in_cols > 0, "no guard's arrow in a message's columns: the check checked nothing");
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("render_small");
     TCase *tc = tcase_create("small");
@@ -418,6 +690,8 @@ int main(void) {
     tcase_add_test(tc, test_generated_help);
     tcase_add_test(tc, test_hint);
     tcase_add_test(tc, test_menu);
+    tcase_add_test(tc, test_long_titles);
+    tcase_add_test(tc, test_msgs_and_arrows);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -477,7 +477,7 @@ int play_run(const play_opts *o) {
             play_menu_build(&pm, &s, &ui, real, &m);
             pt_render_menu(r, &m, 0, 0, ow, oh);
             if (ui.help) {
-                pt_hud h = {.help = play_help_text};
+                pt_hud h = {.help = play_help_text, .help_page = ui.frame.help_page};
                 pt_render_hud(r, &h, 0, 0, ow, oh);
             }
         }

@@ -284,6 +284,7 @@ typedef struct play_frame {
     int paused;
     double speed;             /* simulation speed shown in the HUD (1 = normal) */
     int help;                 /* the key help panel */
+    int help_page;            /* its page, when it takes more than one (pt_hud.help_page) */
     const pt_error *error;    /* a reload error to show (NULL = none) */
     const char *tick_entry;   /* a replay's tick box being typed ("" or NULL = none) */
     const char *perf;         /* the frame-time readout of the debug overlay (NULL = none) */

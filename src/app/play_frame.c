@@ -22,7 +22,8 @@ static const char *keys_hint = "arrows/WASD move   Shift run   Ctrl/C sneak   Sp
 /* The same from the level select: Esc goes back to it. */
 static const char *keys_hint_levels = "arrows/WASD move   Shift run   Ctrl/C sneak   Space/click throw   P pause   R restart   M mute   F1 help   Esc levels";
 
-/* The F1 panel: "KEY|what" lines in two columns; other lines are headings. */
+/* The F1 panel: "KEY|what" lines in two columns; other lines are headings. A window too
+ * small for it shows it on pages (Up/Down). */
 const char *const play_help_text = "patrol - keys\n"
                                "arrows / WASD|walk (hold to keep walking)\n"
                                "Shift (held)|run: faster, louder footsteps\n"
@@ -120,6 +121,30 @@ static void draw_hearing(play_frame *f, pt_render *r, const pt_map *map, const p
     }
 }
 
+/* 1 when map position (x, y) shows in the view's rectangle. */
+static int in_view(const pt_map *map, const pt_view *v, double x, double y) {
+    double px, py;
+    pt_view_to_px(map, v, x, y, &px, &py);
+    return px >= v->x && py >= v->y && px < v->x + v->w && py < v->y + v->h;
+}
+
+/* The view with its top edge moved down to `below` (rounded to whole sprite pixels), the map
+ * where it was: the edge markers drawn in it stay under the HUD's messages. A window too
+ * short for that keeps the view. */
+static pt_view markers_view(const pt_map *map, const pt_view *v, int below) {
+    pt_view m = *v;
+    long mw = 0;
+    pt_view_map_size(map, 1, &mw, NULL);
+    int sc = v->scale > 0 ? v->scale : 1, d = below - v->y, t = map->w > 0 ? (int)(mw / map->w) : 0;
+    if (d <= 0 || t <= 0) return m;
+    d = (d + sc - 1) / sc * sc;
+    if (v->h - d < v->h / 2) return m;
+    m.y += d;
+    m.h -= d;
+    m.cam_y += (double)(d / sc) / t;
+    return m;
+}
+
 int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_w, int out_h) {
     const pt_world *w = s->world;
     const pt_map *map = pt_world_map(w);
@@ -188,13 +213,33 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     if (catch_at == PLAY_CATCH_GRAB) pt_render_caught(r, map, &v, &f->actors[0], catch_t);
     pt_render_shout_rings(r, map, &v, shouts, nshouts);
 
-    /* The exit, when it is off screen: a gold pointer at the edge. */
-    int gx, gy;
-    if (f->hud && round == 0 && play_nearest_goal(s, &gx, &gy)) {
-        int pulse = 170 + (int)lround(80 * sin((double)s->ticks * 0.12));
-        pt_draw_pointer(r, map, &v, gx + 0.5, gy + 0.5, 2 * ts, 0xf2be3c00u | (uint32_t)pulse);
+    pt_hud_msg msgs[PLAY_MSGS];
+    for (int i = 0; i < s->nmsgs; i++) {
+        const play_msg *m = &s->msgs[i];
+        double fade = m->ticks < 40 ? m->ticks / 40.0 : 1.0;
+        msgs[i].text = m->text;
+        msgs[i].rgba = (m->rgba & 0xffffff00u) | (uint32_t)lround((m->rgba & 0xffu) * fade);
     }
-    if (f->hud && round == 0) pt_render_offscreen_guards(r, map, &v, f->actors, n, ts); /* guards off screen */
+    if (f->hud && round == 0) {
+        /* Off screen: the exit (a gold pointer) and the guards (arrows), at the view's edges
+         * and below the messages. */
+        pt_hud said = {.scale = ts, .msgs = msgs, .nmsgs = s->nmsgs};
+        pt_view vm = markers_view(map, &v, pt_hud_msgs_bottom(&said, 0, 0, out_w, out_h));
+        int gx, gy;
+        if (play_nearest_goal(s, &gx, &gy) && !in_view(map, &v, gx + 0.5, gy + 0.5)) {
+            int pulse = 170 + (int)lround(80 * sin((double)s->ticks * 0.12));
+            pt_draw_pointer(r, map, &vm, gx + 0.5, gy + 0.5, 2 * ts, 0xf2be3c00u | (uint32_t)pulse);
+        }
+        pt_actor out[64];
+        for (int i = 0, k = 0; i < n; i++) {
+            if (f->actors[i].kind == PT_KIND_GUARD && !in_view(map, &v, f->actors[i].x, f->actors[i].y))
+                out[k++] = f->actors[i];
+            if (k > 0 && (k == (int)(sizeof out / sizeof out[0]) || i == n - 1)) {
+                pt_render_offscreen_guards(r, map, &vm, out, k, ts);
+                k = 0;
+            }
+        }
+    }
     if (!f->hud) return rc;
 
     char status[192], clock[64], text[320], title[96];
@@ -219,13 +264,6 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         if (phase_left > 0.0) snprintf(phase_txt, sizeof phase_txt, "%s %.0f", words[phase], ceil(phase_left));
         else snprintf(phase_txt, sizeof phase_txt, "%s", words[phase]);
     }
-    pt_hud_msg msgs[PLAY_MSGS];
-    for (int i = 0; i < s->nmsgs; i++) {
-        const play_msg *m = &s->msgs[i];
-        double fade = m->ticks < 40 ? m->ticks / 40.0 : 1.0;
-        msgs[i].text = m->text;
-        msgs[i].rgba = (m->rgba & 0xffffff00u) | (uint32_t)lround((m->rgba & 0xffu) * fade);
-    }
     pt_hud hud = {
         .scale = ts,
         .title = s->level->map.name[0] ? s->level->map.name : NULL,
@@ -237,6 +275,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         .keys = f->from_levels ? keys_hint_levels : keys_hint,
         .notice = f->paused && !round ? "PAUSED   P: resume   N: one tick" : NULL,
         .help = f->help ? play_help_text : NULL,
+        .help_page = f->help_page,
         .error = f->error,
         .phase = phase_txt,
         .phase_kind = (int)phase,

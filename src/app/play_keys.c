@@ -117,11 +117,20 @@ void play_toggle_fullscreen(play_ui *ui, SDL_Window *win) {
     play_ui_log(ui, "fullscreen %s", ui->fullscreen ? "on" : "off");
 }
 
+int play_help_key(play_ui *ui, int sym) {
+    if (!ui->help) return 0;
+    if (sym == SDLK_UP || sym == SDLK_PAGEUP || sym == SDLK_KP_8) ui->frame.help_page--;
+    else if (sym == SDLK_DOWN || sym == SDLK_PAGEDOWN || sym == SDLK_KP_2) ui->frame.help_page++;
+    else return 0;
+    return 1;
+}
+
 /* Acts on a key press. Movement goes by physical position (scancodes: WASD wherever the
  * layout puts those letters), commands by the letter they print. */
 int play_handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_KeyboardEvent *k, double now) {
     if (k->repeat) return PLAY_KEY_GO_ON;
     if (ui->error_until > 0 && k->keysym.sym != SDLK_F5) ui->error_until = 0; /* any key hides the box */
+    if (play_help_key(ui, k->keysym.sym)) return PLAY_KEY_GO_ON;
     if (s->replay) { /* a replay's keys: the arrows and Home/End move through the recording */
         uint64_t now_t = pt_world_tick(s->world), step = 60, to;
         SDL_Keycode sym = k->keysym.sym;
@@ -179,6 +188,7 @@ int play_handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_Key
     case SDLK_F5: play_reloaded(s, ui, play_reload(s, &err), &err, now); break;
     case SDLK_F1: case SDLK_h:
         ui->help = !ui->help;
+        ui->frame.help_page = 0;
         play_ui_log(ui, "help %s", ui->help ? "on" : "off");
         break;
     case SDLK_F11: play_toggle_fullscreen(ui, win); break;

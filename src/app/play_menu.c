@@ -160,6 +160,7 @@ void play_menu_event(play_menus *pm, const SDL_Event *e, play_session *s, play_u
         SDL_Keycode sym = e->key.keysym.sym;
         if (sym == SDLK_F1 || sym == SDLK_h) {
             ui->help = !ui->help;
+            ui->frame.help_page = 0;
             play_ui_log(ui, "help %s", ui->help ? "on" : "off");
         } else if (ui->help && sym == SDLK_ESCAPE) {
             ui->help = 0;
@@ -169,6 +170,8 @@ void play_menu_event(play_menus *pm, const SDL_Event *e, play_session *s, play_u
         } else if (sym == SDLK_m && !e->key.repeat) {
             app_audio_mute(ui->audio, !app_audio_muted(ui->audio));
             play_ui_log(ui, "sound %s", app_audio_muted(ui->audio) ? "off" : "on");
+        } else if (play_help_key(ui, sym)) {
+            /* a page of the help turned */
         } else if (!ui->help && menu_input_of(sym, &in)) {
             play_menu_did(pm, app_menu_key(&pm->menu, in), s, ui, o, rec, running);
         }

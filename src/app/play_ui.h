@@ -101,6 +101,8 @@ void play_click_throw(play_session *s, const play_ui *ui, SDL_Window *win, SDL_R
 void play_toggle_fullscreen(play_ui *ui, SDL_Window *win);
 enum { PLAY_KEY_GO_ON, PLAY_KEY_QUIT, PLAY_KEY_STEP };
 /* A key press during a round: PLAY_KEY_*. */
+/* While the help shows: Up / PgUp and Down / PgDn turn its pages (1: the key was that). */
+int play_help_key(play_ui *ui, int sym);
 int play_handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_KeyboardEvent *k, double now);
 
 /* play_menu.c */

@@ -39,6 +39,22 @@ static const char *one_line(const char *s, char *buf, size_t cap, int max_cols) 
     return buf;
 }
 
+const char *pt__next_line(const char *s, int cols, int *len) {
+    int n = (int)strcspn(s, "\n");
+    if (cols > 0 && n > cols) {
+        int cut = cols;
+        while (cut > 0 && s[cut] != ' ') cut--;
+        int end = cut;
+        while (end > 0 && s[end - 1] == ' ') end--;
+        if (end == 0) end = cut = cols;
+        while (s[cut] == ' ') cut++;
+        *len = end;
+        return s + cut;
+    }
+    *len = n;
+    return s[n] == '\n' ? s + n + 1 : NULL;
+}
+
 int pt_hud_scale(int w, int h) {
     int s = w / 900, sh = h / 500;
     if (sh < s) s = sh;
@@ -106,19 +122,36 @@ static void draw_top_bar(pt_render *r, const pt_hud *hud, int x, int y, int w, i
     }
 }
 
-static void draw_messages(pt_render *r, const pt_hud *hud, int x, int y, int w, int ts) {
-    int top = y + PT_GLYPH_PX * ts + 6 * ts + 6 * ts;
+/* The messages under the top bar, newest last, each centred on a dark box: drawn when r is
+ * not NULL (one layout for the drawing and pt_hud_msgs_bottom). Returns the row just below
+ * the last box (y when none shows). */
+static int lay_out_messages(const pt_hud *hud, int x, int y, int w, int ts, pt_render *r) {
+    int top = y + PT_GLYPH_PX * ts + 6 * ts + 6 * ts, bottom = y;
+    if (!hud->msgs || hud->banner) return y;
     for (int i = 0; i < hud->nmsgs; i++) {
         const pt_hud_msg *m = &hud->msgs[i];
         if (!m->text || !m->text[0] || (m->rgba & 0xffu) == 0) continue;
         int ms = fit_scale(m->text, ts + 1, w - 8 * ts);
         int mw = pt__hud_text_w(m->text, ms), mh = PT_GLYPH_PX * ms;
         int mx = x + (w - mw) / 2;
-        uint32_t a = m->rgba & 0xffu;
-        pt__fill_rect(r, mx - 3 * ms, top - 2 * ms, mw + 6 * ms, mh + 4 * ms, (a * 150 / 255) & 0xffu);
-        pt__hud_text(r, mx, top, ms, m->rgba, m->text);
+        if (r) {
+            uint32_t a = m->rgba & 0xffu;
+            pt__fill_rect(r, mx - 3 * ms, top - 2 * ms, mw + 6 * ms, mh + 4 * ms, (a * 150 / 255) & 0xffu);
+            pt__hud_text(r, mx, top, ms, m->rgba, m->text);
+        }
+        bottom = top + mh + 2 * ms;
         top += mh + 6 * ms;
     }
+    return bottom;
+}
+
+static int hud_scale_of(const pt_hud *hud, int w, int h) {
+    return hud->scale > 0 ? pt_clampi(hud->scale, 1, 16) : pt_hud_scale(w, h);
+}
+
+int pt_hud_msgs_bottom(const pt_hud *hud, int x, int y, int w, int h) {
+    if (!hud || w <= 0 || h <= 0) return y;
+    return lay_out_messages(hud, x, y, w, hud_scale_of(hud, w, h), NULL);
 }
 
 int pt__fit_hint(const char *keys, int ts, int w, char *buf, size_t cap) {
@@ -267,7 +300,56 @@ static int help_columns(const char *const *line, int n, int ncols, help_col *col
     return 2;
 }
 
-static void draw_help(pt_render *r, const char *help, int x, int y, int w, int h, int ts) {
+/* The paged help (nothing fits at scale 1): one column `cols` characters wide, a "KEY|what"
+ * line's description broken at spaces to the columns after the key's (its rows under the
+ * first start there too), a heading broken to the whole width. Each row of line `line` is
+ * passed to `row` (k: its row, key: the key on the first row, else NULL; text, len: the
+ * description's or the heading's part); returns the line's rows. */
+typedef struct help_page_ctx {
+    pt_render *r;
+    int x, y, lh, adv, hs, keyw, cw; /* where the line's first row goes; the columns */
+    int widest;                       /* characters: the widest row seen */
+} help_page_ctx;
+
+static int help_line_rows(const char *line, int keyw, int cols, help_page_ctx *c) {
+    int len = (int)strcspn(line, "\n"), k = (int)strcspn(line, "|\n"), rows = 0, n;
+    const char *end = line + len;
+    char text[256];
+    if (k < len) {
+        int dw = cols - keyw - 2;
+        for (const char *p = line + k + 1; p && p < end; rows++) {
+            const char *next = pt__next_line(p, dw, &n);
+            if (n > end - p) n = (int)(end - p);
+            if (keyw + 2 + n > (c ? c->widest : 0) && c) c->widest = keyw + 2 + n;
+            if (c && c->r) {
+                int ly = c->y + rows * c->lh;
+                if (rows == 0) {
+                    snprintf(text, sizeof text, "%.*s", k < keyw ? k : keyw, line);
+                    pt__hud_text(c->r, c->x, ly, c->hs, 0xf2be3cffu, text);
+                }
+                snprintf(text, sizeof text, "%.*s", n, p);
+                pt__hud_text(c->r, c->x + (keyw + 2) * c->adv, ly, c->hs, 0xf0f0f4ffu, text);
+            }
+            p = next;
+        }
+        return rows > 0 ? rows : 1;
+    }
+    if (len == 0) return 1;
+    for (const char *p = line; p && p < end; rows++) {
+        const char *next = pt__next_line(p, cols, &n);
+        if (n > end - p) n = (int)(end - p);
+        if (c && n > c->widest) c->widest = n;
+        if (c && c->r) {
+            snprintf(text, sizeof text, "%.*s", n, p);
+            pt__hud_text(c->r, c->x + (c->cw - pt__hud_text_w(text, c->hs)) / 2, c->y + rows * c->lh, c->hs,
+                         0x9adcffffu, text);
+        }
+        p = next;
+    }
+    return rows;
+}
+
+static void draw_help(pt_render *r, const char *help, int page, int x, int y, int w, int h, int ts) {
     const char *line[HELP_LINES];
     int n = 0;
     for (const char *p = help; p && *p && n < HELP_LINES;) {
@@ -276,8 +358,7 @@ static void draw_help(pt_render *r, const char *help, int x, int y, int w, int h
         p = p ? p + 1 : NULL;
     }
     /* The largest scale at which the panel fits; at each, the line gap 3, then 2, then 1
-     * (glyph pixels), one column before two. Nothing fits (the smallest windows): scale 1,
-     * gap 1, one column, clipped to the panel (the lines' starts and the first lines show). */
+     * (glyph pixels), one column before two. Nothing fits (the smallest windows): pages. */
     help_col col[2];
     int ncols = 1, hs = 1, gap = 1, pw = 0, ph = 0, fits = 0;
     for (int s = ts + 1; s >= 1 && !fits; s--) {
@@ -293,7 +374,7 @@ static void draw_help(pt_render *r, const char *help, int x, int y, int w, int h
                 pw = cols * adv + 16 * s;
                 ph = rows * lh + 13 * s;
                 fits = pw <= w && ph <= h;
-                if (fits || (s == 1 && gp == 1 && nc == 1)) {
+                if (fits) {
                     ncols = made;
                     hs = s;
                     gap = gp;
@@ -303,9 +384,51 @@ static void draw_help(pt_render *r, const char *help, int x, int y, int w, int h
     }
     ncols = help_columns(line, n, ncols, col);
     int g = PT_GLYPH_PX * hs, lh = g + gap * hs, adv = PT__HUD_ADV * hs, rows = 0, cols = 0;
-    for (int c = 0; c < ncols; c++) {
-        cols += col[c].cols + (c > 0 ? 4 : 0);
-        if (col[c].n > rows) rows = col[c].n;
+    /* Paged: the lines in order, as many as fit a page (a line's rows never split between
+     * two, blank lines at a page's top dropped), and a last row saying which page and how
+     * to turn it. */
+    enum { MAX_PAGES = HELP_LINES };
+    int page_at[MAX_PAGES + 1], npages = 1, page_rows = 0, keyw = col[0].keyw;
+    int wcols = (w - 16 * hs) / adv;
+    if (!fits) {
+        if (wcols < 8) wcols = 8;
+        if (keyw > wcols / 2) keyw = wcols / 2;
+        int room = (h - 13 * hs) / lh - 1, used = 0;
+        if (room < 1) room = 1;
+        help_page_ctx m = {0};
+        page_at[0] = 0;
+        for (int i = 0; i < n; i++) {
+            int blank = line[i][0] == '\n' || line[i][0] == '\0';
+            if (blank && used == 0 && i > 0) {
+                if (page_at[npages - 1] == i) page_at[npages - 1] = i + 1;
+                continue;
+            }
+            int lr = help_line_rows(line[i], keyw, wcols, &m);
+            if (used > 0 && used + lr > room && npages < MAX_PAGES) {
+                if (used > page_rows) page_rows = used;
+                page_at[npages++] = i;
+                used = 0;
+                if (blank) {
+                    page_at[npages - 1] = i + 1;
+                    continue;
+                }
+            }
+            used += lr;
+        }
+        if (used > page_rows) page_rows = used;
+        page_at[npages] = n;
+        if (page_rows > room) page_rows = room;
+        cols = m.widest;
+        char mark[64];
+        snprintf(mark, sizeof mark, "Up/Down: page %d of %d", npages, npages);
+        if ((int)strlen(mark) > cols) cols = (int)strlen(mark);
+        if (cols > wcols) cols = wcols;
+        rows = page_rows + (npages > 1);
+    } else {
+        for (int c = 0; c < ncols; c++) {
+            cols += col[c].cols + (c > 0 ? 4 : 0);
+            if (col[c].n > rows) rows = col[c].n;
+        }
     }
     pw = cols * adv + 16 * hs;
     ph = rows * lh + 13 * hs;
@@ -319,6 +442,24 @@ static void draw_help(pt_render *r, const char *help, int x, int y, int w, int h
     if (had && !SDL_IntersectRect(&clip, &old, &clip)) return;
     SDL_RenderSetClipRect(r->sdl, &clip);
     char text[256];
+    if (!fits) {
+        int pg = npages > 0 ? ((page % npages) + npages) % npages : 0, used = 0;
+        help_page_ctx c = {r, px + 8 * hs, py + 8 * hs, lh, adv, hs, keyw, cols * adv, 0};
+        for (int i = page_at[pg]; i < page_at[pg + 1]; i++) {
+            int lr = help_line_rows(line[i], keyw, wcols, NULL);
+            if (used + lr > page_rows) break; /* a line taller than a page: its first rows */
+            c.y = py + 8 * hs + used * lh;
+            help_line_rows(line[i], keyw, wcols, &c);
+            used += lr;
+        }
+        if (npages > 1) {
+            snprintf(text, sizeof text, "Up/Down: page %d of %d", pg + 1, npages);
+            pt__hud_text(r, px + (pw - pt__hud_text_w(text, hs)) / 2, py + 8 * hs + page_rows * lh, hs, 0x9090a8ffu,
+                         text);
+        }
+        SDL_RenderSetClipRect(r->sdl, had ? &old : NULL);
+        return;
+    }
     for (int c = 0, cx = px + 8 * hs; c < ncols; cx += (col[c].cols + 4) * adv, c++) {
         int cw = col[c].cols * adv, ly = py + 8 * hs;
         for (int i = col[c].first; i < col[c].first + col[c].n; i++, ly += lh) {
@@ -389,7 +530,7 @@ void pt_render_hud(pt_render *r, const pt_hud *hud, int x, int y, int w, int h) 
     if (w <= 0) w = out_w - x;
     if (h <= 0) h = out_h - y;
     if (w <= 0 || h <= 0) return;
-    int ts = hud->scale > 0 ? pt_clampi(hud->scale, 1, 16) : pt_hud_scale(w, h);
+    int ts = hud_scale_of(hud, w, h);
     SDL_Rect clip = {x, y, w, h}, old;
     SDL_bool had = SDL_RenderIsClipEnabled(r->sdl);
     SDL_RenderGetClipRect(r->sdl, &old);
@@ -399,12 +540,12 @@ void pt_render_hud(pt_render *r, const pt_hud *hud, int x, int y, int w, int h) 
     if (hud->flash > 0 && isfinite(hud->flash))
         pt__fill_rect(r, x, y, w, h, 0xff201000u | (uint32_t)lround(pt_clamp(hud->flash, 0.0, 1.0) * 170));
     if (hud->title || hud->objective || hud->status || hud->phase) draw_top_bar(r, hud, x, y, w, ts);
-    if (hud->msgs && hud->nmsgs > 0 && !hud->banner) draw_messages(r, hud, x, y, w, ts);
+    lay_out_messages(hud, x, y, w, ts, r);
     if (hud->keys) draw_bottom_bar(r, hud->keys, x, y, w, h, ts);
     if (hud->perf && hud->perf[0]) draw_perf(r, hud->perf, x, y, w, h, ts);
     if (hud->notice && !hud->help) draw_notice(r, hud->notice, x, y, w, h, ts);
     if (hud->banner && !hud->help) draw_banner(r, hud, x, y, w, h, ts);
-    if (hud->help) draw_help(r, hud->help, x, y, w, h, ts);
+    if (hud->help) draw_help(r, hud->help, hud->help_page, x, y, w, h, ts);
     if (hud->error) draw_error(r, hud->error, x, y, w, h, ts);
 
     SDL_RenderSetClipRect(r->sdl, had ? &old : NULL);

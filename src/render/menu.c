@@ -20,28 +20,9 @@ typedef struct layout {
     int bar;             /* the key bar's height (0 = none) */
 } layout;
 
-/* The next line of s to show in `cols` characters (cols < 1: no limit): up to its '\n', or a
- * longer one broken at its last space that fits (spaces at the break dropped), else cut.
- * *len is the line's length; returns where the next starts (NULL after the last). */
-static const char *next_line(const char *s, int cols, int *len) {
-    int n = (int)strcspn(s, "\n");
-    if (cols > 0 && n > cols) {
-        int cut = cols;
-        while (cut > 0 && s[cut] != ' ') cut--;
-        int end = cut;
-        while (end > 0 && s[end - 1] == ' ') end--;
-        if (end == 0) end = cut = cols;
-        while (s[cut] == ' ') cut++;
-        *len = end;
-        return s + cut;
-    }
-    *len = n;
-    return s[n] == '\n' ? s + n + 1 : NULL;
-}
-
 static int lines_of(const char *s, int cols) {
     int n = 0, len;
-    for (const char *p = s && *s ? s : NULL; p; p = next_line(p, cols, &len)) n++;
+    for (const char *p = s && *s ? s : NULL; p; p = pt__next_line(p, cols, &len)) n++;
     return n;
 }
 
@@ -123,6 +104,29 @@ int pt_menu_row_at(const pt_menu *m, int x, int y, int w, int h, int px, int py)
     return row < m->nrows ? row : -1;
 }
 
+/* s as it fits `room` pixels at scale rs: whole, or its first characters and "..." (the
+ * spaces before the dots dropped; when what is cut is only spaces, no dots). */
+static const char *fit_label(const char *s, int rs, int room, char *buf, size_t cap) {
+    if (pt__hud_text_w(s, rs) <= room) return s;
+    int n = (int)strlen(s);
+    if (n >= (int)cap) n = (int)cap - 1;
+    int rest_blank = 0;
+    for (; n > 0; n--) {
+        snprintf(buf, cap, "%.*s", n, s);
+        rest_blank = (int)strspn(s + n, " ") == (int)strlen(s + n);
+        if (rest_blank) {
+            if (pt__hud_text_w(buf, rs) <= room) return buf;
+            continue;
+        }
+        int k = n;
+        while (k > 0 && s[k - 1] == ' ') k--;
+        snprintf(buf, cap, "%.*s...", k, s);
+        if (pt__hud_text_w(buf, rs) <= room) return buf;
+    }
+    buf[0] = '\0';
+    return buf;
+}
+
 static void frame(pt_render *r, int x, int y, int w, int h, int t, uint32_t rgba) {
     pt__fill_rect(r, x, y, w, t, rgba);
     pt__fill_rect(r, x, y + h - t, w, t, rgba);
@@ -134,7 +138,7 @@ static void centred_lines(pt_render *r, const char *s, int cols, int cx, int y, 
     char line[256];
     int len;
     for (const char *p = s && *s ? s : NULL; p;) {
-        const char *next = next_line(p, cols, &len);
+        const char *next = pt__next_line(p, cols, &len);
         int n = len < (int)sizeof line ? len : (int)sizeof line - 1;
         memcpy(line, p, (size_t)n);
         line[n] = '\0';
@@ -180,10 +184,13 @@ void pt_render_menu(pt_render *r, const pt_menu *m, int x, int y, int w, int h) 
                           0x3a2e1000u | (uint32_t)lround(170 + 60 * glow));
             frame(r, left - 4 * rs, ry, right - left + 8 * rs, L.row_h, rs > 1 ? rs / 2 : 1, 0xf2be3cffu);
         }
-        uint32_t label_rgba = sel ? 0xffffffffu : row->dim ? 0xa8a8b8ffu : 0xe0e0eaffu;
-        if (row->label) pt__hud_text(r, left, ty, rs, label_rgba, row->label);
+        /* Right: the badges, then the time; the label gets what is left, shortened to it. A
+         * row too narrow for a few letters of the label drops the badges, not the time. */
+        int dw = row->detail ? pt__hud_text_w(row->detail, rs) + gap : 0;
+        int mw = row->marks ? pt__hud_text_w(row->marks, rs) + gap : 0;
+        int show_marks = row->marks && right - left - dw - mw >= 6 * PT__HUD_ADV * rs;
         int rx = right;
-        if (row->marks) {
+        if (show_marks) {
             rx -= pt__hud_text_w(row->marks, rs);
             pt__hud_text(r, rx, ty, rs, 0x8ccf9cffu, row->marks);
             rx -= gap;
@@ -191,7 +198,12 @@ void pt_render_menu(pt_render *r, const pt_menu *m, int x, int y, int w, int h) 
         if (row->detail) {
             rx -= pt__hud_text_w(row->detail, rs);
             pt__hud_text(r, rx, ty, rs, row->dim ? 0x9090a0ffu : 0xf2be3cffu, row->detail);
+            rx -= gap;
         }
+        uint32_t label_rgba = sel ? 0xffffffffu : row->dim ? 0xa8a8b8ffu : 0xe0e0eaffu;
+        char label[256];
+        if (row->label)
+            pt__hud_text(r, left, ty, rs, label_rgba, fit_label(row->label, rs, rx - left, label, sizeof label));
     }
     if (L.first > 0)
         pt__hud_text(r, right - pt__hud_text_w("^", ts), L.rows_y - L.mark_h + ts / 2, ts, 0xf2be3cffu, "^");

@@ -89,6 +89,11 @@ static inline int pt__hud_text(pt_render *r, int x, int y, int ts, uint32_t rgba
  * before the last two (the way to all keys, and out) are left out from the end. */
 int pt__fit_hint(const char *keys, int ts, int w, char *buf, size_t cap);
 
+/* The next line of s to show in `cols` characters (cols < 1: no limit): up to its '\n', or a
+ * longer one broken at its last space that fits (spaces at the break dropped), else cut.
+ * *len is the line's length; returns where the next starts (NULL after the last). */
+const char *pt__next_line(const char *s, int cols, int *len);
+
 /* The width of HUD text (its widest line); 0 for NULL. */
 static inline int pt__hud_text_w(const char *s, int ts) {
     int w = 0;

@@ -309,6 +309,9 @@ typedef struct pt_hud {
     double flash;              /* 0..1: a red flash over everything (caught) */
     const char *help;          /* the help panel ('\n' separated lines; "KEY|what" lines are
                                   drawn in two columns) */
+    int help_page;             /* the help's page when it does not fit at once (one column, the
+                                  lines wrapped, a page mark at the bottom): any int, taken
+                                  modulo the pages (0 = the first, -1 = the last) */
     const pt_error *error;     /* an error box: file:line:col, message, the line and a caret */
     const char *phase;         /* top bar, right, before the eye: the world's alert phase and its
                                   countdown ("EVASION 12"), in the phase's colour: pt_world_phase */
@@ -324,6 +327,10 @@ int pt_hud_scale(int w, int h);
 /* Heights in pixels of the HUD's top bar (title, objective, clock) and bottom bar (keys) at
  * a font scale: a view drawn between them has nothing hidden under the bars. */
 void pt_hud_bars(int scale, int *top, int *bottom);
+/* The output row just below the boxes of the HUD's messages (under the top bar) as
+ * pt_render_hud draws them in the rectangle (x, y, w, h); y when it shows none. Edge markers
+ * (pt_draw_pointer, pt_render_offscreen_guards) kept below it stay clear of them. */
+int pt_hud_msgs_bottom(const pt_hud *hud, int x, int y, int w, int h);
 /* Draws the HUD into the rectangle (x, y, w, h) of the output (w or h 0 = the whole output),
  * over what is there. Does not present. */
 void pt_render_hud(pt_render *r, const pt_hud *hud, int x, int y, int w, int h);
