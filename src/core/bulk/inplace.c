@@ -266,6 +266,44 @@ static int groups_sparse(const pt_crowd *c, int g0, int g1) {
     return 1;
 }
 
+/* half_owner_of for the crowd's align and cohere, with the separation terms of its pairs,
+ * out of line: on its own, its loop over the pairs keeps its pointers in registers
+ * (inlined into the loop over the agents, it read four of them back from the stack at
+ * every pair). nb has room for three more. */
+static __attribute__((noinline)) void half_owner_sse(const sums_src *src, sums_il il, int align, int cohere,
+                                                     pt__crowd_sums *acc, int k, int *nb, int m, int s1) {
+    double tw[2 * HALF_NB_MAX + 8];
+    unsigned char co[HALF_NB_MAX / 2 + 4];
+    int coincident = pair_terms_of(src, il, k, nb, m, tw, co);
+    if (align && cohere) half_owner_of(src, il, 1, 1, acc, k, nb, m, s1, tw, co, coincident);
+    else half_owner_of(src, il, align, cohere, acc, k, nb, m, s1, tw, co, coincident);
+}
+
+#ifdef CROWD_AVX
+/* The same with the terms four to a vector. */
+__attribute__((target("avx"), noinline)) static void half_owner_avx(const sums_src *src, sums_il il, int align,
+                                                                    int cohere, pt__crowd_sums *acc, int k, int *nb,
+                                                                    int m, int s1) {
+    double tw[2 * HALF_NB_MAX + 8];
+    unsigned char co[HALF_NB_MAX / 2 + 4];
+    int coincident = pair_terms_of_wide(src, il, k, nb, m, tw, co);
+    if (align && cohere) half_owner_of(src, il, 1, 1, acc, k, nb, m, s1, tw, co, coincident);
+    else half_owner_of(src, il, align, cohere, acc, k, nb, m, s1, tw, co, coincident);
+}
+#endif
+
+static inline PT_ALWAYS_INLINE void half_owner(const sums_src *src, sums_il il, int align, int cohere,
+                                               pt__crowd_sums *acc, int k, int *nb, int m, int s1, int wide) {
+#ifdef CROWD_AVX
+    if (wide) {
+        half_owner_avx(src, il, align, cohere, acc, k, nb, m, s1);
+        return;
+    }
+#endif
+    (void)wide;
+    half_owner_sse(src, il, align, cohere, acc, k, nb, m, s1);
+}
+
 /* Slot k's later neighbours, the slots within r2 of p in the runs [runs[r][0], runs[r][1]),
  * r < nr, weighed with k as their owner (half_owner_of); wide: the distance tests four
  * slots to a vector (AVX). In pieces, so that nb has room for any run (the runs of a
@@ -285,11 +323,11 @@ static inline PT_ALWAYS_INLINE void half_later_of(const sums_src *src, sums_il i
                 m = half_scan4(src, px, py, r2v, q, e, nb, m);
             q = e;
             if (m == HALF_NB_MAX) {
-                half_owner_of(src, il, align, cohere, acc, k, nb, m, s1, wide);
+                half_owner(src, il, align, cohere, acc, k, nb, m, s1, wide);
                 m = 0;
             }
         }
-    if (m) half_owner_of(src, il, align, cohere, acc, k, nb, m, s1, wide);
+    if (m) half_owner(src, il, align, cohere, acc, k, nb, m, s1, wide);
 }
 
 /* The later neighbours of the slots [k0, k1) of the group [g0, g1) (their running sums in

@@ -313,24 +313,17 @@ static inline PT_ALWAYS_INLINE void half_owner_run(const sums_src *src, sums_il 
 }
 
 /* half_pairs (half_owner, for constant align and cohere) for a list of one owner, slot a,
- * with its later neighbours nb[0..m-1]
- * (ascending, m <= HALF_NB_MAX; nb has room for three more): the running sums in acc by
- * slot, the positions and headings read as pairs (il). The pairs whose later agent lies
- * past the chunk (q >= s1) come last; the common case, no coincident pair and room for all
- * of them in the owner's count, runs without those tests. */
+ * with its later neighbours nb[0..m-1] (ascending, m <= HALF_NB_MAX) and their separation
+ * terms tw and coincident pairs co (pair_terms_of; coincident: one of them is): the
+ * running sums in acc by slot, the positions and headings read as pairs (il). The pairs
+ * whose later agent lies past the chunk (q >= s1) come last; the common case, no
+ * coincident pair and room for all of them in the owner's count, runs without those
+ * tests. */
 static inline PT_ALWAYS_INLINE void half_owner_of(const sums_src *src0, sums_il il0, int align, int cohere,
-                                                  pt__crowd_sums *acc, int a, int *nb, int m, int s1, int wide) {
+                                                  pt__crowd_sums *acc, int a, const int *nb, int m, int s1,
+                                                  const double *tw, const unsigned char *co, int coincident) {
     const sums_src src1 = *src0, *src = &src1; /* see half_pairs_of */
     sums_il il = {il0.xy, il0.hxy, 1};
-    double tw[2 * HALF_NB_MAX + 8];
-    unsigned char co[HALF_NB_MAX / 2 + 4];
-    int coincident;
-#ifdef CROWD_AVX
-    if (wide) coincident = pair_terms_of_wide(src, il, a, nb, m, tw, co);
-    else
-#endif
-        coincident = pair_terms_of(src, il, a, nb, m, tw, co);
-    (void)wide;
     pt__crowd_sums *sa = &acc[a];
     sums_run r = run_load(sa);
     half_side o = half_side_of(src, il, a, align, cohere);

@@ -122,8 +122,9 @@ static inline PT_ALWAYS_INLINE int pair_terms_of(const sums_src *src, sums_il il
  * bits (x * x + y * y as one horizontal add, x first); co is written by pair_terms_of
  * when a pair is coincident (rare). nb has room for three more, tw for 2 * (m + 3)
  * values. For AVX code only. */
-__attribute__((target("avx"))) static inline int pair_terms_of_wide(const sums_src *src, sums_il il, int a, int *nb,
-                                                                    int m, double *tw, unsigned char *co) {
+__attribute__((target("avx"))) static inline PT_ALWAYS_INLINE int pair_terms_of_wide(const sums_src *src, sums_il il,
+                                                                                     int a, int *nb, int m,
+                                                                                     double *tw, unsigned char *co) {
     const double *xy = il.xy;
     __m256d pa = _mm256_broadcast_pd((const __m128d *)(const void *)(xy + 2 * a));
     __m256d lo = _mm256_set1_pd(PT__SEP_MIN_DIST), tiny = _mm256_set1_pd(1e-9), one = _mm256_set1_pd(1.0);
