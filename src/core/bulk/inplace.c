@@ -266,6 +266,44 @@ static int groups_sparse(const pt_crowd *c, int g0, int g1) {
     return 1;
 }
 
+/* half_owner_of for the crowd's align and cohere, with the separation terms of its pairs,
+ * out of line: on its own, its loop over the pairs keeps its pointers in registers
+ * (inlined into the loop over the agents, it read four of them back from the stack at
+ * every pair). nb has room for three more. */
+static __attribute__((noinline)) void half_owner_sse(const sums_src *src, sums_il il, int align, int cohere,
+                                                     pt__crowd_sums *acc, int k, int *nb, int m, int s1) {
+    double tw[2 * HALF_NB_MAX + 8];
+    unsigned char co[HALF_NB_MAX / 2 + 4];
+    int coincident = pair_terms_of(src, il, k, nb, m, tw, co);
+    if (align && cohere) half_owner_of(src, il, 1, 1, acc, k, nb, m, s1, tw, co, coincident);
+    else half_owner_of(src, il, align, cohere, acc, k, nb, m, s1, tw, co, coincident);
+}
+
+#ifdef CROWD_AVX
+/* The same with the terms four to a vector. */
+__attribute__((target("avx"), noinline)) static void half_owner_avx(const sums_src *src, sums_il il, int align,
+                                                                    int cohere, pt__crowd_sums *acc, int k, int *nb,
+                                                                    int m, int s1) {
+    double tw[2 * HALF_NB_MAX + 8];
+    unsigned char co[HALF_NB_MAX / 2 + 4];
+    int coincident = pair_terms_of_wide(src, il, k, nb, m, tw, co);
+    if (align && cohere) half_owner_of(src, il, 1, 1, acc, k, nb, m, s1, tw, co, coincident);
+    else half_owner_of(src, il, align, cohere, acc, k, nb, m, s1, tw, co, coincident);
+}
+#endif
+
+static inline PT_ALWAYS_INLINE void half_owner(const sums_src *src, sums_il il, int align, int cohere,
+                                               pt__crowd_sums *acc, int k, int *nb, int m, int s1, int wide) {
+#ifdef CROWD_AVX
+    if (wide) {
+        half_owner_avx(src, il, align, cohere, acc, k, nb, m, s1);
+        return;
+    }
+#endif
+    (void)wide;
+    half_owner_sse(src, il, align, cohere, acc, k, nb, m, s1);
+}
+
 /* Slot k's later neighbours, the slots within r2 of p in the runs [runs[r][0], runs[r][1]),
  * r < nr, weighed with k as their owner (half_owner_of); wide: the distance tests four
  * slots to a vector (AVX). In pieces, so that nb has room for any run (the runs of a
@@ -275,7 +313,6 @@ static inline PT_ALWAYS_INLINE void half_later_of(const sums_src *src, sums_il i
                                                   double r2, int s1, int wide) {
     int nb[HALF_NB_MAX + 8], m = 0;
     v2 px = v2_sp(p.x), py = v2_sp(p.y), r2v = v2_sp(r2);
-    (void)wide;
     for (int r = 0; r < nr; r++)
         for (int q = runs[r][0]; q < runs[r][1];) {
             int e = runs[r][1] - q < HALF_NB_MAX - m ? runs[r][1] : q + (HALF_NB_MAX - m);
@@ -286,41 +323,65 @@ static inline PT_ALWAYS_INLINE void half_later_of(const sums_src *src, sums_il i
                 m = half_scan4(src, px, py, r2v, q, e, nb, m);
             q = e;
             if (m == HALF_NB_MAX) {
-                half_owner_of(src, il, align, cohere, acc, k, nb, m, s1);
+                half_owner(src, il, align, cohere, acc, k, nb, m, s1, wide);
                 m = 0;
             }
         }
-    if (m) half_owner_of(src, il, align, cohere, acc, k, nb, m, s1);
+    if (m) half_owner(src, il, align, cohere, acc, k, nb, m, s1, wide);
 }
 
-/* half_later_of for the crowd's align and cohere; with AVX (the distance tests four slots
- * at a time, three-operand encodings) where the processor has it (c->wide): the same
- * operations. */
-static void half_later_sse(const sums_src *src, sums_il il, int align, int cohere, pt__crowd_sums *acc, int k,
-                           const int (*runs)[2], int nr, pt_vec2 p, double r2, int s1) {
-    if (align && cohere) half_later_of(src, il, 1, 1, acc, k, runs, nr, p, r2, s1, 0);
-    else half_later_of(src, il, align, cohere, acc, k, runs, nr, p, r2, s1, 0);
+/* The later neighbours of the slots [k0, k1) of the group [g0, g1) (their running sums in
+ * acc by slot, s1 = k1), each slot's sums then complete: as means to gsum. */
+static inline PT_ALWAYS_INLINE void half_later_range_of(pt_crowd *c, const sums_src *src, groups_runs *R, sums_il il,
+                                                        int align, int cohere, pt__crowd_sums *acc, int g0, int g1,
+                                                        int k0, int k1, int wide) {
+    const pt_cellspace *cs = &c->cs;
+    const double *sx = src->x, *sy = src->y;
+    const int *cells = c->gm->cell;
+    half_acc A = {acc, ~0u, 0};
+    double r = c->view_radius, r2 = r * r;
+    for (int k = k0; k < k1; k++) {
+        pt_vec2 p = pt_v2(sx[k], sy[k]);
+        if (pt_v2_is_finite(p)) {
+            groups_runs_at(R, c, g0, g1, cells[k]);
+            int cx0, cx1, cy0, cy1;
+            pt_cellspace_block(cs, p, r, &cx0, &cx1, &cy0, &cy1);
+            /* the later neighbours: the rest of its own row of the block, the row below */
+            int runs[2][2] = {{k + 1, R->b[1][cx1 - R->cx + 2]}, {R->b[2][cx0 - R->cx + 1], R->b[2][cx1 - R->cx + 2]}};
+            half_later_of(src, il, align, cohere, acc, k, (const int(*)[2])runs, cy1 > R->cy ? 2 : 1, p, r2, k1, wide);
+        }
+        if (align | cohere) half_means(&A, k, 1);
+        store_sums(&c->gsum[src->id[k]], hacc(&A, k));
+    }
+}
+
+/* half_later_range_of for the crowd's align and cohere; with AVX (the distance tests and
+ * the separation terms four at a time, three-operand encodings) where the processor has it
+ * (c->wide): the same operations. */
+static void half_later_sse(pt_crowd *c, const sums_src *src, groups_runs *R, sums_il il, int align, int cohere,
+                           pt__crowd_sums *acc, int g0, int g1, int k0, int k1) {
+    if (align && cohere) half_later_range_of(c, src, R, il, 1, 1, acc, g0, g1, k0, k1, 0);
+    else half_later_range_of(c, src, R, il, align, cohere, acc, g0, g1, k0, k1, 0);
 }
 
 #ifdef CROWD_AVX
-__attribute__((target("avx"))) static void half_later_avx(const sums_src *src, sums_il il, int align, int cohere,
-                                                          pt__crowd_sums *acc, int k, const int (*runs)[2], int nr,
-                                                          pt_vec2 p, double r2, int s1) {
-    if (align && cohere) half_later_of(src, il, 1, 1, acc, k, runs, nr, p, r2, s1, 1);
-    else half_later_of(src, il, align, cohere, acc, k, runs, nr, p, r2, s1, 1);
+__attribute__((target("avx"))) static void half_later_avx(pt_crowd *c, const sums_src *src, groups_runs *R,
+                                                          sums_il il, int align, int cohere, pt__crowd_sums *acc,
+                                                          int g0, int g1, int k0, int k1) {
+    if (align && cohere) half_later_range_of(c, src, R, il, 1, 1, acc, g0, g1, k0, k1, 1);
+    else half_later_range_of(c, src, R, il, align, cohere, acc, g0, g1, k0, k1, 1);
 }
 #endif
 
-static void half_later(const pt_crowd *c, const sums_src *src, sums_il il, int align, int cohere, pt__crowd_sums *acc,
-                       int k, const int (*runs)[2], int nr, pt_vec2 p, double r2, int s1) {
+static void half_later(pt_crowd *c, const sums_src *src, groups_runs *R, sums_il il, int align, int cohere,
+                       pt__crowd_sums *acc, int g0, int g1, int k0, int k1) {
 #ifdef CROWD_AVX
     if (c->wide) {
-        half_later_avx(src, il, align, cohere, acc, k, runs, nr, p, r2, s1);
+        half_later_avx(c, src, R, il, align, cohere, acc, g0, g1, k0, k1);
         return;
     }
 #endif
-    (void)c;
-    half_later_sse(src, il, align, cohere, acc, k, runs, nr, p, r2, s1);
+    half_later_sse(c, src, R, il, align, cohere, acc, g0, g1, k0, k1);
 }
 
 /* The half lists in group order, for the slots [k0, k1) of the group [g0, g1): the
@@ -367,20 +428,7 @@ static void groups_sums_half(pt_crowd *c, const sums_src *src, groups_runs *R, i
         run_take_all(&r, src, p, src->id[k], nb, m, align);
         run_store(hacc(&A, k), r);
     }
-    for (int k = k0; k < k1; k++) {
-        pt_vec2 p = pt_v2(sx[k], sy[k]);
-        if (pt_v2_is_finite(p)) {
-            groups_runs_at(R, c, g0, g1, cells[k]);
-            int cx0, cx1, cy0, cy1;
-            pt_cellspace_block(cs, p, c->view_radius, &cx0, &cx1, &cy0, &cy1);
-            /* the later neighbours: the rest of its own row of the block, the row below */
-            int runs[2][2] = {{k + 1, R->b[1][cx1 - R->cx + 2]}, {R->b[2][cx0 - R->cx + 1], R->b[2][cx1 - R->cx + 2]}};
-            half_later(c, src, il, align, cohere, A.base, k, (const int(*)[2])runs, cy1 > R->cy ? 2 : 1, p,
-                       c->view_radius * c->view_radius, k1);
-        }
-        if (align | cohere) half_means(&A, k, 1);
-        store_sums(&c->gsum[src->id[k]], hacc(&A, k));
-    }
+    half_later(c, src, R, il, align, cohere, A.base, g0, g1, k0, k1);
 }
 
 

@@ -4,6 +4,10 @@
 #ifndef PATROL_BULK_PAIRS_H
 #define PATROL_BULK_PAIRS_H
 
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
 #include "sums.h"
 
 /* ---- the half neighbour lists ----------------------------------------------------------------- *
@@ -190,20 +194,24 @@ static inline PT_ALWAYS_INLINE int half_run(const sums_src *src, v2 px, v2 py, v
 
 /* What an owner gives each of its later neighbours: its heading h, +0 where it does not
  * count (adding +0 to a sum that started at +0 changes no bit: such a sum is never -0),
- * whether it counts (ok), its position p (with cohesion). Read once per owner. */
+ * whether it counts (ok), its position p (with cohesion), and hc, what it adds to the
+ * headings and count as the one 64-bit word they make on a little-endian machine (one add
+ * instead of two: headings never carry into count). Read once per owner. */
 typedef struct half_side {
     v2 h, p;
     int ok;
+    uint64_t hc;
 } half_side;
 
 static inline PT_ALWAYS_INLINE half_side half_side_of(const sums_src *src, sums_il il, int a, int align, int cohere) {
-    half_side o = {v2_sp(0.0), cohere ? src_pos(src, il, a) : v2_sp(0.0), 0};
+    half_side o = {v2_sp(0.0), cohere ? src_pos(src, il, a) : v2_sp(0.0), 0, 0};
     if (align) {
         v2 h = src_head(src, il, a);
         int hok = il.on || src->hok;
         o.ok = hok ? src->hok[a] : heading_counts(h);
         o.h = hok ? h : v2_keep(v2_mall(o.ok), h);
     }
+    o.hc = (uint64_t)(unsigned)o.ok | (uint64_t)1 << 32;
     return o;
 }
 
@@ -212,12 +220,18 @@ static inline PT_ALWAYS_INLINE half_side half_side_of(const sums_src *src, sums_
  * is never read and is left out (the count still caps the terms). */
 static inline PT_ALWAYS_INLINE void half_give(pt__crowd_sums *s, v2 t, const half_side *o, int align, int cohere) {
     v2_store(&s->sep.x, v2_add(v2_load(&s->sep.x), t));
-    if (align) {
-        v2_store(&s->mean_heading.x, v2_add(v2_load(&s->mean_heading.x), o->h));
-        s->headings += o->ok;
-    }
+    if (align) v2_store(&s->mean_heading.x, v2_add(v2_load(&s->mean_heading.x), o->h));
     if (cohere) v2_store(&s->centre.x, v2_add(v2_load(&s->centre.x), o->p));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(offsetof(pt__crowd_sums, count) == offsetof(pt__crowd_sums, headings) + 4, "headings, count");
+    uint64_t hc;
+    memcpy(&hc, &s->headings, sizeof hc);
+    hc += o->hc;
+    memcpy(&s->headings, &hc, sizeof hc);
+#else
+    s->headings += o->ok;
     s->count++;
+#endif
 }
 
 /* Slot `from`'s part of the running sums (totals) at s: term t, heading (when finite),
@@ -279,28 +293,48 @@ static inline PT_ALWAYS_INLINE void half_pairs_of(const sums_src *src0, int alig
     }
 }
 
-/* half_pairs (half_owner, for constant align and cohere) for a list of one owner, slot a,
- * with its later neighbours nb[0..m-1]
- * (ascending, m <= HALF_NB_MAX; nb has room for one more): the running sums in acc by
- * slot, the positions and headings read as pairs (il). */
-static inline PT_ALWAYS_INLINE void half_owner_of(const sums_src *src0, sums_il il0, int align, int cohere,
-                                                  pt__crowd_sums *acc, int a, int *nb, int m, int s1) {
-    const sums_src src1 = *src0, *src = &src1; /* see half_pairs_of */
-    sums_il il = {il0.xy, il0.hxy, 1};
-    double tw[2 * HALF_NB_MAX + 4];
-    unsigned char co[HALF_NB_MAX / 2 + 2];
-    int coincident = pair_terms_of(src, il, a, nb, m, tw, co);
-    pt__crowd_sums *sa = &acc[a];
-    sums_run r = run_load(sa);
-    half_side o = half_side_of(src, il, a, align, cohere);
-    for (int t = 0; t < m; t++) {
+/* The pairs of owner a (sums in registers, r) with nb[t0..t1-1]; give: the later agent
+ * takes its side too (it lies before the chunk's end); capped: the owner may reach
+ * PT_CROWD_NB_MAX, coincident: a pair may be coincident (co is read only then). */
+static inline PT_ALWAYS_INLINE void half_owner_run(const sums_src *src, sums_il il, int align, int cohere,
+                                                   pt__crowd_sums *acc, sums_run *r, const half_side *o, int a,
+                                                   const int *nb, int t0, int t1, const double *tw,
+                                                   const unsigned char *co, int coincident, int capped,
+                                                   int give) {
+    for (int t = t0; t < t1; t++) {
         int q = nb[t];
         v2 ta, tb;
         half_terms(src, tw, co, coincident, t, a, q, &ta, &tb);
-        if (r.count < PT_CROWD_NB_MAX) run_take_il(&r, src, il, q, ta, align, cohere);
-        if (q >= s1) continue;
+        if (!capped || r->count < PT_CROWD_NB_MAX) run_take_il(r, src, il, q, ta, align, cohere);
+        if (!give) continue;
         pt__crowd_sums *sq = &acc[q];
-        if (sq->count < PT_CROWD_NB_MAX) half_give(sq, tb, &o, align, cohere);
+        if (sq->count < PT_CROWD_NB_MAX) half_give(sq, tb, o, align, cohere);
+    }
+}
+
+/* half_pairs (half_owner, for constant align and cohere) for a list of one owner, slot a,
+ * with its later neighbours nb[0..m-1] (ascending, m <= HALF_NB_MAX) and their separation
+ * terms tw and coincident pairs co (pair_terms_of; coincident: one of them is): the
+ * running sums in acc by slot, the positions and headings read as pairs (il). The pairs
+ * whose later agent lies past the chunk (q >= s1) come last; the common case, no
+ * coincident pair and room for all of them in the owner's count, runs without those
+ * tests. */
+static inline PT_ALWAYS_INLINE void half_owner_of(const sums_src *src0, sums_il il0, int align, int cohere,
+                                                  pt__crowd_sums *acc, int a, const int *nb, int m, int s1,
+                                                  const double *tw, const unsigned char *co, int coincident) {
+    const sums_src src1 = *src0, *src = &src1; /* see half_pairs_of */
+    sums_il il = {il0.xy, il0.hxy, 1};
+    pt__crowd_sums *sa = &acc[a];
+    sums_run r = run_load(sa);
+    half_side o = half_side_of(src, il, a, align, cohere);
+    int t1 = m;
+    while (t1 > 0 && nb[t1 - 1] >= s1) t1--;
+    if (coincident || r.count + m > PT_CROWD_NB_MAX) {
+        half_owner_run(src, il, align, cohere, acc, &r, &o, a, nb, 0, t1, tw, co, coincident, 1, 1);
+        half_owner_run(src, il, align, cohere, acc, &r, &o, a, nb, t1, m, tw, co, coincident, 1, 0);
+    } else {
+        half_owner_run(src, il, align, cohere, acc, &r, &o, a, nb, 0, t1, tw, co, 0, 0, 1);
+        half_owner_run(src, il, align, cohere, acc, &r, &o, a, nb, t1, m, tw, co, 0, 0, 0);
     }
     run_store(sa, r);
 }

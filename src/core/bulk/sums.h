@@ -117,6 +117,36 @@ static inline PT_ALWAYS_INLINE int pair_terms_of(const sums_src *src, sums_il il
     return coincident;
 }
 
+#ifdef CROWD_AVX
+/* pair_terms_of four pairs to a vector (AVX): the same operations per pair, so the same
+ * bits (x * x + y * y as one horizontal add, x first); co is written by pair_terms_of
+ * when a pair is coincident (rare). nb has room for three more, tw for 2 * (m + 3)
+ * values. For AVX code only. */
+__attribute__((target("avx"))) static inline PT_ALWAYS_INLINE int pair_terms_of_wide(const sums_src *src, sums_il il,
+                                                                                     int a, int *nb, int m,
+                                                                                     double *tw, unsigned char *co) {
+    const double *xy = il.xy;
+    __m256d pa = _mm256_broadcast_pd((const __m128d *)(const void *)(xy + 2 * a));
+    __m256d lo = _mm256_set1_pd(PT__SEP_MIN_DIST), tiny = _mm256_set1_pd(1e-9), one = _mm256_set1_pd(1.0);
+    int coincident = 0;
+    if (m) nb[m] = nb[m + 1] = nb[m + 2] = nb[m - 1];
+    for (int t = 0; t < m; t += 4) {
+        __m256d q01 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(xy + 2 * nb[t])),
+                                           _mm_loadu_pd(xy + 2 * nb[t + 1]), 1);
+        __m256d q23 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(xy + 2 * nb[t + 2])),
+                                           _mm_loadu_pd(xy + 2 * nb[t + 3]), 1);
+        __m256d d01 = _mm256_sub_pd(pa, q01), d23 = _mm256_sub_pd(pa, q23); /* x, y of two pairs each */
+        /* the distances of pairs t, t + 2, t + 1, t + 3 */
+        __m256d d = _mm256_sqrt_pd(_mm256_hadd_pd(_mm256_mul_pd(d01, d01), _mm256_mul_pd(d23, d23)));
+        __m256d w = _mm256_div_pd(one, _mm256_mul_pd(d, _mm256_max_pd(d, lo)));
+        _mm256_storeu_pd(tw + 2 * t, _mm256_mul_pd(d01, _mm256_unpacklo_pd(w, w)));
+        _mm256_storeu_pd(tw + 2 * t + 4, _mm256_mul_pd(d23, _mm256_unpackhi_pd(w, w)));
+        coincident |= _mm256_movemask_pd(_mm256_cmp_pd(d, tiny, _CMP_LT_OS));
+    }
+    return coincident ? pair_terms_of(src, il, a, nb, m, tw, co) : 0;
+}
+#endif
+
 /* Whether the agent at p and slot q are on the same spot (they push apart along a fixed
  * direction per pair instead). */
 static inline int coincident_at(const sums_src *src, pt_vec2 p, int q) {
