@@ -37,7 +37,8 @@ typedef struct LN(consts) {
     M weighted;
     /* arrive's (decel * decel_tweak); pursuit's -cos(facing_angle) and turn_around_time */
     V decel_div, ncos_facing, turn_around;
-    double max_speed_1;
+    V wradius, wdistance;      /* wander's circle */
+    double max_speed_1, wradius_1, wjitter; /* wjitter: wander_jitter * dt */
 } LN(consts);
 
 static LANES_MAYBE_UNUSED void LN(consts_init)(LN(consts) *pc, const pt_steer_agent *tmpl, double dt) {
@@ -64,6 +65,10 @@ static LANES_MAYBE_UNUSED void LN(consts_init)(LN(consts) *pc, const pt_steer_ag
     pc->decel_div = P(sp)((double)decel * p->decel_tweak);
     pc->ncos_facing = P(sp)(-cos(p->facing_angle));
     pc->turn_around = P(sp)(p->turn_around_time);
+    pc->wradius_1 = p->wander_radius;
+    pc->wradius = P(sp)(p->wander_radius);
+    pc->wdistance = P(sp)(p->wander_distance);
+    pc->wjitter = p->wander_jitter * dt;
 }
 
 /* The end of a lane step from the combined (not yet truncated) force: pt__vehicle_update
@@ -191,6 +196,26 @@ static inline int LN(force)(int b, LN(vv) pos, LN(vv) vel, LN(vv) head, const pt
     }
 }
 
+/* pt_steer_wander of the lanes' agents ag[l] in act (the others' are not used): each
+ * lane's draws from its agent, the rest in the lanes; the new targets back to the agents.
+ * The tick is one the lanes integrate (dt > 0, finite). */
+static inline LN(vv) LN(wander)(int act, pt_steer_agent *ag, LN(vv) head, const LN(consts) *pc) {
+    double tx[LANES], ty[LANES];
+    for (int l = 0; l < LANES; l++) {
+        pt_vec2 t = pt_v2(0.0, 0.0);
+        if (act >> l & 1) t = pt__wander_jitter(&ag[l].wander, &ag[l].rng, pc->wjitter, pc->wradius_1);
+        tx[l] = t.x;
+        ty[l] = t.y;
+    }
+    LN(vv) target, f = LN(wander_to)((LN(vv)){P(strided)(tx, 1), P(strided)(ty, 1)}, head, pc->wradius, pc->wdistance,
+                                     &target);
+    P(store)(tx, target.x);
+    P(store)(ty, target.y);
+    for (int l = 0; l < LANES; l++)
+        if (act >> l & 1) ag[l].wander.target = pt_v2(tx[l], ty[l]);
+    return f;
+}
+
 /* Behaviour b's raw force from the scalar code, for the lanes in act (zero in the others). */
 static inline LN(vv) LN(scalar_force)(int b, int act, pt_steer_agent *ag, pt_steer_ctx *ctx, const pt_vehicle *const *a1,
                                       pt_vec2 (*g)[3]) {
@@ -212,7 +237,7 @@ static inline LN(vv) LN(scalar_force)(int b, int act, pt_steer_agent *ag, pt_ste
 /* The combined force (truncated to max_force) of the lanes' agents ag[0 .. LANES - 1],
  * whose motion is pos, vel and head: pt__steer_calculate_inline, one agent per lane. Each
  * behaviour's raw force comes from the lanes where they compute it (group forces in gl,
- * seek, arrive, pursuit), else from the scalar code (pt__raw_force on the lane's agent
+ * seek, arrive, pursuit, the end of wander), else from the scalar code (pt__raw_force on the lane's agent
  * ag[l], with agent1 a1[l] and group forces g[l]), and only for the lanes whose budget is
  * not used up, as in the scalar combiner; the running sums and their lengths run in the
  * lanes, the same operations in the same order. */
@@ -231,6 +256,7 @@ static inline PT_ALWAYS_INLINE LN(vv) LN(combine)(LN(vv) pos, LN(vv) vel, LN(vv)
         if (!act) break;
         LN(vv) raw;
         if (gl && b >= PT_BEH_SEPARATION && b <= PT_BEH_COHESION) raw = gl[b - PT_BEH_SEPARATION];
+        else if (b == PT_BEH_WANDER) raw = LN(wander)(act, ag, head, pc);
         else if (!LN(force)(b, pos, vel, head, ctx, a1, pc, &raw)) raw = LN(scalar_force)(b, act, ag, ctx, a1, g);
         LN(accumulate)(&total, &tlen, LN(weigh)(raw, P(sp)(weight[b])), NULL, active, pc->weighted, mf, first, 0);
         first = 0;
