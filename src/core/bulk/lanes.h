@@ -237,14 +237,14 @@ static inline LN(vv) LN(scalar_force)(int b, int act, pt_steer_agent *ag, pt_ste
 /* The combined force (truncated to max_force) of the lanes' agents ag[0 .. LANES - 1],
  * whose motion is pos, vel and head: pt__steer_calculate_inline, one agent per lane. Each
  * behaviour's raw force comes from the lanes where they compute it (group forces in gl,
- * seek, arrive, pursuit, the end of wander), else from the scalar code (pt__raw_force on the lane's agent
+ * seek, arrive, pursuit, and with `wander` the end of wander), else from the scalar code (pt__raw_force on the lane's agent
  * ag[l], with agent1 a1[l] and group forces g[l]), and only for the lanes whose budget is
  * not used up, as in the scalar combiner; the running sums and their lengths run in the
  * lanes, the same operations in the same order. */
 static inline PT_ALWAYS_INLINE LN(vv) LN(combine)(LN(vv) pos, LN(vv) vel, LN(vv) head, pt_steer_agent *ag,
                                                   pt_steer_ctx *ctx, const pt_vehicle *const *a1, pt_vec2 (*g)[3],
-                                                  const LN(vv) *gl, unsigned on, const double *weight,
-                                                  const LN(consts) *pc) {
+                                                  const LN(vv) *gl, int wander, unsigned on,
+                                                  const double *weight, const LN(consts) *pc) {
     V zero = P(sp)(0.0), mf = pc->mf;
     LN(vv) total = {zero, zero};
     V tlen = zero;
@@ -256,7 +256,7 @@ static inline PT_ALWAYS_INLINE LN(vv) LN(combine)(LN(vv) pos, LN(vv) vel, LN(vv)
         if (!act) break;
         LN(vv) raw;
         if (gl && b >= PT_BEH_SEPARATION && b <= PT_BEH_COHESION) raw = gl[b - PT_BEH_SEPARATION];
-        else if (b == PT_BEH_WANDER) raw = LN(wander)(act, ag, head, pc);
+        else if (wander && b == PT_BEH_WANDER) raw = LN(wander)(act, ag, head, pc);
         else if (!LN(force)(b, pos, vel, head, ctx, a1, pc, &raw)) raw = LN(scalar_force)(b, act, ag, ctx, a1, g);
         LN(accumulate)(&total, &tlen, LN(weigh)(raw, P(sp)(weight[b])), NULL, active, pc->weighted, mf, first, 0);
         first = 0;
@@ -275,7 +275,7 @@ static LANES_MAYBE_UNUSED int LN(stack)(const pt_crowd *c, const pt__crowd_state
     LN(vv) pos, vel, head;
     if (!LN(load_motion)(s, k, vmap, &pos, &vel, &head)) return 0;
     LN(turns) tr = LN(turns_of)(head, &pc->ic);
-    LN(vv) total = LN(combine)(pos, vel, head, ag, ctx, a1, g, NULL, on, weight, pc);
+    LN(vv) total = LN(combine)(pos, vel, head, ag, ctx, a1, g, NULL, 0, on, weight, pc);
     LN(finish)(c, s, o, k, vmap, pos, vel, head, tr, total, pc);
     return 1;
 }
@@ -314,7 +314,7 @@ static inline LANES_MAYBE_UNUSED int LN(inplace)(pt_steer_agent *ag, const pt__c
             gl[2] = LN(vvkeep)(P(mints)(&sm[0].count, SUMS_ISTRIDE),
                                LN(cohere_to)(pos, vel, LN(vvsums)(&sm[0].centre), pc->max_speed));
     }
-    LN(vv) total = LN(combine)(pos, vel, head, ag, ctx, a1, NULL, sm ? gl : NULL, on, weight, pc);
+    LN(vv) total = LN(combine)(pos, vel, head, ag, ctx, a1, NULL, sm ? gl : NULL, 1, on, weight, pc);
 
     /* pt__vehicle_update */
     signed char turn[LANES];
