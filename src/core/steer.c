@@ -139,22 +139,11 @@ pt_vec2 pt_steer_intercept(const pt_vehicle *v, const pt_vehicle *target) {
 pt_vec2 pt_steer_wander(const pt_vehicle *v, pt_wander *w, pt_rng *rng, double dt, const pt_steer_params *p) {
     p = pt__params_or_default(p);
     if (!(dt > 0) || !isfinite(dt)) dt = 0.0;
-    pt_vec2 t = w->target;
-    if (!pt_v2_is_finite(t) || pt_v2_len2(t) == 0.0) {
-        double a = rng ? pt__rng_unit(rng) * PT_TAU : 0.0;
-        t = pt_v2_scale(pt_v2_from_angle(a), p->wander_radius);
-    }
-    double j = p->wander_jitter * dt;
-    if (rng && j > 0) {
-        double jx = pt__rng_signed(rng), jy = pt__rng_signed(rng);
-        t = pt_v2_add(t, pt_v2(jx * j, jy * j));
-    }
-    t = pt_v2_norm(t);
-    if (pt_v2_len2(t) < 0.5) t = pt_v2(1.0, 0.0);
-    t = pt_v2_scale(t, p->wander_radius);
-    w->target = t;
-    pt_vec2 local = pt_v2(t.x + p->wander_distance, t.y);
-    return pt_v2_dir_to_world(local, v->heading);
+    pt_vec2 t = pt__wander_jitter(w, rng, p->wander_jitter * dt, p->wander_radius);
+    pt__vv_1 target;
+    pt_vec2 f = pt__v2(pt__wander_to_1(pt__vv(t), pt__vv(v->heading), p->wander_radius, p->wander_distance, &target));
+    w->target = pt__v2(target);
+    return f;
 }
 
 pt_vec2 pt_steer_interpose(const pt_vehicle *v, const pt_vehicle *a, const pt_vehicle *b, const pt_steer_params *p) {

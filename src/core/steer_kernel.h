@@ -102,6 +102,18 @@ static inline LN(vv) LN(cohere_to)(LN(vv) pos, LN(vv) vel, LN(vv) centre, V max_
     return LN(vvnorm)(LN(seek)(pos, vel, centre, max_speed));
 }
 
+/* The end of pt_steer_wander from its jittered target t (pt__wander_jitter): t back on the
+ * circle of the radius (along +x when too short to normalise) into *target, and the force
+ * toward the point `distance` ahead of the vehicle on it (pt_v2_dir_to_world). */
+static inline LN(vv) LN(wander_to)(LN(vv) t, LN(vv) head, V radius, V distance, LN(vv) *target) {
+    t = LN(vvnorm)(t);
+    M bad = P(lt)(LN(vvdot)(t, t), P(sp)(0.5));
+    t = LN(vvscale)(LN(vvsel)(bad, (LN(vv)){P(sp)(1.0), P(sp)(0.0)}, t), radius);
+    *target = t;
+    V lx = P(add)(t.x, distance);
+    return (LN(vv)){P(add)(P(mul)(head.x, lx), P(mul)(P(neg)(head.y), t.y)), P(add)(P(mul)(head.y, lx), P(mul)(head.x, t.y))};
+}
+
 /* ---- the weighted and prioritised combiners ------------------------------------------- */
 
 /* A behaviour's raw force times its weight, 0 when not finite. */

@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "rng_priv.h"
+
 /* Separation never lets one neighbour count for more than 1/PT__SEP_MIN_DIST. */
 #define PT__SEP_MIN_DIST 0.01
 
@@ -82,6 +84,21 @@ static inline pt_vec2 pt__steer_align_to(const pt_vehicle *v, pt_vec2 mean_headi
 }
 static inline pt_vec2 pt__steer_cohere_to(const pt_vehicle *v, pt_vec2 centre) {
     return pt__v2(pt__cohere_to_1(pt__vv(v->pos), pt__vv(v->vel), pt__vv(centre), v->max_speed));
+}
+
+/* pt_steer_wander's draws: the wander target (a random point on the circle of the radius
+ * when it has none) moved by up to j on each axis; wander_to finishes it. */
+static inline pt_vec2 pt__wander_jitter(const pt_wander *w, pt_rng *rng, double j, double radius) {
+    pt_vec2 t = w->target;
+    if (!pt_v2_is_finite(t) || pt_v2_len2(t) == 0.0) {
+        double a = rng ? pt__rng_unit(rng) * PT_TAU : 0.0;
+        t = pt_v2_scale(pt_v2_from_angle(a), radius);
+    }
+    if (rng && j > 0) {
+        double jx = pt__rng_signed(rng), jy = pt__rng_signed(rng);
+        t = pt_v2_add(t, pt_v2(jx * j, jy * j));
+    }
+    return t;
 }
 
 static inline double pt__ctx_dt(const pt_steer_ctx *ctx) { return ctx && ctx->dt > 0 && isfinite(ctx->dt) ? ctx->dt : 1.0 / 60.0; }

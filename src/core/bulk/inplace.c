@@ -467,6 +467,114 @@ void pt__crowd_sums_range(pt_crowd *c, int lo, int hi) {
 #endif
 }
 
+/* ---- the step: two or four agents at once ------------------------------------------------ *
+ * The combiner and the integrator are long chains of dependent square roots and divisions
+ * per agent; runs of consecutive agents that share their constants go through them
+ * together, one agent per SIMD lane (lanes.h, as in the packed mode). The behaviours the
+ * lanes cannot compute (wall avoidance, wander, ...) come from the scalar code, agent by
+ * agent. */
+#define LANES 2
+#define V v2
+#define M m2
+#define P(x) v2_##x
+#define LN(x) x##_2
+#include "lanes.h"
+#undef LANES
+#undef V
+#undef M
+#undef P
+#undef LN
+
+#ifdef CROWD_AVX
+#pragma GCC push_options
+#pragma GCC target("avx")
+#define LANES 4
+#define V v4
+#define M m4
+#define P(x) v4_##x
+#define LN(x) x##_4
+#include "lanes.h"
+#undef LANES
+#undef V
+#undef M
+#undef P
+#undef LN
+#pragma GCC pop_options
+#endif
+
+/* The lanes' shared constants: those of the agent they were made from (src), valid while
+ * ok. */
+typedef struct step_lanes {
+    consts_2 pc;
+#ifdef CROWD_AVX
+    consts_4 pc4;
+#endif
+    const pt_steer_params *params;
+    double mass, max_speed, max_force, max_turn_rate;
+    double dt;
+    int width, ok;
+} step_lanes;
+
+static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+/* Whether agent a has the constants the lanes were made for. */
+static inline int lanes_fit(const step_lanes *L, const pt_steer_agent *a) {
+    const pt_vehicle *v = &a->veh;
+    return a->params == L->params && same_bits(v->mass, L->mass) && same_bits(v->max_speed, L->max_speed) &&
+           same_bits(v->max_force, L->max_force) && same_bits(v->max_turn_rate, L->max_turn_rate) &&
+           !(v->smooth_time > 0);
+}
+
+/* The lanes' constants from agent a: ok when its constants suit the lanes (the weighted or
+ * prioritised combiner, a positive finite max_force, no smoothing). */
+static void lanes_from(step_lanes *L, const pt_steer_agent *a) {
+    const pt_vehicle *v = &a->veh;
+    L->params = a->params;
+    L->mass = v->mass;
+    L->max_speed = v->max_speed;
+    L->max_force = v->max_force;
+    L->max_turn_rate = v->max_turn_rate;
+    L->ok = v->max_force > 0 && v->max_force <= DBL_MAX && !(v->smooth_time > 0) &&
+            pt__params_or_default(a->params)->combiner != PT_COMBINE_DITHERED;
+    if (!L->ok) return;
+    consts_init_2(&L->pc, a, L->dt);
+#ifdef CROWD_AVX
+    if (L->width == 4) consts_init_4(&L->pc4, a, L->dt);
+#endif
+}
+
+/* Agents i .. i + n - 1 (n 2, or 4 with AVX) through the lanes; 0 when the scalar path
+ * must take them (different constants or behaviours, state not finite). */
+static int step_run_lanes(pt_crowd *c, step_lanes *L, pt_steer_ctx *ctx, const pt_vehicle *tv, int i, int n,
+                          int group) {
+    pt_steer_agent *ag = &c->agents[i];
+    if (!lanes_fit(L, &ag[0])) lanes_from(L, &ag[0]);
+    if (!L->ok) return 0;
+    const pt_vehicle *a1[4];
+    unsigned on = 0;
+    for (int l = 0; l < n; l++) {
+        pt_steer_agent *a = &ag[l];
+        if (l && !lanes_fit(L, a)) return 0;
+        a->behaviours = pt__crowd_agent_behaviours(c, ctx->target, a->veh.pos);
+        if (l && a->behaviours != on) return 0;
+        on = a->behaviours;
+        a1[l] = tv && i + l != c->target ? tv : NULL;
+    }
+    on &= ~PT_BEH_BIT(PT_BEH_FACE) & (PT_BEH_BIT(PT_BEH_COUNT) - 1u);
+    const double *weight = pt__params_or_default(L->params)->weight;
+    const pt__crowd_sums *sm = group ? &c->gsum[i] : NULL;
+    int done;
+#ifdef CROWD_AVX
+    if (n == 4) done = inplace_4(ag, sm, ctx, a1, on, weight, &L->pc4, &c->forces[i]);
+    else
+#endif
+        done = inplace_2(ag, sm, ctx, a1, on, weight, &L->pc, &c->forces[i]);
+    if (!done) return 0;
+    if (c->env)
+        for (int l = 0; l < n; l++) pt_steer_collide(c->env, &ag[l].veh.pos, &ag[l].veh.vel, ag[l].veh.radius);
+    return 1;
+}
+
 /* Forces, integration and collision in index order: the agent structs (the bulk of the
  * memory) and the sums stream through in order, which the hardware prefetches well. */
 void pt__crowd_step_range(pt_crowd *c, int lo, int hi, double dt) {
@@ -474,21 +582,32 @@ void pt__crowd_step_range(pt_crowd *c, int lo, int hi, double dt) {
     int group = (beh & PT_BEH_FLOCKING) != 0;
     pt_steer_ctx ctx;
     const pt_vehicle *tv = pt__crowd_tick_ctx(c, dt, &ctx);
-    for (int i = lo, done = lo; i < hi; i++) {
-        pt_steer_agent *a = &c->agents[i];
-        pt_vec2 g[3];
-        if (group) {
-            group_forces(&c->gsum[i], &a->veh, beh, g);
+    step_lanes L = {.dt = dt, .width = 2, .params = NULL, .mass = NAN};
+#ifdef CROWD_AVX
+    if (c->wide) L.width = 4;
+#endif
+    /* the lanes integrate only a tick that integrates, and never turn to face a point */
+    int width = dt > 0 && isfinite(dt) && !(beh & PT_BEH_BIT(PT_BEH_FACE)) ? L.width : 1;
+    for (int i = lo, done = lo; i < hi;) {
+        int n = width;
+        while (i + n > hi) n >>= 1;
+        if (n < 2 || !step_run_lanes(c, &L, &ctx, tv, i, n, group)) {
+            for (int k = i; k < i + n; k++) {
+                pt_steer_agent *a = &c->agents[k];
+                pt_vec2 g[3];
+                if (group) group_forces(&c->gsum[k], &a->veh, beh, g);
+                ctx.agent1 = tv && k != c->target ? tv : NULL;
+                a->behaviours = pt__crowd_agent_behaviours(c, ctx.target, a->veh.pos);
+                pt_vec2 f = pt__steer_calculate_group(a, &ctx, group ? g : NULL);
+                c->forces[k] = f;
+                pt_steer_agent_update(a, &ctx, f, dt);
+                if (c->env) pt_steer_collide(c->env, &a->veh.pos, &a->veh.vel, a->veh.radius);
+            }
         }
-        ctx.agent1 = tv && i != c->target ? tv : NULL;
-        a->behaviours = pt__crowd_agent_behaviours(c, ctx.target, a->veh.pos);
-        pt_vec2 f = pt__steer_calculate_group(a, &ctx, group ? g : NULL);
-        c->forces[i] = f;
-        pt_steer_agent_update(a, &ctx, f, dt);
-        if (c->env) pt_steer_collide(c->env, &a->veh.pos, &a->veh.vel, a->veh.radius);
-        if (c->after_step && (i + 1 - done == 64 || i + 1 == hi)) { /* a few lines of agents */
-            c->after_step(c->after_arg, done, i + 1);
-            done = i + 1;
+        i += n;
+        if (c->after_step && (i - done >= 64 || i == hi)) { /* a few lines of agents */
+            c->after_step(c->after_arg, done, i);
+            done = i;
         }
     }
 }
