@@ -538,6 +538,67 @@ START_TEST(test_flocks_entities_follow_agents) {
 }
 END_TEST
 
+/* Each tick's trace rows, noises and events. */
+static char *trace_noises_desc(const pt_map *m, const pt_patlib *lib, const pt_world_desc *d, int ticks) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    pt_error err;
+    pt_world *w = pt_world_create(m, lib, d, &err);
+    ck_assert_msg(w != NULL, "world: %d:%d %s", err.line, err.col, err.message);
+    for (int t = 0; t < ticks; t++) {
+        pt_world_step(w);
+        pt_world_trace_rows(w, f);
+        int n = 0;
+        const pt_noise *nz = pt_world_noises(w, &n);
+        for (int i = 0; i < n; i++) fprintf(f, "noise %d,%d %a %s\n", nz[i].x, nz[i].y, nz[i].loudness, pt_noise_kind_name(nz[i].kind));
+        const pt_event *ev = pt_world_events(w, &n);
+        for (int i = 0; i < n; i++)
+            fprintf(f, "event %s %u %u %d,%d\n", pt_event_kind_name(ev[i].kind), ev[i].a, ev[i].b, ev[i].x, ev[i].y);
+    }
+    fclose(f);
+    pt_world_destroy(w);
+    return buf;
+}
+
+/* 900 prey among guards (ids interleaved) and a flock, the player walking through them: the
+ * prey step on the flock's threads, so 1, 2 and 3 threads must give the same trace, the
+ * same noises (the startled prey's, in id order, heard by the guards) and events. */
+START_TEST(test_prey_threads_same_trace) {
+    static char text[1 << 17];
+    int k = snprintf(text, sizeof text, "player at=5,74 pattern=tour speed=6\nflock f at=104,50 count=60\n");
+    for (int i = 0; i < 900; i++) {
+        int x = 2 + (i % 45) * 2 + (i / 45) % 2, y = 3 + (i / 45) * 4;
+        if (i % 90 == 45) k += snprintf(text + k, sizeof text - (size_t)k, "guard g%d at=%d,%d view=9 fov=120 chase=%s\n", i, x, y + 1,
+                                        i % 180 ? "steer" : "tile");
+        k += snprintf(text + k, sizeof text - (size_t)k, "prey p%d at=%d,%d view=6 fov=200\n", i, x, y);
+    }
+    k += snprintf(text + k, sizeof text - (size_t)k, "grid\n");
+    for (int y = 0; y < 100; y++) {
+        for (int x = 0; x < 110; x++) text[k++] = x == 0 || y == 0 || x == 109 || y == 99 || (x == 100 && y > 10 && y < 90) ? '#' : '.';
+        text[k++] = '\n';
+    }
+    snprintf(text + k, sizeof text - (size_t)k, "end\n");
+    pt_map m;
+    load_map(&m, text);
+    pt_patlib lib;
+    load_pats(&lib, "pattern tour\n kind path\n points 0,0 80,0 80,-70 0,-70 0,0\nend\n");
+    pt_world_desc d = {.seed = 9, .threads = 1};
+    char *one = trace_noises_desc(&m, &lib, &d, 240);
+    ck_assert_ptr_nonnull(strstr(one, ",prey,flee,"));
+    ck_assert_ptr_nonnull(strstr(one, " animal\n"));
+    for (int threads = 2; threads <= 3; threads++) {
+        d.threads = threads;
+        char *got = trace_noises_desc(&m, &lib, &d, 240);
+        ck_assert_msg(strcmp(got, one) == 0, "%d threads: trace differs from 1 thread", threads);
+        free(got);
+    }
+    free(one);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
 /* 10,000 members in one crowd (two flocks), enough for two threads to share each phase:
  * the same trace with 1, 2 and 3 threads. */
 START_TEST(test_flocks_threads_same_trace) {
@@ -945,6 +1006,7 @@ int main(void) {
     tcase_add_test(tc, test_demo_golden_trace);
     tcase_add_test(tc, test_flocks_bulk_equals_reference);
     tcase_add_test(tc, test_flocks_threads_same_trace);
+    tcase_add_test(tc, test_prey_threads_same_trace);
     tcase_add_test(tc, test_flocks_entities_follow_agents);
     tcase_add_test(tc, test_prey_flee);
     tcase_add_test(tc, test_pattern_gait_drives_the_player);

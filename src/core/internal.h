@@ -44,6 +44,9 @@ typedef void (*pt__crowd_range_fn)(void *arg, int lo, int hi);
  * calling one too, fewer for small n as for the crowd's own phases); returns when every
  * share is done. fn must give the same result whatever the cut. */
 void pt__crowd_run(struct pt_crowd *c, int n, pt__crowd_range_fn fn, void *arg);
+/* pt__crowd_run with at least min_share items per share instead of the crowd's own
+ * minimum: for work dearer per item than an agent's phase. */
+void pt__crowd_run_min(struct pt_crowd *c, int n, int min_share, pt__crowd_range_fn fn, void *arg);
 /* pt_crowd_step (pt_crowd_step_brute when brute), keeping the crowd's helpers awake for a
  * pt__crowd_run right after, instead of letting them sleep at the end of the step. */
 void pt__crowd_step_then(struct pt_crowd *c, double dt, int brute);

@@ -419,7 +419,9 @@ int pt__prey_notices(const pt_world *w, const pt_entity *e, double px, double py
            pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, px, py);
 }
 
-void pt__prey_update(pt_world *w, pt_entity *e) {
+pt_vehicle pt__player_vehicle(const pt_world *w) { return player_vehicle(w); }
+
+int pt__prey_update(pt_world *w, pt_entity *e, const pt_vehicle *player) {
     pt__go_continuous(w, e);
     const pt_entity *p = &w->ents[0];
     int startled = 0;
@@ -439,16 +441,15 @@ void pt__prey_update(pt_world *w, pt_entity *e) {
     }
     pt_steer_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
-    pt_vehicle pv = player_vehicle(w);
-    ctx.agent1 = &pv;
-    ctx.target = pv.pos;
+    ctx.agent1 = player;
+    ctx.target = player->pos;
     if (e->state == PT_STATE_FLEE) {
         if (notice) e->state_ticks = 0;
         steer_step(w, e, PT_BEH_BIT(PT_BEH_EVADE) | PT_BEH_BIT(PT_BEH_FLEE) | AVOID, &ctx, e->speed);
     } else {
         steer_step(w, e, PT_BEH_BIT(PT_BEH_WANDER) | AVOID, &ctx, e->speed * 0.35);
     }
-    if (startled) pt__world_noise(w, e->x, e->y, PREY_NOISE, PT_NOISE_ANIMAL); /* where it is seen going */
+    return startled;
 }
 
 /* The entities of flock members [lo, hi) (slots of w->boids) from their agents. */

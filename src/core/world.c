@@ -305,6 +305,17 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
         pt_world_destroy(w);
         return NULL;
     }
+    for (int j = 0; j < w->nmovers; j++) w->nprey += w->ents[w->movers[j]].kind == PT_KIND_PREY;
+    w->prey = PT_MALLOC(sizeof *w->prey * (size_t)(w->nprey > 0 ? w->nprey : 1));
+    w->prey_startled = PT_MALLOC((size_t)(w->nprey > 0 ? w->nprey : 1));
+    if (!w->prey || !w->prey_startled) {
+        pt_world_destroy(w);
+        pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for %d prey", w->nprey);
+        return NULL;
+    }
+    w->nprey = 0;
+    for (int j = 0; j < w->nmovers; j++)
+        if (w->ents[w->movers[j]].kind == PT_KIND_PREY) w->prey[w->nprey++] = w->movers[j];
     return w;
 }
 
@@ -323,6 +334,8 @@ void pt_world_destroy(pt_world *w) {
     PT_FREE(w->flock_noise_tick);
     PT_FREE(w->listeners);
     PT_FREE(w->callers);
+    PT_FREE(w->prey);
+    PT_FREE(w->prey_startled);
     pt_map_fini(&w->map);
     PT_FREE(w);
 }
@@ -478,6 +491,34 @@ static void listen(pt_world *w, int gathered) {
     }
 }
 
+/* Fewest prey per thread: a prey's tick costs a few microseconds at most, a share's
+ * hand-over to a worker some tens. */
+#define PREY_SHARE 256
+
+static void prey_range(void *arg, int lo, int hi) {
+    pt_world *w = arg;
+    for (int k = lo; k < hi; k++) {
+        pt_entity *e = &w->ents[w->prey[k]];
+        e->state_ticks++;
+        w->prey_startled[k] = (unsigned char)pt__prey_update(w, e, &w->prey_player);
+    }
+}
+
+/* The first n prey: the same as stepping each in its turn among the movers, as none reads
+ * what another mover writes; their noises follow the other movers', in id order, as they
+ * are the only ones the movers make. */
+static void prey_step(pt_world *w, int n) {
+    if (n <= 0) return;
+    w->prey_player = pt__player_vehicle(w);
+    if (w->ncrowds > 0) pt__crowd_run_min(w->crowds[0], n, PREY_SHARE, prey_range, w);
+    else prey_range(w, 0, n);
+    for (int k = 0; k < n; k++) {
+        if (!w->prey_startled[k]) continue;
+        const pt_entity *e = &w->ents[w->prey[k]];
+        pt__world_noise(w, e->x, e->y, PREY_NOISE, PT_NOISE_ANIMAL); /* where it is seen going */
+    }
+}
+
 void pt_world_step(pt_world *w) {
     w->nevents = 0;
     w->nnoises = 0;
@@ -506,9 +547,14 @@ void pt_world_step(pt_world *w) {
      * count there. */
     const int gather = w->nnoises > 0;
     int chasing = 0; /* a guard chases after its move: read while it is in cache */
+    int nprey = 0;   /* the prey before the mover that ended the round, if one did */
     w->nlisteners = 0;
     for (int j = 0; j < w->nmovers; j++) {
         pt_entity *e = &w->ents[w->movers[j]];
+        if (e->kind == PT_KIND_PREY) {
+            nprey++;
+            continue;
+        }
         e->state_ticks++;
         switch (e->kind) {
         case PT_KIND_GUARD:
@@ -517,13 +563,15 @@ void pt_world_step(pt_world *w) {
             if (gather && e->state != PT_STATE_CHASE)
                 w->listeners[w->nlisteners++] = (pt__listener){e->x, e->y, e->hearing, (int)e->id};
             break;
-        case PT_KIND_PREY: pt__prey_update(w, e); break;
-        case PT_KIND_BOID: break; /* not among the movers */
+        case PT_KIND_PREY:
+        case PT_KIND_BOID: break; /* not here */
         case PT_KIND_PLAYER:
         case PT_KIND_COUNT: pt__pattern_tick(w, e, 1.0); break;
         }
-        if (w->round != 0) return;
+        if (w->round != 0) break;
     }
+    prey_step(w, nprey);
+    if (w->round != 0) return;
     chasing |= pt__calls_run(w);
     pt__phase_update(w, chasing);
     pt__flock_tick(w);

@@ -117,6 +117,13 @@ struct pt_world {
     int *movers;                 /* ids of the entities besides the player that are not flock
                                     members, ascending: what pt_world_step runs one by one */
     int nmovers;
+    /* The prey among the movers, ascending; they step after the other movers, on the first
+     * crowd's threads (they read only the player and their own state), their noises then
+     * made in this order: per prey whether it was startled, and the player they flee. */
+    int *prey;
+    int nprey;
+    unsigned char *prey_startled;
+    pt_vehicle prey_player;
     /* The solver's sight table (solve.c): a hidden player is never noticed and makes no
      * footsteps, so the guards walk as they would beside a player they never notice or hear;
      * sight_fn is called at each guard's perceive, with the guard as it looks that tick. */
@@ -143,8 +150,13 @@ int pt__goto_continuous(pt_world *w, pt_entity *e, pt_cell goal, double speed_sc
 void pt__brake_continuous(pt_world *w, pt_entity *e, double heading_goal);
 /* Patrol motion of continuous pattern kinds (waypoints: follow path; thrust: the runner). */
 void pt__patrol_continuous(pt_world *w, pt_entity *e);
-/* Prey and flock members. */
-void pt__prey_update(pt_world *w, pt_entity *e);
+/* The player as a vehicle for pursuit, interception and evasion, as it stands now. */
+pt_vehicle pt__player_vehicle(const pt_world *w);
+/* Prey e's tick against the player as `player` (pt__player_vehicle): it touches only its own
+ * entity, agent and force, so prey can step on several threads. 1 when it was startled (the
+ * caller makes its noise, PREY_NOISE at its cell, in mover order). */
+int pt__prey_update(pt_world *w, pt_entity *e, const pt_vehicle *player);
+/* Flock members. */
 /* 1 when prey e notices a player at (px, py): close, or in its cone (the solver asks too). */
 int pt__prey_notices(const pt_world *w, const pt_entity *e, double px, double py);
 void pt__flock_tick(pt_world *w);

@@ -149,6 +149,13 @@ void pt__crowd_run(pt_crowd *c, int n, pt__crowd_range_fn fn, void *arg) {
     pt__crowd_dispatch(c, PHASE_RUN, 0.0);
 }
 
+void pt__crowd_run_min(pt_crowd *c, int n, int min_share, pt__crowd_range_fn fn, void *arg) {
+    int keep = c->min_share; /* read by the calling thread only, in pt__crowd_dispatch_shares_n */
+    c->min_share = min_share > 0 ? min_share : 1;
+    pt__crowd_run(c, n, fn, arg);
+    c->min_share = keep;
+}
+
 void pt__crowd_set_after_step(pt_crowd *c, pt__crowd_range_fn fn, void *arg) {
     c->after_step = fn;
     c->after_arg = arg;
