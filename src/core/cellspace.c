@@ -137,25 +137,57 @@ int pt__cellspace_ends(pt_cellspace *cs, int a, int b, int c0, int c1, int at) {
     return most;
 }
 
-/* Counting sort of n agents whose cells are known. Only the cells from the first occupied
- * one to the last are counted and summed: on a big map a small crowd fills a few rows. */
-static void sort_cells(pt_cellspace *cs, const char *base, size_t stride, const int *cells, int n) {
-    int ncells = cs->cols * cs->rows, lo, hi, c0, c1, a, b;
-    pt__cellspace_bounds(cs, cells, n, &lo, &hi, &c0, &c1);
-    pt__cellspace_span(cs, lo, hi, n, &a, &b);
+int pt__cellspace_sort_plan(pt_cellspace *cs, const int *cells, int n, pt__cellspace_plan *plan) {
+    if (reserve(cs, n) != PT_OK) return PT_ERR_NOMEM;
+    int lo, hi;
+    pt__cellspace_bounds(cs, cells, n, &lo, &hi, &plan->c0, &plan->c1);
+    pt__cellspace_span(cs, lo, hi, n, &plan->a, &plan->b);
+    return PT_OK;
+}
+
+/* Each share reads every agent's cell, so it knows how many agents come before its cells
+ * without waiting for the others, and clears, counts and sums only its own cells (each pass
+ * over the grid is a stream through memory). */
+void pt__cellspace_sort_share(pt_cellspace *cs, const pt_vec2 *positions, size_t stride, const int *cells, int n,
+                              const pt__cellspace_plan *plan, int share, int shares) {
+    long long a = plan->a, span_all = (long long)plan->b - a;
+    int q0 = (int)(a + span_all * share / shares), q1 = (int)(a + span_all * (share + 1) / shares), before = 0;
+    unsigned span = (unsigned)(q1 - q0); /* q in [q0, q1): (unsigned)(q - q0) < span */
     int *start = cs->start;
-    pt__cellspace_zero(cs, a, b, c0, c1);
-    for (int i = 0; i < n; i++) start[cells[i]]++;
+    const char *base = (const char *)positions;
+    pt__cellspace_zero(cs, q0, q1, plan->c0, plan->c1);
+    if (shares == 1)
+        for (int i = 0; i < n; i++) start[cells[i]]++;
+    else
+        for (int i = 0; i < n; i++) {
+            int q = cells[i];
+            before += q < q0;
+            if ((unsigned)(q - q0) < span) start[q]++;
+        }
     /* each cell's end; the scatter counts back down from it (last agent first, so ids
      * ascend within a cell) and leaves each cell's first slot */
-    pt__cellspace_ends(cs, a, b, c0, c1, 0);
+    pt__cellspace_ends(cs, q0, q1, plan->c0, plan->c1, before);
     for (int i = n - 1; i >= 0; i--) {
-        int k = --start[cells[i]];
+        int q = cells[i];
+        if (shares > 1 && (unsigned)(q - q0) >= span) continue;
+        int k = --start[q];
         cs->ids[k] = i;
         cs->pos[k] = *(const pt_vec2 *)(const void *)(base + (size_t)i * stride);
     }
-    start[ncells] = n;
+}
+
+void pt__cellspace_sort_done(pt_cellspace *cs, int n) {
+    cs->start[cs->cols * cs->rows] = n;
     cs->n = n;
+}
+
+/* Counting sort of n agents whose cells are known. Only the cells from the first occupied
+ * one to the last are counted and summed: on a big map a small crowd fills a few rows. */
+static void sort_cells(pt_cellspace *cs, const char *base, size_t stride, const int *cells, int n) {
+    pt__cellspace_plan plan;
+    pt__cellspace_sort_plan(cs, cells, n, &plan); /* the caller reserved n */
+    pt__cellspace_sort_share(cs, (const pt_vec2 *)(const void *)base, stride, cells, n, &plan, 0, 1);
+    pt__cellspace_sort_done(cs, n);
 }
 
 int pt_cellspace_rebuild(pt_cellspace *cs, const pt_vec2 *positions, size_t stride, int n) {

@@ -36,6 +36,19 @@ void pt__cellspace_bounds(const struct pt_cellspace *cs, const int *cells, int n
  * the most agents in one cell. */
 void pt__cellspace_zero(struct pt_cellspace *cs, int a, int b, int c0, int c1);
 int pt__cellspace_ends(struct pt_cellspace *cs, int a, int b, int c0, int c1, int at);
+/* The counting sort of pt_cellspace_rebuild_cells cut into shares by ranges of cells, for
+ * cells known to be in range: pt__cellspace_sort_plan (one thread; PT_ERR_NOMEM when the
+ * arrays cannot grow to n) picks the cells to rewrite, then pt__cellspace_sort_share for
+ * each share of `shares` (any threads, at once: each writes only its cells' counts and
+ * slots), then pt__cellspace_sort_done. The result does not depend on the cut. */
+typedef struct pt__cellspace_plan {
+    int a, b;   /* the cells of start[] to rewrite */
+    int c0, c1; /* the columns the agents are in */
+} pt__cellspace_plan;
+int pt__cellspace_sort_plan(struct pt_cellspace *cs, const int *cells, int n, pt__cellspace_plan *plan);
+void pt__cellspace_sort_share(struct pt_cellspace *cs, const pt_vec2 *positions, size_t stride, const int *cells, int n,
+                              const pt__cellspace_plan *plan, int share, int shares);
+void pt__cellspace_sort_done(struct pt_cellspace *cs, int n);
 
 /* ---- crowd worker threads (bulk/pool.c) ---- */
 struct pt_crowd;

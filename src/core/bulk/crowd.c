@@ -175,6 +175,27 @@ void pt__crowd_run_share(pt_crowd *c, int phase, int share, int shares, double d
     }
 }
 
+/* The in-place sort by cell, in shares by ranges of cells on the crowd's threads. */
+typedef struct {
+    pt_crowd *c;
+    pt__cellspace_plan plan;
+    int shares;
+} crowd_sort_run;
+
+static void crowd_sort_shares(void *arg, int lo, int hi) {
+    crowd_sort_run *R = arg;
+    pt_crowd *c = R->c;
+    for (int s = lo; s < hi; s++) pt__cellspace_sort_share(&c->cs, c->pos, sizeof *c->pos, c->cell, c->n, &R->plan, s, R->shares);
+}
+
+static int crowd_sort(pt_crowd *c) {
+    crowd_sort_run R = {c, {0, 0, 0, 0}, pt__crowd_dispatch_shares_n(c, c->n)};
+    if (pt__cellspace_sort_plan(&c->cs, c->cell, c->n, &R.plan) != PT_OK) return 0;
+    pt__crowd_run_min(c, R.shares, 1, crowd_sort_shares, &R);
+    pt__cellspace_sort_done(&c->cs, c->n);
+    return 1;
+}
+
 /* One tick, phase by phase; pt__crowd_dispatch runs a phase over the threads and returns
  * when it is done, so each phase sees the whole of the one before. */
 void pt_crowd_step(pt_crowd *c, double dt) {
@@ -205,7 +226,7 @@ void pt_crowd_step(pt_crowd *c, double dt) {
     /* Gather: positions, headings and cells by agent index. */
     pt__crowd_dispatch(c, PHASE_GATHER, dt);
     /* Sort: counting sort by cell (cannot fail: the cell space was sized for n). */
-    if (pt_cellspace_rebuild_cells(&c->cs, c->pos, c->cell, c->n) != PT_OK) return;
+    if (!crowd_sort(c)) return;
     if (c->behaviours & PT_BEH_FLOCKING) {
         /* Groups: the slots by group, then cell, when flocks read only their own group. */
         int on = c->group && pt__crowd_groups_sort(c);
