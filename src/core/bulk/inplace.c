@@ -473,34 +473,7 @@ void pt__crowd_sums_range(pt_crowd *c, int lo, int hi) {
  * together, one agent per SIMD lane (lanes.h, as in the packed mode). The behaviours the
  * lanes cannot compute (wall avoidance, wander, ...) come from the scalar code, agent by
  * agent. */
-#define LANES 2
-#define V v2
-#define M m2
-#define P(x) v2_##x
-#define LN(x) x##_2
-#include "lanes.h"
-#undef LANES
-#undef V
-#undef M
-#undef P
-#undef LN
-
-#ifdef CROWD_AVX
-#pragma GCC push_options
-#pragma GCC target("avx")
-#define LANES 4
-#define V v4
-#define M m4
-#define P(x) v4_##x
-#define LN(x) x##_4
-#include "lanes.h"
-#undef LANES
-#undef V
-#undef M
-#undef P
-#undef LN
-#pragma GCC pop_options
-#endif
+#include "lanes_all.h"
 
 /* The lanes' shared constants: those of the agent they were made from (src), valid while
  * ok. */

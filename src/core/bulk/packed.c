@@ -28,37 +28,7 @@
  * core waiting on it. Two (SSE2) or four (AVX) agents run it together, one per SIMD lane:
  * lanes.h. */
 
-/* The pair step: lanes.h with two lanes. */
-#define LANES 2
-#define V v2
-#define M m2
-#define P(x) v2_##x
-#define LN(x) x##_2
-#include "lanes.h"
-#undef LANES
-#undef V
-#undef M
-#undef P
-#undef LN
-
-/* Four lanes with AVX, where the processor has it (crowd_init asks): the same step, half
- * as many chains of square roots and divisions per agent. */
-#ifdef CROWD_AVX
-#pragma GCC push_options
-#pragma GCC target("avx")
-#define LANES 4
-#define V v4
-#define M m4
-#define P(x) v4_##x
-#define LN(x) x##_4
-#include "lanes.h"
-#undef LANES
-#undef V
-#undef M
-#undef P
-#undef LN
-#pragma GCC pop_options
-#endif
+#include "lanes_all.h"
 
 /* Whether agents can go two or four at a time: the shared constants allow it (the weighted
  * or prioritised combiner, no smoothing, no facing, a positive finite max_force, a tick that
