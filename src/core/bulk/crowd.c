@@ -185,7 +185,8 @@ typedef struct {
 static void crowd_sort_shares(void *arg, int lo, int hi) {
     crowd_sort_run *R = arg;
     pt_crowd *c = R->c;
-    for (int s = lo; s < hi; s++) pt__cellspace_sort_share(&c->cs, c->pos, sizeof *c->pos, c->cell, c->n, &R->plan, s, R->shares);
+    for (int s = lo; s < hi; s++)
+        pt__cellspace_sort_share(&c->cs, c->cell, c->n, &R->plan, s, R->shares, NULL, c->pos, sizeof *c->pos);
 }
 
 static int crowd_sort(pt_crowd *c) {
