@@ -26,6 +26,8 @@ int pt_cellspace_init(pt_cellspace *cs, double x0, double y0, double w, double h
     cs->rows = (int)ceil(h / cell);
     if (cs->cols < 1) cs->cols = 1;
     if (cs->rows < 1) cs->rows = 1;
+    cs->c0 = INT_MAX; /* no agents */
+    cs->c1 = -1;
     cs->start = PT_CALLOC((size_t)cs->cols * (size_t)cs->rows + 1, sizeof *cs->start);
     if (!cs->start) {
         memset(cs, 0, sizeof *cs);
@@ -58,6 +60,8 @@ static int reserve(pt_cellspace *cs, int n) {
         cs->n = 0;
         cs->lo = 0; /* start[] is stale: the next rebuild rewrites all of it */
         cs->hi = cs->cols * cs->rows;
+        cs->c0 = 0;
+        cs->c1 = cs->cols - 1;
         return PT_ERR_NOMEM;
     }
     cs->cap = cap;
@@ -123,32 +127,48 @@ static inline int fill(int *start, int q, int e, int v) {
     return q;
 }
 
-/* Turns the counts of the cells [a, b) in columns [c0, c1] into each cell's end offset,
+/* Turns the counts of the cells [a, b) in the agents' columns into each cell's end offset,
  * counting from at (the agents in cells before a), and gives every other cell of [a, b) the
- * offset it lies at. Returns the most agents in one cell. */
-static int ends(pt_cellspace *cs, int a, int b, int c0, int c1, int at) {
-    int *start = cs->start, most = 0;
-    if (c0 > c1) c0 = cs->cols, c1 = cs->cols - 1; /* no agents: all runs */
-    for (int r = a / cs->cols, q = a; q < b; r++) {
-        int s, e;
-        row_part(cs, r, a, b, c0, c1, &s, &e);
-        q = fill(start, q, s, at);
-        for (; q < e; q++) {
-            most = start[q] > most ? start[q] : most;
-            at += start[q];
-            start[q] = at;
+ * offset it lies at. Returns the most agents in one cell. Outside the columns of this
+ * sort's agents and the last one's, no cell holds an agent before or after: between two
+ * rows' such columns, a run of cells holds one offset before and one after, and is
+ * rewritten only if that changed (an agent moved across the rows): a small crowd's sort
+ * costs its own columns, not the map's width. */
+static int ends(pt_cellspace *cs, int a, int b, const pt__cellspace_plan *plan, int at) {
+    int *start = cs->start, most = 0, q = a, c0 = plan->c0, c1 = plan->c1, d0 = plan->d0, d1 = plan->d1;
+    if (c0 > c1) c0 = d0, c1 = d0 - 1; /* no agents now: only the last sort's columns */
+    int same = c0 == d0 && c1 == d1;
+    if (d0 <= d1)
+        for (int r = a / cs->cols; (long long)r * cs->cols < b; r++) {
+            int sd, ed, sc, ec;
+            row_part(cs, r, a, b, d0, d1, &sd, &ed);
+            if (same) sc = sd, ec = ed;
+            else row_part(cs, r, a, b, c0, c1, &sc, &ec);
+            if (q < sd && start[q] != at) fill(start, q, sd, at); /* the run between the rows' columns */
+            q = fill(start, sd, sc, at); /* the last sort's columns before this one's */
+            for (; q < ec; q++) {
+                most = start[q] > most ? start[q] : most;
+                at += start[q];
+                start[q] = at;
+            }
+            q = fill(start, q, ed, at); /* and after */
         }
-        int end = (int)((long long)(r + 1) * cs->cols < b ? (long long)(r + 1) * cs->cols : b);
-        q = fill(start, q, end, at);
-    }
+    if (q < b && start[q] != at) fill(start, q, b, at);
     return most;
 }
 
 int pt__cellspace_sort_plan(pt_cellspace *cs, const int *cells, int n, pt__cellspace_plan *plan) {
     if (reserve(cs, n) != PT_OK) return PT_ERR_NOMEM;
-    int lo, hi;
-    bounds(cs, cells, n, &lo, &hi, &plan->c0, &plan->c1);
+    int lo, hi, c0, c1;
+    bounds(cs, cells, n, &lo, &hi, &c0, &c1);
     span_of(cs, lo, hi, n, &plan->a, &plan->b);
+    plan->c0 = c0;
+    plan->c1 = c1;
+    /* the columns that held agents last time, with this time's (none: INT_MAX, -1) */
+    plan->d0 = c0 < cs->c0 ? c0 : cs->c0;
+    plan->d1 = c1 > cs->c1 ? c1 : cs->c1;
+    cs->c0 = c0;
+    cs->c1 = c1;
     return PT_OK;
 }
 
@@ -181,7 +201,7 @@ static inline PT_ALWAYS_INLINE int sort_share(pt_cellspace *cs, const int *cells
         }
     /* each cell's end; the scatter counts back down from it (last agent first, so agents
      * ascend within a cell) and leaves each cell's first slot */
-    int most = ends(cs, q0, q1, plan->c0, plan->c1, before);
+    int most = ends(cs, q0, q1, plan, before);
     if (shares == 1)
         for (int i = n - 1; i >= 0; i--) put(to, pos, base, stride, --start[cells[i]], i);
     else
@@ -232,6 +252,8 @@ int pt_cellspace_rebuild_cells(pt_cellspace *cs, const pt_vec2 *positions, const
             cs->n = 0;
             memset(cs->start, 0, sizeof *cs->start * ((size_t)ncells + 1));
             cs->lo = cs->hi = 0;
+            cs->c0 = INT_MAX; /* no agents */
+            cs->c1 = -1;
             return PT_ERR_RANGE;
         }
     sort_cells(cs, (const char *)positions, sizeof *positions, cells, n);

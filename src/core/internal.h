@@ -29,7 +29,8 @@ struct pt_cellspace;
  * slots), then pt__cellspace_sort_done. The result does not depend on the cut. */
 typedef struct pt__cellspace_plan {
     int a, b;   /* the cells of start[] to rewrite */
-    int c0, c1; /* the columns the agents are in */
+    int c0, c1; /* the columns the agents are in (none: INT_MAX, -1) */
+    int d0, d1; /* those and the last sort's */
 } pt__cellspace_plan;
 int pt__cellspace_sort_plan(struct pt_cellspace *cs, const int *cells, int n, pt__cellspace_plan *plan);
 /* One share: start[] gets its cells' offsets, and the agents of its cells their slots, in

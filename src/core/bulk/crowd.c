@@ -190,7 +190,7 @@ static void crowd_sort_shares(void *arg, int lo, int hi) {
 }
 
 static int crowd_sort(pt_crowd *c) {
-    crowd_sort_run R = {c, {0, 0, 0, 0}, pt__crowd_dispatch_shares_n(c, c->n)};
+    crowd_sort_run R = {.c = c, .shares = pt__crowd_dispatch_shares_n(c, c->n)};
     if (pt__cellspace_sort_plan(&c->cs, c->cell, c->n, &R.plan) != PT_OK) return 0;
     pt__crowd_run_min(c, R.shares, 1, crowd_sort_shares, &R);
     pt__cellspace_sort_done(&c->cs, c->n);
