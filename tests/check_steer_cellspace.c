@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Zlib */
 /* The cell-space partition: its neighbour queries equal brute force on random worlds
  * (positions inside and outside the area, any cell size, any radius), truncation, strides,
- * rebuilds that grow and shrink, and bad arguments. */
+ * rebuilds that grow and shrink, the sort in shares as pt_crowd runs it, and bad
+ * arguments. */
 #include <check.h>
 #include <math.h>
 #include <stdlib.h>
@@ -10,6 +11,8 @@
 #include <patrol/cellspace.h>
 #include <patrol/error.h>
 #include <patrol/rng.h>
+
+#include "internal.h"
 
 static int cmp_int(const void *a, const void *b) {
     int x = *(const int *)a, y = *(const int *)b;
@@ -201,6 +204,77 @@ START_TEST(test_rebuild_moving_group_equals_fresh) {
 }
 END_TEST
 
+/* The sort in shares, as pt_crowd runs it (pt__cellspace_sort_plan, _share, _done): small
+ * crowds that drift slowly over a wide grid (their columns stay the same for many sorts
+ * while agents cross rows, so the runs between the rows' columns are kept or rewritten),
+ * jump, grow, shrink and empty, sorted in 1 to 4 shares run in any order, into a
+ * permutation or into ids and positions, over many seeds: after every sort each cell's
+ * offset is the number of agents in the cells before it, each cell's slots hold its agents
+ * in ascending order, and the shares' most agents in a cell is the true one. */
+START_TEST(test_sort_shares_drifting_crowd_equals_fresh) {
+    enum { M = 160 };
+    pt_vec2 pos[M], vel[M];
+    int cells[M], perm[M];
+    for (unsigned seed = 1; seed <= 6; seed++) {
+        pt_rng r;
+        pt_rng_seed(&r, seed, 23);
+        pt_cellspace cs;
+        ck_assert_int_eq(pt_cellspace_init(&cs, 0, 0, 600, 60 + 10 * seed, 1.5), PT_OK);
+        int ncells = cs.cols * cs.rows, n = 0;
+        int *want = calloc((size_t)ncells + 1, sizeof *want);
+        ck_assert_ptr_nonnull(want);
+        pt_vec2 centre = pt_v2(300, 40);
+        for (int t = 0; t < 240; t++) {
+            int jump = t % 47 == 0, resize = t % 29 == 0;
+            if (jump) centre = pt_v2(pt_rng_unit(&r) * 600, pt_rng_unit(&r) * (60 + 10 * seed));
+            if (resize) {
+                static const int sizes[] = {M, 1, 0, 40, M, 7};
+                n = sizes[pt_rng_below(&r, 6)];
+            }
+            for (int i = 0; i < n; i++) {
+                if (jump || resize || t == 0) { /* a clump of a few cells, a stray now and then */
+                    double spread = i % 37 == 5 ? 200 : 10;
+                    pos[i] = pt_v2(centre.x + (pt_rng_unit(&r) - 0.5) * spread,
+                                   centre.y + (pt_rng_unit(&r) - 0.5) * spread);
+                    vel[i] = pt_v2((pt_rng_unit(&r) - 0.5) * 0.4, (pt_rng_unit(&r) - 0.5) * 0.4);
+                }
+                pos[i] = pt_v2_add(pos[i], vel[i]);
+                cells[i] = pt_cellspace_cell(&cs, pos[i]);
+            }
+            int shares = 1 + t % 4, to_perm = (t / 4) % 2, most = 0;
+            pt__cellspace_plan plan;
+            ck_assert_int_eq(pt__cellspace_sort_plan(&cs, cells, n, &plan), PT_OK);
+            for (int k = 0; k < shares; k++) { /* forwards or backwards: any order */
+                int sh = t % 3 == 0 ? shares - 1 - k : k;
+                int m = pt__cellspace_sort_share(&cs, cells, n, &plan, sh, shares, to_perm ? perm : NULL, pos,
+                                                 sizeof *pos);
+                most = m > most ? m : most;
+            }
+            pt__cellspace_sort_done(&cs, n);
+            /* brute force: the whole grid counted and summed, agents in ascending order */
+            memset(want, 0, sizeof *want * ((size_t)ncells + 1));
+            for (int i = 0; i < n; i++) want[cells[i] + 1]++;
+            int true_most = 0, bad = -1;
+            for (int q = 0; q < ncells; q++) {
+                true_most = want[q + 1] > true_most ? want[q + 1] : true_most;
+                want[q + 1] += want[q];
+                if (bad < 0 && cs.start[q] != want[q]) bad = q;
+            }
+            ck_assert_int_eq(bad, -1);
+            ck_assert_int_eq(cs.start[ncells], n);
+            ck_assert_int_eq(most, true_most);
+            for (int i = 0; i < n; i++) {
+                int k = want[cells[i]]++;
+                ck_assert_int_eq(to_perm ? perm[k] : cs.ids[k], i);
+                if (!to_perm) ck_assert(memcmp(&cs.pos[k], &pos[i], sizeof pos[i]) == 0);
+            }
+        }
+        free(want);
+        pt_cellspace_fini(&cs);
+    }
+}
+END_TEST
+
 /* pt_cellspace_rebuild_cells (cells computed by the caller) sorts exactly like
  * pt_cellspace_rebuild, in ascending pt_cellspace_cell order; a bad cell is refused. */
 START_TEST(test_rebuild_cells_same_order) {
@@ -266,6 +340,7 @@ static Suite *cellspace_suite(void) {
     tcase_add_test(core, test_rebuild_grow_shrink);
     tcase_add_test(core, test_rebuild_cells_same_order);
     tcase_add_test(core, test_rebuild_moving_group_equals_fresh);
+    tcase_add_test(core, test_sort_shares_drifting_crowd_equals_fresh);
     suite_add_tcase(s, core);
     TCase *lim = tcase_create("limits");
     tcase_add_test(lim, test_bad_arguments);

@@ -9,6 +9,7 @@
 #include "internal.h"
 
 #define CS_MAX_CELLS (1 << 22)
+#define PT_ALWAYS_INLINE __attribute__((always_inline))
 
 int pt_cellspace_init(pt_cellspace *cs, double x0, double y0, double w, double h, double cell) {
     memset(cs, 0, sizeof *cs);
@@ -25,6 +26,8 @@ int pt_cellspace_init(pt_cellspace *cs, double x0, double y0, double w, double h
     cs->rows = (int)ceil(h / cell);
     if (cs->cols < 1) cs->cols = 1;
     if (cs->rows < 1) cs->rows = 1;
+    cs->c0 = INT_MAX; /* no agents */
+    cs->c1 = -1;
     cs->start = PT_CALLOC((size_t)cs->cols * (size_t)cs->rows + 1, sizeof *cs->start);
     if (!cs->start) {
         memset(cs, 0, sizeof *cs);
@@ -57,6 +60,8 @@ static int reserve(pt_cellspace *cs, int n) {
         cs->n = 0;
         cs->lo = 0; /* start[] is stale: the next rebuild rewrites all of it */
         cs->hi = cs->cols * cs->rows;
+        cs->c0 = 0;
+        cs->c1 = cs->cols - 1;
         return PT_ERR_NOMEM;
     }
     cs->cap = cap;
@@ -65,7 +70,7 @@ static int reserve(pt_cellspace *cs, int n) {
 
 /* The cells the last sort left between 0 and n, and the new span: outside both, start[]
  * already holds 0 below and n above (unless n changed: then all above). */
-void pt__cellspace_span(pt_cellspace *cs, int lo, int hi, int n, int *a, int *b) {
+static void span_of(pt_cellspace *cs, int lo, int hi, int n, int *a, int *b) {
     int ncells = cs->cols * cs->rows;
     if (lo >= hi) lo = hi = 0; /* no agents: every cell holds 0 = n */
     *a = lo < cs->lo ? lo : cs->lo;
@@ -74,7 +79,9 @@ void pt__cellspace_span(pt_cellspace *cs, int lo, int hi, int n, int *a, int *b)
     cs->hi = hi;
 }
 
-void pt__cellspace_bounds(const pt_cellspace *cs, const int *cells, int n, int *lo, int *hi, int *c0, int *c1) {
+/* The span [*lo, *hi) of the agents' cells (lo >= hi: none) and their columns [*c0, *c1]
+ * (c0 > c1: none). */
+static void bounds(const pt_cellspace *cs, const int *cells, int n, int *lo, int *hi, int *c0, int *c1) {
     int cols = cs->cols, l = INT_MAX, h = 0, x0 = INT_MAX, x1 = -1;
     for (int i = 0; i < n; i++) {
         int q = cells[i], x = q % cols;
@@ -99,9 +106,10 @@ static inline void row_part(const pt_cellspace *cs, int r, int a, int b, int c0,
     *e = (int)e0;
 }
 
-/* A small crowd on a big map fills a few columns of its rows: only those cells are counted
- * and summed, the rest of each row is one run of equal offsets. */
-void pt__cellspace_zero(pt_cellspace *cs, int a, int b, int c0, int c1) {
+/* Clears the counts of the cells [a, b) in columns [c0, c1]. A small crowd on a big map
+ * fills a few columns of its rows: only those cells are counted and summed, the rest of
+ * each row is one run of equal offsets. */
+static void zero(pt_cellspace *cs, int a, int b, int c0, int c1) {
     if (a >= b || c0 > c1) return;
     for (int r = a / cs->cols, q = a; q < b; r++) {
         int s, e;
@@ -119,43 +127,70 @@ static inline int fill(int *start, int q, int e, int v) {
     return q;
 }
 
-int pt__cellspace_ends(pt_cellspace *cs, int a, int b, int c0, int c1, int at) {
-    int *start = cs->start, most = 0;
-    if (c0 > c1) c0 = cs->cols, c1 = cs->cols - 1; /* no agents: all runs */
-    for (int r = a / cs->cols, q = a; q < b; r++) {
-        int s, e;
-        row_part(cs, r, a, b, c0, c1, &s, &e);
-        q = fill(start, q, s, at);
-        for (; q < e; q++) {
-            most = start[q] > most ? start[q] : most;
-            at += start[q];
-            start[q] = at;
+/* Turns the counts of the cells [a, b) in the agents' columns into each cell's end offset,
+ * counting from at (the agents in cells before a), and gives every other cell of [a, b) the
+ * offset it lies at. Returns the most agents in one cell. Outside the columns of this
+ * sort's agents and the last one's, no cell holds an agent before or after: between two
+ * rows' such columns, a run of cells holds one offset before and one after, and is
+ * rewritten only if that changed (an agent moved across the rows): a small crowd's sort
+ * costs its own columns, not the map's width. */
+static int ends(pt_cellspace *cs, int a, int b, const pt__cellspace_plan *plan, int at) {
+    int *start = cs->start, most = 0, q = a, c0 = plan->c0, c1 = plan->c1, d0 = plan->d0, d1 = plan->d1;
+    if (c0 > c1) c0 = d0, c1 = d0 - 1; /* no agents now: only the last sort's columns */
+    int same = c0 == d0 && c1 == d1;
+    if (d0 <= d1)
+        for (int r = a / cs->cols; (long long)r * cs->cols < b; r++) {
+            int sd, ed, sc, ec;
+            row_part(cs, r, a, b, d0, d1, &sd, &ed);
+            if (same) sc = sd, ec = ed;
+            else row_part(cs, r, a, b, c0, c1, &sc, &ec);
+            if (q < sd && start[q] != at) fill(start, q, sd, at); /* the run between the rows' columns */
+            q = fill(start, sd, sc, at); /* the last sort's columns before this one's */
+            for (; q < ec; q++) {
+                most = start[q] > most ? start[q] : most;
+                at += start[q];
+                start[q] = at;
+            }
+            q = fill(start, q, ed, at); /* and after */
         }
-        int end = (int)((long long)(r + 1) * cs->cols < b ? (long long)(r + 1) * cs->cols : b);
-        q = fill(start, q, end, at);
-    }
+    if (q < b && start[q] != at) fill(start, q, b, at);
     return most;
 }
 
 int pt__cellspace_sort_plan(pt_cellspace *cs, const int *cells, int n, pt__cellspace_plan *plan) {
     if (reserve(cs, n) != PT_OK) return PT_ERR_NOMEM;
-    int lo, hi;
-    pt__cellspace_bounds(cs, cells, n, &lo, &hi, &plan->c0, &plan->c1);
-    pt__cellspace_span(cs, lo, hi, n, &plan->a, &plan->b);
+    int lo, hi, c0, c1;
+    bounds(cs, cells, n, &lo, &hi, &c0, &c1);
+    span_of(cs, lo, hi, n, &plan->a, &plan->b);
+    plan->c0 = c0;
+    plan->c1 = c1;
+    /* the columns that held agents last time, with this time's (none: INT_MAX, -1) */
+    plan->d0 = c0 < cs->c0 ? c0 : cs->c0;
+    plan->d1 = c1 > cs->c1 ? c1 : cs->c1;
+    cs->c0 = c0;
+    cs->c1 = c1;
     return PT_OK;
 }
 
-/* Each share reads every agent's cell, so it knows how many agents come before its cells
- * without waiting for the others, and clears, counts and sums only its own cells (each pass
- * over the grid is a stream through memory). */
-void pt__cellspace_sort_share(pt_cellspace *cs, const pt_vec2 *positions, size_t stride, const int *cells, int n,
-                              const pt__cellspace_plan *plan, int share, int shares) {
+/* Slot k of the sorted order gets agent i: to[k] = i, and pos[k] its position when the
+ * caller keeps positions (pos is a constant where this is inlined: no test per agent). */
+static inline PT_ALWAYS_INLINE void put(int *to, pt_vec2 *pos, const char *base, size_t stride, int k, int i) {
+    to[k] = i;
+    if (pos) pos[k] = *(const pt_vec2 *)(const void *)(base + (size_t)i * stride);
+}
+
+/* The share of the counting sort, with its scatter target. Each share reads every agent's
+ * cell, so it knows how many agents come before its cells without waiting for the others,
+ * and clears, counts and sums only its own cells (each pass over the grid is a stream
+ * through memory). */
+static inline PT_ALWAYS_INLINE int sort_share(pt_cellspace *cs, const int *cells, int n, const pt__cellspace_plan *plan,
+                                              int share, int shares, int *to, pt_vec2 *pos, const char *base,
+                                              size_t stride) {
     long long a = plan->a, span_all = (long long)plan->b - a;
     int q0 = (int)(a + span_all * share / shares), q1 = (int)(a + span_all * (share + 1) / shares), before = 0;
     unsigned span = (unsigned)(q1 - q0); /* q in [q0, q1): (unsigned)(q - q0) < span */
     int *start = cs->start;
-    const char *base = (const char *)positions;
-    pt__cellspace_zero(cs, q0, q1, plan->c0, plan->c1);
+    zero(cs, q0, q1, plan->c0, plan->c1);
     if (shares == 1)
         for (int i = 0; i < n; i++) start[cells[i]]++;
     else
@@ -164,16 +199,23 @@ void pt__cellspace_sort_share(pt_cellspace *cs, const pt_vec2 *positions, size_t
             before += q < q0;
             if ((unsigned)(q - q0) < span) start[q]++;
         }
-    /* each cell's end; the scatter counts back down from it (last agent first, so ids
+    /* each cell's end; the scatter counts back down from it (last agent first, so agents
      * ascend within a cell) and leaves each cell's first slot */
-    pt__cellspace_ends(cs, q0, q1, plan->c0, plan->c1, before);
-    for (int i = n - 1; i >= 0; i--) {
-        int q = cells[i];
-        if (shares > 1 && (unsigned)(q - q0) >= span) continue;
-        int k = --start[q];
-        cs->ids[k] = i;
-        cs->pos[k] = *(const pt_vec2 *)(const void *)(base + (size_t)i * stride);
-    }
+    int most = ends(cs, q0, q1, plan, before);
+    if (shares == 1)
+        for (int i = n - 1; i >= 0; i--) put(to, pos, base, stride, --start[cells[i]], i);
+    else
+        for (int i = n - 1; i >= 0; i--) {
+            int q = cells[i];
+            if ((unsigned)(q - q0) < span) put(to, pos, base, stride, --start[q], i);
+        }
+    return most;
+}
+
+int pt__cellspace_sort_share(pt_cellspace *cs, const int *cells, int n, const pt__cellspace_plan *plan, int share,
+                             int shares, int *perm, const pt_vec2 *positions, size_t stride) {
+    if (perm) return sort_share(cs, cells, n, plan, share, shares, perm, NULL, NULL, 0);
+    return sort_share(cs, cells, n, plan, share, shares, cs->ids, cs->pos, (const char *)positions, stride);
 }
 
 void pt__cellspace_sort_done(pt_cellspace *cs, int n) {
@@ -186,7 +228,7 @@ void pt__cellspace_sort_done(pt_cellspace *cs, int n) {
 static void sort_cells(pt_cellspace *cs, const char *base, size_t stride, const int *cells, int n) {
     pt__cellspace_plan plan;
     pt__cellspace_sort_plan(cs, cells, n, &plan); /* the caller reserved n */
-    pt__cellspace_sort_share(cs, (const pt_vec2 *)(const void *)base, stride, cells, n, &plan, 0, 1);
+    pt__cellspace_sort_share(cs, cells, n, &plan, 0, 1, NULL, (const pt_vec2 *)(const void *)base, stride);
     pt__cellspace_sort_done(cs, n);
 }
 
@@ -210,6 +252,8 @@ int pt_cellspace_rebuild_cells(pt_cellspace *cs, const pt_vec2 *positions, const
             cs->n = 0;
             memset(cs->start, 0, sizeof *cs->start * ((size_t)ncells + 1));
             cs->lo = cs->hi = 0;
+            cs->c0 = INT_MAX; /* no agents */
+            cs->c1 = -1;
             return PT_ERR_RANGE;
         }
     sort_cells(cs, (const char *)positions, sizeof *positions, cells, n);

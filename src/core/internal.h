@@ -22,32 +22,23 @@ static inline uint64_t pt__bits64(const uint8_t *p) {
 
 /* ---- cell space (cellspace.c) ---- */
 struct pt_cellspace;
-/* For a counting sort of n agents whose cells span [lo, hi) (lo >= hi: none): the cells
- * [*a, *b) of start[] the sort must rewrite (the rest already holds 0 below the span and n
- * above it); records the new span. The sort also sets start[cells] and n. */
-void pt__cellspace_span(struct pt_cellspace *cs, int lo, int hi, int n, int *a, int *b);
-/* The cells of n agents: the span [*lo, *hi) (lo >= hi: none) and the columns [*c0, *c1]
- * they fall in (c0 > c1: none). */
-void pt__cellspace_bounds(const struct pt_cellspace *cs, const int *cells, int n, int *lo, int *hi, int *c0, int *c1);
-/* The counting sort's passes over the cells [a, b) of start[], of which only those in
- * columns [c0, c1] hold agents: pt__cellspace_zero clears those cells' counts;
- * pt__cellspace_ends turns them into each cell's end offset, counting from at (the agents
- * in cells before a), and gives every other cell of [a, b) the offset it lies at. Returns
- * the most agents in one cell. */
-void pt__cellspace_zero(struct pt_cellspace *cs, int a, int b, int c0, int c1);
-int pt__cellspace_ends(struct pt_cellspace *cs, int a, int b, int c0, int c1, int at);
 /* The counting sort of pt_cellspace_rebuild_cells cut into shares by ranges of cells, for
  * cells known to be in range: pt__cellspace_sort_plan (one thread; PT_ERR_NOMEM when the
  * arrays cannot grow to n) picks the cells to rewrite, then pt__cellspace_sort_share for
- * each share of `shares` (any threads, at once: each writes only its cells' counts and
+ * each share of `shares` (any threads, at once: each writes only its cells' offsets and
  * slots), then pt__cellspace_sort_done. The result does not depend on the cut. */
 typedef struct pt__cellspace_plan {
     int a, b;   /* the cells of start[] to rewrite */
-    int c0, c1; /* the columns the agents are in */
+    int c0, c1; /* the columns the agents are in (none: INT_MAX, -1) */
+    int d0, d1; /* those and the last sort's */
 } pt__cellspace_plan;
 int pt__cellspace_sort_plan(struct pt_cellspace *cs, const int *cells, int n, pt__cellspace_plan *plan);
-void pt__cellspace_sort_share(struct pt_cellspace *cs, const pt_vec2 *positions, size_t stride, const int *cells, int n,
-                              const pt__cellspace_plan *plan, int share, int shares);
+/* One share: start[] gets its cells' offsets, and the agents of its cells their slots, in
+ * ascending agent order within a cell: perm[slot] = agent when perm is not NULL (the cell
+ * space's ids and pos are left alone), else the cell space's ids and pos (positions[i] read
+ * at byte offset i*stride). Returns the most agents in one of its cells. */
+int pt__cellspace_sort_share(struct pt_cellspace *cs, const int *cells, int n, const pt__cellspace_plan *plan, int share,
+                             int shares, int *perm, const pt_vec2 *positions, size_t stride);
 void pt__cellspace_sort_done(struct pt_cellspace *cs, int n);
 
 /* ---- crowd worker threads (bulk/pool.c) ---- */

@@ -185,11 +185,12 @@ typedef struct {
 static void crowd_sort_shares(void *arg, int lo, int hi) {
     crowd_sort_run *R = arg;
     pt_crowd *c = R->c;
-    for (int s = lo; s < hi; s++) pt__cellspace_sort_share(&c->cs, c->pos, sizeof *c->pos, c->cell, c->n, &R->plan, s, R->shares);
+    for (int s = lo; s < hi; s++)
+        pt__cellspace_sort_share(&c->cs, c->cell, c->n, &R->plan, s, R->shares, NULL, c->pos, sizeof *c->pos);
 }
 
 static int crowd_sort(pt_crowd *c) {
-    crowd_sort_run R = {c, {0, 0, 0, 0}, pt__crowd_dispatch_shares_n(c, c->n)};
+    crowd_sort_run R = {.c = c, .shares = pt__crowd_dispatch_shares_n(c, c->n)};
     if (pt__cellspace_sort_plan(&c->cs, c->cell, c->n, &R.plan) != PT_OK) return 0;
     pt__crowd_run_min(c, R.shares, 1, crowd_sort_shares, &R);
     pt__cellspace_sort_done(&c->cs, c->n);

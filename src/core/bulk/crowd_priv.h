@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "internal.h"
+
 struct pt__crowd_pool;
 struct pt__crowd_groups;
 
@@ -76,8 +78,7 @@ struct pt_crowd {
     int *perm;                 /* the sort: old slot of each new slot */
     int *lcell;                /* cell of each slot */
     int cells_ok;              /* lcell is up to date (the last step wrote it) */
-    int sort_a, sort_b;        /* the cells of cs.start this step's sort rewrites */
-    int sort_c0, sort_c1;      /* the columns of the cells its slots are in */
+    pt__cellspace_plan sort;   /* this step's sort: the cells of cs.start it rewrites */
     int target_slot;           /* the target's slot after the last permutation */
     void *packed_mem;
     void *ring_mem;            /* the half step's running sums: a ring per thread (packed.c) */

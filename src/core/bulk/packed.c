@@ -237,39 +237,11 @@ static void half_choose(pt_crowd *c, int most) {
               (c->behaviours & PT_BEH_FLOCKING);
 }
 
-/* The counting sort of the slots by cell, for share `share`'s range of cells [q0, q1) (of
- * the cells pt__crowd_packed_sort says to rewrite, [sort_a, sort_b)): the slots of those cells go to
- * perm in ascending slot order within each cell, and cs.start gets the cells' offsets. Each
- * share reads every slot's cell, so it knows how many slots come before its range without
- * waiting for the others; a share clears, counts and sums only its own cells (the grid can
- * be several times larger than the crowd, and each pass over it is a stream through
- * memory). Returns the most slots in one of its cells. */
+/* The counting sort of the slots by cell, for share `share`'s range of the cells
+ * pt__crowd_packed_sort says to rewrite: the slots of those cells go to perm, cs.start gets
+ * the cells' offsets. Returns the most slots in one of its cells. */
 int pt__crowd_packed_sort_share(pt_crowd *c, int share, int shares) {
-    long long a = c->sort_a, span_all = (long long)c->sort_b - a;
-    int q0 = (int)(a + span_all * share / shares), q1 = (int)(a + span_all * (share + 1) / shares), n = c->n;
-    int *start = c->cs.start, *perm = c->perm, before = 0, most;
-    const int *cell = c->lcell;
-    unsigned span = (unsigned)(q1 - q0); /* q in [q0, q1): (unsigned)(q - q0) < span */
-    pt__cellspace_zero(&c->cs, q0, q1, c->sort_c0, c->sort_c1);
-    if (shares == 1)
-        for (int k = 0; k < n; k++) start[cell[k]]++;
-    else
-        for (int k = 0; k < n; k++) {
-            int q = cell[k];
-            before += q < q0;
-            if ((unsigned)(q - q0) < span) start[q]++;
-        }
-    /* each cell's end, then (the scatter counts back down from it, last slot first) its
-     * first slot */
-    most = pt__cellspace_ends(&c->cs, q0, q1, c->sort_c0, c->sort_c1, before);
-    if (shares == 1)
-        for (int k = n - 1; k >= 0; k--) perm[--start[cell[k]]] = k;
-    else
-        for (int k = n - 1; k >= 0; k--) {
-            int q = cell[k];
-            if ((unsigned)(q - q0) < span) perm[--start[q]] = k;
-        }
-    return most;
+    return pt__cellspace_sort_share(&c->cs, c->lcell, c->n, &c->sort, share, shares, c->perm, NULL, 0);
 }
 
 /* The half step's running sums are live from the batch being run to the end of the row of
@@ -316,16 +288,13 @@ void pt__crowd_packed_sort(pt_crowd *c, double dt) {
     /* Only the cells from the first occupied one to the last (this step's and the last
      * one's) are rewritten: a small crowd on a big map fills a few of its rows, and
      * clearing and summing the whole grid would cost more than the crowd's own step. */
-    int lo, hi;
-    pt__cellspace_bounds(cs, c->lcell, c->n, &lo, &hi, &c->sort_c0, &c->sort_c1);
-    pt__cellspace_span(cs, lo, hi, c->n, &c->sort_a, &c->sort_b);
+    pt__cellspace_sort_plan(cs, c->lcell, c->n, &c->sort); /* cannot fail: sized for n at init */
     if (shares > 1) {
         pt__crowd_dispatch(c, PHASE_PACKED_SORT, dt);
         for (int sh = 0; sh < shares; sh++) most = c->pool->most[sh] > most ? c->pool->most[sh] : most;
     } else
         most = pt__crowd_packed_sort_share(c, 0, 1);
-    cs->start[cs->cols * cs->rows] = c->n;
-    cs->n = c->n;
+    pt__cellspace_sort_done(cs, c->n);
     half_choose(c, most);
     if (c->half) ring_size(c);
 }

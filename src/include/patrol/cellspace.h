@@ -15,8 +15,9 @@
  * Memory: flat arrays owned by the cell space (cells+1 offsets; per agent one id, one
  * position and one cell index), grown only when n exceeds the capacity; pt_cellspace_fini.
  * Cost: rebuild O(n + cells from the first occupied one to the last, in this rebuild and
- * the one before; only those in the agents' columns are counted, the rest of those rows is
- * a plain fill: a small crowd on a big map pays little more than its own cells); query
+ * the one before, in the agents' columns now and before, + those rows; the rest of a row is
+ * rewritten only when an agent moved across it: a small crowd on a big map pays little
+ * more than its own cells); query
  * O(cells touched + agents in them); query_first stops at its max. A cell size near the
  * query radius is best. Ids are indices into the positions given to the last rebuild;
  * results come out in cell order (ascending pt_cellspace_cell), ascending id within a cell.
@@ -45,6 +46,8 @@ typedef struct pt_cellspace {
     int n, cap;
     int lo, hi;                /* start[] holds 0 below cell lo and n from cell hi on: a
                                   rebuild rewrites only the cells between (and its own) */
+    int c0, c1;                /* the columns the agents are in (none: INT_MAX, -1): between
+                                  two rows' such columns start[] holds one value */
 } pt_cellspace;
 
 /* Column (or row) of a coordinate, clamped to [0, count-1]; NaN goes to 0. */
