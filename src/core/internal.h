@@ -10,7 +10,7 @@
 
 /* 64 bits of a bitmap kept as bytes (bit i of byte j is bit 8j + i), read at p (any
  * alignment): bit 0 of the result is bit 0 of p[0] on either byte order. The sight bitmaps
- * (los.c) and wall avoidance's tile bits (steer_env.c) are read this way. */
+ * (los.c) and wall avoidance's tile bits (steer_walls.c) are read this way. */
 static inline uint64_t pt__bits64(const uint8_t *p) {
     uint64_t v;
     memcpy(&v, p, sizeof v);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Zlib */
 /* Steering: the vehicle integrator, the behaviours that need no geometry, the combiners and
- * the agent bundle. Geometry behaviours (walls, obstacles, hide, containment) and collision
- * are in steer_env.c; parameters and .steer files in steer_params.c. */
+ * the agent bundle. Geometry behaviours and collision are in steer_walls.c, steer_obstacles.c
+ * (with hide), steer_contain.c and steer_collide.c over the index of steer_env.c; parameters
+ * and .steer files in steer_params.c. */
 #include <patrol/steer.h>
 
 #include "rng_priv.h"

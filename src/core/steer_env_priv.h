@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: Zlib */
-/* steer_env_priv.h - the layout of a pt_steer_env's index (steer_env.c) and what the tests
- * read of it (check_steer_env.c). */
+/* steer_env_priv.h - the layout of a pt_steer_env's index (built by steer_env.c), what the
+ * tests read of it (check_steer_env.c), and the small helpers the files that query it share
+ * (steer_walls.c, steer_obstacles.c, steer_contain.c, steer_collide.c): inline, since they
+ * run per agent and per tile. */
 #ifndef PATROL_STEER_ENV_PRIV_H
 #define PATROL_STEER_ENV_PRIV_H
 
+#include <patrol/map.h>
 #include <patrol/steer.h>
 
+#include <math.h>
 #include <stdint.h>
 
 struct pt__steer_index {
@@ -32,5 +36,61 @@ struct pt__steer_index {
                                      distance in tiles to the nearest tile that was not walkable
                                      or lies outside the map, capped at 255 (0: not walkable) */
 };
+
+static inline pt_vec2 pt__zero2(void) { return pt_v2(0.0, 0.0); }
+
+/* ---- the index ----------------------------------------------------------------------- */
+
+static inline void pt__block_range(const pt_steer_env *e, double x0, double y0, double x1, double y1, int *bx0, int *by0,
+                                   int *bx1, int *by1) {
+    double inv = e->ix->inv_block;
+    double fx0 = (x0 - e->ix->ox) * inv, fx1 = (x1 - e->ix->ox) * inv, fy0 = (y0 - e->ix->oy) * inv, fy1 = (y1 - e->ix->oy) * inv;
+    /* Clamped and monotone: a range never misses a block an item in range was filed under. */
+    *bx0 = !(fx0 >= 0) ? 0 : (fx0 >= e->ix->bcols ? e->ix->bcols - 1 : (int)fx0);
+    *bx1 = !(fx1 >= 0) ? 0 : (fx1 >= e->ix->bcols ? e->ix->bcols - 1 : (int)fx1);
+    *by0 = !(fy0 >= 0) ? 0 : (fy0 >= e->ix->brows ? e->ix->brows - 1 : (int)fy0);
+    *by1 = !(fy1 >= 0) ? 0 : (fy1 >= e->ix->brows ? e->ix->brows - 1 : (int)fy1);
+}
+
+/* 1 when no obstacle can be listed in the blocks pt__block_range gives for p +- reach: the
+ * block of p is farther than that range reaches from every block listing one. */
+static inline int pt__obs_far(const pt_steer_env *e, pt_vec2 p, double reach) {
+    double fx = (p.x - e->ix->ox) * e->ix->inv_block, fy = (p.y - e->ix->oy) * e->ix->inv_block, k = reach * e->ix->inv_block + 1.001;
+    if (!(fx >= 0 && fy >= 0 && fx < e->ix->bcols && fy < e->ix->brows && k < 255)) return 0;
+    return e->ix->obs_near[(size_t)(int)fy * (size_t)e->ix->bcols + (size_t)(int)fx] > k;
+}
+
+/* Whether any item is listed in blocks [bx0,bx1] x [by0,by1]: the CSR offsets count items
+ * in row-major block order, so one row of blocks is two loads. */
+static inline int pt__blocks_nonempty(const pt_steer_env *e, const int *start, int bx0, int by0, int bx1, int by1) {
+    for (int by = by0; by <= by1; by++) {
+        const int *row = start + (size_t)by * (size_t)e->ix->bcols;
+        if (row[bx1 + 1] != row[bx0]) return 1;
+    }
+    return 0;
+}
+
+/* ---- tiles --------------------------------------------------------------------------- */
+
+/* !pt_map_walkable, read directly (one unsigned compare per axis): collision calls it for
+ * every cell under every agent. */
+static inline int pt__solid(const pt_map *m, int x, int y) {
+    return !((unsigned)x < (unsigned)m->w && (unsigned)y < (unsigned)m->h) ||
+           !(m->flags[(size_t)y * (size_t)m->w + (size_t)x] & PT_TILE_WALKABLE);
+}
+
+/* Cell index of a coordinate, safe for any finite value; the usual coordinates need no
+ * libm call ((int) truncates toward zero, which is floor for v >= 0). */
+static inline int pt__cell_of(double v) {
+    if (v >= 0 && v < 1e6) return (int)v;
+    if (v < -1e6) return -1000000;
+    if (v > 1e6) return 1000000;
+    return (int)floor(v);
+}
+
+/* Closest point of tile (x,y) to p. */
+static inline pt_vec2 pt__tile_closest(int x, int y, pt_vec2 p) {
+    return pt_v2(pt_clamp(p.x, x, x + 1.0), pt_clamp(p.y, y, y + 1.0));
+}
 
 #endif
