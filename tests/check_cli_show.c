@@ -323,6 +323,32 @@ START_TEST(test_watch) {
 }
 END_TEST
 
+/* A file of another kind where the pattern file goes is named as what it is, at its first
+ * word, with what to run instead (a map: show a pattern file over it). */
+START_TEST(test_other_kinds_named) {
+    static run_result r;
+    const char *maps[] = {"maps/demo.map", "maps/abbey.map", "maps/fort.map", "maps/demo.tmx", YARD};
+    for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) {
+        show(&r, (const char *[]){maps[i], NULL});
+        ck_assert_int_eq(r.status, 1);
+        char want[256];
+        snprintf(want, sizeof want, "%s:", maps[i]);
+        ck_assert_msg(strncmp(r.err, want, strlen(want)) == 0, "%s", r.err);
+        ck_assert_msg(strstr(r.err, ": error: this is a ") && strstr(r.err, "map (it begins with "), "%s", r.err);
+        snprintf(want, sizeof want, "; to draw a pattern over this map: patrol show ");
+        ck_assert_msg(strstr(r.err, want), "%s", r.err);
+        snprintf(want, sizeof want, " --map %s\n", maps[i]);
+        ck_assert_msg(strstr(r.err, want), "%s", r.err);
+    }
+    const char *others[] = {"patterns/demo.steer", "maps/demo.test"};
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        show(&r, (const char *[]){others[i], NULL});
+        ck_assert_int_eq(r.status, 1);
+        ck_assert_msg(strstr(r.err, ": error: this is a ") && !strstr(r.err, "--map"), "%s", r.err);
+    }
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("cli_show");
     TCase *tc = tcase_create("core");
@@ -331,6 +357,7 @@ int main(void) {
     tcase_add_test(tc, test_matrix_rows_and_others);
     tcase_add_test(tc, test_over_map);
     tcase_add_test(tc, test_errors_and_usage);
+    tcase_add_test(tc, test_other_kinds_named);
     tcase_add_test(tc, test_every_command_lints_the_map);
     tcase_add_test(tc, test_png_over_map);
     tcase_add_test(tc, test_watch);

@@ -42,6 +42,18 @@ START_TEST(test_usage_errors_exit_2) {
 }
 END_TEST
 
+/* A map given as the player's pattern file is named as a map, with what makes a route. */
+START_TEST(test_map_as_player_pattern) {
+    static run_result r;
+    const char *args[] = {DEMO, "--ticks", "10", "--player-pattern", DEMO ":solved", NULL};
+    run(&r, args);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, DEMO ":"), "%s", r.err);
+    ck_assert_msg(strstr(r.err, ": error: this is a map (it begins with 'format'); ") != NULL, "%s", r.err);
+    ck_assert_msg(strstr(r.err, "patrol solve " DEMO " --out ") != NULL, "%s", r.err);
+}
+END_TEST
+
 START_TEST(test_seed_takes_64_bits) {
     /* The same range as a map's `seed`: up to 2^64-1, echoed back whole. */
     static run_result r;
@@ -148,6 +160,7 @@ static Suite *cli_sim_suite(void) {
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_usage_errors_exit_2);
     tcase_add_test(tc, test_seed_takes_64_bits);
+    tcase_add_test(tc, test_map_as_player_pattern);
     tcase_add_test(tc, test_trace_write_errors);
     tcase_add_test(tc, test_who_caught_and_when);
     suite_add_tcase(s, tc);

@@ -61,7 +61,9 @@ const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patl
     const char *name = colon + 1;
     /* A file the map loaded already (however it is spelt) is not loaded again. */
     pt_error err;
-    if (pt_patlib_load(lib, file, &err) < 0) { /* all or nothing: a name clash leaves lib as it was */
+    char hint[160];
+    snprintf(hint, sizeof hint, "a player route is a pattern file such as 'patrol solve %.60s --out route.pat' writes", file);
+    if (app_expect_pattern(file, app_file_is_map(file) ? hint : NULL, &err) < 0 || pt_patlib_load(lib, file, &err) < 0) { /* all or nothing: a name clash leaves lib as it was */
         pt_error_print(stderr, &err);
         return NULL;
     }
