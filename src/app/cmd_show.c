@@ -279,9 +279,7 @@ static int show_once(const show_opts *opt, app_watch *w) {
         for (int i = 0; i < pt_patlib_count(&lib) && !only; i++)
             if (strcmp(pt_patlib_get(&lib, i)->name, name) == 0) only = pt_patlib_get(&lib, i);
         if (!only) {
-            fprintf(stderr, "patrol show: error: %s has no pattern '%s'; it has:", file, name);
-            for (int i = 0; i < pt_patlib_count(&lib); i++) fprintf(stderr, " %s", pt_patlib_get(&lib, i)->name);
-            fprintf(stderr, "\n");
+            app_no_pattern_error("show", file, name, &lib);
             pt_patlib_fini(&lib);
             return APP_EXIT_INPUT;
         }

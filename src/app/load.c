@@ -68,11 +68,22 @@ const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patl
         return NULL;
     }
     const pt_pattern *p = pt_patlib_find_in_file(lib, file, name);
-    if (!p) {
-        fprintf(stderr, "patrol %s: error: %s defines no pattern '%s'\n", cmd, file, name);
-        return NULL;
-    }
+    if (!p) app_no_pattern_error(cmd, file, name, lib);
     return p;
+}
+
+void app_no_pattern_error(const char *cmd, const char *file, const char *name, const pt_patlib *lib) {
+    char names[2048] = "", sug[64];
+    size_t n = 0;
+    for (int i = 0; i < pt_patlib_count(lib) && n < sizeof names; i++) {
+        const pt_pattern *q = pt_patlib_get(lib, i);
+        if (pt_patlib_find_in_file(lib, file, q->name) == q)
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", q->name);
+    }
+    if (pt_suggest(name, strlen(name), names, sug, sizeof sug))
+        fprintf(stderr, "patrol %s: error: %s has no pattern '%s'; did you mean '%s'? (it has: %s)\n", cmd, file, name, sug, names);
+    else
+        fprintf(stderr, "patrol %s: error: %s has no pattern '%s'; it has: %s\n", cmd, file, name, names);
 }
 
 int app_load_test(const char *path, pt_testfile *tf, pt_map *map, pt_patlib *lib) {

@@ -25,6 +25,10 @@ int app_pattern_ref_ok(const char *cmd, const char *ref);
  * returns the pattern, or prints an error and returns NULL. */
 const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patlib *lib);
 
+/* "patrol CMD: error: FILE has no pattern 'NAME'; it has: a, b" on stderr, with "did you
+ * mean" for a near name; lists the patterns lib loaded from file. */
+void app_no_pattern_error(const char *cmd, const char *file, const char *name, const pt_patlib *lib);
+
 /* A test file, its map and patterns (as app_load_inputs loads them), the test file's own
  * pattern files, its names and cells checked against the map (pt_testfile_bind). On failure
  * prints the located error to stderr and returns 0 with nothing to free; on success returns
