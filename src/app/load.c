@@ -19,7 +19,7 @@ int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err
         return rc;
     }
     for (int i = 0; i < map->npattern_files; i++) {
-        if ((rc = pt_patlib_load_map_file(lib, map, i, err)) < 0) {
+        if ((rc = app_load_map_pattern_file(lib, map, i, err)) < 0) {
             pt_patlib_fini(lib);
             pt_map_fini(map);
             return rc;
@@ -35,6 +35,14 @@ int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err
         return first.code;
     }
     return PT_OK;
+}
+
+int app_load_map_pattern_file(pt_patlib *lib, const pt_map *map, int i, pt_error *err) {
+    char hint[200];
+    snprintf(hint, sizeof hint, "%.80s names it on line %d, where a 'patterns' line wants a .pat file", map->path,
+             map->pattern_file_lines[i]);
+    int rc = app_expect_pattern(map->pattern_files[i], hint, err);
+    return rc < 0 ? rc : pt_patlib_load_map_file(lib, map, i, err);
 }
 
 int app_load_map_and_patterns(const char *path, pt_map *map, pt_patlib *lib) {

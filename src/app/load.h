@@ -18,6 +18,10 @@ int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err
  * owns map and lib (pt_map_fini, pt_patlib_fini). */
 int app_load_map_and_patterns(const char *path, pt_map *map, pt_patlib *lib);
 
+/* Loads the map's i-th pattern file into lib (pt_patlib_load_map_file), first refusing a
+ * file of another kind (a map named on a `patterns` line) as app_expect_pattern does. */
+int app_load_map_pattern_file(pt_patlib *lib, const pt_map *map, int i, pt_error *err);
+
 /* 1 if ref has the form FILE.pat:NAME; else prints a usage error and returns 0. */
 int app_pattern_ref_ok(const char *cmd, const char *ref);
 
