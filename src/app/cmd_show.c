@@ -21,7 +21,7 @@
 
 static void show_usage(FILE *out) {
     fprintf(out,
-            "usage: patrol show FILE.pat [--pattern NAME] [--map MAP] [--origin X,Y] [--heading DEG] [--watch]\n\n"
+            "usage: patrol show FILE.pat [--pattern NAME] [--map MAP] [--origin X,Y] [--heading DEG] [--png FILE] [--watch]\n\n"
             "Previews patterns for their authors. Without --map:\n"
             "  path       its cells in walking order, one 'x,y' per line\n"
             "  matrix     its rows (1 = on, . = off)\n"
