@@ -136,6 +136,25 @@ START_TEST(test_wrong_kind_for_a_map) {
     tu_run_patrol(&r, "show", (const char *[]){"patterns/castle.pat", "--map", "maps/patrol-tiles.tsx", NULL});
     ck_assert_int_eq(r.status, 1);
     ck_assert_msg(has_line_starting(r.err, "maps/patrol-tiles.tsx:2:1: error: this is a Tiled tileset"), "%s", r.err);
+    /* A map's `patterns` line naming another map: check, sim and render name it as a map,
+     * with the line of the map that names it. */
+    char map[1024], text[1200];
+    snprintf(map, sizeof map, "%s/check-names-a-map-%d.map", PATROL_BUILD_DIR, (int)getpid());
+    snprintf(text, sizeof text, "format 1\npatterns %s/maps/demo.map\nplayer at=1,0\ngrid\n...\nend\n", PATROL_SOURCE_DIR);
+    FILE *f = fopen(map, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    char want[1200];
+    snprintf(want, sizeof want, "%s/maps/demo.map:43:1: error: this is a map (it begins with 'format'); ", PATROL_SOURCE_DIR);
+    const char *cmds[][6] = {{"check", map, NULL}, {"sim", map, "--ticks", "1", NULL}, {"render", map, "--out", "x.png", NULL}};
+    for (int i = 0; i < 3; i++) {
+        run(&r, cmds[i]);
+        ck_assert_int_eq(r.status, 1);
+        ck_assert_msg(has_line_starting(r.err, want), "%s: %s", cmds[i][0], r.err);
+        ck_assert_msg(strstr(r.err, " names it on line 2, where a 'patterns' line wants a .pat file\n"), "%s", r.err);
+    }
+    unlink(map);
 }
 END_TEST
 

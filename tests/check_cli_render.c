@@ -397,6 +397,12 @@ START_TEST(test_caught_frame) {
             unsigned long long tick = 0;
             ck_assert(sscanf(r.out, "patrol render: wrote %*s (%*dx%*d pixels, tick %llu)", &tick) == 1);
             ck_assert_msg(tick < 3000, "%s %s: never caught", modes[m], keys[k]);
+            /* The frame is of an earlier tick than asked: the summary says why. */
+            char why[160];
+            snprintf(why, sizeof why, "\nround over at tick %llu (", tick);
+            const char *line = strstr(r.out, why);
+            ck_assert_msg(line && strstr(line, " s): caught by g; the world stands still from there (--ticks 3000)\n"),
+                          "%s %s: %s", modes[m], keys[k], r.out);
             const char *p0 = strstr(r.out, "\n0,player,player,"), *p1 = strstr(r.out, "\n1,guard,g,");
             ck_assert(p0 && p1);
             char st0[32], st1[32];
@@ -544,6 +550,20 @@ START_TEST(test_usage) {
         ck_assert_msg(run(NULL, NULL, cases[i]) == 2, "case %zu", i);
     ck_assert_int_ne(access("x.png", F_OK), 0);
     ck_assert_int_ne(access("x.jpg", F_OK), 0);
+    /* A misspelt overlay (each name less its last letter) gets the name; a word near none
+     * gets the list. */
+    static const char *const overlays[] = {"cones", "sight", "patterns", "paths", "steer", "memory", "hearing",
+                                           "labels", "awareness", "search", "debug"};
+    static run_result r;
+    for (size_t i = 0; i < sizeof overlays / sizeof overlays[0]; i++) {
+        char arg[64], want[128];
+        snprintf(arg, sizeof arg, "--overlay=%.*s", (int)strlen(overlays[i]) - 1, overlays[i]);
+        tu_run_patrol(&r, "render", (const char *[]){map, "--out", "x.png", arg, NULL});
+        snprintf(want, sizeof want, "; did you mean '%s'?\n", overlays[i]);
+        ck_assert_msg(r.status == 2 && strstr(r.err, want), "%s: %s", arg, r.err);
+    }
+    tu_run_patrol(&r, "render", (const char *[]){map, "--out", "x.png", "--overlay=fog", NULL});
+    ck_assert_msg(r.status == 2 && !strstr(r.err, "did you mean") && strstr(r.err, "(grid, cones, "), "%s", r.err);
     unlink(map);
 }
 END_TEST

@@ -323,6 +323,59 @@ START_TEST(test_watch) {
 }
 END_TEST
 
+/* A file of another kind where the pattern file goes is named as what it is, at its first
+ * word, with what to run instead (a map: show a pattern file over it). */
+START_TEST(test_other_kinds_named) {
+    static run_result r;
+    const char *maps[] = {"maps/demo.map", "maps/abbey.map", "maps/fort.map", "maps/demo.tmx", YARD};
+    for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) {
+        show(&r, (const char *[]){maps[i], NULL});
+        ck_assert_int_eq(r.status, 1);
+        char want[256];
+        snprintf(want, sizeof want, "%s:", maps[i]);
+        ck_assert_msg(strncmp(r.err, want, strlen(want)) == 0, "%s", r.err);
+        ck_assert_msg(strstr(r.err, ": error: this is a ") && strstr(r.err, "map (it begins with "), "%s", r.err);
+        snprintf(want, sizeof want, "; to draw a pattern over this map: patrol show ");
+        ck_assert_msg(strstr(r.err, want), "%s", r.err);
+        snprintf(want, sizeof want, " --map %s\n", maps[i]);
+        ck_assert_msg(strstr(r.err, want), "%s", r.err);
+    }
+    const char *others[] = {"patterns/demo.steer", "maps/demo.test"};
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        show(&r, (const char *[]){others[i], NULL});
+        ck_assert_int_eq(r.status, 1);
+        ck_assert_msg(strstr(r.err, ": error: this is a ") && !strstr(r.err, "--map"), "%s", r.err);
+    }
+}
+END_TEST
+
+/* Every command's usage line (the help up to its first blank line) names every option its
+ * help describes (a line starting "  --NAME"). */
+START_TEST(test_usage_names_every_option) {
+    static const char *const cmds[] = {"show", "sim", "check", "render", "test", "solve", "bench", "replay", "play"};
+    static run_result r;
+    int options = 0;
+    for (size_t c = 0; c < sizeof cmds / sizeof cmds[0]; c++) {
+        tu_run_patrol(&r, cmds[c], (const char *[]){"--help", NULL});
+        ck_assert_int_eq(r.status, 0);
+        char *end = strstr(r.out, "\n\n");
+        ck_assert_ptr_nonnull(end);
+        size_t usage_len = (size_t)(end - r.out);
+        for (const char *s = end; (s = strstr(s, "\n  --")) != NULL; s++) {
+            char opt[64];
+            size_t n = strcspn(s + 3, " =\n[");
+            snprintf(opt, sizeof opt, "%.*s", (int)n, s + 3);
+            int found = 0;
+            for (const char *u = r.out; (u = strstr(u, opt)) && (size_t)(u - r.out) < usage_len; u++)
+                if (!(u[n] >= 'a' && u[n] <= 'z') && u[n] != '-') found = 1;
+            ck_assert_msg(found, "patrol %s --help describes %s but its usage line leaves it out", cmds[c], opt);
+            options++;
+        }
+    }
+    ck_assert_int_gt(options, 20);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("cli_show");
     TCase *tc = tcase_create("core");
@@ -331,6 +384,8 @@ int main(void) {
     tcase_add_test(tc, test_matrix_rows_and_others);
     tcase_add_test(tc, test_over_map);
     tcase_add_test(tc, test_errors_and_usage);
+    tcase_add_test(tc, test_other_kinds_named);
+    tcase_add_test(tc, test_usage_names_every_option);
     tcase_add_test(tc, test_every_command_lints_the_map);
     tcase_add_test(tc, test_png_over_map);
     tcase_add_test(tc, test_watch);

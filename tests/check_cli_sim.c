@@ -10,6 +10,7 @@
 #include "test_cli.h"
 
 #define DEMO PATROL_SOURCE_DIR "/maps/demo.map"
+#define ROUTES PATROL_SOURCE_DIR "/patterns/demo_routes.pat"
 
 static void run(run_result *r, const char *const *args) { tu_run_patrol(r, "sim", args); }
 
@@ -39,6 +40,33 @@ START_TEST(test_usage_errors_exit_2) {
         ck_assert_msg(r.status == 2, "case %zu: exit %d", i, r.status);
         ck_assert_msg(has_line_starting(r.err, "patrol sim: error: "), "case %zu: %s", i, r.err);
     }
+}
+END_TEST
+
+/* A map given as the player's pattern file is named as a map, with what makes a route. */
+START_TEST(test_map_as_player_pattern) {
+    static run_result r;
+    const char *args[] = {DEMO, "--ticks", "10", "--player-pattern", DEMO ":solved", NULL};
+    run(&r, args);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, DEMO ":"), "%s", r.err);
+    ck_assert_msg(strstr(r.err, ": error: this is a map (it begins with 'format'); ") != NULL, "%s", r.err);
+    ck_assert_msg(strstr(r.err, "patrol solve " DEMO " --out ") != NULL, "%s", r.err);
+}
+END_TEST
+
+/* A pattern the file does not have: its names, and "did you mean" for a near one. */
+START_TEST(test_unknown_player_pattern) {
+    static run_result r;
+    const char *nope[] = {DEMO, "--ticks", "10", "--player-pattern", ROUTES ":nope", NULL};
+    run(&r, nope);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, "patrol sim: error: " ROUTES " has no pattern 'nope'; it has: sneak, dash\n"),
+                  "%s", r.err);
+    const char *typo[] = {DEMO, "--ticks", "10", "--player-pattern", ROUTES ":snaek", NULL};
+    run(&r, typo);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "has no pattern 'snaek'; did you mean 'sneak'? (it has: sneak, dash)\n"), "%s", r.err);
 }
 END_TEST
 
@@ -148,6 +176,8 @@ static Suite *cli_sim_suite(void) {
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_usage_errors_exit_2);
     tcase_add_test(tc, test_seed_takes_64_bits);
+    tcase_add_test(tc, test_map_as_player_pattern);
+    tcase_add_test(tc, test_unknown_player_pattern);
     tcase_add_test(tc, test_trace_write_errors);
     tcase_add_test(tc, test_who_caught_and_when);
     suite_add_tcase(s, tc);

@@ -149,7 +149,7 @@ static int check_map(const char *path, int quiet) {
     }
     int problems = 0;
     for (int i = 0; i < map.npattern_files; i++) {
-        if (pt_patlib_load_map_file(&lib, &map, i, &err) < 0) {
+        if (app_load_map_pattern_file(&lib, &map, i, &err) < 0) {
             pt_error_print(stderr, &err);
             problems++;
         }

@@ -121,8 +121,15 @@ int play_overlay_option(const char *cmd, int argc, char **argv, int *i, unsigned
     }
     int bad = 0;
     if (!pt_overlay_parse(list, overlays, &bad)) {
-        app_usage_error(cmd, "--overlay: unknown overlay at '%s' (grid, cones, sight, rays, patterns, paths, steer, "
-                        "memory, hearing, labels, awareness, search, debug, all, none)", list + (bad > 0 ? bad - 1 : 0));
+        static const char names[] = "grid, cones, sight, rays, patterns, paths, steer, memory, hearing, labels, "
+                                    "awareness, search, debug, all, none";
+        const char *at = list + (bad > 0 ? bad - 1 : 0);
+        char sug[64];
+        int n = (int)strcspn(at, ",");
+        if (pt_suggest(at, (size_t)n, names, sug, sizeof sug))
+            app_usage_error(cmd, "--overlay: unknown overlay '%.*s'; did you mean '%s'?", n, at, sug);
+        else
+            app_usage_error(cmd, "--overlay: unknown overlay at '%s' (%s)", at, names);
         return 0;
     }
     return 1;

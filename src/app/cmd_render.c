@@ -36,7 +36,10 @@ static void help(FILE *out) {
             "  --out FILE.png   where to write the image (required; PNG only, so a name ending in .png)\n"
             "  --scale S        pixels per sprite pixel, 1..%d (default 1: 16 pixels a tile; with\n"
             "                   --view: the largest that fits, as play picks it)\n"
-            "  --ticks N        simulation ticks (1/60 s each) to run first, 0..%ld\n"
+            "  --ticks N        simulation ticks (1/60 s each) to run first, 0..%ld; a round that\n"
+            "                   ends sooner (a catch, the goal) stops the world there, as in play:\n"
+            "                   the frame is of that tick, and a 'round over at tick T: caught by\n"
+            "                   NAME' line follows the 'wrote' line\n"
             "  --overlay LIST   comma-separated: grid, cones, sight, rays, patterns, paths, steer,\n"
             "                   memory, hearing, labels, awareness, search, debug, all, none\n"
             "                   (default: cones, as play starts); memory: what each guard\n"
@@ -337,6 +340,19 @@ int cmd_render(int argc, char **argv) {
             else printf("never at the goal, ");
             if (walk.seen_tick >= 0) printf("first seen on tick %d at %d,%d\n", walk.seen_tick, walk.seen_at.x, walk.seen_at.y);
             else printf("never seen\n");
+        }
+        if (s.round) {
+            /* The world stands still once the round ends (as in play), so the frame can be of
+             * an earlier tick than --ticks asked for: say why. */
+            uint64_t end = pt_world_tick(s.world);
+            if (s.round < 0)
+                printf("round over at tick %llu (%.1f s): caught by %s", (unsigned long long)end, end * pt_world_dt(s.world),
+                       s.caught_by[0] ? s.caught_by : "a guard");
+            else
+                printf("round over at tick %llu (%.1f s): the player reached the goal", (unsigned long long)end,
+                       end * pt_world_dt(s.world));
+            if ((uint64_t)ticks > end) printf("; the world stands still from there (--ticks %ld)", ticks);
+            printf("\n");
         }
         if (positions) { /* the actors the frame was drawn from */
             puts("id,kind,name,state,x,y");

@@ -3,6 +3,7 @@
  * a matrix's rows, or the pattern drawn over a map as text with its lint errors. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include "app.h"
+#include "filekind.h"
 #include "load.h"
 #include "watch.h"
 
@@ -20,7 +21,7 @@
 
 static void show_usage(FILE *out) {
     fprintf(out,
-            "usage: patrol show FILE.pat [--pattern NAME] [--map MAP] [--origin X,Y] [--heading DEG] [--watch]\n\n"
+            "usage: patrol show FILE.pat [--pattern NAME] [--map MAP] [--origin X,Y] [--heading DEG] [--png FILE] [--watch]\n\n"
             "Previews patterns for their authors. Without --map:\n"
             "  path       its cells in walking order, one 'x,y' per line\n"
             "  matrix     its rows (1 = on, . = off)\n"
@@ -233,6 +234,26 @@ typedef struct show_opts {
     double heading_deg;
 } show_opts;
 
+/* FILE is a map, not a pattern file: what to run instead, with the first pattern file the
+ * map names when it names one (written to buf). */
+static const char *map_given_hint(const char *file, char *buf, size_t cap) {
+    const char *pat = "FILE.pat";
+    pt_map *m = calloc(1, sizeof *m);
+    int loaded = m && !pt_tmx_is_tmx(file) && pt_map_load(m, file, NULL) == PT_OK;
+    char tidy[PT_MAX_PATH];
+    if (loaded && m->npattern_files > 0) {
+        /* "maps/../patterns/x.pat" (resolved beside the map) reads as "patterns/x.pat". */
+        const char *p = m->pattern_files[0], *up = strstr(p, "/../");
+        if (up && up > p && !memchr(p, '/', (size_t)(up - p)) && strncmp(p, "..", 2) != 0) p = up + 4;
+        snprintf(tidy, sizeof tidy, "%s", p);
+        pat = tidy;
+    }
+    snprintf(buf, cap, "to draw a pattern over this map: patrol show %.60s --map %.60s", pat, file);
+    if (loaded) pt_map_fini(m);
+    free(m);
+    return buf;
+}
+
 /* One preview; w (NULL = not watching) gets the files it read. */
 static int show_once(const show_opts *opt, app_watch *w) {
     const char *file = opt->file, *name = opt->name, *map_path = opt->map_path, *png_path = opt->png_path;
@@ -247,7 +268,9 @@ static int show_once(const show_opts *opt, app_watch *w) {
         app_watch_add(w, file);
         app_watch_add(w, map_path);
     }
-    if (pt_patlib_load(&lib, file, &err) < 0) {
+    char hint[200];
+    if (app_expect_pattern(file, app_file_is_map(file) ? map_given_hint(file, hint, sizeof hint) : NULL, &err) < 0 ||
+        pt_patlib_load(&lib, file, &err) < 0) {
         pt_error_print(stderr, &err);
         return APP_EXIT_INPUT;
     }
@@ -256,9 +279,7 @@ static int show_once(const show_opts *opt, app_watch *w) {
         for (int i = 0; i < pt_patlib_count(&lib) && !only; i++)
             if (strcmp(pt_patlib_get(&lib, i)->name, name) == 0) only = pt_patlib_get(&lib, i);
         if (!only) {
-            fprintf(stderr, "patrol show: error: %s has no pattern '%s'; it has:", file, name);
-            for (int i = 0; i < pt_patlib_count(&lib); i++) fprintf(stderr, " %s", pt_patlib_get(&lib, i)->name);
-            fprintf(stderr, "\n");
+            app_no_pattern_error("show", file, name, &lib);
             pt_patlib_fini(&lib);
             return APP_EXIT_INPUT;
         }

@@ -87,6 +87,19 @@ const char *app_file_kind_name(app_file_kind k) {
     }
 }
 
+/* The located "this is a KIND" error: at the file's first word when there is one. */
+static int wrong_kind(const char *path, app_file_kind k, int seen, const char *w, int line, int col, const char *src,
+                      const char *rest, pt_error *err) {
+    pt_error_clear(err);
+    pt_error_set(err, PT_ERR_BAD_VALUE, seen ? line : 0, seen ? col : 0, "this is a %s%s%s%s; %s", app_file_kind_name(k),
+                 seen ? " (it begins with '" : "", seen ? w : "", seen ? "')" : "", rest);
+    if (err) {
+        snprintf(err->file, sizeof err->file, "%s", path);
+        snprintf(err->source, sizeof err->source, "%s", src);
+    }
+    return PT_ERR_BAD_VALUE;
+}
+
 int app_expect_map(const char *path, pt_error *err) {
     app_file_kind by_ext = APP_FILE_MAP, k;
     int has_ext = ext_kind(path, &by_ext);
@@ -97,13 +110,35 @@ int app_expect_map(const char *path, pt_error *err) {
     int seen = first_word(path, w, sizeof w, &line, &col, src, sizeof src);
     k = has_ext && by_ext != APP_FILE_MAP ? by_ext : seen ? kind_of_word(w) : APP_FILE_MAP;
     if (k == APP_FILE_MAP || k == APP_FILE_TMX) return PT_OK; /* the loader says the rest */
-    pt_error_clear(err);
-    pt_error_set(err, PT_ERR_BAD_VALUE, seen ? line : 0, seen ? col : 0,
-                 "this is a %s%s%s%s; a map starts with 'format 1' and has a 'grid' block, or is a Tiled .tmx",
-                 app_file_kind_name(k), seen ? " (it begins with '" : "", seen ? w : "", seen ? "')" : "");
-    if (err) {
-        snprintf(err->file, sizeof err->file, "%s", path);
-        snprintf(err->source, sizeof err->source, "%s", src);
+    return wrong_kind(path, k, seen, w, line, col, src,
+                      "a map starts with 'format 1' and has a 'grid' block, or is a Tiled .tmx", err);
+}
+
+int app_expect_pattern(const char *path, const char *instead, pt_error *err) {
+    app_file_kind k = APP_FILE_PAT;
+    int has_ext = ext_kind(path, &k);
+    char w[32] = "";
+    int line = 0, col = 0;
+    char src[PT_ERROR_SRC_MAX] = "";
+    int seen = first_word(path, w, sizeof w, &line, &col, src, sizeof src);
+    if (!has_ext || k == APP_FILE_PAT) {
+        /* By its text: a map begins with one of its usual directives; any other word the
+         * pattern loader reports itself. */
+        static const char *const map_words[] = {"format", "title", "tile_size", "tile", "grid", "player", "guard"};
+        app_file_kind by_word = seen ? kind_of_word(w) : APP_FILE_PAT;
+        k = by_word != APP_FILE_MAP ? by_word : APP_FILE_PAT;
+        for (size_t i = 0; k == APP_FILE_PAT && seen && i < sizeof map_words / sizeof map_words[0]; i++)
+            if (!strcmp(w, map_words[i])) k = APP_FILE_MAP;
+    } else if (k == APP_FILE_MAP && seen && kind_of_word(w) == APP_FILE_PAT) {
+        k = APP_FILE_PAT; /* a pattern file named .map is read as what it is */
     }
-    return PT_ERR_BAD_VALUE;
+    if (k == APP_FILE_PAT) return PT_OK;
+    char rest[PT_ERROR_MSG_MAX];
+    snprintf(rest, sizeof rest, "a pattern file starts with 'pattern NAME'%s%s", instead ? "; " : "", instead ? instead : "");
+    return wrong_kind(path, k, seen, w, line, col, src, rest, err);
+}
+
+int app_file_is_map(const char *path) {
+    app_file_kind k = app_file_kind_of(path);
+    return k == APP_FILE_MAP || k == APP_FILE_TMX;
 }

@@ -29,4 +29,13 @@ const char *app_file_kind_name(app_file_kind k);
  * A .map whose text is plainly another kind (it begins with `pattern`) is refused too. */
 int app_expect_map(const char *path, pt_error *err);
 
+/* Where a pattern file is expected: PT_OK if path is one (.pat, or a file that does not look
+ * like another kind: the pattern loader then says the rest); otherwise a located error in err
+ * ("this is a map (it begins with 'format'); a pattern file starts with 'pattern NAME'; "
+ * then instead, what to run instead, when not NULL) and its code. */
+int app_expect_pattern(const char *path, const char *instead, pt_error *err);
+
+/* 1 if path is a map or a Tiled map (app_file_kind_of). */
+int app_file_is_map(const char *path);
+
 #endif

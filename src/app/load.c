@@ -19,7 +19,7 @@ int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err
         return rc;
     }
     for (int i = 0; i < map->npattern_files; i++) {
-        if ((rc = pt_patlib_load_map_file(lib, map, i, err)) < 0) {
+        if ((rc = app_load_map_pattern_file(lib, map, i, err)) < 0) {
             pt_patlib_fini(lib);
             pt_map_fini(map);
             return rc;
@@ -35,6 +35,14 @@ int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err
         return first.code;
     }
     return PT_OK;
+}
+
+int app_load_map_pattern_file(pt_patlib *lib, const pt_map *map, int i, pt_error *err) {
+    char hint[200];
+    snprintf(hint, sizeof hint, "%.80s names it on line %d, where a 'patterns' line wants a .pat file", map->path,
+             map->pattern_file_lines[i]);
+    int rc = app_expect_pattern(map->pattern_files[i], hint, err);
+    return rc < 0 ? rc : pt_patlib_load_map_file(lib, map, i, err);
 }
 
 int app_load_map_and_patterns(const char *path, pt_map *map, pt_patlib *lib) {
@@ -61,16 +69,29 @@ const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patl
     const char *name = colon + 1;
     /* A file the map loaded already (however it is spelt) is not loaded again. */
     pt_error err;
-    if (pt_patlib_load(lib, file, &err) < 0) { /* all or nothing: a name clash leaves lib as it was */
+    char hint[160];
+    snprintf(hint, sizeof hint, "a player route is a pattern file such as 'patrol solve %.60s --out route.pat' writes", file);
+    if (app_expect_pattern(file, app_file_is_map(file) ? hint : NULL, &err) < 0 || pt_patlib_load(lib, file, &err) < 0) { /* all or nothing: a name clash leaves lib as it was */
         pt_error_print(stderr, &err);
         return NULL;
     }
     const pt_pattern *p = pt_patlib_find_in_file(lib, file, name);
-    if (!p) {
-        fprintf(stderr, "patrol %s: error: %s defines no pattern '%s'\n", cmd, file, name);
-        return NULL;
-    }
+    if (!p) app_no_pattern_error(cmd, file, name, lib);
     return p;
+}
+
+void app_no_pattern_error(const char *cmd, const char *file, const char *name, const pt_patlib *lib) {
+    char names[2048] = "", sug[64];
+    size_t n = 0;
+    for (int i = 0; i < pt_patlib_count(lib) && n < sizeof names; i++) {
+        const pt_pattern *q = pt_patlib_get(lib, i);
+        if (pt_patlib_find_in_file(lib, file, q->name) == q)
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", q->name);
+    }
+    if (pt_suggest(name, strlen(name), names, sug, sizeof sug))
+        fprintf(stderr, "patrol %s: error: %s has no pattern '%s'; did you mean '%s'? (it has: %s)\n", cmd, file, name, sug, names);
+    else
+        fprintf(stderr, "patrol %s: error: %s has no pattern '%s'; it has: %s\n", cmd, file, name, names);
 }
 
 int app_load_test(const char *path, pt_testfile *tf, pt_map *map, pt_patlib *lib) {

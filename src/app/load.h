@@ -18,12 +18,20 @@ int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err
  * owns map and lib (pt_map_fini, pt_patlib_fini). */
 int app_load_map_and_patterns(const char *path, pt_map *map, pt_patlib *lib);
 
+/* Loads the map's i-th pattern file into lib (pt_patlib_load_map_file), first refusing a
+ * file of another kind (a map named on a `patterns` line) as app_expect_pattern does. */
+int app_load_map_pattern_file(pt_patlib *lib, const pt_map *map, int i, pt_error *err);
+
 /* 1 if ref has the form FILE.pat:NAME; else prints a usage error and returns 0. */
 int app_pattern_ref_ok(const char *cmd, const char *ref);
 
 /* Resolves "FILE.pat:NAME": loads FILE into lib if it is not loaded yet (same file path) and
  * returns the pattern, or prints an error and returns NULL. */
 const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patlib *lib);
+
+/* "patrol CMD: error: FILE has no pattern 'NAME'; it has: a, b" on stderr, with "did you
+ * mean" for a near name; lists the patterns lib loaded from file. */
+void app_no_pattern_error(const char *cmd, const char *file, const char *name, const pt_patlib *lib);
 
 /* A test file, its map and patterns (as app_load_inputs loads them), the test file's own
  * pattern files, its names and cells checked against the map (pt_testfile_bind). On failure

@@ -221,9 +221,10 @@ static int d_patterns(parser *p, pt__line *ln) {
     char path[PT_MAX_PATH];
     if ((rc = resolve_path(p, ln->no, t, path, sizeof path)) < 0) return rc;
     for (int i = 0; i < p->m.npattern_files; i++)
-        if (strcmp(p->m.pattern_files[i], path) == 0)
-            return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, t->col, "pattern file listed twice (first on line %d)",
-                                p->m.pattern_file_lines[i]);
+        if (pt__same_file(p->m.pattern_files[i], path))
+            return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, t->col,
+                                "pattern file listed twice (first on line %d, column %d)",
+                                p->m.pattern_file_lines[i], p->m.pattern_file_cols[i]);
     memcpy(p->m.pattern_files[p->m.npattern_files], path, sizeof path);
     p->m.pattern_file_cols[p->m.npattern_files] = t->col;
     p->m.pattern_file_lines[p->m.npattern_files++] = ln->no;

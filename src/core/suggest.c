@@ -74,3 +74,13 @@ const char *pt__suggest_hint(const pt__suggest *s, const char *otherwise, char *
     else snprintf(buf, cap, "%s", otherwise ? otherwise : "");
     return buf;
 }
+
+const char *pt_suggest(const char *word, size_t len, const char *list, char *buf, size_t cap) {
+    if (!word || !list || !buf || !cap) return NULL;
+    pt__suggest s;
+    pt__suggest_init(&s, word, len);
+    pt__suggest_list(&s, list);
+    if (!s.best[0]) return NULL;
+    snprintf(buf, cap, "%s", s.best);
+    return buf;
+}

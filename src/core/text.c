@@ -196,9 +196,32 @@ int pt__text_read(pt__text *t, const char *path, pt_error *err) {
     return rc;
 }
 
+/* The next segment of a path at *s, skipping empty and "." segments: its length, 0 at the end. */
+static size_t next_segment(const char **s, const char **seg) {
+    for (;;) {
+        while (**s == '/') (*s)++;
+        size_t n = strcspn(*s, "/");
+        *seg = *s;
+        *s += n;
+        if (!(n == 1 && (*seg)[0] == '.')) return n;
+    }
+}
+
+/* "mine.pat", "./mine.pat" and ".//mine.pat" are one spelling: the same segments, "." and
+ * empty ones left out (".." is kept: through a symbolic link it is not the folder above). */
+static int same_spelling(const char *a, const char *b) {
+    if ((a[0] == '/') != (b[0] == '/')) return 0;
+    for (;;) {
+        const char *sa, *sb;
+        size_t na = next_segment(&a, &sa), nb = next_segment(&b, &sb);
+        if (na != nb || memcmp(sa, sb, na) != 0) return 0;
+        if (na == 0) return 1;
+    }
+}
+
 int pt__same_file(const char *a, const char *b) {
     if (!a || !b) return 0;
-    if (strcmp(a, b) == 0) return 1;
+    if (same_spelling(a, b)) return 1;
 #ifdef PT__HAVE_STAT
     /* "patterns/castle.pat" and "maps/../patterns/castle.pat" are one file: compare the
      * files, not the spellings. */

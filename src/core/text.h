@@ -21,7 +21,8 @@ int pt__text_read(pt__text *t, const char *path, pt_error *err);
 /* Same checks on a buffer in memory (copied); name is used in messages. */
 int pt__text_from_mem(pt__text *t, const char *data, size_t len, const char *name, pt_error *err);
 void pt__text_free(pt__text *t);
-/* 1 when paths a and b name the same file (same device and inode), however they are spelt. */
+/* 1 when paths a and b name the same file, however they are spelt: the same path once "." and
+ * empty segments are left out (a file that does not exist yet), or the same device and inode. */
 int pt__same_file(const char *a, const char *b);
 
 typedef struct pt__tok {

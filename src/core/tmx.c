@@ -104,8 +104,10 @@ static int map_props(loader *L, xmlNodePtr root) {
                 if (!pt__tmx_resolve(L, s, len, path, sizeof path, &why))
                     return pt__tmx_fail_value(L, d, &p, ofs, PT_ERR_LIMIT, "patterns: %s", why);
                 for (int i = 0; i < L->m.npattern_files; i++)
-                    if (!strcmp(L->m.pattern_files[i], path))
-                        return pt__tmx_fail_value(L, d, &p, ofs, PT_ERR_DUPLICATE, "pattern file listed twice");
+                    if (pt__same_file(L->m.pattern_files[i], path))
+                        return pt__tmx_fail_value(L, d, &p, ofs, PT_ERR_DUPLICATE,
+                                                  "pattern file listed twice (first on line %d, column %d)",
+                                                  L->m.pattern_file_lines[i], L->m.pattern_file_cols[i]);
                 memcpy(L->m.pattern_files[L->m.npattern_files], path, sizeof path);
                 place at = pt__tmx_value_place(d, &p, ofs);
                 L->m.pattern_file_cols[L->m.npattern_files] = at.col;

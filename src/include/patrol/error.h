@@ -99,6 +99,13 @@ FILE *pt_file_open(const char *path, pt_error *err);
  * column (when known), GCC-style. Omits parts that are unknown. */
 void pt_error_print(FILE *out, const pt_error *err);
 
+/* "Did you mean": the name of list ("a, b, c") nearest to word (len bytes) when it is near
+ * enough to be a typo of it (about one edit per three letters, case ignored), copied to buf;
+ * NULL when none is. The loaders' suggestion, for a program's own names (options, overlays):
+ *     char s[64];
+ *     if (pt_suggest(w, strlen(w), "grid, cones, sight", s, sizeof s)) ... "did you mean 's'?" */
+const char *pt_suggest(const char *word, size_t len, const char *list, char *buf, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif
