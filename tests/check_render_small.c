@@ -356,6 +356,49 @@ START_TEST(test_hint) {
 }
 END_TEST
 
+/* The game's hint in a level stays readable: at a HUD scale of 2 or more it is never drawn
+ * at scale 1 while its last two items alone fit at 2 (items are left out instead), and its
+ * glyphs in the bar are that tall; it keeps as many items as fit. */
+START_TEST(test_hint_readable) {
+    const char *const hints[] = {keys_hint, keys_hint_levels};
+    unsigned st = 77;
+    int checked = 0;
+    for (int k = 0; k < 40; k++) {
+        int w = k == 0 ? 921 : 900 + (int)(rnd(&st) % 1100), h = k == 0 ? 691 : 500 + (int)(rnd(&st) % 500);
+        int ts = pt_hud_scale(w, h), room = w - 8 * ts;
+        if (ts < 2) continue;
+        for (int i = 0; i < 2; i++) {
+            char line[512], in[32][64];
+            int n = items(hints[i], in, 32);
+            char two[160];
+            snprintf(two, sizeof two, "%s   %s", in[n - 2], in[n - 1]);
+            if (pt__hud_text_w(two, 2) > room) continue;
+            int ks = pt__fit_hint(hints[i], ts, room, line, sizeof line);
+            ck_assert_msg(ks >= 2, "%dx%d: the hint is drawn at scale %d", w, h, ks);
+            /* Not more left out than needed: the next item would not fit. */
+            char out[32][64];
+            int m = items(line, out, 32);
+            if (m < n) {
+                char more[2400] = "";
+                for (int j = 0; j <= m - 2; j++) strcat(strcat(more, in[j]), "   ");
+                strcat(more, two);
+                ck_assert_msg(pt__hud_text_w(more, ks) > room, "%dx%d: item %d left out, and it fits", w, h, m - 2);
+            }
+            pt_hud hud = {.keys = hints[i], .scale = ts};
+            SDL_Surface *s = hud_surface(&hud, w, h);
+            SDL_LockSurface(s);
+            box b = colour_box(s, HINT, 0, 0, w - 1, h - 1);
+            SDL_UnlockSurface(s);
+            SDL_FreeSurface(s);
+            ck_assert_msg(b.y1 - b.y0 + 1 >= 6 * 2, "%dx%d: the hint's letters are %d pixels tall", w, h,
+                          b.y1 - b.y0 + 1);
+            checked++;
+        }
+    }
+    ck_assert_int_gt(checked, 10);
+}
+END_TEST
+
 /* ---- the menus --------------------------------------------------------------------------- */
 
 static char labels[64][96], blank_labels[64][96];
@@ -689,6 +732,7 @@ int main(void) {
     tcase_add_test(tc, test_game_help);
     tcase_add_test(tc, test_generated_help);
     tcase_add_test(tc, test_hint);
+    tcase_add_test(tc, test_hint_readable);
     tcase_add_test(tc, test_menu);
     tcase_add_test(tc, test_long_titles);
     tcase_add_test(tc, test_msgs_and_arrows);

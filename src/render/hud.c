@@ -155,10 +155,11 @@ int pt_hud_msgs_bottom(const pt_hud *hud, int x, int y, int w, int h) {
 }
 
 int pt__fit_hint(const char *keys, int ts, int w, char *buf, size_t cap) {
-    int s = fit_scale(keys, ts, w);
+    /* Scale 1 is hard to read: below min(ts, 2) items go first, from the end but the last
+     * two (the way to every key, and out); the scale drops only when those alone do not fit. */
+    int readable = ts < 2 ? ts : 2, s = fit_scale(keys, ts, w);
     snprintf(buf, cap, "%s", keys);
-    if (pt__hud_text_w(buf, s) <= w) return s;
-    /* Too long at scale 1: the items ("   " apart) before the last two go, from the end. */
+    if (s >= readable && pt__hud_text_w(buf, s) <= w) return s;
     enum { MAX_ITEMS = 32 };
     const char *item[MAX_ITEMS];
     int len[MAX_ITEMS], n = 0;
@@ -170,17 +171,19 @@ int pt__fit_hint(const char *keys, int ts, int w, char *buf, size_t cap) {
         if (!sep) break;
         p = sep + strspn(sep, " ");
     }
-    for (int keep = n - 3; keep >= 0; keep--) {
-        size_t at = 0;
-        buf[0] = '\0';
-        for (int i = 0; i < n; i++) {
-            if (i >= keep && i < n - 2) continue;
-            at += (size_t)snprintf(buf + at, at < cap ? cap - at : 0, "%s%.*s", at ? "   " : "", len[i], item[i]);
-            if (at >= cap) break;
+    if (n < 3) return s; /* nothing to leave out */
+    for (s = readable < 1 ? 1 : readable;; s--) {
+        for (int keep = n - 3; keep >= 0; keep--) {
+            size_t at = 0;
+            buf[0] = '\0';
+            for (int i = 0; i < n; i++) {
+                if (i >= keep && i < n - 2) continue;
+                at += (size_t)snprintf(buf + at, at < cap ? cap - at : 0, "%s%.*s", at ? "   " : "", len[i], item[i]);
+                if (at >= cap) break;
+            }
+            if (pt__hud_text_w(buf, s) <= w || (keep == 0 && s == 1)) return s;
         }
-        if (pt__hud_text_w(buf, 1) <= w || keep == 0) break;
     }
-    return 1;
 }
 
 static void draw_bottom_bar(pt_render *r, const char *keys, int x, int y, int w, int h, int ts) {

@@ -298,9 +298,10 @@ typedef struct pt_hud {
     int nmsgs;
     const char *keys;          /* bottom bar: the key hint, its items three spaces apart
                                   ("P pause   F1 help   Esc quit"). Drawn at the HUD's scale,
-                                  or the largest smaller one at which it fits; too long even at
-                                  scale 1, items are left out from the end but the last two
-                                  always stay: put the way to every key (F1) and out (Esc) last */
+                                  or the largest smaller one at which it fits, but not below
+                                  scale 2 (1 when the HUD's is 1) while leaving items out keeps
+                                  it there: items go from the end but the last two always
+                                  stay: put the way to every key (F1) and out (Esc) last */
     const char *notice;        /* a box in the middle ("PAUSED") */
     int banner;                /* end of round: 0 none, 1 won (gold), -1 lost (red) */
     const char *banner_title;  /* big letters */
