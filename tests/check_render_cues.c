@@ -161,6 +161,96 @@ START_TEST(test_offscreen_guard_marker) {
 }
 END_TEST
 
+/* The pixels of colour c (within 8 a channel) seen from (cx, cy) toward unit (ux, uy): the
+ * extent along it (front = toward the point), across it, and the widest across-extent in the
+ * back third. */
+typedef struct shape { double along, across, back_across; int n; } shape;
+
+static shape shape_of(SDL_Surface *s, uint32_t c, double ux, double uy) {
+    shape sh = {0, 0, 0, 0};
+    double sx = 0, sy = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        double cx = sh.n ? sx / sh.n : 0, cy = sh.n ? sy / sh.n : 0;
+        double a0 = 1e9, a1 = -1e9, b0 = 1e9, b1 = -1e9;
+        for (int k = 0; k < 2; k++) /* k 1: the back third's width, once its rows are known */
+            for (int y = 0; y < s->h; y++)
+                for (int x = 0; x < s->w; x++) {
+                    rgba p = px(s, x, y);
+                    if (abs(p.r - (int)(c >> 24)) > 8 || abs(p.g - (int)((c >> 16) & 0xff)) > 8 ||
+                        abs(p.b - (int)((c >> 8) & 0xff)) > 8)
+                        continue;
+                    if (pass == 0) {
+                        if (k == 0) sx += x, sy += y, sh.n++;
+                        continue;
+                    }
+                    double a = (x - cx) * ux + (y - cy) * uy, b = -(x - cx) * uy + (y - cy) * ux;
+                    if (k == 0) {
+                        if (a < a0) a0 = a;
+                        if (a > a1) a1 = a;
+                        if (b < b0) b0 = b;
+                        if (b > b1) b1 = b;
+                    } else if (a < a0 + (a1 - a0) / 3) {
+                        if (b < -sh.back_across) sh.back_across = -b;
+                        if (b > sh.back_across) sh.back_across = b;
+                    }
+                }
+        if (pass == 1 && sh.n) sh.along = a1 - a0 + 1, sh.across = b1 - b0 + 1, sh.back_across = 2 * sh.back_across + 1;
+    }
+    return sh;
+}
+
+typedef struct pointer_job {
+    const pt_map *map;
+    pt_view view;
+    double tx, ty;
+    int guard;  /* 1: a guard's marker there, 0: the exit pointer */
+} pointer_job;
+
+static int draw_pointer_job(pt_render *r, int w, int h, void *user) { /* on a clear canvas */
+    pointer_job *j = user;
+    pt_view v = j->view;
+    pt_view_resolve(&v, w, h);
+    if (j->guard) {
+        pt_actor a = {.kind = PT_KIND_GUARD, .row = 1, .x = j->tx, .y = j->ty, .state = PT_STATE_PATROL};
+        pt_render_offscreen_guards(r, j->map, &v, &a, 1, 0);
+    } else {
+        pt_draw_pointer(r, j->map, &v, j->tx, j->ty, 0, 0xf2be3cffu);
+    }
+    return PT_OK;
+}
+
+/* The edge markers read as arrows: longer than wide, and narrow at the back (a shaft), so
+ * which way they point shows at a glance; at view scales 1..3, toward random points all
+ * round the view. */
+START_TEST(test_markers_are_arrows) {
+    pt_map m;
+    ck_assert_int_eq(pt_map_init_blank(&m, 64, 40, NULL), PT_OK);
+    pt_rng rng;
+    pt_rng_seed(&rng, 2026, 1);
+    for (int k = 0; k < 24; k++) {
+        int sc = 1 + k % 3, guard = (k / 3) % 2;
+        double ang = pt_rng_unit(&rng) * 2 * 3.14159265358979;
+        /* a 20x12-tile view centred on (22, 16): the point 40 tiles away that way */
+        pointer_job j = {.map = &m, .view = {.scale = sc, .cam_x = 12, .cam_y = 10}, .guard = guard};
+        j.tx = 22 + 40 * cos(ang);
+        j.ty = 16 + 40 * sin(ang);
+        pt_error err;
+        SDL_Surface *s = pt_render_surface_with(320 * sc, 192 * sc, ASSETS, draw_pointer_job, &j, &err);
+        ck_assert_msg(s != NULL, "%s", err.message);
+        SDL_LockSurface(s);
+        shape sh = shape_of(s, guard ? 0xe6e6f000u : 0xf2be3c00u, cos(ang), sin(ang));
+        SDL_UnlockSurface(s);
+        SDL_FreeSurface(s);
+        ck_assert_msg(sh.n > 10, "scale %d: no marker", sc);
+        ck_assert_msg(sh.along >= 1.3 * sh.across, "scale %d angle %.2f %s: %.0f long, %.0f wide", sc, ang,
+                      guard ? "guard" : "exit", sh.along, sh.across);
+        ck_assert_msg(sh.back_across <= 0.6 * sh.across, "scale %d angle %.2f %s: %.0f wide at the back, %.0f in all",
+                      sc, ang, guard ? "guard" : "exit", sh.back_across, sh.across);
+    }
+    pt_map_fini(&m);
+}
+END_TEST
+
 /* The player on a bush at tile 2,1: hidden, the lower part of its cell shows the bush's own
  * pixels (the leaves in front), the upper part still shows the player (dimmed). */
 START_TEST(test_hidden_player_behind_leaves) {
@@ -266,6 +356,7 @@ int main(void) {
     TCase *tc = tcase_create("cues");
     tcase_add_test(tc, test_edge_marker_geometry);
     tcase_add_test(tc, test_offscreen_guard_marker);
+    tcase_add_test(tc, test_markers_are_arrows);
     tcase_add_test(tc, test_hidden_player_behind_leaves);
     tcase_add_test(tc, test_hud_hidden_chip);
     tcase_add_test(tc, test_actor_hidden_from_world);

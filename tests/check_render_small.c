@@ -726,6 +726,42 @@ START_TEST(test_msgs_and_arrows) {
 }
 END_TEST
 
+/* The exit pointer pulses but stays readable: at every tick of a pulse's period (ticks
+ * 0..59) its pixels are a strong gold (red high, blue well below it), never faded into the
+ * map (a translucent gold on grass read as a faint olive). Demo map, the exit off screen. */
+START_TEST(test_exit_pointer_pulse) {
+    static play_session s;
+    char path[4096];
+    pt_error err;
+    snprintf(path, sizeof path, "%s/maps/demo.map", PATROL_SOURCE_DIR);
+    ck_assert_msg(play_open(&s, path, &err) == 0, "%s", err.message);
+    s.nmsgs = 0; /* the intro's gold letters aside */
+    int w = 480, h = 320, top = 0, bottom = 0, least = 1 << 30;
+    pt_hud_bars(pt_hud_scale(w, h), &top, &bottom);
+    for (int t = 0; t < 60; t++) {
+        s.ticks = (uint64_t)t;
+        int n[2] = {0, 0}, ngoals = s.level->ngoals;
+        for (int k = 0; k < 2; k++) { /* k 1: the same frame with no exit to point at */
+            s.level->ngoals = k ? 0 : ngoals;
+            SDL_Surface *f = frame_surface(&s, w, h);
+            s.level->ngoals = ngoals;
+            SDL_LockSurface(f);
+            for (int y = top + 1; y < h - bottom; y++)
+                for (int x = 0; x < w; x++) {
+                    Uint32 c = rgb(f, x, y);
+                    int r = (int)(c >> 16), g = (int)((c >> 8) & 0xff), b = (int)(c & 0xff);
+                    n[k] += r >= 0xe0 && g >= 0xa8 && b <= r - 0x50;
+                }
+            SDL_UnlockSurface(f);
+            SDL_FreeSurface(f);
+        }
+        if (n[0] - n[1] < least) least = n[0] - n[1];
+    }
+    play_close(&s);
+    ck_assert_msg(least >= 20, "at one tick only %d gold pixels of the exit pointer", least);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("render_small");
     TCase *tc = tcase_create("small");
@@ -736,6 +772,7 @@ int main(void) {
     tcase_add_test(tc, test_menu);
     tcase_add_test(tc, test_long_titles);
     tcase_add_test(tc, test_msgs_and_arrows);
+    tcase_add_test(tc, test_exit_pointer_pulse);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -121,6 +121,15 @@ static void draw_hearing(play_frame *f, pt_render *r, const pt_map *map, const p
     }
 }
 
+/* The exit pointer's colour `ticks` into the round: it pulses from gold to a pale gold and
+ * back about every 0.9 s, opaque (fading it out read as a faint olive on grass). */
+static uint32_t exit_pointer_rgba(uint64_t ticks) {
+    double k = 0.5 + 0.5 * sin((double)ticks * 0.12);
+    uint32_t r = 0xf2 + (uint32_t)lround((0xff - 0xf2) * k), g = 0xbe + (uint32_t)lround((0xec - 0xbe) * k),
+             b = 0x3c + (uint32_t)lround((0xa0 - 0x3c) * k);
+    return r << 24 | g << 16 | b << 8 | 0xffu;
+}
+
 /* 1 when map position (x, y) shows in the view's rectangle. */
 static int in_view(const pt_map *map, const pt_view *v, double x, double y) {
     double px, py;
@@ -227,8 +236,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         pt_view vm = markers_view(map, &v, pt_hud_msgs_bottom(&said, 0, 0, out_w, out_h));
         int gx, gy;
         if (play_nearest_goal(s, &gx, &gy) && !in_view(map, &v, gx + 0.5, gy + 0.5)) {
-            int pulse = 170 + (int)lround(80 * sin((double)s->ticks * 0.12));
-            pt_draw_pointer(r, map, &vm, gx + 0.5, gy + 0.5, 2 * ts, 0xf2be3c00u | (uint32_t)pulse);
+            pt_draw_pointer(r, map, &vm, gx + 0.5, gy + 0.5, 2 * ts, exit_pointer_rgba(s->ticks));
         }
         pt_actor out[64];
         for (int i = 0, k = 0; i < n; i++) {

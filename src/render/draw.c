@@ -1121,21 +1121,30 @@ int pt_view_edge_marker(const pt_view *view, double px, double py, double margin
     return 1;
 }
 
-/* A triangle at (ax, ay) pointing along unit (ux, uy), `size` pixels from its centre to its
- * tip, over a dark outline `outline` pixels wider. */
+/* An arrow at (ax, ay) pointing along unit (ux, uy): a head and a shaft behind it, `size`
+ * pixels from its centre to its tip (and to its tail end), 1.4 size wide at the head, over a
+ * dark outline `outline` pixels wider all round. Long and narrow so its direction reads at a
+ * glance (a near-equilateral triangle did not). */
 static void marker(pt_render *r, double ax, double ay, double ux, double uy, double size, double outline,
                    uint32_t rgba) {
     SDL_Color c = {(Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba};
     SDL_Color dark = {20, 16, 30, (Uint8)rgba};
     for (int pass = 0; pass < 2; pass++) {
-        double s = pass == 0 ? size + outline : size;
-        SDL_Vertex vt[3];
+        double o = pass == 0 ? outline : 0.0;
+        /* Along the arrow: tip, head's base, tail; across: head's and shaft's half widths. */
+        double tip = size + 1.8 * o, base = 0.1 * size - 0.6 * o, tail = -size - o;
+        double head = 0.7 * size + 1.4 * o, shaft = 0.22 * size + o;
+        const double pts[7][2] = {{tip, 0},     {base, head},   {base, -head}, {base, shaft},
+                                  {base, -shaft}, {tail, shaft}, {tail, -shaft}};
+        SDL_Vertex vt[7];
         memset(vt, 0, sizeof vt);
-        vt[0].position = (SDL_FPoint){(float)(ax + ux * s), (float)(ay + uy * s)};
-        vt[1].position = (SDL_FPoint){(float)(ax - ux * s * 0.7 - uy * s * 0.8), (float)(ay - uy * s * 0.7 + ux * s * 0.8)};
-        vt[2].position = (SDL_FPoint){(float)(ax - ux * s * 0.7 + uy * s * 0.8), (float)(ay - uy * s * 0.7 - ux * s * 0.8)};
-        for (int i = 0; i < 3; i++) vt[i].color = pass == 0 ? dark : c;
-        SDL_RenderGeometry(r->sdl, NULL, vt, 3, NULL, 0);
+        for (int i = 0; i < 7; i++) {
+            double a = pts[i][0], b = pts[i][1];
+            vt[i].position = (SDL_FPoint){(float)(ax + ux * a - uy * b), (float)(ay + uy * a + ux * b)};
+            vt[i].color = pass == 0 ? dark : c;
+        }
+        static const int idx[9] = {0, 1, 2, 3, 4, 5, 4, 6, 5};
+        SDL_RenderGeometry(r->sdl, NULL, vt, 7, idx, 9);
     }
 }
 
