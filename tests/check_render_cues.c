@@ -251,6 +251,105 @@ START_TEST(test_markers_are_arrows) {
 }
 END_TEST
 
+typedef struct label_job {
+    const pt_map *map;
+    pt_actor *actors;
+    int n;
+    pt_view view;
+} label_job;
+
+/* The scene without names, a bright magenta tint over every cell (as the hearing overlay
+ * tints), then the names. */
+static int draw_label_job(pt_render *r, int w, int h, void *user) {
+    label_job *j = user;
+    pt_scene sc = {.map = j->map, .actors = j->actors, .nactors = j->n};
+    pt_view v = j->view;
+    pt_view_resolve(&v, w, h);
+    v.overlays = 0;
+    int rc = pt_render_draw(r, &sc, &v);
+    for (int y = 0; y < j->map->h; y++)
+        for (int x = 0; x < j->map->w; x++) pt_debug_cell(r, j->map, &v, x, y, 0xe040e0a0u);
+    pt_render_labels(r, &sc, &v);
+    return rc;
+}
+
+static SDL_Surface *label_render(label_job *j) {
+    pt_error err;
+    SDL_Surface *s = pt_render_surface_with(320 * j->view.scale, 192 * j->view.scale, ASSETS, draw_label_job, j, &err);
+    ck_assert_msg(s != NULL, "%s", err.message);
+    return s;
+}
+
+/* The pixels that differ between two surfaces. */
+static void diff_rect(SDL_Surface *a, SDL_Surface *b, int *x0, int *y0, int *x1, int *y1) {
+    *x0 = *y0 = 1 << 30;
+    *x1 = *y1 = -1;
+    for (int y = 0; y < a->h; y++)
+        for (int x = 0; x < a->w; x++) {
+            rgba p = px(a, x, y), q = px(b, x, y);
+            if (p.r == q.r && p.g == q.g && p.b == q.b) continue;
+            if (x < *x0) *x0 = x;
+            if (x > *x1) *x1 = x;
+            if (y < *y0) *y0 = y;
+            if (y > *y1) *y1 = y;
+        }
+}
+
+/* Names over a bright overlay read: each label's letters are white, every other pixel in its
+ * box dark (a backing); actors on one spot (a catch: the player and its catcher) and side by
+ * side get labels that do not meet. At random spots, view scales 1..3. */
+START_TEST(test_labels_read_and_part) {
+    pt_map m;
+    ck_assert_int_eq(pt_map_init_blank(&m, 20, 12, NULL), PT_OK);
+    pt_rng rng;
+    pt_rng_seed(&rng, 77, 2);
+    static char names[3][16];
+    for (int k = 0; k < 12; k++) {
+        pt_actor a[3];
+        memset(a, 0, sizeof a);
+        double x = 2.5 + pt_rng_below(&rng, 14), y = 2.5 + pt_rng_below(&rng, 7);
+        for (int i = 0; i < 3; i++) {
+            snprintf(names[i], sizeof names[i], "%s", i == 0 ? "player" : i == 1 ? "snake" : "hen3");
+            a[i] = (pt_actor){.kind = i == 0 ? PT_KIND_PLAYER : PT_KIND_GUARD, .row = i ? 1 : 0, .name = names[i]};
+            /* the first two on one spot (or half a tile apart), the third a tile away or on it */
+            a[i].x = x + (i == 1 ? 0.5 * (k % 2) : i == 2 ? (double)(k % 3) - 1 : 0);
+            a[i].y = y + (i == 2 ? (double)(k % 2) : 0);
+        }
+        label_job j = {.map = &m, .actors = a, .n = 3, .view = {.scale = 1 + k % 3}};
+        SDL_Surface *full = label_render(&j);
+        SDL_LockSurface(full);
+        int box[3][4];
+        for (int i = 0; i < 3; i++) {
+            char keep[16];
+            memcpy(keep, names[i], sizeof keep);
+            memset(names[i], ' ', strlen(names[i]));
+            SDL_Surface *s = label_render(&j);
+            memcpy(names[i], keep, sizeof keep);
+            SDL_LockSurface(s);
+            diff_rect(full, s, &box[i][0], &box[i][1], &box[i][2], &box[i][3]);
+            SDL_UnlockSurface(s);
+            SDL_FreeSurface(s);
+            ck_assert_msg(box[i][2] >= 0, "%d: label %s not drawn", k, names[i]);
+            for (int yy = box[i][1]; yy <= box[i][3]; yy++)
+                for (int xx = box[i][0]; xx <= box[i][2]; xx++) {
+                    rgba p = px(full, xx, yy);
+                    int white = p.r == 255 && p.g == 255 && p.b == 255;
+                    int dark = p.r < 90 && p.g < 90 && p.b < 90;
+                    ck_assert_msg(white || dark, "%d: label %s pixel (%d,%d) is %d,%d,%d: neither its letters nor dark",
+                                  k, names[i], xx, yy, p.r, p.g, p.b);
+                }
+            for (int o = 0; o < i; o++)
+                ck_assert_msg(box[i][0] > box[o][2] || box[o][0] > box[i][2] || box[i][1] > box[o][3] ||
+                                  box[o][1] > box[i][3],
+                              "%d: labels %s and %s meet", k, names[o], names[i]);
+        }
+        SDL_UnlockSurface(full);
+        SDL_FreeSurface(full);
+    }
+    pt_map_fini(&m);
+}
+END_TEST
+
 /* The player on a bush at tile 2,1: hidden, the lower part of its cell shows the bush's own
  * pixels (the leaves in front), the upper part still shows the player (dimmed). */
 START_TEST(test_hidden_player_behind_leaves) {
@@ -357,6 +456,7 @@ int main(void) {
     tcase_add_test(tc, test_edge_marker_geometry);
     tcase_add_test(tc, test_offscreen_guard_marker);
     tcase_add_test(tc, test_markers_are_arrows);
+    tcase_add_test(tc, test_labels_read_and_part);
     tcase_add_test(tc, test_hidden_player_behind_leaves);
     tcase_add_test(tc, test_hud_hidden_chip);
     tcase_add_test(tc, test_actor_hidden_from_world);

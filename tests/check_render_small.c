@@ -726,6 +726,16 @@ START_TEST(test_msgs_and_arrows) {
 }
 END_TEST
 
+typedef struct menu_job { play_session *s; play_frame *f; } menu_job;
+static int draw_behind(pt_render *r, int w, int h, void *user) {
+    menu_job *j = user;
+    return play_draw_behind_menu(j->s, r, j->f, w, h);
+}
+static int draw_plain(pt_render *r, int w, int h, void *user) {
+    menu_job *j = user;
+    return play_draw_frame(j->s, r, j->f, w, h);
+}
+
 /* The exit pointer pulses but stays readable: at every tick of a pulse's period (ticks
  * 0..59) its pixels are a strong gold (red high, blue well below it), never faded into the
  * map (a translucent gold on grass read as a faint olive). Demo map, the exit off screen. */
@@ -762,6 +772,84 @@ START_TEST(test_exit_pointer_pulse) {
 }
 END_TEST
 
+/* Behind a menu (the title, the level select) the level shows without the debug overlays
+ * and without the HUD: the same picture as the level drawn with the view cones alone; the
+ * frame's settings are as they were after. */
+START_TEST(test_behind_menu) {
+    static const char *const maps[] = {"maps/demo.map", "maps/abbey.map"};
+    static play_session s;
+    for (size_t mi = 0; mi < 2; mi++) {
+        char path[4096];
+        pt_error err;
+        snprintf(path, sizeof path, "%s/%s", PATROL_SOURCE_DIR, maps[mi]);
+        ck_assert_msg(play_open(&s, path, &err) == 0, "%s", err.message);
+        for (int t = 0; t < 90; t++) play_tick(&s, 1, 0);
+        play_frame menu = {.overlays = PT_OVERLAY_DEBUG | PT_OVERLAY_GRID, .hud = 1, .follow = 1, .speed = 1.0};
+        play_frame plain = {.overlays = PT_OVERLAY_CONES, .hud = 0, .follow = 1, .speed = 1.0};
+        menu_job mj = {&s, &menu}, pj = {&s, &plain};
+        pt_error e2;
+        SDL_Surface *a = pt_render_surface_with(640, 400, NULL, draw_behind, &mj, &e2);
+        ck_assert_msg(a != NULL, "%s", e2.message);
+        SDL_Surface *b = pt_render_surface_with(640, 400, NULL, draw_plain, &pj, &e2);
+        ck_assert_msg(b != NULL, "%s", e2.message);
+        ck_assert_msg(same_surface(a, b), "%s: debug overlays or the HUD drawn behind a menu", maps[mi]);
+        ck_assert_uint_eq(menu.overlays, PT_OVERLAY_DEBUG | PT_OVERLAY_GRID);
+        ck_assert_int_eq(menu.hud, 1);
+        SDL_FreeSurface(a);
+        SDL_FreeSurface(b);
+        play_frame_fini(&menu);
+        play_frame_fini(&plain);
+        play_close(&s);
+    }
+}
+END_TEST
+
+/* The debug readout (frame times, over the bottom bar's left end) covers little of the map:
+ * on a strip no taller than its text and a glyph pixel above and below, that lets the map
+ * through (over white, no pixel of it darker than 60% grey). */
+typedef struct perf_job { const pt_hud *hud; } perf_job;
+static int draw_on_white(pt_render *r, int w, int h, void *user) {
+    SDL_SetRenderDrawColor(r->sdl, 255, 255, 255, 255);
+    SDL_RenderClear(r->sdl);
+    pt_render_hud(r, ((perf_job *)user)->hud, 0, 0, w, h);
+    return PT_OK;
+}
+
+START_TEST(test_perf_small) {
+    const char *perf = "frame 5.2 ms (worst 6.9)  cpu 5.0 ms (worst 6.7)";
+    unsigned st = 8;
+    for (int k = 0; k < 8; k++) {
+        int w = k == 0 ? 921 : 900 + (int)(rnd(&st) % 1200), h = k == 0 ? 691 : 500 + (int)(rnd(&st) % 600);
+        int ts = pt_hud_scale(w, h), bar = 0;
+        pt_hud_bars(ts, NULL, &bar);
+        pt_hud with = {.keys = keys_hint, .perf = perf}, without = {.keys = keys_hint};
+        perf_job pa = {&with}, pb = {&without};
+        pt_error err;
+        SDL_Surface *a = pt_render_surface_with(w, h, NULL, draw_on_white, &pa, &err);
+        ck_assert_msg(a != NULL, "%s", err.message);
+        SDL_Surface *b = pt_render_surface_with(w, h, NULL, draw_on_white, &pb, &err);
+        ck_assert_msg(b != NULL, "%s", err.message);
+        SDL_LockSurface(a);
+        SDL_LockSurface(b);
+        box d = diff_box(a, b);
+        ck_assert_msg(!box_empty(d), "%dx%d: no readout", w, h);
+        ck_assert_msg(d.y1 - d.y0 + 1 <= (PT_GLYPH_PX + 2) * ts, "%dx%d: the readout is %d pixels tall", w, h,
+                      d.y1 - d.y0 + 1);
+        ck_assert_msg(d.y1 < h - bar, "%dx%d: the readout is over the key bar", w, h);
+        for (int y = d.y0; y <= d.y1; y++)
+            for (int x = d.x0; x <= d.x1; x++) {
+                Uint32 c = rgb(a, x, y);
+                ck_assert_msg((c >> 16) >= 0x99 || ((c >> 8) & 0xff) >= 0x99, "%dx%d: the readout's strip at (%d,%d) is %06x",
+                              w, h, x, y, (unsigned)c);
+            }
+        SDL_UnlockSurface(a);
+        SDL_UnlockSurface(b);
+        SDL_FreeSurface(a);
+        SDL_FreeSurface(b);
+    }
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("render_small");
     TCase *tc = tcase_create("small");
@@ -773,6 +861,8 @@ int main(void) {
     tcase_add_test(tc, test_long_titles);
     tcase_add_test(tc, test_msgs_and_arrows);
     tcase_add_test(tc, test_exit_pointer_pulse);
+    tcase_add_test(tc, test_behind_menu);
+    tcase_add_test(tc, test_perf_small);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

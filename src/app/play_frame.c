@@ -194,7 +194,9 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         if (v.h < 1) v.h = 1;
     }
     pt_scene scene = {.map = map, .actors = f->actors, .nactors = n};
+    v.overlays &= ~PT_OVERLAY_LABELS; /* drawn last, over the hearing and search tints */
     int rc = pt_render_draw(r, &scene, &v);
+    v.overlays = f->overlays;
     long map_pw = 0, map_ph = 0;
     pt_view_map_size(map, v.scale > 0 ? v.scale : 1, &map_pw, &map_ph);
     f->pick_x = v.x;
@@ -221,6 +223,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     pt_render_noise_rings(r, map, &v, marks, nmarks);
     if (catch_at == PLAY_CATCH_GRAB) pt_render_caught(r, map, &v, &f->actors[0], catch_t);
     pt_render_shout_rings(r, map, &v, shouts, nshouts);
+    if (f->overlays & PT_OVERLAY_LABELS) pt_render_labels(r, &scene, &v);
 
     pt_hud_msg msgs[PLAY_MSGS];
     for (int i = 0; i < s->nmsgs; i++) {
@@ -312,5 +315,16 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     }
     if (catch_at == PLAY_CATCH_GRAB) hud.flash = catch_t < 0.35 ? 0.7 * (1.0 - catch_t / 0.35) : 0.0;
     pt_render_hud(r, &hud, 0, 0, out_w, out_h);
+    return rc;
+}
+
+int play_draw_behind_menu(const play_session *s, pt_render *r, play_frame *f, int out_w, int out_h) {
+    unsigned overlays = f->overlays;
+    int hud = f->hud;
+    f->overlays &= PT_OVERLAY_CONES; /* the cones are the game's; the rest is for debugging it */
+    f->hud = 0;
+    int rc = play_draw_frame(s, r, f, out_w, out_h);
+    f->overlays = overlays;
+    f->hud = hud;
     return rc;
 }

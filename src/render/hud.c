@@ -195,15 +195,16 @@ static void draw_bottom_bar(pt_render *r, const char *keys, int x, int y, int w,
     pt__hud_text(r, x + (w - kw) / 2, y + h - bar + (bar - PT_GLYPH_PX * ks) / 2 + ks / 2, ks, 0xc8c8d4ffu, line);
 }
 
-/* Over the bottom bar's left end, on a dark strip so it reads over any map. */
+/* Just over the bottom bar's left end, on a thin translucent strip: it reads, and the map
+ * (a guard's name) shows through it. */
 static void draw_perf(pt_render *r, const char *s, int x, int y, int w, int h, int ts) {
     int bar = 0, tw = 0, th = 0;
     pt_hud_bars(ts, NULL, &bar);
     int ps = fit_scale(s, ts, w - 8 * ts);
     text_size(s, ps, &tw, &th);
-    int px = x + 4 * ts, py = y + h - bar - th - 4 * ps;
-    pt__fill_rect(r, px - 2 * ps, py - 2 * ps, tw + 4 * ps, th + 4 * ps, 0x000000a0u);
-    pt__hud_text(r, px, py, ps, 0x9cf0a0ffu, s);
+    int px = x + 4 * ts, py = y + h - bar - th - 2 * ps;
+    pt__fill_rect(r, px - ps, py - ps, tw + 2 * ps, th + 2 * ps, 0x00000060u);
+    pt__draw_text_adv(r, px, py, ps, PT__HUD_ADV, 0x9cf0a0e0u, s);
 }
 
 static void draw_notice(pt_render *r, const char *s, int x, int y, int w, int h, int ts) {

@@ -203,6 +203,12 @@ void pt_view_map_size(const pt_map *map, int scale, long *w, long *h);
  * grow. */
 int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view);
 
+/* The actors' names alone, as PT_OVERLAY_LABELS draws them (white on a dark backing, a label
+ * that would meet another moved below it): for names above overlays a program draws over
+ * the scene (pt_render_hearing, pt_render_search), draw the scene without the bit, then the
+ * overlays, then this. Does not present. */
+void pt_render_labels(pt_render *r, const pt_scene *scene, const pt_view *view);
+
 /* ---- debug drawing in map coordinates ------------------------------------------------------
  * For overlays a program computes itself (the steering library's feelers, detection boxes,
  * forces, neighbour radii): positions and lengths in tiles, mapped to pixels exactly as
