@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "test_app.h"
 
@@ -850,6 +851,108 @@ START_TEST(test_perf_small) {
 }
 END_TEST
 
+/* The box of message i as the frame draws it: what changes when it is all but transparent
+ * (its dark box and its letters; nothing moves). Empty when it shows none. */
+static box msg_box(play_session *s, int i, int w, int h) {
+    SDL_Surface *full = frame_surface(s, w, h);
+    uint32_t keep = s->msgs[i].rgba;
+    s->msgs[i].rgba = (keep & 0xffffff00u) | 1u;
+    SDL_Surface *o = frame_surface(s, w, h);
+    s->msgs[i].rgba = keep;
+    SDL_LockSurface(full);
+    SDL_LockSurface(o);
+    box d = diff_box(full, o);
+    SDL_UnlockSurface(o);
+    SDL_UnlockSurface(full);
+    SDL_FreeSurface(o);
+    SDL_FreeSurface(full);
+    return d;
+}
+
+/* The output rectangle of tile (x, y) in the frame frame_surface draws (the camera as
+ * play_draw_frame sets it). */
+static box tile_box(play_session *s, int w, int h, double x0, double y0, double x1, double y1) {
+    const pt_map *map = pt_world_map(s->world);
+    int top = 0, bottom = 0;
+    pt_hud_bars(pt_hud_scale(w, h), &top, &bottom);
+    if (h - top - bottom < h / 2) top = bottom = 0;
+    pt_view v = {0};
+    pt_view_fit(&v, map, w, h - top - bottom, 0, 0);
+    v.y = top;
+    const pt_entity *pl = pt_world_entity(s->world, 0);
+    pt_view_follow(&v, map, pl->x + 0.5, pl->y + 0.5);
+    double ax, ay, bx, by;
+    pt_view_to_px(map, &v, x0, y0, &ax, &ay);
+    pt_view_to_px(map, &v, x1, y1, &bx, &by);
+    return (box){(int)ax, (int)ay, (int)bx - 1, (int)by - 1};
+}
+
+/* The opening hint on small generated yards (the whole map on screen): it speaks of the gold
+ * arrow only when there is one (the exit off screen: the demo), and its box hides neither the
+ * exit (on the top row, anywhere along it) nor the player (on the bottom row, at the left or
+ * the right): under the top bar when that is clear, else low, above the key bar. */
+START_TEST(test_intro_hint) {
+    static play_session s;
+    unsigned st = 6060;
+    char path[] = "/tmp/check_render_small_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    int low = 0, high = 0;
+    for (int k = 0; k < 10; k++) {
+        int mw = 14 + (int)(rnd(&st) % 16), mh = 8 + (int)(rnd(&st) % 6);
+        int ex = 1 + (int)(rnd(&st) % (unsigned)(mw - 2)), px = k % 2 ? 1 : mw - 2;
+        if (k < 2) ex = mw / 2; /* right under the middle of the hint */
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fprintf(f, "format 1\ntitle \"yard\"\ntile_size 16\nseed 3\nplayer at=%d,%d heading=0\ngrid\n", px, mh - 2);
+        for (int y = 0; y < mh; y++) {
+            for (int x = 0; x < mw; x++)
+                fputc(y == 0 && x == ex ? 'E' : (x == 0 || y == 0 || x == mw - 1 || y == mh - 1) ? '#' : '.', f);
+            fputc('\n', f);
+        }
+        fprintf(f, "end\n");
+        fclose(f);
+        pt_error err;
+        ck_assert_msg(play_open(&s, path, &err) == 0, "%s:%d: %s", err.file, err.line, err.message);
+        int w = 16 * mw * 2, h = 16 * mh * 2, tb = 0, bb = 0; /* scale 2: the map fills the view */
+        pt_hud_bars(pt_hud_scale(w, h + 30), &tb, &bb);
+        h += tb + bb;
+        box b = msg_box(&s, 0, w, h);
+        ck_assert_msg(!box_empty(b), "%d: no opening hint", k);
+        int ts = pt_hud_scale(w, h);
+        ck_assert_msg(b.x1 - b.x0 + 1 <= pt__hud_text_w("find the glowing exit", ts + 1) + 7 * (ts + 1),
+                      "%d: %dx%d: the hint (%d wide) speaks of an arrow, and the exit is in view", k, w, h,
+                      b.x1 - b.x0 + 1);
+        box exit = tile_box(&s, w, h, ex, 0, ex + 1, 1);
+        const pt_entity *pl = pt_world_entity(s.world, 0);
+        box me = tile_box(&s, w, h, pl->x, pl->y, pl->x + 1, pl->y + 1);
+        ck_assert_msg(!box_meet(b, exit), "%d: %dx%d: the hint (%d,%d)-(%d,%d) hides the exit (%d,%d)-(%d,%d)", k, w, h,
+                      b.x0, b.y0, b.x1, b.y1, exit.x0, exit.y0, exit.x1, exit.y1);
+        ck_assert_msg(!box_meet(b, me), "%d: %dx%d: the hint hides the player", k, w, h);
+        if (b.y0 > h / 2) low++;
+        else high++;
+        play_close(&s);
+    }
+    unlink(path);
+    ck_assert_msg(low > 0 && high > 0, "the hint was always %s", low ? "low" : "high");
+    /* The demo, the exit off screen: the arrow is named. */
+    char demo[4096];
+    pt_error err;
+    snprintf(demo, sizeof demo, "%s/maps/demo.map", PATROL_SOURCE_DIR);
+    ck_assert_msg(play_open(&s, demo, &err) == 0, "%s", err.message);
+    box b = msg_box(&s, 0, 640, 400);
+    ck_assert_int_gt(b.x1 - b.x0 + 1, pt__hud_text_w("find the glowing exit - follow the gold", 1));
+    /* Once the player walks it soon fades (it hides a band of the map), well before its
+     * PLAY_INTRO_TICKS. */
+    int t = 0;
+    for (; t < PLAY_INTRO_TICKS && s.nmsgs > 0 && strncmp(s.msgs[0].text, "find the glowing exit", 21) == 0; t++)
+        play_tick(&s, t < 30 ? 1 : 0, t < 30 ? 0 : -1);
+    ck_assert_msg(t <= 30 + 120, "the opening hint stayed %d ticks while the player walked", t);
+    play_close(&s);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("render_small");
     TCase *tc = tcase_create("small");
@@ -863,6 +966,7 @@ int main(void) {
     tcase_add_test(tc, test_exit_pointer_pulse);
     tcase_add_test(tc, test_behind_menu);
     tcase_add_test(tc, test_perf_small);
+    tcase_add_test(tc, test_intro_hint);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

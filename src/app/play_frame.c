@@ -137,21 +137,55 @@ static int in_view(const pt_map *map, const pt_view *v, double x, double y) {
     return px >= v->x && py >= v->y && px < v->x + v->w && py < v->y + v->h;
 }
 
-/* The view with its top edge moved down to `below` (rounded to whole sprite pixels), the map
- * where it was: the edge markers drawn in it stay under the HUD's messages. A window too
- * short for that keeps the view. */
-static pt_view markers_view(const pt_map *map, const pt_view *v, int below) {
+/* The view with its top edge moved down to `below` and its bottom edge up to `above`
+ * (rounded to whole sprite pixels), the map where it was: the edge markers drawn in it stay
+ * clear of the HUD's messages. A window too short for that keeps the view. */
+static pt_view markers_view(const pt_map *map, const pt_view *v, int below, int above) {
     pt_view m = *v;
     long mw = 0;
     pt_view_map_size(map, 1, &mw, NULL);
     int sc = v->scale > 0 ? v->scale : 1, d = below - v->y, t = map->w > 0 ? (int)(mw / map->w) : 0;
-    if (d <= 0 || t <= 0) return m;
-    d = (d + sc - 1) / sc * sc;
-    if (v->h - d < v->h / 2) return m;
+    int e = v->y + v->h - above;
+    if (t <= 0) return m;
+    d = d > 0 ? (d + sc - 1) / sc * sc : 0;
+    e = e > 0 ? (e + sc - 1) / sc * sc : 0;
+    if (v->h - d - e < v->h / 2) return m;
     m.y += d;
-    m.h -= d;
+    m.h -= d + e;
     m.cam_y += (double)(d / sc) / t;
     return m;
+}
+
+/* The opening hint names the gold arrow: with the exit in view there is none, and that part
+ * is left out. */
+static const char arrow_part[] = " - follow the gold arrow";
+
+static const char *msg_text(const char *text, int pointer, char *buf, size_t cap) {
+    size_t n = strlen(text), k = sizeof arrow_part - 1;
+    if (pointer || n < k || strcmp(text + n - k, arrow_part) != 0) return text;
+    snprintf(buf, cap, "%.*s", (int)(n - k), text);
+    return buf;
+}
+
+/* The messages low (above the key bar) when under the top bar they would hide more of what
+ * matters - the exit's tile, the player - than there. */
+static int msgs_low(pt_hud *said, const pt_map *map, const pt_view *v, int gx, int gy, int has_goal,
+                    const pt_actor *player, int out_w, int out_h) {
+    double rect[2][4] = {{player->x - 0.5, player->y - 0.5, player->x + 0.5, player->y + 0.5},
+                         {gx, gy, gx + 1.0, gy + 1.0}};
+    int hidden[2] = {0, 0};
+    for (int low = 0; low < 2; low++) {
+        said->msgs_low = low;
+        for (int k = 0; k < 1 + has_goal; k++) {
+            double x0, y0, x1, y1;
+            pt_view_to_px(map, v, rect[k][0], rect[k][1], &x0, &y0);
+            pt_view_to_px(map, v, rect[k][2], rect[k][3], &x1, &y1);
+            hidden[low] += pt_hud_msgs_cover(said, 0, 0, out_w, out_h, (int)floor(x0), (int)floor(y0),
+                                             (int)ceil(x1 - x0), (int)ceil(y1 - y0));
+        }
+    }
+    said->msgs_low = hidden[1] < hidden[0];
+    return said->msgs_low;
 }
 
 int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_w, int out_h) {
@@ -225,22 +259,24 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     pt_render_shout_rings(r, map, &v, shouts, nshouts);
     if (f->overlays & PT_OVERLAY_LABELS) pt_render_labels(r, &scene, &v);
 
+    int gx = 0, gy = 0, has_goal = play_nearest_goal(s, &gx, &gy);
+    int pointer = has_goal && round == 0 && !in_view(map, &v, gx + 0.5, gy + 0.5);
     pt_hud_msg msgs[PLAY_MSGS];
+    char msg_buf[PLAY_MSGS][sizeof s->msgs[0].text];
     for (int i = 0; i < s->nmsgs; i++) {
         const play_msg *m = &s->msgs[i];
         double fade = m->ticks < 40 ? m->ticks / 40.0 : 1.0;
-        msgs[i].text = m->text;
+        msgs[i].text = msg_text(m->text, pointer, msg_buf[i], sizeof msg_buf[i]);
         msgs[i].rgba = (m->rgba & 0xffffff00u) | (uint32_t)lround((m->rgba & 0xffu) * fade);
     }
+    pt_hud said = {.scale = ts, .msgs = msgs, .nmsgs = s->nmsgs};
+    int low = f->hud && msgs_low(&said, map, &v, gx, gy, has_goal, &f->actors[0], out_w, out_h);
     if (f->hud && round == 0) {
         /* Off screen: the exit (a gold pointer) and the guards (arrows), at the view's edges
-         * and below the messages. */
-        pt_hud said = {.scale = ts, .msgs = msgs, .nmsgs = s->nmsgs};
-        pt_view vm = markers_view(map, &v, pt_hud_msgs_bottom(&said, 0, 0, out_w, out_h));
-        int gx, gy;
-        if (play_nearest_goal(s, &gx, &gy) && !in_view(map, &v, gx + 0.5, gy + 0.5)) {
-            pt_draw_pointer(r, map, &vm, gx + 0.5, gy + 0.5, 2 * ts, exit_pointer_rgba(s->ticks));
-        }
+         * and clear of the messages. */
+        pt_view vm = markers_view(map, &v, pt_hud_msgs_bottom(&said, 0, 0, out_w, out_h),
+                                  pt_hud_msgs_top(&said, 0, 0, out_w, out_h));
+        if (pointer) pt_draw_pointer(r, map, &vm, gx + 0.5, gy + 0.5, 2 * ts, exit_pointer_rgba(s->ticks));
         pt_actor out[64];
         for (int i = 0, k = 0; i < n; i++) {
             if (f->actors[i].kind == PT_KIND_GUARD && !in_view(map, &v, f->actors[i].x, f->actors[i].y))
@@ -292,6 +328,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         .phase_kind = (int)phase,
         .perf = f->perf,
         .hidden = round == 0 && pt_world_player_hidden(s->world),
+        .msgs_low = low,
     };
     if (round > 0 || catch_at == PLAY_CATCH_DONE) {
         hud.banner = round;

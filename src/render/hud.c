@@ -122,27 +122,50 @@ static void draw_top_bar(pt_render *r, const pt_hud *hud, int x, int y, int w, i
     }
 }
 
-/* The messages under the top bar, newest last, each centred on a dark box: drawn when r is
- * not NULL (one layout for the drawing and pt_hud_msgs_bottom). Returns the row just below
- * the last box (y when none shows). */
-static int lay_out_messages(const pt_hud *hud, int x, int y, int w, int ts, pt_render *r) {
-    int top = y + PT_GLYPH_PX * ts + 6 * ts + 6 * ts, bottom = y;
-    if (!hud->msgs || hud->banner) return y;
-    for (int i = 0; i < hud->nmsgs; i++) {
-        const pt_hud_msg *m = &hud->msgs[i];
-        if (!m->text || !m->text[0] || (m->rgba & 0xffu) == 0) continue;
-        int ms = fit_scale(m->text, ts + 1, w - 8 * ts);
-        int mw = pt__hud_text_w(m->text, ms), mh = PT_GLYPH_PX * ms;
-        int mx = x + (w - mw) / 2;
-        if (r) {
-            uint32_t a = m->rgba & 0xffu;
-            pt__fill_rect(r, mx - 3 * ms, top - 2 * ms, mw + 6 * ms, mh + 4 * ms, (a * 150 / 255) & 0xffu);
-            pt__hud_text(r, mx, top, ms, m->rgba, m->text);
+/* The messages, newest last, each centred on a dark box: under the top bar, or stacked up
+ * from just above the bottom bar (msgs_low). Drawn when r is not NULL (one layout for the
+ * drawing and the queries below); *top and *bottom get the first box's top row and the last
+ * box's bottom row (y, y when none shows), *hit whether a box meets the rectangle probe. */
+static void lay_out_messages(const pt_hud *hud, int x, int y, int w, int h, int ts, pt_render *r, const SDL_Rect *probe,
+                             int *top_row, int *bottom_row, int *hit) {
+    int first = -1, bottom = y, at = 0;
+    if (hit) *hit = 0;
+    if (top_row) *top_row = y;
+    if (bottom_row) *bottom_row = y;
+    if (!hud->msgs || hud->banner) return;
+    /* The rows the boxes take, from 0 at the first text's top. */
+    for (int pass = 0; pass < 2; pass++) {
+        int base = y + PT_GLYPH_PX * ts + 6 * ts + 6 * ts;
+        if (pass == 1 && hud->msgs_low) {
+            int bar = 0;
+            pt_hud_bars(ts, NULL, &bar);
+            base = y + h - bar - 2 * ts - at;
         }
-        bottom = top + mh + 2 * ms;
-        top += mh + 6 * ms;
+        int row = base;
+        for (int i = 0; i < hud->nmsgs; i++) {
+            const pt_hud_msg *m = &hud->msgs[i];
+            if (!m->text || !m->text[0] || (m->rgba & 0xffu) == 0) continue;
+            int ms = fit_scale(m->text, ts + 1, w - 8 * ts);
+            int mw = pt__hud_text_w(m->text, ms), mh = PT_GLYPH_PX * ms;
+            int mx = x + (w - mw) / 2;
+            SDL_Rect box = {mx - 3 * ms, row - 2 * ms, mw + 6 * ms, mh + 4 * ms};
+            if (pass == 1) {
+                if (first < 0) first = box.y;
+                if (r) {
+                    uint32_t a = m->rgba & 0xffu;
+                    pt__fill_rect(r, box.x, box.y, box.w, box.h, (a * 150 / 255) & 0xffu);
+                    pt__hud_text(r, mx, row, ms, m->rgba, m->text);
+                }
+                if (hit && probe && SDL_HasIntersection(&box, probe)) *hit = 1;
+            }
+            bottom = row + mh + 2 * ms;
+            row += mh + 6 * ms;
+        }
+        at = bottom - base; /* the last box's bottom, from the first text's top */
     }
-    return bottom;
+    if (first < 0) return;
+    if (top_row) *top_row = first;
+    if (bottom_row) *bottom_row = bottom;
 }
 
 static int hud_scale_of(const pt_hud *hud, int w, int h) {
@@ -150,8 +173,25 @@ static int hud_scale_of(const pt_hud *hud, int w, int h) {
 }
 
 int pt_hud_msgs_bottom(const pt_hud *hud, int x, int y, int w, int h) {
-    if (!hud || w <= 0 || h <= 0) return y;
-    return lay_out_messages(hud, x, y, w, hud_scale_of(hud, w, h), NULL);
+    if (!hud || w <= 0 || h <= 0 || hud->msgs_low) return y;
+    int bottom = y;
+    lay_out_messages(hud, x, y, w, h, hud_scale_of(hud, w, h), NULL, NULL, NULL, &bottom, NULL);
+    return bottom;
+}
+
+int pt_hud_msgs_top(const pt_hud *hud, int x, int y, int w, int h) {
+    if (!hud || w <= 0 || h <= 0 || !hud->msgs_low) return y + (h > 0 ? h : 0);
+    int top = y, bottom = y;
+    lay_out_messages(hud, x, y, w, h, hud_scale_of(hud, w, h), NULL, NULL, &top, &bottom, NULL);
+    return bottom > top ? top : y + h;
+}
+
+int pt_hud_msgs_cover(const pt_hud *hud, int x, int y, int w, int h, int rx, int ry, int rw, int rh) {
+    if (!hud || w <= 0 || h <= 0) return 0;
+    SDL_Rect probe = {rx, ry, rw, rh};
+    int hit = 0;
+    lay_out_messages(hud, x, y, w, h, hud_scale_of(hud, w, h), NULL, &probe, NULL, NULL, &hit);
+    return hit;
 }
 
 int pt__fit_hint(const char *keys, int ts, int w, char *buf, size_t cap) {
@@ -544,7 +584,7 @@ void pt_render_hud(pt_render *r, const pt_hud *hud, int x, int y, int w, int h) 
     if (hud->flash > 0 && isfinite(hud->flash))
         pt__fill_rect(r, x, y, w, h, 0xff201000u | (uint32_t)lround(pt_clamp(hud->flash, 0.0, 1.0) * 170));
     if (hud->title || hud->objective || hud->status || hud->phase) draw_top_bar(r, hud, x, y, w, ts);
-    lay_out_messages(hud, x, y, w, ts, r);
+    lay_out_messages(hud, x, y, w, h, ts, r, NULL, NULL, NULL, NULL);
     if (hud->keys) draw_bottom_bar(r, hud->keys, x, y, w, h, ts);
     if (hud->perf && hud->perf[0]) draw_perf(r, hud->perf, x, y, w, h, ts);
     if (hud->notice && !hud->help) draw_notice(r, hud->notice, x, y, w, h, ts);

@@ -326,6 +326,9 @@ typedef struct pt_hud {
     const char *perf;          /* bottom left, over the key bar: a small debug readout (frame times) */
     int hidden;                /* 1: the player is hidden in cover (pt_world_player_hidden): the
                                   top bar says HIDDEN in green beside the eye */
+    int msgs_low;              /* 1: the messages stack up from just above the bottom bar
+                                  instead of down from under the top bar (when they would hide
+                                  what matters there: pt_hud_msgs_cover) */
 } pt_hud;
 
 /* The font scale a HUD uses in a w x h rectangle: 1 below 900 x 500 pixels, 2 below
@@ -335,9 +338,16 @@ int pt_hud_scale(int w, int h);
  * a font scale: a view drawn between them has nothing hidden under the bars. */
 void pt_hud_bars(int scale, int *top, int *bottom);
 /* The output row just below the boxes of the HUD's messages (under the top bar) as
- * pt_render_hud draws them in the rectangle (x, y, w, h); y when it shows none. Edge markers
+ * pt_render_hud draws them in the rectangle (x, y, w, h); y when it shows none (or they are
+ * low: msgs_low). Edge markers
  * (pt_draw_pointer, pt_render_offscreen_guards) kept below it stay clear of them. */
 int pt_hud_msgs_bottom(const pt_hud *hud, int x, int y, int w, int h);
+/* With msgs_low: the output row of the top of the messages' first box (y + h when none
+ * shows, or without msgs_low); edge markers kept above it stay clear of them. */
+int pt_hud_msgs_top(const pt_hud *hud, int x, int y, int w, int h);
+/* 1 when a box of the HUD's messages, as pt_render_hud draws them in (x, y, w, h), meets the
+ * rectangle (rx, ry, rw, rh) of the output (the exit's tile, the player). */
+int pt_hud_msgs_cover(const pt_hud *hud, int x, int y, int w, int h, int rx, int ry, int rw, int rh);
 /* Draws the HUD into the rectangle (x, y, w, h) of the output (w or h 0 = the whole output),
  * over what is there. Does not present. */
 void pt_render_hud(pt_render *r, const pt_hud *hud, int x, int y, int w, int h);
