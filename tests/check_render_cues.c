@@ -161,6 +161,195 @@ START_TEST(test_offscreen_guard_marker) {
 }
 END_TEST
 
+/* The pixels of colour c (within 8 a channel) seen from (cx, cy) toward unit (ux, uy): the
+ * extent along it (front = toward the point), across it, and the widest across-extent in the
+ * back third. */
+typedef struct shape { double along, across, back_across; int n; } shape;
+
+static shape shape_of(SDL_Surface *s, uint32_t c, double ux, double uy) {
+    shape sh = {0, 0, 0, 0};
+    double sx = 0, sy = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        double cx = sh.n ? sx / sh.n : 0, cy = sh.n ? sy / sh.n : 0;
+        double a0 = 1e9, a1 = -1e9, b0 = 1e9, b1 = -1e9;
+        for (int k = 0; k < 2; k++) /* k 1: the back third's width, once its rows are known */
+            for (int y = 0; y < s->h; y++)
+                for (int x = 0; x < s->w; x++) {
+                    rgba p = px(s, x, y);
+                    if (abs(p.r - (int)(c >> 24)) > 8 || abs(p.g - (int)((c >> 16) & 0xff)) > 8 ||
+                        abs(p.b - (int)((c >> 8) & 0xff)) > 8)
+                        continue;
+                    if (pass == 0) {
+                        if (k == 0) sx += x, sy += y, sh.n++;
+                        continue;
+                    }
+                    double a = (x - cx) * ux + (y - cy) * uy, b = -(x - cx) * uy + (y - cy) * ux;
+                    if (k == 0) {
+                        if (a < a0) a0 = a;
+                        if (a > a1) a1 = a;
+                        if (b < b0) b0 = b;
+                        if (b > b1) b1 = b;
+                    } else if (a < a0 + (a1 - a0) / 3) {
+                        if (b < -sh.back_across) sh.back_across = -b;
+                        if (b > sh.back_across) sh.back_across = b;
+                    }
+                }
+        if (pass == 1 && sh.n) sh.along = a1 - a0 + 1, sh.across = b1 - b0 + 1, sh.back_across = 2 * sh.back_across + 1;
+    }
+    return sh;
+}
+
+typedef struct pointer_job {
+    const pt_map *map;
+    pt_view view;
+    double tx, ty;
+    int guard;  /* 1: a guard's marker there, 0: the exit pointer */
+} pointer_job;
+
+static int draw_pointer_job(pt_render *r, int w, int h, void *user) { /* on a clear canvas */
+    pointer_job *j = user;
+    pt_view v = j->view;
+    pt_view_resolve(&v, w, h);
+    if (j->guard) {
+        pt_actor a = {.kind = PT_KIND_GUARD, .row = 1, .x = j->tx, .y = j->ty, .state = PT_STATE_PATROL};
+        pt_render_offscreen_guards(r, j->map, &v, &a, 1, 0);
+    } else {
+        pt_draw_pointer(r, j->map, &v, j->tx, j->ty, 0, 0xf2be3cffu);
+    }
+    return PT_OK;
+}
+
+/* The edge markers read as arrows: longer than wide, and narrow at the back (a shaft), so
+ * which way they point shows at a glance; at view scales 1..3, toward random points all
+ * round the view. */
+START_TEST(test_markers_are_arrows) {
+    pt_map m;
+    ck_assert_int_eq(pt_map_init_blank(&m, 64, 40, NULL), PT_OK);
+    pt_rng rng;
+    pt_rng_seed(&rng, 2026, 1);
+    for (int k = 0; k < 24; k++) {
+        int sc = 1 + k % 3, guard = (k / 3) % 2;
+        double ang = pt_rng_unit(&rng) * 2 * 3.14159265358979;
+        /* a 20x12-tile view centred on (22, 16): the point 40 tiles away that way */
+        pointer_job j = {.map = &m, .view = {.scale = sc, .cam_x = 12, .cam_y = 10}, .guard = guard};
+        j.tx = 22 + 40 * cos(ang);
+        j.ty = 16 + 40 * sin(ang);
+        pt_error err;
+        SDL_Surface *s = pt_render_surface_with(320 * sc, 192 * sc, ASSETS, draw_pointer_job, &j, &err);
+        ck_assert_msg(s != NULL, "%s", err.message);
+        SDL_LockSurface(s);
+        shape sh = shape_of(s, guard ? 0xe6e6f000u : 0xf2be3c00u, cos(ang), sin(ang));
+        SDL_UnlockSurface(s);
+        SDL_FreeSurface(s);
+        ck_assert_msg(sh.n > 10, "scale %d: no marker", sc);
+        ck_assert_msg(sh.along >= 1.3 * sh.across, "scale %d angle %.2f %s: %.0f long, %.0f wide", sc, ang,
+                      guard ? "guard" : "exit", sh.along, sh.across);
+        ck_assert_msg(sh.back_across <= 0.6 * sh.across, "scale %d angle %.2f %s: %.0f wide at the back, %.0f in all",
+                      sc, ang, guard ? "guard" : "exit", sh.back_across, sh.across);
+    }
+    pt_map_fini(&m);
+}
+END_TEST
+
+typedef struct label_job {
+    const pt_map *map;
+    pt_actor *actors;
+    int n;
+    pt_view view;
+} label_job;
+
+/* The scene without names, a bright magenta tint over every cell (as the hearing overlay
+ * tints), then the names. */
+static int draw_label_job(pt_render *r, int w, int h, void *user) {
+    label_job *j = user;
+    pt_scene sc = {.map = j->map, .actors = j->actors, .nactors = j->n};
+    pt_view v = j->view;
+    pt_view_resolve(&v, w, h);
+    v.overlays = 0;
+    int rc = pt_render_draw(r, &sc, &v);
+    for (int y = 0; y < j->map->h; y++)
+        for (int x = 0; x < j->map->w; x++) pt_debug_cell(r, j->map, &v, x, y, 0xe040e0a0u);
+    pt_render_labels(r, &sc, &v);
+    return rc;
+}
+
+static SDL_Surface *label_render(label_job *j) {
+    pt_error err;
+    SDL_Surface *s = pt_render_surface_with(320 * j->view.scale, 192 * j->view.scale, ASSETS, draw_label_job, j, &err);
+    ck_assert_msg(s != NULL, "%s", err.message);
+    return s;
+}
+
+/* The pixels that differ between two surfaces. */
+static void diff_rect(SDL_Surface *a, SDL_Surface *b, int *x0, int *y0, int *x1, int *y1) {
+    *x0 = *y0 = 1 << 30;
+    *x1 = *y1 = -1;
+    for (int y = 0; y < a->h; y++)
+        for (int x = 0; x < a->w; x++) {
+            rgba p = px(a, x, y), q = px(b, x, y);
+            if (p.r == q.r && p.g == q.g && p.b == q.b) continue;
+            if (x < *x0) *x0 = x;
+            if (x > *x1) *x1 = x;
+            if (y < *y0) *y0 = y;
+            if (y > *y1) *y1 = y;
+        }
+}
+
+/* Names over a bright overlay read: each label's letters are white, every other pixel in its
+ * box dark (a backing); actors on one spot (a catch: the player and its catcher) and side by
+ * side get labels that do not meet. At random spots, view scales 1..3. */
+START_TEST(test_labels_read_and_part) {
+    pt_map m;
+    ck_assert_int_eq(pt_map_init_blank(&m, 20, 12, NULL), PT_OK);
+    pt_rng rng;
+    pt_rng_seed(&rng, 77, 2);
+    static char names[3][16];
+    for (int k = 0; k < 12; k++) {
+        pt_actor a[3];
+        memset(a, 0, sizeof a);
+        double x = 2.5 + pt_rng_below(&rng, 14), y = 2.5 + pt_rng_below(&rng, 7);
+        for (int i = 0; i < 3; i++) {
+            snprintf(names[i], sizeof names[i], "%s", i == 0 ? "player" : i == 1 ? "snake" : "hen3");
+            a[i] = (pt_actor){.kind = i == 0 ? PT_KIND_PLAYER : PT_KIND_GUARD, .row = i ? 1 : 0, .name = names[i]};
+            /* the first two on one spot (or half a tile apart), the third a tile away or on it */
+            a[i].x = x + (i == 1 ? 0.5 * (k % 2) : i == 2 ? (double)(k % 3) - 1 : 0);
+            a[i].y = y + (i == 2 ? (double)(k % 2) : 0);
+        }
+        label_job j = {.map = &m, .actors = a, .n = 3, .view = {.scale = 1 + k % 3}};
+        SDL_Surface *full = label_render(&j);
+        SDL_LockSurface(full);
+        int box[3][4];
+        for (int i = 0; i < 3; i++) {
+            char keep[16];
+            memcpy(keep, names[i], sizeof keep);
+            memset(names[i], ' ', strlen(names[i]));
+            SDL_Surface *s = label_render(&j);
+            memcpy(names[i], keep, sizeof keep);
+            SDL_LockSurface(s);
+            diff_rect(full, s, &box[i][0], &box[i][1], &box[i][2], &box[i][3]);
+            SDL_UnlockSurface(s);
+            SDL_FreeSurface(s);
+            ck_assert_msg(box[i][2] >= 0, "%d: label %s not drawn", k, names[i]);
+            for (int yy = box[i][1]; yy <= box[i][3]; yy++)
+                for (int xx = box[i][0]; xx <= box[i][2]; xx++) {
+                    rgba p = px(full, xx, yy);
+                    int white = p.r == 255 && p.g == 255 && p.b == 255;
+                    int dark = p.r < 90 && p.g < 90 && p.b < 90;
+                    ck_assert_msg(white || dark, "%d: label %s pixel (%d,%d) is %d,%d,%d: neither its letters nor dark",
+                                  k, names[i], xx, yy, p.r, p.g, p.b);
+                }
+            for (int o = 0; o < i; o++)
+                ck_assert_msg(box[i][0] > box[o][2] || box[o][0] > box[i][2] || box[i][1] > box[o][3] ||
+                                  box[o][1] > box[i][3],
+                              "%d: labels %s and %s meet", k, names[o], names[i]);
+        }
+        SDL_UnlockSurface(full);
+        SDL_FreeSurface(full);
+    }
+    pt_map_fini(&m);
+}
+END_TEST
+
 /* The player on a bush at tile 2,1: hidden, the lower part of its cell shows the bush's own
  * pixels (the leaves in front), the upper part still shows the player (dimmed). */
 START_TEST(test_hidden_player_behind_leaves) {
@@ -266,6 +455,8 @@ int main(void) {
     TCase *tc = tcase_create("cues");
     tcase_add_test(tc, test_edge_marker_geometry);
     tcase_add_test(tc, test_offscreen_guard_marker);
+    tcase_add_test(tc, test_markers_are_arrows);
+    tcase_add_test(tc, test_labels_read_and_part);
     tcase_add_test(tc, test_hidden_player_behind_leaves);
     tcase_add_test(tc, test_hud_hidden_chip);
     tcase_add_test(tc, test_actor_hidden_from_world);

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "test_app.h"
 
@@ -356,6 +357,49 @@ START_TEST(test_hint) {
 }
 END_TEST
 
+/* The game's hint in a level stays readable: at a HUD scale of 2 or more it is never drawn
+ * at scale 1 while its last two items alone fit at 2 (items are left out instead), and its
+ * glyphs in the bar are that tall; it keeps as many items as fit. */
+START_TEST(test_hint_readable) {
+    const char *const hints[] = {keys_hint, keys_hint_levels};
+    unsigned st = 77;
+    int checked = 0;
+    for (int k = 0; k < 40; k++) {
+        int w = k == 0 ? 921 : 900 + (int)(rnd(&st) % 1100), h = k == 0 ? 691 : 500 + (int)(rnd(&st) % 500);
+        int ts = pt_hud_scale(w, h), room = w - 8 * ts;
+        if (ts < 2) continue;
+        for (int i = 0; i < 2; i++) {
+            char line[512], in[32][64];
+            int n = items(hints[i], in, 32);
+            char two[160];
+            snprintf(two, sizeof two, "%s   %s", in[n - 2], in[n - 1]);
+            if (pt__hud_text_w(two, 2) > room) continue;
+            int ks = pt__fit_hint(hints[i], ts, room, line, sizeof line);
+            ck_assert_msg(ks >= 2, "%dx%d: the hint is drawn at scale %d", w, h, ks);
+            /* Not more left out than needed: the next item would not fit. */
+            char out[32][64];
+            int m = items(line, out, 32);
+            if (m < n) {
+                char more[2400] = "";
+                for (int j = 0; j <= m - 2; j++) strcat(strcat(more, in[j]), "   ");
+                strcat(more, two);
+                ck_assert_msg(pt__hud_text_w(more, ks) > room, "%dx%d: item %d left out, and it fits", w, h, m - 2);
+            }
+            pt_hud hud = {.keys = hints[i], .scale = ts};
+            SDL_Surface *s = hud_surface(&hud, w, h);
+            SDL_LockSurface(s);
+            box b = colour_box(s, HINT, 0, 0, w - 1, h - 1);
+            SDL_UnlockSurface(s);
+            SDL_FreeSurface(s);
+            ck_assert_msg(b.y1 - b.y0 + 1 >= 6 * 2, "%dx%d: the hint's letters are %d pixels tall", w, h,
+                          b.y1 - b.y0 + 1);
+            checked++;
+        }
+    }
+    ck_assert_int_gt(checked, 10);
+}
+END_TEST
+
 /* ---- the menus --------------------------------------------------------------------------- */
 
 static char labels[64][96], blank_labels[64][96];
@@ -683,15 +727,246 @@ START_TEST(test_msgs_and_arrows) {
 }
 END_TEST
 
+typedef struct menu_job { play_session *s; play_frame *f; } menu_job;
+static int draw_behind(pt_render *r, int w, int h, void *user) {
+    menu_job *j = user;
+    return play_draw_behind_menu(j->s, r, j->f, w, h);
+}
+static int draw_plain(pt_render *r, int w, int h, void *user) {
+    menu_job *j = user;
+    return play_draw_frame(j->s, r, j->f, w, h);
+}
+
+/* The exit pointer pulses but stays readable: at every tick of a pulse's period (ticks
+ * 0..59) its pixels are a strong gold (red high, blue well below it), never faded into the
+ * map (a translucent gold on grass read as a faint olive). Demo map, the exit off screen. */
+START_TEST(test_exit_pointer_pulse) {
+    static play_session s;
+    char path[4096];
+    pt_error err;
+    snprintf(path, sizeof path, "%s/maps/demo.map", PATROL_SOURCE_DIR);
+    ck_assert_msg(play_open(&s, path, &err) == 0, "%s", err.message);
+    s.nmsgs = 0; /* the intro's gold letters aside */
+    int w = 480, h = 320, top = 0, bottom = 0, least = 1 << 30;
+    pt_hud_bars(pt_hud_scale(w, h), &top, &bottom);
+    for (int t = 0; t < 60; t++) {
+        s.ticks = (uint64_t)t;
+        int n[2] = {0, 0}, ngoals = s.level->ngoals;
+        for (int k = 0; k < 2; k++) { /* k 1: the same frame with no exit to point at */
+            s.level->ngoals = k ? 0 : ngoals;
+            SDL_Surface *f = frame_surface(&s, w, h);
+            s.level->ngoals = ngoals;
+            SDL_LockSurface(f);
+            for (int y = top + 1; y < h - bottom; y++)
+                for (int x = 0; x < w; x++) {
+                    Uint32 c = rgb(f, x, y);
+                    int r = (int)(c >> 16), g = (int)((c >> 8) & 0xff), b = (int)(c & 0xff);
+                    n[k] += r >= 0xe0 && g >= 0xa8 && b <= r - 0x50;
+                }
+            SDL_UnlockSurface(f);
+            SDL_FreeSurface(f);
+        }
+        if (n[0] - n[1] < least) least = n[0] - n[1];
+    }
+    play_close(&s);
+    ck_assert_msg(least >= 20, "at one tick only %d gold pixels of the exit pointer", least);
+}
+END_TEST
+
+/* Behind a menu (the title, the level select) the level shows without the debug overlays
+ * and without the HUD: the same picture as the level drawn with the view cones alone; the
+ * frame's settings are as they were after. */
+START_TEST(test_behind_menu) {
+    static const char *const maps[] = {"maps/demo.map", "maps/abbey.map"};
+    static play_session s;
+    for (size_t mi = 0; mi < 2; mi++) {
+        char path[4096];
+        pt_error err;
+        snprintf(path, sizeof path, "%s/%s", PATROL_SOURCE_DIR, maps[mi]);
+        ck_assert_msg(play_open(&s, path, &err) == 0, "%s", err.message);
+        for (int t = 0; t < 90; t++) play_tick(&s, 1, 0);
+        play_frame menu = {.overlays = PT_OVERLAY_DEBUG | PT_OVERLAY_GRID, .hud = 1, .follow = 1, .speed = 1.0};
+        play_frame plain = {.overlays = PT_OVERLAY_CONES, .hud = 0, .follow = 1, .speed = 1.0};
+        menu_job mj = {&s, &menu}, pj = {&s, &plain};
+        pt_error e2;
+        SDL_Surface *a = pt_render_surface_with(640, 400, NULL, draw_behind, &mj, &e2);
+        ck_assert_msg(a != NULL, "%s", e2.message);
+        SDL_Surface *b = pt_render_surface_with(640, 400, NULL, draw_plain, &pj, &e2);
+        ck_assert_msg(b != NULL, "%s", e2.message);
+        ck_assert_msg(same_surface(a, b), "%s: debug overlays or the HUD drawn behind a menu", maps[mi]);
+        ck_assert_uint_eq(menu.overlays, PT_OVERLAY_DEBUG | PT_OVERLAY_GRID);
+        ck_assert_int_eq(menu.hud, 1);
+        SDL_FreeSurface(a);
+        SDL_FreeSurface(b);
+        play_frame_fini(&menu);
+        play_frame_fini(&plain);
+        play_close(&s);
+    }
+}
+END_TEST
+
+/* The debug readout (frame times, over the bottom bar's left end) covers little of the map:
+ * on a strip no taller than its text and a glyph pixel above and below, that lets the map
+ * through (over white, no pixel of it darker than 60% grey). */
+typedef struct perf_job { const pt_hud *hud; } perf_job;
+static int draw_on_white(pt_render *r, int w, int h, void *user) {
+    SDL_SetRenderDrawColor(r->sdl, 255, 255, 255, 255);
+    SDL_RenderClear(r->sdl);
+    pt_render_hud(r, ((perf_job *)user)->hud, 0, 0, w, h);
+    return PT_OK;
+}
+
+START_TEST(test_perf_small) {
+    const char *perf = "frame 5.2 ms (worst 6.9)  cpu 5.0 ms (worst 6.7)";
+    unsigned st = 8;
+    for (int k = 0; k < 8; k++) {
+        int w = k == 0 ? 921 : 900 + (int)(rnd(&st) % 1200), h = k == 0 ? 691 : 500 + (int)(rnd(&st) % 600);
+        int ts = pt_hud_scale(w, h), bar = 0;
+        pt_hud_bars(ts, NULL, &bar);
+        pt_hud with = {.keys = keys_hint, .perf = perf}, without = {.keys = keys_hint};
+        perf_job pa = {&with}, pb = {&without};
+        pt_error err;
+        SDL_Surface *a = pt_render_surface_with(w, h, NULL, draw_on_white, &pa, &err);
+        ck_assert_msg(a != NULL, "%s", err.message);
+        SDL_Surface *b = pt_render_surface_with(w, h, NULL, draw_on_white, &pb, &err);
+        ck_assert_msg(b != NULL, "%s", err.message);
+        SDL_LockSurface(a);
+        SDL_LockSurface(b);
+        box d = diff_box(a, b);
+        ck_assert_msg(!box_empty(d), "%dx%d: no readout", w, h);
+        ck_assert_msg(d.y1 - d.y0 + 1 <= (PT_GLYPH_PX + 2) * ts, "%dx%d: the readout is %d pixels tall", w, h,
+                      d.y1 - d.y0 + 1);
+        ck_assert_msg(d.y1 < h - bar, "%dx%d: the readout is over the key bar", w, h);
+        for (int y = d.y0; y <= d.y1; y++)
+            for (int x = d.x0; x <= d.x1; x++) {
+                Uint32 c = rgb(a, x, y);
+                ck_assert_msg((c >> 16) >= 0x99 || ((c >> 8) & 0xff) >= 0x99, "%dx%d: the readout's strip at (%d,%d) is %06x",
+                              w, h, x, y, (unsigned)c);
+            }
+        SDL_UnlockSurface(a);
+        SDL_UnlockSurface(b);
+        SDL_FreeSurface(a);
+        SDL_FreeSurface(b);
+    }
+}
+END_TEST
+
+/* The box of message i as the frame draws it: what changes when it is all but transparent
+ * (its dark box and its letters; nothing moves). Empty when it shows none. */
+static box msg_box(play_session *s, int i, int w, int h) {
+    SDL_Surface *full = frame_surface(s, w, h);
+    uint32_t keep = s->msgs[i].rgba;
+    s->msgs[i].rgba = (keep & 0xffffff00u) | 1u;
+    SDL_Surface *o = frame_surface(s, w, h);
+    s->msgs[i].rgba = keep;
+    SDL_LockSurface(full);
+    SDL_LockSurface(o);
+    box d = diff_box(full, o);
+    SDL_UnlockSurface(o);
+    SDL_UnlockSurface(full);
+    SDL_FreeSurface(o);
+    SDL_FreeSurface(full);
+    return d;
+}
+
+/* The output rectangle of tile (x, y) in the frame frame_surface draws (the camera as
+ * play_draw_frame sets it). */
+static box tile_box(play_session *s, int w, int h, double x0, double y0, double x1, double y1) {
+    const pt_map *map = pt_world_map(s->world);
+    int top = 0, bottom = 0;
+    pt_hud_bars(pt_hud_scale(w, h), &top, &bottom);
+    if (h - top - bottom < h / 2) top = bottom = 0;
+    pt_view v = {0};
+    pt_view_fit(&v, map, w, h - top - bottom, 0, 0);
+    v.y = top;
+    const pt_entity *pl = pt_world_entity(s->world, 0);
+    pt_view_follow(&v, map, pl->x + 0.5, pl->y + 0.5);
+    double ax, ay, bx, by;
+    pt_view_to_px(map, &v, x0, y0, &ax, &ay);
+    pt_view_to_px(map, &v, x1, y1, &bx, &by);
+    return (box){(int)ax, (int)ay, (int)bx - 1, (int)by - 1};
+}
+
+/* The opening hint on small generated yards (the whole map on screen): it speaks of the gold
+ * arrow only when there is one (the exit off screen: the demo), and its box hides neither the
+ * exit (on the top row, anywhere along it) nor the player (on the bottom row, at the left or
+ * the right): under the top bar when that is clear, else low, above the key bar. */
+START_TEST(test_intro_hint) {
+    static play_session s;
+    unsigned st = 6060;
+    char path[] = "/tmp/check_render_small_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    int low = 0, high = 0;
+    for (int k = 0; k < 10; k++) {
+        int mw = 14 + (int)(rnd(&st) % 16), mh = 8 + (int)(rnd(&st) % 6);
+        int ex = 1 + (int)(rnd(&st) % (unsigned)(mw - 2)), px = k % 2 ? 1 : mw - 2;
+        if (k < 2) ex = mw / 2; /* right under the middle of the hint */
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fprintf(f, "format 1\ntitle \"yard\"\ntile_size 16\nseed 3\nplayer at=%d,%d heading=0\ngrid\n", px, mh - 2);
+        for (int y = 0; y < mh; y++) {
+            for (int x = 0; x < mw; x++)
+                fputc(y == 0 && x == ex ? 'E' : (x == 0 || y == 0 || x == mw - 1 || y == mh - 1) ? '#' : '.', f);
+            fputc('\n', f);
+        }
+        fprintf(f, "end\n");
+        fclose(f);
+        pt_error err;
+        ck_assert_msg(play_open(&s, path, &err) == 0, "%s:%d: %s", err.file, err.line, err.message);
+        int w = 16 * mw * 2, h = 16 * mh * 2, tb = 0, bb = 0; /* scale 2: the map fills the view */
+        pt_hud_bars(pt_hud_scale(w, h + 30), &tb, &bb);
+        h += tb + bb;
+        box b = msg_box(&s, 0, w, h);
+        ck_assert_msg(!box_empty(b), "%d: no opening hint", k);
+        int ts = pt_hud_scale(w, h);
+        ck_assert_msg(b.x1 - b.x0 + 1 <= pt__hud_text_w("find the glowing exit", ts + 1) + 7 * (ts + 1),
+                      "%d: %dx%d: the hint (%d wide) speaks of an arrow, and the exit is in view", k, w, h,
+                      b.x1 - b.x0 + 1);
+        box exit = tile_box(&s, w, h, ex, 0, ex + 1, 1);
+        const pt_entity *pl = pt_world_entity(s.world, 0);
+        box me = tile_box(&s, w, h, pl->x, pl->y, pl->x + 1, pl->y + 1);
+        ck_assert_msg(!box_meet(b, exit), "%d: %dx%d: the hint (%d,%d)-(%d,%d) hides the exit (%d,%d)-(%d,%d)", k, w, h,
+                      b.x0, b.y0, b.x1, b.y1, exit.x0, exit.y0, exit.x1, exit.y1);
+        ck_assert_msg(!box_meet(b, me), "%d: %dx%d: the hint hides the player", k, w, h);
+        if (b.y0 > h / 2) low++;
+        else high++;
+        play_close(&s);
+    }
+    unlink(path);
+    ck_assert_msg(low > 0 && high > 0, "the hint was always %s", low ? "low" : "high");
+    /* The demo, the exit off screen: the arrow is named. */
+    char demo[4096];
+    pt_error err;
+    snprintf(demo, sizeof demo, "%s/maps/demo.map", PATROL_SOURCE_DIR);
+    ck_assert_msg(play_open(&s, demo, &err) == 0, "%s", err.message);
+    box b = msg_box(&s, 0, 640, 400);
+    ck_assert_int_gt(b.x1 - b.x0 + 1, pt__hud_text_w("find the glowing exit - follow the gold", 1));
+    /* Once the player walks it soon fades (it hides a band of the map), well before its
+     * PLAY_INTRO_TICKS. */
+    int t = 0;
+    for (; t < PLAY_INTRO_TICKS && s.nmsgs > 0 && strncmp(s.msgs[0].text, "find the glowing exit", 21) == 0; t++)
+        play_tick(&s, t < 30 ? 1 : 0, t < 30 ? 0 : -1);
+    ck_assert_msg(t <= 30 + 120, "the opening hint stayed %d ticks while the player walked", t);
+    play_close(&s);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("render_small");
     TCase *tc = tcase_create("small");
     tcase_add_test(tc, test_game_help);
     tcase_add_test(tc, test_generated_help);
     tcase_add_test(tc, test_hint);
+    tcase_add_test(tc, test_hint_readable);
     tcase_add_test(tc, test_menu);
     tcase_add_test(tc, test_long_titles);
     tcase_add_test(tc, test_msgs_and_arrows);
+    tcase_add_test(tc, test_exit_pointer_pulse);
+    tcase_add_test(tc, test_behind_menu);
+    tcase_add_test(tc, test_perf_small);
+    tcase_add_test(tc, test_intro_hint);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -471,10 +471,10 @@ int play_run(const play_opts *o) {
         ui.frame.perf = ui.frame.overlays & (PT_OVERLAY_DEBUG & ~PT_OVERLAY_CONES) ? ui.perf : NULL;
         ui.frame.from_levels = pm.on;
         in_menu = pm.on && pm.menu.screen != APP_SCREEN_PLAY;
-        ui.frame.hud = !in_menu; /* behind a menu: the level alone */
         SDL_SetRenderDrawColor(sdl, 0, 0, 0, 255);
         SDL_RenderClear(sdl);
-        if (play_draw_frame(&s, r, &ui.frame, ow, oh) < 0) {
+        /* Behind a menu: the level alone. */
+        if ((in_menu ? play_draw_behind_menu(&s, r, &ui.frame, ow, oh) : play_draw_frame(&s, r, &ui.frame, ow, oh)) < 0) {
             fprintf(stderr, "patrol play: error: out of memory while drawing\n");
             rc = APP_EXIT_INPUT;
             break;
@@ -502,7 +502,7 @@ int play_run(const play_opts *o) {
         if (fst.frames % 30 == 0) {
             app_fstats_sum sum;
             app_fstats_summary(&fst, 60, &sum);
-            snprintf(ui.perf, sizeof ui.perf, "frame %.1f ms (worst %.1f)  cpu %.1f ms (worst %.1f)", sum.work_median,
+            snprintf(ui.perf, sizeof ui.perf, "frame %.1f/%.1f  cpu %.1f/%.1f ms", sum.work_median,
                      sum.work_worst, sum.cpu_median, sum.cpu_worst);
         }
     }

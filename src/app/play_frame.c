@@ -121,6 +121,15 @@ static void draw_hearing(play_frame *f, pt_render *r, const pt_map *map, const p
     }
 }
 
+/* The exit pointer's colour `ticks` into the round: it pulses from gold to a pale gold and
+ * back about every 0.9 s, opaque (fading it out read as a faint olive on grass). */
+static uint32_t exit_pointer_rgba(uint64_t ticks) {
+    double k = 0.5 + 0.5 * sin((double)ticks * 0.12);
+    uint32_t r = 0xf2 + (uint32_t)lround((0xff - 0xf2) * k), g = 0xbe + (uint32_t)lround((0xec - 0xbe) * k),
+             b = 0x3c + (uint32_t)lround((0xa0 - 0x3c) * k);
+    return r << 24 | g << 16 | b << 8 | 0xffu;
+}
+
 /* 1 when map position (x, y) shows in the view's rectangle. */
 static int in_view(const pt_map *map, const pt_view *v, double x, double y) {
     double px, py;
@@ -128,21 +137,55 @@ static int in_view(const pt_map *map, const pt_view *v, double x, double y) {
     return px >= v->x && py >= v->y && px < v->x + v->w && py < v->y + v->h;
 }
 
-/* The view with its top edge moved down to `below` (rounded to whole sprite pixels), the map
- * where it was: the edge markers drawn in it stay under the HUD's messages. A window too
- * short for that keeps the view. */
-static pt_view markers_view(const pt_map *map, const pt_view *v, int below) {
+/* The view with its top edge moved down to `below` and its bottom edge up to `above`
+ * (rounded to whole sprite pixels), the map where it was: the edge markers drawn in it stay
+ * clear of the HUD's messages. A window too short for that keeps the view. */
+static pt_view markers_view(const pt_map *map, const pt_view *v, int below, int above) {
     pt_view m = *v;
     long mw = 0;
     pt_view_map_size(map, 1, &mw, NULL);
     int sc = v->scale > 0 ? v->scale : 1, d = below - v->y, t = map->w > 0 ? (int)(mw / map->w) : 0;
-    if (d <= 0 || t <= 0) return m;
-    d = (d + sc - 1) / sc * sc;
-    if (v->h - d < v->h / 2) return m;
+    int e = v->y + v->h - above;
+    if (t <= 0) return m;
+    d = d > 0 ? (d + sc - 1) / sc * sc : 0;
+    e = e > 0 ? (e + sc - 1) / sc * sc : 0;
+    if (v->h - d - e < v->h / 2) return m;
     m.y += d;
-    m.h -= d;
+    m.h -= d + e;
     m.cam_y += (double)(d / sc) / t;
     return m;
+}
+
+/* The opening hint names the gold arrow: with the exit in view there is none, and that part
+ * is left out. */
+static const char arrow_part[] = " - follow the gold arrow";
+
+static const char *msg_text(const char *text, int pointer, char *buf, size_t cap) {
+    size_t n = strlen(text), k = sizeof arrow_part - 1;
+    if (pointer || n < k || strcmp(text + n - k, arrow_part) != 0) return text;
+    snprintf(buf, cap, "%.*s", (int)(n - k), text);
+    return buf;
+}
+
+/* The messages low (above the key bar) when under the top bar they would hide more of what
+ * matters - the exit's tile, the player - than there. */
+static int msgs_low(pt_hud *said, const pt_map *map, const pt_view *v, int gx, int gy, int has_goal,
+                    const pt_actor *player, int out_w, int out_h) {
+    double rect[2][4] = {{player->x - 0.5, player->y - 0.5, player->x + 0.5, player->y + 0.5},
+                         {gx, gy, gx + 1.0, gy + 1.0}};
+    int hidden[2] = {0, 0};
+    for (int low = 0; low < 2; low++) {
+        said->msgs_low = low;
+        for (int k = 0; k < 1 + has_goal; k++) {
+            double x0, y0, x1, y1;
+            pt_view_to_px(map, v, rect[k][0], rect[k][1], &x0, &y0);
+            pt_view_to_px(map, v, rect[k][2], rect[k][3], &x1, &y1);
+            hidden[low] += pt_hud_msgs_cover(said, 0, 0, out_w, out_h, (int)floor(x0), (int)floor(y0),
+                                             (int)ceil(x1 - x0), (int)ceil(y1 - y0));
+        }
+    }
+    said->msgs_low = hidden[1] < hidden[0];
+    return said->msgs_low;
 }
 
 int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_w, int out_h) {
@@ -185,7 +228,9 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         if (v.h < 1) v.h = 1;
     }
     pt_scene scene = {.map = map, .actors = f->actors, .nactors = n};
+    v.overlays &= ~PT_OVERLAY_LABELS; /* drawn last, over the hearing and search tints */
     int rc = pt_render_draw(r, &scene, &v);
+    v.overlays = f->overlays;
     long map_pw = 0, map_ph = 0;
     pt_view_map_size(map, v.scale > 0 ? v.scale : 1, &map_pw, &map_ph);
     f->pick_x = v.x;
@@ -212,24 +257,26 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     pt_render_noise_rings(r, map, &v, marks, nmarks);
     if (catch_at == PLAY_CATCH_GRAB) pt_render_caught(r, map, &v, &f->actors[0], catch_t);
     pt_render_shout_rings(r, map, &v, shouts, nshouts);
+    if (f->overlays & PT_OVERLAY_LABELS) pt_render_labels(r, &scene, &v);
 
+    int gx = 0, gy = 0, has_goal = play_nearest_goal(s, &gx, &gy);
+    int pointer = has_goal && round == 0 && !in_view(map, &v, gx + 0.5, gy + 0.5);
     pt_hud_msg msgs[PLAY_MSGS];
+    char msg_buf[PLAY_MSGS][sizeof s->msgs[0].text];
     for (int i = 0; i < s->nmsgs; i++) {
         const play_msg *m = &s->msgs[i];
         double fade = m->ticks < 40 ? m->ticks / 40.0 : 1.0;
-        msgs[i].text = m->text;
+        msgs[i].text = msg_text(m->text, pointer, msg_buf[i], sizeof msg_buf[i]);
         msgs[i].rgba = (m->rgba & 0xffffff00u) | (uint32_t)lround((m->rgba & 0xffu) * fade);
     }
+    pt_hud said = {.scale = ts, .msgs = msgs, .nmsgs = s->nmsgs};
+    int low = f->hud && msgs_low(&said, map, &v, gx, gy, has_goal, &f->actors[0], out_w, out_h);
     if (f->hud && round == 0) {
         /* Off screen: the exit (a gold pointer) and the guards (arrows), at the view's edges
-         * and below the messages. */
-        pt_hud said = {.scale = ts, .msgs = msgs, .nmsgs = s->nmsgs};
-        pt_view vm = markers_view(map, &v, pt_hud_msgs_bottom(&said, 0, 0, out_w, out_h));
-        int gx, gy;
-        if (play_nearest_goal(s, &gx, &gy) && !in_view(map, &v, gx + 0.5, gy + 0.5)) {
-            int pulse = 170 + (int)lround(80 * sin((double)s->ticks * 0.12));
-            pt_draw_pointer(r, map, &vm, gx + 0.5, gy + 0.5, 2 * ts, 0xf2be3c00u | (uint32_t)pulse);
-        }
+         * and clear of the messages. */
+        pt_view vm = markers_view(map, &v, pt_hud_msgs_bottom(&said, 0, 0, out_w, out_h),
+                                  pt_hud_msgs_top(&said, 0, 0, out_w, out_h));
+        if (pointer) pt_draw_pointer(r, map, &vm, gx + 0.5, gy + 0.5, 2 * ts, exit_pointer_rgba(s->ticks));
         pt_actor out[64];
         for (int i = 0, k = 0; i < n; i++) {
             if (f->actors[i].kind == PT_KIND_GUARD && !in_view(map, &v, f->actors[i].x, f->actors[i].y))
@@ -281,6 +328,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         .phase_kind = (int)phase,
         .perf = f->perf,
         .hidden = round == 0 && pt_world_player_hidden(s->world),
+        .msgs_low = low,
     };
     if (round > 0 || catch_at == PLAY_CATCH_DONE) {
         hud.banner = round;
@@ -304,5 +352,16 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     }
     if (catch_at == PLAY_CATCH_GRAB) hud.flash = catch_t < 0.35 ? 0.7 * (1.0 - catch_t / 0.35) : 0.0;
     pt_render_hud(r, &hud, 0, 0, out_w, out_h);
+    return rc;
+}
+
+int play_draw_behind_menu(const play_session *s, pt_render *r, play_frame *f, int out_w, int out_h) {
+    unsigned overlays = f->overlays;
+    int hud = f->hud;
+    f->overlays &= PT_OVERLAY_CONES; /* the cones are the game's; the rest is for debugging it */
+    f->hud = 0;
+    int rc = play_draw_frame(s, r, f, out_w, out_h);
+    f->overlays = overlays;
+    f->hud = hud;
     return rc;
 }

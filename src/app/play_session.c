@@ -46,6 +46,8 @@ static void level_free(play_level *lv) {
     PT_FREE(lv);
 }
 
+#define PLAY_INTRO_MOVED_TICKS 90 /* the opening hint's ticks left once the player moves */
+
 static void say(play_session *s, uint32_t rgba, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -555,6 +557,10 @@ static void start_clock(play_session *s) {
     if (s->started) return;
     s->started = 1;
     s->start_tick = pt_world_tick(s->world);
+    /* The player is on the way: the opening hint (it hides a band of the map) stays a moment
+     * longer, then fades. */
+    if (s->intro && s->nmsgs > 0 && s->msgs[0].ticks > PLAY_INTRO_MOVED_TICKS)
+        s->msgs[0].ticks = PLAY_INTRO_MOVED_TICKS;
 }
 
 void play_tick(play_session *s, int held_dx, int held_dy) {

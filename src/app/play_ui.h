@@ -32,6 +32,10 @@ extern const double play_speeds[PLAY_NSPEEDS];
 /* The F1 panel: "KEY|what" lines in two columns; other lines are headings. */
 extern const char *const play_help_text;
 
+/* The level behind a menu (the title, the level select): play_draw_frame without the HUD
+ * and without the debug overlays (the view cones stay), f as it was after. */
+int play_draw_behind_menu(const play_session *s, pt_render *r, play_frame *f, int out_w, int out_h);
+
 typedef struct play_opts {
     const char *map_path;
     unsigned overlays;

@@ -839,18 +839,36 @@ static void draw_marks(pt_render *r, const xform *f, const pt_actor *a, unsigned
         pt__set_color(r->sdl, k >= 1.0 ? 0xff3028ffu : 0xffd040ffu);
         if (fg.w > 0) SDL_RenderFillRect(r->sdl, &fg);
     }
-    /* A flock is labelled once, on its first member ("crows.1"; "crows" on a map). */
-    int label = a->name && a->name[0];
-    if (label && a->kind == PT_KIND_BOID) {
-        const char *dot = strrchr(a->name, '.');
-        label = !dot || strcmp(dot, ".1") == 0;
-    }
-    if ((overlays & PT_OVERLAY_LABELS) && label) {
-        int fs = f->scale > 1 ? f->scale / 2 : 1, tw, th;
+}
+
+/* The names (PT_OVERLAY_LABELS), under the actors' feet, white on a dark backing so they read
+ * over any tile or overlay. A label that would meet one already placed (a catch puts two
+ * actors on one spot) moves down below it. */
+static void draw_labels(pt_render *r, const xform *f, const pt_actor *actors, int n) {
+    enum { PLACED = 256 };
+    SDL_Rect placed[PLACED];
+    int np = 0, d = f->t * f->scale, fs = f->scale > 1 ? f->scale / 2 : 1;
+    for (int i = 0; i < n; i++) {
+        const pt_actor *a = &actors[i];
+        if (!a->name || !a->name[0] || !isfinite(a->x) || !isfinite(a->y)) continue;
+        /* A flock is labelled once, on its first member ("crows.1"; "crows" on a map). */
+        const char *dot = a->kind == PT_KIND_BOID ? strrchr(a->name, '.') : NULL;
+        if (dot && strcmp(dot, ".1") != 0) continue;
+        int tw, th;
         pt_text_size(a->name, fs, &tw, &th);
-        int tx = left + d / 2 - tw / 2, ty = top + d + 3 * f->scale;
-        pt_draw_text(r, tx + fs, ty + fs, fs, 0x000000c0u, a->name);
-        pt_draw_text(r, tx, ty, fs, 0xffffffffu, a->name);
+        SDL_Rect box = {sx_of(f, a->x - 0.5) + d / 2 - tw / 2 - fs, sy_of(f, a->y - 0.5) + d + 3 * f->scale - fs,
+                        tw + 2 * fs, th + 2 * fs};
+        for (int tries = 0, moved = 1; moved && tries < 8; tries++) {
+            moved = 0;
+            for (int k = 0; k < np; k++)
+                if (SDL_HasIntersection(&box, &placed[k])) {
+                    box.y = placed[k].y + placed[k].h + fs;
+                    moved = 1;
+                }
+        }
+        if (np < PLACED) placed[np++] = box;
+        pt__fill_rect(r, box.x, box.y, box.w, box.h, 0x140f1eb8u);
+        pt_draw_text(r, box.x + fs, box.y + fs, fs, 0xffffffffu, a->name);
     }
 }
 
@@ -955,6 +973,7 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
             for (int i = 0; i < nact; i++)
                 if (scene->actors[i].kind == PT_KIND_GUARD) draw_memory(r, &f, &scene->actors[i]);
         for (int i = 0; i < nact; i++) draw_marks(r, &f, &scene->actors[i], v.overlays);
+        if (v.overlays & PT_OVERLAY_LABELS) draw_labels(r, &f, scene->actors, nact);
     }
 
     if (had_clip) SDL_RenderSetClipRect(r->sdl, &old_clip);
@@ -988,6 +1007,16 @@ static int begin_debug(pt_render *r, const pt_map *map, const pt_view *view, xfo
 
 static void end_debug(pt_render *r, const SDL_Rect *old_clip, SDL_bool had_clip) {
     SDL_RenderSetClipRect(r->sdl, had_clip ? old_clip : NULL);
+}
+
+void pt_render_labels(pt_render *r, const pt_scene *scene, const pt_view *view) {
+    xform f;
+    SDL_Rect old;
+    SDL_bool had;
+    if (!scene || !scene->actors || scene->nactors <= 0) return;
+    if (!begin_debug(r, scene->map, view, &f, &old, &had, 0xffffffffu)) return;
+    draw_labels(r, &f, scene->actors, scene->nactors);
+    end_debug(r, &old, had);
 }
 
 void pt_view_to_px(const pt_map *map, const pt_view *view, double x, double y, double *px, double *py) {
@@ -1121,21 +1150,30 @@ int pt_view_edge_marker(const pt_view *view, double px, double py, double margin
     return 1;
 }
 
-/* A triangle at (ax, ay) pointing along unit (ux, uy), `size` pixels from its centre to its
- * tip, over a dark outline `outline` pixels wider. */
+/* An arrow at (ax, ay) pointing along unit (ux, uy): a head and a shaft behind it, `size`
+ * pixels from its centre to its tip (and to its tail end), 1.4 size wide at the head, over a
+ * dark outline `outline` pixels wider all round. Long and narrow so its direction reads at a
+ * glance (a near-equilateral triangle did not). */
 static void marker(pt_render *r, double ax, double ay, double ux, double uy, double size, double outline,
                    uint32_t rgba) {
     SDL_Color c = {(Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba};
     SDL_Color dark = {20, 16, 30, (Uint8)rgba};
     for (int pass = 0; pass < 2; pass++) {
-        double s = pass == 0 ? size + outline : size;
-        SDL_Vertex vt[3];
+        double o = pass == 0 ? outline : 0.0;
+        /* Along the arrow: tip, head's base, tail; across: head's and shaft's half widths. */
+        double tip = size + 1.8 * o, base = 0.1 * size - 0.6 * o, tail = -size - o;
+        double head = 0.7 * size + 1.4 * o, shaft = 0.22 * size + o;
+        const double pts[7][2] = {{tip, 0},     {base, head},   {base, -head}, {base, shaft},
+                                  {base, -shaft}, {tail, shaft}, {tail, -shaft}};
+        SDL_Vertex vt[7];
         memset(vt, 0, sizeof vt);
-        vt[0].position = (SDL_FPoint){(float)(ax + ux * s), (float)(ay + uy * s)};
-        vt[1].position = (SDL_FPoint){(float)(ax - ux * s * 0.7 - uy * s * 0.8), (float)(ay - uy * s * 0.7 + ux * s * 0.8)};
-        vt[2].position = (SDL_FPoint){(float)(ax - ux * s * 0.7 + uy * s * 0.8), (float)(ay - uy * s * 0.7 - ux * s * 0.8)};
-        for (int i = 0; i < 3; i++) vt[i].color = pass == 0 ? dark : c;
-        SDL_RenderGeometry(r->sdl, NULL, vt, 3, NULL, 0);
+        for (int i = 0; i < 7; i++) {
+            double a = pts[i][0], b = pts[i][1];
+            vt[i].position = (SDL_FPoint){(float)(ax + ux * a - uy * b), (float)(ay + uy * a + ux * b)};
+            vt[i].color = pass == 0 ? dark : c;
+        }
+        static const int idx[9] = {0, 1, 2, 3, 4, 5, 4, 6, 5};
+        SDL_RenderGeometry(r->sdl, NULL, vt, 7, idx, 9);
     }
 }
 

@@ -122,27 +122,50 @@ static void draw_top_bar(pt_render *r, const pt_hud *hud, int x, int y, int w, i
     }
 }
 
-/* The messages under the top bar, newest last, each centred on a dark box: drawn when r is
- * not NULL (one layout for the drawing and pt_hud_msgs_bottom). Returns the row just below
- * the last box (y when none shows). */
-static int lay_out_messages(const pt_hud *hud, int x, int y, int w, int ts, pt_render *r) {
-    int top = y + PT_GLYPH_PX * ts + 6 * ts + 6 * ts, bottom = y;
-    if (!hud->msgs || hud->banner) return y;
-    for (int i = 0; i < hud->nmsgs; i++) {
-        const pt_hud_msg *m = &hud->msgs[i];
-        if (!m->text || !m->text[0] || (m->rgba & 0xffu) == 0) continue;
-        int ms = fit_scale(m->text, ts + 1, w - 8 * ts);
-        int mw = pt__hud_text_w(m->text, ms), mh = PT_GLYPH_PX * ms;
-        int mx = x + (w - mw) / 2;
-        if (r) {
-            uint32_t a = m->rgba & 0xffu;
-            pt__fill_rect(r, mx - 3 * ms, top - 2 * ms, mw + 6 * ms, mh + 4 * ms, (a * 150 / 255) & 0xffu);
-            pt__hud_text(r, mx, top, ms, m->rgba, m->text);
+/* The messages, newest last, each centred on a dark box: under the top bar, or stacked up
+ * from just above the bottom bar (msgs_low). Drawn when r is not NULL (one layout for the
+ * drawing and the queries below); *top and *bottom get the first box's top row and the last
+ * box's bottom row (y, y when none shows), *hit whether a box meets the rectangle probe. */
+static void lay_out_messages(const pt_hud *hud, int x, int y, int w, int h, int ts, pt_render *r, const SDL_Rect *probe,
+                             int *top_row, int *bottom_row, int *hit) {
+    int first = -1, bottom = y, at = 0;
+    if (hit) *hit = 0;
+    if (top_row) *top_row = y;
+    if (bottom_row) *bottom_row = y;
+    if (!hud->msgs || hud->banner) return;
+    /* The rows the boxes take, from 0 at the first text's top. */
+    for (int pass = 0; pass < 2; pass++) {
+        int base = y + PT_GLYPH_PX * ts + 6 * ts + 6 * ts;
+        if (pass == 1 && hud->msgs_low) {
+            int bar = 0;
+            pt_hud_bars(ts, NULL, &bar);
+            base = y + h - bar - 2 * ts - at;
         }
-        bottom = top + mh + 2 * ms;
-        top += mh + 6 * ms;
+        int row = base;
+        for (int i = 0; i < hud->nmsgs; i++) {
+            const pt_hud_msg *m = &hud->msgs[i];
+            if (!m->text || !m->text[0] || (m->rgba & 0xffu) == 0) continue;
+            int ms = fit_scale(m->text, ts + 1, w - 8 * ts);
+            int mw = pt__hud_text_w(m->text, ms), mh = PT_GLYPH_PX * ms;
+            int mx = x + (w - mw) / 2;
+            SDL_Rect box = {mx - 3 * ms, row - 2 * ms, mw + 6 * ms, mh + 4 * ms};
+            if (pass == 1) {
+                if (first < 0) first = box.y;
+                if (r) {
+                    uint32_t a = m->rgba & 0xffu;
+                    pt__fill_rect(r, box.x, box.y, box.w, box.h, (a * 150 / 255) & 0xffu);
+                    pt__hud_text(r, mx, row, ms, m->rgba, m->text);
+                }
+                if (hit && probe && SDL_HasIntersection(&box, probe)) *hit = 1;
+            }
+            bottom = row + mh + 2 * ms;
+            row += mh + 6 * ms;
+        }
+        at = bottom - base; /* the last box's bottom, from the first text's top */
     }
-    return bottom;
+    if (first < 0) return;
+    if (top_row) *top_row = first;
+    if (bottom_row) *bottom_row = bottom;
 }
 
 static int hud_scale_of(const pt_hud *hud, int w, int h) {
@@ -150,15 +173,33 @@ static int hud_scale_of(const pt_hud *hud, int w, int h) {
 }
 
 int pt_hud_msgs_bottom(const pt_hud *hud, int x, int y, int w, int h) {
-    if (!hud || w <= 0 || h <= 0) return y;
-    return lay_out_messages(hud, x, y, w, hud_scale_of(hud, w, h), NULL);
+    if (!hud || w <= 0 || h <= 0 || hud->msgs_low) return y;
+    int bottom = y;
+    lay_out_messages(hud, x, y, w, h, hud_scale_of(hud, w, h), NULL, NULL, NULL, &bottom, NULL);
+    return bottom;
+}
+
+int pt_hud_msgs_top(const pt_hud *hud, int x, int y, int w, int h) {
+    if (!hud || w <= 0 || h <= 0 || !hud->msgs_low) return y + (h > 0 ? h : 0);
+    int top = y, bottom = y;
+    lay_out_messages(hud, x, y, w, h, hud_scale_of(hud, w, h), NULL, NULL, &top, &bottom, NULL);
+    return bottom > top ? top : y + h;
+}
+
+int pt_hud_msgs_cover(const pt_hud *hud, int x, int y, int w, int h, int rx, int ry, int rw, int rh) {
+    if (!hud || w <= 0 || h <= 0) return 0;
+    SDL_Rect probe = {rx, ry, rw, rh};
+    int hit = 0;
+    lay_out_messages(hud, x, y, w, h, hud_scale_of(hud, w, h), NULL, &probe, NULL, NULL, &hit);
+    return hit;
 }
 
 int pt__fit_hint(const char *keys, int ts, int w, char *buf, size_t cap) {
-    int s = fit_scale(keys, ts, w);
+    /* Scale 1 is hard to read: below min(ts, 2) items go first, from the end but the last
+     * two (the way to every key, and out); the scale drops only when those alone do not fit. */
+    int readable = ts < 2 ? ts : 2, s = fit_scale(keys, ts, w);
     snprintf(buf, cap, "%s", keys);
-    if (pt__hud_text_w(buf, s) <= w) return s;
-    /* Too long at scale 1: the items ("   " apart) before the last two go, from the end. */
+    if (s >= readable && pt__hud_text_w(buf, s) <= w) return s;
     enum { MAX_ITEMS = 32 };
     const char *item[MAX_ITEMS];
     int len[MAX_ITEMS], n = 0;
@@ -170,17 +211,19 @@ int pt__fit_hint(const char *keys, int ts, int w, char *buf, size_t cap) {
         if (!sep) break;
         p = sep + strspn(sep, " ");
     }
-    for (int keep = n - 3; keep >= 0; keep--) {
-        size_t at = 0;
-        buf[0] = '\0';
-        for (int i = 0; i < n; i++) {
-            if (i >= keep && i < n - 2) continue;
-            at += (size_t)snprintf(buf + at, at < cap ? cap - at : 0, "%s%.*s", at ? "   " : "", len[i], item[i]);
-            if (at >= cap) break;
+    if (n < 3) return s; /* nothing to leave out */
+    for (s = readable < 1 ? 1 : readable;; s--) {
+        for (int keep = n - 3; keep >= 0; keep--) {
+            size_t at = 0;
+            buf[0] = '\0';
+            for (int i = 0; i < n; i++) {
+                if (i >= keep && i < n - 2) continue;
+                at += (size_t)snprintf(buf + at, at < cap ? cap - at : 0, "%s%.*s", at ? "   " : "", len[i], item[i]);
+                if (at >= cap) break;
+            }
+            if (pt__hud_text_w(buf, s) <= w || (keep == 0 && s == 1)) return s;
         }
-        if (pt__hud_text_w(buf, 1) <= w || keep == 0) break;
     }
-    return 1;
 }
 
 static void draw_bottom_bar(pt_render *r, const char *keys, int x, int y, int w, int h, int ts) {
@@ -192,15 +235,16 @@ static void draw_bottom_bar(pt_render *r, const char *keys, int x, int y, int w,
     pt__hud_text(r, x + (w - kw) / 2, y + h - bar + (bar - PT_GLYPH_PX * ks) / 2 + ks / 2, ks, 0xc8c8d4ffu, line);
 }
 
-/* Over the bottom bar's left end, on a dark strip so it reads over any map. */
+/* Just over the bottom bar's left end, on a thin translucent strip: it reads, and the map
+ * (a guard's name) shows through it. */
 static void draw_perf(pt_render *r, const char *s, int x, int y, int w, int h, int ts) {
     int bar = 0, tw = 0, th = 0;
     pt_hud_bars(ts, NULL, &bar);
     int ps = fit_scale(s, ts, w - 8 * ts);
     text_size(s, ps, &tw, &th);
-    int px = x + 4 * ts, py = y + h - bar - th - 4 * ps;
-    pt__fill_rect(r, px - 2 * ps, py - 2 * ps, tw + 4 * ps, th + 4 * ps, 0x000000a0u);
-    pt__hud_text(r, px, py, ps, 0x9cf0a0ffu, s);
+    int px = x + 4 * ts, py = y + h - bar - th - 2 * ps;
+    pt__fill_rect(r, px - ps, py - ps, tw + 2 * ps, th + 2 * ps, 0x00000060u);
+    pt__draw_text_adv(r, px, py, ps, PT__HUD_ADV, 0x9cf0a0e0u, s);
 }
 
 static void draw_notice(pt_render *r, const char *s, int x, int y, int w, int h, int ts) {
@@ -540,7 +584,7 @@ void pt_render_hud(pt_render *r, const pt_hud *hud, int x, int y, int w, int h) 
     if (hud->flash > 0 && isfinite(hud->flash))
         pt__fill_rect(r, x, y, w, h, 0xff201000u | (uint32_t)lround(pt_clamp(hud->flash, 0.0, 1.0) * 170));
     if (hud->title || hud->objective || hud->status || hud->phase) draw_top_bar(r, hud, x, y, w, ts);
-    lay_out_messages(hud, x, y, w, ts, r);
+    lay_out_messages(hud, x, y, w, h, ts, r, NULL, NULL, NULL, NULL);
     if (hud->keys) draw_bottom_bar(r, hud->keys, x, y, w, h, ts);
     if (hud->perf && hud->perf[0]) draw_perf(r, hud->perf, x, y, w, h, ts);
     if (hud->notice && !hud->help) draw_notice(r, hud->notice, x, y, w, h, ts);

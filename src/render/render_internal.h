@@ -85,8 +85,10 @@ static inline int pt__hud_text(pt_render *r, int x, int y, int ts, uint32_t rgba
 }
 
 /* A key hint ("   " between its items) for a bar w pixels wide: the largest scale <= ts at
- * which it fits, returned, with the text to draw in buf; at scale 1 too long, the items
- * before the last two (the way to all keys, and out) are left out from the end. */
+ * which it fits, returned, with the text to draw in buf; but never below min(ts, 2) (scale 1
+ * is hard to read) while leaving items out keeps it there: then the items before the last
+ * two (the way to all keys, and out) are left out from the end, and only when those two
+ * alone are too long does the scale drop. */
 int pt__fit_hint(const char *keys, int ts, int w, char *buf, size_t cap);
 
 /* The next line of s to show in `cols` characters (cols < 1: no limit): up to its '\n', or a

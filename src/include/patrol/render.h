@@ -203,6 +203,12 @@ void pt_view_map_size(const pt_map *map, int scale, long *w, long *h);
  * grow. */
 int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view);
 
+/* The actors' names alone, as PT_OVERLAY_LABELS draws them (white on a dark backing, a label
+ * that would meet another moved below it): for names above overlays a program draws over
+ * the scene (pt_render_hearing, pt_render_search), draw the scene without the bit, then the
+ * overlays, then this. Does not present. */
+void pt_render_labels(pt_render *r, const pt_scene *scene, const pt_view *view);
+
 /* ---- debug drawing in map coordinates ------------------------------------------------------
  * For overlays a program computes itself (the steering library's feelers, detection boxes,
  * forces, neighbour radii): positions and lengths in tiles, mapped to pixels exactly as
@@ -298,9 +304,10 @@ typedef struct pt_hud {
     int nmsgs;
     const char *keys;          /* bottom bar: the key hint, its items three spaces apart
                                   ("P pause   F1 help   Esc quit"). Drawn at the HUD's scale,
-                                  or the largest smaller one at which it fits; too long even at
-                                  scale 1, items are left out from the end but the last two
-                                  always stay: put the way to every key (F1) and out (Esc) last */
+                                  or the largest smaller one at which it fits, but not below
+                                  scale 2 (1 when the HUD's is 1) while leaving items out keeps
+                                  it there: items go from the end but the last two always
+                                  stay: put the way to every key (F1) and out (Esc) last */
     const char *notice;        /* a box in the middle ("PAUSED") */
     int banner;                /* end of round: 0 none, 1 won (gold), -1 lost (red) */
     const char *banner_title;  /* big letters */
@@ -319,6 +326,9 @@ typedef struct pt_hud {
     const char *perf;          /* bottom left, over the key bar: a small debug readout (frame times) */
     int hidden;                /* 1: the player is hidden in cover (pt_world_player_hidden): the
                                   top bar says HIDDEN in green beside the eye */
+    int msgs_low;              /* 1: the messages stack up from just above the bottom bar
+                                  instead of down from under the top bar (when they would hide
+                                  what matters there: pt_hud_msgs_cover) */
 } pt_hud;
 
 /* The font scale a HUD uses in a w x h rectangle: 1 below 900 x 500 pixels, 2 below
@@ -328,9 +338,16 @@ int pt_hud_scale(int w, int h);
  * a font scale: a view drawn between them has nothing hidden under the bars. */
 void pt_hud_bars(int scale, int *top, int *bottom);
 /* The output row just below the boxes of the HUD's messages (under the top bar) as
- * pt_render_hud draws them in the rectangle (x, y, w, h); y when it shows none. Edge markers
+ * pt_render_hud draws them in the rectangle (x, y, w, h); y when it shows none (or they are
+ * low: msgs_low). Edge markers
  * (pt_draw_pointer, pt_render_offscreen_guards) kept below it stay clear of them. */
 int pt_hud_msgs_bottom(const pt_hud *hud, int x, int y, int w, int h);
+/* With msgs_low: the output row of the top of the messages' first box (y + h when none
+ * shows, or without msgs_low); edge markers kept above it stay clear of them. */
+int pt_hud_msgs_top(const pt_hud *hud, int x, int y, int w, int h);
+/* 1 when a box of the HUD's messages, as pt_render_hud draws them in (x, y, w, h), meets the
+ * rectangle (rx, ry, rw, rh) of the output (the exit's tile, the player). */
+int pt_hud_msgs_cover(const pt_hud *hud, int x, int y, int w, int h, int rx, int ry, int rw, int rh);
 /* Draws the HUD into the rectangle (x, y, w, h) of the output (w or h 0 = the whole output),
  * over what is there. Does not present. */
 void pt_render_hud(pt_render *r, const pt_hud *hud, int x, int y, int w, int h);
