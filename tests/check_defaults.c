@@ -432,7 +432,7 @@ static const entry entries[] = {
     {FORMATS_MD, CELL, "| `body KEY=VALUE...` |", "`angular_drag` ", 2, 0, &body.angular_drag, 1},
     {FORMATS_MD, CELL, "| `body KEY=VALUE...` |", "`lateral_drag` ", 2, 0, &body.lateral_drag, 1},
     {FORMATS_MD, PROSE, "(top speed `thrust/drag`, ", NULL, 0, 0, &body_top_speed, 1},
-    {FORMATS_MD, PROSE, "# path radius for following; default ", NULL, 0, 0, &waypoint_radius, 1},
+    {FORMATS_MD, PROSE, "# corridor half-width; default ", NULL, 0, 0, &waypoint_radius, 1},
     /* stops: the default look, the pattern clock */
     {FORMATS_MD, CELL, "| `look` or `look=DURATION` |", NULL, 3, 0, &look_s, 1},
     {FORMATS_MD, CELL, "| `angles=A,B,...` |", NULL, 3, 0, &look_deg, 1},

@@ -34,6 +34,8 @@ static void set_state(pt_world *w, pt_entity *e, pt_state s) {
     b->search_ticks = 0;
     b->progress_ticks = 0;
     b->chase_by_tile = 0;
+    b->wp_for = 0;
+    b->wp_by_tile = 0;
     b->progress_x = e->px;
     b->progress_y = e->py;
     e->path_len = e->path_idx = 0;
@@ -264,6 +266,24 @@ static void go_and_look(pt_world *w, pt_entity *e, pt_cell last, double look_s) 
     if (b->search_ticks >= secs(w, look_s)) set_state(w, e, PT_STATE_RETURN);
 }
 
+int pt__walk_tiles(pt_world *w, pt_entity *e, pt_cell goal) {
+    pt__brain *b = &w->brains[e->id];
+    if (b->planned && (b->target_cell.x != goal.x || b->target_cell.y != goal.y)) b->planned = 0;
+    if (e->x == goal.x && e->y == goal.y) {
+        stand(w, e);
+        return 1;
+    }
+    int n = due_actions(w, e, 1.0);
+    for (int i = 0; i < n; i++) {
+        if (!b->planned && !pt__plan_to(w, e, goal)) return -1;
+        if (follow_path_step(e, &w->map)) {
+            b->planned = 0;
+            return 0;
+        }
+    }
+    return 0;
+}
+
 /* One tick of walking toward `goal` along an A* path (re-planned when the goal changes). */
 static void walk_to(pt_world *w, pt_entity *e, pt_cell goal) {
     pt__brain *b = &w->brains[e->id];
@@ -274,19 +294,7 @@ static void walk_to(pt_world *w, pt_entity *e, pt_cell goal) {
         }
         return;
     }
-    if (b->planned && (b->target_cell.x != goal.x || b->target_cell.y != goal.y)) b->planned = 0;
-    if (e->x == goal.x && e->y == goal.y) {
-        stand(w, e);
-        return;
-    }
-    int n = due_actions(w, e, 1.0);
-    for (int i = 0; i < n; i++) {
-        if (!b->planned && !pt__plan_to(w, e, goal)) return;
-        if (follow_path_step(e, &w->map)) {
-            b->planned = 0;
-            return;
-        }
-    }
+    pt__walk_tiles(w, e, goal);
 }
 
 /* Search: a member of the world's search (search.c) around the last known position, walking to

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "brain_tuning.h"
+#include "steer_priv.h"
 
 /* The in-place step writes its members back in batches of at least this many slots. */
 enum { FLOCK_SYNC_AHEAD = 64 };
@@ -395,6 +396,27 @@ void pt__brake_continuous(pt_world *w, pt_entity *e, double heading_goal) {
     sync_from_vehicle(e);
 }
 
+/* Whether a waypoint patrol has come no STUCK_DIST closer to its waypoint for STUCK_S, or
+ * for as long as a slow vehicle needs to turn full circle, reach its top speed and walk
+ * 2 * STUCK_DIST, if that is longer: a local minimum of the forces (wall feelers that
+ * balance the seek short of a waypoint in a corner) or a circling round it. Within
+ * waypoint_distance of it, where an open route ends, it is never stuck. */
+static int waypoint_stalled(pt_world *w, pt_entity *e) {
+    pt__brain *b = &w->brains[e->id];
+    const pt_steer_agent *a = &w->agents[e->id];
+    const pt_vec2 wp = a->path.pts[a->path.current];
+    const double d = hypot(wp.x - e->px, wp.y - e->py);
+    if (b->wp_for != a->path.current + 1 || d < a->params->waypoint_distance || d < b->wp_best - STUCK_DIST) {
+        b->wp_for = a->path.current + 1;
+        b->wp_best = d;
+        b->wp_ticks = 0;
+        return 0;
+    }
+    const pt_vehicle *v = &e->veh;
+    double s = PT_TAU / v->max_turn_rate + v->mass * v->max_speed / v->max_force + 2.0 * STUCK_DIST / v->max_speed;
+    return ++b->wp_ticks >= (int)lround(fmax(STUCK_S, s) / w->dt);
+}
+
 void pt__patrol_continuous(pt_world *w, pt_entity *e) {
     if (!e->run.pat) return;
     if (e->run.pat->kind == PT_PAT_THRUST) {
@@ -410,10 +432,27 @@ void pt__patrol_continuous(pt_world *w, pt_entity *e) {
         return;
     }
     if (e->run.pat->kind == PT_PAT_WAYPOINTS) {
+        pt__brain *b = &w->brains[e->id];
+        pt_path *path = &w->agents[e->id].path;
+        if (b->wp_by_tile) {
+            pt_vec2 wp = path->pts[path->current];
+            int r = pt__walk_tiles(w, e, (pt_cell){floor_int(wp.x), floor_int(wp.y)});
+            if (r == 0) return;
+            if (r > 0 && !path->closed && path->current == path->n - 1) return; /* the route's end */
+            /* On the waypoint's cell, or no way there: reached all the same, on by steering. */
+            pt__path_next(path);
+            b->wp_by_tile = 0;
+            b->wp_for = 0;
+        }
         pt__go_continuous(w, e);
         pt_steer_ctx ctx;
         memset(&ctx, 0, sizeof ctx);
         steer_step(w, e, PT_BEH_BIT(PT_BEH_FOLLOW_PATH) | AVOID, &ctx, e->speed);
+        if (waypoint_stalled(w, e)) {
+            pt__go_tile(w, e);
+            b->wp_by_tile = 1;
+            b->planned = 0;
+        }
         return;
     }
 }

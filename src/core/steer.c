@@ -163,6 +163,12 @@ pt_vec2 pt_steer_offset_pursuit(const pt_vehicle *v, const pt_vehicle *leader, p
     return pt_steer_arrive(v, pt_v2_add(slot, pt_v2_scale(leader->vel, t)), PT_DECEL_FAST, p);
 }
 
+void pt__path_next(pt_path *path) {
+    /* Open paths stop advancing at the last point (Buckland's iterator ran past the end). */
+    if (path->current < path->n - 1) path->current++;
+    else if (path->closed && path->n > 1) path->current = 0;
+}
+
 pt_vec2 pt_steer_follow_path(const pt_vehicle *v, pt_path *path, const pt_steer_params *p) {
     p = pt__params_or_default(p);
     if (!path || !path->pts || path->n <= 0) return pt_v2(0.0, 0.0);
@@ -170,11 +176,7 @@ pt_vec2 pt_steer_follow_path(const pt_vehicle *v, pt_path *path, const pt_steer_
     int looped = path->closed && n > 1;
     if (path->current < 0 || path->current >= n) path->current = looped ? 0 : (path->current < 0 ? 0 : n - 1);
     double wd = p->waypoint_distance;
-    if (pt_v2_dist2(path->pts[path->current], v->pos) < wd * wd) {
-        /* Open paths stop advancing at the last point (Buckland's iterator ran past the end). */
-        if (path->current < n - 1) path->current++;
-        else if (looped) path->current = 0;
-    }
+    if (pt_v2_dist2(path->pts[path->current], v->pos) < wd * wd) pt__path_next(path);
     pt_vec2 wp = path->pts[path->current];
     if (!looped && path->current == n - 1) return pt_steer_arrive(v, wp, PT_DECEL_NORMAL, p);
     return pt_steer_seek(v, wp);

@@ -18,6 +18,10 @@
  * the two members). */
 pt_vec2 pt__steer_coincident_dir(int self, int other);
 
+/* Follow path: counts path->pts[current] as reached (the next point; a closed path loops,
+ * an open one stays at its last). motion.c also calls it for a waypoint reached by tiles. */
+void pt__path_next(pt_path *path);
+
 /* pt_steer_calculate, but the raw separation, alignment and cohesion forces (in that order)
  * are taken from group[0..2] instead of being computed from ctx->nb; group NULL = compute. */
 pt_vec2 pt__steer_calculate_group(pt_steer_agent *a, const pt_steer_ctx *ctx, const pt_vec2 *group);

@@ -41,6 +41,13 @@ typedef struct pt__brain {
     double progress_x, progress_y; /* continuous movers: where they last moved from */
     int progress_ticks;      /* ticks within STUCK_DIST of it */
     int chase_by_tile;       /* a continuous chaser that got stuck chases on by tiles */
+    /* A waypoint patrol's progress (motion.c): the waypoint it is watched for (index + 1,
+     * 0 = none yet), the closest it came to it, the ticks since it last came STUCK_DIST
+     * closer; a stuck one walks to that waypoint's cell by tiles (wp_by_tile). */
+    int wp_for;
+    double wp_best;
+    int wp_ticks;
+    int wp_by_tile;
     pt_cell investigate_at;  /* investigate: the place it walks to and looks around */
     /* A noise heard in the last step: the world's hearing pass keeps the loudest in
      * mem[PT_MEMORY_HEARD] and sets `heard`; the brain's next update reads and clears it. */
@@ -162,6 +169,10 @@ int pt__prey_notices(const pt_world *w, const pt_entity *e, double px, double py
 void pt__flock_tick(pt_world *w);
 /* Back to a tile mover at the cell under its centre. */
 void pt__go_tile(pt_world *w, pt_entity *e);
+/* One tick of walking by tiles toward `goal` along an A* path (brain.c; re-planned when the
+ * goal changes): 1 when it started the tick on the goal (it stands), -1 when there is no way
+ * there, else 0. */
+int pt__walk_tiles(pt_world *w, pt_entity *e, pt_cell goal);
 
 void pt__world_event(pt_world *w, pt_event_kind kind, uint32_t a, uint32_t b, int x, int y);
 /* A noise made this step at cell (x, y) (ignored when not above 0 or outside the map). */

@@ -182,7 +182,9 @@ typedef struct pt_pattern {
     pt_thrust_instr *thr; int nthr;
     pt_thrust_body_params body;    /* as written (zero = default) */
 
-    /* waypoints: verts are the points (tile units); closed; radius of the path. */
+    /* waypoints: verts are the points (tile units); closed; path_radius: the corridor
+     * half-width for corridor following (the world's waypoint guards follow path, which
+     * does not read it). */
     double path_radius;            /* default 0.5 */
 } pt_pattern;
 
