@@ -10,6 +10,7 @@
 #include <patrol/steer.h>
 
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct pt__steer_index {
@@ -71,6 +72,28 @@ static inline int pt__blocks_nonempty(const pt_steer_env *e, const int *start, i
 }
 
 /* ---- tiles --------------------------------------------------------------------------- */
+
+/* A prefetch of p. gcc 12 drops a __builtin_prefetch whose address comes from a double
+ * converted to an integer when it sits in a loop that calls out; the asm stays. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define PT_PREFETCH(p) __asm__ volatile("prefetcht0 %0" ::"m"(*(const char *)(p)))
+#else
+#define PT_PREFETCH(p) __builtin_prefetch(p)
+#endif
+
+/* Asks for the lines an agent at p reads first on a large map, for a step that comes to it
+ * a little later (it moves less than a tile meanwhile): its tile's clearance (wall
+ * avoidance) and the map's flags of the rows round it (collision). */
+static inline void pt__steer_env_prefetch(const pt_steer_env *e, pt_vec2 p) {
+    const pt_map *m = e->map;
+    if (!m || !m->flags || !(p.x >= 0 && p.y >= 1 && p.x < m->w && p.y < m->h - 1)) return;
+    size_t at = (size_t)(int)(p.y - 0.5) * (size_t)m->w + (size_t)(int)p.x;
+    PT_PREFETCH(m->flags + at);
+    PT_PREFETCH(m->flags + at + (size_t)m->w);
+    const struct pt__steer_index *ix = e->ix;
+    if (ix && ix->tile_clear && ix->bits_w == m->w && ix->bits_h == m->h)
+        PT_PREFETCH(ix->tile_clear + (size_t)(int)p.y * (size_t)ix->bits_w + (size_t)(int)p.x);
+}
 
 /* !pt_map_walkable, read directly (one unsigned compare per axis): collision calls it for
  * every cell under every agent. */

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "steer_env_priv.h"
 #include "steer_priv.h"
 
 void pt__crowd_gather_range(pt_crowd *c, int lo, int hi) {
@@ -550,6 +551,10 @@ static int step_run_lanes(pt_crowd *c, step_lanes *L, pt_steer_ctx *ctx, const p
     return 1;
 }
 
+/* The step reads the map round each agent, random lines of a large map: ask for agent
+ * k's a few agents ahead (at its position at the start of the tick). */
+enum { TILES_AHEAD = 8 };
+
 /* Forces, integration and collision in index order: the agent structs (the bulk of the
  * memory) and the sums stream through in order, which the hardware prefetches well. */
 void pt__crowd_step_range(pt_crowd *c, int lo, int hi, double dt) {
@@ -566,6 +571,8 @@ void pt__crowd_step_range(pt_crowd *c, int lo, int hi, double dt) {
     for (int i = lo, done = lo; i < hi;) {
         int n = width;
         while (i + n > hi) n >>= 1;
+        if (c->env)
+            for (int k = i + TILES_AHEAD; k < i + TILES_AHEAD + n && k < hi; k++) pt__steer_env_prefetch(c->env, c->pos[k]);
         if (n < 2 || !step_run_lanes(c, &L, &ctx, tv, i, n, group)) {
             for (int k = i; k < i + n; k++) {
                 pt_steer_agent *a = &c->agents[k];
