@@ -552,8 +552,9 @@ static int step_run_lanes(pt_crowd *c, step_lanes *L, pt_steer_ctx *ctx, const p
 }
 
 /* The step reads the map round each agent, random lines of a large map: ask for agent
- * k's a few agents ahead (at its position at the start of the tick). */
-enum { TILES_AHEAD = 8 };
+ * k's a few agents ahead (at its position at the start of the tick). A map of fewer tiles
+ * than TILES_FAR (a byte each) stays in a core's cache, and asking costs more than it saves. */
+enum { TILES_AHEAD = 8, TILES_FAR = 1 << 18 };
 
 /* Forces, integration and collision in index order: the agent structs (the bulk of the
  * memory) and the sums stream through in order, which the hardware prefetches well. */
@@ -568,10 +569,12 @@ void pt__crowd_step_range(pt_crowd *c, int lo, int hi, double dt) {
 #endif
     /* the lanes integrate only a tick that integrates, and never turn to face a point */
     int width = dt > 0 && isfinite(dt) && !(beh & PT_BEH_BIT(PT_BEH_FACE)) ? L.width : 1;
+    const pt_map *map = c->env ? c->env->map : NULL;
+    int far = map && (long long)map->w * map->h >= TILES_FAR;
     for (int i = lo, done = lo; i < hi;) {
         int n = width;
         while (i + n > hi) n >>= 1;
-        if (c->env)
+        if (far)
             for (int k = i + TILES_AHEAD; k < i + TILES_AHEAD + n && k < hi; k++) pt__steer_env_prefetch(c->env, c->pos[k]);
         if (n < 2 || !step_run_lanes(c, &L, &ctx, tv, i, n, group)) {
             for (int k = i; k < i + n; k++) {
