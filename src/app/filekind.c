@@ -41,7 +41,9 @@ static int first_word(const char *path, char *word, size_t cap, int *line_no, in
     return found;
 }
 
-static app_file_kind kind_of_word(const char *w) {
+/* The kind a file's first word shows; `other` for a word no kind begins with (a map's usual
+ * first directives name a map). */
+static app_file_kind kind_of_word(const char *w, app_file_kind other) {
     if (!strcmp(w, "pattern")) return APP_FILE_PAT;
     if (!strcmp(w, "set") || !strcmp(w, "entity")) return APP_FILE_STEER;
     if (!strcmp(w, "<tileset")) return APP_FILE_TSX;
@@ -51,7 +53,10 @@ static app_file_kind kind_of_word(const char *w) {
     for (size_t i = 0; i < sizeof test_words / sizeof test_words[0]; i++)
         if (!strcmp(w, test_words[i])) return APP_FILE_TEST;
     if (!strcmp(w, "patrol-recording")) return APP_FILE_REC;
-    return APP_FILE_MAP;
+    static const char *const map_words[] = {"format", "title", "tile_size", "tile", "grid", "player", "guard"};
+    for (size_t i = 0; i < sizeof map_words / sizeof map_words[0]; i++)
+        if (!strcmp(w, map_words[i])) return APP_FILE_MAP;
+    return other;
 }
 
 static int ext_kind(const char *path, app_file_kind *k) {
@@ -72,7 +77,7 @@ app_file_kind app_file_kind_of(const char *path) {
     if (ext_kind(path, &k)) return k;
     char w[32];
     int line, col;
-    return first_word(path, w, sizeof w, &line, &col, NULL, 0) ? kind_of_word(w) : APP_FILE_MAP;
+    return first_word(path, w, sizeof w, &line, &col, NULL, 0) ? kind_of_word(w, APP_FILE_MAP) : APP_FILE_MAP;
 }
 
 const char *app_file_kind_name(app_file_kind k) {
@@ -108,7 +113,7 @@ int app_expect_map(const char *path, pt_error *err) {
     int line = 0, col = 0;
     char src[PT_ERROR_SRC_MAX] = "";
     int seen = first_word(path, w, sizeof w, &line, &col, src, sizeof src);
-    k = has_ext && by_ext != APP_FILE_MAP ? by_ext : seen ? kind_of_word(w) : APP_FILE_MAP;
+    k = has_ext && by_ext != APP_FILE_MAP ? by_ext : seen ? kind_of_word(w, APP_FILE_MAP) : APP_FILE_MAP;
     if (k == APP_FILE_MAP || k == APP_FILE_TMX) return PT_OK; /* the loader says the rest */
     return wrong_kind(path, k, seen, w, line, col, src,
                       "a map starts with 'format 1' and has a 'grid' block, or is a Tiled .tmx", err);
@@ -122,14 +127,9 @@ int app_expect_pattern(const char *path, const char *instead, pt_error *err) {
     char src[PT_ERROR_SRC_MAX] = "";
     int seen = first_word(path, w, sizeof w, &line, &col, src, sizeof src);
     if (!has_ext || k == APP_FILE_PAT) {
-        /* By its text: a map begins with one of its usual directives; any other word the
-         * pattern loader reports itself. */
-        static const char *const map_words[] = {"format", "title", "tile_size", "tile", "grid", "player", "guard"};
-        app_file_kind by_word = seen ? kind_of_word(w) : APP_FILE_PAT;
-        k = by_word != APP_FILE_MAP ? by_word : APP_FILE_PAT;
-        for (size_t i = 0; k == APP_FILE_PAT && seen && i < sizeof map_words / sizeof map_words[0]; i++)
-            if (!strcmp(w, map_words[i])) k = APP_FILE_MAP;
-    } else if (k == APP_FILE_MAP && seen && kind_of_word(w) == APP_FILE_PAT) {
+        /* By its text: a word no kind begins with, the pattern loader reports itself. */
+        k = seen ? kind_of_word(w, APP_FILE_PAT) : APP_FILE_PAT;
+    } else if (k == APP_FILE_MAP && seen && kind_of_word(w, APP_FILE_MAP) == APP_FILE_PAT) {
         k = APP_FILE_PAT; /* a pattern file named .map is read as what it is */
     }
     if (k == APP_FILE_PAT) return PT_OK;
