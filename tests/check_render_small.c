@@ -953,6 +953,52 @@ START_TEST(test_intro_hint) {
 }
 END_TEST
 
+/* The opening hint and a guard: on generated yards where neither place of the hint hides the
+ * exit (on the east wall) or the player (the bottom-left corner), a guard standing under the
+ * top bar's hint moves it low, and one standing above the key bar keeps it high. */
+START_TEST(test_intro_hint_guard) {
+    static play_session s;
+    unsigned st = 7171;
+    char path[] = "/tmp/check_render_small_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    for (int k = 0; k < 8; k++) {
+        int mw = 24 + (int)(rnd(&st) % 6), mh = 9 + (int)(rnd(&st) % 4), top = k % 2 == 0;
+        int gx = mw / 2 - 2 + (int)(rnd(&st) % 5), gy = top ? 1 : mh - 2;
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fprintf(f, "format 1\ntitle \"yard\"\ntile_size 16\nseed 3\nplayer at=1,%d heading=0\n", mh - 2);
+        fprintf(f, "guard g at=%d,%d view=3 fov=90\ngrid\n", gx, gy);
+        for (int y = 0; y < mh; y++) {
+            for (int x = 0; x < mw; x++)
+                fputc(x == mw - 1 && y == mh / 2 ? 'E' : (x == 0 || y == 0 || x == mw - 1 || y == mh - 1) ? '#' : '.', f);
+            fputc('\n', f);
+        }
+        fprintf(f, "end\n");
+        fclose(f);
+        pt_error err;
+        ck_assert_msg(play_open(&s, path, &err) == 0, "%s:%d: %s", err.file, err.line, err.message);
+        int w = 16 * mw, h = 16 * mh, tb = 0, bb = 0; /* scale 1: the hint spans the rows next to the bars */
+        pt_hud_bars(pt_hud_scale(w, h + 30), &tb, &bb);
+        h += tb + bb;
+        box b = msg_box(&s, 0, w, h);
+        ck_assert_msg(!box_empty(b), "%d: no opening hint", k);
+        const pt_entity *pl = pt_world_entity(s.world, 0), *g = pt_world_entity(s.world, 1);
+        box me = tile_box(&s, w, h, pl->x, pl->y, pl->x + 1, pl->y + 1);
+        box exit = tile_box(&s, w, h, mw - 1, mh / 2, mw, mh / 2 + 1);
+        box guard = tile_box(&s, w, h, g->x, g->y, g->x + 1, g->y + 1);
+        ck_assert_msg(!box_meet(b, me) && !box_meet(b, exit), "%d: %dx%d: the hint hides the player or the exit", k, w, h);
+        ck_assert_msg(!box_meet(b, guard), "%d: %dx%d: the hint (%d,%d)-(%d,%d) hides the guard at %d,%d", k, w, h, b.x0,
+                      b.y0, b.x1, b.y1, g->x, g->y);
+        ck_assert_msg((b.y0 > h / 2) == top, "%d: the hint is %s with the guard %s", k, b.y0 > h / 2 ? "low" : "high",
+                      top ? "at the top" : "at the bottom");
+        play_close(&s);
+    }
+    unlink(path);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("render_small");
     TCase *tc = tcase_create("small");
@@ -967,6 +1013,7 @@ int main(void) {
     tcase_add_test(tc, test_behind_menu);
     tcase_add_test(tc, test_perf_small);
     tcase_add_test(tc, test_intro_hint);
+    tcase_add_test(tc, test_intro_hint_guard);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -167,24 +167,40 @@ static const char *msg_text(const char *text, int pointer, char *buf, size_t cap
     return buf;
 }
 
+/* 1 when the messages, as said lays them out, meet the map rectangle (x0,y0)-(x1,y1); rows
+ * outside [band0, band1) of the output are not asked about (the messages lie within them). */
+static int msgs_cover(const pt_hud *said, const pt_map *map, const pt_view *v, double x0, double y0, double x1,
+                      double y1, int band0, int band1, int out_w, int out_h) {
+    double ax, ay, bx, by;
+    pt_view_to_px(map, v, x0, y0, &ax, &ay);
+    pt_view_to_px(map, v, x1, y1, &bx, &by);
+    if (by <= band0 || ay >= band1) return 0;
+    return pt_hud_msgs_cover(said, 0, 0, out_w, out_h, (int)floor(ax), (int)floor(ay), (int)ceil(bx - ax),
+                             (int)ceil(by - ay));
+}
+
 /* The messages low (above the key bar) when under the top bar they would hide more of what
- * matters - the exit's tile, the player - than there. */
+ * matters - the exit's tile, the player - than there; when both places hide as much of those,
+ * the one that hides fewer guards. */
 static int msgs_low(pt_hud *said, const pt_map *map, const pt_view *v, int gx, int gy, int has_goal,
-                    const pt_actor *player, int out_w, int out_h) {
+                    const pt_actor *actors, int n, int out_w, int out_h) {
+    const pt_actor *player = &actors[0];
     double rect[2][4] = {{player->x - 0.5, player->y - 0.5, player->x + 0.5, player->y + 0.5},
                          {gx, gy, gx + 1.0, gy + 1.0}};
-    int hidden[2] = {0, 0};
+    int hidden[2] = {0, 0}, guards[2] = {0, 0};
     for (int low = 0; low < 2; low++) {
         said->msgs_low = low;
-        for (int k = 0; k < 1 + has_goal; k++) {
-            double x0, y0, x1, y1;
-            pt_view_to_px(map, v, rect[k][0], rect[k][1], &x0, &y0);
-            pt_view_to_px(map, v, rect[k][2], rect[k][3], &x1, &y1);
-            hidden[low] += pt_hud_msgs_cover(said, 0, 0, out_w, out_h, (int)floor(x0), (int)floor(y0),
-                                             (int)ceil(x1 - x0), (int)ceil(y1 - y0));
-        }
+        int band0 = low ? pt_hud_msgs_top(said, 0, 0, out_w, out_h) : 0;
+        int band1 = low ? out_h : pt_hud_msgs_bottom(said, 0, 0, out_w, out_h);
+        for (int k = 0; k < 1 + has_goal; k++)
+            hidden[low] += msgs_cover(said, map, v, rect[k][0], rect[k][1], rect[k][2], rect[k][3], band0, band1, out_w,
+                                      out_h);
+        for (int i = 1; i < n; i++)
+            if (actors[i].kind == PT_KIND_GUARD)
+                guards[low] += msgs_cover(said, map, v, actors[i].x - 0.5, actors[i].y - 0.5, actors[i].x + 0.5,
+                                          actors[i].y + 0.5, band0, band1, out_w, out_h);
     }
-    said->msgs_low = hidden[1] < hidden[0];
+    said->msgs_low = hidden[1] < hidden[0] || (hidden[1] == hidden[0] && guards[1] < guards[0]);
     return said->msgs_low;
 }
 
@@ -270,7 +286,7 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         msgs[i].rgba = (m->rgba & 0xffffff00u) | (uint32_t)lround((m->rgba & 0xffu) * fade);
     }
     pt_hud said = {.scale = ts, .msgs = msgs, .nmsgs = s->nmsgs};
-    int low = f->hud && msgs_low(&said, map, &v, gx, gy, has_goal, &f->actors[0], out_w, out_h);
+    int low = f->hud && msgs_low(&said, map, &v, gx, gy, has_goal, f->actors, n, out_w, out_h);
     if (f->hud && round == 0) {
         /* Off screen: the exit (a gold pointer) and the guards (arrows), at the view's edges
          * and clear of the messages. */
