@@ -130,6 +130,13 @@ START_TEST(test_bad_input_and_usage) {
     tu_run_patrol(&r, "test", gone);
     ck_assert_int_eq(r.status, 1);
     ck_assert_ptr_nonnull(strstr(r.err, DATA "missing_map.test:2:5: error: map '" DATA "nowhere.map': "));
+    /* A map on a `patterns` line is named as a map, with the test file's line. */
+    const char *pmap[] = {DATA "patterns_map.test", NULL};
+    tu_run_patrol(&r, "test", pmap);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, DATA "hall.map:2:1: error: this is a map (it begins with 'format'); ") != NULL, "%s", r.err);
+    ck_assert_msg(strstr(r.err, DATA "patterns_map.test names it on line 3, where a 'patterns' line wants a .pat file\n"),
+                  "%s", r.err);
     /* check knows the kind: by extension, and by its first word. */
     const char *check[] = {DATA "pass.test", NULL};
     tu_run_patrol(&r, "check", check);

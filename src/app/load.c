@@ -112,7 +112,14 @@ int app_load_test(const char *path, pt_testfile *tf, pt_map *map, pt_patlib *lib
         pt_testfile_fini(tf);
         return 0;
     }
-    if (pt_testfile_bind(tf, map, lib, &err) < 0) {
+    int rc = PT_OK;
+    for (int i = 0; i < tf->npattern_files && rc >= 0; i++) { /* a map on a `patterns` line is named as one */
+        char hint[200];
+        snprintf(hint, sizeof hint, "%.80s names it on line %d, where a 'patterns' line wants a .pat file", path,
+                 tf->pattern_line[i]);
+        rc = app_expect_pattern(tf->pattern_files[i], hint, &err);
+    }
+    if (rc < 0 || pt_testfile_bind(tf, map, lib, &err) < 0) {
         pt_error_print(stderr, &err);
         pt_testfile_fini(tf);
         pt_patlib_fini(lib);
