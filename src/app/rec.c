@@ -47,7 +47,7 @@ int app_rec_start(app_rec *r, const pt_map *map, uint64_t seed, pt_error *err) {
     uint64_t mh, fh;
     int rc = app_file_hash(map->path, &mh, err);
     if (rc == PT_OK) rc = files_hash(map, &fh, err);
-    if (rc < 0) return rc;
+    if (rc != PT_OK) return rc;
     snprintf(r->map, sizeof r->map, "%s", map->path);
     r->map_hash = mh;
     r->files_hash = fh;
@@ -360,7 +360,7 @@ int app_rec_check_level(const app_rec *r, const pt_map *map, pt_error *err) {
     uint64_t mh, fh;
     int rc = app_file_hash(map->path, &mh, err);
     if (rc == PT_OK) rc = files_hash(map, &fh, err);
-    if (rc < 0) return rc;
+    if (rc != PT_OK) return rc;
     if (mh == r->map_hash && fh == r->files_hash) return PT_OK;
     pt_error_clear(err);
     if (mh != r->map_hash)
