@@ -102,6 +102,51 @@ START_TEST(test_trace_and_png_of_a_failure) {
 }
 END_TEST
 
+static void copy_file(const char *from, const char *dir, const char *name, char *out, size_t cap) {
+    snprintf(out, cap, "%s/%s", dir, name);
+    FILE *in = fopen(from, "rb"), *o = fopen(out, "wb");
+    ck_assert_ptr_nonnull(in);
+    ck_assert_ptr_nonnull(o);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0) ck_assert_uint_eq(fwrite(buf, 1, n, o), n);
+    fclose(in);
+    fclose(o);
+}
+
+/* A file goes by its text when its first word belongs to one kind, whatever its name says: a
+ * test file named .map is checked as a test and named as one, a map named .test runs, a
+ * pattern file named .map is named as a pattern file. */
+START_TEST(test_kind_by_text_over_name) {
+    char dir[] = "/tmp/patrol_kind_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char hall_map[128], hall_pat[128], level[128], room[128], walk[128], want[512];
+    copy_file(DATA "hall.map", dir, "hall.map", hall_map, sizeof hall_map);
+    copy_file(DATA "hall.pat", dir, "hall.pat", hall_pat, sizeof hall_pat);
+    copy_file(DATA "pass.test", dir, "level.map", level, sizeof level);
+    copy_file(DATA "hall.map", dir, "room.test", room, sizeof room);
+    copy_file(DATA "hall.pat", dir, "walk.map", walk, sizeof walk);
+    run_result r;
+    tu_run_patrol(&r, "check", (const char *[]){level, NULL});
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    snprintf(want, sizeof want, "%s: ok (5 expectations on %s)\n", level, hall_map);
+    ck_assert_str_eq(r.out, want);
+    tu_run_patrol(&r, "show", (const char *[]){level, NULL});
+    ck_assert_int_eq(r.status, 1);
+    snprintf(want, sizeof want, "%s:2:1: error: this is a test file (it begins with 'map'); ", level);
+    ck_assert_msg(strstr(r.err, want) && !strstr(r.err, "--map"), "%s", r.err);
+    tu_run_patrol(&r, "sim", (const char *[]){room, "--ticks", "3", "--quiet", NULL});
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    tu_run_patrol(&r, "sim", (const char *[]){walk, "--ticks", "3", NULL});
+    ck_assert_int_eq(r.status, 1);
+    snprintf(want, sizeof want, "%s:1:1: error: this is a pattern file (it begins with 'pattern'); ", walk);
+    ck_assert_msg(strstr(r.err, want), "%s", r.err);
+    const char *files[] = {hall_map, hall_pat, level, room, walk};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) ck_assert_int_eq(remove(files[i]), 0);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 START_TEST(test_bad_input_and_usage) {
     run_result r;
     const char *none[] = {NULL};
@@ -225,6 +270,7 @@ int main(void) {
     tcase_add_test(tc, test_failing_file);
     tcase_add_test(tc, test_trace_and_png_of_a_failure);
     tcase_add_test(tc, test_bad_input_and_usage);
+    tcase_add_test(tc, test_kind_by_text_over_name);
     tcase_add_test(tc, test_solvable);
     tcase_add_test(tc, test_demo_level);
     suite_add_tcase(s, tc);

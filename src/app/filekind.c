@@ -72,12 +72,21 @@ static int ext_kind(const char *path, app_file_kind *k) {
     return 0;
 }
 
+/* A file's kind: its first word's where that word belongs to one kind (a test file named .map
+ * is a test file), else its extension's, else `fallback`. The first word goes to w, its place to
+ * line and col, its line to src; *seen says whether there was one. */
+static app_file_kind kind_read(const char *path, app_file_kind fallback, int *seen, char *w, size_t cap, int *line,
+                               int *col, char *src, size_t src_cap) {
+    app_file_kind k = fallback;
+    ext_kind(path, &k);
+    *seen = first_word(path, w, cap, line, col, src, src_cap);
+    return *seen ? kind_of_word(w, k) : k;
+}
+
 app_file_kind app_file_kind_of(const char *path) {
-    app_file_kind k;
-    if (ext_kind(path, &k)) return k;
     char w[32];
-    int line, col;
-    return first_word(path, w, sizeof w, &line, &col, NULL, 0) ? kind_of_word(w, APP_FILE_MAP) : APP_FILE_MAP;
+    int seen, line, col;
+    return kind_read(path, APP_FILE_MAP, &seen, w, sizeof w, &line, &col, NULL, 0);
 }
 
 const char *app_file_kind_name(app_file_kind k) {
@@ -106,32 +115,21 @@ static int wrong_kind(const char *path, app_file_kind k, int seen, const char *w
 }
 
 int app_expect_map(const char *path, pt_error *err) {
-    app_file_kind by_ext = APP_FILE_MAP, k;
-    int has_ext = ext_kind(path, &by_ext);
-    if (has_ext && by_ext == APP_FILE_TMX) return PT_OK;
     char w[32] = "";
-    int line = 0, col = 0;
+    int seen, line = 0, col = 0;
     char src[PT_ERROR_SRC_MAX] = "";
-    int seen = first_word(path, w, sizeof w, &line, &col, src, sizeof src);
-    k = has_ext && by_ext != APP_FILE_MAP ? by_ext : seen ? kind_of_word(w, APP_FILE_MAP) : APP_FILE_MAP;
+    app_file_kind k = kind_read(path, APP_FILE_MAP, &seen, w, sizeof w, &line, &col, src, sizeof src);
     if (k == APP_FILE_MAP || k == APP_FILE_TMX) return PT_OK; /* the loader says the rest */
     return wrong_kind(path, k, seen, w, line, col, src,
                       "a map starts with 'format 1' and has a 'grid' block, or is a Tiled .tmx", err);
 }
 
 int app_expect_pattern(const char *path, const char *instead, pt_error *err) {
-    app_file_kind k = APP_FILE_PAT;
-    int has_ext = ext_kind(path, &k);
     char w[32] = "";
-    int line = 0, col = 0;
+    int seen, line = 0, col = 0;
     char src[PT_ERROR_SRC_MAX] = "";
-    int seen = first_word(path, w, sizeof w, &line, &col, src, sizeof src);
-    if (!has_ext || k == APP_FILE_PAT) {
-        /* By its text: a word no kind begins with, the pattern loader reports itself. */
-        k = seen ? kind_of_word(w, APP_FILE_PAT) : APP_FILE_PAT;
-    } else if (k == APP_FILE_MAP && seen && kind_of_word(w, APP_FILE_MAP) == APP_FILE_PAT) {
-        k = APP_FILE_PAT; /* a pattern file named .map is read as what it is */
-    }
+    /* A word no kind begins with: the pattern loader reports it itself. */
+    app_file_kind k = kind_read(path, APP_FILE_PAT, &seen, w, sizeof w, &line, &col, src, sizeof src);
     if (k == APP_FILE_PAT) return PT_OK;
     char rest[PT_ERROR_MSG_MAX];
     snprintf(rest, sizeof rest, "a pattern file starts with 'pattern NAME'%s%s", instead ? "; " : "", instead ? instead : "");

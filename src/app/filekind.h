@@ -15,22 +15,25 @@ typedef enum app_file_kind {
     APP_FILE_REC      /* a recording of patrol play (.rec) */
 } app_file_kind;
 
-/* The kind of path: by its extension (.map .tmx .tsx .pat .steer .test .rec, any case); for any
- * other name, by its first line that is not blank or a comment (a .map, .pat, .steer or
- * .test directive, or <map / <tileset in XML). A file that cannot be read counts as a map (the
- * map loader then reports why). */
+/* The kind of path: by its first line that is not blank or a comment when that line's first
+ * word belongs to one kind only (`pattern`, `format`, `set`, `map`, <map / <tileset in XML, ...:
+ * a test file named .map is a test file); otherwise by its extension (.map .tmx .tsx .pat .steer
+ * .test .rec, any case); otherwise a map. A file that cannot be read goes by its extension, or
+ * counts as a map (the map loader then reports why). */
 app_file_kind app_file_kind_of(const char *path);
 
 /* "map", "Tiled map", "Tiled tileset", "pattern file", "steering file", "test file". */
 const char *app_file_kind_name(app_file_kind k);
 
-/* Where a map is expected: PT_OK if path is a map (.map or .tmx) or may be one; otherwise
- * a located error in err ("this is a pattern file; a map starts with ...") and its code.
- * A .map whose text is plainly another kind (it begins with `pattern`) is refused too. */
+/* Where a map is expected: PT_OK if path is a map or a Tiled map by app_file_kind_of, or may be
+ * one; otherwise a located error in err ("this is a pattern file; a map starts with ...") and
+ * its code. A .map whose text is plainly another kind (it begins with `pattern`) is refused;
+ * a .test whose text is a map's is taken. */
 int app_expect_map(const char *path, pt_error *err);
 
-/* Where a pattern file is expected: PT_OK if path is one (.pat, or a file that does not look
- * like another kind: the pattern loader then says the rest); otherwise a located error in err
+/* Where a pattern file is expected: PT_OK if path is one (it begins with `pattern`, or it is a
+ * .pat or has no known extension and does not begin like another kind: the pattern loader then
+ * says the rest); otherwise a located error in err
  * ("this is a map (it begins with 'format'); a pattern file starts with 'pattern NAME'; "
  * then instead, what to run instead, when not NULL) and its code. */
 int app_expect_pattern(const char *path, const char *instead, pt_error *err);
