@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
-/* render_internal.h - what render.c (resources, text, PNG) and draw.c (scenes) share. */
+/* render_internal.h - what render.c (resources, text, PNG), draw.c (scenes), debug_draw.c
+ * (the public debug drawing) and markers.c (edge markers) share. */
 #ifndef PATROL_RENDER_INTERNAL_H
 #define PATROL_RENDER_INTERNAL_H
 
