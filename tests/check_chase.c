@@ -174,16 +174,6 @@ static int build_map(const genmap *m, pt_map *map, pt_cell player, pt_cell guard
     return rc;
 }
 
-/* Length in tiles of the A* path, -1 if unreachable. */
-static double path_length(pt_pathfinder *pf, pt_cell a, pt_cell b) {
-    static pt_cell buf[MAXW * MAXH];
-    int n = pt_path_find(pf, a, b, buf, MAXW * MAXH);
-    if (n < 1) return -1;
-    double len = 0;
-    for (int i = 1; i < n; i++) len += (buf[i].x != buf[i - 1].x && buf[i].y != buf[i - 1].y) ? sqrt(2.0) : 1.0;
-    return len;
-}
-
 typedef struct stats { int runs, catches, fallbacks; double worst_ratio; } stats;
 
 /* One chase from `start` toward a standing player at `target`. */
@@ -197,7 +187,7 @@ static void run_chase(const genmap *m, pt_pathfinder *pf, const pt_patlib *lib, 
     ck_assert_msg(w != NULL, "world: %s", err.message);
     const pt_entity *g = pt_world_entity(w, 1);
     double dist = hypot(target.x - start.x, target.y - start.y);
-    double len = path_length(pf, start, target);
+    double len = tu_path_length(pf, start, target);
     ck_assert(len > 0);
     /* Noticing: the meter fills at aware_rate * (1 - 0.75 d / view) per second up to chase_at.
      * Then the chase at 1.3 x speed; twice the A* length covers going round the frames,
@@ -256,11 +246,7 @@ static void chase_on(void (*gen)(genmap *, pt_rng *), int seeds, int max_starts,
         gen(&m, &r);
         m.seed = (uint64_t)s;
         pt_map blank;
-        const char *rows[MAXH];
-        for (int y = 0; y < m.h; y++) rows[y] = m.g[y];
-        tu_map_from_rows(&blank, rows, m.h);
-        pt_pathfinder *pf = pt_pathfinder_create(&blank);
-        ck_assert(pf != NULL);
+        pt_pathfinder *pf = tu_grid_pathfinder(&blank, m.g[0], sizeof m.g[0], m.h);
         int ns = start_cells(&m, starts, MAXW * MAXH);
         ck_assert_msg(ns > 0, "%s seed %d: no start cells", m.kind, s);
         /* Every start when there are few (doors), an even sample otherwise (corridors). */
@@ -362,8 +348,7 @@ START_TEST(test_steer_beside_door) {
     m.kind = "door";
     m.seed = 1;
     pt_map blank;
-    tu_map_from_rows(&blank, rows, 7);
-    pt_pathfinder *pf = pt_pathfinder_create(&blank);
+    pt_pathfinder *pf = tu_grid_pathfinder(&blank, m.g[0], sizeof m.g[0], m.h);
     pt_patlib lib;
     pt_patlib_init(&lib);
     pt_error err;

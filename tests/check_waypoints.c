@@ -123,15 +123,7 @@ static int build(const genmap *m, const pt_cell *pts, int n, double speed, const
     return pt_patlib_lint_map(lib, map, NULL, 0);
 }
 
-/* Length in tiles of the A* path, -1 if unreachable. */
-static double path_length(pt_pathfinder *pf, pt_cell a, pt_cell b) {
-    static pt_cell buf[MAXW * MAXH];
-    int n = pt_path_find(pf, a, b, buf, MAXW * MAXH);
-    if (n < 1) return -1;
-    double len = 0;
-    for (int i = 1; i < n; i++) len += (buf[i].x != buf[i - 1].x && buf[i].y != buf[i - 1].y) ? sqrt(2.0) : 1.0;
-    return len;
-}
+static double path_length(pt_pathfinder *pf, pt_cell a, pt_cell b) { return tu_path_length(pf, a, b); }
 
 typedef struct stats { int runs, reached, by_tiles; double worst_ratio; } stats;
 
@@ -205,11 +197,7 @@ static void routes_on(int first_seed, int seeds, stats *st) {
         gen_room(&m, &r);
         m.seed = (uint64_t)s;
         pt_map blank;
-        const char *rows[MAXH];
-        for (int y = 0; y < m.h; y++) rows[y] = m.g[y];
-        tu_map_from_rows(&blank, rows, m.h);
-        pt_pathfinder *pf = pt_pathfinder_create(&blank);
-        ck_assert(pf != NULL);
+        pt_pathfinder *pf = tu_grid_pathfinder(&blank, m.g[0], sizeof m.g[0], m.h);
         int ncorner, nc = candidates(&m, cand, &ncorner);
         ck_assert_msg(ncorner > 0, "seed %d: no corner cells", s);
         for (int k = 0; k < 3; k++) {

@@ -125,10 +125,6 @@ int pt_render_actors_from_map(const pt_map *map, pt_actor *out, int cap) {
 
 /* ---- views --------------------------------------------------------------------------------- */
 
-static int tile_px(const pt_map *m) {
-    return m && m->tile_px >= PT_MIN_TILE_PX && m->tile_px <= PT_MAX_TILE_PX ? m->tile_px : PT_SPRITE_PX;
-}
-
 void pt_view_resolve(pt_view *v, int out_w, int out_h) {
     if (v->w <= 0) v->w = out_w - v->x;
     if (v->h <= 0) v->h = out_h - v->y;
@@ -139,7 +135,7 @@ void pt_view_resolve(pt_view *v, int out_w, int out_h) {
 }
 
 void pt_view_map_size(const pt_map *map, int scale, long *w, long *h) {
-    long t = (long)tile_px(map) * (scale < 1 ? 1 : scale);
+    long t = (long)pt__tile_px(map) * (scale < 1 ? 1 : scale);
     if (w) *w = map ? map->w * t : 0;
     if (h) *h = map ? map->h * t : 0;
 }
@@ -149,7 +145,7 @@ void pt_view_fit(pt_view *v, const pt_map *map, int out_w, int out_h, int min_ti
     v->h = out_h;
     if (min_tiles_w <= 0) min_tiles_w = 24;
     if (min_tiles_h <= 0) min_tiles_h = 14;
-    int t = tile_px(map);
+    int t = pt__tile_px(map);
     int tw = map && map->w < min_tiles_w ? map->w : min_tiles_w;
     int th = map && map->h < min_tiles_h ? map->h : min_tiles_h;
     if (tw < 1) tw = 1;
@@ -166,37 +162,21 @@ static double follow_axis(double f, int map_tiles, double view_tiles) {
 }
 
 void pt_view_follow(pt_view *v, const pt_map *map, double fx, double fy) {
-    double unit = (double)tile_px(map) * (v->scale < 1 ? 1 : v->scale);
+    double unit = (double)pt__tile_px(map) * (v->scale < 1 ? 1 : v->scale);
     v->cam_x = follow_axis(isfinite(fx) ? fx : 0.0, map->w, v->w / unit);
     v->cam_y = follow_axis(isfinite(fy) ? fy : 0.0, map->h, v->h / unit);
 }
 
 /* ---- drawing ------------------------------------------------------------------------------- */
 
-/* Map tiles -> output pixels, snapped to whole sprite pixels so the art stays crisp. */
-typedef struct xform {
-    int ox, oy;      /* output pixel of map position (0,0) */
-    int t, scale;    /* tile size in sprite pixels, output pixels per sprite pixel */
-} xform;
-
-static int to_px(double tiles, int t, int scale) {
-    double p = tiles * t;
-    /* NaN and huge values stay harmless: 4e6 sprite pixels is beyond any map (4096 tiles of
-     * 256), and times the largest scale, summed a few times, still fits an int. */
-    if (!(p > -4e6 && p < 4e6)) p = p > 0 ? 4e6 : -4e6;
-    return (int)lround(p) * scale;
-}
-static int sx_of(const xform *f, double x) { return f->ox + to_px(x, f->t, f->scale); }
-static int sy_of(const xform *f, double y) { return f->oy + to_px(y, f->t, f->scale); }
-
-static void draw_tiles(pt_render *r, const pt_map *m, const pt_view *v, const xform *f, int x0, int y0, int x1,
+static void draw_tiles(pt_render *r, const pt_map *m, const pt_view *v, const pt__xform *f, int x0, int y0, int x1,
                        int y1) {
     int d = f->t * f->scale;
     for (int y = y0; y < y1; y++) {
         for (int x = x0; x < x1; x++) {
             int s = pt_render_tile_sprite(pt_map_tile(m, x, y), v->time);
             if (s < 0 || s >= r->ntiles) s = 0;
-            pt__blit(r, r->tiles, s, r->ntiles, PT_SPRITE_PX, PT_SPRITE_PX, sx_of(f, x), sy_of(f, y), d, d);
+            pt__blit(r, r->tiles, s, r->ntiles, PT_SPRITE_PX, PT_SPRITE_PX, pt__sx_of(f, x), pt__sy_of(f, y), d, d);
         }
     }
 }
@@ -297,7 +277,7 @@ static int map_layer(pt_render *r, const pt_map *m, int t, int scale, double tim
 }
 
 /* Copies the visible part of the layer, pixel for pixel, inside the view rectangle. */
-static void copy_layer(pt_render *r, const pt_view *v, const xform *f) {
+static void copy_layer(pt_render *r, const pt_view *v, const pt__xform *f) {
     int sx0 = v->x - f->ox, sy0 = v->y - f->oy;
     SDL_Rect src = {sx0 < 0 ? 0 : sx0, sy0 < 0 ? 0 : sy0, 0, 0};
     int sx1 = sx0 + v->w, sy1 = sy0 + v->h;
@@ -310,12 +290,12 @@ static void copy_layer(pt_render *r, const pt_view *v, const xform *f) {
     SDL_RenderCopy(r->sdl, r->layer, &src, &dst);
 }
 
-static void draw_grid(pt_render *r, const pt_map *m, const xform *f, int x0, int y0, int x1, int y1) {
+static void draw_grid(pt_render *r, const pt_map *m, const pt__xform *f, int x0, int y0, int x1, int y1) {
     (void)m;
     pt__set_color(r->sdl, 0x00000050u);
-    int top = sy_of(f, y0), bottom = sy_of(f, y1), left = sx_of(f, x0), right = sx_of(f, x1);
-    for (int x = x0; x <= x1; x++) SDL_RenderDrawLine(r->sdl, sx_of(f, x), top, sx_of(f, x), bottom - 1);
-    for (int y = y0; y <= y1; y++) SDL_RenderDrawLine(r->sdl, left, sy_of(f, y), right - 1, sy_of(f, y));
+    int top = pt__sy_of(f, y0), bottom = pt__sy_of(f, y1), left = pt__sx_of(f, x0), right = pt__sx_of(f, x1);
+    for (int x = x0; x <= x1; x++) SDL_RenderDrawLine(r->sdl, pt__sx_of(f, x), top, pt__sx_of(f, x), bottom - 1);
+    for (int y = y0; y <= y1; y++) SDL_RenderDrawLine(r->sdl, left, pt__sy_of(f, y), right - 1, pt__sy_of(f, y));
 }
 
 /* Distance (tiles) from (ox,oy) along unit (dx,dy) to the first opaque cell other than the
@@ -401,7 +381,7 @@ static int cone_buffer(pt_render *r, int w, int h) {
     return 1;
 }
 
-static void fill_cone(pt_render *r, const pt_map *m, const xform *f, const pt_actor *a, const SDL_Rect *clip) {
+static void fill_cone(pt_render *r, const pt_map *m, const pt__xform *f, const pt_actor *a, const SDL_Rect *clip) {
     enum { MAX_RAYS = 72 };
     if (!(a->view_dist > 0) || !(a->view_angle > 0) || !isfinite(a->x) || !isfinite(a->y) || !isfinite(a->heading))
         return;
@@ -413,8 +393,8 @@ static void fill_cone(pt_render *r, const pt_map *m, const xform *f, const pt_ac
     double unit = (double)f->t * f->scale;
     double px[MAX_RAYS + 1], py[MAX_RAYS + 1];
     /* Sub-pixel positions are fine here: the fan is a translucent overlay, not pixel art. */
-    px[0] = sx_of(f, a->x);
-    py[0] = sy_of(f, a->y);
+    px[0] = pt__sx_of(f, a->x);
+    py[0] = pt__sy_of(f, a->y);
     double bx0 = px[0], bx1 = px[0], by0 = py[0], by1 = py[0];
     for (int i = 0; i < rays; i++) {
         double th = a->heading - angle / 2 + angle * i / (rays - 1);
@@ -471,7 +451,7 @@ static void fill_cone(pt_render *r, const pt_map *m, const xform *f, const pt_ac
 /* Every guard's cone, blended onto the frame band by band (a band: PT__CONE_BAND rows, as
  * wide as the cones in it), so the copy covers little more than the cones. PT_OK, or
  * PT_ERR_NOMEM without a cone buffer. */
-static int draw_cones(pt_render *r, const pt_map *m, const xform *f, const pt_scene *scene, const SDL_Rect *clip,
+static int draw_cones(pt_render *r, const pt_map *m, const pt__xform *f, const pt_scene *scene, const SDL_Rect *clip,
                       int out_w, int out_h) {
     if (!cone_buffer(r, out_w, out_h)) return PT_ERR_NOMEM;
     for (int i = 0; i < scene->nactors; i++)
@@ -505,16 +485,16 @@ static int draw_cones(pt_render *r, const pt_map *m, const xform *f, const pt_sc
 }
 
 /* The cells still ahead on an actor's planned path, as dots joined by a line. */
-static void draw_path(pt_render *r, const pt_map *m, const xform *f, const pt_actor *a) {
+static void draw_path(pt_render *r, const pt_map *m, const pt__xform *f, const pt_actor *a) {
     if (!a->path || a->path_len <= 0) return;
     int from = pt_clampi(a->path_idx, 0, a->path_len);
     int half = f->t * f->scale / 2, dot = f->scale * 2;
     pt__set_color(r->sdl, a->state == 2 ? 0xff5040c0u : 0x60c0ffc0u);
-    int lx = sx_of(f, a->x), ly = sy_of(f, a->y);
+    int lx = pt__sx_of(f, a->x), ly = pt__sy_of(f, a->y);
     for (int i = from; i < a->path_len; i++) {
         const pt_cell *c = &a->path[i];
         if (!pt_map_in(m, c->x, c->y)) continue;
-        int cx = sx_of(f, c->x) + half, cy = sy_of(f, c->y) + half;
+        int cx = pt__sx_of(f, c->x) + half, cy = pt__sy_of(f, c->y) + half;
         SDL_RenderDrawLine(r->sdl, lx, ly, cx, cy);
         SDL_Rect d = {cx - dot / 2, cy - dot / 2, dot, dot};
         SDL_RenderFillRect(r->sdl, &d);
@@ -524,7 +504,7 @@ static void draw_path(pt_render *r, const pt_map *m, const xform *f, const pt_ac
 }
 
 /* Every cell whose centre the guard sees, by the simulation's own rule. */
-static void draw_sight(pt_render *r, const pt_map *m, const xform *f, const pt_actor *a) {
+static void draw_sight(pt_render *r, const pt_map *m, const pt__xform *f, const pt_actor *a) {
     double ex = a->has_eye ? a->eye_x : a->x, ey = a->has_eye ? a->eye_y : a->y;
     if (!(a->view_dist > 0) || !isfinite(ex) || !isfinite(ey) || !isfinite(a->heading)) return;
     int reach = (int)ceil(a->view_dist > 64 ? 64 : a->view_dist);
@@ -536,60 +516,15 @@ static void draw_sight(pt_render *r, const pt_map *m, const xform *f, const pt_a
     for (int y = y0; y < y1; y++)
         for (int x = x0; x < x1; x++)
             if (pt_can_see(m, ex, ey, a->heading, a->view_dist, a->view_angle, x + 0.5, y + 0.5)) {
-                SDL_Rect rc = {sx_of(f, x), sy_of(f, y), d, d};
+                SDL_Rect rc = {pt__sx_of(f, x), pt__sy_of(f, y), d, d};
                 SDL_RenderFillRect(r->sdl, &rc);
             }
 }
 
-/* ---- debug primitives (also the public pt_debug_*) ----------------------------------------- */
-
-/* Sub-pixel map -> output position (for lines; sprites snap through sx_of/sy_of). */
-static float fx_of(const xform *f, double x) { return (float)(f->ox + pt_clamp(x, -1e6, 1e6) * f->t * f->scale); }
-static float fy_of(const xform *f, double y) { return (float)(f->oy + pt_clamp(y, -1e6, 1e6) * f->t * f->scale); }
-
-static void line_tiles(pt_render *r, const xform *f, double x0, double y0, double x1, double y1) {
-    if (!isfinite(x0) || !isfinite(y0) || !isfinite(x1) || !isfinite(y1)) return;
-    float ax = fx_of(f, x0), ay = fy_of(f, y0), bx = fx_of(f, x1), by = fy_of(f, y1);
-    SDL_RenderDrawLineF(r->sdl, ax, ay, bx, by);
-    if (f->scale >= 2) { /* thicker lines on big pixels, so they read like the art */
-        int vertical = fabsf(bx - ax) < fabsf(by - ay);
-        float ox = vertical ? 1.0f : 0.0f, oy = vertical ? 0.0f : 1.0f;
-        SDL_RenderDrawLineF(r->sdl, ax + ox, ay + oy, bx + ox, by + oy);
-    }
-}
-
-static void circle_tiles(pt_render *r, const xform *f, double cx, double cy, double rad) {
-    enum { SEG = 32 };
-    if (!isfinite(cx) || !isfinite(cy) || !(rad > 0) || rad > 1e4) return;
-    SDL_FPoint pts[SEG + 1];
-    for (int i = 0; i <= SEG; i++) {
-        double th = PT_TAU * i / SEG;
-        pts[i].x = fx_of(f, cx + rad * cos(th));
-        pts[i].y = fy_of(f, cy + rad * sin(th));
-    }
-    SDL_RenderDrawLinesF(r->sdl, pts, SEG + 1);
-}
-
-static void arrow_tiles(pt_render *r, const xform *f, double x, double y, double dx, double dy) {
-    double len = hypot(dx, dy);
-    if (!isfinite(len) || len < 1e-6) return;
-    line_tiles(r, f, x, y, x + dx, y + dy);
-    double head = pt_clamp(len * 0.3, 0.12, 0.35), ux = dx / len, uy = dy / len;
-    double bx = x + dx - ux * head, by = y + dy - uy * head;
-    line_tiles(r, f, x + dx, y + dy, bx - uy * head * 0.6, by + ux * head * 0.6);
-    line_tiles(r, f, x + dx, y + dy, bx + uy * head * 0.6, by - ux * head * 0.6);
-}
-
-static void box_tiles(pt_render *r, const xform *f, double x, double y, double heading, double len, double hw) {
-    if (!isfinite(heading) || !isfinite(len) || !isfinite(hw)) return;
-    double hx = cos(heading), hy = sin(heading), sx = -hy, sy = hx;
-    double px[4] = {x + sx * hw, x + hx * len + sx * hw, x + hx * len - sx * hw, x - sx * hw};
-    double py[4] = {y + sy * hw, y + hy * len + sy * hw, y + hy * len - sy * hw, y - sy * hw};
-    for (int i = 0; i < 4; i++) line_tiles(r, f, px[i], py[i], px[(i + 1) % 4], py[(i + 1) % 4]);
-}
+/* ---- debug overlays ------------------------------------------------------------------------ */
 
 /* What the guard remembers: a line from it to each place and a mark there, faded by certainty. */
-static void draw_memory(pt_render *r, const xform *f, const pt_actor *a) {
+static void draw_memory(pt_render *r, const pt__xform *f, const pt_actor *a) {
     static const uint32_t colours[3] = {0x50e6ff00u, 0xfff0b400u, 0xff5a4a00u}; /* seen, heard, told */
     int n = pt_clampi(a->nmemory, 0, PT_ACTOR_MEMORY);
     for (int i = 0; i < n; i++) {
@@ -597,22 +532,22 @@ static void draw_memory(pt_render *r, const xform *f, const pt_actor *a) {
         if (k->kind < 0 || k->kind > 2 || !isfinite(k->x) || !isfinite(k->y) || !(k->certainty > 0)) continue;
         uint32_t alpha = (uint32_t)lround(40.0 + 200.0 * pt_clamp(k->certainty, 0.0, 1.0));
         pt__set_color(r->sdl, colours[k->kind] | (alpha / 3));
-        line_tiles(r, f, a->x, a->y, k->x, k->y);
+        pt__line_tiles(r, f, a->x, a->y, k->x, k->y);
         pt__set_color(r->sdl, colours[k->kind] | alpha);
         double s = 0.3;
         if (k->kind == 0) { /* a diamond */
-            line_tiles(r, f, k->x - s, k->y, k->x, k->y - s);
-            line_tiles(r, f, k->x, k->y - s, k->x + s, k->y);
-            line_tiles(r, f, k->x + s, k->y, k->x, k->y + s);
-            line_tiles(r, f, k->x, k->y + s, k->x - s, k->y);
+            pt__line_tiles(r, f, k->x - s, k->y, k->x, k->y - s);
+            pt__line_tiles(r, f, k->x, k->y - s, k->x + s, k->y);
+            pt__line_tiles(r, f, k->x + s, k->y, k->x, k->y + s);
+            pt__line_tiles(r, f, k->x, k->y + s, k->x - s, k->y);
         } else if (k->kind == 1) {
-            circle_tiles(r, f, k->x, k->y, s);
-            circle_tiles(r, f, k->x, k->y, s * 0.5);
+            pt__circle_tiles(r, f, k->x, k->y, s);
+            pt__circle_tiles(r, f, k->x, k->y, s * 0.5);
         } else {
-            SDL_FRect rc = {fx_of(f, k->x - s), fy_of(f, k->y - s), (float)(2 * s * f->t * f->scale),
+            SDL_FRect rc = {pt__fx_of(f, k->x - s), pt__fy_of(f, k->y - s), (float)(2 * s * f->t * f->scale),
                             (float)(2 * s * f->t * f->scale)};
             SDL_RenderDrawRectF(r->sdl, &rc);
-            line_tiles(r, f, k->x - s, k->y - s, k->x + s, k->y + s);
+            pt__line_tiles(r, f, k->x - s, k->y - s, k->x + s, k->y + s);
         }
     }
 }
@@ -625,7 +560,7 @@ static uint32_t guard_hue(int i) {
 
 /* The guard's placed pattern: a walk as a line through its cells (its first cell boxed),
  * a matrix as its 1-cells. */
-static void draw_pattern(pt_render *r, const pt_map *m, const xform *f, const pt_actor *a, int index) {
+static void draw_pattern(pt_render *r, const pt_map *m, const pt__xform *f, const pt_actor *a, int index) {
     if (!a->pattern || a->pattern_len <= 0) return;
     uint32_t c = guard_hue(index);
     int d = f->t * f->scale;
@@ -633,7 +568,8 @@ static void draw_pattern(pt_render *r, const pt_map *m, const xform *f, const pt
         for (int i = 0; i < a->pattern_len; i++) {
             const pt_cell *p = &a->pattern[i];
             if (!pt_map_in(m, p->x, p->y)) continue;
-            SDL_Rect rc = {sx_of(f, p->x) + f->scale, sy_of(f, p->y) + f->scale, d - 2 * f->scale, d - 2 * f->scale};
+            SDL_Rect rc = {pt__sx_of(f, p->x) + f->scale, pt__sy_of(f, p->y) + f->scale, d - 2 * f->scale,
+                           d - 2 * f->scale};
             pt__set_color(r->sdl, c | 0x38u);
             SDL_RenderFillRect(r->sdl, &rc);
             pt__set_color(r->sdl, c | 0xa0u);
@@ -644,18 +580,18 @@ static void draw_pattern(pt_render *r, const pt_map *m, const xform *f, const pt
     pt__set_color(r->sdl, c | 0xc0u);
     for (int i = 0; i + 1 < a->pattern_len; i++) {
         const pt_cell *p = &a->pattern[i], *q = &a->pattern[i + 1];
-        line_tiles(r, f, p->x + 0.5, p->y + 0.5, q->x + 0.5, q->y + 0.5);
+        pt__line_tiles(r, f, p->x + 0.5, p->y + 0.5, q->x + 0.5, q->y + 0.5);
     }
     const pt_cell *first = &a->pattern[0], *last = &a->pattern[a->pattern_len - 1];
     if (a->pattern_len > 2 && abs(first->x - last->x) <= 1 && abs(first->y - last->y) <= 1)
-        line_tiles(r, f, last->x + 0.5, last->y + 0.5, first->x + 0.5, first->y + 0.5); /* a loop */
+        pt__line_tiles(r, f, last->x + 0.5, last->y + 0.5, first->x + 0.5, first->y + 0.5); /* a loop */
     int dot = f->scale * 2;
     for (int i = 0; i < a->pattern_len; i++) {
         const pt_cell *p = &a->pattern[i];
-        SDL_Rect rc = {sx_of(f, p->x) + d / 2 - dot / 2, sy_of(f, p->y) + d / 2 - dot / 2, dot, dot};
+        SDL_Rect rc = {pt__sx_of(f, p->x) + d / 2 - dot / 2, pt__sy_of(f, p->y) + d / 2 - dot / 2, dot, dot};
         SDL_RenderFillRect(r->sdl, &rc);
     }
-    SDL_Rect start = {sx_of(f, first->x) + f->scale * 2, sy_of(f, first->y) + f->scale * 2, d - 4 * f->scale,
+    SDL_Rect start = {pt__sx_of(f, first->x) + f->scale * 2, pt__sy_of(f, first->y) + f->scale * 2, d - 4 * f->scale,
                       d - 4 * f->scale};
     SDL_RenderDrawRect(r->sdl, &start);
 }
@@ -663,7 +599,7 @@ static void draw_pattern(pt_render *r, const pt_map *m, const xform *f, const pt
 /* The pattern's stops: a diamond on the cell, for a look an arc over the angles it sweeps
  * (around its facing on arrival) with a spoke at that facing, and the stop's length in
  * seconds beside it. */
-static void draw_stops(pt_render *r, const pt_map *m, const xform *f, const pt_actor *a, int index) {
+static void draw_stops(pt_render *r, const pt_map *m, const pt__xform *f, const pt_actor *a, int index) {
     if (!a->pattern_run) return;
     enum { MAX_STOPS = 256 };
     pt_pattern_stop st[MAX_STOPS];
@@ -674,10 +610,10 @@ static void draw_stops(pt_render *r, const pt_map *m, const xform *f, const pt_a
         if (!lk || !pt_map_in(m, st[i].cell.x, st[i].cell.y)) continue;
         double cx = st[i].cell.x + 0.5, cy = st[i].cell.y + 0.5, h = st[i].heading, q = 0.3;
         pt__set_color(r->sdl, c | 0xffu);
-        line_tiles(r, f, cx - q, cy, cx, cy - q);
-        line_tiles(r, f, cx, cy - q, cx + q, cy);
-        line_tiles(r, f, cx + q, cy, cx, cy + q);
-        line_tiles(r, f, cx, cy + q, cx - q, cy);
+        pt__line_tiles(r, f, cx - q, cy, cx, cy - q);
+        pt__line_tiles(r, f, cx, cy - q, cx + q, cy);
+        pt__line_tiles(r, f, cx + q, cy, cx, cy + q);
+        pt__line_tiles(r, f, cx, cy + q, cx - q, cy);
         if (lk->look > 0 && lk->nangles > 0 && isfinite(h)) {
             double lo = 0.0, hi = 0.0, rad = 0.85;
             for (int k = 0; k < lk->nangles && k < PT_MAX_LOOK_ANGLES; k++) {
@@ -686,21 +622,21 @@ static void draw_stops(pt_render *r, const pt_map *m, const xform *f, const pt_a
             }
             int segs = (int)ceil((hi - lo) / 10.0);
             double px = cx + cos(h + pt_rad(lo)) * rad, py = cy + sin(h + pt_rad(lo)) * rad;
-            line_tiles(r, f, cx, cy, px, py);
+            pt__line_tiles(r, f, cx, cy, px, py);
             for (int k = 1; k <= segs; k++) {
                 double ang = h + pt_rad(lo + (hi - lo) * k / segs), nx = cx + cos(ang) * rad, ny = cy + sin(ang) * rad;
-                line_tiles(r, f, px, py, nx, ny);
+                pt__line_tiles(r, f, px, py, nx, ny);
                 px = nx;
                 py = ny;
             }
-            line_tiles(r, f, cx, cy, px, py);
+            pt__line_tiles(r, f, cx, cy, px, py);
             pt__set_color(r->sdl, 0xffffffc0u);
-            line_tiles(r, f, cx, cy, cx + cos(h) * rad, cy + sin(h) * rad);
+            pt__line_tiles(r, f, cx, cy, cx + cos(h) * rad, cy + sin(h) * rad);
         }
         char txt[24];
         snprintf(txt, sizeof txt, "%gs", (double)(lk->wait + lk->look) / PT_PATTERN_TICK_HZ);
         int fs = f->scale > 1 ? f->scale / 2 : 1, d = f->t * f->scale;
-        int tx = sx_of(f, st[i].cell.x) + d * 3 / 4, ty = sy_of(f, st[i].cell.y) - d / 4;
+        int tx = pt__sx_of(f, st[i].cell.x) + d * 3 / 4, ty = pt__sy_of(f, st[i].cell.y) - d / 4;
         pt_draw_text(r, tx + fs, ty + fs, fs, 0x000000c0u, txt);
         pt_draw_text(r, tx, ty, fs, 0xffffffffu, txt);
     }
@@ -709,13 +645,13 @@ static void draw_stops(pt_render *r, const pt_map *m, const xform *f, const pt_a
 /* Line of sight from a guard to the player, decided by pt_can_see from the simulation's
  * positions: green when seen; red when in range and cone but a tile blocks the ray (that
  * cell boxed); faint grey when out of range or cone. */
-static void draw_ray(pt_render *r, const pt_map *m, const xform *f, const pt_actor *g, const pt_actor *p) {
+static void draw_ray(pt_render *r, const pt_map *m, const pt__xform *f, const pt_actor *g, const pt_actor *p) {
     double ex = g->has_eye ? g->eye_x : g->x, ey = g->has_eye ? g->eye_y : g->y;
     double tx = p->has_eye ? p->eye_x : p->x, ty = p->has_eye ? p->eye_y : p->y;
     if (!isfinite(ex) || !isfinite(ey) || !isfinite(tx) || !isfinite(ty)) return;
     if (pt_can_see(m, ex, ey, g->heading, g->view_dist, g->view_angle, tx, ty)) {
         pt__set_color(r->sdl, 0x40ff60e0u);
-        line_tiles(r, f, g->x, g->y, p->x, p->y);
+        pt__line_tiles(r, f, g->x, g->y, p->x, p->y);
         return;
     }
     int gx = (int)floor(ex), gy = (int)floor(ey), px = (int)floor(tx), py = (int)floor(ty);
@@ -736,54 +672,54 @@ static void draw_ray(pt_render *r, const pt_map *m, const xform *f, const pt_act
             }
         }
         pt__set_color(r->sdl, 0xff3c30e0u);
-        line_tiles(r, f, g->x, g->y, bx + 0.5, by + 0.5);
+        pt__line_tiles(r, f, g->x, g->y, bx + 0.5, by + 0.5);
         pt__set_color(r->sdl, 0xff3c3050u);
-        line_tiles(r, f, bx + 0.5, by + 0.5, p->x, p->y);
+        pt__line_tiles(r, f, bx + 0.5, by + 0.5, p->x, p->y);
         int d = f->t * f->scale;
-        SDL_Rect rc = {sx_of(f, bx), sy_of(f, by), d, d};
+        SDL_Rect rc = {pt__sx_of(f, bx), pt__sy_of(f, by), d, d};
         pt__set_color(r->sdl, 0xff3c30ffu);
         SDL_RenderDrawRect(r->sdl, &rc);
         return;
     }
     pt__set_color(r->sdl, 0xc8c8c870u); /* out of range or cone */
-    line_tiles(r, f, g->x, g->y, p->x, p->y);
+    pt__line_tiles(r, f, g->x, g->y, p->x, p->y);
 }
 
 /* Continuous movers: the bounding circle, the velocity as an arrow one second long, and
  * what the steering behaviours use when the actor carries it. */
-static void draw_steer(pt_render *r, const xform *f, const pt_actor *a) {
+static void draw_steer(pt_render *r, const pt__xform *f, const pt_actor *a) {
     if (!a->continuous || !isfinite(a->x) || !isfinite(a->y)) return;
     double rad = a->radius > 0 ? a->radius : 0.35;
     if (a->neighbour_radius > 0) {
         pt__set_color(r->sdl, 0xffffff40u);
-        circle_tiles(r, f, a->x, a->y, a->neighbour_radius);
+        pt__circle_tiles(r, f, a->x, a->y, a->neighbour_radius);
     }
     if (a->box_length > 0) {
         pt__set_color(r->sdl, 0xff9040b0u);
-        box_tiles(r, f, a->x, a->y, a->heading, a->box_length, rad);
+        pt__box_tiles(r, f, a->x, a->y, a->heading, a->box_length, rad);
     }
     pt__set_color(r->sdl, 0x40e0ffd0u);
-    for (int i = 0; i < a->nfeelers && i < 3; i++) line_tiles(r, f, a->x, a->y, a->feeler_x[i], a->feeler_y[i]);
+    for (int i = 0; i < a->nfeelers && i < 3; i++) pt__line_tiles(r, f, a->x, a->y, a->feeler_x[i], a->feeler_y[i]);
     pt__set_color(r->sdl, 0x60e0ffc0u);
-    circle_tiles(r, f, a->x, a->y, rad);
+    pt__circle_tiles(r, f, a->x, a->y, rad);
     pt__set_color(r->sdl, 0xffff40e0u);
-    arrow_tiles(r, f, a->x, a->y, a->vel_x, a->vel_y);
+    pt__arrow_tiles(r, f, a->x, a->y, a->vel_x, a->vel_y);
     pt__set_color(r->sdl, 0xff40ffe0u);
-    arrow_tiles(r, f, a->x, a->y, a->force_x * 0.1, a->force_y * 0.1);
+    pt__arrow_tiles(r, f, a->x, a->y, a->force_x * 0.1, a->force_y * 0.1);
 }
 
-static void draw_obstacle(pt_render *r, const xform *f, const pt_obstacle *o) {
+static void draw_obstacle(pt_render *r, const pt__xform *f, const pt_obstacle *o) {
     if (!isfinite(o->x) || !isfinite(o->y)) return;
     int k = isfinite(o->r) && o->r > 0.75 ? (int)lround(pt_clamp(2 * o->r, 1, 64)) : 1;
     int s = o->sprite > 0 && o->sprite < r->nprops ? o->sprite : 1;
     int d = f->t * f->scale * k;
-    pt__blit(r, r->props, s, r->nprops, PT_SPRITE_PX, PT_SPRITE_PX, sx_of(f, o->x - k / 2.0),
-             sy_of(f, o->y - k / 2.0), d, d);
+    pt__blit(r, r->props, s, r->nprops, PT_SPRITE_PX, PT_SPRITE_PX, pt__sx_of(f, o->x - k / 2.0),
+             pt__sy_of(f, o->y - k / 2.0), d, d);
 }
 
 /* The leaves of the cover a hidden actor stands in, drawn again over its lower half: the
  * tile's own pixels from a ragged line down (leaf tips up to 2 pixels above row 9). */
-static void draw_cover(pt_render *r, const pt_map *m, const xform *f, const pt_actor *a, double time) {
+static void draw_cover(pt_render *r, const pt_map *m, const pt__xform *f, const pt_actor *a, double time) {
     static const int tip[PT_SPRITE_PX] = {0, 1, 2, 1, 0, 1, 2, 1, 0, 0, 1, 2, 1, 0, 1, 0};
     int cx = (int)floor(a->x), cy = (int)floor(a->y);
     if (!pt_map_in(m, cx, cy) || !pt_map_opaque(m, cx, cy)) return;
@@ -793,14 +729,14 @@ static void draw_cover(pt_render *r, const pt_map *m, const xform *f, const pt_a
     for (int x = 0; x < PT_SPRITE_PX; x++) {
         int top = 9 - tip[x];
         SDL_Rect src = {s * PT_SPRITE_PX + x, top, 1, PT_SPRITE_PX - top};
-        int x0 = sx_of(f, cx + x * k), x1 = sx_of(f, cx + (x + 1) * k);
-        int y0 = sy_of(f, cy + top * k), y1 = sy_of(f, cy + 1);
+        int x0 = pt__sx_of(f, cx + x * k), x1 = pt__sx_of(f, cx + (x + 1) * k);
+        int y0 = pt__sy_of(f, cy + top * k), y1 = pt__sy_of(f, cy + 1);
         SDL_Rect dst = {x0, y0, x1 - x0, y1 - y0};
         if (dst.w > 0 && dst.h > 0) SDL_RenderCopy(r->sdl, r->tiles, &src, &dst);
     }
 }
 
-static void draw_actor(pt_render *r, const pt_map *m, const xform *f, const pt_actor *a, double time) {
+static void draw_actor(pt_render *r, const pt_map *m, const pt__xform *f, const pt_actor *a, double time) {
     if (!isfinite(a->x) || !isfinite(a->y)) return;
     int d = f->t * f->scale;
     int row = a->row >= 0 && a->row < 5 ? a->row : 1;
@@ -809,8 +745,8 @@ static void draw_actor(pt_render *r, const pt_map *m, const xform *f, const pt_a
         SDL_SetTextureColorMod(r->chars, 175, 225, 185);
         SDL_SetTextureAlphaMod(r->chars, 215);
     }
-    pt__blit(r, r->chars, row * 12 + col, 12, PT_SPRITE_PX, PT_SPRITE_PX, sx_of(f, a->x - 0.5),
-             sy_of(f, a->y - 0.5), d, d);
+    pt__blit(r, r->chars, row * 12 + col, 12, PT_SPRITE_PX, PT_SPRITE_PX, pt__sx_of(f, a->x - 0.5),
+             pt__sy_of(f, a->y - 0.5), d, d);
     if (a->hidden) {
         SDL_SetTextureColorMod(r->chars, 255, 255, 255);
         SDL_SetTextureAlphaMod(r->chars, 255);
@@ -819,10 +755,10 @@ static void draw_actor(pt_render *r, const pt_map *m, const xform *f, const pt_a
 }
 
 /* Bubbles, bars and labels: above every sprite so they are never hidden. */
-static void draw_marks(pt_render *r, const xform *f, const pt_actor *a, unsigned overlays) {
+static void draw_marks(pt_render *r, const pt__xform *f, const pt_actor *a, unsigned overlays) {
     if (!isfinite(a->x) || !isfinite(a->y)) return;
     int d = f->t * f->scale;
-    int left = sx_of(f, a->x - 0.5), top = sy_of(f, a->y - 0.5);
+    int left = pt__sx_of(f, a->x - 0.5), top = pt__sy_of(f, a->y - 0.5);
     /* PT_STATE_SUSPICIOUS and _SEARCH wonder ("?"), PT_STATE_CHASE has seen you ("!"). */
     int bubble = a->state == 1 || a->state == 3 ? 3 : a->state == 2 ? 4 : -1;
     if (bubble >= 0 && bubble < r->nprops)
@@ -844,7 +780,7 @@ static void draw_marks(pt_render *r, const xform *f, const pt_actor *a, unsigned
 /* The names (PT_OVERLAY_LABELS), under the actors' feet, white on a dark backing so they read
  * over any tile or overlay. A label that would meet one already placed (a catch puts two
  * actors on one spot) moves down below it. */
-static void draw_labels(pt_render *r, const xform *f, const pt_actor *actors, int n) {
+void pt__draw_labels(pt_render *r, const pt__xform *f, const pt_actor *actors, int n) {
     enum { PLACED = 256 };
     SDL_Rect placed[PLACED];
     int np = 0, d = f->t * f->scale, fs = f->scale > 1 ? f->scale / 2 : 1;
@@ -856,8 +792,8 @@ static void draw_labels(pt_render *r, const xform *f, const pt_actor *actors, in
         if (dot && strcmp(dot, ".1") != 0) continue;
         int tw, th;
         pt_text_size(a->name, fs, &tw, &th);
-        SDL_Rect box = {sx_of(f, a->x - 0.5) + d / 2 - tw / 2 - fs, sy_of(f, a->y - 0.5) + d + 3 * f->scale - fs,
-                        tw + 2 * fs, th + 2 * fs};
+        SDL_Rect box = {pt__sx_of(f, a->x - 0.5) + d / 2 - tw / 2 - fs,
+                        pt__sy_of(f, a->y - 0.5) + d + 3 * f->scale - fs, tw + 2 * fs, th + 2 * fs};
         for (int tries = 0, moved = 1; moved && tries < 8; tries++) {
             moved = 0;
             for (int k = 0; k < np; k++)
@@ -899,9 +835,9 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
     pt_view_resolve(&v, out_w, out_h);
     if (v.w <= 0 || v.h <= 0) return PT_OK;
 
-    xform f = {0, 0, tile_px(m), v.scale};
-    f.ox = v.x - to_px(v.cam_x, f.t, f.scale);
-    f.oy = v.y - to_px(v.cam_y, f.t, f.scale);
+    pt__xform f = {0, 0, pt__tile_px(m), v.scale};
+    f.ox = v.x - pt__to_px(v.cam_x, f.t, f.scale);
+    f.oy = v.y - pt__to_px(v.cam_y, f.t, f.scale);
     int unit = f.t * f.scale;
     /* Visible cells, from the pixel rectangle (so snapping can never leave a gap). */
     int x0 = pt_clampi((int)floor((double)(v.x - f.ox) / unit), 0, m->w);
@@ -973,260 +909,10 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
             for (int i = 0; i < nact; i++)
                 if (scene->actors[i].kind == PT_KIND_GUARD) draw_memory(r, &f, &scene->actors[i]);
         for (int i = 0; i < nact; i++) draw_marks(r, &f, &scene->actors[i], v.overlays);
-        if (v.overlays & PT_OVERLAY_LABELS) draw_labels(r, &f, scene->actors, nact);
+        if (v.overlays & PT_OVERLAY_LABELS) pt__draw_labels(r, &f, scene->actors, nact);
     }
 
     if (had_clip) SDL_RenderSetClipRect(r->sdl, &old_clip);
     else SDL_RenderSetClipRect(r->sdl, NULL);
     return rc;
-}
-
-/* ---- public debug drawing -------------------------------------------------------------------- */
-
-/* The transform and clip pt_render_draw would use; returns 0 when there is nothing to draw. */
-static int begin_debug(pt_render *r, const pt_map *map, const pt_view *view, xform *f, SDL_Rect *old_clip,
-                       SDL_bool *had_clip, uint32_t rgba) {
-    if (!r || !map || !view) return 0;
-    int out_w = 0, out_h = 0;
-    SDL_GetRendererOutputSize(r->sdl, &out_w, &out_h);
-    pt_view v = *view;
-    pt_view_resolve(&v, out_w, out_h);
-    if (v.w <= 0 || v.h <= 0) return 0;
-    f->t = tile_px(map);
-    f->scale = v.scale;
-    f->ox = v.x - to_px(v.cam_x, f->t, f->scale);
-    f->oy = v.y - to_px(v.cam_y, f->t, f->scale);
-    *had_clip = SDL_RenderIsClipEnabled(r->sdl);
-    SDL_RenderGetClipRect(r->sdl, old_clip);
-    SDL_Rect clip = {v.x, v.y, v.w, v.h};
-    SDL_RenderSetClipRect(r->sdl, &clip);
-    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
-    pt__set_color(r->sdl, rgba);
-    return 1;
-}
-
-static void end_debug(pt_render *r, const SDL_Rect *old_clip, SDL_bool had_clip) {
-    SDL_RenderSetClipRect(r->sdl, had_clip ? old_clip : NULL);
-}
-
-void pt_render_labels(pt_render *r, const pt_scene *scene, const pt_view *view) {
-    xform f;
-    SDL_Rect old;
-    SDL_bool had;
-    if (!scene || !scene->actors || scene->nactors <= 0) return;
-    if (!begin_debug(r, scene->map, view, &f, &old, &had, 0xffffffffu)) return;
-    draw_labels(r, &f, scene->actors, scene->nactors);
-    end_debug(r, &old, had);
-}
-
-void pt_view_to_px(const pt_map *map, const pt_view *view, double x, double y, double *px, double *py) {
-    int t = tile_px(map), s = view && view->scale > 0 ? pt_clampi(view->scale, 1, PT_RENDER_MAX_SCALE) : 1;
-    double cx = view && isfinite(view->cam_x) ? view->cam_x : 0, cy = view && isfinite(view->cam_y) ? view->cam_y : 0;
-    xform f = {(view ? view->x : 0) - to_px(cx, t, s), (view ? view->y : 0) - to_px(cy, t, s), t, s};
-    if (px) *px = fx_of(&f, x);
-    if (py) *py = fy_of(&f, y);
-}
-
-void pt_debug_line(pt_render *r, const pt_map *map, const pt_view *view, double x0, double y0, double x1,
-                   double y1, uint32_t rgba) {
-    xform f;
-    SDL_Rect old;
-    SDL_bool had;
-    if (!begin_debug(r, map, view, &f, &old, &had, rgba)) return;
-    line_tiles(r, &f, x0, y0, x1, y1);
-    end_debug(r, &old, had);
-}
-
-void pt_debug_arrow(pt_render *r, const pt_map *map, const pt_view *view, double x, double y, double dx,
-                    double dy, uint32_t rgba) {
-    xform f;
-    SDL_Rect old;
-    SDL_bool had;
-    if (!begin_debug(r, map, view, &f, &old, &had, rgba)) return;
-    arrow_tiles(r, &f, x, y, dx, dy);
-    end_debug(r, &old, had);
-}
-
-void pt_debug_circle(pt_render *r, const pt_map *map, const pt_view *view, double cx, double cy, double radius,
-                     uint32_t rgba) {
-    xform f;
-    SDL_Rect old;
-    SDL_bool had;
-    if (!begin_debug(r, map, view, &f, &old, &had, rgba)) return;
-    circle_tiles(r, &f, cx, cy, radius);
-    end_debug(r, &old, had);
-}
-
-static void rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n,
-                  int shout) {
-    for (int i = 0; i < n; i++) {
-        const pt_noise_mark *k = &marks[i];
-        if (!(k->age >= 0 && k->age < PT_NOISE_RING_S) || !(k->loudness > 0)) continue;
-        double t = k->age / PT_NOISE_RING_S, reach = fmin(k->loudness * 0.5, 4.0);
-        uint32_t alpha = (uint32_t)lround(220.0 * (1.0 - t));
-        double radius = 0.2 + (reach - 0.2 > 0 ? reach - 0.2 : 0) * t;
-        const uint32_t rgb = shout ? 0xff3c3200u : 0xfff0b400u;
-        /* two outlines a pixel apart read as one ring at any scale */
-        pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius, rgb | alpha);
-        pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius + 0.06, rgb | (alpha / 2));
-        if (shout) /* a call, not a noise: a second ring inside the first */
-            pt_debug_circle(r, map, view, k->x + 0.5, k->y + 0.5, radius * 0.7, rgb | (alpha / 2));
-    }
-}
-
-void pt_render_search(pt_render *r, const pt_map *map, const pt_view *view, const pt_cell *cells,
-                      const unsigned char *searched, int n, pt_cell origin) {
-    if (!cells || !searched || n <= 0) return;
-    for (int i = 0; i < n; i++)
-        pt_debug_cell(r, map, view, cells[i].x, cells[i].y, searched[i] ? 0x3cc85a50u : 0xf0b43c24u);
-    pt_debug_line(r, map, view, origin.x + 0.1, origin.y + 0.1, origin.x + 0.9, origin.y + 0.1, 0x3cc85ae0u);
-    pt_debug_line(r, map, view, origin.x + 0.9, origin.y + 0.1, origin.x + 0.9, origin.y + 0.9, 0x3cc85ae0u);
-    pt_debug_line(r, map, view, origin.x + 0.9, origin.y + 0.9, origin.x + 0.1, origin.y + 0.9, 0x3cc85ae0u);
-    pt_debug_line(r, map, view, origin.x + 0.1, origin.y + 0.9, origin.x + 0.1, origin.y + 0.1, 0x3cc85ae0u);
-}
-
-void pt_render_hearing(pt_render *r, const pt_map *map, const pt_view *view, const pt_hearing_cell *cells, int n,
-                       double loudness, double age) {
-    if (!cells || n <= 0 || !(loudness > 0) || !(age >= 0 && age < PT_NOISE_RING_S)) return;
-    double fade = 1.0 - age / PT_NOISE_RING_S;
-    for (int i = 0; i < n; i++) {
-        double share = cells[i].level / loudness;
-        if (!(share > 0)) continue;
-        if (share > 1.0) share = 1.0;
-        /* Never fully clear while shown: a barely reached cell still reads as reached. */
-        uint32_t alpha = (uint32_t)lround((40.0 + 120.0 * share) * fade);
-        if (alpha < 1) alpha = 1;
-        pt_debug_cell(r, map, view, cells[i].x, cells[i].y, 0xb45aff00u | alpha);
-    }
-}
-
-void pt_render_noise_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n) {
-    rings(r, map, view, marks, n, 0);
-}
-
-void pt_render_shout_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n) {
-    rings(r, map, view, marks, n, 1);
-}
-
-void pt_debug_box(pt_render *r, const pt_map *map, const pt_view *view, double x, double y, double heading,
-                  double length, double half_width, uint32_t rgba) {
-    xform f;
-    SDL_Rect old;
-    SDL_bool had;
-    if (!begin_debug(r, map, view, &f, &old, &had, rgba)) return;
-    box_tiles(r, &f, x, y, heading, length, half_width);
-    end_debug(r, &old, had);
-}
-
-void pt_debug_cell(pt_render *r, const pt_map *map, const pt_view *view, int cx, int cy, uint32_t rgba) {
-    xform f;
-    SDL_Rect old;
-    SDL_bool had;
-    if (!begin_debug(r, map, view, &f, &old, &had, rgba)) return;
-    int d = f.t * f.scale;
-    if (cx > -1000000 && cx < 1000000 && cy > -1000000 && cy < 1000000) {
-        SDL_Rect rc = {sx_of(&f, cx), sy_of(&f, cy), d, d};
-        SDL_RenderFillRect(r->sdl, &rc);
-    }
-    end_debug(r, &old, had);
-}
-
-int pt_view_edge_marker(const pt_view *view, double px, double py, double margin, double *mx, double *my, double *ux,
-                        double *uy) {
-    if (!view || view->w <= 0 || view->h <= 0 || !isfinite(px) || !isfinite(py) || !isfinite(margin)) return 0;
-    if (px >= view->x && py >= view->y && px < view->x + view->w && py < view->y + view->h) return 0;
-    double hw = view->w / 2.0 - margin, hh = view->h / 2.0 - margin;
-    if (!(hw > 0) || !(hh > 0)) return 0;
-    /* From the rectangle's centre toward the point, stopped at the shrunk rectangle. */
-    double cx = view->x + view->w / 2.0, cy = view->y + view->h / 2.0, dx = px - cx, dy = py - cy;
-    double len = hypot(dx, dy);
-    if (!(len > 0) || !isfinite(len)) return 0;
-    double kx = fabs(dx) > 0 ? hw / fabs(dx) : HUGE_VAL, ky = fabs(dy) > 0 ? hh / fabs(dy) : HUGE_VAL;
-    double k = kx < ky ? kx : ky;
-    *mx = cx + dx * k;
-    *my = cy + dy * k;
-    *ux = dx / len;
-    *uy = dy / len;
-    return 1;
-}
-
-/* An arrow at (ax, ay) pointing along unit (ux, uy): a head and a shaft behind it, `size`
- * pixels from its centre to its tip (and to its tail end), 1.4 size wide at the head, over a
- * dark outline `outline` pixels wider all round. Long and narrow so its direction reads at a
- * glance (a near-equilateral triangle did not). */
-static void marker(pt_render *r, double ax, double ay, double ux, double uy, double size, double outline,
-                   uint32_t rgba) {
-    SDL_Color c = {(Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba};
-    SDL_Color dark = {20, 16, 30, (Uint8)rgba};
-    for (int pass = 0; pass < 2; pass++) {
-        double o = pass == 0 ? outline : 0.0;
-        /* Along the arrow: tip, head's base, tail; across: head's and shaft's half widths. */
-        double tip = size + 1.8 * o, base = 0.1 * size - 0.6 * o, tail = -size - o;
-        double head = 0.7 * size + 1.4 * o, shaft = 0.22 * size + o;
-        const double pts[7][2] = {{tip, 0},     {base, head},   {base, -head}, {base, shaft},
-                                  {base, -shaft}, {tail, shaft}, {tail, -shaft}};
-        SDL_Vertex vt[7];
-        memset(vt, 0, sizeof vt);
-        for (int i = 0; i < 7; i++) {
-            double a = pts[i][0], b = pts[i][1];
-            vt[i].position = (SDL_FPoint){(float)(ax + ux * a - uy * b), (float)(ay + uy * a + ux * b)};
-            vt[i].color = pass == 0 ? dark : c;
-        }
-        static const int idx[9] = {0, 1, 2, 3, 4, 5, 4, 6, 5};
-        SDL_RenderGeometry(r->sdl, NULL, vt, 7, idx, 9);
-    }
-}
-
-int pt_draw_pointer(pt_render *r, const pt_map *map, const pt_view *view, double tx, double ty, int inset,
-                    uint32_t rgba) {
-    xform f;
-    SDL_Rect old;
-    SDL_bool had;
-    if (!isfinite(tx) || !isfinite(ty) || !begin_debug(r, map, view, &f, &old, &had, rgba)) return 0;
-    int out_w = 0, out_h = 0;
-    SDL_GetRendererOutputSize(r->sdl, &out_w, &out_h);
-    pt_view v = *view;
-    pt_view_resolve(&v, out_w, out_h);
-    double size = 8.0 * f.scale, ax, ay, ux, uy;
-    int drawn = pt_view_edge_marker(&v, fx_of(&f, tx), fy_of(&f, ty), size * 1.6 + (inset > 0 ? inset : 0), &ax, &ay,
-                                    &ux, &uy);
-    if (drawn) marker(r, ax, ay, ux, uy, size, 2.0 * f.scale, rgba);
-    end_debug(r, &old, had);
-    return drawn;
-}
-
-/* An off-screen guard's marker colour: calm, wondering, chasing. */
-static uint32_t marker_color(int state) {
-    switch (state) {
-    case PT_STATE_CHASE: return 0xff382cffu;
-    case PT_STATE_SUSPICIOUS:
-    case PT_STATE_SEARCH:
-    case PT_STATE_INVESTIGATE: return 0xffc83cffu;
-    default: return 0xe6e6f0ffu;
-    }
-}
-
-int pt_render_offscreen_guards(pt_render *r, const pt_map *map, const pt_view *view, const pt_actor *actors, int n,
-                               int inset) {
-    xform f;
-    SDL_Rect old;
-    SDL_bool had;
-    if (!actors || n <= 0 || !begin_debug(r, map, view, &f, &old, &had, 0xffffffffu)) return 0;
-    int out_w = 0, out_h = 0, drawn = 0;
-    SDL_GetRendererOutputSize(r->sdl, &out_w, &out_h);
-    pt_view v = *view;
-    pt_view_resolve(&v, out_w, out_h);
-    double size = 5.0 * f.scale;
-    for (int i = 0; i < n; i++) {
-        const pt_actor *a = &actors[i];
-        double ax, ay, ux, uy;
-        if (a->kind != PT_KIND_GUARD || !isfinite(a->x) || !isfinite(a->y)) continue;
-        if (!pt_view_edge_marker(&v, fx_of(&f, a->x), fy_of(&f, a->y), size * 1.6 + (inset > 0 ? inset : 0), &ax, &ay,
-                                 &ux, &uy))
-            continue;
-        marker(r, ax, ay, ux, uy, size, 1.5 * f.scale, marker_color(a->state));
-        drawn++;
-    }
-    end_debug(r, &old, had);
-    return drawn;
 }

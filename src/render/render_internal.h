@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: Zlib */
-/* render_internal.h - what render.c (resources, text, PNG) and draw.c (scenes) share. */
+/* render_internal.h - what render.c (resources, text, PNG), draw.c (scenes), debug_draw.c
+ * (the public debug drawing) and markers.c (edge markers) share. */
 #ifndef PATROL_RENDER_INTERNAL_H
 #define PATROL_RENDER_INTERNAL_H
 
 #include <SDL.h>
 
+#include <math.h>
+
+#include <patrol/math.h>
 #include <patrol/render.h>
 
 /* One entry of the y-sorted sprite list: an obstacle or an actor. */
@@ -102,5 +106,111 @@ static inline int pt__hud_text_w(const char *s, int ts) {
     if (s) pt__text_size_adv(s, ts, PT__HUD_ADV, &w, NULL);
     return w;
 }
+
+/* ---- the tile transform -------------------------------------------------------------------- */
+
+/* The map's tile size in sprite pixels (the sheets' when the map names none or a bad one). */
+static inline int pt__tile_px(const pt_map *m) {
+    return m && m->tile_px >= PT_MIN_TILE_PX && m->tile_px <= PT_MAX_TILE_PX ? m->tile_px : PT_SPRITE_PX;
+}
+
+/* Map tiles -> output pixels, snapped to whole sprite pixels so the art stays crisp. */
+typedef struct pt__xform {
+    int ox, oy;      /* output pixel of map position (0,0) */
+    int t, scale;    /* tile size in sprite pixels, output pixels per sprite pixel */
+} pt__xform;
+
+static inline int pt__to_px(double tiles, int t, int scale) {
+    double p = tiles * t;
+    /* NaN and huge values stay harmless: 4e6 sprite pixels is beyond any map (4096 tiles of
+     * 256), and times the largest scale, summed a few times, still fits an int. */
+    if (!(p > -4e6 && p < 4e6)) p = p > 0 ? 4e6 : -4e6;
+    return (int)lround(p) * scale;
+}
+static inline int pt__sx_of(const pt__xform *f, double x) { return f->ox + pt__to_px(x, f->t, f->scale); }
+static inline int pt__sy_of(const pt__xform *f, double y) { return f->oy + pt__to_px(y, f->t, f->scale); }
+
+/* ---- debug primitives (the overlays and the public pt_debug_*) ----------------------------- */
+
+/* Sub-pixel map -> output position (for lines; sprites snap through pt__sx_of/pt__sy_of). */
+static inline float pt__fx_of(const pt__xform *f, double x) {
+    return (float)(f->ox + pt_clamp(x, -1e6, 1e6) * f->t * f->scale);
+}
+static inline float pt__fy_of(const pt__xform *f, double y) {
+    return (float)(f->oy + pt_clamp(y, -1e6, 1e6) * f->t * f->scale);
+}
+
+static inline void pt__line_tiles(pt_render *r, const pt__xform *f, double x0, double y0, double x1, double y1) {
+    if (!isfinite(x0) || !isfinite(y0) || !isfinite(x1) || !isfinite(y1)) return;
+    float ax = pt__fx_of(f, x0), ay = pt__fy_of(f, y0), bx = pt__fx_of(f, x1), by = pt__fy_of(f, y1);
+    SDL_RenderDrawLineF(r->sdl, ax, ay, bx, by);
+    if (f->scale >= 2) { /* thicker lines on big pixels, so they read like the art */
+        int vertical = fabsf(bx - ax) < fabsf(by - ay);
+        float ox = vertical ? 1.0f : 0.0f, oy = vertical ? 0.0f : 1.0f;
+        SDL_RenderDrawLineF(r->sdl, ax + ox, ay + oy, bx + ox, by + oy);
+    }
+}
+
+static inline void pt__circle_tiles(pt_render *r, const pt__xform *f, double cx, double cy, double rad) {
+    enum { SEG = 32 };
+    if (!isfinite(cx) || !isfinite(cy) || !(rad > 0) || rad > 1e4) return;
+    SDL_FPoint pts[SEG + 1];
+    for (int i = 0; i <= SEG; i++) {
+        double th = PT_TAU * i / SEG;
+        pts[i].x = pt__fx_of(f, cx + rad * cos(th));
+        pts[i].y = pt__fy_of(f, cy + rad * sin(th));
+    }
+    SDL_RenderDrawLinesF(r->sdl, pts, SEG + 1);
+}
+
+static inline void pt__arrow_tiles(pt_render *r, const pt__xform *f, double x, double y, double dx, double dy) {
+    double len = hypot(dx, dy);
+    if (!isfinite(len) || len < 1e-6) return;
+    pt__line_tiles(r, f, x, y, x + dx, y + dy);
+    double head = pt_clamp(len * 0.3, 0.12, 0.35), ux = dx / len, uy = dy / len;
+    double bx = x + dx - ux * head, by = y + dy - uy * head;
+    pt__line_tiles(r, f, x + dx, y + dy, bx - uy * head * 0.6, by + ux * head * 0.6);
+    pt__line_tiles(r, f, x + dx, y + dy, bx + uy * head * 0.6, by - ux * head * 0.6);
+}
+
+static inline void pt__box_tiles(pt_render *r, const pt__xform *f, double x, double y, double heading, double len,
+                                 double hw) {
+    if (!isfinite(heading) || !isfinite(len) || !isfinite(hw)) return;
+    double hx = cos(heading), hy = sin(heading), sx = -hy, sy = hx;
+    double px[4] = {x + sx * hw, x + hx * len + sx * hw, x + hx * len - sx * hw, x - sx * hw};
+    double py[4] = {y + sy * hw, y + hy * len + sy * hw, y + hy * len - sy * hw, y - sy * hw};
+    for (int i = 0; i < 4; i++) pt__line_tiles(r, f, px[i], py[i], px[(i + 1) % 4], py[(i + 1) % 4]);
+}
+
+/* ---- public debug drawing: set-up and tear-down around each call --------------------------- */
+
+/* The transform and clip pt_render_draw would use; returns 0 when there is nothing to draw. */
+static inline int pt__begin_debug(pt_render *r, const pt_map *map, const pt_view *view, pt__xform *f,
+                                  SDL_Rect *old_clip, SDL_bool *had_clip, uint32_t rgba) {
+    if (!r || !map || !view) return 0;
+    int out_w = 0, out_h = 0;
+    SDL_GetRendererOutputSize(r->sdl, &out_w, &out_h);
+    pt_view v = *view;
+    pt_view_resolve(&v, out_w, out_h);
+    if (v.w <= 0 || v.h <= 0) return 0;
+    f->t = pt__tile_px(map);
+    f->scale = v.scale;
+    f->ox = v.x - pt__to_px(v.cam_x, f->t, f->scale);
+    f->oy = v.y - pt__to_px(v.cam_y, f->t, f->scale);
+    *had_clip = SDL_RenderIsClipEnabled(r->sdl);
+    SDL_RenderGetClipRect(r->sdl, old_clip);
+    SDL_Rect clip = {v.x, v.y, v.w, v.h};
+    SDL_RenderSetClipRect(r->sdl, &clip);
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    pt__set_color(r->sdl, rgba);
+    return 1;
+}
+
+static inline void pt__end_debug(pt_render *r, const SDL_Rect *old_clip, SDL_bool had_clip) {
+    SDL_RenderSetClipRect(r->sdl, had_clip ? old_clip : NULL);
+}
+
+/* Actors' names on dark boxes below their feet (draw.c; also pt_render_labels). */
+void pt__draw_labels(pt_render *r, const pt__xform *f, const pt_actor *actors, int n);
 
 #endif
