@@ -202,7 +202,10 @@ static inline PT__KINLINE pt_vec2 pt__steer_force_inline(pt_steer_agent *a, cons
     pt_vec2 zero = pt_v2(0.0, 0.0);
     switch (b) {
     case PT_BEH_CONTAINMENT: return pt_steer_containment(v, ctx->env, ctx->region, p);
-    case PT_BEH_WALL_AVOIDANCE: return ctx->env ? pt_steer_wall_avoidance(v, ctx->env, p) : zero;
+    case PT_BEH_WALL_AVOIDANCE:
+        if (!ctx->env) return zero;
+        return ctx->wall_reach > 0 ? pt_steer_wall_avoidance_reach(v, ctx->env, p, ctx->wall_reach)
+                                   : pt_steer_wall_avoidance(v, ctx->env, p);
     case PT_BEH_OBSTACLE_AVOIDANCE: return ctx->env ? pt_steer_obstacle_avoidance(v, ctx->env, p) : zero;
     case PT_BEH_EVADE: return ctx->agent1 ? pt_steer_evade(v, ctx->agent1, p) : zero;
     case PT_BEH_FLEE: return pt_steer_flee(v, ctx->target, p);
