@@ -417,6 +417,21 @@ static int waypoint_stalled(pt_world *w, pt_entity *e) {
     return ++b->wp_ticks >= (int)lround(fmax(STUCK_S, s) / w->dt);
 }
 
+/* How far a waypoint patrol's wall feelers reach (pt_steer_ctx.wall_reach). Not past the
+ * point it seeks: feelers that do, feel the wall that point lies beside, and their push
+ * balances the seek short of it. And no further than its speed carries it (the front
+ * feeler's length at top speed): a guard that stands facing a wall while it turns toward
+ * its next waypoint is pushed back off that wall by full-length feelers, and stays held
+ * there, turning to and fro. Never 0, which would mean full length. */
+static double waypoint_reach(const pt_world *w, const pt_entity *e) {
+    const pt_steer_agent *a = &w->agents[e->id];
+    const pt_steer_params *p = a->params ? a->params : pt_steer_params_builtin();
+    pt_vec2 seek = pt__path_seek_point(&a->path, e->veh.pos, p);
+    double reach = hypot(seek.x - e->veh.pos.x, seek.y - e->veh.pos.y);
+    if (e->veh.max_speed > 0) reach = fmin(reach, p->feeler_length * pt_v2_len(e->veh.vel) / e->veh.max_speed);
+    return fmax(reach, 1e-6);
+}
+
 void pt__patrol_continuous(pt_world *w, pt_entity *e) {
     if (!e->run.pat) return;
     if (e->run.pat->kind == PT_PAT_THRUST) {
@@ -447,6 +462,7 @@ void pt__patrol_continuous(pt_world *w, pt_entity *e) {
         pt__go_continuous(w, e);
         pt_steer_ctx ctx;
         memset(&ctx, 0, sizeof ctx);
+        ctx.wall_reach = waypoint_reach(w, e);
         steer_step(w, e, PT_BEH_BIT(PT_BEH_FOLLOW_PATH) | AVOID, &ctx, e->speed);
         if (waypoint_stalled(w, e)) {
             pt__go_tile(w, e);
