@@ -378,6 +378,49 @@ START_TEST(test_steer_beside_door) {
 }
 END_TEST
 
+/* A stuck steered chaser waits as long as a waypoint patrol would before it goes on by tiles:
+ * 1.5 s, or what its vehicle needs to turn full circle, reach its top speed and walk half a
+ * tile. The player is in sight across water, with no way round: the guard, unable to plan,
+ * stands still; at speed 0.3 the wait is 1 + 0.03 + 0.5 / 0.3 s, not 1.5 s. */
+START_TEST(test_stuck_wait_scales_with_speed) {
+    static const char text[] = "player at=4,1\n"
+                               "guard g at=4,5 view=8 fov=120 speed=0.3 chase=steer heading=-90\n"
+                               "grid\n"
+                               "#########\n"
+                               "#.......#\n"
+                               "#~~~~~~~#\n"
+                               "#.......#\n"
+                               "#.......#\n"
+                               "#.......#\n"
+                               "#########\n"
+                               "end\n";
+    pt_map map;
+    pt_patlib lib;
+    pt_error err;
+    ck_assert_msg(pt_map_parse(&map, text, strlen(text), "moat.map", &err) == PT_OK, "%s", err.message);
+    pt_patlib_init(&lib);
+    pt_world *w = pt_world_create(&map, &lib, NULL, &err);
+    ck_assert_msg(w != NULL, "world: %s", err.message);
+    const pt_entity *g = pt_world_entity(w, 1);
+    int chase_at = -1, steered = 0, tile_at = -1;
+    for (int t = 1; t <= 60 * 20 && tile_at < 0; t++) {
+        pt_world_step(w);
+        if (g->state != PT_STATE_CHASE) continue;
+        if (chase_at < 0) chase_at = t;
+        if (g->motion == PT_MOTION_CONTINUOUS) steered = 1;
+        else if (steered) tile_at = t;
+    }
+    ck_assert_msg(chase_at > 0, "the guard never chased");
+    ck_assert_msg(tile_at > 0, "the stuck chaser never went on by tiles");
+    double wait = 1.0 + 0.3 / 10.0 + 0.5 / 0.3;
+    ck_assert_msg(fabs((tile_at - chase_at) / 60.0 - wait) < 0.1, "went by tiles %.2f s into the chase, not %.2f s",
+                  (tile_at - chase_at) / 60.0, wait);
+    pt_world_destroy(w);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&map);
+}
+END_TEST
+
 static Suite *chase_suite(void) {
     Suite *s = suite_create("chase");
     TCase *tc = tcase_create("core");
@@ -386,6 +429,7 @@ static Suite *chase_suite(void) {
     tcase_add_test(tc, test_chase_mazes);
     tcase_add_test(tc, test_chase_pillars);
     tcase_add_test(tc, test_chase_diagonals);
+    tcase_add_test(tc, test_stuck_wait_scales_with_speed);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return s;

@@ -323,6 +323,42 @@ START_TEST(test_wall_avoidance_closest_per_feeler) {
 }
 END_TEST
 
+/* wall_reach clips the feelers: the wall x = 1 that the full front feeler (1.5, body 0.35)
+ * meets 0.85 deep is out of a 0.6 reach, 0.35 deep in a 1.0 reach; 0 (or less) and a reach
+ * beyond both lengths are the full feelers. pt_steer_calculate reads it from the context. */
+START_TEST(test_wall_reach_clips_the_feelers) {
+    pt_steer_env e;
+    ck_assert_int_eq(pt_steer_env_set(&e, &wall_ahead, 1, NULL, 0, NULL), PT_OK);
+    pt_vehicle v = veh_at(0, 0, 0);
+    ck_vec_eq(pt_steer_wall_avoidance_reach(&v, &e, NULL, 0.6), 0, 0, 0);
+    ck_vec_eq(pt_steer_wall_avoidance_reach(&v, &e, NULL, 1.0), -0.35, 0, TOL);
+    ck_vec_eq(pt_steer_wall_avoidance_reach(&v, &e, NULL, 0), -0.85, 0, TOL);
+    ck_vec_eq(pt_steer_wall_avoidance_reach(&v, &e, NULL, -1), -0.85, 0, TOL);
+    ck_vec_eq(pt_steer_wall_avoidance_reach(&v, &e, NULL, 2.0), -0.85, 0, TOL);
+    /* the side feelers too: a wall at y = -0.6 that the left one (0.7) meets is out of 0.3 */
+    pt_wall corner[] = {wall_ahead, wall_left};
+    pt_steer_env c;
+    ck_assert_int_eq(pt_steer_env_set(&c, corner, 2, NULL, 0, NULL), PT_OK);
+    ck_assert(pt_steer_wall_avoidance(&v, &c, NULL).y > 0.1);
+    ck_vec_eq(pt_steer_wall_avoidance_reach(&v, &c, NULL, 0.3), 0, 0, 0);
+    pt_steer_env_fini(&c);
+
+    pt_steer_agent a;
+    pt_steer_agent_init(&a, &v, NULL, 1, 1);
+    a.behaviours = PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE);
+    pt_steer_ctx ctx = {0};
+    ctx.env = &e;
+    ck_assert(pt_steer_calculate(&a, &ctx).x < -1.0);
+    ck_vec_eq(pt_steer_force(&a, &ctx, PT_BEH_WALL_AVOIDANCE), -0.85, 0, TOL);
+    ctx.wall_reach = 0.6;
+    ck_vec_eq(pt_steer_calculate(&a, &ctx), 0, 0, 0);
+    ck_vec_eq(pt_steer_force(&a, &ctx, PT_BEH_WALL_AVOIDANCE), 0, 0, 0);
+    ctx.wall_reach = 1.0;
+    ck_vec_eq(pt_steer_force(&a, &ctx, PT_BEH_WALL_AVOIDANCE), -0.35, 0, TOL);
+    pt_steer_env_fini(&e);
+}
+END_TEST
+
 /* ---- hide ---------------------------------------------------------------------------- */
 
 /* Regression (Buckland's Hide compared against the wrong sentinel, so evade never ran):
@@ -1230,6 +1266,7 @@ static Suite *steer_env_suite(void) {
     tcase_add_test(reg, test_obstacle_avoidance_sides_and_radius_sum);
     tcase_add_test(reg, test_wall_avoidance_no_hit_adds_nothing);
     tcase_add_test(reg, test_wall_avoidance_closest_per_feeler);
+    tcase_add_test(reg, test_wall_reach_clips_the_feelers);
     tcase_add_test(reg, test_hide_falls_back_to_evade);
     suite_add_tcase(s, reg);
     TCase *sim = tcase_create("simulations");

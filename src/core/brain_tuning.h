@@ -49,6 +49,6 @@
 #define FLOCK_NOISE_GAP_S 1.0  /* ... at most once this often per flock */
 #define LOOKAHEAD_CELLS 8      /* string pulling: how far along an A* path to look */
 #define STUCK_S 1.5            /* a chaser or path walker that stays within STUCK_DIST of one */
-#define STUCK_DIST 0.25        /* place this long goes on by tiles */
+#define STUCK_DIST 0.25        /* place this long (longer for a slow vehicle) goes on by tiles */
 
 #endif

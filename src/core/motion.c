@@ -336,8 +336,17 @@ static int walk_path(pt_world *w, pt_entity *e, pt_cell goal, double speed_scale
     return last && hypot(ctx.target.x - e->px, ctx.target.y - e->py) < 0.1 && pt_v2_len(e->veh.vel) < 0.5;
 }
 
-/* Whether a continuous walker has stayed within STUCK_DIST of one place for STUCK_S: a local
- * minimum of the forces (a door frame, a pillar square in the way). */
+/* The stuck wait in ticks of every continuous walker: STUCK_S, or as long as a vehicle
+ * slow to turn, to speed up or to walk needs to turn full circle, reach its top speed and
+ * walk 2 * STUCK_DIST, if that is longer (before it, a slow walker that is merely turning
+ * or starting off would count as stuck). */
+static int stuck_ticks(const pt_world *w, const pt_vehicle *v) {
+    double s = PT_TAU / v->max_turn_rate + v->mass * v->max_speed / v->max_force + 2.0 * STUCK_DIST / v->max_speed;
+    return (int)lround(fmax(STUCK_S, s) / w->dt);
+}
+
+/* Whether a continuous walker has stayed within STUCK_DIST of one place for its stuck wait:
+ * a local minimum of the forces (a door frame, a pillar square in the way). */
 static int stalled(pt_world *w, pt_entity *e) {
     pt__brain *b = &w->brains[e->id];
     if (hypot(e->px - b->progress_x, e->py - b->progress_y) > STUCK_DIST) {
@@ -346,7 +355,7 @@ static int stalled(pt_world *w, pt_entity *e) {
         b->progress_ticks = 0;
         return 0;
     }
-    return ++b->progress_ticks >= (int)lround(STUCK_S / w->dt);
+    return ++b->progress_ticks >= stuck_ticks(w, &e->veh);
 }
 
 int pt__chase_continuous(pt_world *w, pt_entity *e, int intercept, double speed_scale) {
@@ -396,11 +405,10 @@ void pt__brake_continuous(pt_world *w, pt_entity *e, double heading_goal) {
     sync_from_vehicle(e);
 }
 
-/* Whether a waypoint patrol has come no STUCK_DIST closer to its waypoint for STUCK_S, or
- * for as long as a slow vehicle needs to turn full circle, reach its top speed and walk
- * 2 * STUCK_DIST, if that is longer: a local minimum of the forces (wall feelers that
- * balance the seek short of a waypoint in a corner) or a circling round it. Within
- * waypoint_distance of it, where an open route ends, it is never stuck. */
+/* Whether a waypoint patrol has come no STUCK_DIST closer to its waypoint for its stuck
+ * wait: a local minimum of the forces (a leg through a wall, an obstacle in the way) or a
+ * circling round it. Within waypoint_distance of it, where an open route ends, it is never
+ * stuck. */
 static int waypoint_stalled(pt_world *w, pt_entity *e) {
     pt__brain *b = &w->brains[e->id];
     const pt_steer_agent *a = &w->agents[e->id];
@@ -412,9 +420,22 @@ static int waypoint_stalled(pt_world *w, pt_entity *e) {
         b->wp_ticks = 0;
         return 0;
     }
-    const pt_vehicle *v = &e->veh;
-    double s = PT_TAU / v->max_turn_rate + v->mass * v->max_speed / v->max_force + 2.0 * STUCK_DIST / v->max_speed;
-    return ++b->wp_ticks >= (int)lround(fmax(STUCK_S, s) / w->dt);
+    return ++b->wp_ticks >= stuck_ticks(w, &e->veh);
+}
+
+/* How far a waypoint patrol's wall feelers reach (pt_steer_ctx.wall_reach). Not past the
+ * point it seeks: feelers that do, feel the wall that point lies beside, and their push
+ * balances the seek short of it. And no further than its speed carries it (the front
+ * feeler's length at top speed): a guard that stands facing a wall while it turns toward
+ * its next waypoint is pushed back off that wall by full-length feelers, and stays held
+ * there, turning to and fro. Never 0, which would mean full length. */
+static double waypoint_reach(const pt_world *w, const pt_entity *e) {
+    const pt_steer_agent *a = &w->agents[e->id];
+    const pt_steer_params *p = a->params ? a->params : pt_steer_params_builtin();
+    pt_vec2 seek = pt__path_seek_point(&a->path, e->veh.pos, p);
+    double reach = hypot(seek.x - e->veh.pos.x, seek.y - e->veh.pos.y);
+    if (e->veh.max_speed > 0) reach = fmin(reach, p->feeler_length * pt_v2_len(e->veh.vel) / e->veh.max_speed);
+    return fmax(reach, 1e-6);
 }
 
 void pt__patrol_continuous(pt_world *w, pt_entity *e) {
@@ -447,6 +468,7 @@ void pt__patrol_continuous(pt_world *w, pt_entity *e) {
         pt__go_continuous(w, e);
         pt_steer_ctx ctx;
         memset(&ctx, 0, sizeof ctx);
+        ctx.wall_reach = waypoint_reach(w, e);
         steer_step(w, e, PT_BEH_BIT(PT_BEH_FOLLOW_PATH) | AVOID, &ctx, e->speed);
         if (waypoint_stalled(w, e)) {
             pt__go_tile(w, e);

@@ -169,6 +169,17 @@ void pt__path_next(pt_path *path) {
     else if (path->closed && path->n > 1) path->current = 0;
 }
 
+pt_vec2 pt__path_seek_point(const pt_path *path, pt_vec2 pos, const pt_steer_params *p) {
+    p = pt__params_or_default(p);
+    if (!path || !path->pts || path->n <= 0) return pos;
+    pt_path q = *path; /* pt_steer_follow_path's steps on a copy */
+    int looped = q.closed && q.n > 1;
+    if (q.current < 0 || q.current >= q.n) q.current = looped ? 0 : (q.current < 0 ? 0 : q.n - 1);
+    double wd = p->waypoint_distance;
+    if (pt_v2_dist2(q.pts[q.current], pos) < wd * wd) pt__path_next(&q);
+    return q.pts[q.current];
+}
+
 pt_vec2 pt_steer_follow_path(const pt_vehicle *v, pt_path *path, const pt_steer_params *p) {
     p = pt__params_or_default(p);
     if (!path || !path->pts || path->n <= 0) return pt_v2(0.0, 0.0);

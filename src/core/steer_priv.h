@@ -22,6 +22,10 @@ pt_vec2 pt__steer_coincident_dir(int self, int other);
  * an open one stays at its last). motion.c also calls it for a waypoint reached by tiles. */
 void pt__path_next(pt_path *path);
 
+/* The point follow path seeks from pos this tick (the current one, or the next when pos is
+ * within waypoint_distance of it), without advancing; pos itself for an empty path. */
+pt_vec2 pt__path_seek_point(const pt_path *path, pt_vec2 pos, const pt_steer_params *p);
+
 /* pt_steer_calculate, but the raw separation, alignment and cohesion forces (in that order)
  * are taken from group[0..2] instead of being computed from ctx->nb; group NULL = compute. */
 pt_vec2 pt__steer_calculate_group(pt_steer_agent *a, const pt_steer_ctx *ctx, const pt_vec2 *group);
@@ -202,7 +206,10 @@ static inline PT__KINLINE pt_vec2 pt__steer_force_inline(pt_steer_agent *a, cons
     pt_vec2 zero = pt_v2(0.0, 0.0);
     switch (b) {
     case PT_BEH_CONTAINMENT: return pt_steer_containment(v, ctx->env, ctx->region, p);
-    case PT_BEH_WALL_AVOIDANCE: return ctx->env ? pt_steer_wall_avoidance(v, ctx->env, p) : zero;
+    case PT_BEH_WALL_AVOIDANCE:
+        if (!ctx->env) return zero;
+        return ctx->wall_reach > 0 ? pt_steer_wall_avoidance_reach(v, ctx->env, p, ctx->wall_reach)
+                                   : pt_steer_wall_avoidance(v, ctx->env, p);
     case PT_BEH_OBSTACLE_AVOIDANCE: return ctx->env ? pt_steer_obstacle_avoidance(v, ctx->env, p) : zero;
     case PT_BEH_EVADE: return ctx->agent1 ? pt_steer_evade(v, ctx->agent1, p) : zero;
     case PT_BEH_FLEE: return pt_steer_flee(v, ctx->target, p);

@@ -255,6 +255,10 @@ pt_vec2 pt_steer_obstacle_avoidance(const pt_vehicle *v, const pt_steer_env *env
  * of its radius); for each feeler the closest wall it runs into from the open side adds
  * normal * (feeler length past the contact); a feeler that hits nothing adds nothing. */
 pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p);
+/* The same with every feeler at most `reach` tiles long (reach <= 0: full lengths);
+ * pt_steer_calculate uses it when ctx->wall_reach is set. */
+pt_vec2 pt_steer_wall_avoidance_reach(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p,
+                                      double reach);
 /* The three feeler tips (front, left, right) for drawing; returns 3. */
 int pt_steer_feelers(const pt_vehicle *v, const pt_steer_params *p, pt_vec2 out[3]);
 /* Detection box length at the vehicle's current speed (for drawing). */
@@ -317,6 +321,10 @@ typedef struct pt_steer_ctx {
     const pt_vehicle *agent2;        /* interpose B */
     const pt_steer_region *region;   /* containment region */
     double dt;                       /* tick length (wander jitter); 0 = 1/60 */
+    double wall_reach;               /* wall avoidance: no feeler reaches further than this
+                                        (tiles), e.g. the distance to the point being sought,
+                                        so walls beyond it do not push; 0 (or less) = the
+                                        feelers' full lengths */
 } pt_steer_ctx;
 
 /* Zeroes the agent, sets its vehicle (copied and resolved), params and RNG stream
