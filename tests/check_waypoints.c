@@ -128,8 +128,6 @@ static int build(const genmap *m, const pt_cell *pts, int n, double speed, const
     return pt_patlib_lint_map(lib, map, NULL, 0);
 }
 
-static double path_length(pt_pathfinder *pf, pt_cell a, pt_cell b) { return tu_path_length(pf, a, b); }
-
 typedef struct stats {
     int runs, reached, by_tiles;
     double worst_ratio;
@@ -160,7 +158,7 @@ static void run_route(const genmap *m, const pt_map *map, const pt_patlib *lib, 
     const pt_entity *g = pt_world_entity(w, 1);
     double bound_s[MAXPTS], lap = 0.0;
     for (int i = 0; i < n; i++) {
-        double len = path_length(pf, pts[i], pts[(i + 1) % n]);
+        double len = tu_path_length(pf, pts[i], pts[(i + 1) % n]);
         ck_assert(len > 0);
         /* Straight legs at speed, detours (or the rest of the way by tiles) at most twice the
          * A* length, after one stuck wait and a second for turning. */
