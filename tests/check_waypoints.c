@@ -294,10 +294,22 @@ START_TEST(test_waypoints_user_yard) {
     ck_assert_msg(w != NULL, "world: %s", err.message);
     const pt_entity *g = pt_world_entity(w, 3);
     static const double wp[4][2] = {{12.5, 1.5}, {18.5, 1.5}, {18.5, 5.5}, {12.5, 5.5}};
-    int next = 1, since = 0, reached = 0;
+    int next = 1, since = 0, reached = 0, clipped = 0;
     for (int t = 1; t <= 3600; t++) {
         pt_world_step(w);
         since++;
+        /* The feelers drawn are the ones it steered with: never longer than the full ones,
+         * shorter as it nears a waypoint or slows. */
+        const pt_steer_agent *a = pt_world_agent(w, 3);
+        const pt_steer_params *p = a->params ? a->params : pt_steer_params_builtin();
+        pt_vec2 tips[3];
+        ck_assert_int_eq(pt_world_feelers(w, 3, tips), 3);
+        double full[3] = {p->feeler_length, p->side_feeler_length, p->side_feeler_length};
+        for (int k = 0; k < 3; k++) {
+            double len = hypot(tips[k].x - g->veh.pos.x, tips[k].y - g->veh.pos.y);
+            ck_assert_msg(len <= full[k] + 1e-9, "tick %d: feeler %d is %.3f tiles, longer than %.3f", t, k, len, full[k]);
+            clipped += k == 0 && len < full[k] - 1e-9;
+        }
         if (hypot(g->px - wp[next][0], g->py - wp[next][1]) < 0.5) {
             next = (next + 1) % 4;
             since = 0;
@@ -308,6 +320,7 @@ START_TEST(test_waypoints_user_yard) {
                       wp[next][0], wp[next][1], t, g->px, g->py);
     }
     ck_assert_int_ge(reached, 12);
+    ck_assert_msg(clipped > 600, "the front feeler was shorter than full on %d ticks of 3600", clipped);
     pt_world_destroy(w);
     pt_patlib_fini(&lib);
     pt_map_fini(&m);

@@ -241,7 +241,8 @@ static void steer_step(pt_world *w, pt_entity *e, unsigned behaviours, pt_steer_
     ctx->env = &w->env;
     ctx->dt = w->dt;
     pt_vec2 f = pt_steer_calculate(a, ctx);
-    w->forces[e->id] = f; /* kept for debug drawing */
+    w->forces[e->id] = f; /* kept for debug drawing, as is the feelers' reach */
+    w->brains[e->id].wall_reach = ctx->wall_reach;
     pt_steer_agent_update(a, ctx, f, w->dt);
     pt_steer_collide(&w->env, &a->veh.pos, &a->veh.vel, a->veh.radius);
     e->veh = a->veh;

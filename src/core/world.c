@@ -657,6 +657,20 @@ pt_vec2 pt_world_steer_force(const pt_world *w, int id) {
     return w->forces[id];
 }
 
+int pt_world_feelers(const pt_world *w, int id, pt_vec2 out[3]) {
+    const pt_steer_agent *a = pt_world_agent(w, id);
+    if (!a || !(a->behaviours & PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE))) return 0;
+    const pt_vehicle *v = &w->ents[id].veh;
+    int n = pt_steer_feelers(v, a->params, out);
+    double reach = w->brains ? w->brains[id].wall_reach : 0.0;
+    for (int k = 0; k < n && reach > 0; k++) {
+        pt_vec2 d = pt_v2_sub(out[k], v->pos);
+        double len = pt_v2_len(d);
+        if (len > reach) out[k] = pt_v2_add(v->pos, pt_v2_scale(d, reach / len));
+    }
+    return n;
+}
+
 void pt_world_trace_header(FILE *out) { fputs("tick,id,kind,state,x,y,px,py,heading\n", out); }
 
 void pt_world_trace_rows(const pt_world *w, FILE *out) {

@@ -48,6 +48,7 @@ typedef struct pt__brain {
     double wp_best;
     int wp_ticks;
     int wp_by_tile;
+    double wall_reach;       /* the feelers' reach of its last steering step (0: full) */
     pt_cell investigate_at;  /* investigate: the place it walks to and looks around */
     /* A noise heard in the last step: the world's hearing pass keeps the loudest in
      * mem[PT_MEMORY_HEARD] and sets `heard`; the brain's next update reads and clears it. */

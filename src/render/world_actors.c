@@ -63,13 +63,11 @@ int pt_render_actors_from_world(const pt_world *w, double alpha, pt_actor *out, 
              * avoidance behaviours were on, the neighbourhood of flocks, the force. */
             const pt_steer_agent *ag = pt_world_agent(w, i);
             if (ag) {
-                if (ag->behaviours & PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE)) {
-                    pt_vec2 tips[3];
-                    o->nfeelers = pt_steer_feelers(&e->veh, ag->params, tips);
-                    for (int k = 0; k < o->nfeelers && k < 3; k++) {
-                        o->feeler_x[k] = tips[k].x;
-                        o->feeler_y[k] = tips[k].y;
-                    }
+                pt_vec2 tips[3];
+                o->nfeelers = pt_world_feelers(w, i, tips);
+                for (int k = 0; k < o->nfeelers && k < 3; k++) {
+                    o->feeler_x[k] = tips[k].x;
+                    o->feeler_y[k] = tips[k].y;
                 }
                 if (ag->behaviours & PT_BEH_BIT(PT_BEH_OBSTACLE_AVOIDANCE)) o->box_length = pt_steer_box_length(&e->veh, ag->params);
                 if ((ag->behaviours & PT_BEH_FLOCKING) && ag->params) o->neighbour_radius = ag->params->view_radius;

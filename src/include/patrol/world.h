@@ -259,6 +259,10 @@ const pt_steer_env *pt_world_env(const pt_world *w);
  * the last tick) and the force it applied last tick; NULL / (0,0) for an unknown id. */
 const pt_steer_agent *pt_world_agent(const pt_world *w, int id);
 pt_vec2 pt_world_steer_force(const pt_world *w, int id);
+/* The tips of the wall feelers entity id steered with last tick (front, left, right), each no
+ * longer than the reach it used (a waypoint patrol's feelers stop at the point it seeks,
+ * pt_steer_ctx.wall_reach); 3, or 0 when it did not avoid walls or id is unknown. */
+int pt_world_feelers(const pt_world *w, int id, pt_vec2 out[3]);
 
 /* The shouts of the last step: one per guard that started a chase and called out (docs/ai.md,
  * "Calls"), at the cell it stood on when it called, of its `shout` loudness, kind
