@@ -72,9 +72,9 @@ static int key_index(parser *p, int line, const pt__tok *k, const char *const *k
 }
 
 static int need_args(parser *p, const pt__line *ln, int n, const char *what) {
-    if (ln->ntok - 1 < n)
-        return pt_error_set(p->err, PT_ERR_SYNTAX, ln->no, tok_end_col(&ln->tok[ln->ntok - 1]), "'%.*s' needs %s",
-                            ln->tok[0].len, ln->tok[0].s, what);
+    if (ln->ntok - 1 < n) /* a directive's line has its name: ntok >= 1 */
+        return pt_error_set(p->err, PT_ERR_SYNTAX, ln->no, tok_end_col(&ln->tok[ln->ntok > 1 ? ln->ntok - 1 : 0]),
+                            "'%.*s' needs %s", ln->tok[0].len, ln->tok[0].s, what);
     if (ln->ntok - 1 > n) {
         const pt__tok *t = &ln->tok[n + 1];
         return pt_error_set(p->err, PT_ERR_SYNTAX, ln->no, t->col, "unexpected '%.*s': '%.*s' takes %s",

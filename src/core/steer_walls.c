@@ -453,6 +453,7 @@ pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, co
     double all = nan_sum + pos.x + pos.y + r;
     if (!(all - all == 0.0)) return pt__steer_wall_avoidance_ref(v, env, p);
     feeler_union u;
+    u.cx0 = u.cy0 = 0; /* read only when have_union; gcc -O3 cannot always see that */
     int have_union = env->ix->solid_bits && r >= 0 && union_load(env, x0, y0, x1, y1, &u);
     if (have_union && !u.any) return force;
     for (int f = 0; f < 3; f++) {
