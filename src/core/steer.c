@@ -169,27 +169,29 @@ void pt__path_next(pt_path *path) {
     else if (path->closed && path->n > 1) path->current = 0;
 }
 
-pt_vec2 pt__path_seek_point(const pt_path *path, pt_vec2 pos, const pt_steer_params *p) {
-    p = pt__params_or_default(p);
-    if (!path || !path->pts || path->n <= 0) return pos;
-    pt_path q = *path; /* pt_steer_follow_path's steps on a copy */
-    int looped = q.closed && q.n > 1;
-    if (q.current < 0 || q.current >= q.n) q.current = looped ? 0 : (q.current < 0 ? 0 : q.n - 1);
+/* Follow path's step along path: a current index out of range put back on the path, then
+ * on to the next waypoint when pos is within waypoint_distance of the current one. */
+static void path_advance(pt_path *path, pt_vec2 pos, const pt_steer_params *p) {
+    int n = path->n, looped = path->closed && n > 1;
+    if (path->current < 0 || path->current >= n) path->current = looped ? 0 : (path->current < 0 ? 0 : n - 1);
     double wd = p->waypoint_distance;
-    if (pt_v2_dist2(q.pts[q.current], pos) < wd * wd) pt__path_next(&q);
+    if (pt_v2_dist2(path->pts[path->current], pos) < wd * wd) pt__path_next(path);
+}
+
+pt_vec2 pt__path_seek_point(const pt_path *path, pt_vec2 pos, const pt_steer_params *p) {
+    if (!path || !path->pts || path->n <= 0) return pos;
+    pt_path q = *path; /* the step on a copy: the path is not advanced */
+    path_advance(&q, pos, pt__params_or_default(p));
     return q.pts[q.current];
 }
 
 pt_vec2 pt_steer_follow_path(const pt_vehicle *v, pt_path *path, const pt_steer_params *p) {
     p = pt__params_or_default(p);
     if (!path || !path->pts || path->n <= 0) return pt_v2(0.0, 0.0);
-    int n = path->n;
-    int looped = path->closed && n > 1;
-    if (path->current < 0 || path->current >= n) path->current = looped ? 0 : (path->current < 0 ? 0 : n - 1);
-    double wd = p->waypoint_distance;
-    if (pt_v2_dist2(path->pts[path->current], v->pos) < wd * wd) pt__path_next(path);
+    path_advance(path, v->pos, p);
     pt_vec2 wp = path->pts[path->current];
-    if (!looped && path->current == n - 1) return pt_steer_arrive(v, wp, PT_DECEL_NORMAL, p);
+    int looped = path->closed && path->n > 1;
+    if (!looped && path->current == path->n - 1) return pt_steer_arrive(v, wp, PT_DECEL_NORMAL, p);
     return pt_steer_seek(v, wp);
 }
 
