@@ -42,6 +42,17 @@ static inline const pt_steer_params *pt__params_or_default(const pt_steer_params
     return p ? p : pt_steer_params_builtin();
 }
 
+/* p (NULL: the built-in set) with no wall feeler longer than reach: p itself when none is,
+ * or reach <= 0 (full lengths); else a copy in *q with the feelers shortened. */
+static inline const pt_steer_params *pt__feelers_within(const pt_steer_params *p, double reach, pt_steer_params *q) {
+    p = pt__params_or_default(p);
+    if (!(reach > 0) || (reach >= p->feeler_length && reach >= p->side_feeler_length)) return p;
+    *q = *p;
+    if (q->feeler_length > reach) q->feeler_length = reach;
+    if (q->side_feeler_length > reach) q->side_feeler_length = reach;
+    return q;
+}
+
 /* Always inlined: the kernel's long chains want the caller's constants folded in. */
 #if defined(__GNUC__)
 #define PT__KINLINE __attribute__((always_inline))

@@ -479,13 +479,8 @@ pt_vec2 pt_steer_wall_avoidance(const pt_vehicle *v, const pt_steer_env *env, co
 
 pt_vec2 pt_steer_wall_avoidance_reach(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p,
                                       double reach) {
-    if (!p) p = pt_steer_params_builtin();
-    if (!(reach > 0) || (reach >= p->feeler_length && reach >= p->side_feeler_length))
-        return pt_steer_wall_avoidance(v, env, p);
-    pt_steer_params q = *p;
-    if (q.feeler_length > reach) q.feeler_length = reach;
-    if (q.side_feeler_length > reach) q.side_feeler_length = reach;
-    return pt_steer_wall_avoidance(v, env, &q);
+    pt_steer_params q;
+    return pt_steer_wall_avoidance(v, env, pt__feelers_within(p, reach, &q));
 }
 
 pt_vec2 pt__steer_wall_avoidance_ref(const pt_vehicle *v, const pt_steer_env *env, const pt_steer_params *p) {

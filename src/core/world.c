@@ -5,6 +5,7 @@
 #include "world_internal.h"
 #include "brain_tuning.h"
 #include "hearing_priv.h"
+#include "steer_priv.h"
 
 #include <patrol/hearing.h>
 
@@ -660,15 +661,9 @@ pt_vec2 pt_world_steer_force(const pt_world *w, int id) {
 int pt_world_feelers(const pt_world *w, int id, pt_vec2 out[3]) {
     const pt_steer_agent *a = pt_world_agent(w, id);
     if (!a || !(a->behaviours & PT_BEH_BIT(PT_BEH_WALL_AVOIDANCE))) return 0;
-    const pt_vehicle *v = &w->ents[id].veh;
-    int n = pt_steer_feelers(v, a->params, out);
     double reach = w->brains ? w->brains[id].wall_reach : 0.0;
-    for (int k = 0; k < n && reach > 0; k++) {
-        pt_vec2 d = pt_v2_sub(out[k], v->pos);
-        double len = pt_v2_len(d);
-        if (len > reach) out[k] = pt_v2_add(v->pos, pt_v2_scale(d, reach / len));
-    }
-    return n;
+    pt_steer_params q; /* the lengths wall avoidance used (pt_steer_wall_avoidance_reach) */
+    return pt_steer_feelers(&w->ents[id].veh, pt__feelers_within(a->params, reach, &q), out);
 }
 
 void pt_world_trace_header(FILE *out) { fputs("tick,id,kind,state,x,y,px,py,heading\n", out); }
