@@ -38,8 +38,9 @@ int app_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *out
 /* 1 if path names a PNG file (ends in .png, any case); else prints a usage error, returns 0.
  * Only PNG is written, so another name would be a file whose bytes belie its name. */
 int app_png_path_ok(const char *cmd, const char *opt, const char *path);
-/* The default demo map: maps/demo.map in the current folder, else in the source tree, else
- * the installed examples. */
+/* The default demo map: demo.map in the first of the data places (src/render/datadir.h):
+ * share/patrol/examples beside the program, ./maps, the source tree's maps/ (a program in the
+ * build tree), the configured install's examples; "maps/demo.map" when none has it. */
 const char *app_default_map(void);
 
 #endif

@@ -81,7 +81,9 @@ static void help(FILE *out) {
             "                   the goal or a catch). No --keys or --replay\n"
             "  -h, --help       this help\n"
             "\n"
-            "Assets are read from $PATROL_ASSETS, ./assets, or the installed folder.\n"
+            "Assets are read from $PATROL_ASSETS alone when it is set, else from the first of:\n"
+            "share/patrol/assets beside the program (../share from its bin/), ./assets, the\n"
+            "source tree (a program in its build tree) and the configured install.\n"
             "exit status: 0 written, 1 the map or the output has a problem, 2 usage error\n",
             PT_RENDER_MAX_SCALE, RENDER_MAX_TICKS, STUDY_HEATMAP_TICKS);
 }

@@ -56,8 +56,8 @@ int app_levels_parse(app_levels *l, const char *name, const char *text, size_t l
 int app_levels_load(app_levels *l, const char *path, pt_error *err, pt_error *why);
 void app_levels_fini(app_levels *l);
 
-/* The default list: levels.txt beside the demo map (app_default_map: the source tree's maps/
- * or an installed share/patrol/examples/). */
+/* The default list: levels.txt beside the demo map (app_default_map: an installed
+ * share/patrol/examples/ beside the program, ./maps/, or the source tree's maps/). */
 const char *app_default_levels(char *buf, size_t cap);
 
 /* ---- the screens ----------------------------------------------------------------------------- */

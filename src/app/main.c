@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
 #include "app.h"
+#include "../render/datadir.h"
 
 #include <errno.h>
 #include <math.h>
@@ -91,16 +92,13 @@ int app_png_path_ok(const char *cmd, const char *opt, const char *path) {
 }
 
 const char *app_default_map(void) {
-    static const char *candidates[] = {
-        "maps/demo.map",
-#ifdef PATROL_SOURCE_DIR
-        PATROL_SOURCE_DIR "/maps/demo.map",
-#endif
-        "/usr/local/share/patrol/examples/demo.map",
-        "/usr/share/patrol/examples/demo.map",
-    };
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
-        if (access(candidates[i], R_OK) == 0) return candidates[i];
+    static char found[PT_MAX_PATH + 16];
+    char dirs[PT__DATA_PLACES][PT_MAX_PATH];
+    int n = pt__data_places("examples", "maps", dirs);
+    for (int i = 0; i < n; i++) {
+        if (snprintf(found, sizeof found, "%s/demo.map", dirs[i]) < (int)sizeof found && access(found, R_OK) == 0)
+            return found;
+    }
     return "maps/demo.map";
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* The renderer's resources (sprite sheets), the bitmap font, and headless PNG output. */
 #include "render_internal.h"
+#include "datadir.h"
 
 #include <SDL_image.h>
 
@@ -8,13 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#ifndef PATROL_ASSET_DIR
-#define PATROL_ASSET_DIR "assets"
-#endif
-#ifndef PATROL_INSTALLED_ASSET_DIR
-#define PATROL_INSTALLED_ASSET_DIR "/usr/local/share/patrol/assets"
-#endif
 
 /* Each sheet and the smallest size that holds its documented layout. */
 static const struct { const char *file; int min_w, min_h; } sheets[4] = {
@@ -34,7 +28,7 @@ static void set_file(pt_error *err, const char *path) {
 
 static int has_sheet(const char *dir) {
     char path[PT_MAX_PATH + 32];
-    snprintf(path, sizeof path, "%s/%s", dir, sheets[0].file);
+    if (snprintf(path, sizeof path, "%s/%s", dir, sheets[0].file) >= (int)sizeof path) return 0;
     return access(path, R_OK) == 0;
 }
 
@@ -50,16 +44,20 @@ int pt_render_find_assets(char *out, size_t cap, pt_error *err) {
         snprintf(out, cap, "%s", env);
         return PT_OK;
     }
-    const char *candidates[] = {"assets", PATROL_ASSET_DIR, PATROL_INSTALLED_ASSET_DIR};
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
-        if (has_sheet(candidates[i])) {
-            snprintf(out, cap, "%s", candidates[i]);
+    char dirs[PT__DATA_PLACES][PT_MAX_PATH];
+    int n = pt__data_places("assets", "assets", dirs);
+    for (int i = 0; i < n; i++) {
+        if (has_sheet(dirs[i])) {
+            snprintf(out, cap, "%s", dirs[i]);
             return PT_OK;
         }
     }
-    return pt_error_set(err, PT_ERR_IO, 0, 0,
-                        "cannot find the sprite sheets (%s) in ./assets, %s or %s; set PATROL_ASSETS",
-                        sheets[0].file, PATROL_ASSET_DIR, PATROL_INSTALLED_ASSET_DIR);
+    char tried[4 * PT_MAX_PATH] = "";
+    for (int i = 0, len = 0; i < n && len < (int)sizeof tried; i++)
+        len += snprintf(tried + len, sizeof tried - (size_t)len, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
+                        dirs[i]);
+    return pt_error_set(err, PT_ERR_IO, 0, 0, "cannot find the sprite sheets (%s) in %s; set PATROL_ASSETS",
+                        sheets[0].file, tried);
 }
 
 static SDL_Texture *load_sheet(SDL_Renderer *sdl, const char *dir, int which, int *frames, pt_error *err) {

@@ -16,8 +16,9 @@
  * PNG (patrol render) share one drawing path.
  * The renderer only reads what it draws (maps, actors, worlds are const) and keeps no
  * random state, so drawing can never change a simulation.
- * Assets: tiles.png, characters.png, props.png, font.png, looked up in PATROL_ASSETS (env),
- * ./assets, the source tree, then the installed data folder.
+ * Assets: tiles.png, characters.png, props.png, font.png, in the folder a game passes (an
+ * installed copy's is PATROL_DATA_DIR/assets in CMake, `pkg-config --variable=assetdir
+ * patrol-render`), else found by pt_render_find_assets.
  * Memory: a pt_render owns its four textures, a scratch buffer that grows to the largest
  * scene drawn, the map drawn once at the view's scale (a texture of the whole map, when it
  * holds at most PT_RENDER_LAYER_MAX_PIXELS; else tiles are drawn one by one) and a cone
@@ -180,8 +181,18 @@ void pt_render_forget(pt_render *r);
 /* The folder the sheets were loaded from. */
 const char *pt_render_asset_dir(const pt_render *r);
 
-/* Finds the assets folder (PATROL_ASSETS if set - and then only it -, ./assets, the source
- * tree, the installed folder): the first holding tiles.png. PT_OK or PT_ERR_IO. */
+/* Finds the assets folder: the environment's PATROL_ASSETS when set (and then only it: a
+ * folder without tiles.png is PT_ERR_IO), else the first of these holding tiles.png:
+ *   1. share/patrol/assets of the install holding the running program: the program's folder,
+ *      then the path from the install's bin/ to its share/ ("../share"), so a game installed
+ *      in patrol's prefix, or patrol itself, finds them wherever the prefix was moved (the
+ *      program is read from /proc/self/exe; the libraries are static, so the program is
+ *      where they are);
+ *   2. ./assets (the current folder);
+ *   3. the source tree's assets/, only for a program inside the build tree the library was
+ *      built in (its tests, build/patrol);
+ *   4. share/patrol/assets of the prefix the build was configured for (CMAKE_INSTALL_PREFIX).
+ * PT_OK with the folder in out, or PT_ERR_IO naming the places tried. */
 int pt_render_find_assets(char *out, size_t cap, pt_error *err);
 
 /* Fills defaults of a view for an output of out_w x out_h pixels: w/h (whole output),
