@@ -310,6 +310,104 @@ START_TEST(test_told_guards_join) {
 }
 END_TEST
 
+/* Generated maps with places no guard can walk from: open floor with scattered walls, and
+ * islands (one floor cell ringed by water, which blocks walking, not sight) with a guard on
+ * each that sees all round. The player starts beside the first island and runs away, then
+ * wanders. The island guards chase without moving, lose the player, and can reach none of the
+ * search area. Whatever a guard does after that, a chase starts only on a tick its sight check
+ * saw the player (docs/ai.md, "States"). */
+enum { ISL_W = 34, ISL_H = 16, ISLANDS = 3 };
+
+static int island_map(char *text, size_t cap, uint64_t seed, int continuous, int *isl_x, int *isl_y) {
+    pt_rng r;
+    pt_rng_seed(&r, seed, 94);
+    char g[ISL_H][ISL_W + 1];
+    for (int y = 0; y < ISL_H; y++) {
+        for (int x = 0; x < ISL_W; x++) {
+            int edge = x == 0 || y == 0 || x == ISL_W - 1 || y == ISL_H - 1;
+            g[y][x] = edge || pt_rng_unit(&r) < 0.04 ? '#' : '.';
+        }
+        g[y][ISL_W] = '\0';
+    }
+    for (int i = 0; i < ISLANDS; i++) {
+        int x, y, clash;
+        do { /* islands 3 tiles apart at least, the first with room east or west of it */
+            x = 3 + (int)pt_rng_below(&r, ISL_W - 6);
+            y = 3 + (int)pt_rng_below(&r, ISL_H - 6);
+            clash = 0;
+            for (int j = 0; j < i; j++) clash |= abs(x - isl_x[j]) < 4 && abs(y - isl_y[j]) < 4;
+        } while (clash || (i == 0 && x > 8 && x < ISL_W - 9));
+        isl_x[i] = x;
+        isl_y[i] = y;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) g[y + dy][x + dx] = dx || dy ? '~' : '.';
+    }
+    int px = isl_x[0] + (isl_x[0] <= 8 ? 3 : -3), py = isl_y[0];
+    g[py][px] = '.';
+    size_t n = (size_t)snprintf(text, cap, "player at=%d,%d\n", px, py);
+    for (int i = 0; i < ISLANDS; i++)
+        n += (size_t)snprintf(text + n, cap - n, "guard i%d at=%d,%d fov=360 view=%d aware_rate=100%s\n", i, isl_x[i],
+                              isl_y[i], 4 + (int)pt_rng_below(&r, 3), continuous ? " chase=steer" : "");
+    for (int i = 0; i < 2; i++) { /* and two on the mainland */
+        int x, y;
+        do {
+            x = 1 + (int)pt_rng_below(&r, ISL_W - 2);
+            y = 1 + (int)pt_rng_below(&r, ISL_H - 2);
+        } while (g[y][x] != '.' || (abs(x - px) < 8 && abs(y - py) < 8));
+        n += (size_t)snprintf(text + n, cap - n, "guard m%d at=%d,%d%s\n", i, x, y, continuous ? " chase=steer" : "");
+    }
+    n += (size_t)snprintf(text + n, cap - n, "grid\n");
+    for (int y = 0; y < ISL_H; y++) n += (size_t)snprintf(text + n, cap - n, "%s\n", g[y]);
+    n += (size_t)snprintf(text + n, cap - n, "end\n");
+    return (int)n;
+}
+
+START_TEST(test_chase_from_sight_only) {
+    int island_searches = 0, chases = 0;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        for (int continuous = 0; continuous < 2; continuous++) {
+            char text[8192];
+            int isl_x[ISLANDS], isl_y[ISLANDS];
+            int n = island_map(text, sizeof text, seed, continuous, isl_x, isl_y);
+            pt_map m;
+            pt_error err;
+            ck_assert_msg(pt_map_parse(&m, text, (size_t)n, "islands.map", &err) == PT_OK, "%s", err.message);
+            pt_world_desc d = {.seed = seed, .player_controlled = 1};
+            pt_world *w = pt_world_create(&m, NULL, &d, &err);
+            ck_assert_msg(w != NULL, "%s", err.message);
+            const int nguards = ISLANDS + 2, away = isl_x[0] <= 8 ? 1 : -1;
+            pt_state was[ISLANDS + 3];
+            for (int i = 1; i <= nguards; i++) was[i] = pt_world_entity(w, i)->state;
+            pt_rng r;
+            pt_rng_seed(&r, seed, 95);
+            int dx = away, dy = 0;
+            for (int t = 0; t < 60 * 25; t++) {
+                if (t >= 120 && t % 30 == 0) { /* away for 2 s, then wander */
+                    dx = (int)pt_rng_below(&r, 3) - 1;
+                    dy = (int)pt_rng_below(&r, 3) - 1;
+                }
+                pt_world_set_input(w, dx, dy);
+                pt_world_step(w);
+                for (int i = 1; i <= nguards; i++) {
+                    const pt_entity *e = pt_world_entity(w, i);
+                    if (e->state == PT_STATE_CHASE && was[i] != PT_STATE_CHASE) {
+                        chases++;
+                        ck_assert_msg(e->sees_player, "seed %llu%s tick %d: %s chases, the player out of its sight",
+                                      (unsigned long long)seed, continuous ? " (steer)" : "", t, e->def->name);
+                    }
+                    if (i <= ISLANDS && e->state == PT_STATE_SEARCH && was[i] != PT_STATE_SEARCH) island_searches++;
+                    was[i] = e->state;
+                }
+            }
+            pt_world_destroy(w);
+            pt_map_fini(&m);
+        }
+    }
+    ck_assert_int_ge(island_searches, 30); /* the case arose: island guards lost the player */
+    ck_assert_int_ge(chases, island_searches);
+}
+END_TEST
+
 static Suite *search_suite(void) {
     Suite *s = suite_create("search");
     TCase *tc = tcase_create("core");
@@ -318,6 +416,7 @@ static Suite *search_suite(void) {
     tcase_add_test(tc, test_countdown_ends_the_search);
     tcase_add_test(tc, test_bad_start);
     tcase_add_test(tc, test_told_guards_join);
+    tcase_add_test(tc, test_chase_from_sight_only);
     suite_add_tcase(s, tc);
     return s;
 }

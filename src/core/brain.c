@@ -453,7 +453,9 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     switch (e->state) {
     case PT_STATE_PATROL:
     case PT_STATE_IDLE:
-        if (e->awareness >= e->chase_at) {
+        /* A chase starts from sight only: a meter still high from an earlier sighting (a chase
+         * that just ended) gives none while the player is out of view. */
+        if (e->sees_player && e->awareness >= e->chase_at) {
             start_chase(w, e);
         } else if (heard) {
             look_into(w, e, PT_MEMORY_HEARD);
@@ -462,7 +464,7 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
         }
         break;
     case PT_STATE_SUSPICIOUS:
-        if (e->awareness >= e->chase_at) {
+        if (e->sees_player && e->awareness >= e->chase_at) {
             start_chase(w, e);
         } else if (heard && !e->sees_player) {
             look_into(w, e, PT_MEMORY_HEARD);
