@@ -318,7 +318,8 @@ END_TEST
  * saw the player (docs/ai.md, "States"). */
 enum { ISL_W = 34, ISL_H = 16, ISLANDS = 3 };
 
-static int island_map(char *text, size_t cap, uint64_t seed, int continuous, int *isl_x, int *isl_y) {
+/* The player beside the first island, or (hidden) walled in a corner: seen by no guard. */
+static int island_map(char *text, size_t cap, uint64_t seed, int continuous, int hidden, int *isl_x, int *isl_y) {
     pt_rng r;
     pt_rng_seed(&r, seed, 94);
     char g[ISL_H][ISL_W + 1];
@@ -343,6 +344,10 @@ static int island_map(char *text, size_t cap, uint64_t seed, int continuous, int
             for (int dx = -1; dx <= 1; dx++) g[y + dy][x + dx] = dx || dy ? '~' : '.';
     }
     int px = isl_x[0] + (isl_x[0] <= 8 ? 3 : -3), py = isl_y[0];
+    if (hidden) {
+        px = py = 1;
+        g[1][2] = g[2][1] = g[2][2] = '#';
+    }
     g[py][px] = '.';
     size_t n = (size_t)snprintf(text, cap, "player at=%d,%d\n", px, py);
     for (int i = 0; i < ISLANDS; i++)
@@ -363,12 +368,12 @@ static int island_map(char *text, size_t cap, uint64_t seed, int continuous, int
 }
 
 START_TEST(test_chase_from_sight_only) {
-    int island_searches = 0, chases = 0;
+    int island_searches = 0, island_looks = 0, chases = 0;
     for (uint64_t seed = 1; seed <= 30; seed++) {
         for (int continuous = 0; continuous < 2; continuous++) {
             char text[8192];
             int isl_x[ISLANDS], isl_y[ISLANDS];
-            int n = island_map(text, sizeof text, seed, continuous, isl_x, isl_y);
+            int n = island_map(text, sizeof text, seed, continuous, 0, isl_x, isl_y);
             pt_map m;
             pt_error err;
             ck_assert_msg(pt_map_parse(&m, text, (size_t)n, "islands.map", &err) == PT_OK, "%s", err.message);
@@ -377,7 +382,9 @@ START_TEST(test_chase_from_sight_only) {
             ck_assert_msg(w != NULL, "%s", err.message);
             const int nguards = ISLANDS + 2, away = isl_x[0] <= 8 ? 1 : -1;
             pt_state was[ISLANDS + 3];
+            int since[ISLANDS + 3] = {0}, from_chase[ISLANDS + 3] = {0};
             for (int i = 1; i <= nguards; i++) was[i] = pt_world_entity(w, i)->state;
+            const int look = (int)lround(SEARCH_LOOK_S / pt_world_dt(w));
             pt_rng r;
             pt_rng_seed(&r, seed, 95);
             int dx = away, dy = 0;
@@ -388,6 +395,10 @@ START_TEST(test_chase_from_sight_only) {
                 }
                 pt_world_set_input(w, dx, dy);
                 pt_world_step(w);
+                int ne;
+                const pt_event *ev = pt_world_events(w, &ne);
+                for (int k = 0; k < ne; k++) /* told while searching: it searches on from the new place */
+                    if (ev[k].kind == PT_EVENT_CALLED && ev[k].b <= (uint32_t)ISLANDS) since[ev[k].b] = t;
                 for (int i = 1; i <= nguards; i++) {
                     const pt_entity *e = pt_world_entity(w, i);
                     if (e->state == PT_STATE_CHASE && was[i] != PT_STATE_CHASE) {
@@ -396,6 +407,19 @@ START_TEST(test_chase_from_sight_only) {
                                       (unsigned long long)seed, continuous ? " (steer)" : "", t, e->def->name);
                     }
                     if (i <= ISLANDS && e->state == PT_STATE_SEARCH && was[i] != PT_STATE_SEARCH) island_searches++;
+                    /* It can reach none of the area: it looks around from where it stands for
+                     * SEARCH_LOOK_S from its first tick in search, the tick after it lost the
+                     * player, and returns. */
+                    if (i <= ISLANDS && e->state == PT_STATE_RETURN && was[i] == PT_STATE_SEARCH && from_chase[i]) {
+                        island_looks++;
+                        ck_assert_msg(t - since[i] == 1 + look, "seed %llu%s tick %d: %s returned %d ticks after it lost the player",
+                                      (unsigned long long)seed, continuous ? " (steer)" : "", t, e->def->name, t - since[i]);
+                        ck_assert(e->x == isl_x[i - 1] && e->y == isl_y[i - 1]);
+                    }
+                    if (e->state != was[i]) {
+                        since[i] = t;
+                        from_chase[i] = was[i] == PT_STATE_CHASE;
+                    }
                     was[i] = e->state;
                 }
             }
@@ -405,6 +429,72 @@ START_TEST(test_chase_from_sight_only) {
     }
     ck_assert_int_ge(island_searches, 30); /* the case arose: island guards lost the player */
     ck_assert_int_ge(chases, island_searches);
+    ck_assert_int_ge(island_looks, 25); /* and some searches ran out that way */
+}
+END_TEST
+
+/* Steps until guard g leaves state st (at most `max` steps); returns the steps taken. */
+static int steps_in(pt_world *w, int g, pt_state st, int max) {
+    int n = 0;
+    while (pt_world_entity(w, g)->state == st && n < max) {
+        pt_world_step(w);
+        n++;
+    }
+    return n;
+}
+
+/* A place a guard cannot walk to is looked at from where it stands, for as long as at the
+ * place, counted from the tick it sets out (docs/ai.md, "What a guard does with it",
+ * "Searching"): a noise across the water (an island guard hearing the mainland, a mainland guard
+ * hearing an island) is looked at for INVESTIGATE_LOOK_S from the tick the guard goes to
+ * investigate; a search whose area an island guard cannot reach, for SEARCH_LOOK_S after its
+ * first tick in search. Then the guard returns. */
+START_TEST(test_unreachable_look_time) {
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        char text[8192];
+        int isl_x[ISLANDS], isl_y[ISLANDS];
+        int n = island_map(text, sizeof text, seed, 0, 1, isl_x, isl_y);
+        pt_map m;
+        pt_error err;
+        ck_assert_msg(pt_map_parse(&m, text, (size_t)n, "islands.map", &err) == PT_OK, "%s", err.message);
+        for (int g = 1; g <= ISLANDS + 2; g++) {
+            pt_world_desc d = {.seed = seed, .player_controlled = 1};
+            pt_world *w = pt_world_create(&m, NULL, &d, &err);
+            ck_assert_msg(w != NULL, "%s", err.message);
+            const pt_entity *e = pt_world_entity(w, g);
+            const double dt = pt_world_dt(w);
+            /* across the water: beside an island (for its guard), or on one (for the others) */
+            int k = g <= ISLANDS ? g - 1 : (int)(seed % ISLANDS), x = isl_x[k], y = isl_y[k];
+            if (g <= ISLANDS) {
+                static const int dx[4] = {2, -2, 0, 0}, dy[4] = {0, 0, 2, -2};
+                int j = 0;
+                while (j < 4 && !pt_map_walkable(&m, x + dx[j], y + dy[j])) j++;
+                if (j == 4) { pt_world_destroy(w); continue; }
+                x += dx[j];
+                y += dy[j];
+            }
+            pt_world_noise(w, x, y, 30.0);
+            int before = steps_in(w, g, PT_STATE_IDLE, 10);
+            ck_assert_msg(e->state == PT_STATE_INVESTIGATE, "seed %llu: %s did not hear", (unsigned long long)seed, e->def->name);
+            ck_assert_int_le(before, 2);
+            int looked = steps_in(w, g, PT_STATE_INVESTIGATE, 600);
+            ck_assert_msg(looked == (int)lround(INVESTIGATE_LOOK_S / dt), "seed %llu: %s looked %d ticks",
+                          (unsigned long long)seed, e->def->name, looked);
+            ck_assert_int_eq(e->state, PT_STATE_RETURN);
+            if (g <= ISLANDS) { /* a search of the mainland, as after a chase */
+                steps_in(w, g, PT_STATE_RETURN, 10);
+                int from = (int)pt_world_tick(w);
+                ck_assert_int_eq(pt_world_search_start(w, x, y, &g, 1, 0), PT_OK);
+                looked = steps_in(w, g, PT_STATE_SEARCH, 600);
+                ck_assert_msg(looked == 1 + (int)lround(SEARCH_LOOK_S / dt), "seed %llu: %s searched %d ticks from tick %d",
+                              (unsigned long long)seed, e->def->name, looked, from);
+                ck_assert_int_eq(e->state, PT_STATE_RETURN);
+                ck_assert(e->x == isl_x[k] && e->y == isl_y[k]);
+            }
+            pt_world_destroy(w);
+        }
+        pt_map_fini(&m);
+    }
 }
 END_TEST
 
@@ -417,6 +507,7 @@ static Suite *search_suite(void) {
     tcase_add_test(tc, test_bad_start);
     tcase_add_test(tc, test_told_guards_join);
     tcase_add_test(tc, test_chase_from_sight_only);
+    tcase_add_test(tc, test_unreachable_look_time);
     suite_add_tcase(s, tc);
     return s;
 }

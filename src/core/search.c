@@ -301,7 +301,7 @@ int pt__search_step(pt_world *w, const pt_entity *e, pt_cell *goal) {
     long period = lround(SEARCH_SPLIT_S * w->tick_hz);
     if (s->split_due || (w->tick - s->start_tick) % (uint64_t)(period > 0 ? period : 1) == 0) split(w, s);
     if (m->goal < 0 || cell_done(s, m, m->goal)) m->goal = pick(w, s, m, e);
-    if (m->goal < 0) return 0; /* nothing left it can reach */
+    if (m->goal < 0) return -1; /* it can reach none of the area (all of it, if any cell) */
     *goal = s->cells[m->goal];
     return 1;
 }
