@@ -50,8 +50,9 @@ typedef struct scene {
 } scene;
 
 /* The map, the last known position near the middle, three guards within 2 tiles of it (they
- * chased together) facing anywhere, and the player far away in a corner. */
-static void make_scene(scene *s, uint64_t seed, double speed) {
+ * chased together) or, converged, all on it, facing anywhere, and the player far away in a
+ * corner. */
+static void make_scene_at(scene *s, uint64_t seed, double speed, int converge) {
     rooms_map(&s->map, seed);
     pt_rng r;
     pt_rng_seed(&r, seed, 92);
@@ -68,6 +69,7 @@ static void make_scene(scene *s, uint64_t seed, double speed) {
             x = s->ox - 2 + (int)pt_rng_below(&r, 5);
             y = s->oy - 2 + (int)pt_rng_below(&r, 5);
         } while (!pt_map_walkable(&s->map, x, y) || !pt_los_clear(&s->map, s->ox, s->oy, x, y));
+        if (converge) x = s->ox, y = s->oy;
         snprintf(d->name, sizeof d->name, "g%d", i + 1);
         d->kind = PT_KIND_GUARD;
         d->x = x;
@@ -81,6 +83,8 @@ static void make_scene(scene *s, uint64_t seed, double speed) {
     s->map.player.y = s->oy < SIZE / 2 ? SIZE - 2 : 1;
     ck_assert(pt_map_walkable(&s->map, s->map.player.x, s->map.player.y));
 }
+
+static void make_scene(scene *s, uint64_t seed, double speed) { make_scene_at(s, seed, speed, 0); }
 
 typedef struct outcome {
     int cells, seen, covered;
@@ -181,6 +185,51 @@ START_TEST(test_together_covers_the_share) {
 }
 END_TEST
 
+/* Guards that converged on the last known position (all three on its cell, as chasers that
+ * reach it together) still fan out: from the first tick each has a share of its own, and
+ * together they see more cells per guard-second than each alone, as guards that start apart
+ * do (the documented share and the figure of `patrol bench search`). */
+START_TEST(test_converged_fan_out) {
+    double seen[2] = {0}, guard_s[2] = {0}, worst = 1.0;
+    for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+        scene s;
+        make_scene_at(&s, seed, 0.0, 1);
+        pt_world_desc d = {.seed = seed, .player_controlled = 1};
+        pt_error err;
+        pt_world *w = pt_world_create(&s.map, NULL, &d, &err);
+        ck_assert_msg(w != NULL, "%s", err.message);
+        static const int ids[GUARDS] = {1, 2, 3};
+        ck_assert_int_eq(pt_world_search_start(w, s.ox, s.oy, ids, GUARDS, 0), PT_OK);
+        pt_world_step(w);
+        pt_search_info si;
+        ck_assert_int_eq(pt_world_search(w, &si), 1);
+        int share[GUARDS + 1] = {0};
+        for (int k = 0; k < si.ncells; k++)
+            if (si.owner[k] >= 1 && si.owner[k] <= GUARDS) share[si.owner[k]]++;
+        for (int g = 1; g <= GUARDS; g++)
+            ck_assert_msg(share[g] > 0, "seed %llu: g%d has %d of %d cells", (unsigned long long)seed, g, share[g],
+                          si.ncells);
+        pt_world_destroy(w);
+        for (int alone = 0; alone < 2; alone++) {
+            outcome o = run_search(&s, seed, alone, GUARDS);
+            seen[alone] += o.seen;
+            guard_s[alone] += GUARDS * o.seconds;
+            if (!alone) {
+                double got = (double)o.seen / o.cells;
+                if (got < worst) worst = got;
+                ck_assert_msg(got >= 0.95, "seed %llu: %.2f of the area searched in %.1f s", (unsigned long long)seed, got,
+                              o.seconds);
+            }
+        }
+        pt_map_fini(&s.map);
+    }
+    double joint = seen[0] / guard_s[0], solo = seen[1] / guard_s[1];
+    printf("search, converged: together %.2f cells per guard-second (worst %.2f of the area), alone %.2f: %.2fx\n", joint,
+           worst, solo, joint / solo);
+    ck_assert_msg(joint > 1.5 * solo, "together %.2f, alone %.2f", joint, solo);
+}
+END_TEST
+
 START_TEST(test_same_seed_same_search) {
     for (uint64_t seed = 1; seed <= 10; seed++) {
         scene s;
@@ -188,6 +237,11 @@ START_TEST(test_same_seed_same_search) {
         outcome a = run_search(&s, seed, 0, GUARDS), b = run_search(&s, seed, 0, GUARDS);
         ck_assert(a.hash == b.hash);
         ck_assert_int_eq(a.seen, b.seen);
+        pt_map_fini(&s.map);
+        make_scene_at(&s, seed, 0.0, 1); /* converged */
+        a = run_search(&s, seed, 0, GUARDS);
+        b = run_search(&s, seed, 0, GUARDS);
+        ck_assert(a.hash == b.hash);
         pt_map_fini(&s.map);
     }
 }
@@ -502,6 +556,7 @@ static Suite *search_suite(void) {
     Suite *s = suite_create("search");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_together_covers_the_share);
+    tcase_add_test(tc, test_converged_fan_out);
     tcase_add_test(tc, test_same_seed_same_search);
     tcase_add_test(tc, test_countdown_ends_the_search);
     tcase_add_test(tc, test_bad_start);
