@@ -63,7 +63,11 @@ START_TEST(test_every_scenario_prints_the_keys) {
             ck_assert(joint > 0 && solo > 0);
             ck_assert(fabs(json_number(line, "ratio") - joint / solo) <= 1e-3 * joint / solo);
             ck_assert(json_number(line, "goal_ratio") == 1.8);
-            ck_assert(json_number(line, "meets_goal") == (json_number(line, "ratio") >= 1.8));
+            double cj = json_number(line, "converge_joint_per_guard_s"), cs = json_number(line, "converge_solo_per_guard_s");
+            ck_assert(cj > 0 && cs > 0); /* and for guards that converged on one cell */
+            ck_assert(fabs(json_number(line, "converge_ratio") - cj / cs) <= 1e-3 * cj / cs);
+            ck_assert(json_number(line, "meets_goal") ==
+                      (json_number(line, "ratio") >= 1.8 && json_number(line, "converge_ratio") >= 1.8));
             ck_assert(json_number(line, "joint_share") > 0 && json_number(line, "joint_share") <= 1);
             ck_assert(json_number(line, "spotted_or_off") == 0);
         }

@@ -369,6 +369,8 @@ static const entry entries[] = {
     {AI_MD, PROSE, "- **chase**: runs at ", NULL, 0, 0, &chase_speed_scale, 1},
     {AI_MD, PROSE, "drawn centres at most ", NULL, 0, 0, &catch_dist, 1},
     {AI_MD, PROSE, "and right, for ", NULL, 0, 0, &search_look, 1},
+    {AI_MD, PROSE, "looks around from where it stands for ", NULL, 0, 0, &search_look, 1},
+    {AI_MD, PROSE, "is looked at from where it stands, for the same ", NULL, 0, 0, &investigate_look, 1},
     {AI_MD, CELL, "| search radius |", NULL, 2, 0, &search_radius, 1},
     {AI_MD, CELL, "| shares drawn again every |", NULL, 2, 0, &search_split, 1},
     {AI_MD, PROSE, "every cell within ", NULL, 0, 0, &search_radius, 1},

@@ -50,8 +50,9 @@ typedef struct scene {
 } scene;
 
 /* The map, the last known position near the middle, three guards within 2 tiles of it (they
- * chased together) facing anywhere, and the player far away in a corner. */
-static void make_scene(scene *s, uint64_t seed, double speed) {
+ * chased together) or, converged, all on it, facing anywhere, and the player far away in a
+ * corner. */
+static void make_scene_at(scene *s, uint64_t seed, double speed, int converge) {
     rooms_map(&s->map, seed);
     pt_rng r;
     pt_rng_seed(&r, seed, 92);
@@ -68,6 +69,7 @@ static void make_scene(scene *s, uint64_t seed, double speed) {
             x = s->ox - 2 + (int)pt_rng_below(&r, 5);
             y = s->oy - 2 + (int)pt_rng_below(&r, 5);
         } while (!pt_map_walkable(&s->map, x, y) || !pt_los_clear(&s->map, s->ox, s->oy, x, y));
+        if (converge) x = s->ox, y = s->oy;
         snprintf(d->name, sizeof d->name, "g%d", i + 1);
         d->kind = PT_KIND_GUARD;
         d->x = x;
@@ -81,6 +83,8 @@ static void make_scene(scene *s, uint64_t seed, double speed) {
     s->map.player.y = s->oy < SIZE / 2 ? SIZE - 2 : 1;
     ck_assert(pt_map_walkable(&s->map, s->map.player.x, s->map.player.y));
 }
+
+static void make_scene(scene *s, uint64_t seed, double speed) { make_scene_at(s, seed, speed, 0); }
 
 typedef struct outcome {
     int cells, seen, covered;
@@ -181,6 +185,51 @@ START_TEST(test_together_covers_the_share) {
 }
 END_TEST
 
+/* Guards that converged on the last known position (all three on its cell, as chasers that
+ * reach it together) still fan out: from the first tick each has a share of its own, and
+ * together they see more cells per guard-second than each alone, as guards that start apart
+ * do (the documented share and the figure of `patrol bench search`). */
+START_TEST(test_converged_fan_out) {
+    double seen[2] = {0}, guard_s[2] = {0}, worst = 1.0;
+    for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+        scene s;
+        make_scene_at(&s, seed, 0.0, 1);
+        pt_world_desc d = {.seed = seed, .player_controlled = 1};
+        pt_error err;
+        pt_world *w = pt_world_create(&s.map, NULL, &d, &err);
+        ck_assert_msg(w != NULL, "%s", err.message);
+        static const int ids[GUARDS] = {1, 2, 3};
+        ck_assert_int_eq(pt_world_search_start(w, s.ox, s.oy, ids, GUARDS, 0), PT_OK);
+        pt_world_step(w);
+        pt_search_info si;
+        ck_assert_int_eq(pt_world_search(w, &si), 1);
+        int share[GUARDS + 1] = {0};
+        for (int k = 0; k < si.ncells; k++)
+            if (si.owner[k] >= 1 && si.owner[k] <= GUARDS) share[si.owner[k]]++;
+        for (int g = 1; g <= GUARDS; g++)
+            ck_assert_msg(share[g] > 0, "seed %llu: g%d has %d of %d cells", (unsigned long long)seed, g, share[g],
+                          si.ncells);
+        pt_world_destroy(w);
+        for (int alone = 0; alone < 2; alone++) {
+            outcome o = run_search(&s, seed, alone, GUARDS);
+            seen[alone] += o.seen;
+            guard_s[alone] += GUARDS * o.seconds;
+            if (!alone) {
+                double got = (double)o.seen / o.cells;
+                if (got < worst) worst = got;
+                ck_assert_msg(got >= 0.95, "seed %llu: %.2f of the area searched in %.1f s", (unsigned long long)seed, got,
+                              o.seconds);
+            }
+        }
+        pt_map_fini(&s.map);
+    }
+    double joint = seen[0] / guard_s[0], solo = seen[1] / guard_s[1];
+    printf("search, converged: together %.2f cells per guard-second (worst %.2f of the area), alone %.2f: %.2fx\n", joint,
+           worst, solo, joint / solo);
+    ck_assert_msg(joint > 1.5 * solo, "together %.2f, alone %.2f", joint, solo);
+}
+END_TEST
+
 START_TEST(test_same_seed_same_search) {
     for (uint64_t seed = 1; seed <= 10; seed++) {
         scene s;
@@ -188,6 +237,11 @@ START_TEST(test_same_seed_same_search) {
         outcome a = run_search(&s, seed, 0, GUARDS), b = run_search(&s, seed, 0, GUARDS);
         ck_assert(a.hash == b.hash);
         ck_assert_int_eq(a.seen, b.seen);
+        pt_map_fini(&s.map);
+        make_scene_at(&s, seed, 0.0, 1); /* converged */
+        a = run_search(&s, seed, 0, GUARDS);
+        b = run_search(&s, seed, 0, GUARDS);
+        ck_assert(a.hash == b.hash);
         pt_map_fini(&s.map);
     }
 }
@@ -310,14 +364,205 @@ START_TEST(test_told_guards_join) {
 }
 END_TEST
 
+/* Generated maps with places no guard can walk from: open floor with scattered walls, and
+ * islands (one floor cell ringed by water, which blocks walking, not sight) with a guard on
+ * each that sees all round. The player starts beside the first island and runs away, then
+ * wanders. The island guards chase without moving, lose the player, and can reach none of the
+ * search area. Whatever a guard does after that, a chase starts only on a tick its sight check
+ * saw the player (docs/ai.md, "States"). */
+enum { ISL_W = 34, ISL_H = 16, ISLANDS = 3 };
+
+/* The player beside the first island, or (hidden) walled in a corner: seen by no guard. */
+static int island_map(char *text, size_t cap, uint64_t seed, int continuous, int hidden, int *isl_x, int *isl_y) {
+    pt_rng r;
+    pt_rng_seed(&r, seed, 94);
+    char g[ISL_H][ISL_W + 1];
+    for (int y = 0; y < ISL_H; y++) {
+        for (int x = 0; x < ISL_W; x++) {
+            int edge = x == 0 || y == 0 || x == ISL_W - 1 || y == ISL_H - 1;
+            g[y][x] = edge || pt_rng_unit(&r) < 0.04 ? '#' : '.';
+        }
+        g[y][ISL_W] = '\0';
+    }
+    for (int i = 0; i < ISLANDS; i++) {
+        int x, y, clash;
+        do { /* islands 3 tiles apart at least, the first with room east or west of it */
+            x = 3 + (int)pt_rng_below(&r, ISL_W - 6);
+            y = 3 + (int)pt_rng_below(&r, ISL_H - 6);
+            clash = 0;
+            for (int j = 0; j < i; j++) clash |= abs(x - isl_x[j]) < 4 && abs(y - isl_y[j]) < 4;
+        } while (clash || (i == 0 && x > 8 && x < ISL_W - 9));
+        isl_x[i] = x;
+        isl_y[i] = y;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) g[y + dy][x + dx] = dx || dy ? '~' : '.';
+    }
+    int px = isl_x[0] + (isl_x[0] <= 8 ? 3 : -3), py = isl_y[0];
+    if (hidden) {
+        px = py = 1;
+        g[1][2] = g[2][1] = g[2][2] = '#';
+    }
+    g[py][px] = '.';
+    size_t n = (size_t)snprintf(text, cap, "player at=%d,%d\n", px, py);
+    for (int i = 0; i < ISLANDS; i++)
+        n += (size_t)snprintf(text + n, cap - n, "guard i%d at=%d,%d fov=360 view=%d aware_rate=100%s\n", i, isl_x[i],
+                              isl_y[i], 4 + (int)pt_rng_below(&r, 3), continuous ? " chase=steer" : "");
+    for (int i = 0; i < 2; i++) { /* and two on the mainland */
+        int x, y;
+        do {
+            x = 1 + (int)pt_rng_below(&r, ISL_W - 2);
+            y = 1 + (int)pt_rng_below(&r, ISL_H - 2);
+        } while (g[y][x] != '.' || (abs(x - px) < 8 && abs(y - py) < 8));
+        n += (size_t)snprintf(text + n, cap - n, "guard m%d at=%d,%d%s\n", i, x, y, continuous ? " chase=steer" : "");
+    }
+    n += (size_t)snprintf(text + n, cap - n, "grid\n");
+    for (int y = 0; y < ISL_H; y++) n += (size_t)snprintf(text + n, cap - n, "%s\n", g[y]);
+    n += (size_t)snprintf(text + n, cap - n, "end\n");
+    return (int)n;
+}
+
+START_TEST(test_chase_from_sight_only) {
+    int island_searches = 0, island_looks = 0, chases = 0;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        for (int continuous = 0; continuous < 2; continuous++) {
+            char text[8192];
+            int isl_x[ISLANDS], isl_y[ISLANDS];
+            int n = island_map(text, sizeof text, seed, continuous, 0, isl_x, isl_y);
+            pt_map m;
+            pt_error err;
+            ck_assert_msg(pt_map_parse(&m, text, (size_t)n, "islands.map", &err) == PT_OK, "%s", err.message);
+            pt_world_desc d = {.seed = seed, .player_controlled = 1};
+            pt_world *w = pt_world_create(&m, NULL, &d, &err);
+            ck_assert_msg(w != NULL, "%s", err.message);
+            const int nguards = ISLANDS + 2, away = isl_x[0] <= 8 ? 1 : -1;
+            pt_state was[ISLANDS + 3];
+            int since[ISLANDS + 3] = {0}, from_chase[ISLANDS + 3] = {0};
+            for (int i = 1; i <= nguards; i++) was[i] = pt_world_entity(w, i)->state;
+            const int look = (int)lround(SEARCH_LOOK_S / pt_world_dt(w));
+            pt_rng r;
+            pt_rng_seed(&r, seed, 95);
+            int dx = away, dy = 0;
+            for (int t = 0; t < 60 * 25; t++) {
+                if (t >= 120 && t % 30 == 0) { /* away for 2 s, then wander */
+                    dx = (int)pt_rng_below(&r, 3) - 1;
+                    dy = (int)pt_rng_below(&r, 3) - 1;
+                }
+                pt_world_set_input(w, dx, dy);
+                pt_world_step(w);
+                int ne;
+                const pt_event *ev = pt_world_events(w, &ne);
+                for (int k = 0; k < ne; k++) /* told while searching: it searches on from the new place */
+                    if (ev[k].kind == PT_EVENT_CALLED && ev[k].b <= (uint32_t)ISLANDS) since[ev[k].b] = t;
+                for (int i = 1; i <= nguards; i++) {
+                    const pt_entity *e = pt_world_entity(w, i);
+                    if (e->state == PT_STATE_CHASE && was[i] != PT_STATE_CHASE) {
+                        chases++;
+                        ck_assert_msg(e->sees_player, "seed %llu%s tick %d: %s chases, the player out of its sight",
+                                      (unsigned long long)seed, continuous ? " (steer)" : "", t, e->def->name);
+                    }
+                    if (i <= ISLANDS && e->state == PT_STATE_SEARCH && was[i] != PT_STATE_SEARCH) island_searches++;
+                    /* It can reach none of the area: it looks around from where it stands for
+                     * SEARCH_LOOK_S from its first tick in search, the tick after it lost the
+                     * player, and returns. */
+                    if (i <= ISLANDS && e->state == PT_STATE_RETURN && was[i] == PT_STATE_SEARCH && from_chase[i]) {
+                        island_looks++;
+                        ck_assert_msg(t - since[i] == 1 + look, "seed %llu%s tick %d: %s returned %d ticks after it lost the player",
+                                      (unsigned long long)seed, continuous ? " (steer)" : "", t, e->def->name, t - since[i]);
+                        ck_assert(e->x == isl_x[i - 1] && e->y == isl_y[i - 1]);
+                    }
+                    if (e->state != was[i]) {
+                        since[i] = t;
+                        from_chase[i] = was[i] == PT_STATE_CHASE;
+                    }
+                    was[i] = e->state;
+                }
+            }
+            pt_world_destroy(w);
+            pt_map_fini(&m);
+        }
+    }
+    ck_assert_int_ge(island_searches, 30); /* the case arose: island guards lost the player */
+    ck_assert_int_ge(chases, island_searches);
+    ck_assert_int_ge(island_looks, 25); /* and some searches ran out that way */
+}
+END_TEST
+
+/* Steps until guard g leaves state st (at most `max` steps); returns the steps taken. */
+static int steps_in(pt_world *w, int g, pt_state st, int max) {
+    int n = 0;
+    while (pt_world_entity(w, g)->state == st && n < max) {
+        pt_world_step(w);
+        n++;
+    }
+    return n;
+}
+
+/* A place a guard cannot walk to is looked at from where it stands, for as long as at the
+ * place, counted from the tick it sets out (docs/ai.md, "What a guard does with it",
+ * "Searching"): a noise across the water (an island guard hearing the mainland, a mainland guard
+ * hearing an island) is looked at for INVESTIGATE_LOOK_S from the tick the guard goes to
+ * investigate; a search whose area an island guard cannot reach, for SEARCH_LOOK_S after its
+ * first tick in search. Then the guard returns. */
+START_TEST(test_unreachable_look_time) {
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        char text[8192];
+        int isl_x[ISLANDS], isl_y[ISLANDS];
+        int n = island_map(text, sizeof text, seed, 0, 1, isl_x, isl_y);
+        pt_map m;
+        pt_error err;
+        ck_assert_msg(pt_map_parse(&m, text, (size_t)n, "islands.map", &err) == PT_OK, "%s", err.message);
+        for (int g = 1; g <= ISLANDS + 2; g++) {
+            pt_world_desc d = {.seed = seed, .player_controlled = 1};
+            pt_world *w = pt_world_create(&m, NULL, &d, &err);
+            ck_assert_msg(w != NULL, "%s", err.message);
+            const pt_entity *e = pt_world_entity(w, g);
+            const double dt = pt_world_dt(w);
+            /* across the water: beside an island (for its guard), or on one (for the others) */
+            int k = g <= ISLANDS ? g - 1 : (int)(seed % ISLANDS), x = isl_x[k], y = isl_y[k];
+            if (g <= ISLANDS) {
+                static const int dx[4] = {2, -2, 0, 0}, dy[4] = {0, 0, 2, -2};
+                int j = 0;
+                while (j < 4 && !pt_map_walkable(&m, x + dx[j], y + dy[j])) j++;
+                if (j == 4) { pt_world_destroy(w); continue; }
+                x += dx[j];
+                y += dy[j];
+            }
+            pt_world_noise(w, x, y, 30.0);
+            int before = steps_in(w, g, PT_STATE_IDLE, 10);
+            ck_assert_msg(e->state == PT_STATE_INVESTIGATE, "seed %llu: %s did not hear", (unsigned long long)seed, e->def->name);
+            ck_assert_int_le(before, 2);
+            int looked = steps_in(w, g, PT_STATE_INVESTIGATE, 600);
+            ck_assert_msg(looked == (int)lround(INVESTIGATE_LOOK_S / dt), "seed %llu: %s looked %d ticks",
+                          (unsigned long long)seed, e->def->name, looked);
+            ck_assert_int_eq(e->state, PT_STATE_RETURN);
+            if (g <= ISLANDS) { /* a search of the mainland, as after a chase */
+                steps_in(w, g, PT_STATE_RETURN, 10);
+                int from = (int)pt_world_tick(w);
+                ck_assert_int_eq(pt_world_search_start(w, x, y, &g, 1, 0), PT_OK);
+                looked = steps_in(w, g, PT_STATE_SEARCH, 600);
+                ck_assert_msg(looked == 1 + (int)lround(SEARCH_LOOK_S / dt), "seed %llu: %s searched %d ticks from tick %d",
+                              (unsigned long long)seed, e->def->name, looked, from);
+                ck_assert_int_eq(e->state, PT_STATE_RETURN);
+                ck_assert(e->x == isl_x[k] && e->y == isl_y[k]);
+            }
+            pt_world_destroy(w);
+        }
+        pt_map_fini(&m);
+    }
+}
+END_TEST
+
 static Suite *search_suite(void) {
     Suite *s = suite_create("search");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_together_covers_the_share);
+    tcase_add_test(tc, test_converged_fan_out);
     tcase_add_test(tc, test_same_seed_same_search);
     tcase_add_test(tc, test_countdown_ends_the_search);
     tcase_add_test(tc, test_bad_start);
     tcase_add_test(tc, test_told_guards_join);
+    tcase_add_test(tc, test_chase_from_sight_only);
+    tcase_add_test(tc, test_unreachable_look_time);
     suite_add_tcase(s, tc);
     return s;
 }

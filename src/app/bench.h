@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #define BENCH_MAX_RUNS 101
-#define BENCH_MAX_EXTRA 12
+#define BENCH_MAX_EXTRA 24
 
 typedef struct bench_opts {
     int agents, ticks, threads, runs, json;  /* 0 agents/ticks = the scenario's default */

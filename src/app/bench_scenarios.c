@@ -598,9 +598,10 @@ typedef struct search_run {
     double ns;          /* time in pt_world_step */
 } search_run;
 
-/* Three guards that were chasing together (within 2 tiles of the last known position) search
- * around it, together or each alone; the player stands far away. */
-static int search_once(uint64_t seed, int alone, int max_ticks, search_run *out) {
+/* Three guards that were chasing together (within 2 tiles of the last known position, or,
+ * converged, all three on it) search around it, together or each alone; the player stands far
+ * away. */
+static int search_once(uint64_t seed, int alone, int converge, int max_ticks, search_run *out) {
     enum { SIZE = 48, GUARDS = 3 };
     memset(out, 0, sizeof *out);
     pt_map m;
@@ -621,7 +622,7 @@ static int search_once(uint64_t seed, int alone, int max_ticks, search_run *out)
             x = ox - 2 + (int)pt_rng_below(&rng, 5);
             y = oy - 2 + (int)pt_rng_below(&rng, 5);
         } while ((!pt_map_walkable(&m, x, y) || !pt_los_clear(&m, ox, oy, x, y)) && ++tries < 100);
-        if (tries >= 100) x = ox, y = oy;
+        if (tries >= 100 || converge) x = ox, y = oy;
         snprintf(d->name, sizeof d->name, "g%d", i + 1);
         d->kind = PT_KIND_GUARD;
         d->x = x;
@@ -669,38 +670,41 @@ static int search_once(uint64_t seed, int alone, int max_ticks, search_run *out)
 
 /* The figure of the issue: cells searched per guard-second, three guards together against
  * three guards each searching the whole area alone (the same maps, places and seeds; one
- * search per --agents, default 40, each of at most --ticks ticks, default 1200). The window
- * of a search closes when its area is covered or the search ends (the evasion countdown),
- * for both; cells are counted once whoever saw them. ns/agent-tick: the world step per guard
- * and tick of the searches together. */
+ * search per --agents, default 40, each of at most --ticks ticks, default 1200), for guards
+ * that start apart (within 2 tiles of the last known position) and, `converge_*`, for guards
+ * that converged on it (all three on its cell). The window of a search closes when its area is
+ * covered or the search ends (the evasion countdown), for both; cells are counted once whoever
+ * saw them. ns/agent-tick: the world step per guard and tick of the joint searches apart. */
 int bench_search(const bench_opts *o, bench_result *r) {
     int searches = o->agents > 0 ? o->agents : 40, max_ticks = o->ticks > 0 ? o->ticks : 1200;
     double ns[BENCH_MAX_RUNS] = {0};
-    double sums[2][4] = {{0}}; /* per mode: cells seen, cells, guard-seconds, covered */
+    double sums[2][2][4] = {{{0}}}; /* per start (apart, converged) and mode: cells seen, cells, guard-seconds, covered */
     int spotted = 0, off = 0;
     long long ticks = 0;
     for (int run = 0; run < o->runs; run++) {
         ns[run] = 0;
         for (int k = 0; k < searches; k++) {
-            for (int alone = 0; alone < 2; alone++) {
-                search_run sr;
-                if (!search_once(o->seed + (uint64_t)k, alone, max_ticks, &sr)) return 0;
-                if (run > 0) continue;
-                sums[alone][0] += sr.seen;
-                sums[alone][1] += sr.cells;
-                sums[alone][2] += 3.0 * sr.seconds;
-                sums[alone][3] += sr.covered;
-                spotted += sr.spotted;
-                off += sr.off_walkable;
-                if (!alone) ticks += (long long)lround(sr.seconds * 60.0);
-                if (!alone) ns[run] += sr.ns;
+            for (int conv = 0; conv < 2; conv++) {
+                for (int alone = 0; alone < 2; alone++) {
+                    if (run > 0) continue;
+                    search_run sr;
+                    if (!search_once(o->seed + (uint64_t)k, alone, conv, max_ticks, &sr)) return 0;
+                    sums[conv][alone][0] += sr.seen;
+                    sums[conv][alone][1] += sr.cells;
+                    sums[conv][alone][2] += 3.0 * sr.seconds;
+                    sums[conv][alone][3] += sr.covered;
+                    spotted += sr.spotted;
+                    off += sr.off_walkable;
+                    if (!alone && !conv) ticks += (long long)lround(sr.seconds * 60.0);
+                    if (!alone && !conv) ns[run] += sr.ns;
+                }
             }
         }
-        if (run > 0) { /* the timing of later runs: the joint searches again */
+        if (run > 0) { /* the timing of later runs: the joint searches apart again */
             ns[run] = 0;
             for (int k = 0; k < searches; k++) {
                 search_run sr;
-                if (!search_once(o->seed + (uint64_t)k, 0, max_ticks, &sr)) return 0;
+                if (!search_once(o->seed + (uint64_t)k, 0, 0, max_ticks, &sr)) return 0;
                 ns[run] += sr.ns;
             }
         }
@@ -712,18 +716,29 @@ int bench_search(const bench_opts *o, bench_result *r) {
     double per = 3.0 * (double)(ticks > 0 ? ticks : 1);
     for (int run = 0; run < o->runs; run++) ns[run] = ns[run] * ((double)searches * max_ticks) / per;
     bench_stats(r, ns, o->runs);
-    double joint = sums[0][2] > 0 ? sums[0][0] / sums[0][2] : 0, solo = sums[1][2] > 0 ? sums[1][0] / sums[1][2] : 0;
-    bench_extra(r, "joint_cells_per_guard_s", joint);
-    bench_extra(r, "solo_cells_per_guard_s", solo);
-    bench_extra(r, "ratio", solo > 0 ? joint / solo : 0);
+    double joint[2], solo[2];
+    for (int c = 0; c < 2; c++) {
+        joint[c] = sums[c][0][2] > 0 ? sums[c][0][0] / sums[c][0][2] : 0;
+        solo[c] = sums[c][1][2] > 0 ? sums[c][1][0] / sums[c][1][2] : 0;
+    }
+    bench_extra(r, "joint_cells_per_guard_s", joint[0]);
+    bench_extra(r, "solo_cells_per_guard_s", solo[0]);
+    bench_extra(r, "ratio", solo[0] > 0 ? joint[0] / solo[0] : 0);
+    bench_extra(r, "converge_joint_per_guard_s", joint[1]);
+    bench_extra(r, "converge_solo_per_guard_s", solo[1]);
+    bench_extra(r, "converge_ratio", solo[1] > 0 ? joint[1] / solo[1] : 0);
     bench_extra(r, "goal_ratio", 1.8);
-    bench_extra(r, "meets_goal", solo > 0 && joint / solo >= 1.8);
-    bench_extra(r, "joint_share", sums[0][1] > 0 ? sums[0][0] / sums[0][1] : 0);
-    bench_extra(r, "solo_share", sums[1][1] > 0 ? sums[1][0] / sums[1][1] : 0);
-    bench_extra(r, "joint_covered", sums[0][3] / searches);
-    bench_extra(r, "solo_covered", sums[1][3] / searches);
-    bench_extra(r, "joint_s", sums[0][2] / 3.0 / searches);
-    bench_extra(r, "solo_s", sums[1][2] / 3.0 / searches);
+    bench_extra(r, "meets_goal", solo[0] > 0 && solo[1] > 0 && joint[0] / solo[0] >= 1.8 && joint[1] / solo[1] >= 1.8);
+    bench_extra(r, "joint_share", sums[0][0][1] > 0 ? sums[0][0][0] / sums[0][0][1] : 0);
+    bench_extra(r, "solo_share", sums[0][1][1] > 0 ? sums[0][1][0] / sums[0][1][1] : 0);
+    bench_extra(r, "joint_covered", sums[0][0][3] / searches);
+    bench_extra(r, "solo_covered", sums[0][1][3] / searches);
+    bench_extra(r, "converge_joint_covered", sums[1][0][3] / searches);
+    bench_extra(r, "converge_solo_covered", sums[1][1][3] / searches);
+    bench_extra(r, "joint_s", sums[0][0][2] / 3.0 / searches);
+    bench_extra(r, "solo_s", sums[0][1][2] / 3.0 / searches);
+    bench_extra(r, "converge_joint_s", sums[1][0][2] / 3.0 / searches);
+    bench_extra(r, "converge_solo_s", sums[1][1][2] / 3.0 / searches);
     bench_extra(r, "spotted_or_off", spotted + off);
     return 1;
 }

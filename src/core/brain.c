@@ -239,13 +239,16 @@ static void go_and_look(pt_world *w, pt_entity *e, pt_cell last, double look_s) 
             b->look_base = e->heading;
             return;
         }
+        /* Unreachable: it looks around from here, from the tick it finds no path (not when its
+         * first step would be due, which depends on its speed). */
+        if (!b->planned && !pt__plan_to(w, e, last)) {
+            b->search_phase = 1;
+            b->look_base = e->heading;
+            stand(w, e);
+            return;
+        }
         int n = due_actions(w, e, 1.0);
         for (int i = 0; i < n; i++) {
-            if (!b->planned && !pt__plan_to(w, e, last)) { /* unreachable: look around from here */
-                b->search_phase = 1;
-                b->look_base = e->heading;
-                return;
-            }
             if (follow_path_step(e, &w->map)) {
                 b->search_phase = 1;
                 b->look_base = e->heading;
@@ -310,7 +313,16 @@ static void do_search(pt_world *w, pt_entity *e) {
         return;
     }
     pt_cell goal;
-    if (!pt__search_step(w, e, &goal)) {
+    int r = pt__search_step(w, e, &goal);
+    if (r < 0) { /* it can reach no cell of the area: it leaves it and looks around from here */
+        pt__search_leave(w, e);
+        b->search_phase = 1;
+        b->look_base = e->heading;
+        if (e->motion == PT_MOTION_CONTINUOUS) pt__brake_continuous(w, e, e->heading);
+        else stand(w, e);
+        return;
+    }
+    if (r == 0) {
         set_state(w, e, PT_STATE_RETURN);
         return;
     }
@@ -453,7 +465,9 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     switch (e->state) {
     case PT_STATE_PATROL:
     case PT_STATE_IDLE:
-        if (e->awareness >= e->chase_at) {
+        /* A chase starts from sight only: a meter still high from an earlier sighting (a chase
+         * that just ended) gives none while the player is out of view. */
+        if (e->sees_player && e->awareness >= e->chase_at) {
             start_chase(w, e);
         } else if (heard) {
             look_into(w, e, PT_MEMORY_HEARD);
@@ -462,7 +476,7 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
         }
         break;
     case PT_STATE_SUSPICIOUS:
-        if (e->awareness >= e->chase_at) {
+        if (e->sees_player && e->awareness >= e->chase_at) {
             start_chase(w, e);
         } else if (heard && !e->sees_player) {
             look_into(w, e, PT_MEMORY_HEARD);

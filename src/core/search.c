@@ -2,8 +2,9 @@
 /* Searching together (docs/ai.md, "Searching"): one search of the world at a time, around
  * the last known position. The area is the cells within SEARCH_RADIUS tiles of walking from
  * there (a flood of path.c); its unsearched cells are split among the searching guards by a
- * multi-source flood from where they stand (each cell to the nearest guard), redone every
- * SEARCH_SPLIT_S, when one joins or leaves, and when a share is done. Each guard walks to the nearest unsearched cell of its share, then of
+ * multi-source flood from where they stand (each cell to the nearest guard; guards on one
+ * cell split theirs, fan_out), redone every SEARCH_SPLIT_S, when one joins or leaves, and
+ * when a share is done. Each guard walks to the nearest unsearched cell of its share, then of
  * anyone's, and every cell it notices (the sight rule of perceive) is searched.
  *
  * Alone: each guard keeps its own searched cells and covers the whole area as if by itself
@@ -207,7 +208,41 @@ void pt__search_end(pt_world *w) {
     s->nm = 0;
 }
 
-/* Each unsearched cell to the nearest member (by walking), from where they stand now. */
+/* Members standing on one cell: the flood gives every cell nearest to them to the first of
+ * them (all ties), and the others would follow it. Their cells are split among them from
+ * points spread over those cells: the cell they stand on, then in turn the cell farthest (by
+ * walking) from the points so far; each cell goes to its nearest point, and the points'
+ * cells to the members in the order they joined. `from` holds where the members stand. */
+static void fan_out(pt_world *w, pt__search *s, const pt_cell *from, int nfrom, int first) {
+    int who[64], k = 0;
+    for (int j = 0; j < nfrom; j++) {
+        if (from[j].x != from[first].x || from[j].y != from[first].y) continue;
+        if (j < first) return; /* split with the first on its cell */
+        who[k++] = j;
+    }
+    if (k < 2) return;
+    int id = s->m[first].id, ng = 0;
+    for (int c = 0; c < s->ncells; c++)
+        if (s->owner[c] == id) s->goals[ng++] = s->cells[c];
+    pt_cell at[64];
+    int nat = 1;
+    at[0] = from[first];
+    while (nat < k) {
+        int n = pt_path_flood(w->pf, at, nat, 0, s->goals, ng, s->reach, s->cap);
+        if (n < 1 || n > s->cap || s->reach[n - 1].cost == 0) break; /* no cell left apart from them */
+        at[nat++] = (pt_cell){s->reach[n - 1].x, s->reach[n - 1].y};
+    }
+    if (nat < 2) return;
+    int n = pt_path_flood(w->pf, at, nat, 0, s->goals, ng, s->reach, s->cap);
+    if (n > s->cap) n = s->cap;
+    for (int i = 0; i < n; i++) {
+        int c = area_index(s, s->reach[i].x, s->reach[i].y);
+        if (c >= 0) s->owner[c] = s->m[who[s->reach[i].source]].id;
+    }
+}
+
+/* Each unsearched cell to the nearest member (by walking), from where they stand now; members
+ * on one cell share theirs (fan_out). */
 static void split(pt_world *w, pt__search *s) {
     s->split_due = 0;
     int ng = 0;
@@ -225,6 +260,7 @@ static void split(pt_world *w, pt__search *s) {
         int k = area_index(s, s->reach[i].x, s->reach[i].y);
         if (k >= 0) s->owner[k] = s->m[s->reach[i].source].id;
     }
+    for (int i = 0; i < nfrom; i++) fan_out(w, s, from, nfrom, i);
 }
 
 static int cell_done(const pt__search *s, const member *m, int k) { return s->alone ? m->seen[k] : s->searched[k]; }
@@ -301,7 +337,7 @@ int pt__search_step(pt_world *w, const pt_entity *e, pt_cell *goal) {
     long period = lround(SEARCH_SPLIT_S * w->tick_hz);
     if (s->split_due || (w->tick - s->start_tick) % (uint64_t)(period > 0 ? period : 1) == 0) split(w, s);
     if (m->goal < 0 || cell_done(s, m, m->goal)) m->goal = pick(w, s, m, e);
-    if (m->goal < 0) return 0; /* nothing left it can reach */
+    if (m->goal < 0) return -1; /* it can reach none of the area (all of it, if any cell) */
     *goal = s->cells[m->goal];
     return 1;
 }
