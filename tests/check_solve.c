@@ -521,6 +521,123 @@ START_TEST(test_seeds_together) {
 }
 END_TEST
 
+/* 1 when the route's pattern, played in the world with `seed`, reaches the goal on its tick
+ * with no guard seeing, noticing or hearing the player on the way (replay without asserts). */
+static int route_holds_in_world(const pt_map *m, const pt_patlib *lib, uint64_t seed, const pt_solve_result *r) {
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(pt_solve_write_pattern(r, f, "solved"), 0);
+    long len = ftell(f);
+    rewind(f);
+    char *text = malloc((size_t)len + 1);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq((long)fread(text, 1, (size_t)len, f), len);
+    text[len] = 0;
+    fclose(f);
+    pt_patlib plib;
+    load_pats(&plib, text);
+    pt_world_desc d = {0};
+    d.seed = seed;
+    d.player_pattern = pt_patlib_find(&plib, "solved");
+    pt_error err;
+    pt_world *w = pt_world_create(m, lib, &d, &err);
+    ck_assert_msg(w != NULL, "world: %s", err.message);
+    int ok = 1, goal = 0;
+    for (int t = 1; t <= r->ticks && ok; t++) {
+        pt_world_step(w);
+        for (int i = 1; i < pt_world_count(w); i++) {
+            const pt_entity *g = pt_world_entity(w, i);
+            if (g->kind == PT_KIND_GUARD && (g->sees_player || g->awareness != 0.0)) ok = 0;
+        }
+        int n = 0;
+        const pt_event *ev = pt_world_events(w, &n);
+        for (int k = 0; k < n; k++) {
+            if (ev[k].kind == PT_EVENT_HEARD || ev[k].kind == PT_EVENT_SPOTTED) ok = 0;
+            goal |= ev[k].kind == PT_EVENT_GOAL;
+        }
+    }
+    pt_world_destroy(w);
+    pt_patlib_fini(&plib);
+    free(text);
+    return ok && goal;
+}
+
+/* Seeds S..S+N-1 with no route for all of them: the route given is exactly the route of a
+ * solve of seed S alone (its own sight, hearing and animals, not the other seeds'), and
+ * seeds_ok counts the seeds under which it walks unseen and unheard in the world. Generated
+ * levels on heard floors, then the demo (seed 7 alone: 821 ticks). */
+START_TEST(test_seeds_fallback_is_seed_alone) {
+    int fallbacks = 0, routes = 0;
+    for (uint64_t seed = 1; seed <= 24; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        gen_level(&m, &lib, seed);
+        for (int i = 0; i < m.nlegend; i++) m.legend[i].footstep = 1.0;
+        for (int i = 0; i < m.nents; i++)
+            if (m.ents[i].kind == PT_KIND_GUARD) m.ents[i].hearing = 1.0 + (double)(seed % 3);
+        pt_solve_opts o = {0};
+        o.seed = 100 * seed;
+        o.nseeds = 4;
+        o.max_ticks = 1200;
+        pt_solve_result r, one;
+        pt_error err;
+        ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+        if (!r.all_seeds) {
+            fallbacks++;
+            o.nseeds = 1;
+            ck_assert_int_eq(pt_solve(&m, &lib, &o, &one, &err), PT_OK);
+            ck_assert_msg(r.found == one.found, "level %llu: fallback found %d, seed alone %d", (unsigned long long)seed,
+                          r.found, one.found);
+            if (r.found) {
+                routes++;
+                ck_assert_int_eq(r.ticks, one.ticks);
+                ck_assert_int_eq(r.gait, one.gait);
+                ck_assert_int_eq(r.first_move_tick, one.first_move_tick);
+                replay(&m, &lib, o.seed, &r);
+                int holds = 0;
+                for (int k = 0; k < 4; k++) holds += route_holds_in_world(&m, &lib, o.seed + (uint64_t)k, &r);
+                ck_assert_int_eq(r.seeds_ok, holds);
+                ck_assert_int_ge(r.seeds_ok, 1);
+                ck_assert_int_lt(r.seeds_ok, 4);
+            }
+            pt_solve_result_fini(&one);
+        } else if (r.found) {
+            ck_assert_int_eq(r.seeds_ok, 4);
+        }
+        pt_solve_result_fini(&r);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_msg(fallbacks >= 4 && routes >= 2, "fallbacks %d, routes %d", fallbacks, routes);
+    /* The demo: seeds 7..16 have no route together; seed 7 alone has its 821-tick route. */
+    pt_map m;
+    pt_patlib lib;
+    pt_error err;
+    ck_assert_msg(pt_map_load(&m, PATROL_SOURCE_DIR "/maps/demo.map", &err) == PT_OK, "%s", err.message);
+    pt_patlib_init(&lib);
+    for (int i = 0; i < m.npattern_files; i++)
+        ck_assert_msg(pt_patlib_load(&lib, m.pattern_files[i], &err) == PT_OK, "%s", err.message);
+    pt_solve_opts o = {0};
+    o.seed = 7;
+    o.nseeds = 10;
+    o.max_ticks = 1200;
+    o.gait = 1 + PT_GAIT_WALK;
+    pt_solve_result r, one;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+    o.nseeds = 1;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &one, &err), PT_OK);
+    ck_assert(one.found && one.ticks == 821);
+    ck_assert(r.found && !r.all_seeds);
+    ck_assert_int_eq(r.ticks, one.ticks);
+    ck_assert_int_ge(r.seeds_ok, 1);
+    ck_assert_int_lt(r.seeds_ok, 10);
+    pt_solve_result_fini(&r);
+    pt_solve_result_fini(&one);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
 static int in_window(const pt_solve_result *r, int t) {
     for (int i = 0; i < r->nspans; i++)
         if (t >= r->spans[i].first && t <= r->spans[i].last) return 1;
@@ -795,6 +912,7 @@ static Suite *suite(void) {
         {"waits_for_the_guard", test_waits_for_the_guard, 0},
         {"generated_routes_replay", test_generated_routes_replay, 1},
         {"seeds_together", test_seeds_together, 1},
+        {"seeds_fallback_is_seed_alone", test_seeds_fallback_is_seed_alone, 1},
         {"margin", test_margin, 1},
         {"exit_on_the_edge", test_exit_on_the_edge, 1},
         {"margin_ticks", test_margin_ticks, 1},

@@ -79,8 +79,9 @@ static int or_into(pt_sightmap *dst, const pt_sightmap *src) {
     return 1;
 }
 
-int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
-             pt_error *err) {
+/* One solve against the seeds of opts together (no fallback). */
+static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
+                      pt_error *err) {
     pt_error_clear(err);
     memset(out, 0, sizeof *out);
     pt_solve_opts o = {0};
@@ -172,9 +173,8 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
         return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "solving %dx%d cells over %d ticks needs %zu MB, more than %ld: use a "
                             "shorter horizon", map->w, map->h, T, need >> 20, PT_SOLVE_MAX_BYTES >> 20);
 
-    /* The guards' sight, all seeds together. */
     /* The guards' sight and the steps they hear in each gait, all seeds together. */
-    pt_sightmap all = {0}, one = {0}, first = {0}, wide = {0}, timed = {0}, shy = {0}, mixed = {0}, loud[PT_GAIT_COUNT];
+    pt_sightmap all = {0}, one = {0}, wide = {0}, timed = {0}, shy = {0}, mixed = {0}, loud[PT_GAIT_COUNT];
     memset(loud, 0, sizeof loud);
     int rc = PT_OK;
     for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++) {
@@ -206,12 +206,6 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
             or_into(&all, &one);
             pt_sightmap_fini(&one);
         }
-        if (rc == PT_OK && i == 0 && nseeds > 1) {
-            first = all;
-            first.bits = PT_MALLOC(table ? table : 1);
-            if (!first.bits) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-            else memcpy(first.bits, all.bits, table);
-        }
     }
     const pt_sightmap *plain = &all;
     if (rc == PT_OK && !(s.unsafe = unsafe_table(&all, near_ticks, o.margin, &timed, &wide)))
@@ -220,42 +214,50 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
         rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
     if (rc == PT_OK) rc = pt__solve_search_gaits(&s, &o, clk, loud, mask, out, err);
     out->all_seeds = 1;
-    if (rc == PT_OK && !out->found && nseeds > 1) {
-        /* None for all of them: a route for the first seed (against the hearing of all), and
-         * for how many it holds. */
-        pt__solve_search_free(&s);
-        pt_sightmap_fini(&wide);
-        pt_sightmap_fini(&timed);
-        plain = &first;
-        pt_sightmap_fini(&mixed);
-        if (!(s.unsafe = unsafe_table(&first, near_ticks, o.margin, &timed, &wide)) ||
-            !(s.unsafe = with_animals(s.unsafe, &shy, &mixed)))
-            rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-        out->all_seeds = 0;
-        if (rc == PT_OK) rc = pt__solve_search_gaits(&s, &o, clk, loud, mask, out, err);
-    }
     if (rc == PT_OK && out->found && !pt__solve_route_figures(out, plain)) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-    if (rc == PT_OK && out->found) {
-        if (out->all_seeds) out->seeds_ok = nseeds;
-        else {
-            out->seeds_ok = 0;
-            for (int i = 0; i < nseeds && rc == PT_OK; i++) {
-                pt__solve_report(&o, "seeds", (double)i / nseeds);
-                rc = pt_sightmap_build(&one, map, lib, seed0 + (uint64_t)i, TT, err);
-                if (rc == PT_OK) out->seeds_ok += pt_solve_route_unseen(out, &one);
-                pt_sightmap_fini(&one);
-            }
-        }
-    }
+    if (rc == PT_OK && out->found) out->seeds_ok = nseeds;
     pt__solve_search_free(&s);
     for (int g = 0; g < PT_GAIT_COUNT; g++) pt_sightmap_fini(&loud[g]);
     pt_sightmap_fini(&shy);
     pt_sightmap_fini(&mixed);
     pt_sightmap_fini(&all);
-    pt_sightmap_fini(&first);
     pt_sightmap_fini(&wide);
     pt_sightmap_fini(&timed);
     pt_sightmap_fini(&one);
+    if (rc != PT_OK) {
+        pt_solve_result_fini(out);
+        out->found = 0;
+    }
+    return rc;
+}
+
+int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
+             pt_error *err) {
+    pt_solve_opts o = {0};
+    if (opts) o = *opts;
+    int rc = solve_core(map, lib, &o, out, err);
+    int nseeds = o.nseeds ? o.nseeds : 1;
+    if (rc != PT_OK || out->found || nseeds == 1) return rc;
+    /* None for all of them: the route of the first seed alone (exactly its own solve: its
+     * sight, hearing and animals only), and under how many of the seeds it holds. */
+    long long nodes = out->nodes;
+    size_t bytes = out->bytes;
+    pt_solve_opts one = o;
+    one.nseeds = 1;
+    one.seed = o.seed ? o.seed : (map->seed ? map->seed : 1);
+    pt_solve_result_fini(out);
+    rc = solve_core(map, lib, &one, out, err);
+    out->nodes += nodes;
+    if (bytes > out->bytes) out->bytes = bytes;
+    out->nseeds = nseeds;
+    out->all_seeds = 0;
+    out->seeds_ok = 0;
+    for (int i = 0; rc == PT_OK && out->found && i < nseeds; i++) {
+        pt__solve_report(&o, "seeds", (double)i / nseeds);
+        int holds = 0;
+        rc = pt__solve_route_holds(out, map, lib, one.seed + (uint64_t)i, &holds, err);
+        out->seeds_ok += holds;
+    }
     if (rc != PT_OK) {
         pt_solve_result_fini(out);
         out->found = 0;

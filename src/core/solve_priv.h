@@ -70,6 +70,10 @@ void pt__solve_count_row(const uint64_t *row, size_t stride, int *counts);
 /* ORs into bit (t, c) of loud (as large as the sight table) when the player's footstep on
  * entering cell c on tick t in gait g would be heard by a guard listening then. 0: no memory. */
 int pt__solve_loud_build(pt_sightmap *loud, const listeners *ls, const pt_map *map, pt_gait g);
+/* *holds = 1 when the found route r is unseen, unheard and startles no animal under seed
+ * alone (one world run of r->ticks ticks); PT_OK, or an error with err set. */
+int pt__solve_route_holds(const pt_solve_result *r, const pt_map *map, const pt_patlib *lib, uint64_t seed,
+                          int *holds, pt_error *err);
 
 /* solve_search.c */
 /* The gaps in ticks between the player's actions; -1 when a tick would hold two. */

@@ -156,8 +156,9 @@ typedef struct pt_solve_result {
     double margin_tiles; /* the least distance from the player's cell to a cell seen on the
                             same tick (cell centres); -1 when nothing was seen near (24 tiles) */
     int nseeds;          /* seeds asked for */
-    int seeds_ok;        /* for how many of them the route is unseen (nseeds when found with
-                            all of them; else the route is for the first seed alone) */
+    int seeds_ok;        /* under how many of them the route is unseen, unheard and startles
+                            no animal (nseeds when found with all of them; else the route is
+                            the first seed's own, as a solve of that seed alone finds it) */
     int all_seeds;       /* 1: the route was searched against all the seeds together */
     int window_ticks;    /* opts.window: on how many ticks the player can first step off the
                             start and still reach the goal unseen within the horizon */
