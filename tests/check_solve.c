@@ -638,6 +638,116 @@ START_TEST(test_seeds_fallback_is_seed_alone) {
 }
 END_TEST
 
+/* Speeds whose step rhythm in some gait drifts (the floating-point step clock) so that it
+ * repeats only after many steps, more of them the longer the horizon. */
+static const double drifting_speeds[] = {3.53, 3.71, 3.04, 2.98, 3.29, 3.67, 3.97, 4.01};
+
+static int solve_within(const pt_map *m, const pt_patlib *lib, uint64_t seed, int max_ticks, pt_solve_result *r) {
+    pt_solve_opts o = {0};
+    o.seed = seed;
+    o.max_ticks = max_ticks;
+    pt_error err;
+    ck_assert_int_eq(pt_solve(m, lib, &o, r, &err), PT_OK);
+    ck_assert_uint_eq(r->gaits_left_out, 0); /* these small maps have room for every gait */
+    return r->found;
+}
+
+/* A longer horizon never gives a slower route: every gait is searched whatever its step
+ * rhythm over the horizon. Corridors of every length at drifting speeds (the route runs),
+ * found within 10 s is found, as early, within 20 s and 30 s; then generated levels at
+ * those speeds, 10 s against 20 s. */
+START_TEST(test_longer_horizon_never_slower) {
+    int runs = 0, found = 0;
+    for (int i = 0; i < 16; i++) {
+        char text[1024];
+        int len = 10 + 2 * i;
+        double speed = drifting_speeds[i % 8];
+        int n = snprintf(text, sizeof text, "player at=1,1 speed=%.2f\ngrid\n", speed);
+        for (int y = 0; y < 3; y++) {
+            for (int x = 0; x < len + 2; x++) text[n++] = y != 1 ? '#' : x == 0 ? '#' : x == len + 1 ? 'E' : '.';
+            text[n++] = '\n';
+        }
+        snprintf(text + n, sizeof text - (size_t)n, "end\n");
+        pt_map m;
+        load_map(&m, text);
+        pt_patlib lib;
+        pt_patlib_init(&lib);
+        pt_solve_result r1, r2;
+        ck_assert(solve_within(&m, &lib, 1, 600, &r1));
+        for (int k = 2; k <= 3; k++) {
+            ck_assert(solve_within(&m, &lib, 1, 600 * k, &r2));
+            ck_assert_msg(r2.ticks == r1.ticks && r2.gait == r1.gait, "corridor %d at %.2f: %d ticks (%s) within 600, %d (%s) within %d",
+                          len, speed, r1.ticks, pt_gait_name((pt_gait)r1.gait), r2.ticks, pt_gait_name((pt_gait)r2.gait), 600 * k);
+            pt_solve_result_fini(&r2);
+        }
+        runs += r1.gait == PT_GAIT_RUN;
+        replay(&m, &lib, 1, &r1);
+        pt_solve_result_fini(&r1);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_int_ge(runs, 12);
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        gen_level(&m, &lib, seed);
+        m.player.speed = drifting_speeds[seed % 8];
+        pt_solve_result r1, r2;
+        if (solve_within(&m, &lib, seed, 600, &r1)) {
+            found++;
+            ck_assert(solve_within(&m, &lib, seed, 1200, &r2));
+            ck_assert_msg(r2.ticks == r1.ticks, "level %llu at %.2f: %d ticks (%s) within 600, %d (%s) within 1200",
+                          (unsigned long long)seed, m.player.speed, r1.ticks, pt_gait_name((pt_gait)r1.gait), r2.ticks,
+                          pt_gait_name((pt_gait)r2.gait));
+            replay(&m, &lib, seed, &r2);
+            pt_solve_result_fini(&r2);
+        }
+        pt_solve_result_fini(&r1);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_int_ge(found, 3);
+}
+END_TEST
+
+/* A gait whose search would not fit the memory limit is left out and named (the route is
+ * the best of the others); asked for alone, it is an error that says so. */
+START_TEST(test_gait_left_out_is_named) {
+    /* 200 x 200 cells over 1000 ticks: a class of the search is 38 MB; at 3.53 tiles/s
+     * running repeats only after 71 classes, walking and sneaking after 2 */
+    pt_map m;
+    pt_error err;
+    ck_assert_int_eq(pt_map_init_blank(&m, 200, 200, &err), PT_OK);
+    for (int x = 0; x < 200; x++) pt_map_set(&m, x, 100, '.');
+    m.player.x = 0;
+    m.player.y = 100;
+    m.player.speed = 3.53;
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_solve_opts o = {0};
+    o.max_ticks = 1200;
+    pt_solve_result r;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_ERR_MISSING); /* no goal yet */
+    pt_solve_result_fini(&r);
+    ck_assert(pt_map_set(&m, 30, 100, 'E'));
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+    ck_assert(r.found);
+    ck_assert_uint_eq(r.gaits_left_out, 1u << PT_GAIT_RUN);
+    ck_assert_int_eq(r.gait, PT_GAIT_WALK);
+    ck_assert_uint_le(r.bytes, (size_t)PT_SOLVE_MAX_BYTES);
+    pt_solve_result_fini(&r);
+    o.gait = 1 + PT_GAIT_RUN;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_ERR_LIMIT);
+    pt_solve_result_fini(&r);
+    o.max_ticks = 600; /* half the horizon: its rhythm repeats after 9 classes */
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+    ck_assert(r.found && r.gait == PT_GAIT_RUN);
+    pt_solve_result_fini(&r);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
 static int in_window(const pt_solve_result *r, int t) {
     for (int i = 0; i < r->nspans; i++)
         if (t >= r->spans[i].first && t <= r->spans[i].last) return 1;
@@ -913,6 +1023,8 @@ static Suite *suite(void) {
         {"generated_routes_replay", test_generated_routes_replay, 1},
         {"seeds_together", test_seeds_together, 1},
         {"seeds_fallback_is_seed_alone", test_seeds_fallback_is_seed_alone, 1},
+        {"longer_horizon_never_slower", test_longer_horizon_never_slower, 1},
+        {"gait_left_out_is_named", test_gait_left_out_is_named, 0},
         {"margin", test_margin, 1},
         {"exit_on_the_edge", test_exit_on_the_edge, 1},
         {"margin_ticks", test_margin_ticks, 1},

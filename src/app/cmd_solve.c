@@ -172,8 +172,15 @@ int cmd_solve(int argc, char **argv) {
         if (r.found)
             printf("# gait: %s (%.3g tiles/s)%s\n", pt_gait_name((pt_gait)r.gait), r.speed * pt_gait_speed((pt_gait)r.gait),
                    r.gait == PT_GAIT_WALK ? "" : ", set by the route's first action");
-        printf("# search: player %.3g tiles/s (step rhythm %d), %lld states, %.1f MB, %.2f s\n", r.speed, r.rhythm,
-               r.nodes, (double)r.bytes / (1024.0 * 1024.0), secs);
+        if (r.gaits_left_out) {
+            printf("# left out:");
+            for (int g = 0, n = 0; g < PT_GAIT_COUNT; g++)
+                if (r.gaits_left_out >> g & 1u) printf("%s %s", n++ ? "," : "", pt_gait_name((pt_gait)g));
+            printf(": its step rhythm needs a search over the %ld MB limit (a shorter --max-time searches it)\n",
+                   (long)(PT_SOLVE_MAX_BYTES >> 20));
+        }
+        printf("# search: player %.3g tiles/s (step rhythm %d; %d classes), %lld states, %.1f MB, %.2f s\n", r.speed,
+               r.rhythm, r.classes, r.nodes, (double)r.bytes / (1024.0 * 1024.0), secs);
     }
     if (!r.found) {
         status = APP_EXIT_INPUT;

@@ -129,54 +129,62 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     unsigned mask = o.gait ? 1u << (o.gait - 1) : (1u << PT_GAIT_COUNT) - 1u;
     gait_clock clk[PT_GAIT_COUNT];
     memset(clk, 0, sizeof clk);
+    int rc = PT_OK;
+    pt_sightmap all = {0}, one = {0}, wide = {0}, timed = {0}, shy = {0}, mixed = {0}, loud[PT_GAIT_COUNT];
+    memset(loud, 0, sizeof loud);
+    /* Memory: the tables (the sight table, one more per extra seed being merged, the margins'
+     * tables, one hearing table per gait searched, the animals' and the search's mix of
+     * them) and the search's bits of the largest gait (twice with the window). A gait whose
+     * step rhythm needs more classes than the rest of the limit holds is left out. */
+    size_t table = pt__solve_table_bytes(map->w, map->h, TT);
+    int ngaits = 0;
+    for (int g = 0; g < PT_GAIT_COUNT; g++) ngaits += (int)(mask >> g & 1u);
+    size_t ntables = (nseeds > 1 ? 2u : 1u) + (o.margin > 0.0 ? 1u : 0u) + (near_ticks ? 1u : 0u) + 2u;
+    size_t per_class = pt__solve_search_bytes(T, s.C, 1, o.window);
+    size_t fixed = table * (ntables + (size_t)ngaits);
+    long maxcls = fixed < (size_t)PT_SOLVE_MAX_BYTES ? (long)(((size_t)PT_SOLVE_MAX_BYTES - fixed) / per_class) : 0;
     int *gaps = PT_MALLOC(((size_t)T + 2) * sizeof *gaps);
     if (!gaps) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-    int nok = 0, why = 0; /* why: -1 two steps a tick, -2 a long rhythm (of the first gait that has none) */
-    size_t slab_max = 0;
-    for (int g = 0; g < PT_GAIT_COUNT; g++) {
+    int nok = 0, why = 0, ncls_max = 0; /* why: of the first gait left out: -1 two steps a tick, -2 memory */
+    for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++) {
         if (!(mask >> g & 1u)) continue;
         double walk = pt_gait_speed(PT_GAIT_WALK), sc = pt_gait_speed((pt_gait)g);
         int ng = pt__solve_step_gaps(pdef.speed, walk, sc, 1.0 / 60, T, gaps, T + 2);
-        if (ng < 0 || (clk[g].rhythm = pt__solve_rhythm_classes(&s, gaps, ng)) < 0) {
-            if (!why) why = ng < 0 ? -1 : -2;
+        if (ng < 0) clk[g].why = -1;
+        else if ((clk[g].rhythm = pt__solve_rhythm_classes(&clk[g], gaps, ng, T, maxcls)) < 0)
+            rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+        else if (clk[g].rhythm == 0) clk[g].why = -2;
+        if (rc != PT_OK) break;
+        if (clk[g].why) {
+            if (!why) why = clk[g].why;
+            if (clk[g].why == -2) out->gaits_left_out |= 1u << g;
             continue;
         }
         clk[g].ok = 1;
-        clk[g].ncls = s.ncls;
-        memcpy(clk[g].gap, s.gap, sizeof s.gap);
-        memcpy(clk[g].nxt, s.nxt, sizeof s.nxt);
-        clk[g].t0 = g == PT_GAIT_WALK ? 0 : s.gap[0];
-        clk[g].k0 = g == PT_GAIT_WALK ? 0 : s.nxt[0];
-        size_t slab = (size_t)s.ncls * 8u * s.C;
-        if (slab > slab_max) slab_max = slab;
+        clk[g].t0 = g == PT_GAIT_WALK ? 0 : clk[g].gap[0];
+        clk[g].k0 = g == PT_GAIT_WALK ? 0 : clk[g].nxt[0];
+        if (clk[g].ncls > ncls_max) ncls_max = clk[g].ncls;
         nok++;
     }
     PT_FREE(gaps);
-    if (!nok && why == -1)
-        return pt_error_set(err, PT_ERR_RANGE, 0, 0, "the player's speed %g tiles/s takes two steps in a tick: the solver "
-                            "follows one a tick", pdef.speed);
-    if (!nok)
-        return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "the player's steps at %g tiles/s repeat only every more than %d "
-                            "steps within %d ticks: use a round speed or a shorter horizon", pdef.speed,
-                            PT_SOLVE_MAX_RHYTHM, T);
+    size_t need = table * (ntables + (size_t)nok) + pt__solve_search_bytes(T, s.C, ncls_max ? ncls_max : maxcls + 1, o.window);
+    out->bytes = need;
+    out->classes = ncls_max;
+    if (rc == PT_OK && !nok && why == -1)
+        rc = pt_error_set(err, PT_ERR_RANGE, 0, 0, "the player's speed %g tiles/s takes two steps in a tick: the solver "
+                          "follows one a tick", pdef.speed);
+    else if (rc == PT_OK && !nok)
+        rc = pt_error_set(err, PT_ERR_LIMIT, 0, 0, "solving %dx%d cells over %d ticks needs more than %ld MB: use a "
+                          "shorter horizon", map->w, map->h, T, PT_SOLVE_MAX_BYTES >> 20);
+    if (rc != PT_OK) goto done;
     for (int g = 0; g < PT_GAIT_COUNT; g++)
         if (clk[g].ok) {
             pt__solve_use_clock(&s, &clk[g]);
             out->rhythm = clk[g].rhythm;
             break;
         }
-    size_t table = pt__solve_table_bytes(map->w, map->h, TT);
-    size_t need = table * ((nseeds > 1 ? 2u : 1u) + (o.margin ? 1u : 0u) + (near_ticks ? 1u : 0u) + (unsigned)nok + 2u) +
-                  ((size_t)(T + 1) * slab_max + 63) / 64 * 8 * (o.window ? 2u : 1u);
-    out->bytes = need;
-    if (need > (size_t)PT_SOLVE_MAX_BYTES)
-        return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "solving %dx%d cells over %d ticks needs %zu MB, more than %ld: use a "
-                            "shorter horizon", map->w, map->h, T, need >> 20, PT_SOLVE_MAX_BYTES >> 20);
 
     /* The guards' sight and the steps they hear in each gait, all seeds together. */
-    pt_sightmap all = {0}, one = {0}, wide = {0}, timed = {0}, shy = {0}, mixed = {0}, loud[PT_GAIT_COUNT];
-    memset(loud, 0, sizeof loud);
-    int rc = PT_OK;
     for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++) {
         if (!clk[g].ok) continue;
         loud[g].w = map->w;
@@ -216,7 +224,12 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     out->all_seeds = 1;
     if (rc == PT_OK && out->found && !pt__solve_route_figures(out, plain)) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
     if (rc == PT_OK && out->found) out->seeds_ok = nseeds;
+done:
     pt__solve_search_free(&s);
+    for (int g = 0; g < PT_GAIT_COUNT; g++) {
+        PT_FREE(clk[g].gap);
+        PT_FREE(clk[g].nxt);
+    }
     for (int g = 0; g < PT_GAIT_COUNT; g++) pt_sightmap_fini(&loud[g]);
     pt_sightmap_fini(&shy);
     pt_sightmap_fini(&mixed);

@@ -157,24 +157,35 @@ int pt__solve_step_gaps(double speed, double scale0, double scale1, double dt, i
 }
 
 /* Finds the shortest description of the rhythm: actions 0..j1-1 each their own class, then
- * a period P (gaps repeat every P actions within the horizon). */
-int pt__solve_rhythm_classes(solver *s, const int *gaps, int ng) {
+ * a period P (the gaps repeat every P actions within the horizon), with the fewest classes
+ * j1 + P (ties: the longer period). Any sequence has one: each action its own class. */
+int pt__solve_rhythm_classes(gait_clock *c, const int *gaps, int ng, int T, long maxcls) {
     /* G(i) = the gap before action i (1-based): gaps[i - 1]; beyond the list: never. */
-#define G(i) ((i) - 1 < ng ? gaps[(i) - 1] : s->T + 1)
-    for (int total = 2; total <= PT_SOLVE_MAX_RHYTHM + 1; total++)
-        for (int j1 = 1; j1 < total; j1++) {
-            int P = total - j1, ok = 1;
-            for (int i = j1 + 1 + P; i <= ng && ok; i++) ok = G(i) == G(i - P);
-            if (!ok) continue;
-            s->ncls = total;
-            for (int c = 0; c < total; c++) {
-                s->gap[c] = G(c + 1);
-                s->nxt[c] = c + 1 < total ? c + 1 : j1;
-            }
-            return P;
+#define G(i) ((i) - 1 < ng ? gaps[(i) - 1] : T + 1)
+    long best = -1;
+    int bestP = 0;
+    for (int P = 1; P <= ng + 1 && P < maxcls && (best < 0 || P + 1 <= best); P++) { /* total >= P + 1 */
+        int last = 0; /* the last action i whose gap is not the one P actions before */
+        for (int i = ng; i > P && !last; i--)
+            if (G(i) != G(i - P)) last = i;
+        long j1 = last - P > 1 ? last - P : 1, total = j1 + P;
+        if (total <= maxcls && (best < 0 || total < best || (total == best && P > bestP))) {
+            best = total;
+            bestP = P;
         }
+    }
+    if (best < 0) return 0;
+    c->ncls = (int)best;
+    c->gap = PT_MALLOC((size_t)best * sizeof *c->gap);
+    c->nxt = PT_MALLOC((size_t)best * sizeof *c->nxt);
+    if (!c->gap || !c->nxt) return -1;
+    int j1 = (int)best - bestP;
+    for (int k = 0; k < (int)best; k++) {
+        c->gap[k] = G(k + 1);
+        c->nxt[k] = k + 1 < (int)best ? k + 1 : j1;
+    }
 #undef G
-    return -1;
+    return bestP;
 }
 
 static int push_action(pt_solve_result *r, int *cap, pt_solve_action a) {
@@ -308,10 +319,15 @@ static int search(solver *s, const pt_solve_opts *o, pt_solve_result *r, pt_erro
     return PT_OK;
 }
 
+size_t pt__solve_search_bytes(int T, size_t C, long ncls, int window) {
+    size_t v = ((size_t)(T + 1) * (size_t)ncls * 8u * C + 63) / 64 * 8;
+    return window ? 2 * v + (size_t)(T + 2) * (size_t)ncls * 8u + (size_t)T + 2 : v;
+}
+
 void pt__solve_use_clock(solver *s, const gait_clock *c) {
     s->ncls = c->ncls;
-    memcpy(s->gap, c->gap, sizeof s->gap);
-    memcpy(s->nxt, c->nxt, sizeof s->nxt);
+    s->gap = c->gap;
+    s->nxt = c->nxt;
     s->t0 = c->t0;
     s->k0 = c->k0;
     s->slab = (size_t)s->ncls * 8u * s->C;

@@ -42,10 +42,13 @@
  *
  * Cost: the sight table is T x cells bits (T = max_ticks, plus margin_ticks) and one world run of T ticks per
  * seed, each guard's cells recomputed only on ticks it moved or turned (about cells in its
- * view x pt_can_see). The search visits at most (T + 1) x cells x 4 headings x R x 2 states,
- * one bit each, where R is the period of the player's step rhythm (1 for speeds that
- * divide 60 ticks evenly, e.g. 2, 3, 4, 5, 6 tiles/s; 7 at 3.5 tiles/s; the solver refuses
- * more than PT_SOLVE_MAX_RHYTHM). The demo map (64 x 40) at the default 60 s: about 9 MB.
+ * view x pt_can_see). The search visits at most (T + 1) x cells x 4 headings x K x 2 states,
+ * one bit each, where K counts the classes of the player's step clock in the gait: its
+ * first actions before the step rhythm repeats, and the rhythm's period R (1 for speeds that
+ * divide 60 ticks evenly, e.g. 2, 3, 4, 5, 6 tiles/s; 7 at 3.5 tiles/s; at other speeds
+ * the floating-point clock drifts and K grows with the horizon). A gait whose search would
+ * take the memory over PT_SOLVE_MAX_BYTES is left out (result.gaits_left_out). The memory
+ * in all: docs/solve.md.
  */
 #ifndef PATROL_SOLVE_H
 #define PATROL_SOLVE_H
@@ -64,7 +67,6 @@ extern "C" {
 
 #define PT_SOLVE_DEFAULT_MAX_TICKS 3600 /* 60 s at 60 Hz */
 #define PT_SOLVE_MAX_TICKS 100000       /* a wait is at most 100000 ticks */
-#define PT_SOLVE_MAX_RHYTHM 64          /* step-rhythm period the search accepts */
 #define PT_SOLVE_MAX_BYTES (1024L * 1024 * 1024) /* sight tables + search bits */
 #define PT_SOLVE_MARGIN_CAP 600         /* margin_ticks is at most this (no sight near) */
 #define PT_SIGHTMAP_DEFAULT_TICKS 3600  /* `patrol render --heatmap`: ticks 1..3600 (60 s) */
@@ -166,7 +168,12 @@ typedef struct pt_solve_result {
     int nspans;
     int spans_more;      /* 1: more runs than PT_SOLVE_MAX_SPANS */
     int max_ticks;       /* the horizon used */
-    int rhythm;          /* the step rhythm's period R */
+    int rhythm;          /* the step rhythm's period R (of the route's gait) */
+    int classes;         /* K: the most classes of the action count (a gait's first actions
+                            before its step rhythm repeats, plus its period) over the gaits
+                            searched: the search's memory is sized by it */
+    unsigned gaits_left_out; /* bit per pt_gait: gaits not searched, their step rhythm needing
+                            a search over PT_SOLVE_MAX_BYTES (a shorter horizon takes them) */
     double speed;        /* the player's speed, tiles/s (the map's: times the gait's factor) */
     int gait;            /* the route's pt_gait: walk, or its first action sets it */
     long long nodes;     /* search states visited */
@@ -176,8 +183,8 @@ typedef struct pt_solve_result {
 /* Solves the map's level (the player's start, the goal tiles, the guards' patterns in lib).
  * PT_OK with out filled (out->found 0: no route within the horizon), or an error: the map
  * has no goal tile (PT_ERR_MISSING), the player cannot step (speed 0) or steps more than once
- * a tick (PT_ERR_RANGE), a step rhythm over PT_SOLVE_MAX_RHYTHM or memory over
- * PT_SOLVE_MAX_BYTES (PT_ERR_LIMIT), bad options (PT_ERR_USAGE), out of memory. out must be
+ * a tick (PT_ERR_RANGE), memory over PT_SOLVE_MAX_BYTES in every gait asked for
+ * (PT_ERR_LIMIT), bad options (PT_ERR_USAGE), out of memory. out must be
  * freed with pt_solve_result_fini in every case. */
 int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
              pt_error *err);
