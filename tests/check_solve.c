@@ -807,6 +807,64 @@ START_TEST(test_start_window) {
 }
 END_TEST
 
+/* The start window covers every gait: on generated levels whose floors are heard (guards of
+ * hearing 5 to 9: walking is heard near them, running farther; so the gaits differ), the window of a solve in any gait is the union of the windows of the
+ * solves in each gait alone, and a tick that only another gait than the route's leaves on
+ * has a route found with --leave-after that tick, leaving within the window. */
+START_TEST(test_window_every_gait) {
+    int wider = 0, checked = 0;
+    for (uint64_t seed = 1; seed <= 16; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        gen_level(&m, &lib, seed);
+        for (int i = 0; i < m.nlegend; i++) m.legend[i].footstep = 1.0;
+        for (int i = 0; i < m.nents; i++)
+            if (m.ents[i].kind == PT_KIND_GUARD) m.ents[i].hearing = 5.0 + (double)(seed % 5);
+        pt_solve_opts o = {0};
+        o.seed = seed;
+        o.max_ticks = 600;
+        o.window = 1;
+        pt_solve_result r, one[PT_GAIT_COUNT];
+        pt_error err;
+        ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+        int any_one = 0;
+        for (int g = 0; g < PT_GAIT_COUNT; g++) {
+            o.gait = 1 + g;
+            ck_assert_int_eq(pt_solve(&m, &lib, &o, &one[g], &err), PT_OK);
+            any_one |= one[g].found;
+        }
+        ck_assert_int_eq(r.found, any_one);
+        if (r.found) {
+            checked++;
+            int n = 0, only_other = -1;
+            for (int t = 0; t <= o.max_ticks; t++) {
+                int in_some = 0;
+                for (int g = 0; g < PT_GAIT_COUNT; g++) in_some |= one[g].found && in_window(&one[g], t);
+                ck_assert_msg(in_window(&r, t) == in_some, "level %llu tick %d: in the window %d, in a gait's %d",
+                              (unsigned long long)seed, t, in_window(&r, t), in_some);
+                n += in_some;
+                if (in_some && !in_window(&one[r.gait], t) && only_other < 0) only_other = t;
+            }
+            ck_assert_int_eq(r.window_ticks, n);
+            if (only_other >= 0) {
+                wider++;
+                pt_solve_result q;
+                ck_assert(solve_leaving(&m, &lib, seed, only_other, 0, &q));
+                ck_assert_int_ge(q.first_move_tick, only_other);
+                ck_assert(in_window(&r, q.first_move_tick));
+                replay(&m, &lib, seed, &q);
+                pt_solve_result_fini(&q);
+            }
+        }
+        pt_solve_result_fini(&r);
+        for (int g = 0; g < PT_GAIT_COUNT; g++) pt_solve_result_fini(&one[g]);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_msg(checked >= 5 && wider >= 3, "checked %d, wider than the route's gait %d", checked, wider);
+}
+END_TEST
+
 /* With a margin, the route keeps that far from every seen cell. */
 START_TEST(test_margin) {
     for (uint64_t seed = 1; seed <= 20; seed++) {
@@ -1032,6 +1090,7 @@ static Suite *suite(void) {
         {"heard_whatever_the_gait", test_heard_whatever_the_gait, 0},
         {"generated_heard_routes_replay", test_generated_heard_routes_replay, 0},
         {"start_window", test_start_window, 1},
+        {"window_every_gait", test_window_every_gait, 1},
         {"fixed_guard_heatmap_is_its_cone", test_fixed_guard_heatmap_is_its_cone, 0},
         {"bad_options", test_bad_options, 0},
     };

@@ -36,8 +36,8 @@ static void help(FILE *out) {
             "  --name NAME    the pattern's name (default: solved)\n"
             "  --leave-after N  no step off the start before tick N, 0..%d (default 0: whenever)\n"
             "  --no-window    skip the start window (every tick the player can leave the start on\n"
-            "                 and still get through: the search runs to the horizon and back,\n"
-            "                 about 3x the time)\n"
+            "                 and still get through, in any gait: each gait's search runs to the\n"
+            "                 horizon and back, 10x the time or more)\n"
             "  -q, --quiet    print the pattern only (no start window)\n"
             "exit status: 0 a route, 1 no route within the horizon (or a bad map), 2 usage error\n",
             PT_SOLVE_MAX_TICKS / 60, PT_SOLVE_DEFAULT_MAX_TICKS / 60, PT_SOLVE_MARGIN_CAP / 60, PT_SOLVE_MAX_TICKS);

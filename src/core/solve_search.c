@@ -94,8 +94,8 @@ static int window_fn(solver *s, int t, int k, int h, int a, size_t cell) {
 
 /* The ticks on which the player can leave the start and still reach the goal unseen: which
  * states reach the goal (from the horizon back to tick 0, over the states the full search
- * visited), then the first steps off the start that lead to one. */
-static int start_window(solver *s, pt_solve_result *r) {
+ * visited), then the first steps off the start that lead to one: s->dep. */
+static int start_window(solver *s) {
     size_t words = ((size_t)(s->T + 1) * s->slab + 63) / 64;
     s->R = PT_CALLOC(words, sizeof *s->R);
     s->stay = PT_CALLOC((size_t)(s->T + 2) * (size_t)s->ncls * 8u, 1);
@@ -119,15 +119,19 @@ static int start_window(solver *s, pt_solve_result *r) {
             for (int h = 0; h < 2; h++)
                 for (int a = 0; a < 4; a++)
                     if (s->stay[stay_index(s, t, k, h, a)]) successors(s, t, k, h, a, s->start, window_fn);
-    r->window_ticks = r->nspans = 0;
-    for (int t = 0; t <= s->T; t++) {
-        if (!s->dep[t]) continue;
+    return 1;
+}
+
+/* The window's ticks (dep[t] for t in 0..T) as runs into r. */
+static void window_spans(pt_solve_result *r, const uint8_t *dep, int T) {
+    r->window_ticks = r->nspans = r->spans_more = 0;
+    for (int t = 0; t <= T; t++) {
+        if (!dep[t]) continue;
         r->window_ticks++;
         if (r->nspans > 0 && r->spans[r->nspans - 1].last == t - 1) r->spans[r->nspans - 1].last = t;
         else if (r->nspans < PT_SOLVE_MAX_SPANS) r->spans[r->nspans++] = (pt_solve_span){t, t};
         else r->spans_more = 1;
     }
-    return 1;
 }
 
 /* The player's step clock exactly as the world runs it (pt__pattern_tick): the gaps in ticks
@@ -315,7 +319,7 @@ static int search(solver *s, const pt_solve_opts *o, pt_solve_result *r, pt_erro
     int ok = reconstruct(s, r);
     if (ok == 0) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the route");
     if (ok < 0) return pt_error_set(err, PT_ERR_INTERNAL, 0, 0, "solver: the route could not be traced back");
-    if (o->window && !start_window(s, r)) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the start window");
+    if (o->window && !start_window(s)) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the start window");
     return PT_OK;
 }
 
@@ -381,5 +385,28 @@ int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *
     s->loud = &loud[best];
     out->gait = best;
     out->rhythm = clk[best].rhythm;
-    return search(s, o, out, err);
+    rc = search(s, o, out, err);
+    if (rc != PT_OK || !o->window || !out->found || !s->dep) return rc;
+    /* The start window: the ticks the player can leave on in any of the gaits, each gait's
+     * search run to the horizon and back. */
+    uint8_t *dep = PT_MALLOC((size_t)T + 2);
+    if (!dep) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the start window");
+    memcpy(dep, s->dep, (size_t)T + 1);
+    for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++) {
+        if (g == best || !(mask >> g & 1u) || !clk[g].ok) continue;
+        pt__solve_search_free(s);
+        pt__solve_use_clock(s, &clk[g]);
+        s->loud = &loud[g];
+        pt_solve_result tmp;
+        memset(&tmp, 0, sizeof tmp);
+        tmp.start_x = out->start_x;
+        tmp.start_y = out->start_y;
+        rc = search(s, o, &tmp, err);
+        out->nodes += tmp.nodes;
+        for (int t = 0; rc == PT_OK && tmp.found && s->dep && t <= T; t++) dep[t] |= s->dep[t];
+        pt_solve_result_fini(&tmp);
+    }
+    if (rc == PT_OK) window_spans(out, dep, T);
+    PT_FREE(dep);
+    return rc;
 }

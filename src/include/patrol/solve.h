@@ -120,8 +120,9 @@ typedef struct pt_solve_opts {
                             then sneak); 1 + a pt_gait: that gait only */
     int leave_after;     /* the player takes no step off the start before this tick (0 = any) */
     int window;          /* 1: also find every tick the player can leave the start on and
-                            still get through (the start window, below): the search runs to
-                            the horizon and back, about 3x the time and 2x the search memory */
+                            still get through in any gait allowed (the start window, below):
+                            each gait's search runs to the horizon and back, 10x the time or
+                            more and 2x the search memory */
     /* Called now and then with a stage ("sight", "search") and how far it is (0..1). */
     void (*progress)(void *user, const char *stage, double done);
     void *progress_user;
@@ -163,7 +164,8 @@ typedef struct pt_solve_result {
                             the first seed's own, as a solve of that seed alone finds it) */
     int all_seeds;       /* 1: the route was searched against all the seeds together */
     int window_ticks;    /* opts.window: on how many ticks the player can first step off the
-                            start and still reach the goal unseen within the horizon */
+                            start and still reach the goal unseen within the horizon (in any
+                            gait allowed) */
     pt_solve_span spans[PT_SOLVE_MAX_SPANS]; /* those ticks as runs, earliest first */
     int nspans;
     int spans_more;      /* 1: more runs than PT_SOLVE_MAX_SPANS */
