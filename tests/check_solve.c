@@ -1036,6 +1036,133 @@ START_TEST(test_fixed_guard_heatmap_is_its_cone) {
 }
 END_TEST
 
+/* A start on a goal tile: the goal on tick 1, no step (first_move_tick -1), no window, and
+ * the route replays; a guard that sees the start on tick 1 leaves no route at all. */
+START_TEST(test_start_on_the_goal) {
+    static const char *text[2] = {
+        "player at=1,1\nguard g at=6,1 heading=0 view=3 fov=90\ngrid\n########\n#E.....#\n########\nend\n",
+        "player at=1,1\nguard g at=6,1 heading=180 view=8 fov=90\ngrid\n########\n#E.....#\n########\nend\n",
+    };
+    for (int k = 0; k < 2; k++) {
+        pt_map m;
+        load_map(&m, text[k]);
+        pt_patlib lib;
+        pt_patlib_init(&lib);
+        for (int gait = 0; gait <= PT_GAIT_COUNT; gait++) {
+            pt_solve_opts o = {0};
+            o.window = 1;
+            o.gait = gait;
+            pt_solve_result r;
+            pt_error err;
+            ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+            ck_assert_int_eq(r.found, k == 0);
+            if (k == 0) {
+                ck_assert_int_eq(r.ticks, 1);
+                ck_assert_int_eq(r.first_move_tick, -1);
+                ck_assert_int_eq(r.window_ticks, 0);
+                replay(&m, &lib, 1, &r);
+            }
+            pt_solve_result_fini(&r);
+        }
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+}
+END_TEST
+
+/* Fractional margins: a route kept more than 1.5 tiles off the seen cells is at least 2
+ * tiles off them; a wider margin never arrives earlier, and 1.5 differs from both 1 and 2
+ * on some generated level. */
+START_TEST(test_fractional_margin) {
+    static const double margins[] = {1.0, 1.5, 2.0};
+    int differs = 0;
+    for (uint64_t seed = 1; seed <= 16; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        gen_level(&m, &lib, seed);
+        int ticks[3];
+        for (int i = 0; i < 3; i++) {
+            pt_solve_opts o = {0};
+            o.seed = seed;
+            o.margin = margins[i];
+            o.max_ticks = 1200;
+            pt_solve_result r;
+            pt_error err;
+            ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+            ticks[i] = r.found ? r.ticks : 1201;
+            if (r.found) {
+                ck_assert(r.margin_tiles < 0.0 || r.margin_tiles > margins[i]);
+                if (i == 1) replay(&m, &lib, seed, &r);
+            }
+            pt_solve_result_fini(&r);
+        }
+        ck_assert(ticks[0] <= ticks[1] && ticks[1] <= ticks[2]);
+        differs += ticks[0] < ticks[1] || ticks[1] < ticks[2];
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_int_ge(differs, 2);
+}
+END_TEST
+
+/* The memory figure is docs/solve.md's formula: tables x B + S, B = ceil(cells / 64) x 8 x
+ * T' bytes, tables = 3 + gaits searched + 1 (seeds > 1) + 1 (margin) + 1 (margin in time),
+ * S = ceil((T + 1) x cells x 8 x K / 64) x 8, with the window 2 S + (T + 2) x (8 K + 1). */
+static size_t doc_bytes(const pt_map *m, const pt_solve_opts *o, int gaits, int K) {
+    size_t cells = (size_t)m->w * (size_t)m->h, T = (size_t)(o->max_ticks ? o->max_ticks : 3600);
+    size_t Tp = T + (size_t)(o->margin_ticks > 1 ? o->margin_ticks - 1 : 0);
+    size_t B = (cells + 63) / 64 * 8 * Tp;
+    size_t tables = 3 + (size_t)gaits + (o->nseeds > 1) + (o->margin > 0.0) + (o->margin_ticks > 1);
+    size_t S = ((T + 1) * cells * 8 * (size_t)K + 63) / 64 * 8;
+    return tables * B + (o->window ? 2 * S + (T + 2) * (8 * (size_t)K + 1) : S);
+}
+
+START_TEST(test_memory_is_the_formula) {
+    /* The demo at 6 tiles/s: K = 2 walking, 5 running (the most of the three). */
+    pt_map m;
+    pt_patlib lib;
+    pt_error err;
+    ck_assert_msg(pt_map_load(&m, PATROL_SOURCE_DIR "/maps/demo.map", &err) == PT_OK, "%s", err.message);
+    pt_patlib_init(&lib);
+    for (int i = 0; i < m.npattern_files; i++)
+        ck_assert_msg(pt_patlib_load(&lib, m.pattern_files[i], &err) == PT_OK, "%s", err.message);
+    pt_solve_opts o = {0};
+    o.gait = 1 + PT_GAIT_WALK;
+    o.max_ticks = 900;
+    pt_solve_result r;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+    ck_assert_int_eq(r.classes, 2);
+    ck_assert_uint_eq(r.bytes, doc_bytes(&m, &o, 1, 2));
+    pt_solve_result_fini(&r);
+    o.gait = 0;
+    o.max_ticks = 3600;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+    ck_assert_int_eq(r.classes, 5);
+    ck_assert_uint_eq(r.bytes, doc_bytes(&m, &o, 3, 5));
+    ck_assert_uint_eq(r.bytes, 6u * 1152000u + 46092800u); /* 50.5 MB, as docs/solve.md says */
+    pt_solve_result_fini(&r);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+    /* Generated levels, every option that adds to it. */
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        gen_level(&m, &lib, seed);
+        pt_solve_opts q = {0};
+        q.seed = seed;
+        q.max_ticks = 300 + 100 * (int)seed;
+        q.window = (int)(seed & 1);
+        q.nseeds = seed % 3 == 0 ? 2 : 1;
+        q.margin = seed % 4 == 1 ? 1.5 : 0.0;
+        q.margin_ticks = seed % 4 == 2 ? 30 : 0;
+        q.gait = (int)(seed % 4);
+        ck_assert_int_eq(pt_solve(&m, &lib, &q, &r, &err), PT_OK);
+        ck_assert_uint_eq(r.bytes, doc_bytes(&m, &q, q.gait ? 1 : 3, r.classes));
+        pt_solve_result_fini(&r);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+}
+END_TEST
+
 START_TEST(test_bad_options) {
     pt_map m;
     two_ways_map(&m, 0, 0);
@@ -1093,6 +1220,9 @@ static Suite *suite(void) {
         {"window_every_gait", test_window_every_gait, 1},
         {"fixed_guard_heatmap_is_its_cone", test_fixed_guard_heatmap_is_its_cone, 0},
         {"bad_options", test_bad_options, 0},
+        {"start_on_the_goal", test_start_on_the_goal, 0},
+        {"fractional_margin", test_fractional_margin, 1},
+        {"memory_is_the_formula", test_memory_is_the_formula, 1},
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
         TCase *tc = tcase_create(tests[i].name);

@@ -8,7 +8,8 @@
 #include "solve_priv.h"
 
 /* Cells within `margin` tiles (centres) of a seen cell, on the same tick. */
-static int dilate(pt_sightmap *out, const pt_sightmap *in, int margin) {
+static int dilate(pt_sightmap *out, const pt_sightmap *in, double margin) {
+    const int reach = (int)floor(margin);
     size_t bytes = in->stride * 8u * (size_t)in->ticks;
     *out = *in;
     out->bits = PT_CALLOC(bytes ? bytes : 1, 1);
@@ -17,10 +18,10 @@ static int dilate(pt_sightmap *out, const pt_sightmap *in, int margin) {
         for (int y = 0; y < in->h; y++)
             for (int x = 0; x < in->w; x++) {
                 if (!pt_sightmap_seen(in, t, x, y)) continue;
-                for (int dy = -margin; dy <= margin; dy++)
-                    for (int dx = -margin; dx <= margin; dx++) {
+                for (int dy = -reach; dy <= reach; dy++)
+                    for (int dx = -reach; dx <= reach; dx++) {
                         int nx = x + dx, ny = y + dy;
-                        if (dx * dx + dy * dy > margin * margin || nx < 0 || ny < 0 || nx >= in->w || ny >= in->h) continue;
+                        if ((double)(dx * dx + dy * dy) > margin * margin || nx < 0 || ny < 0 || nx >= in->w || ny >= in->h) continue;
                         size_t b = (size_t)ny * (size_t)in->w + (size_t)nx;
                         out->bits[(size_t)(t - 1) * out->stride + (b >> 6)] |= 1ull << (b & 63);
                     }
@@ -47,14 +48,14 @@ static int widen_time(pt_sightmap *out, const pt_sightmap *in, int d) {
 
 /* What the search avoids: the seen cells, widened in time (margin_ticks) then in space
  * (margin, tiles). Returns the table to search against, or NULL when out of memory. */
-static const pt_sightmap *unsafe_table(const pt_sightmap *plain, int near_ticks, int tiles, pt_sightmap *timed,
+static const pt_sightmap *unsafe_table(const pt_sightmap *plain, int near_ticks, double tiles, pt_sightmap *timed,
                                        pt_sightmap *wide) {
     const pt_sightmap *u = plain;
     if (near_ticks > 0) {
         if (!widen_time(timed, u, near_ticks)) return NULL;
         u = timed;
     }
-    if (tiles > 0) {
+    if (tiles > 0.0) {
         if (!dilate(wide, u, tiles)) return NULL;
         u = wide;
     }
@@ -90,7 +91,7 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     int nseeds = o.nseeds ? o.nseeds : 1;
     if (T < 1 || T > PT_SOLVE_MAX_TICKS)
         return pt_error_set(err, PT_ERR_USAGE, 0, 0, "solver: max_ticks %d is not in 1..%d", T, PT_SOLVE_MAX_TICKS);
-    if (nseeds < 1 || nseeds > 100000 || o.margin < 0 || o.margin > 64 || o.gait < 0 || o.gait > PT_GAIT_COUNT ||
+    if (nseeds < 1 || nseeds > 100000 || !(o.margin >= 0.0 && o.margin <= 64.0) || o.gait < 0 || o.gait > PT_GAIT_COUNT ||
         o.leave_after < 0 ||
         o.margin_ticks < 0 || o.margin_ticks > PT_SOLVE_MARGIN_CAP)
         return pt_error_set(err, PT_ERR_USAGE, 0, 0,

@@ -289,8 +289,8 @@ static int search(solver *s, const pt_solve_opts *o, pt_solve_result *r, pt_erro
     s->full = o->window;
     s->leave_after = o->leave_after;
     s->start = start;
-    if ((s->map->flags[start] & PT_TILE_GOAL) && safe_at(s, start, 1)) { /* on the goal already */
-        r->found = 1;
+    if (s->map->flags[start] & PT_TILE_GOAL) { /* the goal on tick 1, where the player stands */
+        r->found = safe_at(s, start, 1);
         r->ticks = 1;
         r->axis0 = 0;
         return PT_OK;

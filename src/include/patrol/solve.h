@@ -111,8 +111,9 @@ typedef struct pt_solve_opts {
     int max_ticks;       /* horizon: the goal must be reached by this tick; 0 = 3600 (60 s) */
     uint64_t seed;       /* first seed; 0 = the map's seed, or 1 */
     int nseeds;          /* the route must hold for seeds seed .. seed + nseeds - 1; 0 = 1 */
-    int margin;          /* tiles: also avoid cells within this distance (centres) of a seen
-                            cell on the same tick; 0 (default) = only the seen cells */
+    double margin;       /* tiles, 0..64, fractions too: also avoid cells within this
+                            distance (centres) of a seen cell on the same tick; 0 (default)
+                            = only the seen cells */
     int margin_ticks;    /* ticks, 0..PT_SOLVE_MARGIN_CAP: the route's margin_ticks (below) is
                             at least this: no cell of it is seen fewer ticks before or after the
                             player stands there; 0 or 1 (default) = only not seen then */
@@ -153,7 +154,8 @@ typedef struct pt_solve_result {
     pt_solve_action *actions;
     int nactions;
     pt_cell *cells;      /* the player's cell on ticks 0..ticks (ticks + 1 of them) */
-    int first_move_tick; /* the tick the player leaves the start (the start delay's end) */
+    int first_move_tick; /* the tick the player leaves the start (the start delay's end); -1
+                            when it never does: the start is a goal tile (ticks is then 1) */
     int margin_ticks;    /* the least, over the route's ticks, of how many ticks away (before
                             or after) its cell is seen; PT_SOLVE_MARGIN_CAP when never near */
     double margin_tiles; /* the least distance from the player's cell to a cell seen on the
