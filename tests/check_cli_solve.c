@@ -245,6 +245,33 @@ START_TEST(test_heatmap_gait) {
 }
 END_TEST
 
+/* A start on the goal prints no "tick -1": the start delay is none, the window too; the
+ * margin takes fractions (and says so), and the MB figure is the formula's (docs/solve.md). */
+START_TEST(test_goal_start_and_fractional_margin) {
+    static run_result r;
+    char map[512];
+    tmp_path(map, sizeof map, "goal_start.map");
+    write_file(map, "player at=1,1\nguard g at=6,1 heading=0 view=3 fov=90\ngrid\n########\n#E.....#\n########\nend\n");
+    const char *args[] = {map, "--margin", "1.5", NULL};
+    tu_run_patrol(&r, "solve", args);
+    ck_assert_msg(r.status == 0, "exit %d: %s%s", r.status, r.out, r.err);
+    ck_assert(!strstr(r.out, "-1"));
+    ck_assert_msg(has_line_starting(r.out, "# duration: 1 tick (0.02 s) from 1,1 to the goal at 1,1"), "%s", r.out);
+    ck_assert(has_line_starting(r.out, "# start delay: none: the start is a goal tile"));
+    ck_assert(has_line_starting(r.out, "# start window: none to find"));
+    ck_assert(has_line_starting(r.out, "# keeping more than 1.5 tiles away from every cell a guard sees"));
+    /* 8 x 3 cells: one word a tick; 3600 ticks; K 2 walking (5 tiles/s), 3 sneaking, 4 running:
+     * (3 + 3 gaits + 1 margin) x 28800 + 2 x ceil(3601 x 24 x 8 x 4 / 64) x 8 + 3602 x 33 */
+    char want[64];
+    snprintf(want, sizeof want, "%.1f MB", (7.0 * 28800 + 2.0 * 345696 + 3602.0 * 33) / (1024.0 * 1024.0));
+    ck_assert_msg(strstr(r.out, want) != NULL, "want %s: %s", want, r.out);
+    const char *bad[] = {map, "--margin", "64.5", NULL};
+    tu_run_patrol(&r, "solve", bad);
+    ck_assert_int_eq(r.status, 2);
+    unlink(map);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("cli_solve");
     TCase *tc = tcase_create("cli");
@@ -255,6 +282,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_no_route_and_bad_maps_exit_1);
     tcase_add_test(tc, test_heatmap_csv_and_route);
     tcase_add_test(tc, test_heatmap_gait);
+    tcase_add_test(tc, test_goal_start_and_fractional_margin);
     suite_add_tcase(s, tc);
     return s;
 }

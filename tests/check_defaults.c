@@ -214,7 +214,7 @@ static double world_hz, world_mass, world_force, world_turn, world_radius;
 static double crowd_min_share;
 static double look_s, look_deg, pattern_hz; /* a default look's seconds and angle; ticks of `wait 1s` */
 static double solve_horizon_ticks, solve_horizon_s, solve_nseeds, solve_margin, solve_leave_after;
-static const double solve_margin_cap = PT_SOLVE_MARGIN_CAP, solve_max_rhythm = PT_SOLVE_MAX_RHYTHM,
+static const double solve_margin_cap = PT_SOLVE_MARGIN_CAP,
                     solve_max_mb = (double)(PT_SOLVE_MAX_BYTES >> 20), heatmap_ticks = PT_SIGHTMAP_DEFAULT_TICKS;
 static const double watch_poll_ms = APP_WATCH_POLL_MS;
 static const double intercept_max_t = PT_STEER_INTERCEPT_MAX_T;
@@ -518,8 +518,7 @@ static const entry entries[] = {
     {SOLVE_MD, CELL, "| `--margin T` |", NULL, 3, 0, &solve_margin, 1},
     {SOLVE_MD, CELL, "| `--leave-after N` |", NULL, 3, 0, &solve_leave_after, 1},
     {SOLVE_MD, PROSE, "on then, capped at ", NULL, 0, 0, &solve_margin_cap, 1},
-    {SOLVE_MD, PROSE, "the solver refuses a rhythm over ", NULL, 0, 0, &solve_max_rhythm, 1},
-    {SOLVE_MD, PROSE, "over a long horizon) and more than ", NULL, 0, 0, &solve_max_mb, 1},
+    {SOLVE_MD, PROSE, "as long as the memory (below) stays within ", NULL, 0, 0, &solve_max_mb, 1},
     {SOLVE_MD, PROSE, "colours each walkable cell by the share of ticks 1..N (default ", NULL, 0, 0, &heatmap_ticks, 1},
     {SOLVE_H, PROSE, "must be reached by this tick; 0 = ", NULL, 0, 0, &solve_horizon_ticks, 1},
     /* docs/playing.md: the app's */

@@ -521,6 +521,233 @@ START_TEST(test_seeds_together) {
 }
 END_TEST
 
+/* 1 when the route's pattern, played in the world with `seed`, reaches the goal on its tick
+ * with no guard seeing, noticing or hearing the player on the way (replay without asserts). */
+static int route_holds_in_world(const pt_map *m, const pt_patlib *lib, uint64_t seed, const pt_solve_result *r) {
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(pt_solve_write_pattern(r, f, "solved"), 0);
+    long len = ftell(f);
+    rewind(f);
+    char *text = malloc((size_t)len + 1);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq((long)fread(text, 1, (size_t)len, f), len);
+    text[len] = 0;
+    fclose(f);
+    pt_patlib plib;
+    load_pats(&plib, text);
+    pt_world_desc d = {0};
+    d.seed = seed;
+    d.player_pattern = pt_patlib_find(&plib, "solved");
+    pt_error err;
+    pt_world *w = pt_world_create(m, lib, &d, &err);
+    ck_assert_msg(w != NULL, "world: %s", err.message);
+    int ok = 1, goal = 0;
+    for (int t = 1; t <= r->ticks && ok; t++) {
+        pt_world_step(w);
+        for (int i = 1; i < pt_world_count(w); i++) {
+            const pt_entity *g = pt_world_entity(w, i);
+            if (g->kind == PT_KIND_GUARD && (g->sees_player || g->awareness != 0.0)) ok = 0;
+        }
+        int n = 0;
+        const pt_event *ev = pt_world_events(w, &n);
+        for (int k = 0; k < n; k++) {
+            if (ev[k].kind == PT_EVENT_HEARD || ev[k].kind == PT_EVENT_SPOTTED) ok = 0;
+            goal |= ev[k].kind == PT_EVENT_GOAL;
+        }
+    }
+    pt_world_destroy(w);
+    pt_patlib_fini(&plib);
+    free(text);
+    return ok && goal;
+}
+
+/* Seeds S..S+N-1 with no route for all of them: the route given is exactly the route of a
+ * solve of seed S alone (its own sight, hearing and animals, not the other seeds'), and
+ * seeds_ok counts the seeds under which it walks unseen and unheard in the world. Generated
+ * levels on heard floors, then the demo (seed 7 alone: 821 ticks). */
+START_TEST(test_seeds_fallback_is_seed_alone) {
+    int fallbacks = 0, routes = 0;
+    for (uint64_t seed = 1; seed <= 24; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        gen_level(&m, &lib, seed);
+        for (int i = 0; i < m.nlegend; i++) m.legend[i].footstep = 1.0;
+        for (int i = 0; i < m.nents; i++)
+            if (m.ents[i].kind == PT_KIND_GUARD) m.ents[i].hearing = 1.0 + (double)(seed % 3);
+        pt_solve_opts o = {0};
+        o.seed = 100 * seed;
+        o.nseeds = 4;
+        o.max_ticks = 1200;
+        pt_solve_result r, one;
+        pt_error err;
+        ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+        if (!r.all_seeds) {
+            fallbacks++;
+            o.nseeds = 1;
+            ck_assert_int_eq(pt_solve(&m, &lib, &o, &one, &err), PT_OK);
+            ck_assert_msg(r.found == one.found, "level %llu: fallback found %d, seed alone %d", (unsigned long long)seed,
+                          r.found, one.found);
+            if (r.found) {
+                routes++;
+                ck_assert_int_eq(r.ticks, one.ticks);
+                ck_assert_int_eq(r.gait, one.gait);
+                ck_assert_int_eq(r.first_move_tick, one.first_move_tick);
+                replay(&m, &lib, o.seed, &r);
+                int holds = 0;
+                for (int k = 0; k < 4; k++) holds += route_holds_in_world(&m, &lib, o.seed + (uint64_t)k, &r);
+                ck_assert_int_eq(r.seeds_ok, holds);
+                ck_assert_int_ge(r.seeds_ok, 1);
+                ck_assert_int_lt(r.seeds_ok, 4);
+            }
+            pt_solve_result_fini(&one);
+        } else if (r.found) {
+            ck_assert_int_eq(r.seeds_ok, 4);
+        }
+        pt_solve_result_fini(&r);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_msg(fallbacks >= 4 && routes >= 2, "fallbacks %d, routes %d", fallbacks, routes);
+    /* The demo: seeds 7..16 have no route together; seed 7 alone has its 821-tick route. */
+    pt_map m;
+    pt_patlib lib;
+    pt_error err;
+    ck_assert_msg(pt_map_load(&m, PATROL_SOURCE_DIR "/maps/demo.map", &err) == PT_OK, "%s", err.message);
+    pt_patlib_init(&lib);
+    for (int i = 0; i < m.npattern_files; i++)
+        ck_assert_msg(pt_patlib_load(&lib, m.pattern_files[i], &err) == PT_OK, "%s", err.message);
+    pt_solve_opts o = {0};
+    o.seed = 7;
+    o.nseeds = 10;
+    o.max_ticks = 1200;
+    o.gait = 1 + PT_GAIT_WALK;
+    pt_solve_result r, one;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+    o.nseeds = 1;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &one, &err), PT_OK);
+    ck_assert(one.found && one.ticks == 821);
+    ck_assert(r.found && !r.all_seeds);
+    ck_assert_int_eq(r.ticks, one.ticks);
+    ck_assert_int_ge(r.seeds_ok, 1);
+    ck_assert_int_lt(r.seeds_ok, 10);
+    pt_solve_result_fini(&r);
+    pt_solve_result_fini(&one);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* Speeds whose step rhythm in some gait drifts (the floating-point step clock) so that it
+ * repeats only after many steps, more of them the longer the horizon. */
+static const double drifting_speeds[] = {3.53, 3.71, 3.04, 2.98, 3.29, 3.67, 3.97, 4.01};
+
+static int solve_within(const pt_map *m, const pt_patlib *lib, uint64_t seed, int max_ticks, pt_solve_result *r) {
+    pt_solve_opts o = {0};
+    o.seed = seed;
+    o.max_ticks = max_ticks;
+    pt_error err;
+    ck_assert_int_eq(pt_solve(m, lib, &o, r, &err), PT_OK);
+    ck_assert_uint_eq(r->gaits_left_out, 0); /* these small maps have room for every gait */
+    return r->found;
+}
+
+/* A longer horizon never gives a slower route: every gait is searched whatever its step
+ * rhythm over the horizon. Corridors of every length at drifting speeds (the route runs),
+ * found within 10 s is found, as early, within 20 s and 30 s; then generated levels at
+ * those speeds, 10 s against 20 s. */
+START_TEST(test_longer_horizon_never_slower) {
+    int runs = 0, found = 0;
+    for (int i = 0; i < 16; i++) {
+        char text[1024];
+        int len = 10 + 2 * i;
+        double speed = drifting_speeds[i % 8];
+        int n = snprintf(text, sizeof text, "player at=1,1 speed=%.2f\ngrid\n", speed);
+        for (int y = 0; y < 3; y++) {
+            for (int x = 0; x < len + 2; x++) text[n++] = y != 1 ? '#' : x == 0 ? '#' : x == len + 1 ? 'E' : '.';
+            text[n++] = '\n';
+        }
+        snprintf(text + n, sizeof text - (size_t)n, "end\n");
+        pt_map m;
+        load_map(&m, text);
+        pt_patlib lib;
+        pt_patlib_init(&lib);
+        pt_solve_result r1, r2;
+        ck_assert(solve_within(&m, &lib, 1, 600, &r1));
+        for (int k = 2; k <= 3; k++) {
+            ck_assert(solve_within(&m, &lib, 1, 600 * k, &r2));
+            ck_assert_msg(r2.ticks == r1.ticks && r2.gait == r1.gait, "corridor %d at %.2f: %d ticks (%s) within 600, %d (%s) within %d",
+                          len, speed, r1.ticks, pt_gait_name((pt_gait)r1.gait), r2.ticks, pt_gait_name((pt_gait)r2.gait), 600 * k);
+            pt_solve_result_fini(&r2);
+        }
+        runs += r1.gait == PT_GAIT_RUN;
+        replay(&m, &lib, 1, &r1);
+        pt_solve_result_fini(&r1);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_int_ge(runs, 12);
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        gen_level(&m, &lib, seed);
+        m.player.speed = drifting_speeds[seed % 8];
+        pt_solve_result r1, r2;
+        if (solve_within(&m, &lib, seed, 600, &r1)) {
+            found++;
+            ck_assert(solve_within(&m, &lib, seed, 1200, &r2));
+            ck_assert_msg(r2.ticks == r1.ticks, "level %llu at %.2f: %d ticks (%s) within 600, %d (%s) within 1200",
+                          (unsigned long long)seed, m.player.speed, r1.ticks, pt_gait_name((pt_gait)r1.gait), r2.ticks,
+                          pt_gait_name((pt_gait)r2.gait));
+            replay(&m, &lib, seed, &r2);
+            pt_solve_result_fini(&r2);
+        }
+        pt_solve_result_fini(&r1);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_int_ge(found, 3);
+}
+END_TEST
+
+/* A gait whose search would not fit the memory limit is left out and named (the route is
+ * the best of the others); asked for alone, it is an error that says so. */
+START_TEST(test_gait_left_out_is_named) {
+    /* 200 x 200 cells over 1000 ticks: a class of the search is 38 MB; at 3.53 tiles/s
+     * running repeats only after 71 classes, walking and sneaking after 2 */
+    pt_map m;
+    pt_error err;
+    ck_assert_int_eq(pt_map_init_blank(&m, 200, 200, &err), PT_OK);
+    for (int x = 0; x < 200; x++) pt_map_set(&m, x, 100, '.');
+    m.player.x = 0;
+    m.player.y = 100;
+    m.player.speed = 3.53;
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_solve_opts o = {0};
+    o.max_ticks = 1200;
+    pt_solve_result r;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_ERR_MISSING); /* no goal yet */
+    pt_solve_result_fini(&r);
+    ck_assert(pt_map_set(&m, 30, 100, 'E'));
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+    ck_assert(r.found);
+    ck_assert_uint_eq(r.gaits_left_out, 1u << PT_GAIT_RUN);
+    ck_assert_int_eq(r.gait, PT_GAIT_WALK);
+    ck_assert_uint_le(r.bytes, (size_t)PT_SOLVE_MAX_BYTES);
+    pt_solve_result_fini(&r);
+    o.gait = 1 + PT_GAIT_RUN;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_ERR_LIMIT);
+    pt_solve_result_fini(&r);
+    o.max_ticks = 600; /* half the horizon: its rhythm repeats after 9 classes */
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+    ck_assert(r.found && r.gait == PT_GAIT_RUN);
+    pt_solve_result_fini(&r);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
 static int in_window(const pt_solve_result *r, int t) {
     for (int i = 0; i < r->nspans; i++)
         if (t >= r->spans[i].first && t <= r->spans[i].last) return 1;
@@ -577,6 +804,64 @@ START_TEST(test_start_window) {
         pt_map_fini(&m);
     }
     ck_assert_int_ge(checked, 8);
+}
+END_TEST
+
+/* The start window covers every gait: on generated levels whose floors are heard (guards of
+ * hearing 5 to 9: walking is heard near them, running farther; so the gaits differ), the window of a solve in any gait is the union of the windows of the
+ * solves in each gait alone, and a tick that only another gait than the route's leaves on
+ * has a route found with --leave-after that tick, leaving within the window. */
+START_TEST(test_window_every_gait) {
+    int wider = 0, checked = 0;
+    for (uint64_t seed = 1; seed <= 16; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        gen_level(&m, &lib, seed);
+        for (int i = 0; i < m.nlegend; i++) m.legend[i].footstep = 1.0;
+        for (int i = 0; i < m.nents; i++)
+            if (m.ents[i].kind == PT_KIND_GUARD) m.ents[i].hearing = 5.0 + (double)(seed % 5);
+        pt_solve_opts o = {0};
+        o.seed = seed;
+        o.max_ticks = 600;
+        o.window = 1;
+        pt_solve_result r, one[PT_GAIT_COUNT];
+        pt_error err;
+        ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+        int any_one = 0;
+        for (int g = 0; g < PT_GAIT_COUNT; g++) {
+            o.gait = 1 + g;
+            ck_assert_int_eq(pt_solve(&m, &lib, &o, &one[g], &err), PT_OK);
+            any_one |= one[g].found;
+        }
+        ck_assert_int_eq(r.found, any_one);
+        if (r.found) {
+            checked++;
+            int n = 0, only_other = -1;
+            for (int t = 0; t <= o.max_ticks; t++) {
+                int in_some = 0;
+                for (int g = 0; g < PT_GAIT_COUNT; g++) in_some |= one[g].found && in_window(&one[g], t);
+                ck_assert_msg(in_window(&r, t) == in_some, "level %llu tick %d: in the window %d, in a gait's %d",
+                              (unsigned long long)seed, t, in_window(&r, t), in_some);
+                n += in_some;
+                if (in_some && !in_window(&one[r.gait], t) && only_other < 0) only_other = t;
+            }
+            ck_assert_int_eq(r.window_ticks, n);
+            if (only_other >= 0) {
+                wider++;
+                pt_solve_result q;
+                ck_assert(solve_leaving(&m, &lib, seed, only_other, 0, &q));
+                ck_assert_int_ge(q.first_move_tick, only_other);
+                ck_assert(in_window(&r, q.first_move_tick));
+                replay(&m, &lib, seed, &q);
+                pt_solve_result_fini(&q);
+            }
+        }
+        pt_solve_result_fini(&r);
+        for (int g = 0; g < PT_GAIT_COUNT; g++) pt_solve_result_fini(&one[g]);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_msg(checked >= 5 && wider >= 3, "checked %d, wider than the route's gait %d", checked, wider);
 }
 END_TEST
 
@@ -751,6 +1036,133 @@ START_TEST(test_fixed_guard_heatmap_is_its_cone) {
 }
 END_TEST
 
+/* A start on a goal tile: the goal on tick 1, no step (first_move_tick -1), no window, and
+ * the route replays; a guard that sees the start on tick 1 leaves no route at all. */
+START_TEST(test_start_on_the_goal) {
+    static const char *text[2] = {
+        "player at=1,1\nguard g at=6,1 heading=0 view=3 fov=90\ngrid\n########\n#E.....#\n########\nend\n",
+        "player at=1,1\nguard g at=6,1 heading=180 view=8 fov=90\ngrid\n########\n#E.....#\n########\nend\n",
+    };
+    for (int k = 0; k < 2; k++) {
+        pt_map m;
+        load_map(&m, text[k]);
+        pt_patlib lib;
+        pt_patlib_init(&lib);
+        for (int gait = 0; gait <= PT_GAIT_COUNT; gait++) {
+            pt_solve_opts o = {0};
+            o.window = 1;
+            o.gait = gait;
+            pt_solve_result r;
+            pt_error err;
+            ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+            ck_assert_int_eq(r.found, k == 0);
+            if (k == 0) {
+                ck_assert_int_eq(r.ticks, 1);
+                ck_assert_int_eq(r.first_move_tick, -1);
+                ck_assert_int_eq(r.window_ticks, 0);
+                replay(&m, &lib, 1, &r);
+            }
+            pt_solve_result_fini(&r);
+        }
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+}
+END_TEST
+
+/* Fractional margins: a route kept more than 1.5 tiles off the seen cells is at least 2
+ * tiles off them; a wider margin never arrives earlier, and 1.5 differs from both 1 and 2
+ * on some generated level. */
+START_TEST(test_fractional_margin) {
+    static const double margins[] = {1.0, 1.5, 2.0};
+    int differs = 0;
+    for (uint64_t seed = 1; seed <= 16; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        gen_level(&m, &lib, seed);
+        int ticks[3];
+        for (int i = 0; i < 3; i++) {
+            pt_solve_opts o = {0};
+            o.seed = seed;
+            o.margin = margins[i];
+            o.max_ticks = 1200;
+            pt_solve_result r;
+            pt_error err;
+            ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+            ticks[i] = r.found ? r.ticks : 1201;
+            if (r.found) {
+                ck_assert(r.margin_tiles < 0.0 || r.margin_tiles > margins[i]);
+                if (i == 1) replay(&m, &lib, seed, &r);
+            }
+            pt_solve_result_fini(&r);
+        }
+        ck_assert(ticks[0] <= ticks[1] && ticks[1] <= ticks[2]);
+        differs += ticks[0] < ticks[1] || ticks[1] < ticks[2];
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_int_ge(differs, 2);
+}
+END_TEST
+
+/* The memory figure is docs/solve.md's formula: tables x B + S, B = ceil(cells / 64) x 8 x
+ * T' bytes, tables = 3 + gaits searched + 1 (seeds > 1) + 1 (margin) + 1 (margin in time),
+ * S = ceil((T + 1) x cells x 8 x K / 64) x 8, with the window 2 S + (T + 2) x (8 K + 1). */
+static size_t doc_bytes(const pt_map *m, const pt_solve_opts *o, int gaits, int K) {
+    size_t cells = (size_t)m->w * (size_t)m->h, T = (size_t)(o->max_ticks ? o->max_ticks : 3600);
+    size_t Tp = T + (size_t)(o->margin_ticks > 1 ? o->margin_ticks - 1 : 0);
+    size_t B = (cells + 63) / 64 * 8 * Tp;
+    size_t tables = 3 + (size_t)gaits + (o->nseeds > 1) + (o->margin > 0.0) + (o->margin_ticks > 1);
+    size_t S = ((T + 1) * cells * 8 * (size_t)K + 63) / 64 * 8;
+    return tables * B + (o->window ? 2 * S + (T + 2) * (8 * (size_t)K + 1) : S);
+}
+
+START_TEST(test_memory_is_the_formula) {
+    /* The demo at 6 tiles/s: K = 2 walking, 5 running (the most of the three). */
+    pt_map m;
+    pt_patlib lib;
+    pt_error err;
+    ck_assert_msg(pt_map_load(&m, PATROL_SOURCE_DIR "/maps/demo.map", &err) == PT_OK, "%s", err.message);
+    pt_patlib_init(&lib);
+    for (int i = 0; i < m.npattern_files; i++)
+        ck_assert_msg(pt_patlib_load(&lib, m.pattern_files[i], &err) == PT_OK, "%s", err.message);
+    pt_solve_opts o = {0};
+    o.gait = 1 + PT_GAIT_WALK;
+    o.max_ticks = 900;
+    pt_solve_result r;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+    ck_assert_int_eq(r.classes, 2);
+    ck_assert_uint_eq(r.bytes, doc_bytes(&m, &o, 1, 2));
+    pt_solve_result_fini(&r);
+    o.gait = 0;
+    o.max_ticks = 3600;
+    ck_assert_int_eq(pt_solve(&m, &lib, &o, &r, &err), PT_OK);
+    ck_assert_int_eq(r.classes, 5);
+    ck_assert_uint_eq(r.bytes, doc_bytes(&m, &o, 3, 5));
+    ck_assert_uint_eq(r.bytes, 6u * 1152000u + 46092800u); /* 50.5 MB, as docs/solve.md says */
+    pt_solve_result_fini(&r);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+    /* Generated levels, every option that adds to it. */
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        gen_level(&m, &lib, seed);
+        pt_solve_opts q = {0};
+        q.seed = seed;
+        q.max_ticks = 300 + 100 * (int)seed;
+        q.window = (int)(seed & 1);
+        q.nseeds = seed % 3 == 0 ? 2 : 1;
+        q.margin = seed % 4 == 1 ? 1.5 : 0.0;
+        q.margin_ticks = seed % 4 == 2 ? 30 : 0;
+        q.gait = (int)(seed % 4);
+        ck_assert_int_eq(pt_solve(&m, &lib, &q, &r, &err), PT_OK);
+        ck_assert_uint_eq(r.bytes, doc_bytes(&m, &q, q.gait ? 1 : 3, r.classes));
+        pt_solve_result_fini(&r);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+}
+END_TEST
+
 START_TEST(test_bad_options) {
     pt_map m;
     two_ways_map(&m, 0, 0);
@@ -795,6 +1207,9 @@ static Suite *suite(void) {
         {"waits_for_the_guard", test_waits_for_the_guard, 0},
         {"generated_routes_replay", test_generated_routes_replay, 1},
         {"seeds_together", test_seeds_together, 1},
+        {"seeds_fallback_is_seed_alone", test_seeds_fallback_is_seed_alone, 1},
+        {"longer_horizon_never_slower", test_longer_horizon_never_slower, 1},
+        {"gait_left_out_is_named", test_gait_left_out_is_named, 0},
         {"margin", test_margin, 1},
         {"exit_on_the_edge", test_exit_on_the_edge, 1},
         {"margin_ticks", test_margin_ticks, 1},
@@ -802,8 +1217,12 @@ static Suite *suite(void) {
         {"heard_whatever_the_gait", test_heard_whatever_the_gait, 0},
         {"generated_heard_routes_replay", test_generated_heard_routes_replay, 0},
         {"start_window", test_start_window, 1},
+        {"window_every_gait", test_window_every_gait, 1},
         {"fixed_guard_heatmap_is_its_cone", test_fixed_guard_heatmap_is_its_cone, 0},
         {"bad_options", test_bad_options, 0},
+        {"start_on_the_goal", test_start_on_the_goal, 0},
+        {"fractional_margin", test_fractional_margin, 1},
+        {"memory_is_the_formula", test_memory_is_the_formula, 1},
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
         TCase *tc = tcase_create(tests[i].name);

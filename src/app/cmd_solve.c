@@ -28,7 +28,8 @@ static void help(FILE *out) {
             "  --seed S       the guards' seed, 0..2^64-1 (default: the map's seed, or 1)\n"
             "  --seeds N      a route that holds for seeds S..S+N-1, 1..100000 (default 1); when none\n"
             "                 holds for all, the route for seed S and for how many seeds it holds\n"
-            "  --margin T     also keep T tiles (0..64) away from every cell a guard sees (default 0)\n"
+            "  --margin T     also keep more than T tiles (0..64, fractions too: 1.5) away from every\n"
+            "                 cell a guard sees (default 0)\n"
             "  --gait G       the route's gait: any (default: the earliest arrival), walk, sneak, run\n"
             "  --margin-time S  no cell of the route is seen within S seconds (0..%d) before or after\n"
             "                 the player stands on it (default 0: only not while it does)\n"
@@ -36,8 +37,8 @@ static void help(FILE *out) {
             "  --name NAME    the pattern's name (default: solved)\n"
             "  --leave-after N  no step off the start before tick N, 0..%d (default 0: whenever)\n"
             "  --no-window    skip the start window (every tick the player can leave the start on\n"
-            "                 and still get through: the search runs to the horizon and back,\n"
-            "                 about 3x the time)\n"
+            "                 and still get through, in any gait: each gait's search runs to the\n"
+            "                 horizon and back, 10x the time or more)\n"
             "  -q, --quiet    print the pattern only (no start window)\n"
             "exit status: 0 a route, 1 no route within the horizon (or a bad map), 2 usage error\n",
             PT_SOLVE_MAX_TICKS / 60, PT_SOLVE_DEFAULT_MAX_TICKS / 60, PT_SOLVE_MARGIN_CAP / 60, PT_SOLVE_MAX_TICKS);
@@ -71,9 +72,9 @@ static int name_ok(const char *s) {
 
 int cmd_solve(int argc, char **argv) {
     const char *map_path = NULL, *out_path = NULL, *name = "solved";
-    double max_time = PT_SOLVE_DEFAULT_MAX_TICKS / 60.0, margin_time = 0.0;
+    double max_time = PT_SOLVE_DEFAULT_MAX_TICKS / 60.0, margin_time = 0.0, margin = 0.0;
     uint64_t seed = 0;
-    long nseeds = 1, margin = 0, leave_after = 0;
+    long nseeds = 1, leave_after = 0;
     int quiet = 0, window = 1, gait = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -81,7 +82,7 @@ int cmd_solve(int argc, char **argv) {
         else if (strcmp(a, "--max-time") == 0) { if (!app_parse_double("solve", a, i + 1 < argc ? argv[++i] : NULL, 0.1, PT_SOLVE_MAX_TICKS / 60, &max_time)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--seed") == 0) { if (!app_parse_u64("solve", a, i + 1 < argc ? argv[++i] : NULL, &seed)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--seeds") == 0) { if (!app_parse_long("solve", a, i + 1 < argc ? argv[++i] : NULL, 1, 100000, &nseeds)) return APP_EXIT_USAGE; }
-        else if (strcmp(a, "--margin") == 0) { if (!app_parse_long("solve", a, i + 1 < argc ? argv[++i] : NULL, 0, 64, &margin)) return APP_EXIT_USAGE; }
+        else if (strcmp(a, "--margin") == 0) { if (!app_parse_double("solve", a, i + 1 < argc ? argv[++i] : NULL, 0, 64, &margin)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--gait") == 0) {
             const char *v = i + 1 < argc ? argv[++i] : "";
             gait = -1;
@@ -115,7 +116,7 @@ int cmd_solve(int argc, char **argv) {
     if (o.max_ticks < 1) o.max_ticks = 1;
     o.seed = seed;
     o.nseeds = (int)nseeds;
-    o.margin = (int)margin;
+    o.margin = margin;
     o.gait = gait;
     o.margin_ticks = (int)(margin_time * 60.0 + 0.5);
     o.window = window && !quiet;
@@ -142,15 +143,20 @@ int cmd_solve(int argc, char **argv) {
                (unsigned long long)s0);
         if (nseeds > 1) printf(" .. %llu", (unsigned long long)(s0 + (uint64_t)nseeds - 1));
         putchar('\n');
-        if (margin) printf("# keeping %ld tiles away from every cell a guard sees\n", margin);
+        if (margin > 0.0) printf("# keeping more than %g tiles away from every cell a guard sees\n", margin);
         if (o.margin_ticks > 1)
             printf("# keeping %d ticks (%.2f s) away from every tick a guard sees the cell\n", o.margin_ticks,
                    o.margin_ticks / 60.0);
         if (r.found) {
-            printf("# duration: %d ticks (%.2f s) from %d,%d to the goal at %d,%d\n", r.ticks, r.ticks / 60.0, r.start_x,
-                   r.start_y, r.goal_x, r.goal_y);
-            printf("# start delay: leaves the start on tick %d\n", r.first_move_tick);
-            if (o.window) {
+            printf("# duration: %d tick%s (%.2f s) from %d,%d to the goal at %d,%d\n", r.ticks, r.ticks == 1 ? "" : "s", r.ticks / 60.0,
+                   r.start_x, r.start_y, r.goal_x, r.goal_y);
+            if (r.first_move_tick < 0)
+                printf("# start delay: none: the start is a goal tile (the goal on tick 1, no step taken)\n");
+            else
+                printf("# start delay: leaves the start on tick %d\n", r.first_move_tick);
+            if (o.window && r.first_move_tick < 0) {
+                printf("# start window: none to find: the player is on the goal from the start\n");
+            } else if (o.window) {
                 printf("# start window: %d tick%s to leave the start on and get through:", r.window_ticks,
                        r.window_ticks == 1 ? "" : "s");
                 for (int i = 0; i < r.nspans; i++) {
@@ -172,8 +178,15 @@ int cmd_solve(int argc, char **argv) {
         if (r.found)
             printf("# gait: %s (%.3g tiles/s)%s\n", pt_gait_name((pt_gait)r.gait), r.speed * pt_gait_speed((pt_gait)r.gait),
                    r.gait == PT_GAIT_WALK ? "" : ", set by the route's first action");
-        printf("# search: player %.3g tiles/s (step rhythm %d), %lld states, %.1f MB, %.2f s\n", r.speed, r.rhythm,
-               r.nodes, (double)r.bytes / (1024.0 * 1024.0), secs);
+        if (r.gaits_left_out) {
+            printf("# left out:");
+            for (int g = 0, n = 0; g < PT_GAIT_COUNT; g++)
+                if (r.gaits_left_out >> g & 1u) printf("%s %s", n++ ? "," : "", pt_gait_name((pt_gait)g));
+            printf(": its step rhythm needs a search over the %ld MB limit (a shorter --max-time searches it)\n",
+                   (long)(PT_SOLVE_MAX_BYTES >> 20));
+        }
+        printf("# search: player %.3g tiles/s (step rhythm %d; %d classes), %lld states, %.1f MB, %.2f s\n", r.speed,
+               r.rhythm, r.classes, r.nodes, (double)r.bytes / (1024.0 * 1024.0), secs);
     }
     if (!r.found) {
         status = APP_EXIT_INPUT;

@@ -8,7 +8,8 @@
 #include "solve_priv.h"
 
 /* Cells within `margin` tiles (centres) of a seen cell, on the same tick. */
-static int dilate(pt_sightmap *out, const pt_sightmap *in, int margin) {
+static int dilate(pt_sightmap *out, const pt_sightmap *in, double margin) {
+    const int reach = (int)floor(margin);
     size_t bytes = in->stride * 8u * (size_t)in->ticks;
     *out = *in;
     out->bits = PT_CALLOC(bytes ? bytes : 1, 1);
@@ -17,10 +18,10 @@ static int dilate(pt_sightmap *out, const pt_sightmap *in, int margin) {
         for (int y = 0; y < in->h; y++)
             for (int x = 0; x < in->w; x++) {
                 if (!pt_sightmap_seen(in, t, x, y)) continue;
-                for (int dy = -margin; dy <= margin; dy++)
-                    for (int dx = -margin; dx <= margin; dx++) {
+                for (int dy = -reach; dy <= reach; dy++)
+                    for (int dx = -reach; dx <= reach; dx++) {
                         int nx = x + dx, ny = y + dy;
-                        if (dx * dx + dy * dy > margin * margin || nx < 0 || ny < 0 || nx >= in->w || ny >= in->h) continue;
+                        if ((double)(dx * dx + dy * dy) > margin * margin || nx < 0 || ny < 0 || nx >= in->w || ny >= in->h) continue;
                         size_t b = (size_t)ny * (size_t)in->w + (size_t)nx;
                         out->bits[(size_t)(t - 1) * out->stride + (b >> 6)] |= 1ull << (b & 63);
                     }
@@ -47,14 +48,14 @@ static int widen_time(pt_sightmap *out, const pt_sightmap *in, int d) {
 
 /* What the search avoids: the seen cells, widened in time (margin_ticks) then in space
  * (margin, tiles). Returns the table to search against, or NULL when out of memory. */
-static const pt_sightmap *unsafe_table(const pt_sightmap *plain, int near_ticks, int tiles, pt_sightmap *timed,
+static const pt_sightmap *unsafe_table(const pt_sightmap *plain, int near_ticks, double tiles, pt_sightmap *timed,
                                        pt_sightmap *wide) {
     const pt_sightmap *u = plain;
     if (near_ticks > 0) {
         if (!widen_time(timed, u, near_ticks)) return NULL;
         u = timed;
     }
-    if (tiles > 0) {
+    if (tiles > 0.0) {
         if (!dilate(wide, u, tiles)) return NULL;
         u = wide;
     }
@@ -79,8 +80,9 @@ static int or_into(pt_sightmap *dst, const pt_sightmap *src) {
     return 1;
 }
 
-int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
-             pt_error *err) {
+/* One solve against the seeds of opts together (no fallback). */
+static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
+                      pt_error *err) {
     pt_error_clear(err);
     memset(out, 0, sizeof *out);
     pt_solve_opts o = {0};
@@ -89,7 +91,7 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
     int nseeds = o.nseeds ? o.nseeds : 1;
     if (T < 1 || T > PT_SOLVE_MAX_TICKS)
         return pt_error_set(err, PT_ERR_USAGE, 0, 0, "solver: max_ticks %d is not in 1..%d", T, PT_SOLVE_MAX_TICKS);
-    if (nseeds < 1 || nseeds > 100000 || o.margin < 0 || o.margin > 64 || o.gait < 0 || o.gait > PT_GAIT_COUNT ||
+    if (nseeds < 1 || nseeds > 100000 || !(o.margin >= 0.0 && o.margin <= 64.0) || o.gait < 0 || o.gait > PT_GAIT_COUNT ||
         o.leave_after < 0 ||
         o.margin_ticks < 0 || o.margin_ticks > PT_SOLVE_MARGIN_CAP)
         return pt_error_set(err, PT_ERR_USAGE, 0, 0,
@@ -128,55 +130,62 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
     unsigned mask = o.gait ? 1u << (o.gait - 1) : (1u << PT_GAIT_COUNT) - 1u;
     gait_clock clk[PT_GAIT_COUNT];
     memset(clk, 0, sizeof clk);
+    int rc = PT_OK;
+    pt_sightmap all = {0}, one = {0}, wide = {0}, timed = {0}, shy = {0}, mixed = {0}, loud[PT_GAIT_COUNT];
+    memset(loud, 0, sizeof loud);
+    /* Memory: the tables (the sight table, one more per extra seed being merged, the margins'
+     * tables, one hearing table per gait searched, the animals' and the search's mix of
+     * them) and the search's bits of the largest gait (twice with the window). A gait whose
+     * step rhythm needs more classes than the rest of the limit holds is left out. */
+    size_t table = pt__solve_table_bytes(map->w, map->h, TT);
+    int ngaits = 0;
+    for (int g = 0; g < PT_GAIT_COUNT; g++) ngaits += (int)(mask >> g & 1u);
+    size_t ntables = (nseeds > 1 ? 2u : 1u) + (o.margin > 0.0 ? 1u : 0u) + (near_ticks ? 1u : 0u) + 2u;
+    size_t per_class = pt__solve_search_bytes(T, s.C, 1, o.window);
+    size_t fixed = table * (ntables + (size_t)ngaits);
+    long maxcls = fixed < (size_t)PT_SOLVE_MAX_BYTES ? (long)(((size_t)PT_SOLVE_MAX_BYTES - fixed) / per_class) : 0;
     int *gaps = PT_MALLOC(((size_t)T + 2) * sizeof *gaps);
     if (!gaps) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-    int nok = 0, why = 0; /* why: -1 two steps a tick, -2 a long rhythm (of the first gait that has none) */
-    size_t slab_max = 0;
-    for (int g = 0; g < PT_GAIT_COUNT; g++) {
+    int nok = 0, why = 0, ncls_max = 0; /* why: of the first gait left out: -1 two steps a tick, -2 memory */
+    for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++) {
         if (!(mask >> g & 1u)) continue;
         double walk = pt_gait_speed(PT_GAIT_WALK), sc = pt_gait_speed((pt_gait)g);
         int ng = pt__solve_step_gaps(pdef.speed, walk, sc, 1.0 / 60, T, gaps, T + 2);
-        if (ng < 0 || (clk[g].rhythm = pt__solve_rhythm_classes(&s, gaps, ng)) < 0) {
-            if (!why) why = ng < 0 ? -1 : -2;
+        if (ng < 0) clk[g].why = -1;
+        else if ((clk[g].rhythm = pt__solve_rhythm_classes(&clk[g], gaps, ng, T, maxcls)) < 0)
+            rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+        else if (clk[g].rhythm == 0) clk[g].why = -2;
+        if (rc != PT_OK) break;
+        if (clk[g].why) {
+            if (!why) why = clk[g].why;
+            if (clk[g].why == -2) out->gaits_left_out |= 1u << g;
             continue;
         }
         clk[g].ok = 1;
-        clk[g].ncls = s.ncls;
-        memcpy(clk[g].gap, s.gap, sizeof s.gap);
-        memcpy(clk[g].nxt, s.nxt, sizeof s.nxt);
-        clk[g].t0 = g == PT_GAIT_WALK ? 0 : s.gap[0];
-        clk[g].k0 = g == PT_GAIT_WALK ? 0 : s.nxt[0];
-        size_t slab = (size_t)s.ncls * 8u * s.C;
-        if (slab > slab_max) slab_max = slab;
+        clk[g].t0 = g == PT_GAIT_WALK ? 0 : clk[g].gap[0];
+        clk[g].k0 = g == PT_GAIT_WALK ? 0 : clk[g].nxt[0];
+        if (clk[g].ncls > ncls_max) ncls_max = clk[g].ncls;
         nok++;
     }
     PT_FREE(gaps);
-    if (!nok && why == -1)
-        return pt_error_set(err, PT_ERR_RANGE, 0, 0, "the player's speed %g tiles/s takes two steps in a tick: the solver "
-                            "follows one a tick", pdef.speed);
-    if (!nok)
-        return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "the player's steps at %g tiles/s repeat only every more than %d "
-                            "steps within %d ticks: use a round speed or a shorter horizon", pdef.speed,
-                            PT_SOLVE_MAX_RHYTHM, T);
+    size_t need = table * (ntables + (size_t)nok) + pt__solve_search_bytes(T, s.C, ncls_max ? ncls_max : maxcls + 1, o.window);
+    out->bytes = need;
+    out->classes = ncls_max;
+    if (rc == PT_OK && !nok && why == -1)
+        rc = pt_error_set(err, PT_ERR_RANGE, 0, 0, "the player's speed %g tiles/s takes two steps in a tick: the solver "
+                          "follows one a tick", pdef.speed);
+    else if (rc == PT_OK && !nok)
+        rc = pt_error_set(err, PT_ERR_LIMIT, 0, 0, "solving %dx%d cells over %d ticks needs more than %ld MB: use a "
+                          "shorter horizon", map->w, map->h, T, PT_SOLVE_MAX_BYTES >> 20);
+    if (rc != PT_OK) goto done;
     for (int g = 0; g < PT_GAIT_COUNT; g++)
         if (clk[g].ok) {
             pt__solve_use_clock(&s, &clk[g]);
             out->rhythm = clk[g].rhythm;
             break;
         }
-    size_t table = pt__solve_table_bytes(map->w, map->h, TT);
-    size_t need = table * ((nseeds > 1 ? 2u : 1u) + (o.margin ? 1u : 0u) + (near_ticks ? 1u : 0u) + (unsigned)nok + 2u) +
-                  ((size_t)(T + 1) * slab_max + 63) / 64 * 8 * (o.window ? 2u : 1u);
-    out->bytes = need;
-    if (need > (size_t)PT_SOLVE_MAX_BYTES)
-        return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "solving %dx%d cells over %d ticks needs %zu MB, more than %ld: use a "
-                            "shorter horizon", map->w, map->h, T, need >> 20, PT_SOLVE_MAX_BYTES >> 20);
 
-    /* The guards' sight, all seeds together. */
     /* The guards' sight and the steps they hear in each gait, all seeds together. */
-    pt_sightmap all = {0}, one = {0}, first = {0}, wide = {0}, timed = {0}, shy = {0}, mixed = {0}, loud[PT_GAIT_COUNT];
-    memset(loud, 0, sizeof loud);
-    int rc = PT_OK;
     for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++) {
         if (!clk[g].ok) continue;
         loud[g].w = map->w;
@@ -206,12 +215,6 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
             or_into(&all, &one);
             pt_sightmap_fini(&one);
         }
-        if (rc == PT_OK && i == 0 && nseeds > 1) {
-            first = all;
-            first.bits = PT_MALLOC(table ? table : 1);
-            if (!first.bits) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-            else memcpy(first.bits, all.bits, table);
-        }
     }
     const pt_sightmap *plain = &all;
     if (rc == PT_OK && !(s.unsafe = unsafe_table(&all, near_ticks, o.margin, &timed, &wide)))
@@ -220,42 +223,55 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
         rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
     if (rc == PT_OK) rc = pt__solve_search_gaits(&s, &o, clk, loud, mask, out, err);
     out->all_seeds = 1;
-    if (rc == PT_OK && !out->found && nseeds > 1) {
-        /* None for all of them: a route for the first seed (against the hearing of all), and
-         * for how many it holds. */
-        pt__solve_search_free(&s);
-        pt_sightmap_fini(&wide);
-        pt_sightmap_fini(&timed);
-        plain = &first;
-        pt_sightmap_fini(&mixed);
-        if (!(s.unsafe = unsafe_table(&first, near_ticks, o.margin, &timed, &wide)) ||
-            !(s.unsafe = with_animals(s.unsafe, &shy, &mixed)))
-            rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-        out->all_seeds = 0;
-        if (rc == PT_OK) rc = pt__solve_search_gaits(&s, &o, clk, loud, mask, out, err);
-    }
     if (rc == PT_OK && out->found && !pt__solve_route_figures(out, plain)) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-    if (rc == PT_OK && out->found) {
-        if (out->all_seeds) out->seeds_ok = nseeds;
-        else {
-            out->seeds_ok = 0;
-            for (int i = 0; i < nseeds && rc == PT_OK; i++) {
-                pt__solve_report(&o, "seeds", (double)i / nseeds);
-                rc = pt_sightmap_build(&one, map, lib, seed0 + (uint64_t)i, TT, err);
-                if (rc == PT_OK) out->seeds_ok += pt_solve_route_unseen(out, &one);
-                pt_sightmap_fini(&one);
-            }
-        }
-    }
+    if (rc == PT_OK && out->found) out->seeds_ok = nseeds;
+done:
     pt__solve_search_free(&s);
+    for (int g = 0; g < PT_GAIT_COUNT; g++) {
+        PT_FREE(clk[g].gap);
+        PT_FREE(clk[g].nxt);
+    }
     for (int g = 0; g < PT_GAIT_COUNT; g++) pt_sightmap_fini(&loud[g]);
     pt_sightmap_fini(&shy);
     pt_sightmap_fini(&mixed);
     pt_sightmap_fini(&all);
-    pt_sightmap_fini(&first);
     pt_sightmap_fini(&wide);
     pt_sightmap_fini(&timed);
     pt_sightmap_fini(&one);
+    if (rc != PT_OK) {
+        pt_solve_result_fini(out);
+        out->found = 0;
+    }
+    return rc;
+}
+
+int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
+             pt_error *err) {
+    pt_solve_opts o = {0};
+    if (opts) o = *opts;
+    int rc = solve_core(map, lib, &o, out, err);
+    int nseeds = o.nseeds ? o.nseeds : 1;
+    if (rc != PT_OK || out->found || nseeds == 1) return rc;
+    /* None for all of them: the route of the first seed alone (exactly its own solve: its
+     * sight, hearing and animals only), and under how many of the seeds it holds. */
+    long long nodes = out->nodes;
+    size_t bytes = out->bytes;
+    pt_solve_opts one = o;
+    one.nseeds = 1;
+    one.seed = o.seed ? o.seed : (map->seed ? map->seed : 1);
+    pt_solve_result_fini(out);
+    rc = solve_core(map, lib, &one, out, err);
+    out->nodes += nodes;
+    if (bytes > out->bytes) out->bytes = bytes;
+    out->nseeds = nseeds;
+    out->all_seeds = 0;
+    out->seeds_ok = 0;
+    for (int i = 0; rc == PT_OK && out->found && i < nseeds; i++) {
+        pt__solve_report(&o, "seeds", (double)i / nseeds);
+        int holds = 0;
+        rc = pt__solve_route_holds(out, map, lib, one.seed + (uint64_t)i, &holds, err);
+        out->seeds_ok += holds;
+    }
     if (rc != PT_OK) {
         pt_solve_result_fini(out);
         out->found = 0;

@@ -132,3 +132,50 @@ int pt_hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed, int
     PT_FREE(row);
     return PT_OK;
 }
+
+/* Whether the route holds under `seed`: on its ticks 1..r->ticks no guard sees the player's
+ * cell, no guard listening hears one of its steps, and it enters no cell where an animal
+ * would be startled (the same tables the search avoids, for this seed alone). */
+int pt__solve_route_holds(const pt_solve_result *r, const pt_map *map, const pt_patlib *lib, uint64_t seed,
+                          int *holds, pt_error *err) {
+    *holds = 0;
+    size_t C = (size_t)map->w * (size_t)map->h, bytes = pt__solve_table_bytes(map->w, map->h, r->ticks);
+    pt_sightmap sm = {0}, shy = {map->w, map->h, r->ticks, (C + 63) / 64, PT_CALLOC(bytes ? bytes : 1, 1)};
+    if (!shy.bits) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    listeners ls;
+    ls.shy = &shy;
+    int rc = pt__solve_sight_build(&sm, &ls, map, lib, seed, r->ticks, err);
+    if (rc != PT_OK) {
+        pt_sightmap_fini(&shy);
+        return rc;
+    }
+    pt_hearing *hr = pt_hearing_create(map);
+    int ok = pt_solve_route_unseen(r, &sm), nomem = !hr;
+    if (nomem) ok = 0;
+    for (int t = 1; ok && t <= r->ticks; t++) ok = !pt_sightmap_seen(&shy, t, r->cells[t].x, r->cells[t].y);
+    for (int i = 0; ok && i < r->nactions; i++) {
+        const pt_solve_action *a = &r->actions[i];
+        if (a->kind != PT_SOLVE_STEP || a->tick < 1 || a->tick > r->ticks) continue;
+        int x = r->cells[a->tick].x, y = r->cells[a->tick].y;
+        double level = pt_footstep_loudness(map, x, y, (pt_gait)r->gait), heard;
+        if (!(level > 0.0)) continue;
+        int reached = pt_hearing_flood(hr, x, y, level);
+        if (reached == PT_ERR_NOMEM) {
+            nomem = 1;
+            break;
+        }
+        if (reached <= 0) continue;
+        const int reach = pt__hearing_reach(level);
+        for (int j = 0; ok && j < ls.n; j++) {
+            int32_t c = ls.cell[(size_t)(a->tick - 1) * (size_t)ls.n + (size_t)j];
+            if (c >= 0 && pt__hearing_heard(hr, x, y, reach, c % map->w, c / map->w, ls.threshold[j], &heard)) ok = 0;
+        }
+    }
+    if (nomem) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the guards' hearing");
+    else *holds = ok;
+    pt_hearing_destroy(hr);
+    pt__solve_listeners_fini(&ls);
+    pt_sightmap_fini(&sm);
+    pt_sightmap_fini(&shy);
+    return rc;
+}

@@ -30,7 +30,7 @@ typedef struct solver {
     const pt_sightmap *loud;  /* steps heard in the gait searched (NULL: none) */
     int t0, k0;        /* the search starts on tick t0 in class k0 (after a gait action) */
     int ncls;          /* classes of the action count (the step rhythm) */
-    int gap[PT_SOLVE_MAX_RHYTHM + 8], nxt[PT_SOLVE_MAX_RHYTHM + 8];
+    const int *gap, *nxt; /* [ncls]: the gait clock's (below) */
     size_t slab;       /* bits per tick */
     uint64_t *V;
     uint64_t *R;       /* the window pass: states from which the goal can be reached */
@@ -47,9 +47,10 @@ typedef struct solver {
 /* The step clock of a route in one gait: its rhythm classes, and where the search starts (a
  * gait other than walk is the route's first action, taken at walking pace). */
 typedef struct gait_clock {
-    int ok;              /* 0: this gait's rhythm is not one the search follows */
+    int ok;              /* 0: this gait is not searched (see why) */
+    int why;             /* ok 0: -1 two steps in a tick, -2 its search over the memory limit */
     int ncls, t0, k0, rhythm;
-    int gap[PT_SOLVE_MAX_RHYTHM + 8], nxt[PT_SOLVE_MAX_RHYTHM + 8];
+    int *gap, *nxt;      /* [ncls]: class c acts gap[c] ticks after the last action, then is nxt[c] */
 } gait_clock;
 
 static inline void pt__solve_report(const pt_solve_opts *o, const char *stage, double done) {
@@ -70,13 +71,22 @@ void pt__solve_count_row(const uint64_t *row, size_t stride, int *counts);
 /* ORs into bit (t, c) of loud (as large as the sight table) when the player's footstep on
  * entering cell c on tick t in gait g would be heard by a guard listening then. 0: no memory. */
 int pt__solve_loud_build(pt_sightmap *loud, const listeners *ls, const pt_map *map, pt_gait g);
+/* *holds = 1 when the found route r is unseen, unheard and startles no animal under seed
+ * alone (one world run of r->ticks ticks); PT_OK, or an error with err set. */
+int pt__solve_route_holds(const pt_solve_result *r, const pt_map *map, const pt_patlib *lib, uint64_t seed,
+                          int *holds, pt_error *err);
 
 /* solve_search.c */
 /* The gaps in ticks between the player's actions; -1 when a tick would hold two. */
 int pt__solve_step_gaps(double speed, double scale0, double scale1, double dt, int horizon, int *gaps, int cap);
-/* The rhythm's classes into s (ncls, gap, nxt); returns its period, or -1 when too long. */
-int pt__solve_rhythm_classes(solver *s, const int *gaps, int ng);
+/* The rhythm's classes into c (ncls, gap, nxt: allocated, at most maxcls of them) for a
+ * horizon of T ticks; returns its period, 0 when more than maxcls classes are needed, or -1
+ * when out of memory. */
+int pt__solve_rhythm_classes(gait_clock *c, const int *gaps, int ng, int T, long maxcls);
 void pt__solve_use_clock(solver *s, const gait_clock *c);
+/* Bytes of one gait's search with ncls classes: its state bits, and with the window the
+ * reaching bits and the start's own states. */
+size_t pt__solve_search_bytes(int T, size_t C, long ncls, int window);
 void pt__solve_search_free(solver *s);
 /* The earliest route over the gaits in mask, into out. */
 int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *clk, const pt_sightmap *loud,

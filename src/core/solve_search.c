@@ -94,8 +94,8 @@ static int window_fn(solver *s, int t, int k, int h, int a, size_t cell) {
 
 /* The ticks on which the player can leave the start and still reach the goal unseen: which
  * states reach the goal (from the horizon back to tick 0, over the states the full search
- * visited), then the first steps off the start that lead to one. */
-static int start_window(solver *s, pt_solve_result *r) {
+ * visited), then the first steps off the start that lead to one: s->dep. */
+static int start_window(solver *s) {
     size_t words = ((size_t)(s->T + 1) * s->slab + 63) / 64;
     s->R = PT_CALLOC(words, sizeof *s->R);
     s->stay = PT_CALLOC((size_t)(s->T + 2) * (size_t)s->ncls * 8u, 1);
@@ -119,15 +119,19 @@ static int start_window(solver *s, pt_solve_result *r) {
             for (int h = 0; h < 2; h++)
                 for (int a = 0; a < 4; a++)
                     if (s->stay[stay_index(s, t, k, h, a)]) successors(s, t, k, h, a, s->start, window_fn);
-    r->window_ticks = r->nspans = 0;
-    for (int t = 0; t <= s->T; t++) {
-        if (!s->dep[t]) continue;
+    return 1;
+}
+
+/* The window's ticks (dep[t] for t in 0..T) as runs into r. */
+static void window_spans(pt_solve_result *r, const uint8_t *dep, int T) {
+    r->window_ticks = r->nspans = r->spans_more = 0;
+    for (int t = 0; t <= T; t++) {
+        if (!dep[t]) continue;
         r->window_ticks++;
         if (r->nspans > 0 && r->spans[r->nspans - 1].last == t - 1) r->spans[r->nspans - 1].last = t;
         else if (r->nspans < PT_SOLVE_MAX_SPANS) r->spans[r->nspans++] = (pt_solve_span){t, t};
         else r->spans_more = 1;
     }
-    return 1;
 }
 
 /* The player's step clock exactly as the world runs it (pt__pattern_tick): the gaps in ticks
@@ -157,24 +161,35 @@ int pt__solve_step_gaps(double speed, double scale0, double scale1, double dt, i
 }
 
 /* Finds the shortest description of the rhythm: actions 0..j1-1 each their own class, then
- * a period P (gaps repeat every P actions within the horizon). */
-int pt__solve_rhythm_classes(solver *s, const int *gaps, int ng) {
+ * a period P (the gaps repeat every P actions within the horizon), with the fewest classes
+ * j1 + P (ties: the longer period). Any sequence has one: each action its own class. */
+int pt__solve_rhythm_classes(gait_clock *c, const int *gaps, int ng, int T, long maxcls) {
     /* G(i) = the gap before action i (1-based): gaps[i - 1]; beyond the list: never. */
-#define G(i) ((i) - 1 < ng ? gaps[(i) - 1] : s->T + 1)
-    for (int total = 2; total <= PT_SOLVE_MAX_RHYTHM + 1; total++)
-        for (int j1 = 1; j1 < total; j1++) {
-            int P = total - j1, ok = 1;
-            for (int i = j1 + 1 + P; i <= ng && ok; i++) ok = G(i) == G(i - P);
-            if (!ok) continue;
-            s->ncls = total;
-            for (int c = 0; c < total; c++) {
-                s->gap[c] = G(c + 1);
-                s->nxt[c] = c + 1 < total ? c + 1 : j1;
-            }
-            return P;
+#define G(i) ((i) - 1 < ng ? gaps[(i) - 1] : T + 1)
+    long best = -1;
+    int bestP = 0;
+    for (int P = 1; P <= ng + 1 && P < maxcls && (best < 0 || P + 1 <= best); P++) { /* total >= P + 1 */
+        int last = 0; /* the last action i whose gap is not the one P actions before */
+        for (int i = ng; i > P && !last; i--)
+            if (G(i) != G(i - P)) last = i;
+        long j1 = last - P > 1 ? last - P : 1, total = j1 + P;
+        if (total <= maxcls && (best < 0 || total < best || (total == best && P > bestP))) {
+            best = total;
+            bestP = P;
         }
+    }
+    if (best < 0) return 0;
+    c->ncls = (int)best;
+    c->gap = PT_MALLOC((size_t)best * sizeof *c->gap);
+    c->nxt = PT_MALLOC((size_t)best * sizeof *c->nxt);
+    if (!c->gap || !c->nxt) return -1;
+    int j1 = (int)best - bestP;
+    for (int k = 0; k < (int)best; k++) {
+        c->gap[k] = G(k + 1);
+        c->nxt[k] = k + 1 < (int)best ? k + 1 : j1;
+    }
 #undef G
-    return -1;
+    return bestP;
 }
 
 static int push_action(pt_solve_result *r, int *cap, pt_solve_action a) {
@@ -274,8 +289,8 @@ static int search(solver *s, const pt_solve_opts *o, pt_solve_result *r, pt_erro
     s->full = o->window;
     s->leave_after = o->leave_after;
     s->start = start;
-    if ((s->map->flags[start] & PT_TILE_GOAL) && safe_at(s, start, 1)) { /* on the goal already */
-        r->found = 1;
+    if (s->map->flags[start] & PT_TILE_GOAL) { /* the goal on tick 1, where the player stands */
+        r->found = safe_at(s, start, 1);
         r->ticks = 1;
         r->axis0 = 0;
         return PT_OK;
@@ -304,14 +319,19 @@ static int search(solver *s, const pt_solve_opts *o, pt_solve_result *r, pt_erro
     int ok = reconstruct(s, r);
     if (ok == 0) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the route");
     if (ok < 0) return pt_error_set(err, PT_ERR_INTERNAL, 0, 0, "solver: the route could not be traced back");
-    if (o->window && !start_window(s, r)) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the start window");
+    if (o->window && !start_window(s)) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the start window");
     return PT_OK;
+}
+
+size_t pt__solve_search_bytes(int T, size_t C, long ncls, int window) {
+    size_t v = ((size_t)(T + 1) * (size_t)ncls * 8u * C + 63) / 64 * 8;
+    return window ? 2 * v + (size_t)(T + 2) * (size_t)ncls * 8u + (size_t)T + 2 : v;
 }
 
 void pt__solve_use_clock(solver *s, const gait_clock *c) {
     s->ncls = c->ncls;
-    memcpy(s->gap, c->gap, sizeof s->gap);
-    memcpy(s->nxt, c->nxt, sizeof s->nxt);
+    s->gap = c->gap;
+    s->nxt = c->nxt;
     s->t0 = c->t0;
     s->k0 = c->k0;
     s->slab = (size_t)s->ncls * 8u * s->C;
@@ -365,5 +385,28 @@ int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *
     s->loud = &loud[best];
     out->gait = best;
     out->rhythm = clk[best].rhythm;
-    return search(s, o, out, err);
+    rc = search(s, o, out, err);
+    if (rc != PT_OK || !o->window || !out->found || !s->dep) return rc;
+    /* The start window: the ticks the player can leave on in any of the gaits, each gait's
+     * search run to the horizon and back. */
+    uint8_t *dep = PT_MALLOC((size_t)T + 2);
+    if (!dep) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the start window");
+    memcpy(dep, s->dep, (size_t)T + 1);
+    for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++) {
+        if (g == best || !(mask >> g & 1u) || !clk[g].ok) continue;
+        pt__solve_search_free(s);
+        pt__solve_use_clock(s, &clk[g]);
+        s->loud = &loud[g];
+        pt_solve_result tmp;
+        memset(&tmp, 0, sizeof tmp);
+        tmp.start_x = out->start_x;
+        tmp.start_y = out->start_y;
+        rc = search(s, o, &tmp, err);
+        out->nodes += tmp.nodes;
+        for (int t = 0; rc == PT_OK && tmp.found && s->dep && t <= T; t++) dep[t] |= s->dep[t];
+        pt_solve_result_fini(&tmp);
+    }
+    if (rc == PT_OK) window_spans(out, dep, T);
+    PT_FREE(dep);
+    return rc;
 }

@@ -42,10 +42,13 @@
  *
  * Cost: the sight table is T x cells bits (T = max_ticks, plus margin_ticks) and one world run of T ticks per
  * seed, each guard's cells recomputed only on ticks it moved or turned (about cells in its
- * view x pt_can_see). The search visits at most (T + 1) x cells x 4 headings x R x 2 states,
- * one bit each, where R is the period of the player's step rhythm (1 for speeds that
- * divide 60 ticks evenly, e.g. 2, 3, 4, 5, 6 tiles/s; 7 at 3.5 tiles/s; the solver refuses
- * more than PT_SOLVE_MAX_RHYTHM). The demo map (64 x 40) at the default 60 s: about 9 MB.
+ * view x pt_can_see). The search visits at most (T + 1) x cells x 4 headings x K x 2 states,
+ * one bit each, where K counts the classes of the player's step clock in the gait: its
+ * first actions before the step rhythm repeats, and the rhythm's period R (1 for speeds that
+ * divide 60 ticks evenly, e.g. 2, 3, 4, 5, 6 tiles/s; 7 at 3.5 tiles/s; at other speeds
+ * the floating-point clock drifts and K grows with the horizon). A gait whose search would
+ * take the memory over PT_SOLVE_MAX_BYTES is left out (result.gaits_left_out). The memory
+ * in all: docs/solve.md.
  */
 #ifndef PATROL_SOLVE_H
 #define PATROL_SOLVE_H
@@ -64,7 +67,6 @@ extern "C" {
 
 #define PT_SOLVE_DEFAULT_MAX_TICKS 3600 /* 60 s at 60 Hz */
 #define PT_SOLVE_MAX_TICKS 100000       /* a wait is at most 100000 ticks */
-#define PT_SOLVE_MAX_RHYTHM 64          /* step-rhythm period the search accepts */
 #define PT_SOLVE_MAX_BYTES (1024L * 1024 * 1024) /* sight tables + search bits */
 #define PT_SOLVE_MARGIN_CAP 600         /* margin_ticks is at most this (no sight near) */
 #define PT_SIGHTMAP_DEFAULT_TICKS 3600  /* `patrol render --heatmap`: ticks 1..3600 (60 s) */
@@ -109,8 +111,9 @@ typedef struct pt_solve_opts {
     int max_ticks;       /* horizon: the goal must be reached by this tick; 0 = 3600 (60 s) */
     uint64_t seed;       /* first seed; 0 = the map's seed, or 1 */
     int nseeds;          /* the route must hold for seeds seed .. seed + nseeds - 1; 0 = 1 */
-    int margin;          /* tiles: also avoid cells within this distance (centres) of a seen
-                            cell on the same tick; 0 (default) = only the seen cells */
+    double margin;       /* tiles, 0..64, fractions too: also avoid cells within this
+                            distance (centres) of a seen cell on the same tick; 0 (default)
+                            = only the seen cells */
     int margin_ticks;    /* ticks, 0..PT_SOLVE_MARGIN_CAP: the route's margin_ticks (below) is
                             at least this: no cell of it is seen fewer ticks before or after the
                             player stands there; 0 or 1 (default) = only not seen then */
@@ -118,8 +121,9 @@ typedef struct pt_solve_opts {
                             then sneak); 1 + a pt_gait: that gait only */
     int leave_after;     /* the player takes no step off the start before this tick (0 = any) */
     int window;          /* 1: also find every tick the player can leave the start on and
-                            still get through (the start window, below): the search runs to
-                            the horizon and back, about 3x the time and 2x the search memory */
+                            still get through in any gait allowed (the start window, below):
+                            each gait's search runs to the horizon and back, 10x the time or
+                            more and 2x the search memory */
     /* Called now and then with a stage ("sight", "search") and how far it is (0..1). */
     void (*progress)(void *user, const char *stage, double done);
     void *progress_user;
@@ -150,22 +154,30 @@ typedef struct pt_solve_result {
     pt_solve_action *actions;
     int nactions;
     pt_cell *cells;      /* the player's cell on ticks 0..ticks (ticks + 1 of them) */
-    int first_move_tick; /* the tick the player leaves the start (the start delay's end) */
+    int first_move_tick; /* the tick the player leaves the start (the start delay's end); -1
+                            when it never does: the start is a goal tile (ticks is then 1) */
     int margin_ticks;    /* the least, over the route's ticks, of how many ticks away (before
                             or after) its cell is seen; PT_SOLVE_MARGIN_CAP when never near */
     double margin_tiles; /* the least distance from the player's cell to a cell seen on the
                             same tick (cell centres); -1 when nothing was seen near (24 tiles) */
     int nseeds;          /* seeds asked for */
-    int seeds_ok;        /* for how many of them the route is unseen (nseeds when found with
-                            all of them; else the route is for the first seed alone) */
+    int seeds_ok;        /* under how many of them the route is unseen, unheard and startles
+                            no animal (nseeds when found with all of them; else the route is
+                            the first seed's own, as a solve of that seed alone finds it) */
     int all_seeds;       /* 1: the route was searched against all the seeds together */
     int window_ticks;    /* opts.window: on how many ticks the player can first step off the
-                            start and still reach the goal unseen within the horizon */
+                            start and still reach the goal unseen within the horizon (in any
+                            gait allowed) */
     pt_solve_span spans[PT_SOLVE_MAX_SPANS]; /* those ticks as runs, earliest first */
     int nspans;
     int spans_more;      /* 1: more runs than PT_SOLVE_MAX_SPANS */
     int max_ticks;       /* the horizon used */
-    int rhythm;          /* the step rhythm's period R */
+    int rhythm;          /* the step rhythm's period R (of the route's gait) */
+    int classes;         /* K: the most classes of the action count (a gait's first actions
+                            before its step rhythm repeats, plus its period) over the gaits
+                            searched: the search's memory is sized by it */
+    unsigned gaits_left_out; /* bit per pt_gait: gaits not searched, their step rhythm needing
+                            a search over PT_SOLVE_MAX_BYTES (a shorter horizon takes them) */
     double speed;        /* the player's speed, tiles/s (the map's: times the gait's factor) */
     int gait;            /* the route's pt_gait: walk, or its first action sets it */
     long long nodes;     /* search states visited */
@@ -175,8 +187,8 @@ typedef struct pt_solve_result {
 /* Solves the map's level (the player's start, the goal tiles, the guards' patterns in lib).
  * PT_OK with out filled (out->found 0: no route within the horizon), or an error: the map
  * has no goal tile (PT_ERR_MISSING), the player cannot step (speed 0) or steps more than once
- * a tick (PT_ERR_RANGE), a step rhythm over PT_SOLVE_MAX_RHYTHM or memory over
- * PT_SOLVE_MAX_BYTES (PT_ERR_LIMIT), bad options (PT_ERR_USAGE), out of memory. out must be
+ * a tick (PT_ERR_RANGE), memory over PT_SOLVE_MAX_BYTES in every gait asked for
+ * (PT_ERR_LIMIT), bad options (PT_ERR_USAGE), out of memory. out must be
  * freed with pt_solve_result_fini in every case. */
 int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
              pt_error *err);
