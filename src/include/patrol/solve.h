@@ -69,6 +69,9 @@ extern "C" {
 #define PT_SOLVE_MAX_TICKS 100000       /* a wait is at most 100000 ticks */
 #define PT_SOLVE_MAX_BYTES (1024L * 1024 * 1024) /* sight tables + search bits */
 #define PT_SOLVE_MARGIN_CAP 600         /* margin_ticks is at most this (no sight near) */
+/* Kept for games that built against it: a step rhythm is no longer limited (only the memory
+ * cap leaves a gait out, named in gaits_left_out). */
+#define PT_SOLVE_MAX_RHYTHM 64
 #define PT_SIGHTMAP_DEFAULT_TICKS 3600  /* `patrol render --heatmap`: ticks 1..3600 (60 s) */
 
 /* ---- the sight table ---- */
