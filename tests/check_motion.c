@@ -274,6 +274,60 @@ START_TEST(test_waypoint_tile_chase_reported) {
 }
 END_TEST
 
+/* The one exception to "No jumps": after a catch (sim) the player starts again from its
+ * start. A player walking a waypoint route did not: its vehicle stayed where it was caught,
+ * and it was caught again every few ticks. Now it leaves its start on the next tick and
+ * walks on from there, without jumping back. */
+START_TEST(test_waypoint_player_starts_again) {
+    static const char pat[] = "pattern route\n  kind waypoints\n  points 12.5,1.5 3.5,1.5 3.5,5.5 12.5,5.5\nend\n"
+                              "pattern pace\n  kind path\n  points 0,0 0,1\n  at_end reverse\nend\n";
+    static const char text[] = "patterns gen.pat\n"
+                               "player at=12,1 pattern=route\n"
+                               "guard g at=3,3 pattern=pace view=6 fov=120 aware_rate=10\n"
+                               "grid\n"
+                               "##############\n"
+                               "#............#\n"
+                               "#............#\n"
+                               "#............#\n"
+                               "#............#\n"
+                               "#............#\n"
+                               "##############\n"
+                               "end\n";
+    pt_map map;
+    pt_patlib lib;
+    pt_error err;
+    ck_assert_msg(pt_map_parse(&map, text, strlen(text), "room.map", &err) == PT_OK, "%s", err.message);
+    pt_patlib_init(&lib);
+    ck_assert_msg(pt_patlib_parse(&lib, pat, strlen(pat), "gen.pat", &err) == PT_OK, "%s", err.message);
+    pt_world_desc desc = {.seed = 1};
+    pt_world *w = pt_world_create(&map, &lib, &desc, &err);
+    ck_assert_msg(w != NULL, "%s", err.message);
+    const pt_entity *p = pt_world_entity(w, 0);
+    pt_vec2 was = pt_world_drawn_pos(w, 0, 0.0);
+    int catches = 0, caught = 0;
+    for (int t = 1; t <= 1800; t++) {
+        pt_world_step(w);
+        pt_vec2 now = pt_world_drawn_pos(w, 0, 0.0);
+        double moved = hypot(now.x - was.x, now.y - was.y);
+        if (caught) {
+            ck_assert_msg(hypot(now.x - 12.5, now.y - 1.5) <= p->speed * sqrt(2.0) * pt_world_dt(w) + 1e-9,
+                          "tick %d: after a catch at %.2f,%.2f, not at the start", t, now.x, now.y);
+        } else {
+            ck_assert_msg(moved <= p->speed * sqrt(2.0) * pt_world_dt(w) + 1e-9, "tick %d: moved %.3f (%.3f,%.3f -> %.3f,%.3f)",
+                          t, moved, was.x, was.y, now.x, now.y);
+        }
+        caught = p->state == PT_STATE_CAUGHT;
+        catches += caught;
+        was = now;
+    }
+    ck_assert_int_gt(catches, 1);
+    ck_assert_int_lt(catches, 20);
+    pt_world_destroy(w);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&map);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("motion");
     TCase *tc = tcase_create("no_jumps");
@@ -281,6 +335,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_no_jumps_rooms);
     tcase_add_test(tc, test_no_jumps_pillars);
     tcase_add_test(tc, test_waypoint_tile_chase_reported);
+    tcase_add_test(tc, test_waypoint_player_starts_again);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -385,6 +385,15 @@ static void catch_settle(pt_world *w, pt_entity *p) {
     entity_place(p, w->defs[0].x, w->defs[0].y);
     p->move_t = 0.0;
     if (p->run.pat) setup_pattern(w, p, p->run.pat);
+    if (p->run.pat && p->run.pat->kind == PT_PAT_WAYPOINTS) {
+        /* A waypoint route starts again too: its vehicle at the start, the first waypoint next
+         * (a thrust lap starts again with its runner, setup_pattern). */
+        p->veh.pos = pt_v2(p->px, p->py);
+        p->veh.vel = pt_v2(0.0, 0.0);
+        w->agents[0].path.current = 0;
+        w->brains[0].wp_for = 0;
+        w->brains[0].wp_by_tile = 0;
+    }
     pt__search_end(w);
     for (int i = 1; i < w->n; i++) {
         pt_entity *e = &w->ents[i];
