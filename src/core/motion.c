@@ -251,7 +251,6 @@ static void steer_step(pt_world *w, pt_entity *e, unsigned behaviours, pt_steer_
 }
 
 void pt__go_continuous(pt_world *w, pt_entity *e) {
-    (void)w;
     if (e->motion == PT_MOTION_CONTINUOUS) return;
     e->motion = PT_MOTION_CONTINUOUS;
     /* Start from where the sprite is drawn (between the two cells, or on its glide to the
@@ -263,7 +262,7 @@ void pt__go_continuous(pt_world *w, pt_entity *e) {
     pt_vec2 dir = pt_v2_norm(pt_v2_sub(to, pos));
     e->veh.pos = pos;
     e->veh.vel = t < 1.0 && pt_v2_len(pt_v2_sub(to, pos)) > 1e-9 ? pt_v2_scale(dir, e->speed) : pt_v2(0.0, 0.0);
-    if (e->kind == PT_KIND_GUARD) w->brains[e->id].glide = 0;
+    w->brains[e->id].glide = 0;
     e->veh.heading = pt_v2_from_angle(e->heading);
     e->veh.side = pt_v2_perp(e->veh.heading);
     e->px = pos.x;
@@ -277,20 +276,18 @@ void pt__go_tile(pt_world *w, pt_entity *e) {
     /* The sprite glides from where it is to the cell's centre at its speed (its step clock
      * runs the last `d` of a step, d the distance to the centre), then steps on by tiles. */
     double d = fmin(hypot(x + 0.5 - e->px, y + 0.5 - e->py), 1.0);
-    if (e->kind == PT_KIND_GUARD) {
-        pt__brain *b = &w->brains[e->id];
-        b->glide = d > 1e-9;
-        b->glide_x = e->px;
-        b->glide_y = e->py;
-        b->glide_t0 = 1.0 - d;
-    }
+    pt__brain *b = &w->brains[e->id];
+    b->glide = d > 1e-9;
+    b->glide_x = e->px;
+    b->glide_y = e->py;
+    b->glide_t0 = 1.0 - d;
     e->prev_x = x;
     e->prev_y = y;
     e->x = x;
     e->y = y;
     e->px = x + 0.5;
     e->py = y + 0.5;
-    e->move_t = e->kind == PT_KIND_GUARD ? 1.0 - d : 1.0;
+    e->move_t = 1.0 - d;
     e->veh.vel = pt_v2(0.0, 0.0);
 }
 

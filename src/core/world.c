@@ -362,7 +362,7 @@ void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale) {
     while (e->move_t >= 1.0 && actions < 4 && e->run.wait_ticks <= 0) { /* a stop holds at once */
         e->move_t -= 1.0;
         actions++;
-        if (e->kind == PT_KIND_GUARD) w->brains[e->id].glide = 0; /* at its cell's centre */
+        w->brains[e->id].glide = 0; /* at its cell's centre */
         int x = e->x, y = e->y;
         double h = e->heading;
         pt_step_result r = pt_patrun_step(&e->run, &w->map, &x, &y, &h);
@@ -629,7 +629,7 @@ const pt_event *pt_world_events(const pt_world *w, int *count) {
     return w->events;
 }
 pt_vec2 pt__tile_drawn(const pt_world *w, const pt_entity *e, double t) {
-    const pt__brain *b = w->brains && e->kind == PT_KIND_GUARD ? &w->brains[e->id] : NULL;
+    const pt__brain *b = w->brains ? &w->brains[e->id] : NULL;
     if (b && b->glide && e->prev_x == e->x && e->prev_y == e->y) {
         double u = b->glide_t0 < 1.0 ? pt_clamp((t - b->glide_t0) / (1.0 - b->glide_t0), 0.0, 1.0) : 1.0;
         return pt_v2(b->glide_x + (e->x + 0.5 - b->glide_x) * u, b->glide_y + (e->y + 0.5 - b->glide_y) * u);
