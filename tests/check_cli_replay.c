@@ -164,11 +164,66 @@ START_TEST(test_sim_replay_prints_the_round) {
 }
 END_TEST
 
+/* sim --replay -v lists the recorded run's events as sim -v does: one 'tick T KIND ...' line
+ * per event of each step, the same events the played session saw (it used to print none). */
+START_TEST(test_sim_replay_verbose_lists_events) {
+    for (int k = 1; k < 9; k += 3) { /* into the guard's corridor: spotted, caught, phases */
+        char path[1200], rec_file[1200];
+        unsigned st = 5u + 104729u * (unsigned)k;
+        int w = 14 + (int)(rnd(&st) % 6);
+        write_corridor(path, sizeof path, k, w, 5);
+        play_session s;
+        pt_error err;
+        ck_assert_msg(play_open(&s, path, &err) == PT_OK, "%s", err.message);
+        app_rec rec;
+        app_rec_init(&rec);
+        ck_assert_int_eq(play_record(&s, &rec, &err), PT_OK);
+        long want[PT_EVENT_COUNT] = {0}, nwant = 0;
+        for (int t = 0; t < 1500 && s.round == 0; t++) {
+            const pt_entity *pl = pt_world_entity(s.world, 0);
+            int dx = pl->y == 1 ? (pl->x < w / 2) - (pl->x > w / 2) : pl->y == 3 ? -1 : 0;
+            play_tick(&s, t >= 30 ? dx : 0, t >= 30 ? 1 : 0);
+            int nev = 0;
+            const pt_event *ev = pt_world_events(s.world, &nev);
+            for (int j = 0; j < nev; j++) want[ev[j].kind]++, nwant++;
+        }
+        snprintf(rec_file, sizeof rec_file, "%s/v%d.rec", dir, k);
+        ck_assert_int_eq(app_rec_save(&rec, rec_file, &err), PT_OK);
+        run_result *r = malloc(sizeof *r);
+        ck_assert_ptr_nonnull(r);
+        const char *args[] = {"--replay", rec_file, "-v", NULL};
+        tu_run_patrol(r, "sim", args);
+        ck_assert_msg(r->status == 0, "k %d: %s", k, r->err);
+        long got[PT_EVENT_COUNT] = {0}, ngot = 0;
+        for (const char *p = r->out; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+            char kind[32];
+            if (sscanf(p, "tick %*u %31s", kind) != 1) continue;
+            for (int e = 0; e < PT_EVENT_COUNT; e++)
+                if (!strcmp(kind, pt_event_kind_name((pt_event_kind)e))) got[e]++, ngot++;
+        }
+        ck_assert_msg(want[PT_EVENT_SPOTTED] > 0 && want[PT_EVENT_PHASE] > 0, "k %d: the run saw no chase", k);
+        ck_assert_msg(ngot == nwant, "k %d: sim --replay -v listed %ld events, the session had %ld:\n%s", k, ngot, nwant,
+                      r->out);
+        for (int e = 0; e < PT_EVENT_COUNT; e++)
+            ck_assert_msg(got[e] == want[e], "k %d: %ld '%s' events listed, %ld in the session", k, got[e],
+                          pt_event_kind_name((pt_event_kind)e), want[e]);
+        /* and without -v, none */
+        const char *quiet[] = {"--replay", rec_file, NULL};
+        tu_run_patrol(r, "sim", quiet);
+        ck_assert_ptr_null(strstr(r->out, "\ntick "));
+        free(r);
+        play_close(&s);
+        app_rec_fini(&rec);
+    }
+}
+END_TEST
+
 static Suite *replay_suite(void) {
     Suite *s = suite_create("cli_replay");
     TCase *tc = tcase_create("replay");
     tcase_add_checked_fixture(tc, setup, NULL);
     tcase_add_test(tc, test_sim_replay_prints_the_round);
+    tcase_add_test(tc, test_sim_replay_verbose_lists_events);
     suite_add_tcase(s, tc);
     return s;
 }

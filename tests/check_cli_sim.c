@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* `patrol sim`: exit codes of bad arguments and unwritable traces, the seed's range. */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,6 +172,59 @@ START_TEST(test_who_caught_and_when) {
 }
 END_TEST
 
+/* -v names a countdown's length on its phase line, whatever it is: its whole ticks (one at
+ * least) in seconds, to a tenth, or to a thousandth under 0.05 s. A countdown shorter than a
+ * tick lasts one and says so (it used to print no `for S s`). */
+START_TEST(test_phase_countdown_lengths) {
+    static run_result r;
+    static const double evasion[] = {0.001, 0.01, 0.04, 0.09, 1.0, 15.0};
+    static const double caution[] = {0.004, 0.03, 0.2, 0.001, 2.5, 0.001};
+    char dir[1024], map[1200], pat[1200];
+    snprintf(dir, sizeof dir, "%s/test-out", PATROL_BUILD_DIR);
+    mkdir(dir, 0777);
+    snprintf(pat, sizeof pat, "%s/phase-%d.pat", dir, (int)getpid());
+    FILE *f = fopen(pat, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("pattern walk_in\n  kind path\n  points 0,0 -9,0 -9,4 0,4\n  at_end reverse\nend\n", f);
+    fclose(f);
+    for (size_t k = 0; k < sizeof evasion / sizeof evasion[0]; k++) {
+        snprintf(map, sizeof map, "%s/phase-%d-%zu.map", dir, (int)getpid(), k);
+        f = fopen(map, "w");
+        ck_assert_ptr_nonnull(f);
+        fprintf(f, "evasion %g\ncaution %g\npatterns %s\nplayer at=12,1 pattern=walk_in\n"
+                   "guard g at=3,3 view=6 fov=120 aware_rate=10\ngrid\n", evasion[k], caution[k], strrchr(pat, '/') + 1);
+        for (int y = 0; y < 7; y++) fputs(y == 0 || y == 6 ? "##############\n" : "#............#\n", f);
+        fputs("end\n", f);
+        fclose(f);
+        const char *args[] = {map, "--ticks", "3000", "-v", NULL};
+        run(&r, args);
+        ck_assert_msg(r.status == 0, "%s", r.err);
+        int seen[2] = {0, 0};
+        for (const char *s = r.out; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
+            if (strncmp(s, "tick ", 5) != 0) continue;
+            const char *ph = strstr(s, " phase ");
+            const char *eol = strchr(s, '\n');
+            if (!ph || (eol && ph > eol)) continue;
+            int which = !strncmp(ph + 7, "evasion ", 8) ? 0 : !strncmp(ph + 7, "caution ", 8) ? 1 : -1;
+            if (which < 0) continue;
+            double secs = which == 0 ? evasion[k] : caution[k];
+            long ticks = lround(secs * 60.0);
+            if (ticks < 1) ticks = 1;
+            char want[64];
+            snprintf(want, sizeof want, ticks / 60.0 < 0.05 ? " for %.3f s\n" : " for %.1f s\n", ticks / 60.0);
+            const char *got = strstr(ph, " for ");
+            ck_assert_msg(got && (!eol || got < eol) && !strncmp(got, want, strlen(want)), "%s %g s: '%.*s', want '%s'",
+                          which ? "caution" : "evasion", secs, (int)(eol ? eol - s : 60), s, want);
+            seen[which]++;
+        }
+        /* (with long countdowns the player walks back into sight before caution begins) */
+        ck_assert_msg(seen[0] > 0 && (seen[1] > 0 || evasion[k] >= 1.0), "k %zu: no evasion or caution in: %.400s", k, r.out);
+        remove(map);
+    }
+    remove(pat);
+}
+END_TEST
+
 static Suite *cli_sim_suite(void) {
     Suite *s = suite_create("cli_sim");
     TCase *tc = tcase_create("core");
@@ -180,6 +234,7 @@ static Suite *cli_sim_suite(void) {
     tcase_add_test(tc, test_unknown_player_pattern);
     tcase_add_test(tc, test_trace_write_errors);
     tcase_add_test(tc, test_who_caught_and_when);
+    tcase_add_test(tc, test_phase_countdown_lengths);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -15,7 +15,7 @@
 static void sim_help(FILE *out) {
     fprintf(out,
             "usage: patrol sim MAP --ticks N [--seed S] [--threads K] [--trace FILE.csv] [--player-pattern FILE.pat:NAME]\n"
-            "       patrol sim [MAP] --replay F.rec [--ticks N] [--trace FILE.csv]\n\n"
+            "       patrol sim [MAP] --replay F.rec [--ticks N] [--trace FILE.csv] [-v]\n\n"
             "Runs MAP headless for N fixed ticks (60 per second) and prints a one-line summary.\n"
             "  --ticks N                 ticks to run (required, 0..1e9)\n"
             "  --seed S                  world seed, 0..2^64-1 (default: the map's seed, or 1)\n"
@@ -29,7 +29,8 @@ static void sim_help(FILE *out) {
             "                            heard GUARD at X,Y level L: the noise's place and its loudness\n"
             "                            left at the guard; called GUARD OTHER at X,Y: a guard's call\n"
             "                            reached OTHER, passing on the player's last known position;\n"
-            "                            phase P (was Q) [for S s]: the world's alert phase changed)\n"
+            "                            phase P (was Q) [for S s]: the world's alert phase changed;\n"
+            "                            S to 0.1 s, under 0.05 s to 0.001 s); with --replay too\n"
             "  -q, --quiet               no summary\n"
             "  --replay F.rec            replay a recording of 'patrol play --record' (MAP and --ticks\n"
             "                            optional: default the recorded map and every recorded tick)\n"
@@ -55,13 +56,14 @@ static const char *entity_name(const pt_world *w, uint32_t id) {
 }
 
 /* -v: "tick T KIND NAME..." - who did it, and for a catch whom. */
-static void print_event(FILE *out, const pt_world *w, const pt_event *e) {
+void app_sim_print_event(FILE *out, const pt_world *w, const pt_event *e) {
     if (e->kind == PT_EVENT_PHASE) {
         double left = 0.0;
         pt_world_phase(w, &left);
         fprintf(out, "tick %llu phase %s (was %s)", (unsigned long long)e->tick, pt_phase_name((pt_phase)e->a),
                 pt_phase_name((pt_phase)e->b));
-        if (left > 0.0) fprintf(out, " for %.1f s", left);
+        /* to a tenth of a second; a countdown of a tick or two to a thousandth */
+        if (left > 0.0) fprintf(out, left < 0.05 ? " for %.3f s" : " for %.1f s", left);
         fputc('\n', out);
         return;
     }
@@ -95,7 +97,7 @@ int cmd_sim(int argc, char **argv) {
     }
     if (replay && (seed || player_ref))
         return app_usage_error("sim", "--replay plays the recorded seed and inputs (no --seed, --player-pattern)");
-    if (replay) return app_sim_replay(replay, map_path, ticks, trace_path, quiet);
+    if (replay) return app_sim_replay(replay, map_path, ticks, trace_path, quiet, verbose);
     if (!map_path) return app_usage_error("sim", "no map given");
     if (ticks < 0) return app_usage_error("sim", "--ticks N is required");
 
@@ -138,7 +140,7 @@ int cmd_sim(int argc, char **argv) {
             }
             counts[ev[k].kind]++;
             if (ev[k].kind == PT_EVENT_PHASE && ev[k].a == PT_PHASE_ALERT) alarms++;
-            if (verbose) print_event(out, w, &ev[k]);
+            if (verbose) app_sim_print_event(out, w, &ev[k]);
         }
         if (trace) pt_world_trace_rows(w, trace);
         if (may_show && (t & 1023) == 1023) {

@@ -9,7 +9,8 @@
 #include "load.h"
 #include "rec.h"
 
-int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, const char *trace_path, int quiet) {
+int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, const char *trace_path, int quiet,
+                   int verbose) {
     app_rec r;
     pt_error err;
     if (app_rec_load(&r, rec_path, &err) < 0) {
@@ -50,9 +51,12 @@ int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, c
         pt_world_step(w);
         done_ticks++;
         if (trace) pt_world_trace_rows(w, trace);
-        if (round != 0) continue;
         int nev = 0;
         const pt_event *ev = pt_world_events(w, &nev);
+        if (verbose)
+            for (int k = 0; k < nev; k++)
+                if ((unsigned)ev[k].kind < PT_EVENT_COUNT) app_sim_print_event(trace == stdout ? stderr : stdout, w, &ev[k]);
+        if (round != 0) continue;
         for (int k = 0; k < nev; k++) {
             if (ev[k].kind != PT_EVENT_CAUGHT) continue;
             const pt_entity *e = pt_world_entity(w, (int)ev[k].a);

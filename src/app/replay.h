@@ -9,9 +9,13 @@
 
 /* Loads the recording, its level (map_path, or the map the recording names when NULL),
  * checks they belong together and runs every recorded tick (at most max_ticks when >= 0),
- * writing the trace as `sim --trace` does (trace_path "-" = stdout, NULL = none) and, unless
- * quiet, a summary line. Returns an APP_EXIT_* status; errors are printed located. */
-int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, const char *trace_path, int quiet);
+ * writing the trace as `sim --trace` does (trace_path "-" = stdout, NULL = none), with
+ * verbose every event as `sim -v` lists it and, unless quiet, a summary line. Returns an APP_EXIT_* status; errors are printed located. */
+int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, const char *trace_path, int quiet,
+                   int verbose);
+
+/* sim -v, sim --replay -v: one line for event e of the step w just made ('tick T KIND NAME...'). */
+void app_sim_print_event(FILE *out, const pt_world *w, const pt_event *e);
 
 /* The line a round's end is told by (play, and sim --replay after its summary), without
  * the newline (play adds its best time): round > 0 `escaped "TITLE" in S s`, < 0 `caught

@@ -142,6 +142,11 @@ static int due_actions(pt_world *w, pt_entity *e, double scale) {
     }
     if (e->move_t > 1.0) e->move_t = 1.0;
     if (n == 0) return 0;
+    /* The step drawn so far is over: the guard stands at its cell's centre (a glide there,
+     * pt__go_tile, is over too), so an action that does not move leaves it drawn there. */
+    w->brains[e->id].glide = 0;
+    e->prev_x = e->x;
+    e->prev_y = e->y;
     return n;
 }
 
@@ -196,6 +201,7 @@ static void do_chase(pt_world *w, pt_entity *e) {
         return;
     }
     if (try_catch(w, e)) return;
+    if (e->chase == PT_CHASE_TILE) pt__go_tile(w, e); /* a waypoint or thrust patrol chases by tiles too */
     if (e->chase != PT_CHASE_TILE && !b->chase_by_tile) {
         if (pt__chase_continuous(w, e, e->chase == PT_CHASE_INTERCEPT, CHASE_SPEED_SCALE) < 0) {
             /* Stuck (a local minimum of the forces): the rest of this chase goes by tiles. */
@@ -426,9 +432,12 @@ static void do_return(pt_world *w, pt_entity *e) {
         if (kind != PT_PAT_THRUST && kind != PT_PAT_WAYPOINTS) pt__go_tile(w, e);
         if (pt_patrun_resume_at(&e->run, &w->map, e->x, e->y)) {
             if (kind == PT_PAT_THRUST) {
-                e->motion = PT_MOTION_CONTINUOUS;
-                e->px = e->run.thrust.pos.x;
-                e->py = e->run.thrust.pos.y;
+                /* The lap goes on from where the guard is: the runner at the guard's place, at
+                 * that point of its lap (heading, speed, instruction). */
+                pt__go_continuous(w, e);
+                e->run.thrust.pos = e->veh.pos;
+                e->run.x = e->x;
+                e->run.y = e->y;
             } else if (kind == PT_PAT_WAYPOINTS) {
                 w->agents[e->id].path.current = e->run.wp_index;
             }

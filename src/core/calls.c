@@ -49,7 +49,8 @@ const char *pt_phase_name(pt_phase p) {
 static void set_phase(pt_world *w, pt_phase p, double seconds) {
     pt__world_event(w, PT_EVENT_PHASE, (uint32_t)p, (uint32_t)w->phase, 0, 0);
     w->phase = p;
-    w->phase_ticks_left = (int)lround(seconds * w->tick_hz);
+    /* A countdown lasts one tick at least, and says so (pt_world_phase). */
+    w->phase_ticks_left = seconds > 0.0 ? (int)fmax(1.0, (double)lround(seconds * w->tick_hz)) : 0;
 }
 
 void pt__phase_evasion(pt_world *w) { set_phase(w, PT_PHASE_EVASION, w->phases.evasion); }

@@ -107,7 +107,9 @@ int pt_hearing_flood(pt_hearing *h, int x, int y, double loudness) {
     const pt_map *m = h->map;
     if (!(loudness > 0) || !pt_map_in(m, x, y)) return 0; /* NaN fails the first test too */
     if (loudness > PT_HEARING_MAX_LOUDNESS) loudness = PT_HEARING_MAX_LOUDNESS;
-    int budget = (int)floor(loudness * 10.0 + 0.5);
+    /* To the nearest tenth, a half up; within 1e-9 below a half counts as the half, so a
+     * loudness rounds as its decimal does (2.5 x 0.94 is 2.3499999999999996 in binary). */
+    int budget = (int)floor(loudness * 10.0 + 0.5 + 1e-9);
     if (budget > MAX_BUDGET) budget = MAX_BUDGET;
     /* Damping per legend index. */
     int16_t damp[PT_MAX_TILE_KINDS];

@@ -251,17 +251,18 @@ static void steer_step(pt_world *w, pt_entity *e, unsigned behaviours, pt_steer_
 }
 
 void pt__go_continuous(pt_world *w, pt_entity *e) {
-    (void)w;
     if (e->motion == PT_MOTION_CONTINUOUS) return;
     e->motion = PT_MOTION_CONTINUOUS;
-    /* Start from where the sprite is drawn (between the two cells), moving as it moved. */
+    /* Start from where the sprite is drawn (between the two cells, or on its glide to the
+     * cell's centre), moving as it moved. */
     double t = e->move_t < 1.0 ? e->move_t : 1.0;
-    pt_vec2 from = pt_v2(e->prev_x + 0.5, e->prev_y + 0.5), to = pt_v2(e->x + 0.5, e->y + 0.5);
-    pt_vec2 pos = pt_v2_add(from, pt_v2_scale(pt_v2_sub(to, from), t));
+    pt_vec2 to = pt_v2(e->x + 0.5, e->y + 0.5);
+    pt_vec2 pos = pt__tile_drawn(w, e, t);
     if (!pt_map_walkable(&w->map, (int)floor(pos.x), (int)floor(pos.y))) pos = to;
-    pt_vec2 dir = pt_v2_norm(pt_v2_sub(to, from));
+    pt_vec2 dir = pt_v2_norm(pt_v2_sub(to, pos));
     e->veh.pos = pos;
-    e->veh.vel = t < 1.0 ? pt_v2_scale(dir, e->speed) : pt_v2(0.0, 0.0);
+    e->veh.vel = t < 1.0 && pt_v2_len(pt_v2_sub(to, pos)) > 1e-9 ? pt_v2_scale(dir, e->speed) : pt_v2(0.0, 0.0);
+    w->brains[e->id].glide = 0;
     e->veh.heading = pt_v2_from_angle(e->heading);
     e->veh.side = pt_v2_perp(e->veh.heading);
     e->px = pos.x;
@@ -269,18 +270,24 @@ void pt__go_continuous(pt_world *w, pt_entity *e) {
 }
 
 void pt__go_tile(pt_world *w, pt_entity *e) {
-    (void)w;
     if (e->motion == PT_MOTION_TILE) return;
     e->motion = PT_MOTION_TILE;
     int x = (int)floor(e->px), y = (int)floor(e->py);
-    /* The sprite glides from where it is to the cell centre over the next step. */
+    /* The sprite glides from where it is to the cell's centre at its speed (its step clock
+     * runs the last `d` of a step, d the distance to the centre), then steps on by tiles. */
+    double d = fmin(hypot(x + 0.5 - e->px, y + 0.5 - e->py), 1.0);
+    pt__brain *b = &w->brains[e->id];
+    b->glide = d > 1e-9;
+    b->glide_x = e->px;
+    b->glide_y = e->py;
+    b->glide_t0 = 1.0 - d;
     e->prev_x = x;
     e->prev_y = y;
     e->x = x;
     e->y = y;
     e->px = x + 0.5;
     e->py = y + 0.5;
-    e->move_t = 1.0;
+    e->move_t = 1.0 - d;
     e->veh.vel = pt_v2(0.0, 0.0);
 }
 
@@ -458,7 +465,10 @@ void pt__patrol_continuous(pt_world *w, pt_entity *e) {
         pt_path *path = &w->agents[e->id].path;
         if (b->wp_by_tile) {
             pt_vec2 wp = path->pts[path->current];
-            int r = pt__walk_tiles(w, e, (pt_cell){floor_int(wp.x), floor_int(wp.y)});
+            pt_cell goal = {floor_int(wp.x), floor_int(wp.y)};
+            int on = e->x == goal.x && e->y == goal.y;
+            /* On the waypoint's cell it steers on in this same tick: it does not stand first. */
+            int r = on && (path->closed || path->current < path->n - 1) ? 1 : pt__walk_tiles(w, e, goal);
             if (r == 0) return;
             if (r > 0 && !path->closed && path->current == path->n - 1) return; /* the route's end */
             /* On the waypoint's cell, or no way there: reached all the same, on by steering. */

@@ -362,6 +362,7 @@ void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale) {
     while (e->move_t >= 1.0 && actions < 4 && e->run.wait_ticks <= 0) { /* a stop holds at once */
         e->move_t -= 1.0;
         actions++;
+        w->brains[e->id].glide = 0; /* at its cell's centre */
         int x = e->x, y = e->y;
         double h = e->heading;
         pt_step_result r = pt_patrun_step(&e->run, &w->map, &x, &y, &h);
@@ -384,6 +385,15 @@ static void catch_settle(pt_world *w, pt_entity *p) {
     entity_place(p, w->defs[0].x, w->defs[0].y);
     p->move_t = 0.0;
     if (p->run.pat) setup_pattern(w, p, p->run.pat);
+    if (p->run.pat && p->run.pat->kind == PT_PAT_WAYPOINTS) {
+        /* A waypoint route starts again too: its vehicle at the start, the first waypoint next
+         * (a thrust lap starts again with its runner, setup_pattern). */
+        p->veh.pos = pt_v2(p->px, p->py);
+        p->veh.vel = pt_v2(0.0, 0.0);
+        w->agents[0].path.current = 0;
+        w->brains[0].wp_for = 0;
+        w->brains[0].wp_by_tile = 0;
+    }
     pt__search_end(w);
     for (int i = 1; i < w->n; i++) {
         pt_entity *e = &w->ents[i];
@@ -618,16 +628,22 @@ const pt_event *pt_world_events(const pt_world *w, int *count) {
     if (count) *count = w->nevents;
     return w->events;
 }
+pt_vec2 pt__tile_drawn(const pt_world *w, const pt_entity *e, double t) {
+    const pt__brain *b = w->brains ? &w->brains[e->id] : NULL;
+    if (b && b->glide && e->prev_x == e->x && e->prev_y == e->y) {
+        double u = b->glide_t0 < 1.0 ? pt_clamp((t - b->glide_t0) / (1.0 - b->glide_t0), 0.0, 1.0) : 1.0;
+        return pt_v2(b->glide_x + (e->x + 0.5 - b->glide_x) * u, b->glide_y + (e->y + 0.5 - b->glide_y) * u);
+    }
+    /* The world steps a tile mover when move_t reaches 1: between steps it is drawn sliding
+     * from its previous tile to its current one. */
+    return pt_v2(e->prev_x + (e->x - e->prev_x) * t + 0.5, e->prev_y + (e->y - e->prev_y) * t + 0.5);
+}
+
 pt_vec2 pt_world_drawn_pos(const pt_world *w, int id, double alpha) {
     if (id < 0 || id >= w->n) return pt_v2(0.0, 0.0);
     const pt_entity *e = &w->ents[id];
     double a = isfinite(alpha) && w->round == 0 ? pt_clamp(alpha, 0.0, 1.0) : 0.0;
-    if (e->motion == PT_MOTION_TILE) {
-        /* The world steps a tile mover when move_t reaches 1: between steps it is drawn
-         * sliding from its previous tile to its current one. */
-        double t = pt_clamp(e->move_t + a * e->speed * w->dt, 0.0, 1.0);
-        return pt_v2(e->prev_x + (e->x - e->prev_x) * t + 0.5, e->prev_y + (e->y - e->prev_y) * t + 0.5);
-    }
+    if (e->motion == PT_MOTION_TILE) return pt__tile_drawn(w, e, pt_clamp(e->move_t + a * e->speed * w->dt, 0.0, 1.0));
     return pt_v2(e->px + e->veh.vel.x * a * w->dt, e->py + e->veh.vel.y * a * w->dt);
 }
 int pt_world_caught_total(const pt_world *w) { return w->caught_total; }

@@ -49,6 +49,11 @@ typedef struct pt__brain {
     int wp_ticks;
     int wp_by_tile;
     double wall_reach;       /* the feelers' reach of its last steering step (0: full) */
+    /* A continuous mover that went on by tiles (pt__go_tile) glides from where it stood,
+     * (glide_x, glide_y), to its cell's centre as its step clock runs from glide_t0 to 1: it
+     * is drawn there while `glide` is set and it has not stepped since (prev cell = cell). */
+    int glide;
+    double glide_x, glide_y, glide_t0;
     pt_cell investigate_at;  /* investigate: the place it walks to and looks around */
     /* A noise heard in the last step: the world's hearing pass keeps the loudest in
      * mem[PT_MEMORY_HEARD] and sets `heard`; the brain's next update reads and clears it. */
@@ -168,7 +173,8 @@ int pt__prey_update(pt_world *w, pt_entity *e, const pt_vehicle *player);
 /* 1 when prey e notices a player at (px, py): close, or in its cone (the solver asks too). */
 int pt__prey_notices(const pt_world *w, const pt_entity *e, double px, double py);
 void pt__flock_tick(pt_world *w);
-/* Back to a tile mover at the cell under its centre. */
+/* Back to a tile mover at the cell under its centre: it glides from where it stands to that
+ * cell's centre at its speed before its next tile step, so it never jumps. */
 void pt__go_tile(pt_world *w, pt_entity *e);
 /* One tick of walking by tiles toward `goal` along an A* path (brain.c; re-planned when the
  * goal changes): 1 when it started the tick on the goal (it stands), -1 when there is no way
@@ -180,6 +186,9 @@ void pt__world_event(pt_world *w, pt_event_kind kind, uint32_t a, uint32_t b, in
 void pt__world_noise(pt_world *w, int x, int y, double loudness, pt_noise_kind kind);
 /* Sets the player's gait (pt_world_set_gait; a pattern's `gait` instruction). */
 void pt__player_gait(pt_world *w, pt_gait gait);
+/* Where a tile mover is drawn with its step clock at t (pt_world_drawn_pos): on the way from its
+ * previous cell's centre to its cell's, or gliding there from where it went on by tiles. */
+pt_vec2 pt__tile_drawn(const pt_world *w, const pt_entity *e, double t);
 /* Moves a tile mover to cell (x,y) (remembering the previous cell for interpolation). */
 void pt__entity_move_to(pt_entity *e, int x, int y);
 /* 1 when guard e, as it stands now, notices a player whose centre is at (px, py): by sight in
