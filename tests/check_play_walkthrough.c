@@ -251,6 +251,18 @@ START_TEST(test_cli) {
     st = pclose(p);
     ck_assert_int_eq(WEXITSTATUS(st), 1);
     ck_assert_msg(strstr(line, "README.md:") == line && strstr(line, ": error: "), "%s", line);
+    /* --ticks stops it: unfinished, the steps finished before it counted. */
+    snprintf(cmd, sizeof cmd, "'%s' sim maps/demo.map --walkthrough docs/playing.md --ticks 100 2>&1", PATROL_BIN);
+    p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    char first[512] = "";
+    for (int k = 0; fgets(line, sizeof line, p); k++) {
+        if (k == 0) snprintf(first, sizeof first, "%s", line);
+        snprintf(last, sizeof last, "%s", line);
+    }
+    ck_assert_int_eq(WEXITSTATUS(pclose(p)), 0);
+    ck_assert_msg(strstr(first, ", 1 of 8 steps, 100 ticks;") != NULL, "%s", first);
+    ck_assert_msg(strncmp(last, "unfinished \"Castle by the river\" after 1.67 s", 45) == 0, "%s", last);
     snprintf(cmd, sizeof cmd, "'%s' sim maps/demo.map --late 1 >/dev/null 2>&1", PATROL_BIN);
     ck_assert_int_eq(WEXITSTATUS(system(cmd)), 2);
 }

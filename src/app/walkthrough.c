@@ -307,7 +307,7 @@ int walk_play(play_session *s, const walk_route *r, const walk_opts *o, walk_res
             while ((long)floor((double)shown_at * dt * 10.0) < want) shown_at++;
             while ((long)llround(play_clock(s) / dt) < shown_at + extra && !DONE()) TICK(0, 0);
         }
-        if (s->round == 0) res->steps_done = i + 1;
+        if (s->round == 0 && t < max) res->steps_done = i + 1;
     }
     for (int k = 0; k < 120 && !DONE(); k++) TICK(0, 0);
 #undef TICK
