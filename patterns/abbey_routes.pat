@@ -47,23 +47,21 @@ pattern sneak
   right 45
   forward 5
   right 90
-  forward 2
+  forward 1
   backward 1
-  forward 2
+  forward 3
   backward 1
+  forward 1
+  backward 1
+  forward 1
+  backward 3
   forward 1
   backward 1
   forward 1
   backward 1
   forward 1
-  backward 2
-  forward 1
   backward 1
-  forward 1
-  backward 1
-  forward 27
-  backward 1
-  forward 2
+  forward 29
   backward 1
   forward 6
   backward 2

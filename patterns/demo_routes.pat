@@ -1,7 +1,7 @@
 # Scripted player routes for maps/demo.test (`patrol test maps/demo.test`); try one with
 # `patrol sim maps/demo.map --ticks 3000 -v --player-pattern patterns/demo_routes.pat:sneak`.
 
-# The sneaky way (docs/playing.md, "The demo, step by step"): wait 14 s at the start while
+# The sneaky way (docs/playing.md, "Walkthroughs", level 1): wait 14 s at the start while
 # the bridge guard walks the south bank road, cross the west bridge behind it, walk the
 # castle road east, then up the orchard's east edge (past the guard hut) to the exit gate.
 pattern sneak

@@ -71,6 +71,22 @@ START_TEST(test_parse_good) {
     app_levels_fini(&l);
     char buf[PT_MAX_PATH];
     ck_assert_str_eq(app_default_levels(buf, sizeof buf), "some/where/levels.txt");
+    /* A difficulty after the path: kept for the label; a level without one has none. */
+    const char *with = "a.map difficulty=easy\n\"b c.map\"\tdifficulty=Very-Hard2 # the last\nd.map\n";
+    ck_assert_int_eq(app_levels_parse(&l, "w.txt", with, strlen(with), &err), PT_OK);
+    ck_assert_int_eq(l.n, 3);
+    ck_assert_str_eq(l.items[0].difficulty, "easy");
+    ck_assert_str_eq(l.items[1].path, "b c.map");
+    ck_assert_str_eq(l.items[1].difficulty, "Very-Hard2");
+    ck_assert_str_eq(l.items[2].difficulty, "");
+    snprintf(l.items[0].title, sizeof l.items[0].title, "First");
+    snprintf(l.items[2].title, sizeof l.items[2].title, "Third");
+    char label[96];
+    app_level_label(&l, 0, label, sizeof label);
+    ck_assert_str_eq(label, " 1  First  - easy");
+    app_level_label(&l, 2, label, sizeof label);
+    ck_assert_str_eq(label, " 3  Third");
+    app_levels_fini(&l);
 }
 END_TEST
 
@@ -87,6 +103,11 @@ START_TEST(test_parse_bad) {
         {"# only a comment\n\n", PT_ERR_EMPTY, 0, 0},           /* nothing but comments */
         {"a.map\n\"b\x01.map\"\n", PT_ERR_SYNTAX, 2, 3},        /* a control character */
         {"a.map\n\"b.map\n", PT_ERR_SYNTAX, 2, 1},              /* an unterminated quote */
+        {"a.map difficulty=\n", PT_ERR_BAD_VALUE, 1, 18},      /* an empty difficulty */
+        {"a.map difficulty=ea/sy\n", PT_ERR_BAD_VALUE, 1, 20}, /* a character a word has not */
+        {"a.map difficulty=abcdefghijklmnopq\n", PT_ERR_BAD_VALUE, 1, 18}, /* 17 bytes */
+        {"a.map difficulty=easy hard\n", PT_ERR_SYNTAX, 1, 23}, /* a third word */
+        {"a.map hard\n", PT_ERR_SYNTAX, 1, 7},                 /* not difficulty= */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         app_levels l;
@@ -171,7 +192,38 @@ START_TEST(test_shipped_list) {
     ck_assert_msg(rc == PT_OK, "%s:%d:%d: %s (%s:%d:%d: %s)", err.file, err.line, err.col, err.message, why.file,
                   why.line, why.col, why.message);
     ck_assert_int_ge(l.n, 1);
-    for (int i = 0; i < l.n; i++) ck_assert(l.items[i].title[0] != '\0');
+    for (int i = 0; i < l.n; i++) {
+        ck_assert(l.items[i].title[0] != '\0');
+        /* Every shipped level says how hard it is, and the level select shows it. */
+        ck_assert_msg(l.items[i].difficulty[0] != '\0', "level %d has no difficulty", i + 1);
+        char label[96];
+        app_level_label(&l, i, label, sizeof label);
+        ck_assert_msg(strstr(label, l.items[i].difficulty) != NULL, "%s", label);
+    }
+    app_levels_fini(&l);
+}
+END_TEST
+
+/* The result screen after an escape: the level's name and the lines; after the last level of
+ * the list the ending, with how many levels are escaped. */
+START_TEST(test_result_text) {
+    app_levels l;
+    pt_error err;
+    ck_assert_int_eq(app_levels_parse(&l, "r.txt", "a.map\nb.map\nc.map\n", 18, &err), PT_OK);
+    char buf[512];
+    for (int level = 0; level < 3; level++)
+        for (int escaped = 1; escaped <= 3; escaped++) {
+            const char *title = app_result_text(&l, level, "Somewhere", "time 0:41.2\nbadges: GHOST", escaped, buf, sizeof buf);
+            ck_assert_ptr_nonnull(strstr(buf, "Somewhere"));
+            ck_assert_ptr_nonnull(strstr(buf, "time 0:41.2\nbadges: GHOST"));
+            if (level < 2) {
+                ck_assert_str_eq(title, "ESCAPED!");
+                ck_assert_ptr_null(strstr(buf, "levels escaped"));
+            } else {
+                ck_assert_str_eq(title, "THE END");
+                ck_assert_ptr_nonnull(strstr(buf, escaped == 3 ? "all 3 levels escaped" : "of 3 levels escaped"));
+            }
+        }
     app_levels_fini(&l);
 }
 END_TEST
@@ -381,6 +433,7 @@ static Suite *levels_suite(void) {
     tcase_add_test(tc, test_parse_bad);
     tcase_add_test(tc, test_load);
     tcase_add_test(tc, test_shipped_list);
+    tcase_add_test(tc, test_result_text);
     tcase_add_test(tc, test_menu_paths);
     tcase_add_test(tc, test_menu_random);
     tcase_add_test(tc, test_cli_bad_lists);

@@ -15,6 +15,7 @@
 #include "../src/app/load.c"
 #include "../src/app/play_session.c"
 #include "../src/app/rec.c"
+#include "../src/app/walkthrough.c"
 #include "../src/app/watch.c"
 
 #ifndef TEST_APP_DEFAULT_MAP

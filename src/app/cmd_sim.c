@@ -3,6 +3,8 @@
 #include <patrol/world.h>
 
 #include <errno.h>
+#include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -10,12 +12,15 @@
 
 #include "app.h"
 #include "load.h"
+#include "play.h"
 #include "replay.h"
+#include "walkthrough.h"
 
 static void sim_help(FILE *out) {
     fprintf(out,
             "usage: patrol sim MAP --ticks N [--seed S] [--threads K] [--trace FILE.csv] [--player-pattern FILE.pat:NAME]\n"
-            "       patrol sim [MAP] --replay F.rec [--ticks N] [--trace FILE.csv] [-v]\n\n"
+            "       patrol sim [MAP] --replay F.rec [--ticks N] [--trace FILE.csv] [-v]\n"
+            "       patrol sim MAP --walkthrough FILE.md [--first S] [--shift S] [--late S] [--hesitate S]\n\n"
             "Runs MAP headless for N fixed ticks (60 per second) and prints a one-line summary.\n"
             "  --ticks N                 ticks to run (required, 0..1e9)\n"
             "  --seed S                  world seed, 0..2^64-1 (default: the map's seed, or 1)\n"
@@ -41,7 +46,14 @@ static void sim_help(FILE *out) {
             "round's end as play printed it, on the clock that starts at the first move or stone:\n"
             "  escaped \"TITLE\" in 41.25 s\n"
             "  caught \"TITLE\" by NAME after 12.30 s\n"
-            "  unfinished \"TITLE\" after 8.00 s     (the recording, or --ticks, ends first)\n");
+            "  unfinished \"TITLE\" after 8.00 s     (the recording, or --ticks, ends first)\n"
+            "  --walkthrough FILE.md     play the level's walkthrough (its \"### N. TITLE\" section under\n"
+            "                            \"## Walkthroughs\", TITLE the map's title) through the game's keys,\n"
+            "                            then print the round's end as --replay does. Its timing, in\n"
+            "                            seconds (rounded to ticks): --first S the first key S after the\n"
+            "                            start (default 0); --shift S the first clock wait left S late\n"
+            "                            (negative: early); --late S every later clock wait S late (or early);\n"
+            "                            --hesitate S no key for S before every step after the first\n");
 }
 
 static double now_seconds(void) {
@@ -74,8 +86,50 @@ void app_sim_print_event(FILE *out, const pt_world *w, const pt_event *e) {
     fputc('\n', out);
 }
 
+/* --walkthrough: the level's walkthrough played through the session's keys. */
+static int sim_walkthrough(const char *map_path, const char *doc, const double timing[4], long ticks, int quiet) {
+    play_session s;
+    pt_error err;
+    if (play_open(&s, map_path, &err) < 0) {
+        pt_error_print(stderr, &err);
+        return APP_EXIT_INPUT;
+    }
+    const char *title = s.level->map.name[0] ? s.level->map.name : map_path;
+    walk_route *r = malloc(sizeof *r);
+    if (!r) {
+        play_close(&s);
+        fprintf(stderr, "patrol sim: error: out of memory\n");
+        return APP_EXIT_INPUT;
+    }
+    if (walk_load(r, doc, title, &err) < 0) {
+        pt_error_print(stderr, &err);
+        free(r);
+        play_close(&s);
+        return APP_EXIT_INPUT;
+    }
+    const double tps = 1.0 / pt_world_dt(s.world);
+    walk_opts o = {(int)lround(timing[0] * tps), (int)lround(timing[1] * tps), (int)lround(timing[2] * tps),
+                   (int)lround(timing[3] * tps), ticks > 0 ? ticks : 0};
+    walk_result res;
+    walk_play(&s, r, &o, &res);
+    if (!quiet) {
+        const pt_entity *pl = pt_world_entity(s.world, 0);
+        printf("%s: walkthrough of %s, %d of %d steps, %llu ticks; player %d,%d; spotted %d%s%s\n", map_path, doc,
+               res.steps_done, r->n, (unsigned long long)res.ticks, pl->x, pl->y, s.spotted,
+               res.behind ? "; a clock wait came too late" : "", res.blocked ? "; a walk ran into a wall" : "");
+        app_round_line(stdout, title, res.round, s.caught_by, res.clock);
+        fputc('\n', stdout);
+    }
+    free(r);
+    play_close(&s);
+    return APP_EXIT_OK;
+}
+
 int cmd_sim(int argc, char **argv) {
-    const char *map_path = NULL, *trace_path = NULL, *player_ref = NULL, *replay = NULL;
+    const char *map_path = NULL, *trace_path = NULL, *player_ref = NULL, *replay = NULL, *walkthrough = NULL;
+    double timing[4] = {0, 0, 0, 0}; /* --first, --shift, --late, --hesitate */
+    static const char *const timing_opt[4] = {"--first", "--shift", "--late", "--hesitate"};
+    int timing_given = 0;
     long ticks = -1;
     uint64_t seed = 0;
     int quiet = 0, verbose = 0;
@@ -89,6 +143,13 @@ int cmd_sim(int argc, char **argv) {
         else if (strcmp(a, "--trace") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--trace needs a file"); trace_path = argv[++i]; }
         else if (strcmp(a, "--player-pattern") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--player-pattern needs FILE.pat:NAME"); player_ref = argv[++i]; if (!app_pattern_ref_ok("sim", player_ref)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--replay") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--replay needs a recording (F.rec)"); replay = argv[++i]; }
+        else if (strcmp(a, "--walkthrough") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--walkthrough needs a file (docs/playing.md)"); walkthrough = argv[++i]; }
+        else if (strcmp(a, "--first") == 0 || strcmp(a, "--shift") == 0 || strcmp(a, "--late") == 0 || strcmp(a, "--hesitate") == 0) {
+            int k = 0;
+            while (strcmp(a, timing_opt[k]) != 0) k++;
+            if (!app_parse_double("sim", a, i + 1 < argc ? argv[++i] : NULL, k == 1 || k == 2 ? -60.0 : 0.0, 60.0, &timing[k])) return APP_EXIT_USAGE;
+            timing_given = 1;
+        }
         else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) quiet = 1;
         else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) verbose = 1;
         else if (a[0] == '-' && a[1]) return app_usage_error("sim", "unknown option '%s'", a);
@@ -97,7 +158,14 @@ int cmd_sim(int argc, char **argv) {
     }
     if (replay && (seed || player_ref))
         return app_usage_error("sim", "--replay plays the recorded seed and inputs (no --seed, --player-pattern)");
+    if (timing_given && !walkthrough) return app_usage_error("sim", "--first, --shift, --late and --hesitate go with --walkthrough");
+    if (walkthrough && (replay || seed || player_ref || trace_path))
+        return app_usage_error("sim", "--walkthrough plays the map's own seed with the keys (no --replay, --seed, --player-pattern, --trace)");
     if (replay) return app_sim_replay(replay, map_path, ticks, trace_path, quiet, verbose);
+    if (walkthrough) {
+        if (!map_path) return app_usage_error("sim", "no map given");
+        return sim_walkthrough(map_path, walkthrough, timing, ticks, quiet);
+    }
     if (!map_path) return app_usage_error("sim", "no map given");
     if (ticks < 0) return app_usage_error("sim", "--ticks N is required");
 

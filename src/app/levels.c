@@ -13,6 +13,7 @@
 #include <patrol/map.h>
 #include <patrol/pattern.h>
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,10 +43,27 @@ int app_levels_parse(app_levels *l, const char *name, const char *text, size_t l
     while ((rc = pt__reader_next(&r, &ln, err)) > 0) {
         if ((rc = pt__line_tokenize(&ln, err)) < 0) break;
         if (ln.ntok == 0) continue;
-        if (ln.ntok > 1) {
+        static const char key[] = "difficulty=";
+        const size_t klen = sizeof key - 1;
+        if (ln.ntok > 1 && ((size_t)ln.tok[1].len < klen || memcmp(ln.tok[1].s, key, klen) != 0)) {
             rc = pt_error_set(err, PT_ERR_SYNTAX, ln.no, ln.tok[1].col,
-                              "one map path a line (quote a path with spaces: \"my level.map\")");
+                              "one map path a line, then optionally difficulty=WORD (quote a path with spaces: "
+                              "\"my level.map\")");
             break;
+        }
+        if (ln.ntok > 2) {
+            rc = pt_error_set(err, PT_ERR_SYNTAX, ln.no, ln.tok[2].col, "nothing comes after difficulty=WORD");
+            break;
+        }
+        if (ln.ntok > 1) {
+            const char *w = ln.tok[1].s + klen;
+            size_t n = (size_t)ln.tok[1].len - klen, bad = 0;
+            while (bad < n && (isalnum((unsigned char)w[bad]) || w[bad] == '-')) bad++;
+            if (n == 0 || n > APP_DIFFICULTY_MAX || bad < n) {
+                rc = pt_error_set(err, PT_ERR_BAD_VALUE, ln.no, ln.tok[1].col + (int)klen + (n > APP_DIFFICULTY_MAX ? 0 : (int)bad),
+                                  "a difficulty is a word of 1 to %d letters, digits or '-'", APP_DIFFICULTY_MAX);
+                break;
+            }
         }
         if (l->n >= APP_LEVELS_MAX) {
             rc = pt_error_set(err, PT_ERR_LIMIT, ln.no, ln.tok[0].col, "more than %d levels in one list", APP_LEVELS_MAX);
@@ -59,6 +77,8 @@ int app_levels_parse(app_levels *l, const char *name, const char *text, size_t l
         memset(it, 0, sizeof *it);
         if ((rc = pt__tok_path(&ln.tok[0], ln.no, dir, it->path, sizeof it->path, err)) < 0) break;
         it->line = ln.no;
+        if (ln.ntok > 1)
+            snprintf(it->difficulty, sizeof it->difficulty, "%.*s", (int)((size_t)ln.tok[1].len - klen), ln.tok[1].s + klen);
         for (int i = 0; i < l->n && rc == PT_OK; i++)
             if (strcmp(l->items[i].path, it->path) == 0)
                 rc = pt_error_set(err, PT_ERR_DUPLICATE, ln.no, ln.tok[0].col, "this map is listed already (line %d)",
@@ -219,4 +239,25 @@ void app_menu_escaped(app_menu *m) {
     if (m->screen != APP_SCREEN_PLAY) return;
     m->screen = APP_SCREEN_RESULT;
     m->choice = 0;
+}
+
+void app_level_label(const app_levels *l, int i, char *buf, size_t cap) {
+    const app_level_item *it = &l->items[i];
+    if (it->difficulty[0]) snprintf(buf, cap, "%2d  %s  - %s", i + 1, it->title, it->difficulty);
+    else snprintf(buf, cap, "%2d  %s", i + 1, it->title);
+}
+
+const char *app_result_text(const app_levels *l, int level, const char *level_title, const char *rest, int escaped,
+                            char *buf, size_t cap) {
+    if (level < l->n - 1) {
+        snprintf(buf, cap, "%s\n\n%s", level_title, rest);
+        return "ESCAPED!";
+    }
+    if (escaped >= l->n)
+        snprintf(buf, cap, "you got away from %s, the last level\nall %d levels escaped - thanks for playing\n\n%s",
+                 level_title, l->n, rest);
+    else
+        snprintf(buf, cap, "you got away from %s, the last level\n%d of %d levels escaped - the level list shows the rest\n\n%s",
+                 level_title, escaped, l->n, rest);
+    return "THE END";
 }

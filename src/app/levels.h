@@ -7,8 +7,11 @@
  * with spaces is quoted:
  *
  *     # patrol's levels, easiest first
- *     demo.map
+ *     demo.map          difficulty=easy
  *     "the river.map"
+ *
+ * After the path a line may give the level's difficulty, difficulty=WORD (letters, digits and
+ * '-', at most APP_DIFFICULTY_MAX bytes), which the level select shows beside its name.
  *
  *     app_levels l;
  *     if (app_levels_load(&l, "maps/levels.txt", &err, &why) < 0) ...  // err: the list's line
@@ -28,10 +31,12 @@
 #include <patrol/error.h>
 
 #define APP_LEVELS_MAX 256 /* levels in one list */
+#define APP_DIFFICULTY_MAX 16 /* bytes of a level's difficulty word */
 
 typedef struct app_level_item {
     char path[PT_MAX_PATH];  /* the map: the list's folder + the line's path */
     char title[64];          /* the map's title (its file name when it has none) */
+    char difficulty[APP_DIFFICULTY_MAX + 1]; /* the line's difficulty=WORD ("" = none given) */
     uint64_t hash;           /* app_file_hash of the map file: its key in the progress file */
     int line;                /* where the list names it */
 } app_level_item;
@@ -43,8 +48,9 @@ typedef struct app_levels {
 } app_levels;
 
 /* Parses the text of a list file (name for errors and the folder paths are relative to):
- * the paths only, no map is read. Errors, located (line, column): a second word on a line
- * (PT_ERR_SYNTAX), a path with a control character or too long (from the shared tokenizer),
+ * the paths and difficulties only, no map is read. Errors, located (line, column): a second
+ * word on a line that is not difficulty=WORD, or a third word (PT_ERR_SYNTAX), a difficulty
+ * word empty, too long or with another character (PT_ERR_BAD_VALUE, at the word), a path with a control character or too long (from the shared tokenizer),
  * a map listed twice (PT_ERR_DUPLICATE, at the second), more than APP_LEVELS_MAX levels
  * (PT_ERR_LIMIT), no level at all (PT_ERR_EMPTY, line 0). On failure l holds nothing. */
 int app_levels_parse(app_levels *l, const char *name, const char *text, size_t len, pt_error *err);
@@ -55,6 +61,19 @@ int app_levels_parse(app_levels *l, const char *name, const char *text, size_t l
  * the map's own error. A list file that cannot be read: PT_ERR_IO. On failure l holds nothing. */
 int app_levels_load(app_levels *l, const char *path, pt_error *err, pt_error *why);
 void app_levels_fini(app_levels *l);
+
+/* The level select's row label of level i (0-based) of l: " 1  TITLE", then "  - WORD" when
+ * the list gives its difficulty. */
+void app_level_label(const app_levels *l, int i, char *buf, size_t cap);
+
+/* The result screen after an escape from level `level` of l (level_title its name, rest the
+ * lines of the time and the badges): returns the big title and writes the lines under it to
+ * buf. "ESCAPED!" and the level's name, a blank line, rest; after the list's last level the
+ * ending: "THE END", the level's name as the last one got away from, how many of the list's
+ * levels are escaped (`escaped`, this one counted: "all N levels escaped - thanks for
+ * playing", or "K of N levels escaped - the level list shows the rest"), a blank line, rest. */
+const char *app_result_text(const app_levels *l, int level, const char *level_title, const char *rest, int escaped,
+                            char *buf, size_t cap);
 
 /* The default list: levels.txt beside the demo map (app_default_map: an installed
  * share/patrol/examples/ beside the program, ./maps/, or the source tree's maps/). */

@@ -62,7 +62,7 @@ void play_menu_build(play_menus *pm, const play_session *s, const play_ui *ui, d
         for (int i = 0; i < pm->levels.n; i++) {
             const app_level_item *it = &pm->levels.items[i];
             const app_level_best *b = app_progress_find(&pm->progress, it->hash);
-            snprintf(pm->label[i], sizeof pm->label[i], "%2d  %s", i + 1, it->title);
+            app_level_label(&pm->levels, i, pm->label[i], sizeof pm->label[i]);
             pm->marks[i][0] = '\0';
             if (b) {
                 escaped++;
@@ -93,9 +93,13 @@ void play_menu_build(play_menus *pm, const play_session *s, const play_ui *ui, d
         int ghost, calm, no_stones;
         play_badges(s, &ghost, &calm, &no_stones);
         badge_words(badges, sizeof badges, ghost, calm, no_stones);
-        snprintf(pm->subtitle, sizeof pm->subtitle, "%s\n\ntime %s   %s\nbadges: %s", play_level_title(s), clock, best,
-                 badges[0] ? badges : "none this time");
-        m->title = "ESCAPED!";
+        char rest[256];
+        snprintf(rest, sizeof rest, "time %s   %s\nbadges: %s", clock, best, badges[0] ? badges : "none this time");
+        int escaped = 0; /* levels escaped so far, this one counted (the list's progress + this round) */
+        for (int i = 0; i < pm->levels.n; i++)
+            escaped += i == mn->level || app_progress_find(&pm->progress, pm->levels.items[i].hash) != NULL;
+        m->title = app_result_text(&pm->levels, mn->level, play_level_title(s), rest, escaped, pm->subtitle,
+                                   sizeof pm->subtitle);
         m->subtitle = pm->subtitle;
         int n = app_menu_rows(mn);
         for (int i = 0; i < n; i++) {

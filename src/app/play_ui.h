@@ -77,7 +77,7 @@ typedef struct play_menus {
     double escaped_at;        /* real seconds of the last escape, while its banner shows (-1 = none) */
     app_progress progress;    /* as read when the list was last shown */
     pt_menu_row rows[APP_LEVELS_MAX];
-    char label[APP_LEVELS_MAX][80], detail[APP_LEVELS_MAX][64], marks[APP_LEVELS_MAX][32];
+    char label[APP_LEVELS_MAX][96], detail[APP_LEVELS_MAX][64], marks[APP_LEVELS_MAX][32];
     char subtitle[1024];
 } play_menus;
 
