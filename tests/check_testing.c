@@ -358,6 +358,65 @@ START_TEST(test_expectations_against_the_world) {
 }
 END_TEST
 
+/* Two guards on one corridor: `a` waits where a side corridor meets it and catches the
+ * walking player first; the player starts again, `a` has walked off down the side corridor,
+ * and `b` at the far end catches them later. by= means the first catch. */
+static const char two_map[] = "player at=1,1 pattern=walk speed=2\n"
+                              "guard a at=5,6 pattern=away view=4 fov=120 hearing=256 aware_rate=50\n"
+                              "guard b at=19,1 heading=180 view=6 fov=90 hearing=256\n"
+                              "grid\n"
+                              "#####################\n"
+                              "#...................#\n"
+                              "#####.###############\n"
+                              "#####.###############\n"
+                              "#####.###############\n"
+                              "#####.###############\n"
+                              "#####.###############\n"
+                              "#####.###############\n"
+                              "#####.###############\n"
+                              "#####################\n"
+                              "end\n";
+static const char two_pat[] = "pattern walk\n  kind path\n  points 1,1 19,1\n  at_end stop\nend\n"
+                              "pattern away\n  kind path\n  points 5,6 5,2 wait=3s 5,8\n  at_end stop\nend\n";
+
+START_TEST(test_caught_by_is_the_first_catch) {
+    fixture f;
+    pt_error err;
+    ck_assert_int_eq(pt_map_parse(&f.map, two_map, strlen(two_map), "two.map", &err), PT_OK);
+    pt_patlib_init(&f.lib);
+    ck_assert_int_eq(pt_patlib_parse(&f.lib, two_pat, strlen(two_pat), "two.pat", &err), PT_OK);
+    pt_test_result r;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        /* The reference: every catch in 40 s, in order. */
+        pt_world *w = fx_world(&f, seed);
+        int a = pt_test_find_guard(w, "a"), b = pt_test_find_guard(w, "b");
+        long first = -1, by_b = -1;
+        uint32_t first_by = 0;
+        for (long t = 1; t <= 2400; t++) {
+            pt_world_step(w);
+            int n;
+            const pt_event *ev = pt_world_events(w, &n);
+            for (int i = 0; i < n; i++) {
+                if (ev[i].kind != PT_EVENT_CAUGHT) continue;
+                if (first < 0) first = t, first_by = ev[i].a;
+                if (by_b < 0 && ev[i].a == (uint32_t)b) by_b = t;
+            }
+        }
+        pt_world_destroy(w);
+        ck_assert_msg(first > 0 && first_by == (uint32_t)a && by_b > first, "seed %llu: the scene is not set",
+                      (unsigned long long)seed);
+        ck_assert_int_eq(run_one(&f, "map t.map\ncaught within=40 by=b\n", seed, &r, NULL), PT_TEST_FAIL);
+        ck_assert_uint_eq(r.tick, (uint64_t)first);
+        ck_assert_msg(strstr(r.text, "caught first by a on tick") && strstr(r.text, "not by b"), "%s", r.text);
+        ck_assert_int_eq(run_one(&f, "map t.map\ncaught within=40 by=a\n", seed, &r, NULL), PT_TEST_PASS);
+        ck_assert_uint_eq(r.tick, (uint64_t)first);
+        ck_assert_int_eq(run_one(&f, "map t.map\ncaught within=40\n", seed, &r, NULL), PT_TEST_PASS);
+        ck_assert_ptr_nonnull(strstr(r.text, "caught by a"));
+    }
+    fx_close(&f);
+}
+END_TEST
+
 START_TEST(test_covers_gaps) {
     fixture f;
     fx_open(&f);
@@ -442,6 +501,7 @@ int main(void) {
     tcase_add_test(tc, test_trace_diff);
     tcase_add_test(tc, test_bind_errors);
     tcase_add_test(tc, test_expectations_against_the_world);
+    tcase_add_test(tc, test_caught_by_is_the_first_catch);
     tcase_add_test(tc, test_covers_gaps);
     tcase_add_test(tc, test_run_trace_is_the_worlds);
     tcase_add_test(tc, test_demo_file);

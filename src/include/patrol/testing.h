@@ -122,7 +122,7 @@ typedef enum pt_expect_kind {
     PT_EXPECT_STAYS,      /* a guard never leaves an area */
     PT_EXPECT_COVERS,     /* a guard's cone covers a cell at least once every N seconds */
     PT_EXPECT_UNSEEN,     /* no guard sees the player (until the goal) */
-    PT_EXPECT_CAUGHT,     /* the player is caught within a time (by a given guard) */
+    PT_EXPECT_CAUGHT,     /* the player is caught within a time (first by a given guard) */
     PT_EXPECT_GOAL,       /* the player reaches the goal within a time, never caught */
     PT_EXPECT_SOLVABLE,   /* the level can be won unseen with a safety margin (pt_solve) */
     PT_EXPECT_KIND_COUNT
