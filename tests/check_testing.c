@@ -114,6 +114,43 @@ START_TEST(test_step_until) {
 }
 END_TEST
 
+/* The entity predicate: the pacer (not the player, id 2: a guard is declared before it) on
+ * each cell of its round, the tick each time the one a hand-stepped world gives. */
+START_TEST(test_entity_at_cell) {
+    fixture f;
+    fx_open(&f);
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        pt_world *w = fx_world(&f, seed), *ref = fx_world(&f, seed);
+        int g = pt_test_find_guard(w, "pacer");
+        ck_assert_int_eq(g, 2);
+        pt_cell cells[16];
+        int n = pt_test_pattern_cells(w, g, cells, 16);
+        ck_assert_int_eq(n, 6);
+        for (int round = 0; round < 2; round++)
+            for (int i = round ? n - 2 : 1; round ? i >= 0 : i < n; i += round ? -1 : 1) {
+                pt_test_entity_cell at = {g, cells[i]};
+                long t = pt_test_step_until(w, pt_test_entity_at_cell, &at, 600);
+                long k = 0;
+                do {
+                    pt_world_step(ref);
+                    k++;
+                } while (k < 600 && !(pt_world_entity(ref, g)->x == cells[i].x && pt_world_entity(ref, g)->y == cells[i].y));
+                ck_assert_int_gt(t, 0);
+                ck_assert_int_eq(t, k);
+                ck_assert_int_eq(pt_world_entity(w, 0)->y, 1); /* the player walks row 1, never these cells */
+            }
+        pt_test_entity_cell nobody = {999, {1, 1}}, wall = {g, {0, 0}};
+        uint64_t before = pt_world_tick(w);
+        ck_assert_int_eq(pt_test_step_until(w, pt_test_entity_at_cell, &nobody, 50), -1);
+        ck_assert_int_eq(pt_test_step_until(w, pt_test_entity_at_cell, &wall, 50), -1);
+        ck_assert_uint_eq(pt_world_tick(w), before + 100);
+        pt_world_destroy(w);
+        pt_world_destroy(ref);
+    }
+    fx_close(&f);
+}
+END_TEST
+
 START_TEST(test_cone_covers) {
     fixture f;
     fx_open(&f);
@@ -496,6 +533,7 @@ int main(void) {
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_find_guard_and_pattern_cells);
     tcase_add_test(tc, test_step_until);
+    tcase_add_test(tc, test_entity_at_cell);
     tcase_add_test(tc, test_cone_covers);
     tcase_add_test(tc, test_saw_player);
     tcase_add_test(tc, test_trace_diff);

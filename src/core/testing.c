@@ -29,6 +29,12 @@ int pt_test_at_cell(const pt_world *w, void *user) {
     return p && p->x == c->x && p->y == c->y;
 }
 
+int pt_test_entity_at_cell(const pt_world *w, void *user) {
+    const pt_test_entity_cell *a = user;
+    const pt_entity *e = pt_world_entity(w, a->id); /* NULL for an unknown id */
+    return e && e->x == a->cell.x && e->y == a->cell.y;
+}
+
 int pt_test_event(const pt_world *w, pt_event_kind kind, pt_event *out) {
     int n = 0;
     const pt_event *ev = pt_world_events(w, &n);

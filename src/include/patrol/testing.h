@@ -7,7 +7,9 @@
  *     int g = pt_test_find_guard(w, "corridor");              // its world id, or -1
  *     pt_cell cells[256];
  *     int n = pt_test_pattern_cells(w, g, cells, 256);        // its round, as placed
- *     long t = pt_test_step_until(w, pt_test_at_cell, &cells[5], 600); // <0: never there
+ *     pt_test_entity_cell at = {g, cells[5]};                 // the guard on its 6th cell
+ *     long t = pt_test_step_until(w, pt_test_entity_at_cell, &at, 600); // <0: never there
+ *     long p = pt_test_step_until(w, pt_test_at_cell, &goal, 600);      // the player on a cell
  *     pt_test_sighting s;
  *     if (pt_test_saw_player(w, -1, 1, 3600, &s)) ...         // first sighting by any guard
  *     long row = pt_test_trace_diff(a, alen, b, blen, buf, sizeof buf); // 0: same traces
@@ -21,7 +23,7 @@
  *     // load tf.map_path and its patterns, then:
  *     if (pt_testfile_bind(&tf, &map, &lib, &err) < 0) ...       // names, cells, routes
  *     for (int i = 0; i < tf.count; i++) {
- *         pt_world_desc d; pt_expect_desc(&tf, &tf.items[i], &map, &d);
+ *         pt_world_desc d; pt_expect_desc(&tf, &tf.items[i], &d);
  *         pt_world *w = pt_world_create(&map, &lib, &d, &err);
  *         pt_test_result r; pt_expect_run(w, &tf.items[i], &r, NULL);
  *         pt_world_destroy(w);
@@ -64,6 +66,14 @@ long pt_test_step_until(pt_world *w, pt_test_pred pred, void *user, long max_tic
  * on it; or to a pt_event_kind, an event of that kind happened in the last step. */
 int pt_test_at_cell(const pt_world *w, void *user);
 int pt_test_event_happened(const pt_world *w, void *user);
+
+/* Any entity on a cell: pt_test_entity_at_cell's user points to one of these (id: a world
+ * id, the player 0; an unknown id is never there). */
+typedef struct pt_test_entity_cell {
+    int id;
+    pt_cell cell;
+} pt_test_entity_cell;
+int pt_test_entity_at_cell(const pt_world *w, void *user);
 
 /* The first event of a kind in the last step, copied to *out (may be NULL); 1 if any. */
 int pt_test_event(const pt_world *w, pt_event_kind kind, pt_event *out);
