@@ -168,9 +168,9 @@ static int parse_expect(parser *p, const pt__line *ln, pt_expect_kind kind) {
         unsigned bit = 1u << k;
         if (bit == K_WITHIN || bit == K_FOR || bit == K_EVERY) {
             double *dst = bit == K_WITHIN ? &x->within : bit == K_FOR ? &x->duration : &x->every;
-            if ((rc = pt__tok_num(&val, ln->no, 1e-3, PT_TEST_MAX_SECONDS, dst, p->err)) < 0) return rc;
+            if ((rc = pt__tok_num_key(&val, ln->no, key_names[k], 1e-3, PT_TEST_MAX_SECONDS, 0, dst, p->err)) < 0) return rc;
         } else if (bit == K_MARGIN) {
-            if ((rc = pt__tok_num(&val, ln->no, 0, PT_TEST_MAX_MARGIN, &x->margin, p->err)) < 0) return rc;
+            if ((rc = pt__tok_num_key(&val, ln->no, "margin", 0, PT_TEST_MAX_MARGIN, 0, &x->margin, p->err)) < 0) return rc;
         } else if (bit == K_ROUTE) {
             if ((rc = pt__tok_name(&val, ln->no, x->route, sizeof x->route, p->err)) < 0) return rc;
             x->route_col = val.col;
