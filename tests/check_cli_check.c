@@ -201,6 +201,52 @@ START_TEST(test_usage) {
 }
 END_TEST
 
+/* Player routes are linted where they are used (issue 36, item 15): a route into a wall is
+ * refused by check of a test file, check --route, test, sim --player-pattern and render
+ * --route, each with the located lint error; a route on the floor passes everywhere. */
+#define HR "tests/data/test/hall_routes.pat"
+#define WALL_ERR HR ":6:3: error: cell 1,0 is wall: pattern 'into_wall' placed at 1,1 for the player's route"
+START_TEST(test_routes_are_linted) {
+    run_result r;
+    run(&r, (const char *[]){"check", "tests/data/test/route_wall.test", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, WALL_ERR " (route= on tests/data/test/route_wall.test:5)"), "%s", r.err);
+    ck_assert_str_eq(r.out, "");
+    run(&r, (const char *[]){"check", "--route", HR ":into_wall", "tests/data/test/hall.map", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, WALL_ERR "\n"), "%s", r.err);
+    ck_assert_msg(strstr(r.err, "error: cell 0,1 is wall") != NULL, "every problem: %s", r.err);
+    run(&r, (const char *[]){"check", "tests/data/test/hall.map", "--route", HR ":along", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "");
+    ck_assert(has_line_starting(r.out, "tests/data/test/hall.map: ok"));
+    run(&r, (const char *[]){"check", "--route", HR ":nope", "tests/data/test/hall.map", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "has no pattern 'nope'") != NULL, "%s", r.err);
+    run(&r, (const char *[]){"check", "--route", HR ":along", HR, NULL}); /* no map to lint on */
+    ck_assert_int_eq(r.status, 2);
+    run(&r, (const char *[]){"check", "--route", NULL});
+    ck_assert_int_eq(r.status, 2);
+    run(&r, (const char *[]){"test", "tests/data/test/route_wall.test", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, WALL_ERR " (route= on tests/data/test/route_wall.test:5)"), "%s", r.err);
+    run(&r, (const char *[]){"sim", "tests/data/test/hall.map", "--ticks", "10", "--player-pattern", HR ":into_wall", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, WALL_ERR "\n"), "%s", r.err);
+    ck_assert_str_eq(r.out, "");
+    run(&r, (const char *[]){"sim", "tests/data/test/hall.map", "--ticks", "10", "--player-pattern", HR ":along", NULL});
+    ck_assert_int_eq(r.status, 0);
+    char dir[] = "/tmp/patrol-route-XXXXXX", png[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(png, sizeof png, "%s/r.png", dir);
+    run(&r, (const char *[]){"render", "tests/data/test/hall.map", "--out", png, "--route", HR ":into_wall", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, WALL_ERR "\n"), "%s", r.err);
+    ck_assert_int_ne(access(png, F_OK), 0);
+    rmdir(dir);
+}
+END_TEST
+
 /* A FIFO given as the file (no extension: its first line was read to tell its kind, which
  * blocked for ever) or named by a map is refused without reading it. */
 START_TEST(test_special_files) {
@@ -278,6 +324,7 @@ static Suite *cli_check_suite(void) {
     tcase_add_test(core, test_keeps_going);
     tcase_add_test(core, test_usage);
     tcase_add_test(core, test_bad_recordings);
+    tcase_add_test(core, test_routes_are_linted);
     suite_add_tcase(s, core);
     TCase *special = tcase_create("special");
     tcase_set_timeout(special, 10); /* a read that blocks fails here */

@@ -287,6 +287,19 @@ START_TEST(test_bind_errors) {
     ck_assert_int_eq(err.line, 2);
     ck_assert_int_eq(err.col, 8);
     ck_assert_int_eq(bind_text(&f, "map hall.map\nplayer none\nunseen route=stand\n", &err), PT_OK);
+    /* A route is linted as the player's walk: into a wall, off the map, past a corner. */
+    static const char routes[] = "pattern north\n  kind control\n  heading 270\n  forward 1\nend\n"
+                                 "pattern off\n  kind path\n  origin 1,-1\n  points 0,0 1,0\nend\n";
+    ck_assert_int_eq(pt_patlib_parse(&f.lib, routes, strlen(routes), "routes.pat", &err), PT_OK);
+    ck_assert_int_eq(bind_text(&f, "map hall.map\nunseen route=walk\nunseen route=north\n", &err), PT_ERR_PATTERN_BLOCKED);
+    ck_assert_str_eq(err.file, "routes.pat");
+    ck_assert_int_eq(err.line, 4);
+    ck_assert_int_eq(err.col, 3);
+    ck_assert_str_eq(err.message, "cell 1,0 is wall: pattern 'north' placed at 1,1 for the player's route (route= on "
+                                  "tests/data/hall.test:3)");
+    ck_assert_int_eq(bind_text(&f, "map hall.map\nplayer off\nunseen\n", &err), PT_ERR_PATTERN_LEAVES);
+    ck_assert_ptr_nonnull(strstr(err.message, "for the player's route (the player line on tests/data/hall.test:2)"));
+    ck_assert_int_eq(bind_text(&f, "map hall.map\nplayer walk\nunseen route=stand\n", &err), PT_OK);
     ck_assert_int_eq(bind_text(&f, "map hall.map\npatterns no_such_file.pat\nunseen\n", &err), PT_ERR_IO);
     ck_assert_int_eq(err.line, 2);
     ck_assert_int_eq(err.col, 10);

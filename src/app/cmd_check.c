@@ -17,8 +17,10 @@
 #include <patrol/tmx.h>
 #include <patrol/world.h>
 
+#define CHECK_USAGE "usage: patrol check [-q] [--route F.pat:NAME]... FILE...\n"
+
 static void check_usage(FILE *out) {
-    fprintf(out, "usage: patrol check [-q] FILE...\n\n"
+    fprintf(out, CHECK_USAGE "\n"
                  "Validates each file as what it is: maps (.map, Tiled .tmx; a map's pattern files\n"
                  "and steering file too, and its patterns linted as the world places them), Tiled\n"
                  "tilesets (.tsx), pattern files (.pat), steering files (.steer), test files (.test:\n"
@@ -27,8 +29,11 @@ static void check_usage(FILE *out) {
                  "another name is recognised by its first line. Each problem is reported as\n"
                  "FILE:LINE:COL: error: MESSAGE with the source line and a caret; each valid file\n"
                  "gets one line, e.g. 'maps/demo.map: ok (64x40, 20 entities, 10 patterns)'.\n\n"
+                 "A pattern file alone is checked for its syntax: --route lints a player route\n"
+                 "against every map checked, as sim --player-pattern and render --route walk it.\n\n"
                  "options:\n"
                  "  -q, --quiet    no line for valid files (errors only)\n"
+                 "  --route F.pat:NAME  lint this player route on every map checked (repeatable)\n"
                  "  -h, --help     show this help\n\n"
                  "exit status: 0 all files valid, 1 a file has problems, 2 usage error\n");
 }
@@ -132,10 +137,18 @@ static int check_test_file(const char *path, int quiet) {
     return 0;
 }
 
+enum { MAX_ROUTES = 16 };
+typedef struct routes {
+    const char *ref[MAX_ROUTES]; /* F.pat:NAME */
+    int n;
+} routes;
+
+static int is_map_kind(app_file_kind k) { return k == APP_FILE_MAP || k == APP_FILE_TMX; }
+
 /* A map (.map or Tiled .tmx): the map itself, every pattern file it names, then every
  * entity's pattern linted against the map as the world places it. Every problem is printed;
  * returns how many. */
-static int check_map(const char *path, int quiet) {
+static int check_map(const char *path, int quiet, const routes *rt) {
     pt_map map;
     pt_patlib lib;
     pt_error err;
@@ -171,6 +184,14 @@ static int check_map(const char *path, int quiet) {
         }
         pt_steer_file_fini(&sf);
     }
+    /* Player routes (--route): each linted as the world walks it on this map. */
+    for (int i = 0; i < rt->n; i++) {
+        pt_patlib rlib;
+        pt_patlib_init(&rlib);
+        const pt_pattern *p = app_load_pattern_ref("check", rt->ref[i], &rlib);
+        problems += p ? app_lint_route(p, &map) : 1;
+        pt_patlib_fini(&rlib);
+    }
     if (!problems) {
         /* Whatever else the world refuses (steering sets the file lacks, ...), located. The
          * entities are the world's, as sim counts them: the player and every flock member. */
@@ -191,10 +212,12 @@ static int check_map(const char *path, int quiet) {
 
 int cmd_check(int argc, char **argv) {
     /* Options first (anywhere before `--`), then every file in order. */
-    int quiet = 0, nfiles = 0;
+    int quiet = 0, nfiles = 0, nmaps = 0;
+    routes rt = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
+            for (int j = i + 1; j < argc; j++) nmaps += is_map_kind(app_file_kind_of(argv[j]));
             nfiles += argc - i - 1;
             break;
         }
@@ -207,22 +230,35 @@ int cmd_check(int argc, char **argv) {
                 quiet = 1;
                 continue;
             }
+            if (strcmp(a, "--route") == 0) {
+                if (i + 1 >= argc) return app_usage_error("check", "--route needs F.pat:NAME");
+                if (!app_pattern_ref_ok("check", argv[++i])) return APP_EXIT_USAGE;
+                if (rt.n == MAX_ROUTES) return app_usage_error("check", "more than %d --route options", MAX_ROUTES);
+                rt.ref[rt.n++] = argv[i];
+                continue;
+            }
             if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) continue; /* the ok lines: now the default */
-            fprintf(stderr, "usage: patrol check [-q] FILE...\n");
+            fprintf(stderr, CHECK_USAGE);
             return app_usage_error("check", "unknown option '%s'", a);
         }
         nfiles++;
+        nmaps += is_map_kind(app_file_kind_of(a));
     }
     if (!nfiles) {
-        fprintf(stderr, "usage: patrol check [-q] FILE...\n");
+        fprintf(stderr, CHECK_USAGE);
         return app_usage_error("check", "no files given");
     }
+    if (rt.n && !nmaps) return app_usage_error("check", "--route lints a route on a map: name a map (.map, .tmx) to check");
 
     int bad = 0, options_done = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!options_done && strcmp(a, "--") == 0) {
             options_done = 1;
+            continue;
+        }
+        if (!options_done && strcmp(a, "--route") == 0) {
+            i++;
             continue;
         }
         if (!options_done && a[0] == '-' && a[1]) continue;
@@ -233,7 +269,7 @@ int cmd_check(int argc, char **argv) {
         case APP_FILE_TSX: problems = check_tileset(a, quiet); break;
         case APP_FILE_TEST: problems = check_test_file(a, quiet); break;
         case APP_FILE_REC: problems = check_recording(a, quiet); break;
-        default: problems = check_map(a, quiet); break;
+        default: problems = check_map(a, quiet, &rt); break;
         }
         bad += problems > 0;
     }

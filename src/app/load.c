@@ -80,6 +80,15 @@ const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patl
     return p;
 }
 
+int app_lint_route(const pt_pattern *route, const pt_map *map) {
+    enum { MAX_SHOWN = 50 };
+    pt_error errs[MAX_SHOWN];
+    int total = pt_pattern_lint_route(route, map, errs, MAX_SHOWN);
+    for (int i = 0; i < total && i < MAX_SHOWN; i++) pt_error_print(stderr, &errs[i]);
+    if (total > MAX_SHOWN) fprintf(stderr, "%s: %d more problems not shown\n", route->file, total - MAX_SHOWN);
+    return total;
+}
+
 void app_no_pattern_error(const char *cmd, const char *file, const char *name, const pt_patlib *lib) {
     char names[2048] = "", sug[64];
     size_t n = 0;

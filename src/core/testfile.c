@@ -348,6 +348,20 @@ static int cell_in(const pt_testfile *tf, const pt_map *map, int x, int y, int l
     return bind_error(tf, err, PT_ERR_OUT_OF_MAP, line, col, "cell %s is outside the map (%s tiles)", c, size);
 }
 
+/* A route is linted as the world will walk it (pt_pattern_lint_route): the first problem,
+ * located in the pattern file, names the line of the test that asks for it. */
+static int lint_route(const pt_testfile *tf, const pt_map *map, const pt_pattern *pat, const char *what, int line,
+                      pt_error *err) {
+    pt_error first;
+    if (!pat || pt_pattern_lint_route(pat, map, &first, 1) == 0) return PT_OK;
+    if (err) {
+        *err = first;
+        size_t len = strlen(err->message);
+        snprintf(err->message + len, sizeof err->message - len, " (%s on %.120s:%d)", what, tf->path, line);
+    }
+    return first.code;
+}
+
 int pt_testfile_bind(pt_testfile *tf, const pt_map *map, pt_patlib *lib, pt_error *err) {
     int rc;
     for (int i = 0; i < tf->npattern_files; i++)
@@ -356,6 +370,7 @@ int pt_testfile_bind(pt_testfile *tf, const pt_map *map, pt_patlib *lib, pt_erro
             return rc;
         }
     if ((rc = bind_route(tf, lib, tf->route, tf->route_line, tf->route_col, &tf->route_pat, err)) < 0) return rc;
+    if ((rc = lint_route(tf, map, tf->route_pat, "the player line", tf->route_line, err)) < 0) return rc;
     for (int i = 0; i < tf->count; i++) {
         pt_expect *x = &tf->items[i];
         if (x->guard[0] && (rc = bind_guard(tf, map, x, err)) < 0) return rc;
@@ -366,6 +381,11 @@ int pt_testfile_bind(pt_testfile *tf, const pt_map *map, pt_patlib *lib, pt_erro
              (rc = cell_in(tf, map, x->area_hi.x, x->area_hi.y, x->line, x->area_col, err)) < 0))
             return rc;
         if ((rc = bind_route(tf, lib, x->route, x->line, x->route_col, &x->route_pat, err)) < 0) return rc;
+        const pt_pattern *before = NULL; /* a route linted on an earlier line is not linted again */
+        for (int j = 0; j < i && !before; j++)
+            if (tf->items[j].route_pat == x->route_pat) before = x->route_pat;
+        if (!before && x->route_pat != tf->route_pat && (rc = lint_route(tf, map, x->route_pat, "route=", x->line, err)) < 0)
+            return rc;
     }
     pt_error_clear(err);
     return PT_OK;

@@ -182,7 +182,9 @@ void pt_testfile_fini(pt_testfile *tf);
 /* Checks the file against its loaded map and library: loads the file's `patterns` files into
  * lib, then every guard name must be a guard of the map, every cell inside it, every route a
  * pattern of lib (or `none`); errors are located in the .test file, with the nearest name
- * as a suggestion. Sets the route_pat fields. */
+ * as a suggestion. Every route is then linted as the player's walk on the map
+ * (pt_pattern_lint_route): its first problem is located in the pattern file, the message
+ * ending with the test line that asks for it. Sets the route_pat fields. */
 int pt_testfile_bind(pt_testfile *tf, const pt_map *map, pt_patlib *lib, pt_error *err);
 
 /* The world an expectation runs in: as `patrol sim` makes it (the file's seed, the player
