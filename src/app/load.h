@@ -43,5 +43,10 @@ void app_no_pattern_error(const char *cmd, const char *file, const char *name, c
  * prints the located error to stderr and returns 0 with nothing to free; on success returns
  * 1 and the caller owns tf, map and lib. */
 int app_load_test(const char *path, pt_testfile *tf, pt_map *map, pt_patlib *lib);
+/* The same; when the map does not load and map_checked(map path, user) says it is checked on
+ * its own as well (patrol check x.map x.test), one line at the test's map line says so
+ * instead of the map's own error, printed there. */
+int app_load_test_ex(const char *path, pt_testfile *tf, pt_map *map, pt_patlib *lib,
+                     int (*map_checked)(const char *map, void *user), void *user);
 
 #endif
