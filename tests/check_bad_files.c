@@ -600,6 +600,29 @@ START_TEST(messages_name_the_key_and_its_range) {
         ck_assert_int_eq(err.line, 4);
         ck_assert_int_eq(err.col, 3);
     }
+    /* A Tiled map's property says the same (its value from the castle, changed). */
+    FILE *f = fopen(PATROL_SOURCE_DIR "/tests/data/tmx/castle_csv.tmx", "rb");
+    ck_assert_ptr_nonnull(f);
+    static char tmx[1 << 16];
+    size_t n = fread(tmx, 1, sizeof tmx - 1, f);
+    fclose(f);
+    tmx[n] = '\0';
+    static const struct { const char *value, *want; } tmx_cases[] = {
+        {"0", "property 'fov': fov=0 is out of range: fov takes more than 0, up to 360"},
+        {"400", "property 'fov': fov=400 is out of range: fov takes more than 0, up to 360"},
+    };
+    for (size_t i = 0; i < sizeof tmx_cases / sizeof tmx_cases[0]; i++) {
+        static char text[1 << 16];
+        char *at = strstr(tmx, "name=\"fov\" type=\"float\" value=\"270\"");
+        ck_assert_ptr_nonnull(at);
+        int head = (int)(at - tmx) + (int)strlen("name=\"fov\" type=\"float\" value=\"");
+        snprintf(text, sizeof text, "%.*s%s%s", head, tmx, tmx_cases[i].value, at + strlen("name=\"fov\" type=\"float\" value=\"270"));
+        pt_patlib tlib;
+        pt_patlib_init(&tlib);
+        expect_message(pt_tmx_parse(&m, &tlib, text, strlen(text), PATROL_SOURCE_DIR "/tests/data/tmx/fov.tmx", &err),
+                       PT_ERR_RANGE, &err, tmx_cases[i].want);
+        pt_patlib_fini(&tlib);
+    }
     static const char typo[] = "pattern c\n  kind control\n  loook=3s\nend\n"; /* not a key: the key list */
     expect_message(pt_patlib_parse(&lib, typo, strlen(typo), "c.pat", &err), PT_ERR_UNKNOWN_KEY, &err, "its keys:");
     pt_patlib_fini(&lib);
