@@ -545,6 +545,90 @@ static void gb_printf(gbuf *b, const char *fmt, ...) {
     "id=\"0\"><properties><property name=\"walkable\" type=\"bool\" value=\"true\"/></properties></tile></tileset>\n"
 #define TMX_LAYER "<layer id=\"1\" name=\"g\" width=\"3\" height=\"2\"><data encoding=\"csv\">1,1,1,1,1,1</data></layer>\n"
 
+/* Messages that say what to write: a key's range error names the key, the value and the
+ * range the key takes (0 excluded where 0 would read as the default); a key written
+ * key=value where a pattern line wants `key value` suggests the line. */
+static void expect_message(int rc, int code, const pt_error *err, const char *want) {
+    ck_assert_int_eq(rc, code);
+    ck_assert_msg(strstr(err->message, want) != NULL, "'%s' lacks '%s'", err->message, want);
+}
+
+START_TEST(messages_name_the_key_and_its_range) {
+    static const struct { const char *item, *want; } map_cases[] = {
+        {"fov=400", "fov=400 is out of range: fov takes more than 0, up to 360"},
+        {"fov=0", "fov=0 is out of range: fov takes more than 0, up to 360"},
+        {"speed=0", "speed=0 is out of range: speed takes more than 0, up to 50"},
+        {"heading=999", "heading=999 is out of range: heading takes -360 to 360"},
+        {"view=-1", "view=-1 is out of range: view takes more than 0, up to 256"},
+        {"memory=601", "memory=601 is out of range: memory takes more than 0, up to 600"},
+    };
+    pt_error err;
+    for (size_t i = 0; i < sizeof map_cases / sizeof map_cases[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "player at=1,1\nguard g at=2,2 %s\ngrid\n#####\n#...#\n#...#\n#####\nend\n",
+                 map_cases[i].item);
+        pt_map m;
+        expect_message(pt_map_parse(&m, text, strlen(text), "m.map", &err), PT_ERR_RANGE, &err, map_cases[i].want);
+        ck_assert_int_eq(err.col, 16 + (int)(strchr(map_cases[i].item, '=') - map_cases[i].item) + 1); /* the value */
+    }
+    static const char flock[] = "player at=1,1\nflock f at=2,2 count=0\ngrid\n#####\n#...#\n#...#\n#####\nend\n";
+    pt_map m;
+    expect_message(pt_map_parse(&m, flock, strlen(flock), "m.map", &err), PT_ERR_RANGE, &err,
+                   "count=0 is out of range: count takes 1 to 65536");
+    static const char obstacle[] = "player at=1,1\nobstacle at=2,2 r=0\ngrid\n#####\n#...#\n#...#\n#####\nend\n";
+    expect_message(pt_map_parse(&m, obstacle, strlen(obstacle), "m.map", &err), PT_ERR_RANGE, &err,
+                   "r=0 is out of range: r takes more than 0, up to 4");
+    pt_testfile tf;
+    static const char test[] = "map m.map\ncaught within=0\n";
+    expect_message(pt_testfile_parse(&tf, test, strlen(test), "t.test", &err), PT_ERR_RANGE, &err,
+                   "within=0 is out of range: within takes 0.001 to 3600");
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    static const char fire[] = "pattern t\n  kind thrust\n  fire port turn=200\nend\n";
+    expect_message(pt_patlib_parse(&lib, fire, strlen(fire), "t.pat", &err), PT_ERR_RANGE, &err,
+                   "turn=200 is out of range: turn takes more than 0, up to 180");
+    static const char *const lines[][2] = {
+        {"look=3s", "did you mean 'look 3s'?"},
+        {"wait=2s", "did you mean 'wait 2s'?"},
+        {"forward=3", "did you mean 'forward 3'?"},
+        {"at_end=stop", "did you mean 'at_end stop'?"},
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "pattern c\n  kind control\n  forward 2\n  %s\nend\n", lines[i][0]);
+        expect_message(pt_patlib_parse(&lib, text, strlen(text), "c.pat", &err), PT_ERR_UNKNOWN_KEY, &err, lines[i][1]);
+        ck_assert_int_eq(err.line, 4);
+        ck_assert_int_eq(err.col, 3);
+    }
+    /* A Tiled map's property says the same (its value from the castle, changed). */
+    FILE *f = fopen(PATROL_SOURCE_DIR "/tests/data/tmx/castle_csv.tmx", "rb");
+    ck_assert_ptr_nonnull(f);
+    static char tmx[1 << 16];
+    size_t n = fread(tmx, 1, sizeof tmx - 1, f);
+    fclose(f);
+    tmx[n] = '\0';
+    static const struct { const char *value, *want; } tmx_cases[] = {
+        {"0", "property 'fov': fov=0 is out of range: fov takes more than 0, up to 360"},
+        {"400", "property 'fov': fov=400 is out of range: fov takes more than 0, up to 360"},
+    };
+    for (size_t i = 0; i < sizeof tmx_cases / sizeof tmx_cases[0]; i++) {
+        static char text[1 << 16];
+        char *at = strstr(tmx, "name=\"fov\" type=\"float\" value=\"270\"");
+        ck_assert_ptr_nonnull(at);
+        int head = (int)(at - tmx) + (int)strlen("name=\"fov\" type=\"float\" value=\"");
+        snprintf(text, sizeof text, "%.*s%s%s", head, tmx, tmx_cases[i].value, at + strlen("name=\"fov\" type=\"float\" value=\"270"));
+        pt_patlib tlib;
+        pt_patlib_init(&tlib);
+        expect_message(pt_tmx_parse(&m, &tlib, text, strlen(text), PATROL_SOURCE_DIR "/tests/data/tmx/fov.tmx", &err),
+                       PT_ERR_RANGE, &err, tmx_cases[i].want);
+        pt_patlib_fini(&tlib);
+    }
+    static const char typo[] = "pattern c\n  kind control\n  loook=3s\nend\n"; /* not a key: the key list */
+    expect_message(pt_patlib_parse(&lib, typo, strlen(typo), "c.pat", &err), PT_ERR_UNKNOWN_KEY, &err, "its keys:");
+    pt_patlib_fini(&lib);
+}
+END_TEST
+
 START_TEST(tmx_limits) {
     pt_map m;
     pt_error err;
@@ -612,6 +696,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, file_size_limit);
     tcase_add_test(tc, path_length_limit);
     tcase_add_test(tc, tmx_limits);
+    tcase_add_test(tc, messages_name_the_key_and_its_range);
     tcase_add_test(tc, only_regular_files_are_read);
     tcase_add_test(tc, named_special_files_are_located);
     tcase_add_test(tc, named_files_that_cannot_be_read_are_located);

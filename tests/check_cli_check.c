@@ -201,6 +201,135 @@ START_TEST(test_usage) {
 }
 END_TEST
 
+/* Player routes are linted where they are used (issue 36, item 15): a route into a wall is
+ * refused by check of a test file, check --route, test, sim --player-pattern and render
+ * --route, each with the located lint error; a route on the floor passes everywhere. */
+#define HR "tests/data/test/hall_routes.pat"
+#define WALL_ERR HR ":6:3: error: cell 1,0 is wall: pattern 'into_wall' placed at 1,1 for the player's route"
+START_TEST(test_routes_are_linted) {
+    run_result r;
+    run(&r, (const char *[]){"check", "tests/data/test/route_wall.test", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, WALL_ERR " (route= on tests/data/test/route_wall.test:5)"), "%s", r.err);
+    ck_assert_str_eq(r.out, "");
+    run(&r, (const char *[]){"check", "--route", HR ":into_wall", "tests/data/test/hall.map", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, WALL_ERR "\n"), "%s", r.err);
+    ck_assert_msg(strstr(r.err, "error: cell 0,1 is wall") != NULL, "every problem: %s", r.err);
+    run(&r, (const char *[]){"check", "tests/data/test/hall.map", "--route", HR ":along", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "");
+    ck_assert(has_line_starting(r.out, "tests/data/test/hall.map: ok"));
+    run(&r, (const char *[]){"check", "--route", HR ":nope", "tests/data/test/hall.map", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "has no pattern 'nope'") != NULL, "%s", r.err);
+    run(&r, (const char *[]){"check", "--route", HR ":along", HR, NULL}); /* no map to lint on */
+    ck_assert_int_eq(r.status, 2);
+    run(&r, (const char *[]){"check", "--route", NULL});
+    ck_assert_int_eq(r.status, 2);
+    run(&r, (const char *[]){"test", "tests/data/test/route_wall.test", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, WALL_ERR " (route= on tests/data/test/route_wall.test:5)"), "%s", r.err);
+    run(&r, (const char *[]){"sim", "tests/data/test/hall.map", "--ticks", "10", "--player-pattern", HR ":into_wall", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, WALL_ERR "\n"), "%s", r.err);
+    ck_assert_str_eq(r.out, "");
+    run(&r, (const char *[]){"sim", "tests/data/test/hall.map", "--ticks", "10", "--player-pattern", HR ":along", NULL});
+    ck_assert_int_eq(r.status, 0);
+    char dir[] = "/tmp/patrol-route-XXXXXX", png[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(png, sizeof png, "%s/r.png", dir);
+    run(&r, (const char *[]){"render", "tests/data/test/hall.map", "--out", png, "--route", HR ":into_wall", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, WALL_ERR "\n"), "%s", r.err);
+    ck_assert_int_ne(access(png, F_OK), 0);
+    rmdir(dir);
+}
+END_TEST
+
+/* Issue 36, item 17. A level list is checked as one (the shipped maps/levels.txt was refused
+ * as "not a map"): its lines, then every level, a bad level also at its line of the list. */
+#define CD "tests/data/check/"
+START_TEST(test_level_lists) {
+    run_result r;
+    run(&r, (const char *[]){"check", "maps/levels.txt", NULL});
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_str_eq(r.err, "");
+    ck_assert(has_line_starting(r.out, "maps/demo.map: ok"));
+    ck_assert(has_line_starting(r.out, "maps/abbey.map: ok"));
+    ck_assert(has_line_starting(r.out, "maps/fort.map: ok"));
+    ck_assert(has_line_starting(r.out, "maps/levels.txt: ok (level list, 3 levels)"));
+    run(&r, (const char *[]){"check", "-q", CD "levels.txt", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "");
+    run(&r, (const char *[]){"check", CD "levels_bad.txt", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, CD "broken.map:6:3: error: unknown tile character 'X'"), "%s", r.err);
+    ck_assert_msg(has_line_starting(r.err, CD "levels_bad.txt:3:3: error: level 2 (" CD "broken.map) has problems (above)"),
+                  "%s", r.err);
+    ck_assert_msg(has_line_starting(r.err, CD "levels_bad.txt:4:1: error: level 3 (" CD "missing.map) cannot be read: "),
+                  "%s", r.err);
+    ck_assert(has_line_starting(r.out, "tests/data/check/../../../maps/demo.map: ok"));
+    ck_assert(!has_line_starting(r.out, CD "levels_bad.txt: ok"));
+    /* The list's own errors, as play reports them. */
+    run(&r, (const char *[]){"check", "tests/data/bad/levels_listed_twice.txt", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "error: this map is listed already") != NULL, "%s", r.err);
+    /* Where a map is expected, a level list is named as one. */
+    run(&r, (const char *[]){"sim", "maps/levels.txt", "--ticks", "1", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, "maps/levels.txt:3:1: error: this is a level list (it begins with 'demo.map')"),
+                  "%s", r.err);
+}
+END_TEST
+
+/* Warnings: a map with no goal, a walled-in goal, a guard off its matrix; they do not
+ * change the exit status. The shipped maps have none. */
+START_TEST(test_map_warnings) {
+    run_result r;
+    run(&r, (const char *[]){"check", CD "nogoal.map", CD "walled.map", CD "offmatrix.map", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(has_line_starting(r.err, CD "nogoal.map:3:11: warning: the map has no goal tile: the player cannot win"),
+                  "%s", r.err);
+    ck_assert_msg(has_line_starting(r.err, CD "walled.map:4:11: warning: no goal tile can be reached from the player's "
+                                          "start 1,1: every goal tile (the first at 5,1) is walled in"),
+                  "%s", r.err);
+    ck_assert_msg(has_line_starting(r.err, CD "offmatrix.map:6:12: warning: guard 'g' starts at 3,2, off its matrix "
+                                          "pattern 'pair' (placed at 4,1): it walks to 4,1 before it patrols"),
+                  "%s", r.err);
+    ck_assert(has_line_starting(r.out, CD "nogoal.map: ok"));
+    char src[256];
+    line_after(r.err, CD "walled.map:4:11:", 0, src, sizeof src);
+    ck_assert_msg(strstr(src, "player at=1,1") != NULL, "source line: '%s'", src);
+    run(&r, (const char *[]){"check", "-q", CD "nogoal.map", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "");
+    ck_assert(has_line_starting(r.err, CD "nogoal.map:3:11: warning: "));
+    run(&r, (const char *[]){"check", "maps/demo.map", "maps/abbey.map", "maps/fort.map", "maps/demo.tmx", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "");
+}
+END_TEST
+
+/* A map and its test file checked together: the map's errors once. */
+START_TEST(test_map_errors_once) {
+    run_result r;
+    for (int order = 0; order < 2; order++) {
+        const char *a = order ? CD "broken.test" : CD "broken.map", *b = order ? CD "broken.map" : CD "broken.test";
+        run(&r, (const char *[]){"check", a, b, NULL});
+        ck_assert_int_eq(r.status, 1);
+        const char *first = strstr(r.err, "unknown tile character");
+        ck_assert_msg(first && !strstr(first + 1, "unknown tile character"), "twice: %s", r.err);
+        ck_assert_msg(has_line_starting(r.err, CD "broken.test:1:5: error: map '" CD
+                                               "broken.map' has errors (reported where it is checked)"),
+                      "%s", r.err);
+    }
+    run(&r, (const char *[]){"check", CD "broken.test", NULL}); /* alone: the map's error at the test */
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, CD "broken.map:6:3: error: unknown tile character"), "%s", r.err);
+}
+END_TEST
+
 /* A FIFO given as the file (no extension: its first line was read to tell its kind, which
  * blocked for ever) or named by a map is refused without reading it. */
 START_TEST(test_special_files) {
@@ -278,6 +407,10 @@ static Suite *cli_check_suite(void) {
     tcase_add_test(core, test_keeps_going);
     tcase_add_test(core, test_usage);
     tcase_add_test(core, test_bad_recordings);
+    tcase_add_test(core, test_routes_are_linted);
+    tcase_add_test(core, test_level_lists);
+    tcase_add_test(core, test_map_warnings);
+    tcase_add_test(core, test_map_errors_once);
     suite_add_tcase(s, core);
     TCase *special = tcase_create("special");
     tcase_set_timeout(special, 10); /* a read that blocks fails here */

@@ -114,6 +114,43 @@ START_TEST(test_step_until) {
 }
 END_TEST
 
+/* The entity predicate: the pacer (not the player, id 2: a guard is declared before it) on
+ * each cell of its round, the tick each time the one a hand-stepped world gives. */
+START_TEST(test_entity_at_cell) {
+    fixture f;
+    fx_open(&f);
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        pt_world *w = fx_world(&f, seed), *ref = fx_world(&f, seed);
+        int g = pt_test_find_guard(w, "pacer");
+        ck_assert_int_eq(g, 2);
+        pt_cell cells[16];
+        int n = pt_test_pattern_cells(w, g, cells, 16);
+        ck_assert_int_eq(n, 6);
+        for (int round = 0; round < 2; round++)
+            for (int i = round ? n - 2 : 1; round ? i >= 0 : i < n; i += round ? -1 : 1) {
+                pt_test_entity_cell at = {g, cells[i]};
+                long t = pt_test_step_until(w, pt_test_entity_at_cell, &at, 600);
+                long k = 0;
+                do {
+                    pt_world_step(ref);
+                    k++;
+                } while (k < 600 && !(pt_world_entity(ref, g)->x == cells[i].x && pt_world_entity(ref, g)->y == cells[i].y));
+                ck_assert_int_gt(t, 0);
+                ck_assert_int_eq(t, k);
+                ck_assert_int_eq(pt_world_entity(w, 0)->y, 1); /* the player walks row 1, never these cells */
+            }
+        pt_test_entity_cell nobody = {999, {1, 1}}, wall = {g, {0, 0}};
+        uint64_t before = pt_world_tick(w);
+        ck_assert_int_eq(pt_test_step_until(w, pt_test_entity_at_cell, &nobody, 50), -1);
+        ck_assert_int_eq(pt_test_step_until(w, pt_test_entity_at_cell, &wall, 50), -1);
+        ck_assert_uint_eq(pt_world_tick(w), before + 100);
+        pt_world_destroy(w);
+        pt_world_destroy(ref);
+    }
+    fx_close(&f);
+}
+END_TEST
+
 START_TEST(test_cone_covers) {
     fixture f;
     fx_open(&f);
@@ -250,6 +287,19 @@ START_TEST(test_bind_errors) {
     ck_assert_int_eq(err.line, 2);
     ck_assert_int_eq(err.col, 8);
     ck_assert_int_eq(bind_text(&f, "map hall.map\nplayer none\nunseen route=stand\n", &err), PT_OK);
+    /* A route is linted as the player's walk: into a wall, off the map, past a corner. */
+    static const char routes[] = "pattern north\n  kind control\n  heading 270\n  forward 1\nend\n"
+                                 "pattern off\n  kind path\n  origin 1,-1\n  points 0,0 1,0\nend\n";
+    ck_assert_int_eq(pt_patlib_parse(&f.lib, routes, strlen(routes), "routes.pat", &err), PT_OK);
+    ck_assert_int_eq(bind_text(&f, "map hall.map\nunseen route=walk\nunseen route=north\n", &err), PT_ERR_PATTERN_BLOCKED);
+    ck_assert_str_eq(err.file, "routes.pat");
+    ck_assert_int_eq(err.line, 4);
+    ck_assert_int_eq(err.col, 3);
+    ck_assert_str_eq(err.message, "cell 1,0 is wall: pattern 'north' placed at 1,1 for the player's route (route= on "
+                                  "tests/data/hall.test:3)");
+    ck_assert_int_eq(bind_text(&f, "map hall.map\nplayer off\nunseen\n", &err), PT_ERR_PATTERN_LEAVES);
+    ck_assert_ptr_nonnull(strstr(err.message, "for the player's route (the player line on tests/data/hall.test:2)"));
+    ck_assert_int_eq(bind_text(&f, "map hall.map\nplayer walk\nunseen route=stand\n", &err), PT_OK);
     ck_assert_int_eq(bind_text(&f, "map hall.map\npatterns no_such_file.pat\nunseen\n", &err), PT_ERR_IO);
     ck_assert_int_eq(err.line, 2);
     ck_assert_int_eq(err.col, 10);
@@ -358,6 +408,65 @@ START_TEST(test_expectations_against_the_world) {
 }
 END_TEST
 
+/* Two guards on one corridor: `a` waits where a side corridor meets it and catches the
+ * walking player first; the player starts again, `a` has walked off down the side corridor,
+ * and `b` at the far end catches them later. by= means the first catch. */
+static const char two_map[] = "player at=1,1 pattern=walk speed=2\n"
+                              "guard a at=5,6 pattern=away view=4 fov=120 hearing=256 aware_rate=50\n"
+                              "guard b at=19,1 heading=180 view=6 fov=90 hearing=256\n"
+                              "grid\n"
+                              "#####################\n"
+                              "#...................#\n"
+                              "#####.###############\n"
+                              "#####.###############\n"
+                              "#####.###############\n"
+                              "#####.###############\n"
+                              "#####.###############\n"
+                              "#####.###############\n"
+                              "#####.###############\n"
+                              "#####################\n"
+                              "end\n";
+static const char two_pat[] = "pattern walk\n  kind path\n  points 1,1 19,1\n  at_end stop\nend\n"
+                              "pattern away\n  kind path\n  points 5,6 5,2 wait=3s 5,8\n  at_end stop\nend\n";
+
+START_TEST(test_caught_by_is_the_first_catch) {
+    fixture f;
+    pt_error err;
+    ck_assert_int_eq(pt_map_parse(&f.map, two_map, strlen(two_map), "two.map", &err), PT_OK);
+    pt_patlib_init(&f.lib);
+    ck_assert_int_eq(pt_patlib_parse(&f.lib, two_pat, strlen(two_pat), "two.pat", &err), PT_OK);
+    pt_test_result r;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        /* The reference: every catch in 40 s, in order. */
+        pt_world *w = fx_world(&f, seed);
+        int a = pt_test_find_guard(w, "a"), b = pt_test_find_guard(w, "b");
+        long first = -1, by_b = -1;
+        uint32_t first_by = 0;
+        for (long t = 1; t <= 2400; t++) {
+            pt_world_step(w);
+            int n;
+            const pt_event *ev = pt_world_events(w, &n);
+            for (int i = 0; i < n; i++) {
+                if (ev[i].kind != PT_EVENT_CAUGHT) continue;
+                if (first < 0) first = t, first_by = ev[i].a;
+                if (by_b < 0 && ev[i].a == (uint32_t)b) by_b = t;
+            }
+        }
+        pt_world_destroy(w);
+        ck_assert_msg(first > 0 && first_by == (uint32_t)a && by_b > first, "seed %llu: the scene is not set",
+                      (unsigned long long)seed);
+        ck_assert_int_eq(run_one(&f, "map t.map\ncaught within=40 by=b\n", seed, &r, NULL), PT_TEST_FAIL);
+        ck_assert_uint_eq(r.tick, (uint64_t)first);
+        ck_assert_msg(strstr(r.text, "caught first by a on tick") && strstr(r.text, "not by b"), "%s", r.text);
+        ck_assert_int_eq(run_one(&f, "map t.map\ncaught within=40 by=a\n", seed, &r, NULL), PT_TEST_PASS);
+        ck_assert_uint_eq(r.tick, (uint64_t)first);
+        ck_assert_int_eq(run_one(&f, "map t.map\ncaught within=40\n", seed, &r, NULL), PT_TEST_PASS);
+        ck_assert_ptr_nonnull(strstr(r.text, "caught by a"));
+    }
+    fx_close(&f);
+}
+END_TEST
+
 START_TEST(test_covers_gaps) {
     fixture f;
     fx_open(&f);
@@ -437,11 +546,13 @@ int main(void) {
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_find_guard_and_pattern_cells);
     tcase_add_test(tc, test_step_until);
+    tcase_add_test(tc, test_entity_at_cell);
     tcase_add_test(tc, test_cone_covers);
     tcase_add_test(tc, test_saw_player);
     tcase_add_test(tc, test_trace_diff);
     tcase_add_test(tc, test_bind_errors);
     tcase_add_test(tc, test_expectations_against_the_world);
+    tcase_add_test(tc, test_caught_by_is_the_first_catch);
     tcase_add_test(tc, test_covers_gaps);
     tcase_add_test(tc, test_run_trace_is_the_worlds);
     tcase_add_test(tc, test_demo_file);

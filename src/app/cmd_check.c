@@ -4,9 +4,14 @@
  * every file. */
 #include "app.h"
 #include "filekind.h"
+#include "levels.h"
 #include "load.h"
 #include "rec.h"
 
+#include "../core/text.h" /* the level list's text, read as levels.c reads it */
+
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,18 +22,50 @@
 #include <patrol/tmx.h>
 #include <patrol/world.h>
 
+#define CHECK_USAGE "usage: patrol check [-q] [--route F.pat:NAME]... FILE...\n"
+
+enum { MAX_ROUTES = 16 };
+typedef struct routes {
+    const char *ref[MAX_ROUTES]; /* F.pat:NAME */
+    int n;
+} routes;
+
+/* What every file's check shares: the options, and the maps named on the command line (a
+ * test file's map that is one of them has its errors printed once, where it is checked). */
+typedef struct check_ctx {
+    int quiet;
+    routes rt;
+    char **maps;
+    int nmaps;
+} check_ctx;
+
+static int is_map_kind(app_file_kind k) { return k == APP_FILE_MAP || k == APP_FILE_TMX; }
+
+static int map_is_checked(const char *map, void *user) {
+    const check_ctx *c = user;
+    for (int i = 0; i < c->nmaps; i++)
+        if (pt__same_file(map, c->maps[i])) return 1;
+    return 0;
+}
+
 static void check_usage(FILE *out) {
-    fprintf(out, "usage: patrol check [-q] FILE...\n\n"
+    fprintf(out, CHECK_USAGE "\n"
                  "Validates each file as what it is: maps (.map, Tiled .tmx; a map's pattern files\n"
                  "and steering file too, and its patterns linted as the world places them), Tiled\n"
                  "tilesets (.tsx), pattern files (.pat), steering files (.steer), test files (.test:\n"
-                 "the map they name, and their guards, cells and routes against it) and recordings\n"
-                 "(.rec: checksum, and the map they name still the level recorded). A file with\n"
-                 "another name is recognised by its first line. Each problem is reported as\n"
+                 "the map they name, and their guards, cells and routes against it), recordings\n"
+                 "(.rec: checksum, and the map they name still the level recorded) and level lists\n"
+                 "(maps/levels.txt: the list, then every level). A file with another name is\n"
+                 "recognised by its first line. Each problem is reported as\n"
                  "FILE:LINE:COL: error: MESSAGE with the source line and a caret; each valid file\n"
-                 "gets one line, e.g. 'maps/demo.map: ok (64x40, 20 entities, 10 patterns)'.\n\n"
+                 "gets one line, e.g. 'maps/demo.map: ok (64x40, 20 entities, 10 patterns)'. A map\n"
+                 "with no goal tile the player can reach, or an entity that starts off its pattern,\n"
+                 "gets a FILE:LINE:COL: warning: (the exit status stays 0).\n\n"
+                 "A pattern file alone is checked for its syntax: --route lints a player route\n"
+                 "against every map checked, as sim --player-pattern and render --route walk it.\n\n"
                  "options:\n"
                  "  -q, --quiet    no line for valid files (errors only)\n"
+                 "  --route F.pat:NAME  lint this player route on every map checked (repeatable)\n"
                  "  -h, --help     show this help\n\n"
                  "exit status: 0 all files valid, 1 a file has problems, 2 usage error\n");
 }
@@ -120,11 +157,12 @@ static int check_tileset(const char *path, int quiet) {
 
 /* A test file: its syntax, then its map (as every command loads one) and every name, cell
  * and route in it against that map. */
-static int check_test_file(const char *path, int quiet) {
+static int check_test_file(const char *path, check_ctx *c) {
     pt_testfile tf;
     pt_map map;
     pt_patlib lib;
-    if (!app_load_test(path, &tf, &map, &lib)) return 1;
+    int quiet = c->quiet;
+    if (!app_load_test_ex(path, &tf, &map, &lib, map_is_checked, c)) return 1;
     if (!quiet) printf("%s: ok (%d expectation%s on %s)\n", path, tf.count, tf.count == 1 ? "" : "s", tf.map_path);
     pt_testfile_fini(&tf);
     pt_patlib_fini(&lib);
@@ -132,10 +170,91 @@ static int check_test_file(const char *path, int quiet) {
     return 0;
 }
 
+
 /* A map (.map or Tiled .tmx): the map itself, every pattern file it names, then every
  * entity's pattern linted against the map as the world places it. Every problem is printed;
  * returns how many. */
-static int check_map(const char *path, int quiet) {
+static void warn_at(const pt_map *map, int line, int col, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static void warn_at(const pt_map *map, int line, int col, const char *fmt, ...) {
+    pt_error w;
+    pt_error_clear(&w);
+    w.line = line;
+    w.col = col;
+    snprintf(w.file, sizeof w.file, "%s", map->path);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(w.message, sizeof w.message, fmt, ap);
+    va_end(ap);
+    pt_warning_print(stderr, &w);
+}
+
+/* What loads but does not play as meant: no goal tile, or none the player can walk to (a
+ * diagonal step never cuts a corner, so 4-neighbour reachability is the player's); an
+ * entity that starts off its tile pattern as placed (the world walks it there first). Each
+ * is a located warning; returns how many. */
+static int map_warnings(const pt_map *map, const pt_patlib *lib) {
+    int n = 0;
+    const pt_entity_def *pl = &map->player;
+    if (!map->goal) {
+        warn_at(map, pl->line, pl->col, "the map has no goal tile: the player cannot win (a tile kind with the goal flag is "
+                                        "the exit)");
+        n++;
+    } else if (pt_map_walkable(map, pl->x, pl->y)) {
+        size_t cells = (size_t)map->w * (size_t)map->h;
+        uint8_t *seen = calloc(cells, 1);
+        int *queue = malloc(cells * sizeof *queue);
+        if (seen && queue) {
+            int head = 0, tail = 0, reached = 0;
+            queue[tail++] = pl->y * map->w + pl->x;
+            seen[queue[0]] = 1;
+            while (head < tail && !reached) {
+                int c = queue[head++], x = c % map->w, y = c / map->w;
+                reached = (map->flags[c] & PT_TILE_GOAL) != 0;
+                static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+                for (int d = 0; d < 4; d++) {
+                    int nx = x + dx[d], ny = y + dy[d];
+                    if (!pt_map_walkable(map, nx, ny) || seen[ny * map->w + nx]) continue;
+                    seen[ny * map->w + nx] = 1;
+                    queue[tail++] = ny * map->w + nx;
+                }
+            }
+            if (!reached) {
+                int g = 0;
+                while ((size_t)g < cells && !(map->flags[g] & PT_TILE_GOAL)) g++;
+                warn_at(map, pl->line, pl->col,
+                        "no goal tile can be reached from the player's start %d,%d: every goal tile (the first at "
+                        "%d,%d) is walled in",
+                        pl->x, pl->y, g % map->w, g / map->w);
+                n++;
+            }
+        }
+        free(seen);
+        free(queue);
+    }
+    for (int i = 0; i < map->nents; i++) {
+        const pt_entity_def *d = &map->ents[i];
+        const pt_pattern *p = d->pattern[0] ? pt_patlib_find(lib, d->pattern) : NULL;
+        if (!p || (p->kind != PT_PAT_PATH && p->kind != PT_PAT_MATRIX && p->kind != PT_PAT_CONTROL)) continue;
+        pt_patrun r;
+        pt_cell origin = pt_pattern_origin(p, d), start = {d->x, d->y};
+        pt_patrun_init(&r, p, origin, start, pt_rad(d->heading_deg), 1, 0);
+        if (r.x == d->x && r.y == d->y) continue;
+        warn_at(map, d->line, d->col,
+                "%s '%s' starts at %d,%d, off its %s pattern '%s' (placed at %d,%d): it walks to %d,%d before it patrols",
+                pt_kind_name(d->kind), d->name, d->x, d->y, pt_pattern_kind_name(p->kind), p->name, origin.x, origin.y,
+                r.x, r.y);
+        n++;
+    }
+    return n;
+}
+
+static int check_map(const char *path, check_ctx *c) {
+    int quiet = c->quiet;
+    const routes *rt = &c->rt;
     pt_map map;
     pt_patlib lib;
     pt_error err;
@@ -161,6 +280,7 @@ static int check_map(const char *path, int quiet) {
         for (int i = 0; i < total && i < MAX_SHOWN; i++) pt_error_print(stderr, &errs[i]);
         if (total > MAX_SHOWN) fprintf(stderr, "%s: %d more problems not shown\n", path, total - MAX_SHOWN);
         problems += total;
+        map_warnings(&map, &lib);
     }
     if (map.steering_file[0]) {
         pt_steer_file sf;
@@ -170,6 +290,14 @@ static int check_map(const char *path, int quiet) {
             problems++;
         }
         pt_steer_file_fini(&sf);
+    }
+    /* Player routes (--route): each linted as the world walks it on this map. */
+    for (int i = 0; i < rt->n; i++) {
+        pt_patlib rlib;
+        pt_patlib_init(&rlib);
+        const pt_pattern *p = app_load_pattern_ref("check", rt->ref[i], &rlib);
+        problems += p ? app_lint_route(p, &map) : 1;
+        pt_patlib_fini(&rlib);
     }
     if (!problems) {
         /* Whatever else the world refuses (steering sets the file lacks, ...), located. The
@@ -189,12 +317,58 @@ static int check_map(const char *path, int quiet) {
     return problems;
 }
 
+/* A level list (maps/levels.txt): its own lines as play reads them (app_levels_parse), then
+ * every level checked as a map. A level that cannot be read, or has problems, is reported at
+ * its line of the list too. Returns the number of problems printed. */
+static int check_levels(const char *path, check_ctx *c) {
+    pt__text t;
+    pt_error err;
+    if (pt__text_read(&t, path, &err) < 0) {
+        pt_error_print(stderr, &err);
+        return 1;
+    }
+    app_levels l;
+    if (app_levels_parse(&l, path, t.data, t.len, &err) < 0) {
+        pt_error_print(stderr, &err);
+        pt__text_free(&t);
+        return 1;
+    }
+    int problems = 0;
+    for (int i = 0; i < l.n; i++) {
+        const app_level_item *it = &l.items[i];
+        FILE *f = pt_file_open(it->path, &err);
+        int p;
+        if (f) {
+            fclose(f);
+            p = check_map(it->path, c);
+        } else {
+            p = 1;
+        }
+        if (!p) continue;
+        problems += p;
+        char why[PT_ERROR_MSG_MAX];
+        snprintf(why, sizeof why, "%s", f ? "has problems (above)" : err.message);
+        pt_error_set(&err, f ? PT_ERR_BAD_VALUE : PT_ERR_IO, it->line, 1, "level %d (%.200s) %s%.200s", i + 1, it->path,
+                     f ? "" : "cannot be read: ", why);
+        pt_error_locate(&err, path, t.data, t.len);
+        err.col = 1 + (int)strspn(err.source, " \t"); /* the path, after any blanks */
+        pt_error_print(stderr, &err);
+    }
+    if (!problems && !c->quiet) printf("%s: ok (level list, %d level%s)\n", path, l.n, l.n == 1 ? "" : "s");
+    app_levels_fini(&l);
+    pt__text_free(&t);
+    return problems;
+}
+
 int cmd_check(int argc, char **argv) {
     /* Options first (anywhere before `--`), then every file in order. */
-    int quiet = 0, nfiles = 0;
+    int nfiles = 0, nmaps = 0;
+    check_ctx c = {0};
+    routes rt = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
+            for (int j = i + 1; j < argc; j++) nmaps += is_map_kind(app_file_kind_of(argv[j]));
             nfiles += argc - i - 1;
             break;
         }
@@ -204,38 +378,64 @@ int cmd_check(int argc, char **argv) {
                 return APP_EXIT_OK;
             }
             if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
-                quiet = 1;
+                c.quiet = 1;
+                continue;
+            }
+            if (strcmp(a, "--route") == 0) {
+                if (i + 1 >= argc) return app_usage_error("check", "--route needs F.pat:NAME");
+                if (!app_pattern_ref_ok("check", argv[++i])) return APP_EXIT_USAGE;
+                if (rt.n == MAX_ROUTES) return app_usage_error("check", "more than %d --route options", MAX_ROUTES);
+                rt.ref[rt.n++] = argv[i];
                 continue;
             }
             if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) continue; /* the ok lines: now the default */
-            fprintf(stderr, "usage: patrol check [-q] FILE...\n");
+            fprintf(stderr, CHECK_USAGE);
             return app_usage_error("check", "unknown option '%s'", a);
         }
         nfiles++;
+        nmaps += is_map_kind(app_file_kind_of(a));
     }
     if (!nfiles) {
-        fprintf(stderr, "usage: patrol check [-q] FILE...\n");
+        fprintf(stderr, CHECK_USAGE);
         return app_usage_error("check", "no files given");
     }
+    if (rt.n && !nmaps) return app_usage_error("check", "--route lints a route on a map: name a map (.map, .tmx) to check");
+    c.rt = rt;
+    c.maps = calloc((size_t)argc, sizeof *c.maps);
+    if (!c.maps) return app_usage_error("check", "out of memory");
 
-    int bad = 0, options_done = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!options_done && strcmp(a, "--") == 0) {
-            options_done = 1;
-            continue;
+    int bad = 0;
+    for (int pass = 0; pass < 2; pass++) { /* the maps named, then every file in order */
+        int options_done = 0;
+        for (int i = 1; i < argc; i++) {
+            const char *a = argv[i];
+            if (!options_done && strcmp(a, "--") == 0) {
+                options_done = 1;
+                continue;
+            }
+            if (!options_done && strcmp(a, "--route") == 0) {
+                i++;
+                continue;
+            }
+            if (!options_done && a[0] == '-' && a[1]) continue;
+            app_file_kind k = app_file_kind_of(a);
+            if (pass == 0) {
+                if (is_map_kind(k)) c.maps[c.nmaps++] = argv[i];
+                continue;
+            }
+            int problems;
+            switch (k) {
+            case APP_FILE_PAT: problems = check_pattern_file(a, c.quiet); break;
+            case APP_FILE_STEER: problems = check_steer_file(a, c.quiet); break;
+            case APP_FILE_TSX: problems = check_tileset(a, c.quiet); break;
+            case APP_FILE_TEST: problems = check_test_file(a, &c); break;
+            case APP_FILE_REC: problems = check_recording(a, c.quiet); break;
+            case APP_FILE_LEVELS: problems = check_levels(a, &c); break;
+            default: problems = check_map(a, &c); break;
+            }
+            bad += problems > 0;
         }
-        if (!options_done && a[0] == '-' && a[1]) continue;
-        int problems;
-        switch (app_file_kind_of(a)) {
-        case APP_FILE_PAT: problems = check_pattern_file(a, quiet); break;
-        case APP_FILE_STEER: problems = check_steer_file(a, quiet); break;
-        case APP_FILE_TSX: problems = check_tileset(a, quiet); break;
-        case APP_FILE_TEST: problems = check_test_file(a, quiet); break;
-        case APP_FILE_REC: problems = check_recording(a, quiet); break;
-        default: problems = check_map(a, quiet); break;
-        }
-        bad += problems > 0;
     }
+    free(c.maps);
     return bad ? APP_EXIT_INPUT : APP_EXIT_OK;
 }

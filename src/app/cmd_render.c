@@ -255,8 +255,12 @@ int cmd_render(int argc, char **argv) {
     int rc = APP_EXIT_OK; /* from here on, every exit frees all at done */
     if (route_ref) {
         const pt_pattern *rp = app_load_pattern_ref("render", route_ref, &route_lib);
-        if (!rp || study_route(map, &s.level->lib, rp, &walk, &err) != PT_OK) {
-            if (rp) pt_error_print(stderr, &err);
+        if (!rp || app_lint_route(rp, map) > 0) {
+            rc = APP_EXIT_INPUT;
+            goto done;
+        }
+        if (study_route(map, &s.level->lib, rp, &walk, &err) != PT_OK) {
+            pt_error_print(stderr, &err);
             rc = APP_EXIT_INPUT;
             goto done;
         }

@@ -178,7 +178,8 @@ int cmd_sim(int argc, char **argv) {
     int status = APP_EXIT_OK;
     FILE *trace = NULL;
     pt_world *w = NULL;
-    if (player_ref && !(desc.player_pattern = app_load_pattern_ref("sim", player_ref, &lib))) {
+    if (player_ref && (!(desc.player_pattern = app_load_pattern_ref("sim", player_ref, &lib)) ||
+                       app_lint_route(desc.player_pattern, &map) > 0)) {
         status = APP_EXIT_INPUT;
         goto done;
     }

@@ -28,7 +28,13 @@ static int first_word(const char *path, char *word, size_t cap, int *line_no, in
         while (*s == ' ' || *s == '\t') s++;
         if (!*s || *s == '\n' || *s == '\r' || *s == '#') continue;
         if (s[0] == '<' && (s[1] == '?' || s[1] == '!')) continue; /* the XML declaration, a DOCTYPE */
-        size_t n = s[0] == '<' ? 1 + strcspn(s + 1, " \t\r\n>/") : strcspn(s, " \t\r\n");
+        size_t n = s[0] == '<'                   ? 1 + strcspn(s + 1, " \t\r\n>/")
+                   : s[0] == '"' || s[0] == '\'' ? 1 + strcspn(s + 1, s[0] == '"' ? "\"\r\n" : "'\r\n") + 1
+                                                  : strcspn(s, " \t\r\n");
+        if (s[0] == '"' || s[0] == '\'') { /* a quoted word: without its quotes */
+            s++;
+            n -= 2;
+        }
         if (n >= cap) n = cap - 1;
         memcpy(word, s, n);
         word[n] = '\0';
@@ -53,6 +59,7 @@ static app_file_kind kind_of_word(const char *w, app_file_kind other) {
     for (size_t i = 0; i < sizeof test_words / sizeof test_words[0]; i++)
         if (!strcmp(w, test_words[i])) return APP_FILE_TEST;
     if (!strcmp(w, "patrol-recording")) return APP_FILE_REC;
+    if (ext_is(w, ".map") || ext_is(w, ".tmx")) return APP_FILE_LEVELS; /* a level list names maps */
     static const char *const map_words[] = {"format", "title", "tile_size", "tile", "grid", "player", "guard"};
     for (size_t i = 0; i < sizeof map_words / sizeof map_words[0]; i++)
         if (!strcmp(w, map_words[i])) return APP_FILE_MAP;
@@ -84,7 +91,7 @@ static app_file_kind kind_read(const char *path, app_file_kind fallback, int *se
 }
 
 app_file_kind app_file_kind_of(const char *path) {
-    char w[32];
+    char w[256];
     int seen, line, col;
     return kind_read(path, APP_FILE_MAP, &seen, w, sizeof w, &line, &col, NULL, 0);
 }
@@ -97,6 +104,7 @@ const char *app_file_kind_name(app_file_kind k) {
     case APP_FILE_STEER: return "steering file";
     case APP_FILE_TEST: return "test file";
     case APP_FILE_REC: return "recording";
+    case APP_FILE_LEVELS: return "level list";
     default: return "map";
     }
 }
@@ -115,7 +123,7 @@ static int wrong_kind(const char *path, app_file_kind k, int seen, const char *w
 }
 
 int app_expect_map(const char *path, pt_error *err) {
-    char w[32] = "";
+    char w[256] = "";
     int seen, line = 0, col = 0;
     char src[PT_ERROR_SRC_MAX] = "";
     app_file_kind k = kind_read(path, APP_FILE_MAP, &seen, w, sizeof w, &line, &col, src, sizeof src);
@@ -125,7 +133,7 @@ int app_expect_map(const char *path, pt_error *err) {
 }
 
 int app_expect_pattern(const char *path, const char *instead, pt_error *err) {
-    char w[32] = "";
+    char w[256] = "";
     int seen, line = 0, col = 0;
     char src[PT_ERROR_SRC_MAX] = "";
     /* A word no kind begins with: the pattern loader reports it itself. */

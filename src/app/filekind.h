@@ -12,17 +12,20 @@ typedef enum app_file_kind {
     APP_FILE_PAT,     /* a pattern file (.pat) */
     APP_FILE_STEER,   /* a steering parameters file (.steer) */
     APP_FILE_TEST,    /* a designer's test file (.test) */
-    APP_FILE_REC      /* a recording of patrol play (.rec) */
+    APP_FILE_REC,     /* a recording of patrol play (.rec) */
+    APP_FILE_LEVELS   /* a level list (maps/levels.txt): its first word is a .map or .tmx path */
 } app_file_kind;
 
 /* The kind of path: by its first line that is not blank or a comment when that line's first
  * word belongs to one kind only (`pattern`, `format`, `set`, `map`, <map / <tileset in XML, ...:
- * a test file named .map is a test file); otherwise by its extension (.map .tmx .tsx .pat .steer
- * .test .rec, any case); otherwise a map. A file that cannot be read goes by its extension, or
+ * a test file named .map is a test file; a first word that is a path ending in .map or .tmx, quoted
+ * or not, is a level list's); otherwise by its extension (.map .tmx .tsx .pat .steer .test .rec,
+ * any case); otherwise a map. A file that cannot be read goes by its extension, or
  * counts as a map (the map loader then reports why). */
 app_file_kind app_file_kind_of(const char *path);
 
-/* "map", "Tiled map", "Tiled tileset", "pattern file", "steering file", "test file". */
+/* "map", "Tiled map", "Tiled tileset", "pattern file", "steering file", "test file",
+ * "recording", "level list". */
 const char *app_file_kind_name(app_file_kind k);
 
 /* Where a map is expected: PT_OK if path is a map or a Tiled map by app_file_kind_of, or may be

@@ -80,6 +80,15 @@ const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patl
     return p;
 }
 
+int app_lint_route(const pt_pattern *route, const pt_map *map) {
+    enum { MAX_SHOWN = 50 };
+    pt_error errs[MAX_SHOWN];
+    int total = pt_pattern_lint_route(route, map, errs, MAX_SHOWN);
+    for (int i = 0; i < total && i < MAX_SHOWN; i++) pt_error_print(stderr, &errs[i]);
+    if (total > MAX_SHOWN) fprintf(stderr, "%s: %d more problems not shown\n", route->file, total - MAX_SHOWN);
+    return total;
+}
+
 void app_no_pattern_error(const char *cmd, const char *file, const char *name, const pt_patlib *lib) {
     char names[2048] = "", sug[64];
     size_t n = 0;
@@ -95,13 +104,23 @@ void app_no_pattern_error(const char *cmd, const char *file, const char *name, c
 }
 
 int app_load_test(const char *path, pt_testfile *tf, pt_map *map, pt_patlib *lib) {
+    return app_load_test_ex(path, tf, map, lib, NULL, NULL);
+}
+
+int app_load_test_ex(const char *path, pt_testfile *tf, pt_map *map, pt_patlib *lib,
+                     int (*map_checked)(const char *map, void *user), void *user) {
     pt_error err;
     if (pt_testfile_load(tf, path, &err) < 0) {
         pt_error_print(stderr, &err);
         return 0;
     }
     if (app_load_inputs(tf->map_path, map, lib, &err) < 0) {
-        if (err.line <= 0) { /* the map itself could not be read: say where the test names it */
+        if (map_checked && map_checked(tf->map_path, user)) { /* its errors are printed where it is checked */
+            pt_error_set(&err, err.code, tf->map_line, tf->map_col,
+                         "map '%.200s' has errors (reported where it is checked)", tf->map_path);
+            snprintf(err.file, sizeof err.file, "%s", path);
+            err.source[0] = '\0';
+        } else if (err.line <= 0) { /* the map itself could not be read: say where the test names it */
             char msg[PT_ERROR_MSG_MAX];
             snprintf(msg, sizeof msg, "%s", err.message);
             pt_error_set(&err, err.code, tf->map_line, tf->map_col, "map '%.200s': %.200s", tf->map_path, msg);

@@ -29,6 +29,11 @@ int app_pattern_ref_ok(const char *cmd, const char *ref);
  * returns the pattern, or prints an error and returns NULL. */
 const pt_pattern *app_load_pattern_ref(const char *cmd, const char *ref, pt_patlib *lib);
 
+/* Lints a player route on map as the world will walk it (pt_pattern_lint_route), printing
+ * every problem (at most 50, then a count) to stderr. Returns how many there are (0 = clean):
+ * sim --player-pattern, render --route and check --route refuse a route with any. */
+int app_lint_route(const pt_pattern *route, const pt_map *map);
+
 /* "patrol CMD: error: FILE has no pattern 'NAME'; it has: a, b" on stderr, with "did you
  * mean" for a near name; lists the patterns lib loaded from file. */
 void app_no_pattern_error(const char *cmd, const char *file, const char *name, const pt_patlib *lib);
@@ -38,5 +43,10 @@ void app_no_pattern_error(const char *cmd, const char *file, const char *name, c
  * prints the located error to stderr and returns 0 with nothing to free; on success returns
  * 1 and the caller owns tf, map and lib. */
 int app_load_test(const char *path, pt_testfile *tf, pt_map *map, pt_patlib *lib);
+/* The same; when the map does not load and map_checked(map path, user) says it is checked on
+ * its own as well (patrol check x.map x.test), one line at the test's map line says so
+ * instead of the map's own error, printed there. */
+int app_load_test_ex(const char *path, pt_testfile *tf, pt_map *map, pt_patlib *lib,
+                     int (*map_checked)(const char *map, void *user), void *user);
 
 #endif

@@ -94,13 +94,13 @@ static void put_escaped(FILE *out, const char *s) {
     }
 }
 
-void pt_error_print(FILE *out, const pt_error *err) {
+static void print_as(FILE *out, const pt_error *err, const char *severity) {
     if (!out || !err) return;
     if (!err->source[0] && err->file[0] && err->line > 0) {
         pt_error located = *err;
         read_source_line(err->file, err->line, located.source, sizeof located.source);
         if (located.source[0]) {
-            pt_error_print(out, &located);
+            print_as(out, &located, severity);
             return;
         }
     }
@@ -112,7 +112,7 @@ void pt_error_print(FILE *out, const pt_error *err) {
         fprintf(out, "%d:", err->line);
         if (err->col > 0) fprintf(out, "%d:", err->col);
     }
-    fprintf(out, "%serror: ", (err->file[0] || err->line > 0) ? " " : "");
+    fprintf(out, "%s%s: ", (err->file[0] || err->line > 0) ? " " : "", severity);
     put_escaped(out, err->message[0] ? err->message : pt_code_text(err->code));
     fputc('\n', out);
     if (err->line > 0 && err->source[0]) {
@@ -128,3 +128,7 @@ void pt_error_print(FILE *out, const pt_error *err) {
         }
     }
 }
+
+void pt_error_print(FILE *out, const pt_error *err) { print_as(out, err, "error"); }
+
+void pt_warning_print(FILE *out, const pt_error *w) { print_as(out, w, "warning"); }

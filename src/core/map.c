@@ -63,7 +63,7 @@ int pt__tok_sound(const pt__tok *t, int line, int16_t *out, pt_error *err) {
                             pt__suggest_hint(&sg, " (a loss in tiles 0..100, or block)", hint, sizeof hint));
     }
     double v;
-    int rc = pt__tok_num(t, line, 0, PT_SOUND_MAX / 10, &v, err);
+    int rc = pt__tok_num_key(t, line, "sound", 0, PT_SOUND_MAX / 10, 0, &v, err);
     if (rc < 0) return rc;
     double tenths = v * 10.0;
     if (fabs(tenths - nearbyint(tenths)) > 1e-6)

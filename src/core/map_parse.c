@@ -273,10 +273,10 @@ static int d_tile(parser *p, pt__line *ln) {
             if (seen[key]++)
                 return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, k.col, "%.*s given twice", k.len, k.s);
             switch (key) {
-            case 0: rc = pt__tok_int(&v, ln->no, 0, 1023, &def.sprite, p->err); break;
+            case 0: rc = pt__tok_int_key(&v, ln->no, "sprite", 0, 1023, &def.sprite, p->err); break;
             case 1: rc = pt__tok_sound(&v, ln->no, &def.sound, p->err); break;
-            case 2: rc = pt__tok_num(&v, ln->no, 0, PT_FOOTSTEP_MAX, &def.footstep, p->err); break;
-            default: rc = pt__tok_num(&v, ln->no, 0, PT_HEARING_MAX_LOUDNESS, &def.noise, p->err); break;
+            case 2: rc = pt__tok_num_key(&v, ln->no, "footstep", 0, PT_FOOTSTEP_MAX, 0, &def.footstep, p->err); break;
+            default: rc = pt__tok_num_key(&v, ln->no, "noise", 0, PT_HEARING_MAX_LOUDNESS, 0, &def.noise, p->err); break;
             }
             if (rc < 0) return rc;
             continue;
@@ -423,15 +423,13 @@ static int parse_entity(parser *p, pt__line *ln, pt_kind kind) {
             origin_col = v.col;
             break;
         case PT__KT_NUM:
-            rc = pt__tok_num(&v, ln->no, ek->lo, ek->hi, (double *)(void *)field, p->err);
+            rc = pt__tok_num_key(&v, ln->no, ek->name, ek->lo, ek->hi, 0, (double *)(void *)field, p->err);
             break;
         case PT__KT_POS: /* zero would read as "default": ask for a positive value */
-            rc = pt__tok_num(&v, ln->no, 0, ek->hi, (double *)(void *)field, p->err);
-            if (rc == PT_OK && *(double *)(void *)field <= 0)
-                rc = pt_error_set(p->err, PT_ERR_RANGE, ln->no, v.col, "%s must be greater than 0", ek->name);
+            rc = pt__tok_num_key(&v, ln->no, ek->name, 0, ek->hi, 1, (double *)(void *)field, p->err);
             break;
         case PT__KT_INT:
-            rc = pt__tok_int(&v, ln->no, (long)ek->lo, (long)ek->hi, (int *)(void *)field, p->err);
+            rc = pt__tok_int_key(&v, ln->no, ek->name, (long)ek->lo, (long)ek->hi, (int *)(void *)field, p->err);
             if (field == (char *)&def.count) count_col = v.col;
             break;
         case PT__KT_NAME:
@@ -504,9 +502,7 @@ static int d_obstacle(parser *p, pt__line *ln) {
         if (key < 0) return key;
         if (key == 0) rc = pt__tok_point(&v, ln->no, -COORD_MAX, COORD_MAX, &o.x, &o.y, p->err);
         else if (key == 1) {
-            rc = pt__tok_num(&v, ln->no, 0, 4, &o.r, p->err);
-            if (rc == PT_OK && o.r <= 0)
-                rc = pt_error_set(p->err, PT_ERR_RANGE, ln->no, v.col, "r must be greater than 0");
+            rc = pt__tok_num_key(&v, ln->no, "r", 0, 4, 1, &o.r, p->err);
         } else {
             int s = 0;
             rc = pt__tok_choice(&v, ln->no, sprites, &s, p->err);
@@ -541,16 +537,12 @@ static int d_noise(parser *p, pt__line *ln) {
             s.y = (int)y;
             break;
         case 1:
-            rc = pt__tok_num(&v, ln->no, 0, PT_HEARING_MAX_LOUDNESS, &s.loudness, p->err);
-            if (rc == PT_OK && s.loudness <= 0)
-                rc = pt_error_set(p->err, PT_ERR_RANGE, ln->no, v.col, "loudness must be greater than 0");
+            rc = pt__tok_num_key(&v, ln->no, "loudness", 0, PT_HEARING_MAX_LOUDNESS, 1, &s.loudness, p->err);
             break;
         case 2:
-            rc = pt__tok_num(&v, ln->no, 0, 86400, &s.every, p->err);
-            if (rc == PT_OK && s.every <= 0)
-                rc = pt_error_set(p->err, PT_ERR_RANGE, ln->no, v.col, "every must be greater than 0 seconds");
+            rc = pt__tok_num_key(&v, ln->no, "every", 0, 86400, 1, &s.every, p->err);
             break;
-        default: rc = pt__tok_num(&v, ln->no, 0, 86400, &s.first, p->err); break;
+        default: rc = pt__tok_num_key(&v, ln->no, "first", 0, 86400, 0, &s.first, p->err); break;
         }
         if (rc < 0) return rc;
     }

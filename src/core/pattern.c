@@ -30,6 +30,18 @@ static const char *const keys_of[PT_PAT_KIND_COUNT] = {
     "points, closed, radius",
 };
 
+/* 1 when word is one of the list's comma-separated words. */
+static int list_has(const char *list, const char *word) {
+    size_t n = strlen(word);
+    for (const char *c = list; *c;) {
+        size_t len = strcspn(c, ",");
+        if (len == n && memcmp(c, word, n) == 0) return 1;
+        c += len;
+        while (*c == ',' || *c == ' ') c++;
+    }
+    return 0;
+}
+
 const char *pt_pattern_kind_name(pt_pattern_kind k) {
     return (unsigned)k < PT_PAT_KIND_COUNT ? kind_words[k] : "unknown";
 }
@@ -524,7 +536,7 @@ static int parse_body(parser *ps, builder *b) {
         if (seen[which]++)
             return pt_error_set(ps->err, PT_ERR_DUPLICATE, ps->ln.no, key.col, "'%s' is given twice", body_keys[which]);
         double v = 0;
-        if ((rc = pt__tok_num(&val, ps->ln.no, 0.0, PT_THRUST_BODY_MAX, &v, ps->err)) < 0) return rc;
+        if ((rc = pt__tok_num_key(&val, ps->ln.no, body_keys[which], 0.0, PT_THRUST_BODY_MAX, 0, &v, ps->err)) < 0) return rc;
         /* 0 means default; a tiny positive value would make thrust/mass overflow to Inf
          * (mass=1e-307 thrust=1e6): the vehicle would leave with a NaN position. */
         if (v > 0.0 && v < PT_THRUST_BODY_MIN)
@@ -581,9 +593,9 @@ static int parse_fire(parser *ps, builder *b) {
                                 pt__suggest_hint(&sg, " (turn, distance, time)", hint, sizeof hint));
         }
         if (*flag) return pt_error_set(ps->err, PT_ERR_DUPLICATE, ps->ln.no, key.col, "'%.*s' is given twice", key.len, key.s);
-        if ((rc = pt__tok_num(&val, ps->ln.no, 0.0, hi, dst, ps->err)) < 0) return rc;
-        if (*dst <= 0.0)
-            return pt_error_set(ps->err, PT_ERR_RANGE, ps->ln.no, val.col, "a limit must be greater than 0");
+        char name[16];
+        snprintf(name, sizeof name, "%.*s", key.len, key.s);
+        if ((rc = pt__tok_num_key(&val, ps->ln.no, name, 0.0, hi, 1, dst, ps->err)) < 0) return rc;
         *flag = 1;
     }
     return add_item(ps, b, &in, 1, tok(ps, 0));
@@ -1028,6 +1040,19 @@ static int parse_pattern(parser *ps, builder *b) {
         }
         if (rc < 0) return rc;
         if (rc > 0) {
+            /* `look=3s`: a key of this kind written as key=value, where a pattern line is the
+             * key, a blank, its values. */
+            const char *eq = memchr(k->s, '=', (size_t)k->len);
+            if (eq && eq > k->s && !k->quoted) {
+                char word[PT_MAX_NAME];
+                snprintf(word, sizeof word, "%.*s", (int)(eq - k->s) < (int)sizeof word - 1 ? (int)(eq - k->s) : 0, k->s);
+                if (word[0] && (list_has(keys_of[p->kind], word) || list_has("kind, origin", word)))
+                    return pt_error_set(ps->err, PT_ERR_UNKNOWN_KEY, ps->ln.no, k->col,
+                                        "'%.*s' is not a key of a %s pattern: a line is a key, a blank, then its "
+                                        "value; did you mean '%s %.*s'?",
+                                        k->len > 40 ? 40 : k->len, k->s, pt_pattern_kind_name(p->kind), word,
+                                        (int)(k->s + k->len - eq - 1) > 40 ? 40 : (int)(k->s + k->len - eq - 1), eq + 1);
+            }
             pt__suggest sg;
             char keys[160], hint[160];
             pt__suggest_init(&sg, k->s, (size_t)k->len);

@@ -340,6 +340,17 @@ static int lint_entity(const pt_patlib *lib, const pt_map *map, const pt_entity_
     return n;
 }
 
+int pt_pattern_lint_route(const pt_pattern *p, const pt_map *map, pt_error *errs, int max) {
+    if (!p || !map) return 0;
+    if (max < 0) max = 0;
+    int n = pt_pattern_lint(p, map, pt_pattern_origin(p, &map->player), pt_rad(map->player.heading_deg), errs, max);
+    for (int i = 0; errs && i < n && i < max; i++) {
+        size_t len = strlen(errs[i].message);
+        snprintf(errs[i].message + len, sizeof errs[i].message - len, " for the player's route");
+    }
+    return n;
+}
+
 int pt_patlib_lint_map(const pt_patlib *lib, const pt_map *map, pt_error *errs, int max) {
     if (!lib || !map) return 0;
     if (max < 0) max = 0;

@@ -168,9 +168,9 @@ static int parse_expect(parser *p, const pt__line *ln, pt_expect_kind kind) {
         unsigned bit = 1u << k;
         if (bit == K_WITHIN || bit == K_FOR || bit == K_EVERY) {
             double *dst = bit == K_WITHIN ? &x->within : bit == K_FOR ? &x->duration : &x->every;
-            if ((rc = pt__tok_num(&val, ln->no, 1e-3, PT_TEST_MAX_SECONDS, dst, p->err)) < 0) return rc;
+            if ((rc = pt__tok_num_key(&val, ln->no, key_names[k], 1e-3, PT_TEST_MAX_SECONDS, 0, dst, p->err)) < 0) return rc;
         } else if (bit == K_MARGIN) {
-            if ((rc = pt__tok_num(&val, ln->no, 0, PT_TEST_MAX_MARGIN, &x->margin, p->err)) < 0) return rc;
+            if ((rc = pt__tok_num_key(&val, ln->no, "margin", 0, PT_TEST_MAX_MARGIN, 0, &x->margin, p->err)) < 0) return rc;
         } else if (bit == K_ROUTE) {
             if ((rc = pt__tok_name(&val, ln->no, x->route, sizeof x->route, p->err)) < 0) return rc;
             x->route_col = val.col;
@@ -348,6 +348,20 @@ static int cell_in(const pt_testfile *tf, const pt_map *map, int x, int y, int l
     return bind_error(tf, err, PT_ERR_OUT_OF_MAP, line, col, "cell %s is outside the map (%s tiles)", c, size);
 }
 
+/* A route is linted as the world will walk it (pt_pattern_lint_route): the first problem,
+ * located in the pattern file, names the line of the test that asks for it. */
+static int lint_route(const pt_testfile *tf, const pt_map *map, const pt_pattern *pat, const char *what, int line,
+                      pt_error *err) {
+    pt_error first;
+    if (!pat || pt_pattern_lint_route(pat, map, &first, 1) == 0) return PT_OK;
+    if (err) {
+        *err = first;
+        size_t len = strlen(err->message);
+        snprintf(err->message + len, sizeof err->message - len, " (%s on %.120s:%d)", what, tf->path, line);
+    }
+    return first.code;
+}
+
 int pt_testfile_bind(pt_testfile *tf, const pt_map *map, pt_patlib *lib, pt_error *err) {
     int rc;
     for (int i = 0; i < tf->npattern_files; i++)
@@ -356,6 +370,7 @@ int pt_testfile_bind(pt_testfile *tf, const pt_map *map, pt_patlib *lib, pt_erro
             return rc;
         }
     if ((rc = bind_route(tf, lib, tf->route, tf->route_line, tf->route_col, &tf->route_pat, err)) < 0) return rc;
+    if ((rc = lint_route(tf, map, tf->route_pat, "the player line", tf->route_line, err)) < 0) return rc;
     for (int i = 0; i < tf->count; i++) {
         pt_expect *x = &tf->items[i];
         if (x->guard[0] && (rc = bind_guard(tf, map, x, err)) < 0) return rc;
@@ -366,6 +381,11 @@ int pt_testfile_bind(pt_testfile *tf, const pt_map *map, pt_patlib *lib, pt_erro
              (rc = cell_in(tf, map, x->area_hi.x, x->area_hi.y, x->line, x->area_col, err)) < 0))
             return rc;
         if ((rc = bind_route(tf, lib, x->route, x->line, x->route_col, &x->route_pat, err)) < 0) return rc;
+        const pt_pattern *before = NULL; /* a route linted on an earlier line is not linted again */
+        for (int j = 0; j < i && !before; j++)
+            if (tf->items[j].route_pat == x->route_pat) before = x->route_pat;
+        if (!before && x->route_pat != tf->route_pat && (rc = lint_route(tf, map, x->route_pat, "route=", x->line, err)) < 0)
+            return rc;
     }
     pt_error_clear(err);
     return PT_OK;

@@ -387,6 +387,32 @@ int pt__tok_int(const pt__tok *t, int line, long lo, long hi, int *out, pt_error
     return PT_OK;
 }
 
+int pt__key_range_error(pt_error *err, int line, int col, const char *key, const char *value, int value_len, double lo,
+                        double hi, int above_lo) {
+    if (value_len > 40) value_len = 40;
+    if (above_lo)
+        return pt_error_set(err, PT_ERR_RANGE, line, col, "%s=%.*s is out of range: %s takes more than %g, up to %g", key,
+                            value_len, value, key, lo, hi);
+    return pt_error_set(err, PT_ERR_RANGE, line, col, "%s=%.*s is out of range: %s takes %g to %g", key, value_len, value,
+                        key, lo, hi);
+}
+
+int pt__tok_num_key(const pt__tok *t, int line, const char *key, double lo, double hi, int above_lo, double *out,
+                    pt_error *err) {
+    double v = 0;
+    int rc = pt__tok_num(t, line, lo, hi, &v, err);
+    if (rc == PT_ERR_RANGE || (rc == PT_OK && above_lo && v <= lo))
+        return pt__key_range_error(err, line, t->col, key, t->s, t->len, lo, hi, above_lo);
+    if (rc == PT_OK) *out = v;
+    return rc;
+}
+
+int pt__tok_int_key(const pt__tok *t, int line, const char *key, long lo, long hi, int *out, pt_error *err) {
+    int rc = pt__tok_int(t, line, lo, hi, out, err);
+    if (rc == PT_ERR_RANGE) return pt__key_range_error(err, line, t->col, key, t->s, t->len, (double)lo, (double)hi, 0);
+    return rc;
+}
+
 static int split_pair(const pt__tok *t, pt__tok *a, pt__tok *b) {
     const char *comma = memchr(t->s, ',', (size_t)t->len);
     if (!comma) return 0;

@@ -62,6 +62,15 @@ int pt__tok_kv(const pt__tok *t, pt__tok *key, pt__tok *val);
  * PT_ERR_RANGE at the token's column otherwise. nan/inf/hex are rejected. */
 int pt__tok_int(const pt__tok *t, int line, long lo, long hi, int *out, pt_error *err);
 int pt__tok_num(const pt__tok *t, int line, double lo, double hi, double *out, pt_error *err);
+/* The same for the value of a named key (`fov=400`): a range error names the key, the value
+ * and the range the key accepts, "fov=400 is out of range: fov takes more than 0, up to 360"
+ * (above_lo: lo itself is refused, "more than LO"; else "LO to HI"). */
+int pt__tok_num_key(const pt__tok *t, int line, const char *key, double lo, double hi, int above_lo, double *out,
+                    pt_error *err);
+int pt__tok_int_key(const pt__tok *t, int line, const char *key, long lo, long hi, int *out, pt_error *err);
+/* The range error of a key's value, as pt__tok_num_key writes it. */
+int pt__key_range_error(pt_error *err, int line, int col, const char *key, const char *value, int value_len, double lo,
+                        double hi, int above_lo);
 /* "X,Y" integer pair. */
 int pt__tok_cell(const pt__tok *t, int line, long lo, long hi, int *x, int *y, pt_error *err);
 /* "X,Y" number pair. */

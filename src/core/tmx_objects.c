@@ -326,9 +326,7 @@ static int entity_object(loader *L, int oi, pt_kind kind) {
         switch (k->type) {
         case PT__KT_NUM: rc = pt__tmx_prop_num(L, d, &p, k->lo, k->hi, (double *)field); break;
         case PT__KT_POS: /* zero would read as "default": ask for a positive value */
-            rc = pt__tmx_prop_num(L, d, &p, 0, k->hi, (double *)field);
-            if (rc == PT_OK && *(double *)field <= 0)
-                rc = pt__tmx_fail_value(L, d, &p, 0, PT_ERR_RANGE, "%s must be greater than 0", k->name);
+            rc = pt__tmx_prop_pos(L, d, &p, k->hi, (double *)field);
             if (field == (void *)&def.suspicious_at) susp_p = p, susp = &susp_p;
             if (field == (void *)&def.chase_at) chase_p = p, chase_at = &chase_p;
             break;
@@ -462,8 +460,7 @@ static int obstacle_object(loader *L, int oi) {
                            "an obstacle has no property '%.40s' (properties: r, sprite)", p.name);
         if ((*seen)++) return pt__tmx_fail_at(L, d, p.node, "name", 0, PT_ERR_DUPLICATE, "property '%s' given twice", p.name);
         if (seen == &seen_r) {
-            if ((rc = pt__tmx_prop_num(L, d, &p, 0, 4, &ob.r)) < 0) return rc;
-            if (ob.r <= 0) return pt__tmx_fail_value(L, d, &p, 0, PT_ERR_RANGE, "r must be greater than 0");
+            if ((rc = pt__tmx_prop_pos(L, d, &p, 4, &ob.r)) < 0) return rc;
         } else {
             static const char *const sprites[] = {"pillar", "tree", NULL};
             int s = 0;
@@ -613,8 +610,9 @@ static int noise_object(loader *L, int oi) {
             return pt__tmx_fail_at(L, d, p.node, "name", 0, PT_ERR_UNKNOWN_KEY,
                            "a noise has no property '%.40s' (properties: loudness, every, first)", p.name);
         if (seen[k]++) return pt__tmx_fail_at(L, d, p.node, "name", 0, PT_ERR_DUPLICATE, "property '%s' given twice", p.name);
-        if ((rc = pt__tmx_prop_num(L, d, &p, 0, k == 0 ? PT_HEARING_MAX_LOUDNESS : 86400, fields[k])) < 0) return rc;
-        if (k < 2 && *fields[k] <= 0) return pt__tmx_fail_value(L, d, &p, 0, PT_ERR_RANGE, "%s must be greater than 0", p.name);
+        double hi = k == 0 ? PT_HEARING_MAX_LOUDNESS : 86400;
+        if ((rc = k < 2 ? pt__tmx_prop_pos(L, d, &p, hi, fields[k]) : pt__tmx_prop_num(L, d, &p, 0, hi, fields[k])) < 0)
+            return rc;
     }
     for (int j = 0; j < 2; j++)
         if (!seen[j])

@@ -165,6 +165,9 @@ int pt__tmx_prop_type(loader *L, doc *d, const prop *p, int want);
 int pt__tmx_prop_bool(loader *L, doc *d, const prop *p, int *out);
 int pt__tmx_prop_num(loader *L, doc *d, const prop *p, double lo, double hi, double *out);
 int pt__tmx_prop_int(loader *L, doc *d, const prop *p, int want, long lo, long hi, int *out);
+/* A number property in (0, hi], where 0 would read as the default (pt__tok_num_key's wording:
+ * "fov=0 is out of range: fov takes more than 0, up to 360"). */
+int pt__tmx_prop_pos(loader *L, doc *d, const prop *p, double hi, double *out);
 int pt__tmx_prop_name(loader *L, doc *d, const prop *p, char *dst, size_t cap);
 int pt__tmx_prop_choice(loader *L, doc *d, const prop *p, const char *const *words, int *out);
 int pt__tmx_prop_sound(loader *L, doc *d, const prop *p, int16_t *out);

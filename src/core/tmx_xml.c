@@ -386,7 +386,17 @@ int pt__tmx_prop_num(loader *L, doc *d, const prop *p, double lo, double hi, dou
     pt__tok t = pt__tmx_tok_of(p->value);
     pt_error e;
     pt_error_clear(&e);
-    if ((rc = pt__tok_num(&t, 0, lo, hi, out, &e)) < 0) return pt__tmx_tok_fail(L, d, p, &e);
+    if ((rc = pt__tok_num_key(&t, 0, p->name, lo, hi, 0, out, &e)) < 0) return pt__tmx_tok_fail(L, d, p, &e);
+    return PT_OK;
+}
+
+int pt__tmx_prop_pos(loader *L, doc *d, const prop *p, double hi, double *out) {
+    int rc = pt__tmx_prop_type(L, d, p, WANT_NUM);
+    if (rc < 0) return rc;
+    pt__tok t = pt__tmx_tok_of(p->value);
+    pt_error e;
+    pt_error_clear(&e);
+    if ((rc = pt__tok_num_key(&t, 0, p->name, 0, hi, 1, out, &e)) < 0) return pt__tmx_tok_fail(L, d, p, &e);
     return PT_OK;
 }
 
@@ -396,7 +406,7 @@ int pt__tmx_prop_int(loader *L, doc *d, const prop *p, int want, long lo, long h
     pt__tok t = pt__tmx_tok_of(p->value);
     pt_error e;
     pt_error_clear(&e);
-    if ((rc = pt__tok_int(&t, 0, lo, hi, out, &e)) < 0) return pt__tmx_tok_fail(L, d, p, &e);
+    if ((rc = pt__tok_int_key(&t, 0, p->name, lo, hi, out, &e)) < 0) return pt__tmx_tok_fail(L, d, p, &e);
     return PT_OK;
 }
 

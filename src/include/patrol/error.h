@@ -99,6 +99,10 @@ FILE *pt_file_open(const char *path, pt_error *err);
  * column (when known), GCC-style. Omits parts that are unknown. */
 void pt_error_print(FILE *out, const pt_error *err);
 
+/* The same layout for a warning: `file:line:col: warning: message`, the source line and a
+ * caret. A warning is a problem that does not stop a load (patrol check prints them). */
+void pt_warning_print(FILE *out, const pt_error *w);
+
 /* "Did you mean": the name of list ("a, b, c") nearest to word (len bytes) when it is near
  * enough to be a typo of it (about one edit per three letters, case ignored), copied to buf;
  * NULL when none is. The loaders' suggestion, for a program's own names (options, overlays):

@@ -244,6 +244,12 @@ int pt_pattern_lint(const pt_pattern *p, const pt_map *map, pt_cell origin, doub
  * line in the map file. Same contract for errs/max and the return value. */
 int pt_patlib_lint_map(const pt_patlib *lib, const pt_map *map, pt_error *errs, int max);
 
+/* Lints p as the player's route on map (sim --player-pattern, render --route, a test's
+ * route=): placed as the world places a player pattern (pt_pattern_origin(p, &map->player),
+ * the player's heading), each message ending "for the player's route". Same contract for
+ * errs/max and the return value as pt_pattern_lint. */
+int pt_pattern_lint_route(const pt_pattern *p, const pt_map *map, pt_error *errs, int max);
+
 /* ---- running ---------------------------------------------------------------------- */
 
 typedef enum pt_step_result {

@@ -7,7 +7,9 @@
  *     int g = pt_test_find_guard(w, "corridor");              // its world id, or -1
  *     pt_cell cells[256];
  *     int n = pt_test_pattern_cells(w, g, cells, 256);        // its round, as placed
- *     long t = pt_test_step_until(w, pt_test_at_cell, &cells[5], 600); // <0: never there
+ *     pt_test_entity_cell at = {g, cells[5]};                 // the guard on its 6th cell
+ *     long t = pt_test_step_until(w, pt_test_entity_at_cell, &at, 600); // <0: never there
+ *     long p = pt_test_step_until(w, pt_test_at_cell, &goal, 600);      // the player on a cell
  *     pt_test_sighting s;
  *     if (pt_test_saw_player(w, -1, 1, 3600, &s)) ...         // first sighting by any guard
  *     long row = pt_test_trace_diff(a, alen, b, blen, buf, sizeof buf); // 0: same traces
@@ -21,7 +23,7 @@
  *     // load tf.map_path and its patterns, then:
  *     if (pt_testfile_bind(&tf, &map, &lib, &err) < 0) ...       // names, cells, routes
  *     for (int i = 0; i < tf.count; i++) {
- *         pt_world_desc d; pt_expect_desc(&tf, &tf.items[i], &map, &d);
+ *         pt_world_desc d; pt_expect_desc(&tf, &tf.items[i], &d);
  *         pt_world *w = pt_world_create(&map, &lib, &d, &err);
  *         pt_test_result r; pt_expect_run(w, &tf.items[i], &r, NULL);
  *         pt_world_destroy(w);
@@ -64,6 +66,14 @@ long pt_test_step_until(pt_world *w, pt_test_pred pred, void *user, long max_tic
  * on it; or to a pt_event_kind, an event of that kind happened in the last step. */
 int pt_test_at_cell(const pt_world *w, void *user);
 int pt_test_event_happened(const pt_world *w, void *user);
+
+/* Any entity on a cell: pt_test_entity_at_cell's user points to one of these (id: a world
+ * id, the player 0; an unknown id is never there). */
+typedef struct pt_test_entity_cell {
+    int id;
+    pt_cell cell;
+} pt_test_entity_cell;
+int pt_test_entity_at_cell(const pt_world *w, void *user);
 
 /* The first event of a kind in the last step, copied to *out (may be NULL); 1 if any. */
 int pt_test_event(const pt_world *w, pt_event_kind kind, pt_event *out);
@@ -122,7 +132,7 @@ typedef enum pt_expect_kind {
     PT_EXPECT_STAYS,      /* a guard never leaves an area */
     PT_EXPECT_COVERS,     /* a guard's cone covers a cell at least once every N seconds */
     PT_EXPECT_UNSEEN,     /* no guard sees the player (until the goal) */
-    PT_EXPECT_CAUGHT,     /* the player is caught within a time (by a given guard) */
+    PT_EXPECT_CAUGHT,     /* the player is caught within a time (first by a given guard) */
     PT_EXPECT_GOAL,       /* the player reaches the goal within a time, never caught */
     PT_EXPECT_SOLVABLE,   /* the level can be won unseen with a safety margin (pt_solve) */
     PT_EXPECT_KIND_COUNT
@@ -172,7 +182,9 @@ void pt_testfile_fini(pt_testfile *tf);
 /* Checks the file against its loaded map and library: loads the file's `patterns` files into
  * lib, then every guard name must be a guard of the map, every cell inside it, every route a
  * pattern of lib (or `none`); errors are located in the .test file, with the nearest name
- * as a suggestion. Sets the route_pat fields. */
+ * as a suggestion. Every route is then linted as the player's walk on the map
+ * (pt_pattern_lint_route): its first problem is located in the pattern file, the message
+ * ending with the test line that asks for it. Sets the route_pat fields. */
 int pt_testfile_bind(pt_testfile *tf, const pt_map *map, pt_patlib *lib, pt_error *err);
 
 /* The world an expectation runs in: as `patrol sim` makes it (the file's seed, the player

@@ -3,9 +3,13 @@
  *
  *     pt_world *w = pt_world_create(&map, &patterns, NULL, &err); // NULL desc = defaults
  *     for (int i = 0; i < 600; i++) pt_world_step(w);
- *     const pt_entity *e = pt_world_entity(w, 1);                 // id 0 = player, guards 1..
+ *     const pt_entity *e = pt_world_entity(w, 1);                 // the first the map declares
  *     printf("%s at %d,%d\n", pt_state_name(e->state), e->x, e->y);
  *     pt_world_destroy(w);
+ *
+ * Ids: 0 is the player; then the map's guards, prey and flocks in the order the map declares
+ * them, one id per flock member (so id 1 is a guard only when the map declares a guard
+ * first; pt_test_find_guard in testing.h gives a guard's id by its name).
  *
  * Determinism: same map, patterns, seed and number of ticks give the same state and the
  * same trace, byte for byte, in every build type. Entities update in id order; the world
