@@ -278,7 +278,7 @@ START_TEST(test_level_lists) {
     /* Where a map is expected, a level list is named as one. */
     run(&r, (const char *[]){"sim", "maps/levels.txt", "--ticks", "1", NULL});
     ck_assert_int_eq(r.status, 1);
-    ck_assert_msg(has_line_starting(r.err, "maps/levels.txt:3:1: error: this is a level list (it begins with 'demo.map')"),
+    ck_assert_msg(has_line_starting(r.err, "maps/levels.txt:4:1: error: this is a level list (it begins with 'demo.map')"),
                   "%s", r.err);
 }
 END_TEST
