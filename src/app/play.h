@@ -277,9 +277,11 @@ typedef struct play_frame {
     unsigned overlays;        /* PT_OVERLAY_* */
     int hud;                  /* 1: the HUD (top bar, messages, key hint, banners) */
     int hud_scale;            /* its font scale; 0 = from the output size (pt_hud_scale) */
-    int follow;               /* 1: a camera on the player (the window); 0: the whole map (with
-                                 the HUD: between its bars, the output that much taller) */
-    int scale;                /* pixels per sprite pixel; 0 = the largest that fits (follow) */
+    int follow;               /* 1: the window's layout (play_layout_for: the whole map when it
+                                 fits, else a camera on the player); 0: the whole map at `scale`
+                                 (with the HUD: between its bars, the output that much taller) */
+    int scale;                /* pixels per sprite pixel; 0 = as play_layout_for picks (follow);
+                                 with follow, a scale given always follows the player */
     double alpha;             /* fraction of a tick since the last step (smooth motion) */
     int paused;
     double speed;             /* simulation speed shown in the HUD (1 = normal) */
@@ -301,6 +303,30 @@ typedef struct play_frame {
     struct pt_hearing *hearing; /* the hearing overlay's flood, for hearing_map */
     const pt_map *hearing_map;
 } play_frame;
+
+/* Where the game's screen puts things in an out_w x out_h output: the HUD's bars (top_h
+ * pixels at the top, bottom_h at the bottom, the whole width) and the view between them. The
+ * map is shown whole, centred in the view (on whole sprite pixels), at the largest whole
+ * scale at which it fits there; a map that does not fit at scale 1 is shown at the largest
+ * scale that still shows min(map, 24 x 14) tiles (at least 1), and the camera follows the
+ * player (follow = 1): then the view is whole sprite pixels across (what is left over, under
+ * one, is split on both sides). A view under one pixel high is one pixel high. */
+typedef struct play_layout {
+    int scale;                      /* output pixels per sprite pixel */
+    int follow;                     /* 1: the map is larger than the view: the camera follows */
+    int view_x, view_y, view_w, view_h; /* the view: the output between the bars */
+    double cam_x, cam_y;            /* not following: the camera (tiles) that centres the map */
+    int map_x, map_y;               /* not following: the map's top-left pixel */
+    int top_h, bottom_y, bottom_h;  /* the bars: (0, 0, out_w, top_h), (0, bottom_y, out_w, bottom_h) */
+} play_layout;
+/* The layout of a map_w x map_h map of tile_px pixels a tile in out_w x out_h, bars of top and
+ * bottom pixels (0 and 0: no HUD). Pure. */
+play_layout play_layout_for(int map_w, int map_h, int tile_px, int out_w, int out_h, int top, int bottom);
+/* The window's first size for a map on a display of disp_w x disp_h usable pixels: the whole
+ * map and the HUD's bars at the largest scale (at most 4) that fits 9/10 of the display (at
+ * least 480 x 320); a map that fits there at no scale gets 9/10 of the display (the camera
+ * follows). Pure. */
+void play_window_size_for(int map_w, int map_h, int tile_px, int disp_w, int disp_h, int *w, int *h);
 
 /* Draws the session into the whole output of r (does not present). PT_OK or PT_ERR_NOMEM. */
 int play_draw_frame(const play_session *s, struct pt_render *r, play_frame *f, int out_w, int out_h);

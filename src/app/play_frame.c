@@ -101,6 +101,88 @@ int play_frame_pick(const play_frame *f, int px, int py, int *cx, int *cy) {
     return 1;
 }
 
+/* ---- the screen's layout ---------------------------------------------------------------- */
+
+enum { FIT_TILES_W = 24, FIT_TILES_H = 14, MIN_WIN_W = 480, MIN_WIN_H = 320, MAX_FIRST_SCALE = 4 };
+
+play_layout play_layout_for(int map_w, int map_h, int tile_px, int out_w, int out_h, int top, int bottom) {
+    play_layout L = {.scale = 1};
+    if (out_w < 1) out_w = 1;
+    if (out_h < 1) out_h = 1;
+    if (map_w < 1) map_w = 1;
+    if (map_h < 1) map_h = 1;
+    if (tile_px < 1) tile_px = 1;
+    top = pt_clampi(top, 0, out_h);
+    bottom = pt_clampi(bottom, 0, out_h - top);
+    L.top_h = top;
+    L.bottom_h = bottom;
+    L.bottom_y = out_h - bottom;
+    L.view_x = 0;
+    L.view_y = top;
+    L.view_w = out_w;
+    L.view_h = out_h - top - bottom;
+    if (L.view_h < 1) L.view_h = 1;
+    long uw = (long)map_w * tile_px, uh = (long)map_h * tile_px;
+    long s = L.view_w / uw < L.view_h / uh ? L.view_w / uw : L.view_h / uh;
+    if (s >= 1) {
+        L.scale = (int)(s < PT_RENDER_MAX_SCALE ? s : PT_RENDER_MAX_SCALE);
+        /* Centred on whole sprite pixels (the camera moves in sprite pixels). */
+        long ox = (L.view_w - uw * L.scale) / 2 / L.scale, oy = (L.view_h - uh * L.scale) / 2 / L.scale;
+        L.cam_x = -(double)ox / tile_px;
+        L.cam_y = -(double)oy / tile_px;
+        L.map_x = L.view_x + (int)(ox * L.scale);
+        L.map_y = L.view_y + (int)(oy * L.scale);
+        return L;
+    }
+    long tw = (map_w < FIT_TILES_W ? map_w : FIT_TILES_W) * (long)tile_px;
+    long th = (map_h < FIT_TILES_H ? map_h : FIT_TILES_H) * (long)tile_px;
+    s = L.view_w / tw < L.view_h / th ? L.view_w / tw : L.view_h / th;
+    L.scale = (int)(s < 1 ? 1 : s > PT_RENDER_MAX_SCALE ? PT_RENDER_MAX_SCALE : s);
+    L.follow = 1;
+    /* Whole sprite pixels across the view, so the camera at the map's far edge (it moves in
+     * sprite pixels) shows the last row and column whole. */
+    int rx = L.view_w % L.scale, ry = L.view_h % L.scale;
+    if (L.view_w > rx) L.view_x += rx / 2, L.view_w -= rx;
+    if (L.view_h > ry) L.view_y += ry / 2, L.view_h -= ry;
+    return L;
+}
+
+/* The HUD's bars in an output of w x h pixels (their size grows with the output's). */
+static void bars_of(int w, int h, int *top, int *bottom) { pt_hud_bars(pt_hud_scale(w, h), top, bottom); }
+
+void play_window_size_for(int map_w, int map_h, int tile_px, int disp_w, int disp_h, int *w, int *h) {
+    long maxw = disp_w * 9L / 10, maxh = disp_h * 9L / 10;
+    if (map_w < 1) map_w = 1;
+    if (map_h < 1) map_h = 1;
+    if (tile_px < 1) tile_px = 1;
+    for (int s = MAX_FIRST_SCALE; s >= 1; s--) {
+        long mw = (long)map_w * tile_px * s, mh = (long)map_h * tile_px * s;
+        if (mw > maxw || mh > maxh) continue;
+        long ww = mw < MIN_WIN_W ? MIN_WIN_W : mw, wh = mh;
+        for (;;) { /* the bars grow with the window: until the map and the bars fit */
+            int top = 0, bottom = 0;
+            bars_of((int)ww, (int)wh, &top, &bottom);
+            if (mh + top + bottom <= wh) break;
+            wh = mh + top + bottom;
+        }
+        if (wh < MIN_WIN_H) wh = MIN_WIN_H;
+        if (ww <= maxw && wh <= maxh) {
+            *w = (int)ww;
+            *h = (int)wh;
+            return;
+        }
+    }
+    /* Too large at scale 1: as much of it as 9/10 of the display holds (the camera follows). */
+    long mw = (long)map_w * tile_px, mh = (long)map_h * tile_px;
+    long ww = mw < MIN_WIN_W ? MIN_WIN_W : mw > maxw ? maxw : mw;
+    int top = 0, bottom = 0;
+    bars_of((int)ww, (int)(mh < maxh ? mh : maxh), &top, &bottom);
+    long wh = mh + top + bottom;
+    wh = wh < MIN_WIN_H ? MIN_WIN_H : wh > maxh ? maxh : wh;
+    *w = (int)(ww > maxw && maxw >= 1 ? maxw : ww);
+    *h = (int)wh;
+}
+
 /* The hearing overlay: each noise (and shout: a call travels as any noise) flooded again with
  * the guards' own flood, as it spread when it was made (a reload brings a new map: a new
  * flood object). */
@@ -224,12 +306,22 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     int ts = f->hud_scale > 0 ? f->hud_scale : pt_hud_scale(out_w, out_h), top = 0, bottom = 0;
     if (f->hud) pt_hud_bars(ts, &top, &bottom);
     if (f->follow) {
-        /* The map between the HUD's bars, so nothing walks under them. */
-        if (out_h - top - bottom < out_h / 2) top = bottom = 0;
-        pt_view_fit(&v, map, out_w, out_h - top - bottom, 0, 0);
-        v.y = top;
-        if (f->scale > 0) v.scale = f->scale;
-        pt_view_follow(&v, map, f->actors[0].x, f->actors[0].y);
+        /* The map between the HUD's bars, so nothing walks under them: whole when it fits. */
+        long tpx = 0;
+        pt_view_map_size(map, 1, &tpx, NULL);
+        play_layout L = play_layout_for(map->w, map->h, map->w > 0 ? (int)(tpx / map->w) : 1, out_w, out_h, top,
+                                        bottom);
+        v.x = L.view_x;
+        v.y = L.view_y;
+        v.w = L.view_w;
+        v.h = L.view_h;
+        v.scale = f->scale > 0 ? f->scale : L.scale;
+        if (L.follow || f->scale > 0) {
+            pt_view_follow(&v, map, f->actors[0].x, f->actors[0].y);
+        } else {
+            v.cam_x = L.cam_x;
+            v.cam_y = L.cam_y;
+        }
         if (catch_at == PLAY_CATCH_GRAB) {
             double dx, dy;
             shake(catch_t, (int)s->ticks, &dx, &dy);

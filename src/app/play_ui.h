@@ -125,7 +125,7 @@ void play_menu_event(play_menus *pm, const SDL_Event *e, play_session *s, play_u
 int play_start_video(int ends_by_itself);
 /* An accelerated renderer, or SDL's software one where OpenGL runs on the CPU. */
 SDL_Renderer *play_make_renderer(SDL_Window *win);
-/* The window's size at start for map (the display's usable size bounds it). */
+/* The window's size at start for map: play_window_size_for on the display's usable size. */
 void play_initial_window_size(const pt_map *map, int *w, int *h);
 
 /* play_frame.c */
