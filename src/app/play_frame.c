@@ -203,6 +203,23 @@ static void draw_hearing(play_frame *f, pt_render *r, const pt_map *map, const p
     }
 }
 
+/* The stones thrown: in the air along an arc from the thrower to where each lands, then the
+ * landing mark there (the session's flights; alpha: the fraction of a tick since the last). */
+static void draw_flights(const play_session *s, pt_render *r, const pt_map *map, const pt_view *v, double alpha) {
+    double dt = pt_world_dt(s->world);
+    for (int i = 0; i < s->nflights; i++) {
+        const play_flight *fl = &s->flights[i];
+        double age = ((double)(s->ticks - fl->tick) + alpha) * dt, x1 = fl->x1 + 0.5, y1 = fl->y1 + 0.5;
+        double dist = hypot(x1 - fl->x0, y1 - fl->y0), fly = PLAY_FLIGHT_S(dist);
+        if (age < fly) {
+            double k = age / fly, top = 0.3 + 0.1 * dist; /* the arc's height, in tiles */
+            pt_render_stone(r, map, v, fl->x0 + (x1 - fl->x0) * k, fl->y0 + (y1 - fl->y0) * k, 4.0 * top * k * (1.0 - k));
+        } else {
+            pt_render_landing(r, map, v, fl->x1, fl->y1, age - fly);
+        }
+    }
+}
+
 /* The exit pointer's colour `ticks` into the round: it pulses from gold to a pale gold and
  * back about every 0.9 s, opaque (fading it out read as a faint olive on grass). */
 static uint32_t exit_pointer_rgba(uint64_t ticks) {
@@ -346,14 +363,16 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     f->pick_cam_x = v.cam_x;
     f->pick_cam_y = v.cam_y;
     f->pick_unit = map->w > 0 ? (double)map_pw / map->w : 0.0;
-    pt_noise_mark marks[PLAY_NOISES], shouts[PLAY_NOISES];
-    int nmarks = 0, nshouts = 0;
+    pt_noise_mark marks[PLAY_NOISES], shouts[PLAY_NOISES], rings[PLAY_NOISES];
+    int nmarks = 0, nshouts = 0, nrings = 0;
     for (int i = 0; i < s->nnoises; i++) {
         const pt_noise *nz = &s->noises[i];
         double age = ((double)(pt_world_tick(w) - nz->tick) + (round ? 0.0 : f->alpha)) * pt_world_dt(w);
         pt_noise_mark mk = {nz->x, nz->y, nz->loudness, age};
         if (nz->kind == PT_NOISE_SHOUT) shouts[nshouts++] = mk;
         else marks[nmarks++] = mk;
+        if (nz->kind != PT_NOISE_SHOUT && nz->kind != PT_NOISE_GAME) /* a stone's is its landing mark */
+            rings[nrings++] = mk;
     }
     pt_search_info si;
     if ((f->overlays & PT_OVERLAY_SEARCH) && pt_world_search(w, &si))
@@ -362,7 +381,8 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         draw_hearing(f, r, map, &v, marks, nmarks);
         draw_hearing(f, r, map, &v, shouts, nshouts);
     }
-    pt_render_noise_rings(r, map, &v, marks, nmarks);
+    pt_render_noise_rings(r, map, &v, rings, nrings);
+    draw_flights(s, r, map, &v, round ? 0.0 : f->alpha);
     if (catch_at == PLAY_CATCH_GRAB) pt_render_caught(r, map, &v, &f->actors[0], catch_t);
     pt_render_shout_rings(r, map, &v, shouts, nshouts);
     if (f->overlays & PT_OVERLAY_LABELS) pt_render_labels(r, &scene, &v);

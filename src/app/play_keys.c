@@ -125,6 +125,15 @@ int play_help_key(play_ui *ui, int sym) {
     return 1;
 }
 
+/* M, [ and ]: the sound's state on screen, as a note ("sound on - volume 8/10", "sound off -
+ * volume 8/10", and " (no sound device)" when there is none to hear it). */
+static void sound_note(play_session *s, const play_ui *ui) {
+    char text[64];
+    snprintf(text, sizeof text, "%s - volume %d/10%s", app_audio_muted(ui->audio) ? "sound off" : "sound on",
+             app_audio_volume(ui->audio, 0), app_audio_live(ui->audio) ? "" : " (no sound device)");
+    play_note(s, 0xa0c8ffffu, text);
+}
+
 /* Acts on a key press. Movement goes by physical position (scancodes: WASD wherever the
  * layout puts those letters), commands by the letter they print. */
 int play_handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_KeyboardEvent *k, double now) {
@@ -209,10 +218,12 @@ int play_handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_Key
     case SDLK_m:
         app_audio_mute(ui->audio, !app_audio_muted(ui->audio));
         play_ui_log(ui, "sound %s", app_audio_muted(ui->audio) ? "off" : "on");
+        sound_note(s, ui);
         break;
     case SDLK_LEFTBRACKET: case SDLK_RIGHTBRACKET: {
         int v = app_audio_volume(ui->audio, k->keysym.sym == SDLK_LEFTBRACKET ? -1 : 1);
         if (ui->log) fprintf(ui->log, "volume %d\n", v), fflush(ui->log);
+        sound_note(s, ui);
         break;
     }
     case SDLK_x: toggle_overlay(ui, PT_OVERLAY_RAYS); break;
