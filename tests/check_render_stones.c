@@ -20,6 +20,7 @@
 #include "test_app.h"
 
 #include "../src/app/audio.c"
+#include "../src/app/quiet.c"
 #include "../src/app/play_frame.c"
 #include "../src/app/play_keys.c"
 

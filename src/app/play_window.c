@@ -3,6 +3,7 @@
  * by accident), the renderer (SDL's software one where OpenGL runs on the CPU), and the
  * window's first size from the map and the display. */
 #include "play_ui.h"
+#include "quiet.h"
 
 #include <SDL.h>
 
@@ -27,10 +28,20 @@ static void no_display(const char *why) {
  * stack for nothing). So unless SDL_VIDEODRIVER names a driver, the drivers that show nothing
  * (offscreen, dummy and its evdev variant) are not tried; a run that ends by itself (--ticks) then uses dummy,
  * anything else says there is no display. Returns 0, or -1 after printing why. */
+/* SDL_Init(SDL_INIT_VIDEO) with stderr silenced: a driver's library may print its own line
+ * first (libwayland: "error: XDG_RUNTIME_DIR is invalid or not set"); patrol says what
+ * failed itself. 0 or SDL's -1. */
+static int init_video(void) {
+    int quiet = app_quiet_begin();
+    int rc = SDL_Init(SDL_INIT_VIDEO);
+    app_quiet_end(quiet);
+    return rc;
+}
+
 int play_start_video(int ends_by_itself) {
     const char *asked = getenv("SDL_VIDEODRIVER");
     if (asked && *asked) {
-        if (SDL_Init(SDL_INIT_VIDEO) == 0) return 0;
+        if (init_video() == 0) return 0;
         no_display(SDL_GetError());
         return -1;
     }
@@ -40,13 +51,13 @@ int play_start_video(int ends_by_itself) {
         if (!d || strcmp(d, "offscreen") == 0 || strcmp(d, "dummy") == 0 || strcmp(d, "evdev") == 0) continue;
         /* OVERRIDE: an empty SDL_VIDEODRIVER in the environment would otherwise win. */
         SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, d, SDL_HINT_OVERRIDE);
-        if (SDL_Init(SDL_INIT_VIDEO) == 0) return 0;
+        if (init_video() == 0) return 0;
         size_t n = strlen(tried);
         snprintf(tried + n, sizeof tried - n, "%s%s", n ? ", " : "", d);
     }
     if (ends_by_itself) {
         SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "dummy", SDL_HINT_OVERRIDE);
-        if (SDL_Init(SDL_INIT_VIDEO) == 0) return 0;
+        if (init_video() == 0) return 0;
         no_display(SDL_GetError());
         return -1;
     }
