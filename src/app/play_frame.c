@@ -22,6 +22,35 @@ static const char *keys_hint = "arrows/WASD move   Shift run   Ctrl/C sneak   Sp
 /* The same from the level select: Esc goes back to it. */
 static const char *keys_hint_levels = "arrows/WASD move   Shift run   Ctrl/C sneak   Space/click throw   P pause   R restart   M mute   F1 help   Esc levels";
 
+/* A replay's own keys (patrol replay): the recording plays itself; these move through it. */
+static const char *keys_hint_replay = "P pause   N one tick   +/- speed   Left/Right 1 s   Home/End first/last   digits+Enter go to tick   M mute   F1 help   Esc quit";
+
+/* The F1 panel of a replay. */
+const char *const play_help_text_replay = "patrol replay - keys\n"
+                                      "P|pause / resume\n"
+                                      "N|one tick while paused\n"
+                                      "+ / -|playback speed (0.25x .. 4x)\n"
+                                      "Right / Left|one second forward / back\n"
+                                      "Home / End|the first / the last recorded tick\n"
+                                      "0-9, Enter|type a tick and go to it\n"
+                                      "Backspace / Esc|correct / cancel the tick typed\n"
+                                      "F1 / H|this help\n"
+                                      "F11|fullscreen\n"
+                                      "M|sound on / off\n"
+                                      "[ / ]|sound volume down / up\n"
+                                      "Esc|quit\n"
+                                      "\n"
+                                      "debug overlays (as in play)\n"
+                                      "Tab|all debug overlays on / off\n"
+                                      "V O X I T F K E U B L G|one overlay each";
+
+/* The key hint and the help panel for a session: a replay's own, the level select's (Esc
+ * goes back to it), or the game's. */
+static const char *keys_hint_for(const play_session *s, const play_frame *f) {
+    return s->replay ? keys_hint_replay : f->from_levels ? keys_hint_levels : keys_hint;
+}
+static const char *help_text_for(const play_session *s) { return s->replay ? play_help_text_replay : play_help_text; }
+
 /* The F1 panel: "KEY|what" lines in two columns; other lines are headings. A window too
  * small for it shows it on pages (Up/Down). */
 const char *const play_help_text = "patrol - keys\n"
@@ -447,9 +476,9 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         .alert = round < 0 ? 2 : round > 0 ? 0 : play_alert(s),
         .msgs = msgs,
         .nmsgs = s->nmsgs,
-        .keys = f->from_levels ? keys_hint_levels : keys_hint,
+        .keys = keys_hint_for(s, f),
         .notice = f->paused && !round ? "PAUSED   P: resume   N: one tick" : NULL,
-        .help = f->help ? play_help_text : NULL,
+        .help = f->help ? help_text_for(s) : NULL,
         .help_page = f->help_page,
         .error = f->error,
         .phase = phase_txt,
@@ -469,12 +498,15 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
             if (f->best && f->best[0]) snprintf(timeline, sizeof timeline, "%s", f->best);
             else snprintf(timeline, sizeof timeline, "time %s", clock);
             snprintf(text, sizeof text, "%s\n%s\n\n%s", timeline, title,
-                     f->from_levels ? "Enter: go on   R: play again   Esc: levels" : "R: play again   Esc: quit");
+                     s->replay         ? "Home: watch again   Esc: quit"
+                     : f->from_levels ? "Enter: go on   R: play again   Esc: levels"
+                                      : "R: play again   Esc: quit");
         } else {
             hud.banner_title = "CAUGHT!";
             snprintf(title, sizeof title, "by %s", s->caught_by[0] ? s->caught_by : "a guard");
-            snprintf(text, sizeof text, "%s after %s\n\nR: try again   Esc: %s", title, clock,
-                     f->from_levels ? "levels" : "quit");
+            if (s->replay) snprintf(text, sizeof text, "%s after %s\n\nHome: watch again   Esc: quit", title, clock);
+            else snprintf(text, sizeof text, "%s after %s\n\nR: try again   Esc: %s", title, clock,
+                          f->from_levels ? "levels" : "quit");
         }
         hud.banner_text = text;
     }

@@ -135,8 +135,10 @@ void play_menu_did(play_menus *pm, app_menu_do d, play_session *s, play_ui *ui, 
     }
     if (mn->screen == APP_SCREEN_LEVELS) {
         if (d == APP_MENU_SHOW && ui->progress_path[0]) app_progress_load(&pm->progress, ui->progress_path, stderr);
-        /* Behind the list: the level selected, its guards walking. */
-        if (pm->shown != mn->level) open_level(s, pm, mn->level, o, rec, 0);
+        /* Behind the list: the level selected, its guards walking - a fresh round when the
+         * one shown has ended (a world after a catch or an escape stands still), not paused. */
+        if (pm->shown != mn->level || s->round != 0) open_level(s, pm, mn->level, o, rec, 0);
+        ui->paused = 0;
     }
 }
 
