@@ -2,7 +2,8 @@
 /* check_render_screens - two screens of issue 36 (item 19): the replay window shows the
  * replay's own keys (its key bar, its F1 panel and its end banner differ from the game's and
  * name its keys), and the level select's background plays after a round as before it (a
- * caught or an escaped round is not left standing behind the list, nor a paused one). */
+ * caught or an escaped round is not left standing behind the list, nor a paused one). And
+ * (item 13) M in a menu says what it did, in the menu's footer. */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
 
@@ -182,12 +183,45 @@ START_TEST(test_level_select_moves_after_round) {
 }
 END_TEST
 
+/* M on the title and the level select: the footer says what it did for a moment, then the
+ * footer comes back. */
+START_TEST(test_menu_sound_note) {
+    static play_ui ui;
+    static play_menus pm;
+    memset(&ui, 0, sizeof ui);
+    ui.audio = app_audio_open(NULL, 1);
+    ck_assert_ptr_nonnull(ui.audio);
+    app_menu_init(&pm.menu, 0);
+    pm.on = 1;
+    play_session *none = NULL;
+    pt_menu m;
+    play_menu_build(&pm, none, &ui, 1.0, &m);
+    const char *footer = m.footer;
+    ck_assert_ptr_nonnull(footer);
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = SDLK_m;
+    int running = 1;
+    play_menu_event(&pm, &e, none, &ui, NULL, NULL, NULL, NULL, 1.0, &running);
+    play_menu_build(&pm, none, &ui, 1.5, &m);
+    ck_assert_msg(strstr(m.footer, "sound off - volume 8/10") != NULL, "footer: %s", m.footer);
+    play_menu_event(&pm, &e, none, &ui, NULL, NULL, NULL, NULL, 2.0, &running);
+    play_menu_build(&pm, none, &ui, 2.1, &m);
+    ck_assert_msg(strstr(m.footer, "sound on - volume 8/10") != NULL, "footer: %s", m.footer);
+    play_menu_build(&pm, none, &ui, 5.0, &m);
+    ck_assert_str_eq(m.footer, footer);
+    app_audio_close(ui.audio);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("render_screens");
     TCase *tc = tcase_create("screens");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_replay_keys);
     tcase_add_test(tc, test_level_select_moves_after_round);
+    tcase_add_test(tc, test_menu_sound_note);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -125,12 +125,15 @@ int play_help_key(play_ui *ui, int sym) {
     return 1;
 }
 
-/* M, [ and ]: the sound's state on screen, as a note ("sound on - volume 8/10", "sound off -
- * volume 8/10", and " (no sound device)" when there is none to hear it). */
+void play_sound_note(const play_ui *ui, char *buf, size_t cap) {
+    snprintf(buf, cap, "%s - volume %d/10%s", app_audio_muted(ui->audio) ? "sound off" : "sound on",
+             app_audio_volume(ui->audio, 0), app_audio_live(ui->audio) ? "" : " (no sound device)");
+}
+
+/* M, [ and ] in a round: the sound's state on screen, as a note. */
 static void sound_note(play_session *s, const play_ui *ui) {
     char text[64];
-    snprintf(text, sizeof text, "%s - volume %d/10%s", app_audio_muted(ui->audio) ? "sound off" : "sound on",
-             app_audio_volume(ui->audio, 0), app_audio_live(ui->audio) ? "" : " (no sound device)");
+    play_sound_note(ui, text, sizeof text);
     play_note(s, 0xa0c8ffffu, text);
 }
 
