@@ -244,6 +244,60 @@ START_TEST(test_no_display) {
 }
 END_TEST
 
+/* Without a sound card or a display, the libraries under SDL print their own lines (ALSA's
+ * eight "ALSA lib ..." lines, libwayland's "XDG_RUNTIME_DIR is invalid"): stderr holds only
+ * patrol's own lines, one for the sound (none with a working card) and the no-display error. */
+static void read_err(const char *path, char *text, size_t cap) {
+    FILE *f = fopen(path, "r");
+    ck_assert(f != NULL);
+    text[fread(text, 1, cap - 1, f)] = '\0';
+    fclose(f);
+}
+
+START_TEST(test_one_line_stderr) {
+    char map[1024], err[1024], text[8192];
+    out_path(map, sizeof map, "oneline.map");
+    out_path(err, sizeof err, "oneline.err");
+    write_file(map, room_map);
+    const char *env[] = {"SDL_AUDIODRIVER=alsa", "SDL_VIDEODRIVER=", "DISPLAY=", "WAYLAND_DISPLAY=",
+                         "XDG_RUNTIME_DIR=", "PATROL_VERBOSE_SDL=", NULL};
+    const char *ticks[] = {PATROL_BIN, "play", map, "--ticks", "5", NULL};
+    proc p;
+    ck_assert(start(&p, ticks, env, 1, err, -1));
+    read_until(&p, NULL, 20.0);
+    ck_assert_int_eq(finish(&p, 20.0), 0);
+    ck_assert_str_eq(p.buf, "player 1,1\n");
+    read_err(err, text, sizeof text);
+    int lines = 0;
+    for (const char *q = text; *q; q++) lines += *q == '\n';
+    ck_assert_msg(lines == 0 || (lines == 1 && strncmp(text, "patrol play: no sound: ", 23) == 0),
+                  "--ticks without a display, ALSA: stderr:\n%s", text);
+    /* A sound driver that is not there: exactly patrol's line. */
+    const char *no_driver[] = {"SDL_AUDIODRIVER=no_such_driver", "SDL_VIDEODRIVER=dummy", NULL};
+    ck_assert(start(&p, ticks, no_driver, 1, err, -1));
+    read_until(&p, NULL, 20.0);
+    ck_assert_int_eq(finish(&p, 20.0), 0);
+    read_err(err, text, sizeof text);
+    ck_assert_msg(strncmp(text, "patrol play: no sound: ", 23) == 0 && strchr(text, '\n') == text + strlen(text) - 1,
+                  "no such sound driver: stderr:\n%s", text);
+    const char *play[] = {PATROL_BIN, "play", map, NULL};
+    ck_assert(start(&p, play, env, 0, err, -1));
+    ck_assert_int_eq(finish(&p, 20.0), 1);
+    read_err(err, text, sizeof text);
+    ck_assert_msg(strncmp(text, "patrol play: error: no display", 30) == 0, "no display: stderr:\n%s", text);
+    ck_assert_msg(!strstr(text, "XDG_RUNTIME_DIR") && !strstr(text, "ALSA lib"), "no display: stderr:\n%s", text);
+    /* PATROL_VERBOSE_SDL=1 lets the libraries speak (whatever they say, patrol's line is there). */
+    const char *verbose[] = {"SDL_AUDIODRIVER=alsa", "SDL_VIDEODRIVER=", "DISPLAY=", "WAYLAND_DISPLAY=",
+                             "XDG_RUNTIME_DIR=", "PATROL_VERBOSE_SDL=1", NULL};
+    ck_assert(start(&p, play, verbose, 0, err, -1));
+    ck_assert_int_eq(finish(&p, 20.0), 1);
+    read_err(err, text, sizeof text);
+    ck_assert_msg(strstr(text, "patrol play: error: no display") != NULL, "verbose: stderr:\n%s", text);
+    unlink(map);
+    unlink(err);
+}
+END_TEST
+
 START_TEST(test_dummy_driver) {
     /* The whole loop (events, fixed ticks, drawing, present) without a display; with no
      * input the player stays on its start tile. */
@@ -641,6 +695,7 @@ static Suite *play_suite(void) {
     tcase_add_test(core, test_input_errors);
     tcase_add_test(core, test_no_display);
     tcase_add_test(core, test_dummy_driver);
+    tcase_add_test(core, test_one_line_stderr);
     tcase_add_test(core, test_window_fits_small_map);
     tcase_add_test(core, test_watch_reloads);
     suite_add_tcase(s, core);

@@ -2,6 +2,7 @@
 /* The callback mixer: voices point into the decoded sounds; the callback adds them up with
  * their gains and clips. The game thread starts voices under the device lock. */
 #include "audio.h"
+#include "quiet.h"
 
 #include <SDL.h>
 
@@ -92,8 +93,13 @@ app_audio *app_audio_open(const char *asset_dir, int quiet) {
     app_audio *a = PT_CALLOC(1, sizeof *a);
     if (!a) return NULL;
     a->volume = 8;
+    /* ALSA's library prints its own errors (eight lines without a sound card) before SDL
+     * returns: the line below says it once. */
     if (!SDL_WasInit(SDL_INIT_AUDIO)) {
-        if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
+        int hush = app_quiet_begin();
+        int rc = SDL_InitSubSystem(SDL_INIT_AUDIO);
+        app_quiet_end(hush);
+        if (rc != 0) {
             if (!quiet) fprintf(stderr, "patrol play: no sound: %s\n", SDL_GetError());
             return a;
         }
@@ -107,7 +113,9 @@ app_audio *app_audio_open(const char *asset_dir, int quiet) {
     want.samples = 512; /* 23 ms: a footstep lands with its step */
     want.callback = mix;
     want.userdata = a;
+    int hush = app_quiet_begin();
     a->dev = SDL_OpenAudioDevice(NULL, 0, &want, &have, SDL_AUDIO_ALLOW_FREQUENCY_CHANGE);
+    app_quiet_end(hush);
     if (!a->dev) {
         if (!quiet) fprintf(stderr, "patrol play: no sound: %s\n", SDL_GetError());
         return a;

@@ -44,6 +44,9 @@
 #define PLAY_THROW_RANGE 8    /* the farthest a stone flies, in tiles along its line (Chebyshev) */
 #define PLAY_STONE_LOUDNESS 10 /* the noise where a stone lands, in tiles (pt_world_noise; whole: recorded) */
 
+#define PLAY_FLIGHTS 8        /* thrown stones kept for the frame (in the air, then the landing mark) ... */
+#define PLAY_FLIGHT_KEEP_S 2.0 /* ... for this many seconds after the throw */
+
 #define PLAY_CUES 32          /* sound cues kept until the window takes them */
 #define PLAY_TRACK 256        /* entities whose state changes are followed for cues */
 
@@ -86,7 +89,20 @@ typedef struct play_msg {
     char text[96];
     uint32_t rgba;            /* 0xRRGGBBAA at full strength */
     int ticks;                /* ticks left */
+    int note;                 /* 1: a note (play_note): the next note replaces it */
 } play_msg;
+
+/* A stone thrown, as the frame draws it (presentation only: the world hears the stone where
+ * it lands on the next tick): from the thrower's cell centre (x0, y0) to the landing cell
+ * (x1, y1), thrown when the session's `ticks` was `tick`. */
+typedef struct play_flight {
+    double x0, y0;
+    int x1, y1;
+    uint64_t tick;
+} play_flight;
+
+/* How long the frame draws a flight of `tiles` tiles in the air, in seconds. */
+#define PLAY_FLIGHT_S(tiles) (0.08 + 0.03 * (tiles))
 
 typedef struct play_session {
     char path[PT_MAX_PATH];   /* the map file (reloaded from here) */
@@ -129,6 +145,8 @@ typedef struct play_session {
     pt_noise noises[PLAY_NOISES]; /* the world's noises and shouts (kind PT_NOISE_SHOUT) of the last
                                      PLAY_NOISE_TICKS, oldest first */
     int nnoises;
+    play_flight flights[PLAY_FLIGHTS]; /* stones thrown in the last PLAY_FLIGHT_KEEP_S, oldest first */
+    int nflights;
     play_cue cues[PLAY_CUES]; /* sound cues since the last play_take_cues (the newest dropped when full) */
     int ncues;
     unsigned char states[PLAY_TRACK]; /* each entity's pt_state after the last tick */
@@ -188,6 +206,10 @@ int play_tick_entry_key(char *digits, int key, uint64_t max, uint64_t *to);
  * key was released before that tick. At most PLAY_TAPS wait; more are dropped. */
 void play_tap(play_session *s, int dx, int dy);
 
+/* A note for the player (a setting changed: sound on or off, the volume), shown as a
+ * message in `rgba`; it replaces a note still showing. */
+void play_note(play_session *s, uint32_t rgba, const char *text);
+
 /* Throws a stone toward cell (x, y) (a mouse click). The stone flies along the Bresenham
  * line from the player's cell, at most PLAY_THROW_RANGE cells, and stops before the first
  * cell it cannot enter (pt_map_step_ok: a wall, water, a diagonal gap between two walls):
@@ -196,7 +218,9 @@ void play_tap(play_session *s, int dx, int dy);
  * clamped to the nearer cell; *lx, *ly (either may be NULL) get the landing cell.
  * Returns 1 when thrown (one stone fewer), 0 when refused: no stones left, the round is
  * over, a replay is playing, the target is the player's own cell, or the stone could not
- * leave it (a wall right in front). A recording (play_record) holds the throw. */
+ * leave it (a wall right in front); refused for want of stones, it says "no stones left" (a
+ * message; a repeat while it shows starts it again). A recording (play_record) holds the
+ * throw; s->flights gets it for the frame. */
 int play_throw(play_session *s, int x, int y, int *lx, int *ly);
 /* The key throw: toward the direction the player faces (rounded to one of 8), as far as
  * PLAY_THROW_RANGE (play_throw's rules). */
@@ -277,9 +301,11 @@ typedef struct play_frame {
     unsigned overlays;        /* PT_OVERLAY_* */
     int hud;                  /* 1: the HUD (top bar, messages, key hint, banners) */
     int hud_scale;            /* its font scale; 0 = from the output size (pt_hud_scale) */
-    int follow;               /* 1: a camera on the player (the window); 0: the whole map (with
-                                 the HUD: between its bars, the output that much taller) */
-    int scale;                /* pixels per sprite pixel; 0 = the largest that fits (follow) */
+    int follow;               /* 1: the window's layout (play_layout_for: the whole map when it
+                                 fits, else a camera on the player); 0: the whole map at `scale`
+                                 (with the HUD: between its bars, the output that much taller) */
+    int scale;                /* pixels per sprite pixel; 0 = as play_layout_for picks (follow);
+                                 with follow, a scale given always follows the player */
     double alpha;             /* fraction of a tick since the last step (smooth motion) */
     int paused;
     double speed;             /* simulation speed shown in the HUD (1 = normal) */
@@ -301,6 +327,30 @@ typedef struct play_frame {
     struct pt_hearing *hearing; /* the hearing overlay's flood, for hearing_map */
     const pt_map *hearing_map;
 } play_frame;
+
+/* Where the game's screen puts things in an out_w x out_h output: the HUD's bars (top_h
+ * pixels at the top, bottom_h at the bottom, the whole width) and the view between them. The
+ * map is shown whole, centred in the view (on whole sprite pixels), at the largest whole
+ * scale at which it fits there; a map that does not fit at scale 1 is shown at the largest
+ * scale that still shows min(map, 24 x 14) tiles (at least 1), and the camera follows the
+ * player (follow = 1): then the view is whole sprite pixels across (what is left over, under
+ * one, is split on both sides). A view under one pixel high is one pixel high. */
+typedef struct play_layout {
+    int scale;                      /* output pixels per sprite pixel */
+    int follow;                     /* 1: the map is larger than the view: the camera follows */
+    int view_x, view_y, view_w, view_h; /* the view: the output between the bars */
+    double cam_x, cam_y;            /* not following: the camera (tiles) that centres the map */
+    int map_x, map_y;               /* not following: the map's top-left pixel */
+    int top_h, bottom_y, bottom_h;  /* the bars: (0, 0, out_w, top_h), (0, bottom_y, out_w, bottom_h) */
+} play_layout;
+/* The layout of a map_w x map_h map of tile_px pixels a tile in out_w x out_h, bars of top and
+ * bottom pixels (0 and 0: no HUD). Pure. */
+play_layout play_layout_for(int map_w, int map_h, int tile_px, int out_w, int out_h, int top, int bottom);
+/* The window's first size for a map on a display of disp_w x disp_h usable pixels: the whole
+ * map and the HUD's bars at the largest scale (at most 4) that fits 9/10 of the display (at
+ * least 480 x 320); a map that fits there at no scale gets 9/10 of the display (the camera
+ * follows). Pure. */
+void play_window_size_for(int map_w, int map_h, int tile_px, int disp_w, int disp_h, int *w, int *h);
 
 /* Draws the session into the whole output of r (does not present). PT_OK or PT_ERR_NOMEM. */
 int play_draw_frame(const play_session *s, struct pt_render *r, play_frame *f, int out_w, int out_h);

@@ -22,6 +22,35 @@ static const char *keys_hint = "arrows/WASD move   Shift run   Ctrl/C sneak   Sp
 /* The same from the level select: Esc goes back to it. */
 static const char *keys_hint_levels = "arrows/WASD move   Shift run   Ctrl/C sneak   Space/click throw   P pause   R restart   M mute   F1 help   Esc levels";
 
+/* A replay's own keys (patrol replay): the recording plays itself; these move through it. */
+static const char *keys_hint_replay = "P pause   N one tick   +/- speed   Left/Right 1 s   Home/End first/last   digits+Enter go to tick   M mute   F1 help   Esc quit";
+
+/* The F1 panel of a replay. */
+const char *const play_help_text_replay = "patrol replay - keys\n"
+                                      "P|pause / resume\n"
+                                      "N|one tick while paused\n"
+                                      "+ / -|playback speed (0.25x .. 4x)\n"
+                                      "Right / Left|one second forward / back\n"
+                                      "Home / End|the first / the last recorded tick\n"
+                                      "0-9, Enter|type a tick and go to it\n"
+                                      "Backspace / Esc|correct / cancel the tick typed\n"
+                                      "F1 / H|this help\n"
+                                      "F11|fullscreen\n"
+                                      "M|sound on / off\n"
+                                      "[ / ]|sound volume down / up\n"
+                                      "Esc|quit\n"
+                                      "\n"
+                                      "debug overlays (as in play)\n"
+                                      "Tab|all debug overlays on / off\n"
+                                      "V O X I T F K E U B L G|one overlay each";
+
+/* The key hint and the help panel for a session: a replay's own, the level select's (Esc
+ * goes back to it), or the game's. */
+static const char *keys_hint_for(const play_session *s, const play_frame *f) {
+    return s->replay ? keys_hint_replay : f->from_levels ? keys_hint_levels : keys_hint;
+}
+static const char *help_text_for(const play_session *s) { return s->replay ? play_help_text_replay : play_help_text; }
+
 /* The F1 panel: "KEY|what" lines in two columns; other lines are headings. A window too
  * small for it shows it on pages (Up/Down). */
 const char *const play_help_text = "patrol - keys\n"
@@ -101,6 +130,88 @@ int play_frame_pick(const play_frame *f, int px, int py, int *cx, int *cy) {
     return 1;
 }
 
+/* ---- the screen's layout ---------------------------------------------------------------- */
+
+enum { FIT_TILES_W = 24, FIT_TILES_H = 14, MIN_WIN_W = 480, MIN_WIN_H = 320, MAX_FIRST_SCALE = 4 };
+
+play_layout play_layout_for(int map_w, int map_h, int tile_px, int out_w, int out_h, int top, int bottom) {
+    play_layout L = {.scale = 1};
+    if (out_w < 1) out_w = 1;
+    if (out_h < 1) out_h = 1;
+    if (map_w < 1) map_w = 1;
+    if (map_h < 1) map_h = 1;
+    if (tile_px < 1) tile_px = 1;
+    top = pt_clampi(top, 0, out_h);
+    bottom = pt_clampi(bottom, 0, out_h - top);
+    L.top_h = top;
+    L.bottom_h = bottom;
+    L.bottom_y = out_h - bottom;
+    L.view_x = 0;
+    L.view_y = top;
+    L.view_w = out_w;
+    L.view_h = out_h - top - bottom;
+    if (L.view_h < 1) L.view_h = 1;
+    long uw = (long)map_w * tile_px, uh = (long)map_h * tile_px;
+    long s = L.view_w / uw < L.view_h / uh ? L.view_w / uw : L.view_h / uh;
+    if (s >= 1) {
+        L.scale = (int)(s < PT_RENDER_MAX_SCALE ? s : PT_RENDER_MAX_SCALE);
+        /* Centred on whole sprite pixels (the camera moves in sprite pixels). */
+        long ox = (L.view_w - uw * L.scale) / 2 / L.scale, oy = (L.view_h - uh * L.scale) / 2 / L.scale;
+        L.cam_x = -(double)ox / tile_px;
+        L.cam_y = -(double)oy / tile_px;
+        L.map_x = L.view_x + (int)(ox * L.scale);
+        L.map_y = L.view_y + (int)(oy * L.scale);
+        return L;
+    }
+    long tw = (map_w < FIT_TILES_W ? map_w : FIT_TILES_W) * (long)tile_px;
+    long th = (map_h < FIT_TILES_H ? map_h : FIT_TILES_H) * (long)tile_px;
+    s = L.view_w / tw < L.view_h / th ? L.view_w / tw : L.view_h / th;
+    L.scale = (int)(s < 1 ? 1 : s > PT_RENDER_MAX_SCALE ? PT_RENDER_MAX_SCALE : s);
+    L.follow = 1;
+    /* Whole sprite pixels across the view, so the camera at the map's far edge (it moves in
+     * sprite pixels) shows the last row and column whole. */
+    int rx = L.view_w % L.scale, ry = L.view_h % L.scale;
+    if (L.view_w > rx) L.view_x += rx / 2, L.view_w -= rx;
+    if (L.view_h > ry) L.view_y += ry / 2, L.view_h -= ry;
+    return L;
+}
+
+/* The HUD's bars in an output of w x h pixels (their size grows with the output's). */
+static void bars_of(int w, int h, int *top, int *bottom) { pt_hud_bars(pt_hud_scale(w, h), top, bottom); }
+
+void play_window_size_for(int map_w, int map_h, int tile_px, int disp_w, int disp_h, int *w, int *h) {
+    long maxw = disp_w * 9L / 10, maxh = disp_h * 9L / 10;
+    if (map_w < 1) map_w = 1;
+    if (map_h < 1) map_h = 1;
+    if (tile_px < 1) tile_px = 1;
+    for (int s = MAX_FIRST_SCALE; s >= 1; s--) {
+        long mw = (long)map_w * tile_px * s, mh = (long)map_h * tile_px * s;
+        if (mw > maxw || mh > maxh) continue;
+        long ww = mw < MIN_WIN_W ? MIN_WIN_W : mw, wh = mh;
+        for (;;) { /* the bars grow with the window: until the map and the bars fit */
+            int top = 0, bottom = 0;
+            bars_of((int)ww, (int)wh, &top, &bottom);
+            if (mh + top + bottom <= wh) break;
+            wh = mh + top + bottom;
+        }
+        if (wh < MIN_WIN_H) wh = MIN_WIN_H;
+        if (ww <= maxw && wh <= maxh) {
+            *w = (int)ww;
+            *h = (int)wh;
+            return;
+        }
+    }
+    /* Too large at scale 1: as much of it as 9/10 of the display holds (the camera follows). */
+    long mw = (long)map_w * tile_px, mh = (long)map_h * tile_px;
+    long ww = mw < MIN_WIN_W ? MIN_WIN_W : mw > maxw ? maxw : mw;
+    int top = 0, bottom = 0;
+    bars_of((int)ww, (int)(mh < maxh ? mh : maxh), &top, &bottom);
+    long wh = mh + top + bottom;
+    wh = wh < MIN_WIN_H ? MIN_WIN_H : wh > maxh ? maxh : wh;
+    *w = (int)(ww > maxw && maxw >= 1 ? maxw : ww);
+    *h = (int)wh;
+}
+
 /* The hearing overlay: each noise (and shout: a call travels as any noise) flooded again with
  * the guards' own flood, as it spread when it was made (a reload brings a new map: a new
  * flood object). */
@@ -118,6 +229,23 @@ static void draw_hearing(play_frame *f, pt_render *r, const pt_map *map, const p
         const pt_hearing_cell *cells;
         int nc = pt_hearing_cells(f->hearing, &cells);
         pt_render_hearing(r, map, v, cells, nc, marks[i].loudness, marks[i].age);
+    }
+}
+
+/* The stones thrown: in the air along an arc from the thrower to where each lands, then the
+ * landing mark there (the session's flights; alpha: the fraction of a tick since the last). */
+static void draw_flights(const play_session *s, pt_render *r, const pt_map *map, const pt_view *v, double alpha) {
+    double dt = pt_world_dt(s->world);
+    for (int i = 0; i < s->nflights; i++) {
+        const play_flight *fl = &s->flights[i];
+        double age = ((double)(s->ticks - fl->tick) + alpha) * dt, x1 = fl->x1 + 0.5, y1 = fl->y1 + 0.5;
+        double dist = hypot(x1 - fl->x0, y1 - fl->y0), fly = PLAY_FLIGHT_S(dist);
+        if (age < fly) {
+            double k = age / fly, top = 0.3 + 0.1 * dist; /* the arc's height, in tiles */
+            pt_render_stone(r, map, v, fl->x0 + (x1 - fl->x0) * k, fl->y0 + (y1 - fl->y0) * k, 4.0 * top * k * (1.0 - k));
+        } else {
+            pt_render_landing(r, map, v, fl->x1, fl->y1, age - fly);
+        }
     }
 }
 
@@ -224,12 +352,22 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     int ts = f->hud_scale > 0 ? f->hud_scale : pt_hud_scale(out_w, out_h), top = 0, bottom = 0;
     if (f->hud) pt_hud_bars(ts, &top, &bottom);
     if (f->follow) {
-        /* The map between the HUD's bars, so nothing walks under them. */
-        if (out_h - top - bottom < out_h / 2) top = bottom = 0;
-        pt_view_fit(&v, map, out_w, out_h - top - bottom, 0, 0);
-        v.y = top;
-        if (f->scale > 0) v.scale = f->scale;
-        pt_view_follow(&v, map, f->actors[0].x, f->actors[0].y);
+        /* The map between the HUD's bars, so nothing walks under them: whole when it fits. */
+        long tpx = 0;
+        pt_view_map_size(map, 1, &tpx, NULL);
+        play_layout L = play_layout_for(map->w, map->h, map->w > 0 ? (int)(tpx / map->w) : 1, out_w, out_h, top,
+                                        bottom);
+        v.x = L.view_x;
+        v.y = L.view_y;
+        v.w = L.view_w;
+        v.h = L.view_h;
+        v.scale = f->scale > 0 ? f->scale : L.scale;
+        if (L.follow || f->scale > 0) {
+            pt_view_follow(&v, map, f->actors[0].x, f->actors[0].y);
+        } else {
+            v.cam_x = L.cam_x;
+            v.cam_y = L.cam_y;
+        }
         if (catch_at == PLAY_CATCH_GRAB) {
             double dx, dy;
             shake(catch_t, (int)s->ticks, &dx, &dy);
@@ -254,14 +392,16 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     f->pick_cam_x = v.cam_x;
     f->pick_cam_y = v.cam_y;
     f->pick_unit = map->w > 0 ? (double)map_pw / map->w : 0.0;
-    pt_noise_mark marks[PLAY_NOISES], shouts[PLAY_NOISES];
-    int nmarks = 0, nshouts = 0;
+    pt_noise_mark marks[PLAY_NOISES], shouts[PLAY_NOISES], rings[PLAY_NOISES];
+    int nmarks = 0, nshouts = 0, nrings = 0;
     for (int i = 0; i < s->nnoises; i++) {
         const pt_noise *nz = &s->noises[i];
         double age = ((double)(pt_world_tick(w) - nz->tick) + (round ? 0.0 : f->alpha)) * pt_world_dt(w);
         pt_noise_mark mk = {nz->x, nz->y, nz->loudness, age};
         if (nz->kind == PT_NOISE_SHOUT) shouts[nshouts++] = mk;
         else marks[nmarks++] = mk;
+        if (nz->kind != PT_NOISE_SHOUT && nz->kind != PT_NOISE_GAME) /* a stone's is its landing mark */
+            rings[nrings++] = mk;
     }
     pt_search_info si;
     if ((f->overlays & PT_OVERLAY_SEARCH) && pt_world_search(w, &si))
@@ -270,7 +410,8 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         draw_hearing(f, r, map, &v, marks, nmarks);
         draw_hearing(f, r, map, &v, shouts, nshouts);
     }
-    pt_render_noise_rings(r, map, &v, marks, nmarks);
+    pt_render_noise_rings(r, map, &v, rings, nrings);
+    draw_flights(s, r, map, &v, round ? 0.0 : f->alpha);
     if (catch_at == PLAY_CATCH_GRAB) pt_render_caught(r, map, &v, &f->actors[0], catch_t);
     pt_render_shout_rings(r, map, &v, shouts, nshouts);
     if (f->overlays & PT_OVERLAY_LABELS) pt_render_labels(r, &scene, &v);
@@ -335,9 +476,9 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
         .alert = round < 0 ? 2 : round > 0 ? 0 : play_alert(s),
         .msgs = msgs,
         .nmsgs = s->nmsgs,
-        .keys = f->from_levels ? keys_hint_levels : keys_hint,
+        .keys = keys_hint_for(s, f),
         .notice = f->paused && !round ? "PAUSED   P: resume   N: one tick" : NULL,
-        .help = f->help ? play_help_text : NULL,
+        .help = f->help ? help_text_for(s) : NULL,
         .help_page = f->help_page,
         .error = f->error,
         .phase = phase_txt,
@@ -357,12 +498,15 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
             if (f->best && f->best[0]) snprintf(timeline, sizeof timeline, "%s", f->best);
             else snprintf(timeline, sizeof timeline, "time %s", clock);
             snprintf(text, sizeof text, "%s\n%s\n\n%s", timeline, title,
-                     f->from_levels ? "Enter: go on   R: play again   Esc: levels" : "R: play again   Esc: quit");
+                     s->replay         ? "Home: watch again   Esc: quit"
+                     : f->from_levels ? "Enter: go on   R: play again   Esc: levels"
+                                      : "R: play again   Esc: quit");
         } else {
             hud.banner_title = "CAUGHT!";
             snprintf(title, sizeof title, "by %s", s->caught_by[0] ? s->caught_by : "a guard");
-            snprintf(text, sizeof text, "%s after %s\n\nR: try again   Esc: %s", title, clock,
-                     f->from_levels ? "levels" : "quit");
+            if (s->replay) snprintf(text, sizeof text, "%s after %s\n\nHome: watch again   Esc: quit", title, clock);
+            else snprintf(text, sizeof text, "%s after %s\n\nR: try again   Esc: %s", title, clock,
+                          f->from_levels ? "levels" : "quit");
         }
         hud.banner_text = text;
     }

@@ -125,6 +125,18 @@ int play_help_key(play_ui *ui, int sym) {
     return 1;
 }
 
+void play_sound_note(const play_ui *ui, char *buf, size_t cap) {
+    snprintf(buf, cap, "%s - volume %d/10%s", app_audio_muted(ui->audio) ? "sound off" : "sound on",
+             app_audio_volume(ui->audio, 0), app_audio_live(ui->audio) ? "" : " (no sound device)");
+}
+
+/* M, [ and ] in a round: the sound's state on screen, as a note. */
+static void sound_note(play_session *s, const play_ui *ui) {
+    char text[64];
+    play_sound_note(ui, text, sizeof text);
+    play_note(s, 0xa0c8ffffu, text);
+}
+
 /* Acts on a key press. Movement goes by physical position (scancodes: WASD wherever the
  * layout puts those letters), commands by the letter they print. */
 int play_handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_KeyboardEvent *k, double now) {
@@ -209,10 +221,12 @@ int play_handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_Key
     case SDLK_m:
         app_audio_mute(ui->audio, !app_audio_muted(ui->audio));
         play_ui_log(ui, "sound %s", app_audio_muted(ui->audio) ? "off" : "on");
+        sound_note(s, ui);
         break;
     case SDLK_LEFTBRACKET: case SDLK_RIGHTBRACKET: {
         int v = app_audio_volume(ui->audio, k->keysym.sym == SDLK_LEFTBRACKET ? -1 : 1);
         if (ui->log) fprintf(ui->log, "volume %d\n", v), fflush(ui->log);
+        sound_note(s, ui);
         break;
     }
     case SDLK_x: toggle_overlay(ui, PT_OVERLAY_RAYS); break;

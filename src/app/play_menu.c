@@ -35,6 +35,8 @@ static int open_level(play_session *s, play_menus *pm, int i, const play_opts *o
     return 0;
 }
 
+#define MENU_NOTE_S 2.5 /* a note in a menu's footer stays this long */
+
 static const char *screen_name(app_screen sc) {
     static const char *const names[] = {"title", "levels", "play", "result", "quit"};
     return (unsigned)sc < sizeof names / sizeof names[0] ? names[sc] : "?";
@@ -113,6 +115,7 @@ void play_menu_build(play_menus *pm, const play_session *s, const play_ui *ui, d
         m->nrows = n;
         m->footer = "Up/Down choose   Enter ok   Esc level list";
     }
+    if (ui->note[0] && now < ui->note_until) m->footer = ui->note; /* M just pressed: what it did */
 }
 
 /* Acts on what the menu says: start a level, show another one behind the list, quit. */
@@ -139,8 +142,10 @@ void play_menu_did(play_menus *pm, app_menu_do d, play_session *s, play_ui *ui, 
     }
     if (mn->screen == APP_SCREEN_LEVELS) {
         if (d == APP_MENU_SHOW && ui->progress_path[0]) app_progress_load(&pm->progress, ui->progress_path, stderr);
-        /* Behind the list: the level selected, its guards walking. */
-        if (pm->shown != mn->level) open_level(s, pm, mn->level, o, rec, 0);
+        /* Behind the list: the level selected, its guards walking - a fresh round when the
+         * one shown has ended (a world after a catch or an escape stands still), not paused. */
+        if (pm->shown != mn->level || s->round != 0) open_level(s, pm, mn->level, o, rec, 0);
+        ui->paused = 0;
     }
 }
 
@@ -174,6 +179,8 @@ void play_menu_event(play_menus *pm, const SDL_Event *e, play_session *s, play_u
         } else if (sym == SDLK_m && !e->key.repeat) {
             app_audio_mute(ui->audio, !app_audio_muted(ui->audio));
             play_ui_log(ui, "sound %s", app_audio_muted(ui->audio) ? "off" : "on");
+            play_sound_note(ui, ui->note, sizeof ui->note);
+            ui->note_until = now + MENU_NOTE_S;
         } else if (play_help_key(ui, sym)) {
             /* a page of the help turned */
         } else if (!ui->help && menu_input_of(sym, &in)) {

@@ -69,6 +69,53 @@ static void say(play_session *s, uint32_t rgba, const char *fmt, ...) {
     va_end(ap);
     m->rgba = rgba;
     m->ticks = PLAY_MSG_TICKS;
+    m->note = 0;
+}
+
+/* The newest message is `text` and still shows (then it shows again in full). */
+static int said_again(play_session *s, const char *text) {
+    if (s->nmsgs == 0 || strcmp(s->msgs[s->nmsgs - 1].text, text) != 0) return 0;
+    s->msgs[s->nmsgs - 1].ticks = PLAY_MSG_TICKS;
+    return 1;
+}
+
+void play_note(play_session *s, uint32_t rgba, const char *text) {
+    for (int i = 0; i < s->nmsgs; i++)
+        if (s->msgs[i].note) { /* the last note gives way */
+            memmove(s->msgs + i, s->msgs + i + 1, sizeof s->msgs[0] * (size_t)(s->nmsgs - i - 1));
+            s->nmsgs--;
+            break;
+        }
+    /* Not an event of the round: the opening hint stays (unless it is the oldest of a full list). */
+    if (s->nmsgs == PLAY_MSGS) {
+        memmove(s->msgs, s->msgs + 1, sizeof s->msgs[0] * (PLAY_MSGS - 1));
+        s->nmsgs--;
+        s->intro = 0;
+    }
+    play_msg *m = &s->msgs[s->nmsgs++];
+    snprintf(m->text, sizeof m->text, "%s", text);
+    m->rgba = rgba;
+    m->ticks = PLAY_MSG_TICKS;
+    m->note = 1;
+}
+
+/* A flight for the frame: from the player's cell to (x, y), now. */
+static void add_flight(play_session *s, int x, int y) {
+    const pt_entity *pl = pt_world_entity(s->world, 0);
+    if (s->nflights == PLAY_FLIGHTS) {
+        memmove(s->flights, s->flights + 1, sizeof s->flights[0] * (PLAY_FLIGHTS - 1));
+        s->nflights--;
+    }
+    s->flights[s->nflights++] = (play_flight){pl->x + 0.5, pl->y + 0.5, x, y, s->ticks};
+}
+
+/* Drops the flights older than PLAY_FLIGHT_KEEP_S. */
+static void age_flights(play_session *s) {
+    double dt = pt_world_dt(s->world);
+    int k = 0;
+    for (int i = 0; i < s->nflights; i++)
+        if ((double)(s->ticks - s->flights[i].tick) * dt < PLAY_FLIGHT_KEEP_S) s->flights[k++] = s->flights[i];
+    s->nflights = k;
 }
 
 static void log_line(play_session *s, const char *fmt, ...)
@@ -111,6 +158,7 @@ static void round_reset(play_session *s) {
     s->nmsgs = 0;
     s->ntaps = 0;
     s->nnoises = 0;
+    s->nflights = 0;
     s->ncues = 0;
     memset(s->states, 0, sizeof s->states);
     s->intro = 0;
@@ -566,6 +614,7 @@ static void start_clock(play_session *s) {
 void play_tick(play_session *s, int held_dx, int held_dy) {
     age_messages(s);
     s->ticks++;
+    age_flights(s);
     if (s->round != 0) {
         catch_cue(s);
         return;
@@ -583,6 +632,8 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
         if (s->replay_at.tick < s->replay->ticks) {
             int k = app_rec_throws(s->replay, &s->replay_at, s->world);
             if (k > 0) start_clock(s);
+            for (int i = s->replay_at.thrown - k; i < s->replay_at.thrown; i++)
+                add_flight(s, s->replay->throws[i].x, s->replay->throws[i].y);
             s->stones -= k;
             s->thrown += k;
         }
@@ -617,7 +668,12 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
 }
 
 int play_throw(play_session *s, int x, int y, int *lx, int *ly) {
-    if (s->round != 0 || s->replay || s->stones <= 0) return 0;
+    if (s->round != 0 || s->replay) return 0;
+    if (s->stones <= 0) {
+        static const char none[] = "no stones left - R restarts the round";
+        if (!said_again(s, none)) say(s, 0xff8c50ffu, "%s", none);
+        return 0;
+    }
     const pt_map *m = &s->level->map;
     const pt_entity *pl = pt_world_entity(s->world, 0);
     if (x == pl->x && y == pl->y) return 0;
@@ -635,6 +691,7 @@ int play_throw(play_session *s, int x, int y, int *lx, int *ly) {
     if (s->rec && app_rec_add_throw(s->rec, cx, cy, (int)PLAY_STONE_LOUDNESS) < 0) s->rec_error = 1;
     s->stones--;
     s->thrown++;
+    add_flight(s, cx, cy);
     if (lx) *lx = cx;
     if (ly) *ly = cy;
     log_line(s, "throw %d,%d", cx, cy);

@@ -65,6 +65,8 @@ typedef struct play_ui {
     char best[160];       /* the win banner's line about the best time */
     long last_ms, last_old_ms; /* the last escape: its time, the best before it (-1 = none) */
     int last_new_best;
+    char note[64];        /* a menu's note (M: the sound's state), shown in its footer ... */
+    double note_until;    /* ... until this real time (seconds) */
 } play_ui;
 
 /* What the screens around the levels need: the list, where the player is (levels.h), the
@@ -90,6 +92,9 @@ void play_set_logs(play_session *s, const play_opts *o);
 const char *play_level_title(const play_session *s);
 
 /* play_keys.c */
+/* The sound's state, for the note M, [ and ] show: "sound on - volume 8/10", "sound off -
+ * volume 8/10", and " (no sound device)" after it when there is none to hear it. */
+void play_sound_note(const play_ui *ui, char *buf, size_t cap);
 /* --log: one UI event line (fmt with one %s). */
 void play_ui_log(const play_ui *ui, const char *fmt, const char *arg);
 pt_gait play_held_gait(void);
@@ -125,7 +130,7 @@ void play_menu_event(play_menus *pm, const SDL_Event *e, play_session *s, play_u
 int play_start_video(int ends_by_itself);
 /* An accelerated renderer, or SDL's software one where OpenGL runs on the CPU. */
 SDL_Renderer *play_make_renderer(SDL_Window *win);
-/* The window's size at start for map (the display's usable size bounds it). */
+/* The window's size at start for map: play_window_size_for on the display's usable size. */
 void play_initial_window_size(const pt_map *map, int *w, int *h);
 
 /* play_frame.c */

@@ -3,6 +3,7 @@
  * by accident), the renderer (SDL's software one where OpenGL runs on the CPU), and the
  * window's first size from the map and the display. */
 #include "play_ui.h"
+#include "quiet.h"
 
 #include <SDL.h>
 
@@ -27,10 +28,20 @@ static void no_display(const char *why) {
  * stack for nothing). So unless SDL_VIDEODRIVER names a driver, the drivers that show nothing
  * (offscreen, dummy and its evdev variant) are not tried; a run that ends by itself (--ticks) then uses dummy,
  * anything else says there is no display. Returns 0, or -1 after printing why. */
+/* SDL_Init(SDL_INIT_VIDEO) with stderr silenced: a driver's library may print its own line
+ * first (libwayland: "error: XDG_RUNTIME_DIR is invalid or not set"); patrol says what
+ * failed itself. 0 or SDL's -1. */
+static int init_video(void) {
+    int quiet = app_quiet_begin();
+    int rc = SDL_Init(SDL_INIT_VIDEO);
+    app_quiet_end(quiet);
+    return rc;
+}
+
 int play_start_video(int ends_by_itself) {
     const char *asked = getenv("SDL_VIDEODRIVER");
     if (asked && *asked) {
-        if (SDL_Init(SDL_INIT_VIDEO) == 0) return 0;
+        if (init_video() == 0) return 0;
         no_display(SDL_GetError());
         return -1;
     }
@@ -40,13 +51,13 @@ int play_start_video(int ends_by_itself) {
         if (!d || strcmp(d, "offscreen") == 0 || strcmp(d, "dummy") == 0 || strcmp(d, "evdev") == 0) continue;
         /* OVERRIDE: an empty SDL_VIDEODRIVER in the environment would otherwise win. */
         SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, d, SDL_HINT_OVERRIDE);
-        if (SDL_Init(SDL_INIT_VIDEO) == 0) return 0;
+        if (init_video() == 0) return 0;
         size_t n = strlen(tried);
         snprintf(tried + n, sizeof tried - n, "%s%s", n ? ", " : "", d);
     }
     if (ends_by_itself) {
         SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "dummy", SDL_HINT_OVERRIDE);
-        if (SDL_Init(SDL_INIT_VIDEO) == 0) return 0;
+        if (init_video() == 0) return 0;
         no_display(SDL_GetError());
         return -1;
     }
@@ -86,35 +97,11 @@ SDL_Renderer *play_make_renderer(SDL_Window *win) {
     return sdl;
 }
 
-enum { MIN_WIN_W = 480, MIN_WIN_H = 320, FIT_TILES_W = 24, FIT_TILES_H = 14 };
-
-/* A map the follow view shows whole (at most FIT_TILES_W x FIT_TILES_H tiles, pt_view_fit's
- * minimum) gets a window of the map at the largest scale (at most 4) that fits the display,
- * plus the HUD's bars: the map fills it. A larger map gets the window of the map at scale 2,
- * at most 9/10 of the display, and the camera follows the player. */
 void play_initial_window_size(const pt_map *map, int *w, int *h) {
     SDL_Rect bounds = {0, 0, 1280, 800};
     if (SDL_GetDisplayUsableBounds(0, &bounds) != 0 || bounds.w < 320 || bounds.h < 240)
         bounds = (SDL_Rect){0, 0, 1280, 800};
-    long maxw = bounds.w * 9L / 10, maxh = bounds.h * 9L / 10, mw = 0, mh = 0;
-    if (map->w <= FIT_TILES_W && map->h <= FIT_TILES_H) {
-        for (int s = 4; s >= 1; s--) {
-            pt_view_map_size(map, s, &mw, &mh);
-            long ww = mw < MIN_WIN_W ? MIN_WIN_W : mw, wh = mh;
-            for (int pass = 0; pass < 2; pass++) { /* the bars grow with the window's HUD scale */
-                int top = 0, bottom = 0;
-                pt_hud_bars(pt_hud_scale((int)ww, (int)wh), &top, &bottom);
-                wh = mh + top + bottom;
-            }
-            if (wh < MIN_WIN_H) wh = MIN_WIN_H;
-            if ((ww <= maxw && wh <= maxh) || s == 1) {
-                *w = (int)(ww > maxw ? maxw : ww);
-                *h = (int)(wh > maxh ? maxh : wh);
-                return;
-            }
-        }
-    }
-    pt_view_map_size(map, 2, &mw, &mh);
-    *w = (int)(mw < MIN_WIN_W ? MIN_WIN_W : mw > maxw ? maxw : mw);
-    *h = (int)(mh < MIN_WIN_H ? MIN_WIN_H : mh > maxh ? maxh : mh);
+    long tpx = 0;
+    pt_view_map_size(map, 1, &tpx, NULL);
+    play_window_size_for(map->w, map->h, map->w > 0 ? (int)(tpx / map->w) : 1, bounds.w, bounds.h, w, h);
 }

@@ -238,6 +238,18 @@ void pt_render_noise_rings(pt_render *r, const pt_map *map, const pt_view *view,
  * inside the first), so a call reads apart from a noise. */
 void pt_render_shout_rings(pt_render *r, const pt_map *map, const pt_view *view, const pt_noise_mark *marks, int n);
 
+/* A thrown stone in the air over a drawn scene: a grey pebble with a dark outline (a tile's
+ * third across, never under 8 output pixels) `lift` tiles above the ground point (x, y)
+ * (the screen's up), and its shadow on the ground there, smaller and darker as it rises. */
+void pt_render_stone(pt_render *r, const pt_map *map, const pt_view *view, double x, double y, double lift);
+/* How long a stone's landing mark shows, in seconds. */
+#define PT_LANDING_S 1.2
+/* Where a stone landed, `age` seconds ago (shown while 0 <= age < PT_LANDING_S): the cell
+ * boxed and a thick white ring on a dark outline (a seventh of a tile thick, 3 output pixels
+ * at least), widening from half a tile to 1.5 tiles round the cell's centre and fading out,
+ * and the stone lying at the centre. */
+void pt_render_landing(pt_render *r, const pt_map *map, const pt_view *view, int cx, int cy, double age);
+
 /* The search overlay (PT_OVERLAY_SEARCH) over a drawn scene: the n cells of a search's area
  * (pt_search_info.cells), those with searched[i] set tinted green, the others faint amber,
  * and the cell `origin` (the last known position) boxed. */
