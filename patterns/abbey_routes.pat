@@ -38,20 +38,20 @@ pattern sneak
   backward 2
   right 135
   forward 12
-  right 90
-  forward 2
-  right 90
-  backward 5
-  right 135
-  forward 3
   right 45
+  forward 2
+  right 45
+  right 90
+  backward 3
+  right 135
   forward 5
   right 90
+  forward 3
+  right 45
+  backward 1
   forward 1
   backward 1
   forward 3
-  backward 1
-  forward 1
   backward 1
   forward 1
   backward 3
@@ -61,7 +61,9 @@ pattern sneak
   backward 1
   forward 1
   backward 1
-  forward 29
+  forward 28
+  backward 1
+  forward 2
   backward 1
   forward 6
   backward 2
