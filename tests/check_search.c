@@ -117,6 +117,14 @@ static outcome run_search(const scene *s, uint64_t seed, int alone, int nguards)
         }
         int on = pt_world_search(w, &si);
         ck_assert_int_le(si.ncells, 441);
+        /* Every cell of the area is in reach here: a guard in the search state is one of its
+         * searchers, alone or together (one whose own sweep is done goes back at once). */
+        if (on) {
+            int in_search = 0;
+            for (int i = 1; i <= nguards; i++) in_search += pt_world_entity(w, i)->state == PT_STATE_SEARCH;
+            ck_assert_msg(in_search == si.nguards, "seed %llu tick %d (%s): %d guards in search, %d searching",
+                          (unsigned long long)seed, t + 1, alone ? "alone" : "together", in_search, si.nguards);
+        }
         ck_assert_int_ge(si.nsearched, last_seen); /* searched cells only grow */
         last_seen = si.nsearched;
         int count = 0;

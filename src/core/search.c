@@ -23,6 +23,7 @@ typedef struct member {
     int id;
     int goal;            /* area cell index it walks to, or -1 */
     int left;            /* alone: cells it has not seen */
+    int walked;          /* it has had a cell to walk to */
     unsigned char *seen; /* alone: per area cell */
 } member;
 
@@ -110,6 +111,7 @@ static int start_at(pt_world *w, pt__search *s, pt_cell at) {
         memset(s->m[i].seen, 0, (size_t)cap);
         s->m[i].left = n;
         s->m[i].goal = -1;
+        s->m[i].walked = 0;
     }
     s->active = 1;
     s->ended_covered = 0;
@@ -155,6 +157,7 @@ static int add_member(pt__search *s, const pt_entity *e) {
     member *m = &s->m[s->nm++];
     m->id = (int)e->id;
     m->goal = -1;
+    m->walked = 0;
     m->left = s->ncells;
     memset(m->seen, 0, (size_t)s->cap);
     s->split_due = 1;
@@ -336,8 +339,13 @@ int pt__search_step(pt_world *w, const pt_entity *e, pt_cell *goal) {
      * that already moved where they now are). */
     long period = lround(SEARCH_SPLIT_S * w->tick_hz);
     if (s->split_due || (w->tick - s->start_tick) % (uint64_t)(period > 0 ? period : 1) == 0) split(w, s);
+    /* Alone, its own sweep is done though the others' are not: it goes back. */
+    if (s->alone && m->left == 0) return 0;
     if (m->goal < 0 || cell_done(s, m, m->goal)) m->goal = pick(w, s, m, e);
-    if (m->goal < 0) return -1; /* it can reach none of the area (all of it, if any cell) */
+    /* Nothing left it can reach: after walking part of the area it goes back; never having
+     * had a cell to walk to, the area is out of its reach (-1). */
+    if (m->goal < 0) return m->walked ? 0 : -1;
+    m->walked = 1;
     *goal = s->cells[m->goal];
     return 1;
 }

@@ -210,7 +210,9 @@ int pt__search_begin(pt_world *w, pt_cell at, int alone);
 /* Guard e leaves the search (it left the search state). */
 void pt__search_leave(pt_world *w, const pt_entity *e);
 /* Marks the cells member e notices as searched and gives the cell it should walk to: 1; 0
- * when the search is over (covered, timed out); -1 when e can reach no cell of the area. */
+ * when the search is over for e (covered, timed out, its own sweep done when alone, or
+ * nothing left it can reach after it has walked some of the area); -1 when e has never had
+ * a cell it can reach. */
 int pt__search_step(pt_world *w, const pt_entity *e, pt_cell *goal);
 /* Ends the world's search at once (the player starts again): its guards are no longer its
  * members; the caller moves them out of the search state. */
