@@ -83,6 +83,7 @@ START_TEST(test_parse_bad) {
         /* The walkthrough: a wait on the clock before the first move (it reads 0:00.0). */
         {"1. **Wait until the clock reads 0:14.0** at the start\n2. **Walk Right 8 tiles**\n", PT_ERR_BAD_VALUE, 3, 6},
         {"1. **Walk Right 8 tiles**\n3. **Walk Up 1 tile**\n", PT_ERR_SYNTAX, 4, 1},          /* 3 after 1 */
+        {"1. **Walk Right 8 tiles**\n99999999999999999999. **Walk Up 1 tile**\n", PT_ERR_SYNTAX, 4, 1}, /* no overflow */
         {"1. Walk Right 8 tiles\n", PT_ERR_SYNTAX, 3, 4},                                       /* no bold */
         {"1. **Walk Right 8 tiles\n", PT_ERR_SYNTAX, 3, 4},                                     /* not closed */
         {"1. **Jump Right 8 tiles**\n", PT_ERR_BAD_VALUE, 3, 6},                                /* a command */

@@ -337,19 +337,17 @@ static int check_levels(const char *path, check_ctx *c) {
     for (int i = 0; i < l.n; i++) {
         const app_level_item *it = &l.items[i];
         FILE *f = pt_file_open(it->path, &err);
-        int p;
+        int readable = f != NULL, p = 1;
         if (f) {
             fclose(f);
             p = check_map(it->path, c);
-        } else {
-            p = 1;
         }
         if (!p) continue;
         problems += p;
         char why[PT_ERROR_MSG_MAX];
-        snprintf(why, sizeof why, "%s", f ? "has problems (above)" : err.message);
-        pt_error_set(&err, f ? PT_ERR_BAD_VALUE : PT_ERR_IO, it->line, 1, "level %d (%.200s) %s%.200s", i + 1, it->path,
-                     f ? "" : "cannot be read: ", why);
+        snprintf(why, sizeof why, "%s", readable ? "has problems (above)" : err.message);
+        pt_error_set(&err, readable ? PT_ERR_BAD_VALUE : PT_ERR_IO, it->line, 1, "level %d (%.200s) %s%.200s", i + 1,
+                     it->path, readable ? "" : "cannot be read: ", why);
         pt_error_locate(&err, path, t.data, t.len);
         err.col = 1 + (int)strspn(err.source, " \t"); /* the path, after any blanks */
         pt_error_print(stderr, &err);

@@ -192,7 +192,8 @@ int walk_parse(walk_route *r, const char *name, const char *text, size_t len, co
         size_t i = 0;
         while (i < ln.n && isdigit((unsigned char)ln.p[i])) i++;
         if (i == 0 || i + 1 >= ln.n || ln.p[i] != '.' || ln.p[i + 1] != ' ') continue; /* prose */
-        int num = atoi(ln.p);
+        int num = 0; /* the digits, capped: a step number past the limit is only "not next" */
+        for (size_t k = 0; k < i; k++) num = num > WALK_MAX_STEPS ? num : num * 10 + (ln.p[k] - '0');
         if (num != item + 1)
             return wt_fail(err, name, text, len,
                         pt_error_set(err, PT_ERR_SYNTAX, ln.no, 1, "step %d where step %d comes next", num, item + 1));
