@@ -8,6 +8,7 @@
 #include "load.h"
 #include "rec.h"
 
+#include <patrol/path.h>
 #include "../core/text.h" /* the level list's text, read as levels.c reads it */
 
 #include <stdarg.h>
@@ -204,36 +205,25 @@ static int map_warnings(const pt_map *map, const pt_patlib *lib) {
                                         "the exit)");
         n++;
     } else if (pt_map_walkable(map, pl->x, pl->y)) {
+        /* The guards' A* walks as the player does (a diagonal never cuts a corner). */
         size_t cells = (size_t)map->w * (size_t)map->h;
-        uint8_t *seen = calloc(cells, 1);
-        int *queue = malloc(cells * sizeof *queue);
-        if (seen && queue) {
-            int head = 0, tail = 0, reached = 0;
-            queue[tail++] = pl->y * map->w + pl->x;
-            seen[queue[0]] = 1;
-            while (head < tail && !reached) {
-                int c = queue[head++], x = c % map->w, y = c / map->w;
-                reached = (map->flags[c] & PT_TILE_GOAL) != 0;
-                static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
-                for (int d = 0; d < 4; d++) {
-                    int nx = x + dx[d], ny = y + dy[d];
-                    if (!pt_map_walkable(map, nx, ny) || seen[ny * map->w + nx]) continue;
-                    seen[ny * map->w + nx] = 1;
-                    queue[tail++] = ny * map->w + nx;
-                }
-            }
-            if (!reached) {
-                int g = 0;
-                while ((size_t)g < cells && !(map->flags[g] & PT_TILE_GOAL)) g++;
+        pt_cell *goals = malloc(cells * sizeof *goals);
+        pt_pathfinder *pf = pt_pathfinder_create(map);
+        if (goals && pf) {
+            int ngoals = 0;
+            for (size_t c = 0; c < cells; c++)
+                if (map->flags[c] & PT_TILE_GOAL) goals[ngoals++] = (pt_cell){(int)(c % (size_t)map->w), (int)(c / (size_t)map->w)};
+            int which;
+            if (pt_path_find_nearest(pf, (pt_cell){pl->x, pl->y}, goals, ngoals, NULL, 0, &which) < 0) {
                 warn_at(map, pl->line, pl->col,
                         "no goal tile can be reached from the player's start %d,%d: every goal tile (the first at "
                         "%d,%d) is walled in",
-                        pl->x, pl->y, g % map->w, g / map->w);
+                        pl->x, pl->y, goals[0].x, goals[0].y);
                 n++;
             }
         }
-        free(seen);
-        free(queue);
+        pt_pathfinder_destroy(pf);
+        free(goals);
     }
     for (int i = 0; i < map->nents; i++) {
         const pt_entity_def *d = &map->ents[i];
