@@ -196,7 +196,8 @@ int walk_parse(walk_route *r, const char *name, const char *text, size_t len, co
         for (size_t k = 0; k < i; k++) num = num > WALK_MAX_STEPS ? num : num * 10 + (ln.p[k] - '0');
         if (num != item + 1)
             return wt_fail(err, name, text, len,
-                        pt_error_set(err, PT_ERR_SYNTAX, ln.no, 1, "step %d where step %d comes next", num, item + 1));
+                        pt_error_set(err, PT_ERR_SYNTAX, ln.no, 1, "step %.*s where step %d comes next",
+                                     (int)(i < 24 ? i : 24), ln.p, item + 1));
         item = num;
         size_t b = i + 2;
         if (b + 2 > ln.n || ln.p[b] != '*' || ln.p[b + 1] != '*')
