@@ -392,6 +392,38 @@ START_TEST(test_debug_primitives) {
 }
 END_TEST
 
+/* The top bar keeps the level's title at the game's usual window widths: what to do goes
+ * first when there is no room for both (docs/playing.md). */
+START_TEST(test_hud_title_kept) {
+    SDL_Surface *font = sheet("font.png");
+    static const int widths[] = {800, 960, 1024, 1152, 1280, 1920};
+    for (size_t k = 0; k < sizeof widths / sizeof widths[0]; k++) {
+        int w = widths[k], h = 600;
+        canvas c;
+        canvas_open(&c, w, h);
+        canvas_clear(&c);
+        pt_hud hud = {.title = "Castle by the river", .objective = "Reach the exit - stay out of sight",
+                      .status = "STONES 3  0:00.0", .alert = 1};
+        pt_render_hud(c.r, &hud, 0, 0, 0, 0);
+        SDL_Surface *img = canvas_copy(&c);
+        int ts = pt_hud_scale(w, h), ink = 0, bad = 0;
+        int gx0 = (('C' - 32) % 16) * 8, gy0 = (('C' - 32) / 16) * 8;
+        for (int y = 0; y < 8; y++)
+            for (int x = 0; x < 8; x++) {
+                if (px(font, gx0 + x, gy0 + y).a != 255) continue;
+                ink++;
+                rgba got = px(img, 4 * ts + x * ts, 3 * ts + y * ts);
+                bad += !(got.r == 0xf2 && got.g == 0xbe && got.b == 0x3c);
+            }
+        ck_assert_int_gt(ink, 8);
+        ck_assert_msg(bad == 0, "%dx%d: the title is not drawn (%d of %d pixels)", w, h, bad, ink);
+        SDL_FreeSurface(img);
+        canvas_close(&c);
+    }
+    SDL_FreeSurface(font);
+}
+END_TEST
+
 START_TEST(test_hud_parts) {
     /* Every part, in outputs from tiny to large: nothing is drawn outside the rectangle and
      * each part changes pixels. */
@@ -522,6 +554,7 @@ static Suite *render_game_suite(void) {
     TCase *limits = tcase_create("limits");
     tcase_set_timeout(limits, 60);
     tcase_add_test(limits, test_hud_parts);
+    tcase_add_test(limits, test_hud_title_kept);
     suite_add_tcase(s, limits);
     return s;
 }

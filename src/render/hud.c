@@ -72,8 +72,8 @@ static void draw_top_bar(pt_render *r, const pt_hud *hud, int x, int y, int w, i
     pt__fill_rect(r, x, y, w, bar, 0x0c0a16d8u);
     pt__fill_rect(r, x, y + bar, w, ts, 0x00000060u);
     int ty = y + 3 * ts;
-    /* Right: alert and status; left: title; centre: objective - dropped from the left
-     * when the bar is too narrow. */
+    /* Right: alert and status; left: title; centre: objective. A bar too narrow for all of
+     * it drops the objective first (the opening hint says it too), then the title. */
     const char *alert_txt = hud->alert >= 2 ? "SPOTTED" : hud->alert == 1 ? "noticed" : "unseen";
     uint32_t alert_rgba = hud->alert >= 2 ? 0xff4a3cffu : hud->alert == 1 ? 0xffd84affu : 0x8ccf9cffu;
     int right = x + w - 4 * ts;
@@ -109,7 +109,7 @@ static void draw_top_bar(pt_render *r, const pt_hud *hud, int x, int y, int w, i
     int left = x + 4 * ts;
     int tw = hud->title ? pt__hud_text_w(hud->title, ts) : 0;
     int ow = hud->objective ? pt__hud_text_w(hud->objective, ts) : 0;
-    int title_on = hud->title && left + tw + 2 * g + ow <= right;
+    int title_on = hud->title && left + tw <= right;
     if (title_on) {
         pt__hud_text(r, left, ty, ts, 0xf2be3cffu, hud->title);
         left += tw + 2 * g;
