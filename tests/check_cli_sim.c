@@ -175,6 +175,29 @@ END_TEST
 /* -v names a countdown's length on its phase line, whatever it is: its whole ticks (one at
  * least) in seconds, to a tenth, or to a thousandth under 0.05 s. A countdown shorter than a
  * tick lasts one and says so (it used to print no `for S s`). */
+/* The summary's `goal N` counts the ticks the player stands on a goal tile (README). */
+START_TEST(test_goal_counts_ticks_on_the_goal) {
+    static run_result r;
+    char dir[1024], map[1200];
+    snprintf(dir, sizeof dir, "%s/test-out", PATROL_BUILD_DIR);
+    mkdir(dir, 0777);
+    snprintf(map, sizeof map, "%s/goal-%d.map", dir, (int)getpid());
+    FILE *f = fopen(map, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("player at=3,1\ngrid\n#####\n#..E#\n#####\nend\n", f);
+    fclose(f);
+    static const char *const ticks[] = {"1", "10", "250"};
+    for (size_t k = 0; k < 3; k++) {
+        const char *args[] = {map, "--ticks", ticks[k], NULL};
+        run(&r, args);
+        ck_assert_msg(r.status == 0, "%s", r.err);
+        char want[32];
+        snprintf(want, sizeof want, " goal %s,", ticks[k]);
+        ck_assert_msg(strstr(r.out, want) != NULL, "want '%s' in %s", want, r.out);
+    }
+}
+END_TEST
+
 START_TEST(test_phase_countdown_lengths) {
     static run_result r;
     static const double evasion[] = {0.001, 0.01, 0.04, 0.09, 1.0, 15.0};
@@ -235,6 +258,7 @@ static Suite *cli_sim_suite(void) {
     tcase_add_test(tc, test_trace_write_errors);
     tcase_add_test(tc, test_who_caught_and_when);
     tcase_add_test(tc, test_phase_countdown_lengths);
+    tcase_add_test(tc, test_goal_counts_ticks_on_the_goal);
     suite_add_tcase(s, tc);
     return s;
 }

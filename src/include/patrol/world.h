@@ -82,7 +82,8 @@ typedef enum pt_event_kind {
     PT_EVENT_SPOTTED,      /* a guard went to chase: a = guard */
     PT_EVENT_LOST,         /* a guard lost the player and searches: a = guard */
     PT_EVENT_RETURNED,     /* a guard is back on its pattern: a = guard */
-    PT_EVENT_GOAL,         /* the player reached the goal: a = player */
+    PT_EVENT_GOAL,         /* the player is on a goal tile: a = player; on every tick it
+                              stands there while the round goes on */
     PT_EVENT_HEARD,        /* a guard heard a noise: a = guard, b = the level at the guard in
                               tenths of a tile, x, y = where the noise was made */
     PT_EVENT_CALLED,       /* a guard that started a chase called another (one event per guard
