@@ -173,7 +173,7 @@ START_TEST(test_shipped_followable) {
         for (size_t a = 0; a < sizeof firsts / sizeof firsts[0]; a++)
             for (size_t b = 0; b < sizeof lates / sizeof lates[0]; b++)
                 for (size_t c = 0; c < sizeof hesitates / sizeof hesitates[0]; c++) {
-                    walk_opts o = {firsts[a], lates[b], lates[b], hesitates[c], 0};
+                    walk_opts o = {.first = firsts[a], .shift = lates[b], .late = lates[b], .hesitate = hesitates[c]};
                     walk_result res;
                     int spotted;
                     runs++;
@@ -207,7 +207,7 @@ START_TEST(test_play_rules) {
     ck_assert_int_eq(wparse(&r, ok, "L", &err), PT_OK);
     for (int first = 0; first < 40; first += 13) {
         open_ok(&s, path);
-        walk_opts o = {first, 0, 0, 0, 0};
+        walk_opts o = {.first = first};
         walk_result res;
         ck_assert_int_eq(walk_play(&s, &r, &o, &res), 1);
         ck_assert_int_eq(res.behind, 0);
@@ -247,6 +247,18 @@ START_TEST(test_cli) {
     int st = pclose(p);
     ck_assert_int_eq(WEXITSTATUS(st), 0);
     ck_assert_msg(strncmp(last, "escaped \"Castle by the river\" in ", 33) == 0, "%s", last);
+    /* -v lists the events as `patrol sim -v` does, the goal on the round's last tick. */
+    snprintf(cmd, sizeof cmd, "'%s' sim maps/demo.map --walkthrough docs/playing.md -v 2>&1", PATROL_BIN);
+    p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    int events = 0, goal = 0;
+    while (fgets(line, sizeof line, p)) {
+        events += strncmp(line, "tick ", 5) == 0;
+        goal += strncmp(line, "tick ", 5) == 0 && strstr(line, " goal player at ") != NULL;
+    }
+    ck_assert_int_eq(WEXITSTATUS(pclose(p)), 0);
+    ck_assert_int_gt(events, 1);
+    ck_assert_int_eq(goal, 1);
     snprintf(cmd, sizeof cmd, "'%s' sim maps/demo.map --walkthrough README.md 2>&1", PATROL_BIN);
     p = popen(cmd, "r");
     ck_assert_ptr_nonnull(p);

@@ -20,7 +20,7 @@ static void sim_help(FILE *out) {
     fprintf(out,
             "usage: patrol sim MAP --ticks N [--seed S] [--threads K] [--trace FILE.csv] [--player-pattern FILE.pat:NAME]\n"
             "       patrol sim [MAP] --replay F.rec [--ticks N] [--trace FILE.csv] [-v]\n"
-            "       patrol sim MAP --walkthrough FILE.md [--first S] [--shift S] [--late S] [--hesitate S]\n\n"
+            "       patrol sim MAP --walkthrough FILE.md [--first S] [--shift S] [--late S] [--hesitate S] [-v]\n\n"
             "Runs MAP headless for N fixed ticks (60 per second) and prints a one-line summary.\n"
             "  --ticks N                 ticks to run (required, 0..1e9)\n"
             "  --seed S                  world seed, 0..2^64-1 (default: the map's seed, or 1)\n"
@@ -86,8 +86,16 @@ void app_sim_print_event(FILE *out, const pt_world *w, const pt_event *e) {
     fputc('\n', out);
 }
 
+static void print_tick_events(void *out, const pt_world *w) {
+    int n;
+    const pt_event *ev = pt_world_events(w, &n);
+    for (int k = 0; k < n; k++)
+        if ((unsigned)ev[k].kind < PT_EVENT_COUNT) app_sim_print_event(out, w, &ev[k]);
+}
+
 /* --walkthrough: the level's walkthrough played through the session's keys. */
-static int sim_walkthrough(const char *map_path, const char *doc, const double timing[4], long ticks, int quiet) {
+static int sim_walkthrough(const char *map_path, const char *doc, const double timing[4], long ticks, int quiet,
+                           int verbose) {
     play_session s;
     pt_error err;
     if (play_open(&s, map_path, &err) < 0) {
@@ -109,7 +117,7 @@ static int sim_walkthrough(const char *map_path, const char *doc, const double t
     }
     const double tps = 1.0 / pt_world_dt(s.world);
     walk_opts o = {(int)lround(timing[0] * tps), (int)lround(timing[1] * tps), (int)lround(timing[2] * tps),
-                   (int)lround(timing[3] * tps), ticks > 0 ? ticks : 0};
+                   (int)lround(timing[3] * tps), ticks > 0 ? ticks : 0, verbose ? print_tick_events : NULL, stdout};
     walk_result res;
     walk_play(&s, r, &o, &res);
     if (!quiet) {
@@ -164,7 +172,7 @@ int cmd_sim(int argc, char **argv) {
     if (replay) return app_sim_replay(replay, map_path, ticks, trace_path, quiet, verbose);
     if (walkthrough) {
         if (!map_path) return app_usage_error("sim", "no map given");
-        return sim_walkthrough(map_path, walkthrough, timing, ticks, quiet);
+        return sim_walkthrough(map_path, walkthrough, timing, ticks, quiet, verbose);
     }
     if (!map_path) return app_usage_error("sim", "no map given");
     if (ticks < 0) return app_usage_error("sim", "--ticks N is required");

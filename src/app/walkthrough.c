@@ -266,6 +266,7 @@ int walk_play(play_session *s, const walk_route *r, const walk_opts *o, walk_res
 #define TICK(dx, dy)                                                                                                   \
     do {                                                                                                               \
         play_tick(s, (dx), (dy));                                                                                      \
+        if (o->after_tick) o->after_tick(o->ctx, s->world);                                                            \
         t++;                                                                                                           \
     } while (0)
 #define DONE() (s->round != 0 || t >= max)

@@ -69,6 +69,9 @@ int walk_load(walk_route *r, const char *path, const char *title, pt_error *err)
 typedef struct walk_opts {
     int first, shift, late, hesitate;
     long max_ticks;       /* give up after this many ticks (0 = 36000, 10 minutes) */
+    /* NULL, or called after every tick with the world (`patrol sim -v` prints its events). */
+    void (*after_tick)(void *ctx, const pt_world *w);
+    void *ctx;
 } walk_opts;
 
 typedef struct walk_result {
