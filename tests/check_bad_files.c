@@ -600,6 +600,19 @@ START_TEST(messages_name_the_key_and_its_range) {
         ck_assert_int_eq(err.line, 4);
         ck_assert_int_eq(err.col, 3);
     }
+    /* In a path, a stop's keys go after a point, however the line writes them. */
+    static const char *const path_lines[][2] = {
+        {"look=3s", "a path stops at a point: write look after it (points 6,2 look=2s)"},
+        {"look 3s", "a path stops at a point: write look after it (points 6,2 look=2s)"},
+        {"wait=1s", "a path stops at a point: write wait after it (points 6,2 wait=1s)"},
+    };
+    for (size_t i = 0; i < sizeof path_lines / sizeof path_lines[0]; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "pattern p\n  kind path\n  points 1,1 4,1\n  %s\nend\n", path_lines[i][0]);
+        expect_message(pt_patlib_parse(&lib, text, strlen(text), "p.pat", &err), PT_ERR_UNKNOWN_KEY, &err, path_lines[i][1]);
+        ck_assert_int_eq(err.line, 4);
+        ck_assert_int_eq(err.col, 3);
+    }
     /* A Tiled map's property says the same (its value from the castle, changed). */
     FILE *f = fopen(PATROL_SOURCE_DIR "/tests/data/tmx/castle_csv.tmx", "rb");
     ck_assert_ptr_nonnull(f);

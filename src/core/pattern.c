@@ -713,10 +713,16 @@ static int path_line(parser *ps, builder *b) {
         b->p->gait = (uint8_t)g;
         return PT_OK;
     }
-    if (pt__tok_eq(k, "wait") || pt__tok_eq(k, "look"))
+    /* A stop's keys on a line of their own, `look 3s` or `look=3s`: they go after a point. */
+    int klen = k->len;
+    for (int i = 0; i < k->len && !k->quoted; i++)
+        if (k->s[i] == '=') klen = i;
+    pt__tok word = *k;
+    word.len = klen;
+    if (pt__tok_eq(&word, "wait") || pt__tok_eq(&word, "look"))
         return pt_error_set(ps->err, PT_ERR_UNKNOWN_KEY, ps->ln.no, k->col,
-                            "a path stops at a point: write %.*s after it (points 6,2 %s)", k->len, k->s,
-                            pt__tok_eq(k, "wait") ? "wait=1s" : "look=2s");
+                            "a path stops at a point: write %.*s after it (points 6,2 %s)", klen, k->s,
+                            pt__tok_eq(&word, "wait") ? "wait=1s" : "look=2s");
     return 1;
 }
 
