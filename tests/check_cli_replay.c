@@ -10,6 +10,7 @@
 #include <check.h>
 
 #include <stdio.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -82,6 +83,69 @@ static void want_line(const play_session *s, int round, double clock, char *line
         snprintf(line, cap, "caught \"%s\" by %s after %.2f s", title, s->caught_by[0] ? s->caught_by : "a guard", clock);
     else snprintf(line, cap, "unfinished \"%s\" after %.2f s", title, clock);
 }
+
+/* The file's hashes as docs/formats.md ("Recordings") defines them: map-hash the FNV-1a of
+ * the map's bytes; files-hash FNV-1a over each pattern file's (then the steering file's) own
+ * hash as 8 bytes, least significant first. */
+static uint64_t doc_fnv(uint64_t h, const unsigned char *p, size_t n) {
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+static uint64_t doc_file_hash(const char *path) {
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "%s", path);
+    uint64_t h = 0xcbf29ce484222325ull;
+    unsigned char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) h = doc_fnv(h, buf, n);
+    fclose(f);
+    return h;
+}
+
+START_TEST(test_recording_hashes_as_documented) {
+    static const char *const maps[] = {"maps/demo.map", "maps/abbey.map", "maps/fort.map"};
+    for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++) {
+        play_session s;
+        pt_error err;
+        ck_assert_msg(play_open(&s, maps[m], &err) == PT_OK, "%s", err.message);
+        app_rec rec;
+        app_rec_init(&rec);
+        ck_assert_int_eq(play_record(&s, &rec, &err), PT_OK);
+        for (int t = 0; t < 30; t++) play_tick(&s, 1, 0);
+        char dir[1024], file[1200];
+        snprintf(dir, sizeof dir, "%s/test-out", PATROL_BUILD_DIR);
+        mkdir(dir, 0777);
+        snprintf(file, sizeof file, "%s/hash%zu.rec", dir, m);
+        ck_assert_int_eq(app_rec_save(&rec, file, &err), PT_OK);
+        const pt_map *map = &s.level->map;
+        uint64_t fh = 0xcbf29ce484222325ull;
+        int nfiles = 0;
+        for (int i = 0; i <= map->npattern_files; i++) {
+            const char *f = i < map->npattern_files ? map->pattern_files[i] : map->steering_file;
+            if (!f[0]) continue;
+            uint64_t one = doc_file_hash(f);
+            unsigned char le[8];
+            for (int k = 0; k < 8; k++) le[k] = (unsigned char)(one >> (8 * k));
+            fh = doc_fnv(fh, le, 8);
+            nfiles++;
+        }
+        ck_assert_int_gt(nfiles, 0);
+        char want_map[64], want_files[64];
+        snprintf(want_map, sizeof want_map, "map-hash %016" PRIx64 "\n", doc_file_hash(maps[m]));
+        snprintf(want_files, sizeof want_files, "files-hash %016" PRIx64 "\n", fh);
+        static char text[1 << 16];
+        FILE *f = fopen(file, "rb");
+        ck_assert_ptr_nonnull(f);
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        fclose(f);
+        text[n] = '\0';
+        ck_assert_msg(strstr(text, want_map) != NULL, "%s: want %s in\n%s", maps[m], want_map, text);
+        ck_assert_msg(strstr(text, want_files) != NULL, "%s: want %s in\n%s", maps[m], want_files, text);
+        app_rec_fini(&rec);
+        play_close(&s);
+    }
+}
+END_TEST
 
 START_TEST(test_sim_replay_prints_the_round) {
     int seen[3] = {0, 0, 0}; /* escaped, caught, unfinished */
@@ -224,6 +288,7 @@ static Suite *replay_suite(void) {
     tcase_add_checked_fixture(tc, setup, NULL);
     tcase_add_test(tc, test_sim_replay_prints_the_round);
     tcase_add_test(tc, test_sim_replay_verbose_lists_events);
+    tcase_add_test(tc, test_recording_hashes_as_documented);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -37,7 +37,9 @@ static int files_hash(const pt_map *map, uint64_t *out, pt_error *err) {
         if (!f[0]) continue;
         int rc = app_file_hash(f, &one, err);
         if (rc < 0) return rc;
-        h = fnv(h, &one, sizeof one);
+        unsigned char le[8]; /* least significant byte first, on any machine */
+        for (int k = 0; k < 8; k++) le[k] = (unsigned char)(one >> (8 * k));
+        h = fnv(h, le, sizeof le);
     }
     *out = h;
     return PT_OK;
