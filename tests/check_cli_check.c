@@ -11,6 +11,10 @@
 
 #include "test_cli.h"
 
+#include <patrol/map.h>
+#include <patrol/pattern.h>
+#include <patrol/world.h>
+
 /* Runs PATROL_BIN with args (NULL-terminated), capturing both streams. */
 static void run(run_result *r, const char *const *args) { tu_run_patrol(r, NULL, args); }
 
@@ -214,7 +218,7 @@ START_TEST(test_routes_are_linted) {
     ck_assert_str_eq(r.out, "");
     run(&r, (const char *[]){"check", "--route", HR ":into_wall", "tests/data/test/hall.map", NULL});
     ck_assert_int_eq(r.status, 1);
-    ck_assert_msg(has_line_starting(r.err, WALL_ERR "\n"), "%s", r.err);
+    ck_assert_msg(has_line_starting(r.err, WALL_ERR " on tests/data/test/hall.map\n"), "%s", r.err);
     ck_assert_msg(strstr(r.err, "error: cell 0,1 is wall") != NULL, "every problem: %s", r.err);
     run(&r, (const char *[]){"check", "tests/data/test/hall.map", "--route", HR ":along", NULL});
     ck_assert_int_eq(r.status, 0);
@@ -295,7 +299,8 @@ START_TEST(test_map_warnings) {
                                           "start 1,1: every goal tile (the first at 5,1) is walled in"),
                   "%s", r.err);
     ck_assert_msg(has_line_starting(r.err, CD "offmatrix.map:6:12: warning: guard 'g' starts at 3,2, off its matrix "
-                                          "pattern 'pair' (placed at 4,1): it walks to 4,1 before it patrols"),
+                                          "pattern 'pair' (placed at 4,1): it walks to 4,1, the nearest cell of it, "
+                                          "before it patrols"),
                   "%s", r.err);
     ck_assert(has_line_starting(r.out, CD "nogoal.map: ok"));
     char src[256];
@@ -308,6 +313,162 @@ START_TEST(test_map_warnings) {
     run(&r, (const char *[]){"check", "maps/demo.map", "maps/abbey.map", "maps/fort.map", "maps/demo.tmx", NULL});
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.err, "");
+}
+END_TEST
+
+/* A guard off its pattern is warned of the cell the world walks it to: the nearest cell of
+ * its pattern (docs/ai.md, "return"), not the pattern's origin. */
+START_TEST(test_off_pattern_nearest) {
+    run_result r;
+    run(&r, (const char *[]){"check", CD "off2.map", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(has_line_starting(r.err, CD "off2.map:7:12: warning: guard 'g' starts at 9,3, off its path pattern "
+                                          "'pace' (placed at 3,2): it walks to 9,2, the nearest cell of it, before it "
+                                          "patrols"),
+                  "%s", r.err);
+}
+END_TEST
+
+/* Generated maps, each with a guard off its path or matrix pattern behind random walls: the
+ * cell check warns of is where the guard first stands on its pattern in the world (its
+ * "returned" event), and a guard check says cannot get there never does. */
+START_TEST(test_off_pattern_as_the_world) {
+    char dir[] = "/tmp/patrol-off-XXXXXX", mpath[64], ppath[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(mpath, sizeof mpath, "%s/g.map", dir);
+    snprintf(ppath, sizeof ppath, "%s/g.pat", dir);
+    enum { W = 18, H = 12 };
+    int not_origin = 0, reached = 0;
+    for (unsigned seed = 1; seed <= 40; seed++) {
+        unsigned s = seed * 2654435761u;
+#define RND(n) ((s = s * 1103515245u + 12345u), (int)((s >> 16) % (unsigned)(n)))
+        char g[H][W + 1];
+        for (int y = 0; y < H; y++) {
+            for (int x = 0; x < W; x++) {
+                int border = x == 0 || y == 0 || x == W - 1 || y == H - 1 || x == 13;
+                g[y][x] = border || (x < 13 && RND(100) < 22) ? '#' : '.';
+            }
+            g[y][W] = '\0';
+        }
+        g[1][16] = 'E'; /* the player's closet, x 14..16, walled off from the guard */
+        FILE *pf = fopen(ppath, "w");
+        ck_assert_ptr_nonnull(pf);
+        int ox, oy, pw, ph;
+        if (seed % 2) {
+            pw = 2 + RND(3);
+            ph = 2 + RND(2);
+            ox = 1 + RND(13 - pw);
+            oy = 1 + RND(11 - ph);
+            fprintf(pf, "pattern p\n  kind matrix\n  origin %d,%d\n  rows\n", ox, oy);
+            for (int y = 0; y < ph; y++) fprintf(pf, "    %.*s\n", pw, "1111");
+            fprintf(pf, "  end\nend\n");
+        } else {
+            pw = 3 + RND(6);
+            ph = 1;
+            ox = 1 + RND(13 - pw);
+            oy = 1 + RND(10);
+            fprintf(pf, "pattern p\n  kind path\n  origin %d,%d\n  points %d,%d %d,%d\nend\n", ox, oy, ox, oy, ox + pw - 1,
+                    oy);
+        }
+        fclose(pf);
+        for (int y = oy; y < oy + ph; y++)
+            for (int x = ox; x < ox + pw; x++) g[y][x] = '.';
+        int gx, gy;
+        do {
+            gx = 1 + RND(12);
+            gy = 1 + RND(10);
+        } while (g[gy][gx] != '.' || (gx >= ox && gx < ox + pw && gy >= oy && gy < oy + ph));
+#undef RND
+        FILE *mf = fopen(mpath, "w");
+        ck_assert_ptr_nonnull(mf);
+        fprintf(mf, "format 1\ntile 'E' exit walkable goal\npatterns g.pat\nplayer at=14,1\nguard g at=%d,%d pattern=p\ngrid\n",
+                gx, gy);
+        for (int y = 0; y < H; y++) fprintf(mf, "%s\n", g[y]);
+        fprintf(mf, "end\n");
+        fclose(mf);
+
+        run_result r;
+        run(&r, (const char *[]){"check", mpath, NULL});
+        ck_assert_msg(r.status == 0, "seed %u: %s", seed, r.err);
+        const char *wk = strstr(r.err, "): it walks to ");
+        int wx = -1, wy = -1;
+        if (wk) ck_assert_int_eq(sscanf(wk, "): it walks to %d,%d", &wx, &wy), 2);
+        else ck_assert_msg(strstr(r.err, "): it cannot walk to any cell of it") != NULL, "seed %u: %s", seed, r.err);
+
+        pt_map map;
+        pt_patlib lib;
+        pt_error err;
+        ck_assert_int_eq(pt_map_load(&map, mpath, &err), PT_OK);
+        pt_patlib_init(&lib);
+        ck_assert_int_eq(pt_patlib_load(&lib, ppath, &err), PT_OK);
+        pt_world *w = pt_world_create(&map, &lib, NULL, &err);
+        ck_assert_ptr_nonnull(w);
+        int rx = -1, ry = -1;
+        for (int t = 0; t < 3000 && rx < 0; t++) {
+            pt_world_step(w);
+            int nev;
+            const pt_event *ev = pt_world_events(w, &nev);
+            for (int i = 0; i < nev; i++)
+                if (ev[i].kind == PT_EVENT_RETURNED && ev[i].a == 1) {
+                    rx = ev[i].x;
+                    ry = ev[i].y;
+                }
+        }
+        pt_world_destroy(w);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&map);
+        ck_assert_msg(rx == wx && ry == wy, "seed %u: check says %d,%d, the world returns to %d,%d\n%s", seed, wx, wy, rx, ry,
+                      r.err);
+        reached += rx >= 0;
+        not_origin += rx >= 0 && (rx != ox || ry != oy);
+    }
+    unlink(mpath);
+    unlink(ppath);
+    rmdir(dir);
+    /* The maps test something: most guards reach their pattern, most not at its origin. */
+    ck_assert_int_ge(reached, 20);
+    ck_assert_int_ge(not_origin, 10);
+}
+END_TEST
+
+/* A goal tile kind without the walkable flag: said so, not "walled in". */
+START_TEST(test_goal_not_walkable) {
+    run_result r;
+    run(&r, (const char *[]){"check", CD "goalwall.map", NULL});
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(has_line_starting(r.err, CD "goalwall.map:4:11: warning: goal tile 'G' (gate) cannot be walked on (the "
+                                          "first at 5,1): the player never stands on it to win (give the tile kind the "
+                                          "walkable flag)"),
+                  "%s", r.err);
+    ck_assert_msg(strstr(r.err, "walled in") == NULL, "%s", r.err);
+}
+END_TEST
+
+/* --route on a level list: linted on each of its levels, each error naming the level's map. */
+START_TEST(test_route_on_level_list) {
+    run_result r;
+    run(&r, (const char *[]){"check", "maps/levels.txt", "--route", "patterns/demo_routes.pat:sneak", NULL});
+    ck_assert_msg(r.status != 2, "%s", r.err);
+    ck_assert_msg(strstr(r.err, "name a map") == NULL, "%s", r.err);
+    run(&r, (const char *[]){"check", CD "levels_hall.txt", "--route", HR ":along", NULL});
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert(has_line_starting(r.out, CD "levels_hall.txt: ok (level list, 1 level)"));
+    run(&r, (const char *[]){"check", CD "levels_hall.txt", "--route", HR ":into_wall", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, WALL_ERR " on " CD "../test/hall.map\n"), "%s", r.err);
+    ck_assert_msg(has_line_starting(r.err, CD "levels_hall.txt:2:1: error: level 1 (" CD "../test/hall.map) has problems"),
+                  "%s", r.err);
+}
+END_TEST
+
+/* Lint errors of a route or a guard's pattern say which map they were placed on. */
+START_TEST(test_lint_names_the_map) {
+    run_result r;
+    run(&r, (const char *[]){"check", "tests/data/test/hall.map", CD "guardwall.map", "--route", HR ":into_wall", NULL});
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.err, WALL_ERR " on tests/data/test/hall.map\n"), "%s", r.err);
+    ck_assert_msg(has_line_starting(r.err, WALL_ERR " on " CD "guardwall.map\n"), "%s", r.err);
+    ck_assert_msg(strstr(r.err, "for guard 'g' on " CD "guardwall.map\n") != NULL, "%s", r.err);
 }
 END_TEST
 
@@ -411,6 +572,11 @@ static Suite *cli_check_suite(void) {
     tcase_add_test(core, test_level_lists);
     tcase_add_test(core, test_map_warnings);
     tcase_add_test(core, test_map_errors_once);
+    tcase_add_test(core, test_off_pattern_nearest);
+    tcase_add_test(core, test_off_pattern_as_the_world);
+    tcase_add_test(core, test_goal_not_walkable);
+    tcase_add_test(core, test_route_on_level_list);
+    tcase_add_test(core, test_lint_names_the_map);
     suite_add_tcase(s, core);
     TCase *special = tcase_create("special");
     tcase_set_timeout(special, 10); /* a read that blocks fails here */

@@ -42,6 +42,9 @@ typedef struct check_ctx {
 
 static int is_map_kind(app_file_kind k) { return k == APP_FILE_MAP || k == APP_FILE_TMX; }
 
+/* A file whose check checks maps, on which --route lints its routes: a map, a level list. */
+static int has_maps(app_file_kind k) { return is_map_kind(k) || k == APP_FILE_LEVELS; }
+
 static int map_is_checked(const char *map, void *user) {
     const check_ctx *c = user;
     for (int i = 0; i < c->nmaps; i++)
@@ -60,13 +63,16 @@ static void check_usage(FILE *out) {
                  "recognised by its first line. Each problem is reported as\n"
                  "FILE:LINE:COL: error: MESSAGE with the source line and a caret; each valid file\n"
                  "gets one line, e.g. 'maps/demo.map: ok (64x40, 20 entities, 10 patterns)'. A map\n"
-                 "with no goal tile the player can reach, or an entity that starts off its pattern,\n"
-                 "gets a FILE:LINE:COL: warning: (the exit status stays 0).\n\n"
+                 "with no goal tile the player can reach, a goal tile that cannot be walked on, or an\n"
+                 "entity that starts off its pattern (named: the nearest cell of it, where the world\n"
+                 "walks it) gets a FILE:LINE:COL: warning: (the exit status stays 0).\n\n"
                  "A pattern file alone is checked for its syntax: --route lints a player route\n"
-                 "against every map checked, as sim --player-pattern and render --route walk it.\n\n"
+                 "against every map checked (each level of a level list too), as sim\n"
+                 "--player-pattern and render --route walk it; its errors name the map.\n\n"
                  "options:\n"
                  "  -q, --quiet    no line for valid files (errors only)\n"
-                 "  --route F.pat:NAME  lint this player route on every map checked (repeatable)\n"
+                 "  --route F.pat:NAME  lint this player route on every map checked, each level of a\n"
+                 "                 level list too (repeatable)\n"
                  "  -h, --help     show this help\n\n"
                  "exit status: 0 all files valid, 1 a file has problems, 2 usage error\n");
 }
@@ -193,28 +199,64 @@ static void warn_at(const pt_map *map, int line, int col, const char *fmt, ...) 
     pt_warning_print(stderr, &w);
 }
 
-/* What loads but does not play as meant: no goal tile, or none the player can walk to (a
- * diagonal step never cuts a corner, so 4-neighbour reachability is the player's); an
- * entity that starts off its tile pattern as placed (the world walks it there first). Each
- * is a located warning; returns how many. */
+/* Where the world walks a guard that starts off its pattern (brain.c, "return"): the
+ * pattern's cells as pt_patrun_cells gives them (at most the world's scratch of
+ * PT_MAX_PATTERN_STEPS), and the nearest of them by A* (pt_path_find_nearest) from where it
+ * stands. Returns 0 with *to set, or -1 when the world finds none (it then stands idle). */
+static int return_cell(pt_pathfinder *pf, const pt_map *map, const pt_patrun *run, pt_cell from, pt_cell *to) {
+    pt_cell *cells = malloc((size_t)PT_MAX_PATTERN_STEPS * sizeof *cells);
+    int rc = -1;
+    if (cells) {
+        int ncells = pt_patrun_cells(run, map, cells, PT_MAX_PATTERN_STEPS);
+        if (ncells > PT_MAX_PATTERN_STEPS) ncells = PT_MAX_PATTERN_STEPS;
+        int which = -1, n = ncells > 0 ? pt_path_find_nearest(pf, from, cells, ncells, NULL, 0, &which) : -1;
+        if (n >= 1 && n <= PT_MAX_PATTERN_STEPS && which >= 0 && which < ncells) {
+            *to = cells[which];
+            rc = 0;
+        }
+    }
+    free(cells);
+    return rc;
+}
+
+/* What loads but does not play as meant: no goal tile; a goal tile kind that cannot be
+ * walked on (the player wins by standing on one); walkable goal tiles none of which the
+ * player can walk to (a diagonal step never cuts a corner, so 4-neighbour reachability is
+ * the player's); an entity that starts off its tile pattern as placed (the world walks it to
+ * the nearest cell of it first). Each is a located warning; returns how many. */
 static int map_warnings(const pt_map *map, const pt_patlib *lib) {
     int n = 0;
     const pt_entity_def *pl = &map->player;
+    pt_pathfinder *pf = pt_pathfinder_create(map);
     if (!map->goal) {
         warn_at(map, pl->line, pl->col, "the map has no goal tile: the player cannot win (a tile kind with the goal flag is "
                                         "the exit)");
         n++;
-    } else if (pt_map_walkable(map, pl->x, pl->y)) {
-        /* The guards' A* walks as the player does (a diagonal never cuts a corner). */
+    } else {
         size_t cells = (size_t)map->w * (size_t)map->h;
         pt_cell *goals = malloc(cells * sizeof *goals);
-        pt_pathfinder *pf = pt_pathfinder_create(map);
-        if (goals && pf) {
-            int ngoals = 0;
+        int ngoals = 0;
+        /* A goal tile kind without the walkable flag: the player never stands on it. */
+        for (int k = 0; k < map->nlegend; k++) {
+            const pt_tile_def *t = &map->legend[k];
+            if (!(t->flags & PT_TILE_GOAL) || (t->flags & PT_TILE_WALKABLE)) continue;
+            for (size_t c = 0; c < cells; c++) {
+                if (map->tiles[c] != k) continue;
+                warn_at(map, pl->line, pl->col,
+                        "goal tile '%c' (%s) cannot be walked on (the first at %d,%d): the player never stands on it to "
+                        "win (give the tile kind the walkable flag)",
+                        t->ch, t->name, (int)(c % (size_t)map->w), (int)(c / (size_t)map->w));
+                n++;
+                break;
+            }
+        }
+        if (goals && pf && pt_map_walkable(map, pl->x, pl->y)) {
+            /* The guards' A* walks as the player does (a diagonal never cuts a corner). */
             for (size_t c = 0; c < cells; c++)
-                if (map->flags[c] & PT_TILE_GOAL) goals[ngoals++] = (pt_cell){(int)(c % (size_t)map->w), (int)(c / (size_t)map->w)};
+                if ((map->flags[c] & PT_TILE_GOAL) && (map->flags[c] & PT_TILE_WALKABLE))
+                    goals[ngoals++] = (pt_cell){(int)(c % (size_t)map->w), (int)(c / (size_t)map->w)};
             int which;
-            if (pt_path_find_nearest(pf, (pt_cell){pl->x, pl->y}, goals, ngoals, NULL, 0, &which) < 0) {
+            if (ngoals && pt_path_find_nearest(pf, (pt_cell){pl->x, pl->y}, goals, ngoals, NULL, 0, &which) < 0) {
                 warn_at(map, pl->line, pl->col,
                         "no goal tile can be reached from the player's start %d,%d: every goal tile (the first at "
                         "%d,%d) is walled in",
@@ -222,24 +264,51 @@ static int map_warnings(const pt_map *map, const pt_patlib *lib) {
                 n++;
             }
         }
-        pt_pathfinder_destroy(pf);
         free(goals);
     }
-    for (int i = 0; i < map->nents; i++) {
+    for (int i = 0; pf && i < map->nents; i++) {
         const pt_entity_def *d = &map->ents[i];
         const pt_pattern *p = d->pattern[0] ? pt_patlib_find(lib, d->pattern) : NULL;
         if (!p || (p->kind != PT_PAT_PATH && p->kind != PT_PAT_MATRIX && p->kind != PT_PAT_CONTROL)) continue;
         pt_patrun r;
-        pt_cell origin = pt_pattern_origin(p, d), start = {d->x, d->y};
+        pt_cell origin = pt_pattern_origin(p, d), start = {d->x, d->y}, to;
         pt_patrun_init(&r, p, origin, start, pt_rad(d->heading_deg), 1, 0);
         if (r.x == d->x && r.y == d->y) continue;
-        warn_at(map, d->line, d->col,
-                "%s '%s' starts at %d,%d, off its %s pattern '%s' (placed at %d,%d): it walks to %d,%d before it patrols",
-                pt_kind_name(d->kind), d->name, d->x, d->y, pt_pattern_kind_name(p->kind), p->name, origin.x, origin.y,
-                r.x, r.y);
+        if (return_cell(pf, map, &r, start, &to) == 0)
+            warn_at(map, d->line, d->col,
+                    "%s '%s' starts at %d,%d, off its %s pattern '%s' (placed at %d,%d): it walks to %d,%d, the nearest "
+                    "cell of it, before it patrols",
+                    pt_kind_name(d->kind), d->name, d->x, d->y, pt_pattern_kind_name(p->kind), p->name, origin.x,
+                    origin.y, to.x, to.y);
+        else
+            warn_at(map, d->line, d->col,
+                    "%s '%s' starts at %d,%d, off its %s pattern '%s' (placed at %d,%d): it cannot walk to any cell of "
+                    "it, so it stands and keeps watch",
+                    pt_kind_name(d->kind), d->name, d->x, d->y, pt_pattern_kind_name(p->kind), p->name, origin.x,
+                    origin.y);
         n++;
     }
+    pt_pathfinder_destroy(pf);
     return n;
+}
+
+/* A lint error of a guard's pattern or a player route, which may sit in a pattern file
+ * that several maps share: the message names the map it was placed on. */
+static void print_on_map(pt_error *e, const char *map_path) {
+    size_t len = strlen(e->message);
+    snprintf(e->message + len, sizeof e->message - len, " on %s", map_path);
+    pt_error_print(stderr, e);
+}
+
+/* A player route (--route) linted as the world walks it on the map (app_lint_route's lint),
+ * each error naming the map. Returns how many. */
+static int lint_route_on(const pt_pattern *route, const pt_map *map) {
+    enum { MAX_SHOWN = 50 };
+    pt_error errs[MAX_SHOWN];
+    int total = pt_pattern_lint_route(route, map, errs, MAX_SHOWN);
+    for (int i = 0; i < total && i < MAX_SHOWN; i++) print_on_map(&errs[i], map->path);
+    if (total > MAX_SHOWN) fprintf(stderr, "%s: %d more problems not shown on %s\n", route->file, total - MAX_SHOWN, map->path);
+    return total;
 }
 
 static int check_map(const char *path, check_ctx *c) {
@@ -267,7 +336,7 @@ static int check_map(const char *path, check_ctx *c) {
         enum { MAX_SHOWN = 50 };
         pt_error errs[MAX_SHOWN];
         int total = pt_patlib_lint_map(&lib, &map, errs, MAX_SHOWN);
-        for (int i = 0; i < total && i < MAX_SHOWN; i++) pt_error_print(stderr, &errs[i]);
+        for (int i = 0; i < total && i < MAX_SHOWN; i++) print_on_map(&errs[i], path);
         if (total > MAX_SHOWN) fprintf(stderr, "%s: %d more problems not shown\n", path, total - MAX_SHOWN);
         problems += total;
         map_warnings(&map, &lib);
@@ -286,7 +355,7 @@ static int check_map(const char *path, check_ctx *c) {
         pt_patlib rlib;
         pt_patlib_init(&rlib);
         const pt_pattern *p = app_load_pattern_ref("check", rt->ref[i], &rlib);
-        problems += p ? app_lint_route(p, &map) : 1;
+        problems += p ? lint_route_on(p, &map) : 1;
         pt_patlib_fini(&rlib);
     }
     if (!problems) {
@@ -356,7 +425,7 @@ int cmd_check(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
-            for (int j = i + 1; j < argc; j++) nmaps += is_map_kind(app_file_kind_of(argv[j]));
+            for (int j = i + 1; j < argc; j++) nmaps += has_maps(app_file_kind_of(argv[j]));
             nfiles += argc - i - 1;
             break;
         }
@@ -381,13 +450,13 @@ int cmd_check(int argc, char **argv) {
             return app_usage_error("check", "unknown option '%s'", a);
         }
         nfiles++;
-        nmaps += is_map_kind(app_file_kind_of(a));
+        nmaps += has_maps(app_file_kind_of(a));
     }
     if (!nfiles) {
         fprintf(stderr, CHECK_USAGE);
         return app_usage_error("check", "no files given");
     }
-    if (rt.n && !nmaps) return app_usage_error("check", "--route lints a route on a map: name a map (.map, .tmx) to check");
+    if (rt.n && !nmaps) return app_usage_error("check", "--route lints a route on a map: name a map (.map, .tmx) or a level list to check");
     c.rt = rt;
     c.maps = calloc((size_t)argc, sizeof *c.maps);
     if (!c.maps) return app_usage_error("check", "out of memory");

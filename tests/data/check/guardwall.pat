@@ -1,0 +1,4 @@
+pattern down
+  kind path
+  points 1,1 1,3
+end
