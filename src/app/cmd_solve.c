@@ -57,7 +57,9 @@ static void on_progress(void *user, const char *stage, double done) {
     if (!p->tty) return;
     double now = now_seconds();
     if (now - p->start < 1.0 || now - p->last < 0.1) return;
-    fprintf(stderr, "\rsolve: %-6s %3d%%", stage, (int)(done * 100.0));
+    if (strcmp(stage, "sight") == 0) stage = "sight and hearing tables";
+    else if (strcmp(stage, "seeds") == 0) stage = "the route under each seed";
+    fprintf(stderr, "\rsolve: %s: %3d%%%-8s", stage, (int)(done * 100.0), "");
     p->last = now;
     p->shown = 1;
 }
@@ -128,7 +130,7 @@ int cmd_solve(int argc, char **argv) {
     double t0 = now_seconds();
     int rc = pt_solve(&map, &lib, &o, &r, &err);
     double secs = now_seconds() - t0;
-    if (pr.shown) fprintf(stderr, "\r%*s\r", 30, "");
+    if (pr.shown) fprintf(stderr, "\r%*s\r", 60, "");
     int status = APP_EXIT_OK;
     if (rc != PT_OK) {
         if (err.file[0]) pt_error_print(stderr, &err);

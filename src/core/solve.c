@@ -204,8 +204,11 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
                 break;
             }
         }
-        listeners ls;
+        listeners ls = {0};
         ls.shy = &shy;
+        ls.opts = &o;
+        ls.done0 = (double)i / nseeds;
+        ls.span = 1.0 / nseeds;
         rc = pt__solve_sight_build(dst, &ls, map, lib, seed0 + (uint64_t)i, TT, err);
         for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++)
             if (clk[g].ok && !pt__solve_loud_build(&loud[g], &ls, map, (pt_gait)g))

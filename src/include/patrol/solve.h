@@ -127,7 +127,11 @@ typedef struct pt_solve_opts {
                             still get through in any gait allowed (the start window, below):
                             each gait's search runs to the horizon and back, 10x the time or
                             more and 2x the search memory */
-    /* Called now and then with a stage ("sight", "search") and how far it is (0..1). */
+    /* Called now and then with a stage and how far it is (0..1): "sight" (the guards' sight
+     * and hearing tables, over the seeds and ticks), "<gait>, earliest" (a gait's search
+     * for its earliest arrival, when more than one gait is searched), "<gait>, route" (the
+     * route's search), "<gait>, start window" (a gait's search to the horizon, with
+     * opts.window), "seeds" (the fallback route checked under each seed). */
     void (*progress)(void *user, const char *stage, double done);
     void *progress_user;
 } pt_solve_opts;
