@@ -272,6 +272,40 @@ START_TEST(test_goal_start_and_fractional_margin) {
 }
 END_TEST
 
+/* A map: walls around a w x h room of floor, the player at 1,1, the goal in the far corner. */
+static void write_room(const char *path, int w, int h) {
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("player at=1,1\ngrid\n", f);
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++)
+            fputc(x == 0 || y == 0 || x == w - 1 || y == h - 1 ? '#' : (x == w - 2 && y == h - 2 ? 'E' : '.'), f);
+        fputc('\n', f);
+    }
+    fputs("end\n", f);
+    fclose(f);
+}
+
+/* Refused at a long horizon: --no-window is named when the search fits without the window. */
+START_TEST(test_refusal_names_no_window) {
+    static run_result r;
+    char map[512];
+    tmp_path(map, sizeof map, "room.map");
+    write_room(map, 50, 60); /* 3000 cells: 2 walking classes x 300 MB fit only without the window */
+    const char *args[] = {map, "--max-time", "1666", "--gait", "walk", NULL};
+    tu_run_patrol(&r, "solve", args);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "needs more than 1024 MB: without it (--no-window) it fits, or use a shorter horizon"),
+                  "%s", r.err);
+    write_room(map, 100, 100); /* 10000 cells: 1 GB a class even without the window */
+    tu_run_patrol(&r, "solve", args);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "needs more than 1024 MB: use a shorter horizon"), "%s", r.err);
+    ck_assert(!strstr(r.err, "--no-window"));
+    unlink(map);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("cli_solve");
     TCase *tc = tcase_create("cli");
@@ -283,6 +317,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_heatmap_csv_and_route);
     tcase_add_test(tc, test_heatmap_gait);
     tcase_add_test(tc, test_goal_start_and_fractional_margin);
+    tcase_add_test(tc, test_refusal_names_no_window);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -146,6 +146,9 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     long maxcls = fixed < (size_t)PT_SOLVE_MAX_BYTES ? (long)(((size_t)PT_SOLVE_MAX_BYTES - fixed) / per_class) : 0;
     int *gaps = PT_MALLOC(((size_t)T + 2) * sizeof *gaps);
     if (!gaps) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    long maxcls_nowin = fixed < (size_t)PT_SOLVE_MAX_BYTES
+                            ? (long)(((size_t)PT_SOLVE_MAX_BYTES - fixed) / pt__solve_search_bytes(T, s.C, 1, 0)) : 0;
+    int nowin_fits = 0; /* a gait left out would fit without the start window */
     int nok = 0, why = 0, ncls_max = 0; /* why: of the first gait left out: -1 two steps a tick, -2 memory */
     for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++) {
         if (!(mask >> g & 1u)) continue;
@@ -156,6 +159,13 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
             rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
         else if (clk[g].rhythm == 0) clk[g].why = -2;
         if (rc != PT_OK) break;
+        if (clk[g].why == -2 && o.window && !nowin_fits && maxcls_nowin > maxcls) { /* would it fit without? */
+            gait_clock tc;
+            memset(&tc, 0, sizeof tc);
+            nowin_fits = pt__solve_rhythm_classes(&tc, gaps, ng, T, maxcls_nowin) > 0;
+            PT_FREE(tc.gap);
+            PT_FREE(tc.nxt);
+        }
         if (clk[g].why) {
             if (!why) why = clk[g].why;
             if (clk[g].why == -2) out->gaits_left_out |= 1u << g;
@@ -174,6 +184,10 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     if (rc == PT_OK && !nok && why == -1)
         rc = pt_error_set(err, PT_ERR_RANGE, 0, 0, "the player's speed %g tiles/s takes two steps in a tick: the solver "
                           "follows one a tick", pdef.speed);
+    else if (rc == PT_OK && !nok && nowin_fits)
+        rc = pt_error_set(err, PT_ERR_LIMIT, 0, 0, "solving %dx%d cells over %d ticks with the start window needs more "
+                          "than %ld MB: without it (--no-window) it fits, or use a shorter horizon", map->w, map->h, T,
+                          PT_SOLVE_MAX_BYTES >> 20);
     else if (rc == PT_OK && !nok)
         rc = pt_error_set(err, PT_ERR_LIMIT, 0, 0, "solving %dx%d cells over %d ticks needs more than %ld MB: use a "
                           "shorter horizon", map->w, map->h, T, PT_SOLVE_MAX_BYTES >> 20);
