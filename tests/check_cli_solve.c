@@ -306,6 +306,40 @@ START_TEST(test_refusal_names_no_window) {
 }
 END_TEST
 
+/* --seeds N with no route for all of them: the header says the route is the first seed's alone. */
+START_TEST(test_seeds_fallback_header) {
+    static run_result r;
+    const char *args[] = {DEMO, "--seeds", "10", "--no-window", NULL};
+    tu_run_patrol(&r, "solve", args);
+    ck_assert_msg(r.status == 0, "exit %d: %s%s", r.status, r.out, r.err);
+    ck_assert_msg(has_line_starting(r.out, "# patrol solve " DEMO ": a route no guard sees or hears within 3600 ticks "
+                                           "(60.0 s), seed 7 alone (none holds for all of seeds 7 .. 16)\n"), "%s", r.out);
+    ck_assert(has_line_starting(r.out, "# seeds: none holds for all; this one is for the first: the route holds for "));
+}
+END_TEST
+
+/* A start on the goal in --gait run: the route is the `gait run` action, 1 tick (singular). */
+START_TEST(test_goal_start_gait_run) {
+    static run_result r;
+    char map[512];
+    tmp_path(map, sizeof map, "goal_run.map");
+    write_file(map, "player at=1,1\ngrid\n########\n#E.....#\n########\nend\n");
+    const char *args[] = {map, "--gait", "run", NULL};
+    tu_run_patrol(&r, "solve", args);
+    ck_assert_msg(r.status == 0, "exit %d: %s%s", r.status, r.out, r.err);
+    ck_assert_msg(has_line_starting(r.out, "# 1 tick (0.02 s) from 1,1 to the goal at 1,1;"), "%s", r.out);
+    ck_assert_msg(has_line_starting(r.out, "# margin: 600 ticks, no cell seen within 24 tiles\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "\n  heading 0\n  gait run\n  at_end stop\n") != NULL, "%s", r.out);
+    ck_assert(!strstr(r.out, "wait"));
+    const char *walk[] = {map, "-q", NULL};
+    tu_run_patrol(&r, "solve", walk);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\n  heading 0\n  wait 1\n  at_end stop\n") != NULL, "%s", r.out);
+    ck_assert_msg(!has_line_starting(r.out, "# patrol solve"), "%s", r.out);
+    unlink(map);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("cli_solve");
     TCase *tc = tcase_create("cli");
@@ -318,6 +352,8 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_heatmap_gait);
     tcase_add_test(tc, test_goal_start_and_fractional_margin);
     tcase_add_test(tc, test_refusal_names_no_window);
+    tcase_add_test(tc, test_seeds_fallback_header);
+    tcase_add_test(tc, test_goal_start_gait_run);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -143,7 +143,10 @@ int cmd_solve(int argc, char **argv) {
         printf("# patrol solve %s: %s within %d ticks (%.1f s), seed %llu", map_path,
                r.found ? "a route no guard sees or hears" : "no route no guard sees or hears", r.max_ticks, r.max_ticks / 60.0,
                (unsigned long long)s0);
-        if (nseeds > 1) printf(" .. %llu", (unsigned long long)(s0 + (uint64_t)nseeds - 1));
+        if (nseeds > 1 && r.found && !r.all_seeds)
+            printf(" alone (none holds for all of seeds %llu .. %llu)", (unsigned long long)s0,
+                   (unsigned long long)(s0 + (uint64_t)nseeds - 1));
+        else if (nseeds > 1) printf(" .. %llu", (unsigned long long)(s0 + (uint64_t)nseeds - 1));
         putchar('\n');
         if (margin > 0.0) printf("# keeping more than %g tiles away from every cell a guard sees\n", margin);
         if (o.margin_ticks > 1)
@@ -168,10 +171,10 @@ int cmd_solve(int argc, char **argv) {
                 printf("%s\n", r.spans_more ? " ..." : "");
             }
             if (r.margin_tiles >= 0.0)
-                printf("# margin: %d ticks (its cells are seen no closer in time), %.2f tiles (the nearest seen cell)\n",
-                       r.margin_ticks, r.margin_tiles);
+                printf("# margin: %d tick%s (its cells are seen no closer in time), %.2f tiles (the nearest seen cell)\n",
+                       r.margin_ticks, r.margin_ticks == 1 ? "" : "s", r.margin_tiles);
             else
-                printf("# margin: %d ticks, no cell seen within 24 tiles\n", r.margin_ticks);
+                printf("# margin: %d tick%s, no cell seen within 24 tiles\n", r.margin_ticks, r.margin_ticks == 1 ? "" : "s");
             if (nseeds > 1)
                 printf("# seeds: %s: the route holds for %d of %ld\n",
                        r.all_seeds ? "searched against all together" : "none holds for all; this one is for the first",
