@@ -131,7 +131,8 @@ START_TEST(test_no_route_and_bad_maps_exit_1) {
     const char *args[] = {map, NULL};
     tu_run_patrol(&r, "solve", args);
     ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.out);
-    ck_assert_ptr_nonnull(strstr(r.out, "no route no guard sees or hears"));
+    ck_assert_ptr_nonnull(strstr(r.out, "# patrol solve "));
+    ck_assert_ptr_nonnull(strstr(r.out, ": no route within 3600 ticks (60.0 s), seed 1\n"));
     /* No goal at all. */
     write_file(map, "player at=1,1\ngrid\n#####\n#...#\n#####\nend\n");
     tu_run_patrol(&r, "solve", args);
@@ -286,6 +287,42 @@ static void write_room(const char *path, int w, int h) {
     fclose(f);
 }
 
+/* No route: the '# why:' line says why (stderr with -q), each reason docs/solve.md gives. */
+START_TEST(test_no_route_says_why) {
+    static run_result r;
+    char map[512];
+    tmp_path(map, sizeof map, "why.map");
+    write_file(map, "player at=1,1\nguard g at=7,1 heading=180 view=12 fov=90\ngrid\n#########\n#.......E\n#########\nend\n");
+    const char *args[] = {map, NULL};
+    tu_run_patrol(&r, "solve", args);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.out, "# why: a guard sees the player on the start 1,1 on tick 1\n"), "%s", r.out);
+    const char *quiet[] = {map, "-q", NULL};
+    tu_run_patrol(&r, "solve", quiet);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.out, "");
+    ck_assert_msg(strstr(r.err, ": no route: a guard sees the player on the start 1,1 on tick 1\n") != NULL, "%s", r.err);
+    /* A walled-in goal: known before any table or search, even at the longest horizon. */
+    write_file(map, "player at=1,1\ngrid\n#########\n#.....#E#\n#########\nend\n");
+    const char *walled[] = {map, "--max-time", "1666", NULL};
+    tu_run_patrol(&r, "solve", walled);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.out, "# why: no goal tile can be walked to from the start 1,1\n"), "%s", r.out);
+    ck_assert_msg(!strstr(r.out, "# search:"), "%s", r.out);
+    /* Too far for the horizon: a longer one finds it. */
+    write_file(map, "player at=1,1\ngrid\n#########\n#.......E\n#########\nend\n");
+    const char *brief[] = {map, "--max-time", "0.1", NULL};
+    tu_run_patrol(&r, "solve", brief);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.out, "# why: none reaches a goal tile unseen and unheard within the horizon: "
+                                           "a longer --max-time may find one\n"), "%s", r.out);
+    const char *longer[] = {map, "--max-time", "2", NULL};
+    tu_run_patrol(&r, "solve", longer);
+    ck_assert_int_eq(r.status, 0);
+    unlink(map);
+}
+END_TEST
+
 /* Refused at a long horizon: --no-window is named when the search fits without the window. */
 START_TEST(test_refusal_names_no_window) {
     static run_result r;
@@ -351,6 +388,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_heatmap_csv_and_route);
     tcase_add_test(tc, test_heatmap_gait);
     tcase_add_test(tc, test_goal_start_and_fractional_margin);
+    tcase_add_test(tc, test_no_route_says_why);
     tcase_add_test(tc, test_refusal_names_no_window);
     tcase_add_test(tc, test_seeds_fallback_header);
     tcase_add_test(tc, test_goal_start_gait_run);

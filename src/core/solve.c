@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
 /* The level solver (patrol/solve.h): the tables over the seeds, then the gaits' searches. */
+#include <patrol/path.h>
 #include <patrol/world.h>
 #include <math.h>
 #include <stdlib.h>
@@ -80,6 +81,28 @@ static int or_into(pt_sightmap *dst, const pt_sightmap *src) {
     return 1;
 }
 
+/* 1 when a goal tile can be walked to from the player's start (the steps the search takes:
+ * the 8 neighbours, no diagonal past a wall corner), 0 when none can, -1 out of memory. */
+static int goal_reachable(const pt_map *map) {
+    int n = 0;
+    for (int y = 0; y < map->h; y++)
+        for (int x = 0; x < map->w; x++) n += (map->flags[(size_t)y * (size_t)map->w + (size_t)x] & PT_TILE_GOAL) != 0;
+    pt_cell *goals = PT_MALLOC(((size_t)n + 1) * sizeof *goals);
+    pt_pathfinder *pf = pt_pathfinder_create(map);
+    int ok = -1;
+    if (goals && pf) {
+        n = 0;
+        for (int y = 0; y < map->h; y++)
+            for (int x = 0; x < map->w; x++)
+                if (map->flags[(size_t)y * (size_t)map->w + (size_t)x] & PT_TILE_GOAL) goals[n++] = (pt_cell){x, y};
+        pt_cell start = {map->player.x, map->player.y};
+        ok = pt_path_find_nearest(pf, start, goals, n, NULL, 0, NULL) >= 0;
+    }
+    pt_pathfinder_destroy(pf);
+    PT_FREE(goals);
+    return ok;
+}
+
 /* One solve against the seeds of opts together (no fallback). */
 static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
                       pt_error *err) {
@@ -120,6 +143,12 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     out->speed = pdef.speed;
     if (!(pdef.speed > 0.0) || !isfinite(pdef.speed))
         return pt_error_set(err, PT_ERR_RANGE, 0, 0, "the player's speed %g tiles/s never takes a step", pdef.speed);
+    int reach = goal_reachable(map);
+    if (reach < 0) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    if (!reach) {
+        out->why = PT_SOLVE_WHY_UNREACHABLE;
+        return PT_OK;
+    }
     solver s;
     memset(&s, 0, sizeof s);
     s.map = map;
@@ -241,6 +270,12 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     if (rc == PT_OK) rc = pt__solve_search_gaits(&s, &o, clk, loud, mask, out, err);
     out->all_seeds = 1;
     if (rc == PT_OK && out->found && !pt__solve_route_figures(out, plain)) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    if (rc == PT_OK && !out->found) { /* why: the start on tick 1 (no route in any gait), else the horizon */
+        out->why = PT_SOLVE_WHY_HORIZON;
+        if (pt_sightmap_seen(plain, 1, out->start_x, out->start_y)) out->why = PT_SOLVE_WHY_SEEN_AT_START;
+        else if (pt_sightmap_seen(&shy, 1, out->start_x, out->start_y)) out->why = PT_SOLVE_WHY_ANIMAL_AT_START;
+        else if (pt_sightmap_seen(s.unsafe, 1, out->start_x, out->start_y)) out->why = PT_SOLVE_WHY_MARGIN_AT_START;
+    }
     if (rc == PT_OK && out->found) out->seeds_ok = nseeds;
 done:
     pt__solve_search_free(&s);
