@@ -131,7 +131,8 @@ START_TEST(test_no_route_and_bad_maps_exit_1) {
     const char *args[] = {map, NULL};
     tu_run_patrol(&r, "solve", args);
     ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.out);
-    ck_assert_ptr_nonnull(strstr(r.out, "no route no guard sees or hears"));
+    ck_assert_ptr_nonnull(strstr(r.out, "# patrol solve "));
+    ck_assert_ptr_nonnull(strstr(r.out, ": no route within 3600 ticks (60.0 s), seed 1\n"));
     /* No goal at all. */
     write_file(map, "player at=1,1\ngrid\n#####\n#...#\n#####\nend\n");
     tu_run_patrol(&r, "solve", args);
@@ -272,6 +273,110 @@ START_TEST(test_goal_start_and_fractional_margin) {
 }
 END_TEST
 
+/* A map: walls around a w x h room of floor, the player at 1,1, the goal in the far corner. */
+static void write_room(const char *path, int w, int h) {
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("player at=1,1\ngrid\n", f);
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++)
+            fputc(x == 0 || y == 0 || x == w - 1 || y == h - 1 ? '#' : (x == w - 2 && y == h - 2 ? 'E' : '.'), f);
+        fputc('\n', f);
+    }
+    fputs("end\n", f);
+    fclose(f);
+}
+
+/* No route: the '# why:' line says why (stderr with -q), each reason docs/solve.md gives. */
+START_TEST(test_no_route_says_why) {
+    static run_result r;
+    char map[512];
+    tmp_path(map, sizeof map, "why.map");
+    write_file(map, "player at=1,1\nguard g at=7,1 heading=180 view=12 fov=90\ngrid\n#########\n#.......E\n#########\nend\n");
+    const char *args[] = {map, NULL};
+    tu_run_patrol(&r, "solve", args);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.out, "# why: a guard sees the player on the start 1,1 on tick 1\n"), "%s", r.out);
+    const char *quiet[] = {map, "-q", NULL};
+    tu_run_patrol(&r, "solve", quiet);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.out, "");
+    ck_assert_msg(strstr(r.err, ": no route: a guard sees the player on the start 1,1 on tick 1\n") != NULL, "%s", r.err);
+    /* A walled-in goal: known before any table or search, even at the longest horizon. */
+    write_file(map, "player at=1,1\ngrid\n#########\n#.....#E#\n#########\nend\n");
+    const char *walled[] = {map, "--max-time", "1666", NULL};
+    tu_run_patrol(&r, "solve", walled);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.out, "# why: no goal tile can be walked to from the start 1,1\n"), "%s", r.out);
+    ck_assert_msg(!strstr(r.out, "# search:"), "%s", r.out);
+    /* Too far for the horizon: a longer one finds it. */
+    write_file(map, "player at=1,1\ngrid\n#########\n#.......E\n#########\nend\n");
+    const char *brief[] = {map, "--max-time", "0.1", NULL};
+    tu_run_patrol(&r, "solve", brief);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(has_line_starting(r.out, "# why: none reaches a goal tile unseen and unheard within the horizon: "
+                                           "a longer --max-time may find one\n"), "%s", r.out);
+    const char *longer[] = {map, "--max-time", "2", NULL};
+    tu_run_patrol(&r, "solve", longer);
+    ck_assert_int_eq(r.status, 0);
+    unlink(map);
+}
+END_TEST
+
+/* Refused at a long horizon: --no-window is named when the search fits without the window. */
+START_TEST(test_refusal_names_no_window) {
+    static run_result r;
+    char map[512];
+    tmp_path(map, sizeof map, "room.map");
+    write_room(map, 50, 60); /* 3000 cells: 2 walking classes x 300 MB fit only without the window */
+    const char *args[] = {map, "--max-time", "1666", "--gait", "walk", NULL};
+    tu_run_patrol(&r, "solve", args);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "needs more than 1024 MB: without it (--no-window) it fits, or use a shorter horizon"),
+                  "%s", r.err);
+    write_room(map, 100, 100); /* 10000 cells: 1 GB a class even without the window */
+    tu_run_patrol(&r, "solve", args);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "needs more than 1024 MB: use a shorter horizon"), "%s", r.err);
+    ck_assert(!strstr(r.err, "--no-window"));
+    unlink(map);
+}
+END_TEST
+
+/* --seeds N with no route for all of them: the header says the route is the first seed's alone. */
+START_TEST(test_seeds_fallback_header) {
+    static run_result r;
+    const char *args[] = {DEMO, "--seeds", "10", "--no-window", NULL};
+    tu_run_patrol(&r, "solve", args);
+    ck_assert_msg(r.status == 0, "exit %d: %s%s", r.status, r.out, r.err);
+    ck_assert_msg(has_line_starting(r.out, "# patrol solve " DEMO ": a route no guard sees or hears within 3600 ticks "
+                                           "(60.0 s), seed 7 alone (none holds for all of seeds 7 .. 16)\n"), "%s", r.out);
+    ck_assert(has_line_starting(r.out, "# seeds: none holds for all; this one is for the first: the route holds for "));
+}
+END_TEST
+
+/* A start on the goal in --gait run: the route is the `gait run` action, 1 tick (singular). */
+START_TEST(test_goal_start_gait_run) {
+    static run_result r;
+    char map[512];
+    tmp_path(map, sizeof map, "goal_run.map");
+    write_file(map, "player at=1,1\ngrid\n########\n#E.....#\n########\nend\n");
+    const char *args[] = {map, "--gait", "run", NULL};
+    tu_run_patrol(&r, "solve", args);
+    ck_assert_msg(r.status == 0, "exit %d: %s%s", r.status, r.out, r.err);
+    ck_assert_msg(has_line_starting(r.out, "# 1 tick (0.02 s) from 1,1 to the goal at 1,1;"), "%s", r.out);
+    ck_assert_msg(has_line_starting(r.out, "# margin: 600 ticks, no cell seen within 24 tiles\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "\n  heading 0\n  gait run\n  at_end stop\n") != NULL, "%s", r.out);
+    ck_assert(!strstr(r.out, "wait"));
+    const char *walk[] = {map, "-q", NULL};
+    tu_run_patrol(&r, "solve", walk);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\n  heading 0\n  wait 1\n  at_end stop\n") != NULL, "%s", r.out);
+    ck_assert_msg(!has_line_starting(r.out, "# patrol solve"), "%s", r.out);
+    unlink(map);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("cli_solve");
     TCase *tc = tcase_create("cli");
@@ -283,6 +388,10 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_heatmap_csv_and_route);
     tcase_add_test(tc, test_heatmap_gait);
     tcase_add_test(tc, test_goal_start_and_fractional_margin);
+    tcase_add_test(tc, test_no_route_says_why);
+    tcase_add_test(tc, test_refusal_names_no_window);
+    tcase_add_test(tc, test_seeds_fallback_header);
+    tcase_add_test(tc, test_goal_start_gait_run);
     suite_add_tcase(s, tc);
     return s;
 }

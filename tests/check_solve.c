@@ -1194,6 +1194,113 @@ START_TEST(test_bad_options) {
 }
 END_TEST
 
+/* Why no route (r.why): seen on the start, inside the margin there, a walled-in goal (known
+ * before any table or search), the horizon. */
+START_TEST(test_no_route_why) {
+    static const struct { const char *map; double margin; int ticks, why; } cases[] = {
+        {"player at=1,1\nguard g at=7,1 heading=180 view=12 fov=90\ngrid\n#########\n#.......E\n#########\nend\n", 0, 0,
+         PT_SOLVE_WHY_SEEN_AT_START},
+        {"player at=1,1\nguard g at=5,1 heading=180 view=3.5 fov=90\ngrid\n#########\n#.......E\n#########\nend\n", 1.5,
+         0, PT_SOLVE_WHY_MARGIN_AT_START},
+        {"player at=1,1\ngrid\n#########\n#.....#E#\n#########\nend\n", 0, PT_SOLVE_MAX_TICKS, PT_SOLVE_WHY_UNREACHABLE},
+        {"player at=1,1\ngrid\n#####\n#.#.#\n##.##\n#E###\n#####\nend\n", 0, 0, PT_SOLVE_WHY_UNREACHABLE},
+        {"player at=1,1\ngrid\n#########\n#.......E\n#########\nend\n", 0, 6, PT_SOLVE_WHY_HORIZON},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pt_map m;
+        load_map(&m, cases[i].map);
+        pt_patlib lib;
+        pt_patlib_init(&lib);
+        pt_solve_opts o = {0};
+        o.max_ticks = cases[i].ticks;
+        o.margin = cases[i].margin;
+        o.window = 1;
+        pt_solve_result r;
+        pt_error err;
+        ck_assert_msg(pt_solve(&m, &lib, &o, &r, &err) == PT_OK, "case %zu: %s", i, err.message);
+        ck_assert_msg(!r.found && r.why == cases[i].why, "case %zu: found %d why %d", i, r.found, r.why);
+        if (r.why == PT_SOLVE_WHY_UNREACHABLE) ck_assert(r.nodes == 0 && r.bytes == 0);
+        pt_solve_result_fini(&r);
+        if (cases[i].why != PT_SOLVE_WHY_UNREACHABLE) { /* a route without the obstacle: why is none */
+            o.margin = 0;
+            o.max_ticks = 0;
+            pt_map_fini(&m);
+            load_map(&m, "player at=1,1\ngrid\n#########\n#.......E\n#########\nend\n");
+            ck_assert(pt_solve(&m, &lib, &o, &r, &err) == PT_OK && r.found);
+            ck_assert_int_eq(r.why, PT_SOLVE_WHY_NONE);
+            pt_solve_result_fini(&r);
+        }
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+}
+END_TEST
+
+typedef struct stages { char seen[16][48]; int n, order_ok, sight_after_search; double last_sight; } stages;
+
+static void note_stage(void *user, const char *stage, double done) {
+    stages *st = user;
+    ck_assert(done >= 0.0 && done <= 1.0);
+    if (strcmp(stage, "sight") == 0) {
+        if (st->n > 0 && strcmp(st->seen[st->n - 1], "sight") != 0) st->sight_after_search = 1;
+        if (done < st->last_sight) st->order_ok = 0;
+        st->last_sight = done;
+    }
+    for (int i = 0; i < st->n; i++)
+        if (strcmp(st->seen[i], stage) == 0) return;
+    ck_assert_int_lt(st->n, 16);
+    snprintf(st->seen[st->n++], sizeof st->seen[0], "%s", stage);
+}
+
+static int saw(const stages *st, const char *stage) {
+    for (int i = 0; i < st->n; i++)
+        if (strcmp(st->seen[i], stage) == 0) return 1;
+    return 0;
+}
+
+/* The progress stages name the phase: the sight table first (its ticks), then each gait's
+ * search and its pass ("walk, earliest", "<gait>, route" or "<gait>, start window"). */
+START_TEST(test_progress_stages) {
+    char text[2048];
+    int n = snprintf(text, sizeof text, "player at=1,1\ngrid\n");
+    for (int y = 0; y < 3; y++) {
+        for (int x = 0; x < 64; x++) text[n++] = y == 1 && x > 0 && x < 63 ? (x == 62 ? 'E' : '.') : '#';
+        text[n++] = '\n';
+    }
+    snprintf(text + n, sizeof text - (size_t)n, "end\n");
+    pt_map m;
+    load_map(&m, text);
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    for (int window = 0; window <= 1; window++) {
+        stages st;
+        memset(&st, 0, sizeof st);
+        st.order_ok = 1;
+        pt_solve_opts o = {0};
+        o.window = window;
+        o.progress = note_stage;
+        o.progress_user = &st;
+        pt_solve_result r;
+        pt_error err;
+        ck_assert(pt_solve(&m, &lib, &o, &r, &err) == PT_OK && r.found);
+        ck_assert(st.n > 0 && strcmp(st.seen[0], "sight") == 0); /* the sight table comes first */
+        ck_assert(st.order_ok && !st.sight_after_search);
+        ck_assert(!saw(&st, "search"));
+        ck_assert(saw(&st, "walk, earliest"));
+        char want[48];
+        snprintf(want, sizeof want, "%s, %s", pt_gait_name((pt_gait)r.gait), window ? "start window" : "route");
+        ck_assert_msg(saw(&st, want), "%s not among %d stages, the last %s", want, st.n, st.seen[st.n - 1]);
+        for (int g = 0; window && g < PT_GAIT_COUNT; g++) { /* every gait's pass to the horizon */
+            snprintf(want, sizeof want, "%s, start window", pt_gait_name((pt_gait)g));
+            ck_assert_msg(saw(&st, want), "%s", want);
+        }
+        pt_solve_result_fini(&r);
+    }
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("solve");
     /* One case per test: each has its own time limit. The cases tagged "slow" (5 to 50 s in a
@@ -1223,6 +1330,8 @@ static Suite *suite(void) {
         {"start_on_the_goal", test_start_on_the_goal, 0},
         {"fractional_margin", test_fractional_margin, 1},
         {"memory_is_the_formula", test_memory_is_the_formula, 1},
+        {"no_route_why", test_no_route_why, 0},
+        {"progress_stages", test_progress_stages, 0},
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
         TCase *tc = tcase_create(tests[i].name);

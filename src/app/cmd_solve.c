@@ -40,7 +40,8 @@ static void help(FILE *out) {
             "                 and still get through, in any gait: each gait's search runs to the\n"
             "                 horizon and back, 10x the time or more)\n"
             "  -q, --quiet    print the pattern only (no start window)\n"
-            "exit status: 0 a route, 1 no route within the horizon (or a bad map), 2 usage error\n",
+            "exit status: 0 a route, 1 no route (the '# why:' line says why; with -q on stderr) or a bad\n"
+            "map, 2 usage error\n",
             PT_SOLVE_MAX_TICKS / 60, PT_SOLVE_DEFAULT_MAX_TICKS / 60, PT_SOLVE_MARGIN_CAP / 60, PT_SOLVE_MAX_TICKS);
 }
 
@@ -57,9 +58,34 @@ static void on_progress(void *user, const char *stage, double done) {
     if (!p->tty) return;
     double now = now_seconds();
     if (now - p->start < 1.0 || now - p->last < 0.1) return;
-    fprintf(stderr, "\rsolve: %-6s %3d%%", stage, (int)(done * 100.0));
+    if (strcmp(stage, "sight") == 0) stage = "sight and hearing tables";
+    else if (strcmp(stage, "seeds") == 0) stage = "the route under each seed";
+    fprintf(stderr, "\rsolve: %s: %3d%%%-8s", stage, (int)(done * 100.0), "");
     p->last = now;
     p->shown = 1;
+}
+
+/* Why r found no route, as the '# why:' line says it. */
+static void no_route_why(const pt_solve_result *r, char *buf, size_t n) {
+    switch (r->why) {
+    case PT_SOLVE_WHY_UNREACHABLE:
+        snprintf(buf, n, "no goal tile can be walked to from the start %d,%d", r->start_x, r->start_y);
+        break;
+    case PT_SOLVE_WHY_SEEN_AT_START:
+        snprintf(buf, n, "a guard sees the player on the start %d,%d on tick 1", r->start_x, r->start_y);
+        break;
+    case PT_SOLVE_WHY_ANIMAL_AT_START:
+        snprintf(buf, n, "the player on the start %d,%d startles an animal on tick 1", r->start_x, r->start_y);
+        break;
+    case PT_SOLVE_WHY_MARGIN_AT_START:
+        snprintf(buf, n, "the start %d,%d is inside the margin asked for on tick 1", r->start_x, r->start_y);
+        break;
+    default:
+        if (r->max_ticks < PT_SOLVE_MAX_TICKS / 60 * 60) /* below the longest --max-time (1666 s) */
+            snprintf(buf, n, "none reaches a goal tile unseen and unheard within the horizon: a longer --max-time may find one");
+        else
+            snprintf(buf, n, "none reaches a goal tile unseen and unheard within the horizon (the longest)");
+    }
 }
 
 static int name_ok(const char *s) {
@@ -128,7 +154,7 @@ int cmd_solve(int argc, char **argv) {
     double t0 = now_seconds();
     int rc = pt_solve(&map, &lib, &o, &r, &err);
     double secs = now_seconds() - t0;
-    if (pr.shown) fprintf(stderr, "\r%*s\r", 30, "");
+    if (pr.shown) fprintf(stderr, "\r%*s\r", 60, "");
     int status = APP_EXIT_OK;
     if (rc != PT_OK) {
         if (err.file[0]) pt_error_print(stderr, &err);
@@ -137,12 +163,19 @@ int cmd_solve(int argc, char **argv) {
         goto done;
     }
     uint64_t s0 = seed ? seed : (map.seed ? map.seed : 1);
+    char why[200] = "";
+    if (!r.found) no_route_why(&r, why, sizeof why);
+    if (!r.found && quiet) fprintf(stderr, "patrol solve: %s: no route: %s\n", map_path, why);
     if (!quiet) {
-        printf("# patrol solve %s: %s within %d ticks (%.1f s), seed %llu", map_path,
-               r.found ? "a route no guard sees or hears" : "no route no guard sees or hears", r.max_ticks, r.max_ticks / 60.0,
-               (unsigned long long)s0);
-        if (nseeds > 1) printf(" .. %llu", (unsigned long long)(s0 + (uint64_t)nseeds - 1));
+        printf("# patrol solve %s: %s within %d tick%s (%.1f s), seed %llu", map_path,
+               r.found ? "a route no guard sees or hears" : "no route", r.max_ticks, r.max_ticks == 1 ? "" : "s",
+               r.max_ticks / 60.0, (unsigned long long)s0);
+        if (nseeds > 1 && r.found && !r.all_seeds)
+            printf(" alone (none holds for all of seeds %llu .. %llu)", (unsigned long long)s0,
+                   (unsigned long long)(s0 + (uint64_t)nseeds - 1));
+        else if (nseeds > 1) printf(" .. %llu", (unsigned long long)(s0 + (uint64_t)nseeds - 1));
         putchar('\n');
+        if (!r.found) printf("# why: %s\n", why);
         if (margin > 0.0) printf("# keeping more than %g tiles away from every cell a guard sees\n", margin);
         if (o.margin_ticks > 1)
             printf("# keeping %d ticks (%.2f s) away from every tick a guard sees the cell\n", o.margin_ticks,
@@ -166,10 +199,10 @@ int cmd_solve(int argc, char **argv) {
                 printf("%s\n", r.spans_more ? " ..." : "");
             }
             if (r.margin_tiles >= 0.0)
-                printf("# margin: %d ticks (its cells are seen no closer in time), %.2f tiles (the nearest seen cell)\n",
-                       r.margin_ticks, r.margin_tiles);
+                printf("# margin: %d tick%s (its cells are seen no closer in time), %.2f tiles (the nearest seen cell)\n",
+                       r.margin_ticks, r.margin_ticks == 1 ? "" : "s", r.margin_tiles);
             else
-                printf("# margin: %d ticks, no cell seen within 24 tiles\n", r.margin_ticks);
+                printf("# margin: %d tick%s, no cell seen within 24 tiles\n", r.margin_ticks, r.margin_ticks == 1 ? "" : "s");
             if (nseeds > 1)
                 printf("# seeds: %s: the route holds for %d of %ld\n",
                        r.all_seeds ? "searched against all together" : "none holds for all; this one is for the first",
@@ -185,7 +218,8 @@ int cmd_solve(int argc, char **argv) {
             printf(": its step rhythm needs a search over the %ld MB limit (a shorter --max-time searches it)\n",
                    (long)(PT_SOLVE_MAX_BYTES >> 20));
         }
-        printf("# search: player %.3g tiles/s (step rhythm %d; %d classes), %lld states, %.1f MB, %.2f s\n", r.speed,
+        if (r.why != PT_SOLVE_WHY_UNREACHABLE) /* no search was run */
+            printf("# search: player %.3g tiles/s (step rhythm %d; %d classes), %lld states, %.1f MB, %.2f s\n", r.speed,
                r.rhythm, r.classes, r.nodes, (double)r.bytes / (1024.0 * 1024.0), secs);
     }
     if (!r.found) {

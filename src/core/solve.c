@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
 /* The level solver (patrol/solve.h): the tables over the seeds, then the gaits' searches. */
+#include <patrol/path.h>
 #include <patrol/world.h>
 #include <math.h>
 #include <stdlib.h>
@@ -80,6 +81,28 @@ static int or_into(pt_sightmap *dst, const pt_sightmap *src) {
     return 1;
 }
 
+/* 1 when a goal tile can be walked to from the player's start (the steps the search takes:
+ * the 8 neighbours, no diagonal past a wall corner), 0 when none can, -1 out of memory. */
+static int goal_reachable(const pt_map *map) {
+    int n = 0;
+    for (int y = 0; y < map->h; y++)
+        for (int x = 0; x < map->w; x++) n += (map->flags[(size_t)y * (size_t)map->w + (size_t)x] & PT_TILE_GOAL) != 0;
+    pt_cell *goals = PT_MALLOC(((size_t)n + 1) * sizeof *goals);
+    pt_pathfinder *pf = pt_pathfinder_create(map);
+    int ok = -1;
+    if (goals && pf) {
+        n = 0;
+        for (int y = 0; y < map->h; y++)
+            for (int x = 0; x < map->w; x++)
+                if (map->flags[(size_t)y * (size_t)map->w + (size_t)x] & PT_TILE_GOAL) goals[n++] = (pt_cell){x, y};
+        pt_cell start = {map->player.x, map->player.y};
+        ok = pt_path_find_nearest(pf, start, goals, n, NULL, 0, NULL) >= 0;
+    }
+    pt_pathfinder_destroy(pf);
+    PT_FREE(goals);
+    return ok;
+}
+
 /* One solve against the seeds of opts together (no fallback). */
 static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
                       pt_error *err) {
@@ -120,6 +143,12 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     out->speed = pdef.speed;
     if (!(pdef.speed > 0.0) || !isfinite(pdef.speed))
         return pt_error_set(err, PT_ERR_RANGE, 0, 0, "the player's speed %g tiles/s never takes a step", pdef.speed);
+    int reach = goal_reachable(map);
+    if (reach < 0) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    if (!reach) {
+        out->why = PT_SOLVE_WHY_UNREACHABLE;
+        return PT_OK;
+    }
     solver s;
     memset(&s, 0, sizeof s);
     s.map = map;
@@ -146,6 +175,9 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     long maxcls = fixed < (size_t)PT_SOLVE_MAX_BYTES ? (long)(((size_t)PT_SOLVE_MAX_BYTES - fixed) / per_class) : 0;
     int *gaps = PT_MALLOC(((size_t)T + 2) * sizeof *gaps);
     if (!gaps) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    long maxcls_nowin = fixed < (size_t)PT_SOLVE_MAX_BYTES
+                            ? (long)(((size_t)PT_SOLVE_MAX_BYTES - fixed) / pt__solve_search_bytes(T, s.C, 1, 0)) : 0;
+    int nowin_fits = 0; /* a gait left out would fit without the start window */
     int nok = 0, why = 0, ncls_max = 0; /* why: of the first gait left out: -1 two steps a tick, -2 memory */
     for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++) {
         if (!(mask >> g & 1u)) continue;
@@ -156,6 +188,13 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
             rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
         else if (clk[g].rhythm == 0) clk[g].why = -2;
         if (rc != PT_OK) break;
+        if (clk[g].why == -2 && o.window && !nowin_fits && maxcls_nowin > maxcls) { /* would it fit without? */
+            gait_clock tc;
+            memset(&tc, 0, sizeof tc);
+            nowin_fits = pt__solve_rhythm_classes(&tc, gaps, ng, T, maxcls_nowin) > 0;
+            PT_FREE(tc.gap);
+            PT_FREE(tc.nxt);
+        }
         if (clk[g].why) {
             if (!why) why = clk[g].why;
             if (clk[g].why == -2) out->gaits_left_out |= 1u << g;
@@ -174,6 +213,10 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     if (rc == PT_OK && !nok && why == -1)
         rc = pt_error_set(err, PT_ERR_RANGE, 0, 0, "the player's speed %g tiles/s takes two steps in a tick: the solver "
                           "follows one a tick", pdef.speed);
+    else if (rc == PT_OK && !nok && nowin_fits)
+        rc = pt_error_set(err, PT_ERR_LIMIT, 0, 0, "solving %dx%d cells over %d ticks with the start window needs more "
+                          "than %ld MB: without it (--no-window) it fits, or use a shorter horizon", map->w, map->h, T,
+                          PT_SOLVE_MAX_BYTES >> 20);
     else if (rc == PT_OK && !nok)
         rc = pt_error_set(err, PT_ERR_LIMIT, 0, 0, "solving %dx%d cells over %d ticks needs more than %ld MB: use a "
                           "shorter horizon", map->w, map->h, T, PT_SOLVE_MAX_BYTES >> 20);
@@ -204,8 +247,11 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
                 break;
             }
         }
-        listeners ls;
+        listeners ls = {0};
         ls.shy = &shy;
+        ls.opts = &o;
+        ls.done0 = (double)i / nseeds;
+        ls.span = 1.0 / nseeds;
         rc = pt__solve_sight_build(dst, &ls, map, lib, seed0 + (uint64_t)i, TT, err);
         for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++)
             if (clk[g].ok && !pt__solve_loud_build(&loud[g], &ls, map, (pt_gait)g))
@@ -224,6 +270,12 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     if (rc == PT_OK) rc = pt__solve_search_gaits(&s, &o, clk, loud, mask, out, err);
     out->all_seeds = 1;
     if (rc == PT_OK && out->found && !pt__solve_route_figures(out, plain)) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    if (rc == PT_OK && !out->found) { /* why: the start on tick 1 (no route in any gait), else the horizon */
+        out->why = PT_SOLVE_WHY_HORIZON;
+        if (pt_sightmap_seen(plain, 1, out->start_x, out->start_y)) out->why = PT_SOLVE_WHY_SEEN_AT_START;
+        else if (pt_sightmap_seen(&shy, 1, out->start_x, out->start_y)) out->why = PT_SOLVE_WHY_ANIMAL_AT_START;
+        else if (pt_sightmap_seen(s.unsafe, 1, out->start_x, out->start_y)) out->why = PT_SOLVE_WHY_MARGIN_AT_START;
+    }
     if (rc == PT_OK && out->found) out->seeds_ok = nseeds;
 done:
     pt__solve_search_free(&s);

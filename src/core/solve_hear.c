@@ -112,7 +112,7 @@ int pt_hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed, int
     if ((unsigned)gait >= PT_GAIT_COUNT)
         return pt_error_set(err, PT_ERR_RANGE, 0, 0, "hearing table: gait %d is not a gait", (int)gait);
     memset(counts, 0, (size_t)map->w * (size_t)map->h * sizeof *counts);
-    listeners ls;
+    listeners ls = {0};
     ls.shy = NULL;
     int rc = pt__solve_sight_build(NULL, &ls, map, lib, seed, ticks, err);
     if (rc != PT_OK) return rc;
@@ -142,7 +142,7 @@ int pt__solve_route_holds(const pt_solve_result *r, const pt_map *map, const pt_
     size_t C = (size_t)map->w * (size_t)map->h, bytes = pt__solve_table_bytes(map->w, map->h, r->ticks);
     pt_sightmap sm = {0}, shy = {map->w, map->h, r->ticks, (C + 63) / 64, PT_CALLOC(bytes ? bytes : 1, 1)};
     if (!shy.bits) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-    listeners ls;
+    listeners ls = {0};
     ls.shy = &shy;
     int rc = pt__solve_sight_build(&sm, &ls, map, lib, seed, r->ticks, err);
     if (rc != PT_OK) {

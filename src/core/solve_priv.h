@@ -16,6 +16,8 @@ typedef struct listeners {
     double *threshold;   /* [n] */
     int32_t *cell;       /* [(t - 1) * n + j]: y * w + x, or -1 when not listening (a chase) */
     pt_sightmap *shy;    /* when set: ORs in the cells where the player would startle an animal */
+    const pt_solve_opts *opts; /* when set: reports "sight" from done0 to done0 + span over the ticks */
+    double done0, span;
 } listeners;
 
 /* Heading axes: a step goes +d or -d (forward or backward, whichever way the heading points). */
@@ -42,6 +44,7 @@ typedef struct solver {
     long long nodes;
     int best_t;
     size_t best_bit;
+    char stage[48];    /* the progress stage of the search running: "<gait>, <pass>" */
 } solver;
 
 /* The step clock of a route in one gait: its rhythm classes, and where the search starts (a

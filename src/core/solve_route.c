@@ -62,9 +62,9 @@ void pt_solve_result_fini(pt_solve_result *r) {
 
 int pt_solve_write_pattern(const pt_solve_result *r, FILE *out, const char *name) {
     int deg = 45 * r->axis0; /* the heading, kept in [0, 360) */
-    fprintf(out, "# %d ticks (%.2f s) from %d,%d to the goal at %d,%d; replay: patrol sim MAP --ticks %d "
+    fprintf(out, "# %d tick%s (%.2f s) from %d,%d to the goal at %d,%d; replay: patrol sim MAP --ticks %d "
                  "--player-pattern FILE:%s\n",
-            r->ticks, r->ticks / 60.0, r->start_x, r->start_y, r->goal_x, r->goal_y, r->ticks, name);
+            r->ticks, r->ticks == 1 ? "" : "s", r->ticks / 60.0, r->start_x, r->start_y, r->goal_x, r->goal_y, r->ticks, name);
     fprintf(out, "pattern %s\n  kind control\n  origin %d,%d\n  heading %d\n", name, r->start_x, r->start_y, deg);
     int run = 0, run_fwd = 0;
     int wrote = 0;

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Zlib */
 /* The search over the player's states, its start window and the route traced back. */
+#include <patrol/world.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "solve_priv.h"
@@ -310,7 +312,7 @@ static int search(solver *s, const pt_solve_opts *o, pt_solve_result *r, pt_erro
                 if (!is_goal_state(s, t, h, cell)) successors(s, t, k, h, a, cell, add_fn);
             }
         }
-        if ((t & 255) == 255) pt__solve_report(o, "search", (double)t / s->T);
+        if ((t & 255) == 255) pt__solve_report(o, s->stage[0] ? s->stage : "search", (double)t / s->T);
     }
     r->nodes += s->nodes;
     if (s->best_t > s->T) return PT_OK;
@@ -367,6 +369,7 @@ int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *
         q.window = 0;
         pt__solve_use_clock(s, &clk[g]);
         s->loud = &loud[g];
+        snprintf(s->stage, sizeof s->stage, "%s, earliest", pt_gait_name((pt_gait)g));
         rc = search(s, &q, &tmp, err);
         out->nodes += tmp.nodes;
         pt__solve_search_free(s);
@@ -385,6 +388,7 @@ int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *
     s->loud = &loud[best];
     out->gait = best;
     out->rhythm = clk[best].rhythm;
+    snprintf(s->stage, sizeof s->stage, "%s, %s", pt_gait_name((pt_gait)best), o->window ? "start window" : "route");
     rc = search(s, o, out, err);
     if (rc != PT_OK || !o->window || !out->found || !s->dep) return rc;
     /* The start window: the ticks the player can leave on in any of the gaits, each gait's
@@ -401,6 +405,7 @@ int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *
         memset(&tmp, 0, sizeof tmp);
         tmp.start_x = out->start_x;
         tmp.start_y = out->start_y;
+        snprintf(s->stage, sizeof s->stage, "%s, start window", pt_gait_name((pt_gait)g));
         rc = search(s, o, &tmp, err);
         out->nodes += tmp.nodes;
         for (int t = 0; rc == PT_OK && tmp.found && s->dep && t <= T; t++) dep[t] |= s->dep[t];

@@ -118,9 +118,12 @@ int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, con
                        int ticks, pt_error *err) {
     pt_error_clear(err);
     if (ls) {
-        pt_sightmap *shy = ls->shy;
+        listeners keep = *ls;
         memset(ls, 0, sizeof *ls);
-        ls->shy = shy;
+        ls->shy = keep.shy;
+        ls->opts = keep.opts;
+        ls->done0 = keep.done0;
+        ls->span = keep.span;
     }
     if (ticks < 1 || ticks > PT_SOLVE_MAX_TICKS)
         return pt_error_set(err, PT_ERR_RANGE, 0, 0, "sight table: %d ticks is not in 1..%d", ticks, PT_SOLVE_MAX_TICKS);
@@ -170,6 +173,7 @@ int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, con
     }
     for (int t = 1; t <= ticks && !rec.nomem; t++) {
         rec.tick = t;
+        if (ls && ls->opts && (t & 255) == 0) pt__solve_report(ls->opts, "sight", ls->done0 + ls->span * t / ticks);
         pt_world_step(w);
         if (ls && ls->shy) shy_record(ls->shy, w, t);
         for (int j = 0; ls && j < ls->n; j++) {

@@ -127,7 +127,11 @@ typedef struct pt_solve_opts {
                             still get through in any gait allowed (the start window, below):
                             each gait's search runs to the horizon and back, 10x the time or
                             more and 2x the search memory */
-    /* Called now and then with a stage ("sight", "search") and how far it is (0..1). */
+    /* Called now and then with a stage and how far it is (0..1): "sight" (the guards' sight
+     * and hearing tables, over the seeds and ticks), "<gait>, earliest" (a gait's search
+     * for its earliest arrival, when more than one gait is searched), "<gait>, route" (the
+     * route's search), "<gait>, start window" (a gait's search to the horizon, with
+     * opts.window), "seeds" (the fallback route checked under each seed). */
     void (*progress)(void *user, const char *stage, double done);
     void *progress_user;
 } pt_solve_opts;
@@ -185,7 +189,19 @@ typedef struct pt_solve_result {
     int gait;            /* the route's pt_gait: walk, or its first action sets it */
     long long nodes;     /* search states visited */
     size_t bytes;        /* memory of the sight table and the search */
+    int why;             /* found 0: why there is no route, a pt_solve_why */
 } pt_solve_result;
+
+/* Why a solve found no route (pt_solve_result.why). */
+typedef enum pt_solve_why {
+    PT_SOLVE_WHY_NONE = 0,       /* a route (or an error) */
+    PT_SOLVE_WHY_HORIZON,        /* none within the horizon: a longer one may have one */
+    PT_SOLVE_WHY_UNREACHABLE,    /* no goal tile can be walked to from the start (known before
+                                    any table or search: the solve stops there) */
+    PT_SOLVE_WHY_SEEN_AT_START,  /* a guard sees the player on the start on tick 1 */
+    PT_SOLVE_WHY_ANIMAL_AT_START, /* the player on the start startles an animal on tick 1 */
+    PT_SOLVE_WHY_MARGIN_AT_START /* the start is inside the margin asked for on tick 1 */
+} pt_solve_why;
 
 /* Solves the map's level (the player's start, the goal tiles, the guards' patterns in lib).
  * PT_OK with out filled (out->found 0: no route within the horizon), or an error: the map
