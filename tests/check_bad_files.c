@@ -613,6 +613,21 @@ START_TEST(messages_name_the_key_and_its_range) {
         ck_assert_int_eq(err.line, 4);
         ck_assert_int_eq(err.col, 3);
     }
+    /* A duration's range names both ends in ticks and seconds; a decimal without 's' is
+     * taken for seconds written without their unit. */
+    static const char *const durations[][2] = {
+        {"wait 1.5", "a duration without 's' is whole ticks: did you mean '1.5s' (seconds)?"},
+        {"look 2000s", "a duration takes 1 tick (1/60 s) to 100000 ticks (1666.67 s)"},
+        {"wait 0.001s", "a duration takes 1 tick (1/60 s) to 100000 ticks (1666.67 s)"},
+    };
+    for (size_t i = 0; i < sizeof durations / sizeof durations[0]; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "pattern c\n  kind control\n  forward 2\n  %s\nend\n", durations[i][0]);
+        int code = i == 0 ? PT_ERR_BAD_NUMBER : PT_ERR_RANGE;
+        expect_message(pt_patlib_parse(&lib, text, strlen(text), "c.pat", &err), code, &err, durations[i][1]);
+        ck_assert_int_eq(err.line, 4);
+        ck_assert_int_eq(err.col, 8);
+    }
     /* A Tiled map's property says the same (its value from the castle, changed). */
     FILE *f = fopen(PATROL_SOURCE_DIR "/tests/data/tmx/castle_csv.tmx", "rb");
     ck_assert_ptr_nonnull(f);

@@ -210,16 +210,24 @@ static int parse_duration(parser *ps, const pt__tok *t, int *ticks) {
         pt__tok n = *t;
         n.len--;
         double sec = 0.0;
-        int rc = pt__tok_num(&n, ps->ln.no, 0.0, (double)PT_MAX_REPEAT / PT_PATTERN_TICK_HZ, &sec, ps->err);
+        int rc = pt__tok_num(&n, ps->ln.no, 0.0, 1e9, &sec, ps->err);
         if (rc < 0) return rc;
         double tk = floor(sec * PT_PATTERN_TICK_HZ + 0.5);
-        if (tk < 1.0)
+        if (tk < 1.0 || tk > PT_MAX_REPEAT)
             return pt_error_set(ps->err, PT_ERR_RANGE, ps->ln.no, t->col,
-                                "a duration must be at least one tick (1/%d s)", PT_PATTERN_TICK_HZ);
+                                "a duration takes 1 tick (1/%d s) to %d ticks (%.2f s)", PT_PATTERN_TICK_HZ,
+                                PT_MAX_REPEAT, (double)PT_MAX_REPEAT / PT_PATTERN_TICK_HZ);
         *ticks = (int)tk;
         return PT_OK;
     }
-    return pt__tok_int(t, ps->ln.no, 1, PT_MAX_REPEAT, ticks, ps->err);
+    int rc = pt__tok_int(t, ps->ln.no, 1, PT_MAX_REPEAT, ticks, ps->err);
+    double x;
+    pt_error quiet;
+    if (rc == PT_ERR_BAD_NUMBER && pt__tok_num(t, ps->ln.no, 0.0, 1e9, &x, &quiet) == PT_OK)
+        return pt_error_set(ps->err, PT_ERR_BAD_NUMBER, ps->ln.no, t->col,
+                            "a duration without 's' is whole ticks: did you mean '%.*ss' (seconds)?",
+                            t->len > 40 ? 40 : t->len, t->s);
+    return rc;
 }
 
 /* `angles=A,B,...`: degrees relative to the facing, each in [-180, 180]. */
