@@ -223,6 +223,24 @@ END_TEST
 START_TEST(test_no_jumps_pillars) { run_on(gen_pillars, 12, 6000, "pillars"); }
 END_TEST
 
+/* A world on the 14 x 7 room of the reported case: `ents` is the map's entity lines, `pat`
+ * the text of its gen.pat. */
+static pt_world *room_world(const char *pat, const char *ents, pt_map *map, pt_patlib *lib) {
+    char text[1024];
+    snprintf(text, sizeof text,
+             "patterns gen.pat\n%sgrid\n##############\n#............#\n#............#\n#............#\n"
+             "#............#\n#............#\n##############\nend\n",
+             ents);
+    pt_error err;
+    ck_assert_msg(pt_map_parse(map, text, strlen(text), "room.map", &err) == PT_OK, "%s", err.message);
+    pt_patlib_init(lib);
+    ck_assert_msg(pt_patlib_parse(lib, pat, strlen(pat), "gen.pat", &err) == PT_OK, "%s", err.message);
+    pt_world_desc desc = {.seed = 1};
+    pt_world *w = pt_world_create(map, lib, &desc, &err);
+    ck_assert_msg(w != NULL, "%s", err.message);
+    return w;
+}
+
 /* The reported case: a waypoint guard with chase=tile in a 14 x 7 room, the player walking
  * in from 12,1 and back out, again and again; the guard chases, catches or loses them, and
  * takes its round up again, with no jump: at the chase's start it glides from where it is
@@ -230,27 +248,11 @@ END_TEST
 START_TEST(test_waypoint_tile_chase_reported) {
     static const char pat[] = "pattern loop\n  kind waypoints\n  points 3.5,3.5 10.5,3.5 10.5,5.5 3.5,5.5\nend\n"
                               "pattern walk_in\n  kind path\n  points 0,0 -9,0 -9,4 0,4\n  at_end reverse\nend\n";
-    static const char text[] = "patterns gen.pat\n"
-                               "player at=12,1 pattern=walk_in\n"
-                               "guard g at=3,3 pattern=loop chase=tile view=6 fov=120 aware_rate=10\n"
-                               "grid\n"
-                               "##############\n"
-                               "#............#\n"
-                               "#............#\n"
-                               "#............#\n"
-                               "#............#\n"
-                               "#............#\n"
-                               "##############\n"
-                               "end\n";
     pt_map map;
     pt_patlib lib;
-    pt_error err;
-    ck_assert_msg(pt_map_parse(&map, text, strlen(text), "room.map", &err) == PT_OK, "%s", err.message);
-    pt_patlib_init(&lib);
-    ck_assert_msg(pt_patlib_parse(&lib, pat, strlen(pat), "gen.pat", &err) == PT_OK, "%s", err.message);
-    pt_world_desc desc = {.seed = 1};
-    pt_world *w = pt_world_create(&map, &lib, &desc, &err);
-    ck_assert_msg(w != NULL, "%s", err.message);
+    pt_world *w = room_world(pat, "player at=12,1 pattern=walk_in\n"
+                                  "guard g at=3,3 pattern=loop chase=tile view=6 fov=120 aware_rate=10\n",
+                             &map, &lib);
     const pt_entity *g = pt_world_entity(w, 1);
     pt_vec2 was = pt_world_drawn_pos(w, 1, 0.0);
     int chases = 0, ends = 0;
@@ -281,27 +283,11 @@ END_TEST
 START_TEST(test_waypoint_player_starts_again) {
     static const char pat[] = "pattern route\n  kind waypoints\n  points 12.5,1.5 3.5,1.5 3.5,5.5 12.5,5.5\nend\n"
                               "pattern pace\n  kind path\n  points 0,0 0,1\n  at_end reverse\nend\n";
-    static const char text[] = "patterns gen.pat\n"
-                               "player at=12,1 pattern=route\n"
-                               "guard g at=3,3 pattern=pace view=6 fov=120 aware_rate=10\n"
-                               "grid\n"
-                               "##############\n"
-                               "#............#\n"
-                               "#............#\n"
-                               "#............#\n"
-                               "#............#\n"
-                               "#............#\n"
-                               "##############\n"
-                               "end\n";
     pt_map map;
     pt_patlib lib;
-    pt_error err;
-    ck_assert_msg(pt_map_parse(&map, text, strlen(text), "room.map", &err) == PT_OK, "%s", err.message);
-    pt_patlib_init(&lib);
-    ck_assert_msg(pt_patlib_parse(&lib, pat, strlen(pat), "gen.pat", &err) == PT_OK, "%s", err.message);
-    pt_world_desc desc = {.seed = 1};
-    pt_world *w = pt_world_create(&map, &lib, &desc, &err);
-    ck_assert_msg(w != NULL, "%s", err.message);
+    pt_world *w = room_world(pat, "player at=12,1 pattern=route\n"
+                                  "guard g at=3,3 pattern=pace view=6 fov=120 aware_rate=10\n",
+                             &map, &lib);
     const pt_entity *p = pt_world_entity(w, 0);
     pt_vec2 was = pt_world_drawn_pos(w, 0, 0.0);
     int catches = 0, caught = 0;
