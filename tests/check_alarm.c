@@ -14,7 +14,7 @@
 #include <patrol/map.h>
 #include <patrol/world.h>
 
-#include "brain_tuning.h"
+#include "guards/tuning.h"
 #include "test_util.h"
 
 enum { W = 40, H = 26, NG = 14 };

@@ -21,8 +21,8 @@
 #include <patrol/testing.h>
 #include <patrol/world.h>
 
-#include "../src/app/watch.h"
-#include "brain_tuning.h"
+#include "../src/app/common/watch.h"
+#include "guards/tuning.h"
 #include "test_util.h"
 
 /* ---- the documents ------------------------------------------------------------------- */

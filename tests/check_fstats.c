@@ -6,7 +6,7 @@
 
 #include <math.h>
 
-#include "../src/app/fstats.c"
+#include "../src/app/common/fstats.c"
 
 START_TEST(test_median_worst) {
     static app_fstats st;

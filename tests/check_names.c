@@ -11,7 +11,7 @@
 #include <patrol/steer.h>
 #include <patrol/world.h>
 
-#include "internal.h"
+#include "base/suggest.h"
 #include "test_util.h"
 
 #define GRID "grid\n#######\n#.....#\n#.....#\n#######\nend\n"

@@ -13,7 +13,7 @@
 #include <patrol/rng.h>
 #include <patrol/world.h> /* pt_gait_name */
 
-#include "pattern_step.h" /* the walkers' bodies and tables, shared by pt_patrun and pt_troop */
+#include "pattern/pattern_step.h" /* the walkers' bodies and tables, shared by pt_patrun and pt_troop */
 #include "test_util.h"
 
 #define BASIC "tests/data/patterns/basic.pat"

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/app/progress.c"
+#include "../src/app/game/progress.c"
 
 static char dir[1024];
 

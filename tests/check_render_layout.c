@@ -19,7 +19,7 @@
 
 #include "test_app.h"
 
-#include "../src/app/play_frame.c"
+#include "../src/app/game/play_frame.c"
 
 static unsigned rnd(unsigned *st) {
     *st = *st * 1103515245u + 12345u;

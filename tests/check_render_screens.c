@@ -16,12 +16,12 @@
 
 #include "test_app.h"
 
-#include "../src/app/audio.c"
-#include "../src/app/play_frame.c"
-#include "../src/app/play_keys.c"
-#include "../src/app/play_menu.c"
-#include "../src/app/progress.c"
-#include "../src/app/quiet.c"
+#include "../src/app/game/audio.c"
+#include "../src/app/game/play_frame.c"
+#include "../src/app/game/play_keys.c"
+#include "../src/app/game/play_menu.c"
+#include "../src/app/game/progress.c"
+#include "../src/app/common/quiet.c"
 
 /* cmd_play.c's, which the menus call. */
 void play_set_logs(play_session *s, const play_opts *o) {

@@ -25,7 +25,7 @@
 
 #include "test_app.h"
 
-#include "../src/app/play_frame.c" /* play_help_text, keys_hint, keys_hint_levels */
+#include "../src/app/game/play_frame.c" /* play_help_text, keys_hint, keys_hint_levels */
 #include "../src/render/render_internal.h" /* pt__fit_hint */
 
 #define GOLD 0xf2be3cu  /* the panels' frames (and the menus' marks) */

@@ -19,10 +19,10 @@
 
 #include "test_app.h"
 
-#include "../src/app/audio.c"
-#include "../src/app/quiet.c"
-#include "../src/app/play_frame.c"
-#include "../src/app/play_keys.c"
+#include "../src/app/game/audio.c"
+#include "../src/app/common/quiet.c"
+#include "../src/app/game/play_frame.c"
+#include "../src/app/game/play_keys.c"
 
 #define W 800
 #define H 600

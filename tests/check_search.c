@@ -18,7 +18,7 @@
 #include <patrol/search.h>
 #include <patrol/world.h>
 
-#include "brain_tuning.h"
+#include "guards/tuning.h"
 #include "test_util.h"
 
 enum { SIZE = 40, ROOM = 8, GUARDS = 3, SEEDS = 40 };

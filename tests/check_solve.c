@@ -13,7 +13,7 @@
 #include <patrol/solve.h>
 #include <patrol/world.h>
 
-#include "brain_tuning.h"
+#include "guards/tuning.h"
 #include "test_util.h"
 
 /* The solver plans by sight only (docs/solve.md): the replays run on maps whose floor and

@@ -12,7 +12,7 @@
 #include <patrol/error.h>
 #include <patrol/rng.h>
 
-#include "internal.h"
+#include "base/cellspace_sort.h"
 
 static int cmp_int(const void *a, const void *b) {
     int x = *(const int *)a, y = *(const int *)b;

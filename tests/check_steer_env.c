@@ -12,8 +12,8 @@
 #include <patrol/cellspace.h>
 #include <patrol/steer.h>
 
-#include "../src/core/steer_env_priv.h" /* the index: solid_bits, wall_box_exact */
-#include "../src/core/steer_env_ref.h"
+#include "../src/core/nav/steer_env_index.h" /* the index: solid_bits, wall_box_exact */
+#include "../src/core/nav/steer_env_ref.h"
 #include "test_util.h"
 
 #define DT (1.0 / 60.0)

@@ -10,13 +10,13 @@
 #ifndef PATROL_TEST_APP_H
 #define PATROL_TEST_APP_H
 
-#include "../src/app/filekind.c"
-#include "../src/app/levels.c"
-#include "../src/app/load.c"
-#include "../src/app/play_session.c"
-#include "../src/app/rec.c"
-#include "../src/app/walkthrough.c"
-#include "../src/app/watch.c"
+#include "../src/app/common/filekind.c"
+#include "../src/app/game/levels.c"
+#include "../src/app/common/load.c"
+#include "../src/app/game/play_session.c"
+#include "../src/app/common/rec.c"
+#include "../src/app/game/walkthrough.c"
+#include "../src/app/common/watch.c"
 
 #ifndef TEST_APP_DEFAULT_MAP
 #define TEST_APP_DEFAULT_MAP "some/where/demo.map"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Zlib */
-#include "app.h"
+#include "common/app.h"
 #include "../render/datadir.h"
 
 #include <errno.h>

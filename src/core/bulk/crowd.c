@@ -2,16 +2,17 @@
 /* pt_crowd: the object, and one tick as a list of phases (pt_crowd_step). The phases are
  * the in-place mode's (inplace.c) and the packed mode's (packed.c); pool.c runs a phase over
  * the threads. */
-#include "crowd_priv.h"
-#include "pairs.h"
-#include "pool.h"
+#include "bulk/crowd_priv.h"
+#include "bulk/pairs.h"
+#include "bulk/pool.h"
 
 #include <patrol/config.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "internal.h"
+#include "base/cellspace_sort.h"
+#include "bulk/crowd_run.h"
 
 /* ---- init -------------------------------------------------------------------------------- */
 

@@ -10,7 +10,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "internal.h"
+#include "base/cellspace_sort.h"
+#include "bulk/crowd_run.h"
 
 struct pt__crowd_pool;
 struct pt__crowd_groups;

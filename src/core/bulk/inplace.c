@@ -13,17 +13,16 @@
  * fetched at random (in cell order, the step waits on them). The sums go out with streaming
  * stores: random whole-line writes that are not read first. Each agent is read and written
  * in its own slot. */
-#include "crowd_priv.h"
-#include "pairs.h"
-#include "simd.h"
-#include "sums.h"
+#include "bulk/crowd_priv.h"
+#include "bulk/pairs.h"
+#include "bulk/simd.h"
+#include "bulk/sums.h"
 
 #include <stdint.h>
 #include <string.h>
 
-#include "internal.h"
-#include "steer_env_priv.h"
-#include "steer_priv.h"
+#include "nav/steer_env_index.h"
+#include "nav/steer_shared.h"
 
 void pt__crowd_gather_range(pt_crowd *c, int lo, int hi) {
     const pt_cellspace *cs = &c->cs;
@@ -476,7 +475,7 @@ void pt__crowd_sums_range(pt_crowd *c, int lo, int hi) {
  * together, one agent per SIMD lane (lanes.h, as in the packed mode). The behaviours the
  * lanes cannot compute (wall avoidance, wander, ...) come from the scalar code, agent by
  * agent. */
-#include "lanes_all.h"
+#include "bulk/lanes_all.h"
 
 /* The lanes' shared constants: those of the agent they were made from (src), valid while
  * ok. */

@@ -23,7 +23,7 @@
 #define SUMS_DSTRIDE ((int)(sizeof(pt__crowd_sums) / sizeof(double)))
 #define SUMS_ISTRIDE ((int)(sizeof(pt__crowd_sums) / sizeof(int)))
 
-#include "steer_kernel.h"
+#include "nav/steer_kernel.h"
 
 /* A vector field of the sums of LANES consecutive agents. */
 static inline LN(vv) LN(vvsums)(const pt_vec2 *first) {

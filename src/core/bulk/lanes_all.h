@@ -9,7 +9,7 @@
 #define M m2
 #define P(x) v2_##x
 #define LN(x) x##_2
-#include "lanes.h"
+#include "bulk/lanes.h"
 #undef LANES
 #undef V
 #undef M
@@ -26,7 +26,7 @@
 #define M m4
 #define P(x) v4_##x
 #define LN(x) x##_4
-#include "lanes.h"
+#include "bulk/lanes.h"
 #undef LANES
 #undef V
 #undef M

@@ -8,19 +8,19 @@
  * integrates and collides it, and writes it into the other buffer. Streaming the agent
  * structs, as the in-place mode must, is what this avoids; in slot order, an agent's own
  * state and its neighbours' rows are next to each other. */
-#include "crowd_priv.h"
-#include "pairs.h"
-#include "pool.h"
-#include "simd.h"
-#include "sums.h"
+#include "bulk/crowd_priv.h"
+#include "bulk/pairs.h"
+#include "bulk/pool.h"
+#include "bulk/simd.h"
+#include "bulk/sums.h"
 
 #include <float.h>
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "internal.h"
-#include "steer_priv.h"
+#include "base/cellspace_sort.h"
+#include "nav/steer_shared.h"
 
 /* ---- two or four agents at once (the packed mode, plain flocking) ------------------------ *
  * The end of the group behaviours, the combiner and the integrator are one chain of about
@@ -28,7 +28,7 @@
  * core waiting on it. Two (SSE2) or four (AVX) agents run it together, one per SIMD lane:
  * lanes.h. */
 
-#include "lanes_all.h"
+#include "bulk/lanes_all.h"
 
 /* Whether agents can go two or four at a time: the shared constants allow it (the weighted
  * or prioritised combiner, no smoothing, no facing, a positive finite max_force, a tick that

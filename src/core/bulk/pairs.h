@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "sums.h"
+#include "bulk/sums.h"
 
 /* ---- the half neighbour lists ----------------------------------------------------------------- *
  * Every pair of neighbours is weighed once, by the earlier of its two slots: its separation

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* The crowd's worker threads: they wait for a phase, run their share of it, and report back
  * (pool.h). */
-#include "pool.h"
+#include "bulk/pool.h"
 
 #include <sched.h>
 #ifdef __SSE2__

@@ -13,8 +13,8 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "crowd_priv.h"
-#include "internal.h"
+#include "bulk/crowd_priv.h"
+#include "bulk/crowd_run.h"
 
 enum { PHASE_GATHER, PHASE_SOA, PHASE_FORCES, PHASE_STEP, PHASE_PACKED_CELLS, PHASE_PACKED_SORT, PHASE_PACKED_PERMUTE,
        PHASE_PACKED_STEP, PHASE_RUN };

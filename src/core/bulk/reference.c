@@ -2,12 +2,11 @@
 /* pt_crowd_step_brute: the reference the fast steps are checked against. Every pair of
  * agents is tested (O(n^2)), each agent's neighbours go through the one-agent steering API
  * (pt_steer_calculate), and all forces are computed before anyone moves. */
-#include "crowd_priv.h"
+#include "bulk/crowd_priv.h"
 
 #include <string.h>
 
-#include "internal.h"
-#include "steer_priv.h"
+#include "nav/steer_shared.h"
 
 void pt_crowd_step_brute(pt_crowd *c, double dt) {
     int packed = c->packed;

@@ -5,10 +5,10 @@
 #ifndef PATROL_BULK_SUMS_H
 #define PATROL_BULK_SUMS_H
 
-#include "crowd_priv.h"
-#include "simd.h"
+#include "bulk/crowd_priv.h"
+#include "bulk/simd.h"
 
-#include "steer_priv.h"
+#include "nav/steer_shared.h"
 
 #define PT_ALWAYS_INLINE __attribute__((always_inline))
 

@@ -23,10 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pattern_priv.h"
-#include "pattern_step.h"
-#include "rng_priv.h"
-#include "troop_priv.h"
+#include "pattern/pattern_shared.h"
+#include "pattern/pattern_step.h"
+#include "base/pcg.h"
+#include "bulk/troop_priv.h"
 
 #define HEAD_SAME 254 /* a path step that stays on its cell: the heading does not change */
 #define HEAD0 255     /* not moved since added */

@@ -1,0 +1,542 @@
+/* SPDX-License-Identifier: Zlib */
+/* Guard brains: sight -> awareness -> patrol / suspicious / chase / search / return.
+ *
+ * The order inside one guard's tick is fixed (perceive, decide, act) and guards run in id
+ * order after the player, so a tick is deterministic. Distances are in tiles, times in ticks
+ * derived from seconds at the world's tick rate. */
+#include "state/world_state.h"
+
+#include <patrol/bresenham.h>
+#include <patrol/los.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "guards/tuning.h"
+
+static int secs(const pt_world *w, double s) { return (int)lround(s * w->tick_hz); }
+
+static double turn_toward(double from, double to, double max_step) {
+    double d = pt_wrap_angle(to - from);
+    if (d > max_step) d = max_step;
+    if (d < -max_step) d = -max_step;
+    return pt_wrap_angle(from + d);
+}
+
+static void set_state(pt_world *w, pt_entity *e, pt_state s) {
+    if (e->state == s) return;
+    if (e->state == PT_STATE_SEARCH) pt__search_leave(w, e);
+    e->state = s;
+    e->state_ticks = 0;
+    pt__brain *b = &w->brains[e->id];
+    b->planned = 0;
+    b->lost_ticks = 0;
+    b->search_phase = 0;
+    b->search_ticks = 0;
+    b->progress_ticks = 0;
+    b->chase_by_tile = 0;
+    b->wp_for = 0;
+    b->wp_by_tile = 0;
+    b->progress_x = e->px;
+    b->progress_y = e->py;
+    e->path_len = e->path_idx = 0;
+}
+
+/* A new chaser calls out once every guard has moved (calls.c), so that all hear the same
+ * world whatever their ids. */
+static void start_chase(pt_world *w, pt_entity *e) {
+    pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
+    pt__memory_all_acted(w, e); /* the player is found: what it meant to look at is moot */
+    set_state(w, e, PT_STATE_CHASE);
+    if (w->callers && w->ncallers < w->n) w->callers[w->ncallers++] = (int)e->id;
+}
+
+/* Peripheral sense: a player right beside the guard is felt whatever the cone, unless it is
+ * in cover (on an opaque tile) or behind a wall. */
+static int senses_close(const pt_world *w, const pt_entity *e, double px, double py, int x, int y) {
+    double dx = px - e->px, dy = py - e->py;
+    if (fabs(dx) > PERIPHERAL_DIST || fabs(dy) > PERIPHERAL_DIST || hypot(dx, dy) > PERIPHERAL_DIST) return 0;
+    return !pt_map_opaque(&w->map, x, y) && pt_los_clear(&w->map, e->x, e->y, x, y);
+}
+
+int pt__guard_notices(const pt_world *w, const pt_entity *e, double px, double py, double *rate) {
+    /* caution widens every cone */
+    double cone = w->phase == PT_PHASE_CAUTION ? fmin(e->view_angle * w->phases.caution_fov, 2.0 * PT_PI) : e->view_angle;
+    if (pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, cone, px, py)) {
+        if (rate) *rate = 1.0;
+        return 1;
+    }
+    if (senses_close(w, e, px, py, (int)floor(px), (int)floor(py))) {
+        if (rate) *rate = PERIPHERAL_RATE;
+        return 1;
+    }
+    return 0;
+}
+
+/* Awareness fills while the player is seen (or sensed close by, more slowly), faster when
+ * closer, and drains otherwise. */
+static void perceive(pt_world *w, pt_entity *e) {
+    const pt_entity *p = &w->ents[0];
+    double sure = 1.0; /* the fraction of the fill rate: also how sure it is of what it saw */
+    if (w->sight_fn) w->sight_fn(w->sight_user, w, e);
+    e->sees_player = !w->player_hidden && pt__guard_notices(w, e, p->px, p->py, &sure);
+    const double rate = w->phase == PT_PHASE_CAUTION ? sure * w->phases.caution_aware : sure;
+    if (e->sees_player) {
+        double dist = hypot(p->px - e->px, p->py - e->py);
+        double closeness = 1.0 - 0.75 * pt_clamp(dist / e->view_dist, 0.0, 1.0);
+        e->awareness += e->aware_rate * rate * closeness * w->dt;
+        double cap = e->chase_at * 1.5;
+        if (e->awareness > cap) e->awareness = cap;
+        pt__memory_note(w, e, PT_MEMORY_SEEN, p->px, p->py, sure);
+    } else if (e->awareness > 0.0) {
+        e->awareness -= e->aware_decay * w->dt;
+        if (e->awareness < 0.0) e->awareness = 0.0;
+    }
+}
+
+static int ensure_path(pt_entity *e, int len) {
+    if (len <= e->path_cap) return 1;
+    int cap = e->path_cap ? e->path_cap : 64;
+    while (cap < len) cap *= 2;
+    pt_cell *np = PT_REALLOC(e->path, (size_t)cap * sizeof *np);
+    if (!np) return 0;
+    e->path = np;
+    e->path_cap = cap;
+    return 1;
+}
+
+/* Plans a path from the guard's cell to `to` (A*), kept in e->path. 0 if unreachable. */
+int pt__plan_to(pt_world *w, pt_entity *e, pt_cell to) {
+    pt__brain *b = &w->brains[e->id];
+    pt_cell from = {e->x, e->y};
+    int n = pt_path_find(w->pf, from, to, w->scratch, w->scratch_cap);
+    if (n < 1 || n > w->scratch_cap || !ensure_path(e, n)) {
+        b->planned = 0;
+        e->path_len = e->path_idx = 0;
+        return 0;
+    }
+    for (int i = 0; i < n; i++) e->path[i] = w->scratch[i];
+    e->path_len = n;
+    e->path_idx = 1;
+    b->planned = 1;
+    b->target_cell = to;
+    return 1;
+}
+
+/* One tile step along e->path; returns 1 when the path's end is reached. */
+static int follow_path_step(pt_entity *e, const pt_map *m) {
+    if (e->path_idx >= e->path_len) return 1;
+    pt_cell c = e->path[e->path_idx];
+    if (!pt_map_step_ok(m, e->x, e->y, c.x, c.y)) return 1;
+    pt__entity_move_to(e, c.x, c.y);
+    e->path_idx++;
+    return e->path_idx >= e->path_len;
+}
+
+/* Tile movers act when their step clock passes 1; returns how many actions are due. */
+static int due_actions(pt_world *w, pt_entity *e, double scale) {
+    e->move_t += e->speed * scale * w->dt;
+    int n = 0;
+    while (e->move_t >= 1.0 && n < 4) {
+        e->move_t -= 1.0;
+        n++;
+    }
+    if (e->move_t > 1.0) e->move_t = 1.0;
+    if (n == 0) return 0;
+    /* The step drawn so far is over: the guard stands at its cell's centre (a glide there,
+     * pt__go_tile, is over too), so an action that does not move leaves it drawn there. */
+    w->brains[e->id].glide = 0;
+    e->prev_x = e->x;
+    e->prev_y = e->y;
+    return n;
+}
+
+/* Standing still: a tile mover that stopped halfway through drawing a step finishes it (the
+ * renderer draws prev -> cell by move_t), so stopping never makes the sprite jump. */
+static void stand(pt_world *w, pt_entity *e) {
+    e->move_t += e->speed * w->dt;
+    if (e->move_t > 1.0) e->move_t = 1.0;
+}
+
+
+/* Line-of-sight chase on tiles: step along the Bresenham line to the target when it is
+ * walkable, else along an A* path (re-planned when the target cell changes). */
+static void chase_tile_step(pt_world *w, pt_entity *e, pt_cell target) {
+    pt__brain *b = &w->brains[e->id];
+    if (e->x == target.x && e->y == target.y) return;
+    if (pt_line_walkable(&w->map, e->x, e->y, target.x, target.y)) {
+        pt_line_iter it;
+        pt_line_iter_init(&it, e->x, e->y, target.x, target.y);
+        pt_line_iter_next(&it);
+        pt__entity_move_to(e, it.x, it.y);
+        b->planned = 0;
+        return;
+    }
+    if (!b->planned || b->target_cell.x != target.x || b->target_cell.y != target.y || e->path_idx >= e->path_len)
+        if (!pt__plan_to(w, e, target)) return;
+    follow_path_step(e, &w->map);
+}
+
+/* Judged on the drawn positions, so the caught frame shows the guard at the player. The
+ * catcher stays in chase on the caught tick (it looks like the guard that got you); the
+ * world settles the catch at the start of the next tick. */
+static int try_catch(pt_world *w, pt_entity *e) {
+    const pt_entity *p = &w->ents[0];
+    if (p->state == PT_STATE_CAUGHT) return 0; /* already caught this tick */
+    pt_vec2 dg = pt_world_drawn_pos(w, (int)e->id, 0.0), dp = pt_world_drawn_pos(w, 0, 0.0);
+    if (hypot(dp.x - dg.x, dp.y - dg.y) <= CATCH_DIST && pt_los_clear(&w->map, e->x, e->y, p->x, p->y)) {
+        pt__player_caught(w, e);
+        return 1;
+    }
+    return 0;
+}
+
+static void do_chase(pt_world *w, pt_entity *e) {
+    pt__brain *b = &w->brains[e->id];
+    const pt_entity *p = &w->ents[0];
+    if (e->sees_player) b->lost_ticks = 0;
+    else b->lost_ticks++;
+    if (b->lost_ticks > secs(w, LOST_GRACE_S)) {
+        pt__world_event(w, PT_EVENT_LOST, e->id, 0, e->x, e->y);
+        set_state(w, e, PT_STATE_SEARCH);
+        return;
+    }
+    if (try_catch(w, e)) return;
+    if (e->chase == PT_CHASE_TILE) pt__go_tile(w, e); /* a waypoint or thrust patrol chases by tiles too */
+    if (e->chase != PT_CHASE_TILE && !b->chase_by_tile) {
+        if (pt__chase_continuous(w, e, e->chase == PT_CHASE_INTERCEPT, CHASE_SPEED_SCALE) < 0) {
+            /* Stuck (a local minimum of the forces): the rest of this chase goes by tiles. */
+            pt__go_tile(w, e);
+            b->chase_by_tile = 1;
+            return;
+        }
+        try_catch(w, e);
+        return;
+    }
+    pt_cell target = e->sees_player ? (pt_cell){p->x, p->y}
+                                    : (pt_cell){(int)floor(e->last_seen_x), (int)floor(e->last_seen_y)};
+    int n = due_actions(w, e, CHASE_SPEED_SCALE);
+    for (int i = 0; i < n; i++) {
+        chase_tile_step(w, e, target);
+        if (try_catch(w, e)) return;
+    }
+    if (e->sees_player && n == 0) e->heading = turn_toward(e->heading, atan2(p->py - e->py, p->px - e->px), TURN_RATE * w->dt);
+}
+
+/* Search and investigate: walk (A*) to `last`, then look around for look_s seconds and
+ * return to the round. */
+static void go_and_look(pt_world *w, pt_entity *e, pt_cell last, double look_s) {
+    pt__brain *b = &w->brains[e->id];
+    if (b->search_phase == 0 && e->motion == PT_MOTION_CONTINUOUS) {
+        int r = pt__goto_continuous(w, e, last, 1.0);
+        if (r < 0) { /* stuck: on by tiles, along a fresh plan */
+            pt__go_tile(w, e);
+            b->planned = 0;
+            return;
+        }
+        if (r > 0 || !b->planned) {
+            b->search_phase = 1;
+            b->look_base = e->heading;
+        }
+        return;
+    }
+    if (b->search_phase == 0) {
+        if (e->x == last.x && e->y == last.y) {
+            b->search_phase = 1;
+            b->look_base = e->heading;
+            return;
+        }
+        /* Unreachable: it looks around from here, from the tick it finds no path (not when its
+         * first step would be due, which depends on its speed). */
+        if (!b->planned && !pt__plan_to(w, e, last)) {
+            b->search_phase = 1;
+            b->look_base = e->heading;
+            stand(w, e);
+            return;
+        }
+        int n = due_actions(w, e, 1.0);
+        for (int i = 0; i < n; i++) {
+            if (follow_path_step(e, &w->map)) {
+                b->search_phase = 1;
+                b->look_base = e->heading;
+                return;
+            }
+        }
+        return;
+    }
+    /* Looking around: quarter turns left and right of where it arrived facing. */
+    b->search_ticks++;
+    static const double offsets[4] = {PT_PI / 2, 0.0, -PT_PI / 2, PT_PI};
+    int k = (b->search_ticks / (secs(w, LOOK_STEP_S) > 0 ? secs(w, LOOK_STEP_S) : 1)) % 4;
+    if (e->motion == PT_MOTION_CONTINUOUS) pt__brake_continuous(w, e, b->look_base + offsets[k]);
+    else {
+        e->heading = turn_toward(e->heading, b->look_base + offsets[k], TURN_RATE * w->dt);
+        stand(w, e);
+    }
+    if (b->search_ticks >= secs(w, look_s)) set_state(w, e, PT_STATE_RETURN);
+}
+
+int pt__walk_tiles(pt_world *w, pt_entity *e, pt_cell goal) {
+    pt__brain *b = &w->brains[e->id];
+    if (b->planned && (b->target_cell.x != goal.x || b->target_cell.y != goal.y)) b->planned = 0;
+    if (e->x == goal.x && e->y == goal.y) {
+        stand(w, e);
+        return 1;
+    }
+    int n = due_actions(w, e, 1.0);
+    for (int i = 0; i < n; i++) {
+        if (!b->planned && !pt__plan_to(w, e, goal)) return -1;
+        if (follow_path_step(e, &w->map)) {
+            b->planned = 0;
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* One tick of walking toward `goal` along an A* path (re-planned when the goal changes). */
+static void walk_to(pt_world *w, pt_entity *e, pt_cell goal) {
+    pt__brain *b = &w->brains[e->id];
+    if (e->motion == PT_MOTION_CONTINUOUS) {
+        if (pt__goto_continuous(w, e, goal, 1.0) < 0) { /* stuck: on by tiles, along a fresh plan */
+            pt__go_tile(w, e);
+            b->planned = 0;
+        }
+        return;
+    }
+    pt__walk_tiles(w, e, goal);
+}
+
+/* Search: a member of the world's search (search.c) around the last known position, walking to
+ * the cells it is given until the search is over. Without memory for it, the old way: walk
+ * there and look around. */
+static void do_search(pt_world *w, pt_entity *e) {
+    pt__brain *b = &w->brains[e->id];
+    pt_cell last = {(int)floor(e->last_seen_x), (int)floor(e->last_seen_y)};
+    if (b->search_phase == 0 && pt_map_walkable(&w->map, last.x, last.y) && pt__search_join(w, e, last) == PT_OK)
+        b->search_phase = 2;
+    if (b->search_phase != 2) {
+        go_and_look(w, e, last, SEARCH_LOOK_S);
+        return;
+    }
+    pt_cell goal;
+    int r = pt__search_step(w, e, &goal);
+    if (r < 0) { /* it can reach no cell of the area: it leaves it and looks around from here */
+        pt__search_leave(w, e);
+        b->search_phase = 1;
+        b->look_base = e->heading;
+        if (e->motion == PT_MOTION_CONTINUOUS) pt__brake_continuous(w, e, e->heading);
+        else stand(w, e);
+        return;
+    }
+    if (r == 0) {
+        set_state(w, e, PT_STATE_RETURN);
+        return;
+    }
+    walk_to(w, e, goal);
+}
+
+void pt__brain_search(pt_world *w, pt_entity *e, pt_cell at) {
+    if (e->state == PT_STATE_CHASE) return;
+    if (e->state == PT_STATE_SEARCH) pt__search_leave(w, e);
+    else set_state(w, e, PT_STATE_SEARCH);
+    pt__brain *b = &w->brains[e->id];
+    b->planned = 0;
+    b->search_phase = 2;
+    b->search_ticks = 0;
+    e->path_len = e->path_idx = 0;
+    e->last_seen_x = at.x + 0.5;
+    e->last_seen_y = at.y + 0.5;
+}
+
+void pt__brain_investigate(pt_world *w, pt_entity *e, pt_cell at) {
+    if (e->state == PT_STATE_CHASE) return;
+    pt__brain *b = &w->brains[e->id];
+    if (e->state != PT_STATE_INVESTIGATE) {
+        set_state(w, e, PT_STATE_INVESTIGATE);
+    } else { /* a new place: walk there afresh, look around anew */
+        b->planned = 0;
+        b->search_phase = 0;
+        b->search_ticks = 0;
+        e->path_len = e->path_idx = 0;
+    }
+    b->investigate_at = at;
+}
+
+void pt__brain_told(pt_world *w, pt_entity *e, double x, double y, double sure) {
+    if (e->state == PT_STATE_CHASE) return;
+    pt__memory_note(w, e, PT_MEMORY_TOLD, x, y, sure);
+    /* Told is alert: seeing the player at the suspicious level is then enough to give chase. */
+    if (e->awareness < e->suspicious_at) e->awareness = e->suspicious_at;
+    if (e->sees_player) {
+        start_chase(w, e);
+        return;
+    }
+    pt__memory_acted(w, e, PT_MEMORY_TOLD);
+    pt_cell at = {(int)floor(x), (int)floor(y)};
+    if (e->state == PT_STATE_SEARCH) { /* search on, from the new place */
+        pt__brain *b = &w->brains[e->id];
+        b->planned = 0;
+        b->search_phase = 0;
+        b->search_ticks = 0;
+        e->path_len = e->path_idx = 0;
+        return;
+    }
+    pt__brain_investigate(w, e, at);
+}
+
+static void do_return(pt_world *w, pt_entity *e) {
+    pt__brain *b = &w->brains[e->id];
+    if (!e->run.pat) {
+        set_state(w, e, PT_STATE_IDLE);
+        return;
+    }
+    if (!b->planned) {
+        int ncells = pt_patrun_cells(&e->run, &w->map, w->scratch, w->scratch_cap);
+        if (ncells > w->scratch_cap) ncells = w->scratch_cap;
+        int which = -1, n = -1;
+        if (ncells > 0) {
+            /* pt_path_find_nearest writes into its own output; keep the goals in scratch. */
+            pt_cell *goals = PT_MALLOC((size_t)ncells * sizeof *goals);
+            if (goals) {
+                for (int i = 0; i < ncells; i++) goals[i] = w->scratch[i];
+                n = pt_path_find_nearest(w->pf, (pt_cell){e->x, e->y}, goals, ncells, w->scratch, w->scratch_cap, &which);
+                PT_FREE(goals);
+            }
+        }
+        if (n < 1 || n > w->scratch_cap || !ensure_path(e, n)) {
+            /* Nowhere to go back to: stand and keep watch. */
+            set_state(w, e, PT_STATE_IDLE);
+            return;
+        }
+        for (int i = 0; i < n; i++) e->path[i] = w->scratch[i];
+        e->path_len = n;
+        e->path_idx = 1;
+        b->planned = 1;
+        b->target_cell = e->path[n - 1];
+    }
+    int arrived;
+    if (e->motion == PT_MOTION_CONTINUOUS) {
+        arrived = pt__goto_continuous(w, e, b->target_cell, 1.0);
+        if (arrived < 0) { /* stuck: walk the rest of the path by tiles */
+            pt__go_tile(w, e);
+            b->planned = 0;
+            return;
+        }
+    } else {
+        int n = due_actions(w, e, 1.0);
+        arrived = e->path_idx >= e->path_len;
+        for (int i = 0; i < n && !arrived; i++) arrived = follow_path_step(e, &w->map);
+    }
+    if (arrived) {
+        pt_pattern_kind kind = e->run.pat->kind;
+        if (kind != PT_PAT_THRUST && kind != PT_PAT_WAYPOINTS) pt__go_tile(w, e);
+        if (pt_patrun_resume_at(&e->run, &w->map, e->x, e->y)) {
+            if (kind == PT_PAT_THRUST) {
+                /* The lap goes on from where the guard is: the runner at the guard's place, at
+                 * that point of its lap (heading, speed, instruction). */
+                pt__go_continuous(w, e);
+                e->run.thrust.pos = e->veh.pos;
+                e->run.x = e->x;
+                e->run.y = e->y;
+            } else if (kind == PT_PAT_WAYPOINTS) {
+                w->agents[e->id].path.current = e->run.wp_index;
+            }
+            pt__world_event(w, PT_EVENT_RETURNED, e->id, 0, e->x, e->y);
+            set_state(w, e, PT_STATE_PATROL);
+        } else {
+            b->planned = 0; /* the pattern changed under us: plan again */
+        }
+    }
+}
+
+/* Goes to look at the place it remembers as kind k (heard, told): it has acted on it then. */
+static void look_into(pt_world *w, pt_entity *e, pt_memory_kind k) {
+    const pt__memory *m = &w->brains[e->id].mem[k];
+    pt__memory_acted(w, e, k);
+    pt__brain_investigate(w, e, (pt_cell){m->x, m->y});
+}
+
+void pt__brain_update(pt_world *w, pt_entity *e) {
+    perceive(w, e);
+    /* A heard noise raises awareness, never to the chase level: hearing alone never starts a
+     * chase, only sight does. It is the place that is kept (memory), not who made the noise. */
+    pt__brain *b = &w->brains[e->id];
+    int heard = 0;
+    if (w->heard_pending > 0 && b->heard) { /* the world's count spares the brain a read */
+        heard = e->state != PT_STATE_CHASE;
+        b->heard = 0;
+    }
+    if (heard && e->awareness < e->suspicious_at) {
+        e->awareness += HEAR_AWARENESS;
+        if (e->awareness > e->suspicious_at) e->awareness = e->suspicious_at;
+    }
+    /* decide */
+    switch (e->state) {
+    case PT_STATE_PATROL:
+    case PT_STATE_IDLE:
+        /* A chase starts from sight only: a meter still high from an earlier sighting (a chase
+         * that just ended) gives none while the player is out of view. */
+        if (e->sees_player && e->awareness >= e->chase_at) {
+            start_chase(w, e);
+        } else if (heard) {
+            look_into(w, e, PT_MEMORY_HEARD);
+        } else if (e->awareness >= e->suspicious_at) {
+            set_state(w, e, PT_STATE_SUSPICIOUS);
+        }
+        break;
+    case PT_STATE_SUSPICIOUS:
+        if (e->sees_player && e->awareness >= e->chase_at) {
+            start_chase(w, e);
+        } else if (heard && !e->sees_player) {
+            look_into(w, e, PT_MEMORY_HEARD);
+        } else if (e->awareness <= 0.0) {
+            /* What it heard while watching is still to be looked into, if not forgotten. */
+            int k = pt__memory_recall(w, e);
+            if (k >= 0) look_into(w, e, (pt_memory_kind)k);
+            else set_state(w, e, e->run.pat ? PT_STATE_PATROL : PT_STATE_IDLE);
+        }
+        break;
+    case PT_STATE_SEARCH:
+    case PT_STATE_RETURN:
+    case PT_STATE_INVESTIGATE:
+        /* Alert after a chase or a noise: noticing is enough to give chase. */
+        if (e->sees_player && e->awareness >= e->suspicious_at) {
+            start_chase(w, e);
+        } else if (heard) {
+            look_into(w, e, PT_MEMORY_HEARD);
+        } else if (e->state == PT_STATE_RETURN) { /* done looking: anything left to look into? */
+            int k = pt__memory_recall(w, e);
+            if (k >= 0) look_into(w, e, (pt_memory_kind)k);
+        }
+        break;
+    case PT_STATE_CHASE:
+    case PT_STATE_CAUGHT:
+    case PT_STATE_FLEE:
+    case PT_STATE_FLOCK:
+    case PT_STATE_COUNT: break;
+    }
+    /* act */
+    switch (e->state) {
+    case PT_STATE_PATROL: pt__pattern_tick(w, e, 1.0); break;
+    case PT_STATE_IDLE:
+        if (e->motion == PT_MOTION_CONTINUOUS) pt__brake_continuous(w, e, e->heading);
+        else stand(w, e);
+        break;
+    case PT_STATE_SUSPICIOUS:
+        if (e->motion == PT_MOTION_CONTINUOUS) {
+            pt__brake_continuous(w, e, atan2(e->last_seen_y - e->py, e->last_seen_x - e->px));
+        } else {
+            e->heading = turn_toward(e->heading, atan2(e->last_seen_y - e->py, e->last_seen_x - e->px), TURN_RATE * w->dt);
+            stand(w, e);
+        }
+        break;
+    case PT_STATE_CHASE: do_chase(w, e); break;
+    case PT_STATE_SEARCH: do_search(w, e); break;
+    case PT_STATE_RETURN: do_return(w, e); break;
+    case PT_STATE_INVESTIGATE: go_and_look(w, e, w->brains[e->id].investigate_at, INVESTIGATE_LOOK_S); break;
+    case PT_STATE_CAUGHT:
+    case PT_STATE_FLEE:
+    case PT_STATE_FLOCK:
+    case PT_STATE_COUNT: break;
+    }
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: Zlib */
+/* brain_tuning.h - the fixed tuning of guard brains (brain.c) and continuous movers
+ * (motion.c). docs/ai.md states each of these; tests/check_defaults.c reads them from here
+ * and compares them with the numbers in the docs. Times in seconds, distances in tiles. */
+#ifndef PATROL_BRAIN_TUNING_H
+#define PATROL_BRAIN_TUNING_H
+
+#include <patrol/math.h>
+
+#include "map/phases.h" /* the alert phases' defaults */
+
+/* brain.c */
+#define CHASE_SPEED_SCALE 1.3   /* chasers run faster than they patrol */
+#define LOST_GRACE_S 0.75       /* out of sight this long in chase -> search */
+#define SEARCH_LOOK_S 3.0       /* looking around at the last known position (no memory for
+                                   the world's search) */
+#define SEARCH_RADIUS 10.0      /* search.c: the area, in tiles of walking from that position */
+#define SEARCH_SPLIT_S 1.0      /* search.c: the shares are drawn again this often */
+#define LOOK_STEP_S 0.75        /* one quarter turn while looking around */
+#define TURN_RATE (PT_PI)       /* rad/s while suspicious */
+#define CATCH_DIST 1.75        /* centre distance that counts as reaching the player */
+#define INVESTIGATE_LOOK_S 2.0  /* looking around where a noise was heard */
+#define HEAR_AWARENESS 0.1      /* awareness a heard noise adds, at most up to suspicious_at */
+#define HEARD_SURE_AT 2.0       /* a noise heard at this many times the guard's hearing or louder
+                                   is remembered sure (certainty 1); at the threshold, half sure */
+#define PERIPHERAL_DIST 1.5     /* a player this close is sensed outside the cone ... */
+#define PERIPHERAL_RATE 0.5     /* ... filling the meter at this fraction of sight's rate */
+
+/* world.c: the player's gaits, a speed factor (of the player's speed) and the loudness of a
+ * footstep on a tile of footstep factor 1, in tiles */
+#define GAIT_WALK_SPEED 1.0
+#define GAIT_WALK_LOUDNESS 6.0
+#define GAIT_SNEAK_SPEED 0.5
+#define GAIT_SNEAK_LOUDNESS 2.5
+#define GAIT_RUN_SPEED 1.6
+#define GAIT_RUN_LOUDNESS 12.0
+
+/* motion.c */
+#define PREY_NOTICE_DIST 2.0   /* prey also notice a player this close whatever their cone */
+#define PREY_CALM_S 2.0        /* prey stop fleeing after this long without noticing */
+#define BOID_SCATTER_DIST 3.0  /* flock members evade a player this close */
+#define PREY_NOISE 8.0         /* loudness of prey starting to flee (a hen's cackle) */
+#define FLOCK_NOISE 8.0        /* loudness of a flock member starting to scatter ... */
+#define FLOCK_NOISE_GAP_S 1.0  /* ... at most once this often per flock */
+#define LOOKAHEAD_CELLS 8      /* string pulling: how far along an A* path to look */
+#define STUCK_S 1.5            /* a chaser or path walker that stays within STUCK_DIST of one */
+#define STUCK_DIST 0.25        /* place this long (longer for a slow vehicle) goes on by tiles */
+
+#endif

@@ -1,0 +1,332 @@
+/* SPDX-License-Identifier: Zlib */
+/* The level solver (patrol/solve.h): the tables over the seeds, then the gaits' searches. */
+#include <patrol/path.h>
+#include <patrol/world.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levels/solve_priv.h"
+
+/* Cells within `margin` tiles (centres) of a seen cell, on the same tick. */
+static int dilate(pt_sightmap *out, const pt_sightmap *in, double margin) {
+    const int reach = (int)floor(margin);
+    size_t bytes = in->stride * 8u * (size_t)in->ticks;
+    *out = *in;
+    out->bits = PT_CALLOC(bytes ? bytes : 1, 1);
+    if (!out->bits) return 0;
+    for (int t = 1; t <= in->ticks; t++)
+        for (int y = 0; y < in->h; y++)
+            for (int x = 0; x < in->w; x++) {
+                if (!pt_sightmap_seen(in, t, x, y)) continue;
+                for (int dy = -reach; dy <= reach; dy++)
+                    for (int dx = -reach; dx <= reach; dx++) {
+                        int nx = x + dx, ny = y + dy;
+                        if ((double)(dx * dx + dy * dy) > margin * margin || nx < 0 || ny < 0 || nx >= in->w || ny >= in->h) continue;
+                        size_t b = (size_t)ny * (size_t)in->w + (size_t)nx;
+                        out->bits[(size_t)(t - 1) * out->stride + (b >> 6)] |= 1ull << (b & 63);
+                    }
+            }
+    return 1;
+}
+
+/* Cells seen on some tick within `d` ticks before or after, on each tick. */
+static int widen_time(pt_sightmap *out, const pt_sightmap *in, int d) {
+    size_t bytes = in->stride * 8u * (size_t)in->ticks;
+    *out = *in;
+    out->bits = PT_CALLOC(bytes ? bytes : 1, 1);
+    if (!out->bits) return 0;
+    for (int t = 1; t <= in->ticks; t++) {
+        uint64_t *row = out->bits + (size_t)(t - 1) * out->stride;
+        int lo = t - d > 1 ? t - d : 1, hi = t + d < in->ticks ? t + d : in->ticks;
+        for (int u = lo; u <= hi; u++) {
+            const uint64_t *src = in->bits + (size_t)(u - 1) * in->stride;
+            for (size_t k = 0; k < in->stride; k++) row[k] |= src[k];
+        }
+    }
+    return 1;
+}
+
+/* What the search avoids: the seen cells, widened in time (margin_ticks) then in space
+ * (margin, tiles). Returns the table to search against, or NULL when out of memory. */
+static const pt_sightmap *unsafe_table(const pt_sightmap *plain, int near_ticks, double tiles, pt_sightmap *timed,
+                                       pt_sightmap *wide) {
+    const pt_sightmap *u = plain;
+    if (near_ticks > 0) {
+        if (!widen_time(timed, u, near_ticks)) return NULL;
+        u = timed;
+    }
+    if (tiles > 0.0) {
+        if (!dilate(wide, u, tiles)) return NULL;
+        u = wide;
+    }
+    return u;
+}
+
+/* The table to search against with the animals' cells added (a copy when it has any). */
+static const pt_sightmap *with_animals(const pt_sightmap *u, const pt_sightmap *shy, pt_sightmap *mixed) {
+    size_t words = shy->stride * (size_t)shy->ticks, any = 0;
+    for (size_t i = 0; i < words && !any; i++) any = shy->bits[i] != 0;
+    if (!any) return u;
+    *mixed = *u;
+    mixed->bits = PT_MALLOC(words * 8u);
+    if (!mixed->bits) return NULL;
+    for (size_t i = 0; i < words; i++) mixed->bits[i] = u->bits[i] | shy->bits[i];
+    return mixed;
+}
+
+static int or_into(pt_sightmap *dst, const pt_sightmap *src) {
+    size_t words = dst->stride * (size_t)dst->ticks;
+    for (size_t i = 0; i < words; i++) dst->bits[i] |= src->bits[i];
+    return 1;
+}
+
+/* 1 when a goal tile can be walked to from the player's start (the steps the search takes:
+ * the 8 neighbours, no diagonal past a wall corner), 0 when none can, -1 out of memory. */
+static int goal_reachable(const pt_map *map) {
+    int n = 0;
+    for (int y = 0; y < map->h; y++)
+        for (int x = 0; x < map->w; x++) n += (map->flags[(size_t)y * (size_t)map->w + (size_t)x] & PT_TILE_GOAL) != 0;
+    pt_cell *goals = PT_MALLOC(((size_t)n + 1) * sizeof *goals);
+    pt_pathfinder *pf = pt_pathfinder_create(map);
+    int ok = -1;
+    if (goals && pf) {
+        n = 0;
+        for (int y = 0; y < map->h; y++)
+            for (int x = 0; x < map->w; x++)
+                if (map->flags[(size_t)y * (size_t)map->w + (size_t)x] & PT_TILE_GOAL) goals[n++] = (pt_cell){x, y};
+        pt_cell start = {map->player.x, map->player.y};
+        ok = pt_path_find_nearest(pf, start, goals, n, NULL, 0, NULL) >= 0;
+    }
+    pt_pathfinder_destroy(pf);
+    PT_FREE(goals);
+    return ok;
+}
+
+/* One solve against the seeds of opts together (no fallback). */
+static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
+                      pt_error *err) {
+    pt_error_clear(err);
+    memset(out, 0, sizeof *out);
+    pt_solve_opts o = {0};
+    if (opts) o = *opts;
+    int T = o.max_ticks ? o.max_ticks : PT_SOLVE_DEFAULT_MAX_TICKS;
+    int nseeds = o.nseeds ? o.nseeds : 1;
+    if (T < 1 || T > PT_SOLVE_MAX_TICKS)
+        return pt_error_set(err, PT_ERR_USAGE, 0, 0, "solver: max_ticks %d is not in 1..%d", T, PT_SOLVE_MAX_TICKS);
+    if (nseeds < 1 || nseeds > 100000 || !(o.margin >= 0.0 && o.margin <= 64.0) || o.gait < 0 || o.gait > PT_GAIT_COUNT ||
+        o.leave_after < 0 ||
+        o.margin_ticks < 0 || o.margin_ticks > PT_SOLVE_MARGIN_CAP)
+        return pt_error_set(err, PT_ERR_USAGE, 0, 0,
+                            "solver: bad options (seeds 1..100000, margin 0..64, margin_ticks 0..%d, gait 0..3, "
+                            "leave_after >= 0)", PT_SOLVE_MARGIN_CAP);
+    /* seen within near_ticks before or after is too near; the table runs that much past the
+     * horizon, so that the margin of the last ticks is known too */
+    int near_ticks = o.margin_ticks > 1 ? o.margin_ticks - 1 : 0;
+    int TT = T + near_ticks < PT_SOLVE_MAX_TICKS ? T + near_ticks : PT_SOLVE_MAX_TICKS;
+    uint64_t seed0 = o.seed ? o.seed : (map->seed ? map->seed : 1);
+    out->max_ticks = T;
+    out->nseeds = nseeds;
+    out->start_x = map->player.x;
+    out->start_y = map->player.y;
+    int has_goal = 0;
+    for (size_t i = 0; i < (size_t)map->w * (size_t)map->h && !has_goal; i++) has_goal = (map->flags[i] & PT_TILE_GOAL) != 0;
+    if (!has_goal) return pt_error_set(err, PT_ERR_MISSING, 0, 0, "the map has no goal tile: nothing to solve");
+    if (!pt_map_walkable(map, out->start_x, out->start_y))
+        return pt_error_set(err, PT_ERR_NOT_WALKABLE, 0, 0, "the player's start %d,%d is not walkable", out->start_x,
+                            out->start_y);
+
+    /* The player's speed as the world resolves it. */
+    pt_entity_def pdef = map->player;
+    pdef.kind = PT_KIND_PLAYER;
+    pt_entity_def_resolve(&pdef);
+    out->speed = pdef.speed;
+    if (!(pdef.speed > 0.0) || !isfinite(pdef.speed))
+        return pt_error_set(err, PT_ERR_RANGE, 0, 0, "the player's speed %g tiles/s never takes a step", pdef.speed);
+    int reach = goal_reachable(map);
+    if (reach < 0) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    if (!reach) {
+        out->why = PT_SOLVE_WHY_UNREACHABLE;
+        return PT_OK;
+    }
+    solver s;
+    memset(&s, 0, sizeof s);
+    s.map = map;
+    s.W = map->w;
+    s.H = map->h;
+    s.C = (size_t)map->w * (size_t)map->h;
+    s.T = T;
+    unsigned mask = o.gait ? 1u << (o.gait - 1) : (1u << PT_GAIT_COUNT) - 1u;
+    gait_clock clk[PT_GAIT_COUNT];
+    memset(clk, 0, sizeof clk);
+    int rc = PT_OK;
+    pt_sightmap all = {0}, one = {0}, wide = {0}, timed = {0}, shy = {0}, mixed = {0}, loud[PT_GAIT_COUNT];
+    memset(loud, 0, sizeof loud);
+    /* Memory: the tables (the sight table, one more per extra seed being merged, the margins'
+     * tables, one hearing table per gait searched, the animals' and the search's mix of
+     * them) and the search's bits of the largest gait (twice with the window). A gait whose
+     * step rhythm needs more classes than the rest of the limit holds is left out. */
+    size_t table = pt__solve_table_bytes(map->w, map->h, TT);
+    int ngaits = 0;
+    for (int g = 0; g < PT_GAIT_COUNT; g++) ngaits += (int)(mask >> g & 1u);
+    size_t ntables = (nseeds > 1 ? 2u : 1u) + (o.margin > 0.0 ? 1u : 0u) + (near_ticks ? 1u : 0u) + 2u;
+    size_t per_class = pt__solve_search_bytes(T, s.C, 1, o.window);
+    size_t fixed = table * (ntables + (size_t)ngaits);
+    long maxcls = fixed < (size_t)PT_SOLVE_MAX_BYTES ? (long)(((size_t)PT_SOLVE_MAX_BYTES - fixed) / per_class) : 0;
+    int *gaps = PT_MALLOC(((size_t)T + 2) * sizeof *gaps);
+    if (!gaps) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    long maxcls_nowin = fixed < (size_t)PT_SOLVE_MAX_BYTES
+                            ? (long)(((size_t)PT_SOLVE_MAX_BYTES - fixed) / pt__solve_search_bytes(T, s.C, 1, 0)) : 0;
+    int nowin_fits = 0; /* a gait left out would fit without the start window */
+    int nok = 0, why = 0, ncls_max = 0; /* why: of the first gait left out: -1 two steps a tick, -2 memory */
+    for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++) {
+        if (!(mask >> g & 1u)) continue;
+        double walk = pt_gait_speed(PT_GAIT_WALK), sc = pt_gait_speed((pt_gait)g);
+        int ng = pt__solve_step_gaps(pdef.speed, walk, sc, 1.0 / 60, T, gaps, T + 2);
+        if (ng < 0) clk[g].why = -1;
+        else if ((clk[g].rhythm = pt__solve_rhythm_classes(&clk[g], gaps, ng, T, maxcls)) < 0)
+            rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+        else if (clk[g].rhythm == 0) clk[g].why = -2;
+        if (rc != PT_OK) break;
+        if (clk[g].why == -2 && o.window && !nowin_fits && maxcls_nowin > maxcls) { /* would it fit without? */
+            gait_clock tc;
+            memset(&tc, 0, sizeof tc);
+            nowin_fits = pt__solve_rhythm_classes(&tc, gaps, ng, T, maxcls_nowin) > 0;
+            PT_FREE(tc.gap);
+            PT_FREE(tc.nxt);
+        }
+        if (clk[g].why) {
+            if (!why) why = clk[g].why;
+            if (clk[g].why == -2) out->gaits_left_out |= 1u << g;
+            continue;
+        }
+        clk[g].ok = 1;
+        clk[g].t0 = g == PT_GAIT_WALK ? 0 : clk[g].gap[0];
+        clk[g].k0 = g == PT_GAIT_WALK ? 0 : clk[g].nxt[0];
+        if (clk[g].ncls > ncls_max) ncls_max = clk[g].ncls;
+        nok++;
+    }
+    PT_FREE(gaps);
+    size_t need = table * (ntables + (size_t)nok) + pt__solve_search_bytes(T, s.C, ncls_max ? ncls_max : maxcls + 1, o.window);
+    out->bytes = need;
+    out->classes = ncls_max;
+    if (rc == PT_OK && !nok && why == -1)
+        rc = pt_error_set(err, PT_ERR_RANGE, 0, 0, "the player's speed %g tiles/s takes two steps in a tick: the solver "
+                          "follows one a tick", pdef.speed);
+    else if (rc == PT_OK && !nok && nowin_fits)
+        rc = pt_error_set(err, PT_ERR_LIMIT, 0, 0, "solving %dx%d cells over %d ticks with the start window needs more "
+                          "than %ld MB: without it (--no-window) it fits, or use a shorter horizon", map->w, map->h, T,
+                          PT_SOLVE_MAX_BYTES >> 20);
+    else if (rc == PT_OK && !nok)
+        rc = pt_error_set(err, PT_ERR_LIMIT, 0, 0, "solving %dx%d cells over %d ticks needs more than %ld MB: use a "
+                          "shorter horizon", map->w, map->h, T, PT_SOLVE_MAX_BYTES >> 20);
+    if (rc != PT_OK) goto done;
+    for (int g = 0; g < PT_GAIT_COUNT; g++)
+        if (clk[g].ok) {
+            pt__solve_use_clock(&s, &clk[g]);
+            out->rhythm = clk[g].rhythm;
+            break;
+        }
+
+    /* The guards' sight and the steps they hear in each gait, all seeds together. */
+    for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++) {
+        if (!clk[g].ok) continue;
+        loud[g].w = map->w;
+        loud[g].h = map->h;
+        loud[g].ticks = TT;
+        loud[g].stride = ((size_t)map->w * (size_t)map->h + 63) / 64;
+        if (!(loud[g].bits = PT_CALLOC(table ? table : 1, 1))) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    }
+    for (int i = 0; i < nseeds && rc == PT_OK; i++) {
+        pt__solve_report(&o, "sight", (double)i / nseeds);
+        pt_sightmap *dst = i == 0 ? &all : &one;
+        if (i == 0) {
+            shy = (pt_sightmap){map->w, map->h, TT, ((size_t)map->w * (size_t)map->h + 63) / 64, PT_CALLOC(table ? table : 1, 1)};
+            if (!shy.bits) {
+                rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+                break;
+            }
+        }
+        listeners ls = {0};
+        ls.shy = &shy;
+        ls.opts = &o;
+        ls.done0 = (double)i / nseeds;
+        ls.span = 1.0 / nseeds;
+        rc = pt__solve_sight_build(dst, &ls, map, lib, seed0 + (uint64_t)i, TT, err);
+        for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++)
+            if (clk[g].ok && !pt__solve_loud_build(&loud[g], &ls, map, (pt_gait)g))
+                rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the guards' hearing");
+        pt__solve_listeners_fini(&ls);
+        if (rc == PT_OK && i > 0) {
+            or_into(&all, &one);
+            pt_sightmap_fini(&one);
+        }
+    }
+    const pt_sightmap *plain = &all;
+    if (rc == PT_OK && !(s.unsafe = unsafe_table(&all, near_ticks, o.margin, &timed, &wide)))
+        rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    if (rc == PT_OK && !(s.unsafe = with_animals(s.unsafe, &shy, &mixed)))
+        rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    if (rc == PT_OK) rc = pt__solve_search_gaits(&s, &o, clk, loud, mask, out, err);
+    out->all_seeds = 1;
+    if (rc == PT_OK && out->found && !pt__solve_route_figures(out, plain)) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    if (rc == PT_OK && !out->found) { /* why: the start on tick 1 (no route in any gait), else the horizon */
+        out->why = PT_SOLVE_WHY_HORIZON;
+        if (pt_sightmap_seen(plain, 1, out->start_x, out->start_y)) out->why = PT_SOLVE_WHY_SEEN_AT_START;
+        else if (pt_sightmap_seen(&shy, 1, out->start_x, out->start_y)) out->why = PT_SOLVE_WHY_ANIMAL_AT_START;
+        else if (pt_sightmap_seen(s.unsafe, 1, out->start_x, out->start_y)) out->why = PT_SOLVE_WHY_MARGIN_AT_START;
+    }
+    if (rc == PT_OK && out->found) out->seeds_ok = nseeds;
+done:
+    pt__solve_search_free(&s);
+    for (int g = 0; g < PT_GAIT_COUNT; g++) {
+        PT_FREE(clk[g].gap);
+        PT_FREE(clk[g].nxt);
+    }
+    for (int g = 0; g < PT_GAIT_COUNT; g++) pt_sightmap_fini(&loud[g]);
+    pt_sightmap_fini(&shy);
+    pt_sightmap_fini(&mixed);
+    pt_sightmap_fini(&all);
+    pt_sightmap_fini(&wide);
+    pt_sightmap_fini(&timed);
+    pt_sightmap_fini(&one);
+    if (rc != PT_OK) {
+        pt_solve_result_fini(out);
+        out->found = 0;
+    }
+    return rc;
+}
+
+int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
+             pt_error *err) {
+    pt_solve_opts o = {0};
+    if (opts) o = *opts;
+    int rc = solve_core(map, lib, &o, out, err);
+    int nseeds = o.nseeds ? o.nseeds : 1;
+    if (rc != PT_OK || out->found || nseeds == 1) return rc;
+    /* None for all of them: the route of the first seed alone (exactly its own solve: its
+     * sight, hearing and animals only), and under how many of the seeds it holds. */
+    long long nodes = out->nodes;
+    size_t bytes = out->bytes;
+    pt_solve_opts one = o;
+    one.nseeds = 1;
+    one.seed = o.seed ? o.seed : (map->seed ? map->seed : 1);
+    pt_solve_result_fini(out);
+    rc = solve_core(map, lib, &one, out, err);
+    out->nodes += nodes;
+    if (bytes > out->bytes) out->bytes = bytes;
+    out->nseeds = nseeds;
+    out->all_seeds = 0;
+    out->seeds_ok = 0;
+    for (int i = 0; rc == PT_OK && out->found && i < nseeds; i++) {
+        pt__solve_report(&o, "seeds", (double)i / nseeds);
+        int holds = 0;
+        rc = pt__solve_route_holds(out, map, lib, one.seed + (uint64_t)i, &holds, err);
+        out->seeds_ok += holds;
+    }
+    if (rc != PT_OK) {
+        pt_solve_result_fini(out);
+        out->found = 0;
+    }
+    return rc;
+}

@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: Zlib */
+/* The sight table, the guards' listening places and the animals' cells: one world run. */
+#include <patrol/world.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "guards/tuning.h"
+#include "levels/solve_priv.h"
+#include "state/world_state.h"
+
+typedef struct guard_cache {
+    int valid;
+    double px, py, heading, view_dist, view_angle;
+    pt_cell *cells;
+    int n, cap;
+} guard_cache;
+
+typedef struct sight_rec {
+    pt_sightmap *sm;
+    int tick;
+    guard_cache *g;
+    int nomem;
+} sight_rec;
+
+/* Cells where a player would startle an animal on tick t (its cry is a noise a guard may
+ * hear): prey that would notice it there (pt__prey_notices) and flock members within their
+ * scatter distance, each from where the animal stands at the end of ticks t - 1 and t (the
+ * animals move within the tick), and a tile more for the player's own move. */
+static void shy_record(pt_sightmap *shy, const pt_world *w, int t) {
+    const pt_map *m = &w->map;
+    uint64_t *row = shy->bits + (size_t)(t - 1) * shy->stride;
+    for (int i = 1; i < pt_world_count(w); i++) {
+        const pt_entity *e = pt_world_entity(w, i);
+        if (e->kind != PT_KIND_PREY && e->kind != PT_KIND_BOID) continue;
+        double reach = e->kind == PT_KIND_BOID ? BOID_SCATTER_DIST + 1.5
+                                               : (e->view_dist > PREY_NOTICE_DIST ? e->view_dist : PREY_NOTICE_DIST) + 1.5;
+        int x0 = (int)floor(e->px - reach), x1 = (int)floor(e->px + reach);
+        int y0 = (int)floor(e->py - reach), y1 = (int)floor(e->py + reach);
+        for (int y = y0 < 0 ? 0 : y0; y <= y1 && y < m->h; y++)
+            for (int x = x0 < 0 ? 0 : x0; x <= x1 && x < m->w; x++) {
+                if (!pt_map_walkable(m, x, y)) continue;
+                double d = hypot(x + 0.5 - e->px, y + 0.5 - e->py);
+                int near = e->kind == PT_KIND_BOID ? d <= BOID_SCATTER_DIST + 1.5
+                                                   : d <= PREY_NOTICE_DIST + 1.5 || pt__prey_notices(w, e, x + 0.5, y + 0.5);
+                if (!near) continue;
+                size_t b = (size_t)y * (size_t)m->w + (size_t)x;
+                row[b >> 6] |= 1ull << (b & 63);
+                if (t < shy->ticks) row[shy->stride + (b >> 6)] |= 1ull << (b & 63); /* and the next tick */
+            }
+    }
+}
+
+void pt__solve_listeners_fini(listeners *l) {
+    PT_FREE(l->threshold);
+    PT_FREE(l->cell);
+    memset(l, 0, sizeof *l);
+}
+
+size_t pt__solve_table_bytes(int w, int h, int ticks) {
+    size_t stride = ((size_t)w * (size_t)h + 63) / 64;
+    return stride * 8u * (size_t)ticks;
+}
+
+/* Called from the guard's perceive: the cells it sees are those it would see the player on.
+ * A guard that has not moved or turned since its last call sees the same cells. */
+static void sight_record(void *user, const pt_world *w, const pt_entity *e) {
+    sight_rec *r = user;
+    guard_cache *c = &r->g[e->id];
+    const pt_map *m = &w->map;
+    if (!c->valid || c->px != e->px || c->py != e->py || c->heading != e->heading || c->view_dist != e->view_dist ||
+        c->view_angle != e->view_angle) {
+        c->valid = 1;
+        c->px = e->px;
+        c->py = e->py;
+        c->heading = e->heading;
+        c->view_dist = e->view_dist;
+        c->view_angle = e->view_angle;
+        c->n = 0;
+        /* sight reaches view_dist, the close sense PERIPHERAL_DIST: scan the larger */
+        double reach = e->view_dist > PERIPHERAL_DIST ? e->view_dist : PERIPHERAL_DIST;
+        double lo_x = e->px - reach - 1.0, hi_x = e->px + reach + 1.0;
+        double lo_y = e->py - reach - 1.0, hi_y = e->py + reach + 1.0;
+        int x0 = isfinite(lo_x) && lo_x > 0 ? (int)lo_x : 0, y0 = isfinite(lo_y) && lo_y > 0 ? (int)lo_y : 0;
+        int x1 = isfinite(hi_x) && hi_x < m->w - 1 ? (int)hi_x : m->w - 1;
+        int y1 = isfinite(hi_y) && hi_y < m->h - 1 ? (int)hi_y : m->h - 1;
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++) {
+                if (!pt_map_walkable(m, x, y) || !pt__guard_notices(w, e, x + 0.5, y + 0.5, NULL)) continue;
+                if (c->n == c->cap) {
+                    int cap = c->cap ? 2 * c->cap : 64;
+                    pt_cell *nc = PT_REALLOC(c->cells, (size_t)cap * sizeof *nc);
+                    if (!nc) {
+                        r->nomem = 1;
+                        c->valid = 0;
+                        return;
+                    }
+                    c->cells = nc;
+                    c->cap = cap;
+                }
+                c->cells[c->n++] = (pt_cell){x, y};
+            }
+    }
+    uint64_t *row = r->sm->bits + (size_t)(r->tick - 1) * r->sm->stride;
+    for (int i = 0; i < c->n; i++) {
+        size_t b = (size_t)c->cells[i].y * (size_t)m->w + (size_t)c->cells[i].x;
+        row[b >> 6] |= 1ull << (b & 63);
+    }
+}
+
+int pt_sightmap_build(pt_sightmap *sm, const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks,
+                      pt_error *err) {
+    return pt__solve_sight_build(sm, NULL, map, lib, seed, ticks, err);
+}
+
+/* The sight table (sm not NULL), and (ls not NULL) where the guards listen on each tick. */
+int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, const pt_patlib *lib, uint64_t seed,
+                       int ticks, pt_error *err) {
+    pt_error_clear(err);
+    if (ls) {
+        listeners keep = *ls;
+        memset(ls, 0, sizeof *ls);
+        ls->shy = keep.shy;
+        ls->opts = keep.opts;
+        ls->done0 = keep.done0;
+        ls->span = keep.span;
+    }
+    if (ticks < 1 || ticks > PT_SOLVE_MAX_TICKS)
+        return pt_error_set(err, PT_ERR_RANGE, 0, 0, "sight table: %d ticks is not in 1..%d", ticks, PT_SOLVE_MAX_TICKS);
+    pt_sightmap none;
+    if (!sm) sm = &none; /* stays empty: no sight is recorded */
+    memset(sm, 0, sizeof *sm);
+    if (sm != &none) {
+        size_t bytes = pt__solve_table_bytes(map->w, map->h, ticks);
+        if (bytes > (size_t)PT_SOLVE_MAX_BYTES)
+            return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "sight table of %dx%d cells x %d ticks needs %zu MB, more than %ld",
+                                map->w, map->h, ticks, bytes >> 20, PT_SOLVE_MAX_BYTES >> 20);
+        sm->w = map->w;
+        sm->h = map->h;
+        sm->ticks = ticks;
+        sm->stride = ((size_t)map->w * (size_t)map->h + 63) / 64;
+        sm->bits = PT_CALLOC(bytes ? bytes : 1, 1);
+        if (!sm->bits) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the sight table (%zu MB)", bytes >> 20);
+    }
+    pt_world_desc d = {0};
+    d.seed = seed;
+    d.player_controlled = 1; /* stands at the start; nobody sees it anyway */
+    pt_error local;
+    pt_world *w = pt_world_create(map, lib, &d, &local);
+    if (!w) {
+        pt_sightmap_fini(sm);
+        if (err) *err = local;
+        return local.code;
+    }
+    sight_rec rec = {sm, 0, PT_CALLOC((size_t)pt_world_count(w), sizeof(guard_cache)), 0};
+    if (!rec.g) rec.nomem = 1;
+    int *gid = NULL;
+    if (ls) {
+        gid = PT_MALLOC(((size_t)pt_world_count(w) + 1) * sizeof *gid);
+        if (!gid) rec.nomem = 1;
+        for (int i = 0; gid && i < pt_world_count(w); i++)
+            if (pt_world_entity(w, i)->kind == PT_KIND_GUARD) gid[ls->n++] = i;
+        ls->ticks = ticks;
+        ls->threshold = PT_MALLOC(((size_t)ls->n + 1) * sizeof *ls->threshold);
+        ls->cell = PT_MALLOC(((size_t)ls->n * (size_t)ticks + 1) * sizeof *ls->cell);
+        if (!ls->threshold || !ls->cell) rec.nomem = 1;
+        for (int j = 0; !rec.nomem && j < ls->n; j++) ls->threshold[j] = pt_world_entity(w, gid[j])->hearing;
+    }
+    w->player_hidden = 1;
+    if (sm != &none) {
+        w->sight_fn = sight_record;
+        w->sight_user = &rec;
+    }
+    for (int t = 1; t <= ticks && !rec.nomem; t++) {
+        rec.tick = t;
+        if (ls && ls->opts && (t & 255) == 0) pt__solve_report(ls->opts, "sight", ls->done0 + ls->span * t / ticks);
+        pt_world_step(w);
+        if (ls && ls->shy) shy_record(ls->shy, w, t);
+        for (int j = 0; ls && j < ls->n; j++) {
+            const pt_entity *e = pt_world_entity(w, gid[j]);
+            ls->cell[(size_t)(t - 1) * (size_t)ls->n + (size_t)j] =
+                e->state == PT_STATE_CHASE ? -1 : (int32_t)(e->y * map->w + e->x);
+        }
+    }
+    PT_FREE(gid);
+    if (rec.nomem && ls) pt__solve_listeners_fini(ls);
+    if (rec.g)
+        for (int i = 0; i < pt_world_count(w); i++) PT_FREE(rec.g[i].cells);
+    PT_FREE(rec.g);
+    pt_world_destroy(w);
+    if (rec.nomem) {
+        pt_sightmap_fini(sm);
+        return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory recording the guards' sight");
+    }
+    return PT_OK;
+}
+
+int pt_sightmap_seen(const pt_sightmap *sm, int t, int x, int y) {
+    if (!sm->bits || t < 1 || t > sm->ticks || x < 0 || y < 0 || x >= sm->w || y >= sm->h) return 0;
+    size_t b = (size_t)y * (size_t)sm->w + (size_t)x;
+    return (int)(sm->bits[(size_t)(t - 1) * sm->stride + (b >> 6)] >> (b & 63) & 1u);
+}
+
+/* Adds 1 to counts[c] for each bit c set in row. */
+void pt__solve_count_row(const uint64_t *row, size_t stride, int *counts) {
+    for (size_t k = 0; k < stride; k++)
+        for (uint64_t v = row[k]; v; v &= v - 1) counts[k * 64 + (size_t)__builtin_ctzll(v)]++;
+}
+
+void pt_sightmap_counts(const pt_sightmap *sm, int *counts) {
+    size_t cells = (size_t)sm->w * (size_t)sm->h;
+    memset(counts, 0, cells * sizeof *counts);
+    for (int t = 0; t < sm->ticks && sm->bits; t++) pt__solve_count_row(sm->bits + (size_t)t * sm->stride, sm->stride, counts);
+}
+
+void pt_sightmap_fini(pt_sightmap *sm) {
+    if (!sm) return;
+    PT_FREE(sm->bits);
+    memset(sm, 0, sizeof *sm);
+}

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: Zlib */
+/* phases.h - the alert phases' default timing (pt_phase_timing_resolve in map.c; a map may
+ * set its own). docs/ai.md states each; tests/check_defaults.c compares them with the docs. */
+#ifndef PATROL_MAP_PHASES_H
+#define PATROL_MAP_PHASES_H
+
+/* calls.c runs the phases; perceive() applies caution's effects */
+#define EVASION_S 15.0          /* evasion: the countdown once no guard chases */
+#define CAUTION_S 30.0          /* caution: the countdown after evasion */
+#define CAUTION_AWARE 1.5       /* caution: awareness fills this many times faster ... */
+#define CAUTION_FOV 1.5         /* ... and view cones are this many times wider (up to 360) */
+
+#endif
