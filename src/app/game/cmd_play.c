@@ -11,6 +11,7 @@
  * this window. The other files of the window: play_ui.h.
  */
 #include "common/app.h"
+#include "common/cli.h"
 #include "game/audio.h"
 #include "common/fstats.h"
 #include "game/levels.h"

@@ -19,6 +19,7 @@
 #include <errno.h>
 
 #include "common/app.h"
+#include "common/cli.h"
 #include "tools/bench.h"
 
 static double now_ns(void) {
