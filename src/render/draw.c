@@ -174,7 +174,7 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
     return rc;
 }
 
-/* ---- a scene headless ----------------------------------------------------------------------- */
+/* ---- a scene headless ------------------------------------------------------------------------ */
 
 typedef struct scene_job { const pt_scene *scene; const pt_view *view; } scene_job;
 
