@@ -23,13 +23,6 @@
 #include "../src/app/game/progress.c"
 #include "../src/app/common/quiet.c"
 
-/* cmd_play.c's, which the menus call. */
-void play_set_logs(play_session *s, const play_opts *o) {
-    (void)s;
-    (void)o;
-}
-const char *play_level_title(const play_session *s) { return s->level->map.name[0] ? s->level->map.name : s->path; }
-
 #define W 960
 #define H 600
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Zlib */
 /* test_app.h - the app's SDL-free sources compiled into a suite: the file kinds, the loader,
  * the level list, the play session, the recordings and the file watch (a suite reaches their
- * static functions too), with stand-ins for the two helpers of main.c they call. Include it
- * once, in the suite's one source file.
+ * static functions too), with stand-ins for the two helpers of common/cli.c they call (cli.c
+ * needs the renderer's data places; these suites link the core only). Include it once, in
+ * the suite's one source file.
  *
  * The stand-ins: app_usage_error (load.c's pattern references) returns APP_EXIT_USAGE and
  * prints nothing; app_default_map (levels.c's default list, beside the demo) returns

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
-/* The renderer's resources (sprite sheets), the bitmap font, and headless PNG output. */
+/* render.c - the renderer's resources (sprite sheets), blits, the bitmap font and its text
+ * cache, and headless output: a draw function run on a software renderer into a surface or
+ * a PNG (pt_render_surface_with; a scene's pt_render_png is draw.c's, on top of it). */
 #include "render_internal.h"
 #include "datadir.h"
 
@@ -327,34 +329,4 @@ int pt_render_png_with(int w, int h, const char *asset_dir, pt_draw_fn draw, voi
         return PT_ERR_IO;
     }
     return PT_OK;
-}
-
-typedef struct scene_job { const pt_scene *scene; const pt_view *view; } scene_job;
-
-static int draw_scene_job(pt_render *r, int w, int h, void *user) {
-    const scene_job *j = user;
-    pt_view v = j->view ? *j->view : (pt_view){0};
-    pt_view_resolve(&v, w, h);
-    return pt_render_draw(r, j->scene, &v);
-}
-
-SDL_Surface *pt_render_surface(const pt_scene *scene, const pt_view *view, int w, int h, const char *asset_dir,
-                               pt_error *err) {
-    if (!scene || !scene->map) {
-        pt_error_clear(err);
-        pt_error_set(err, PT_ERR_USAGE, 0, 0, "no map to draw");
-        return NULL;
-    }
-    scene_job j = {scene, view};
-    return pt_render_surface_with(w, h, asset_dir, draw_scene_job, &j, err);
-}
-
-int pt_render_png(const pt_scene *scene, const pt_view *view, int w, int h, const char *asset_dir,
-                  const char *path, pt_error *err) {
-    if (!scene || !scene->map) {
-        pt_error_clear(err);
-        return pt_error_set(err, PT_ERR_USAGE, 0, 0, "no map to draw");
-    }
-    scene_job j = {scene, view};
-    return pt_render_png_with(w, h, asset_dir, draw_scene_job, &j, path, err);
 }

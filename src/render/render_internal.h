@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: Zlib */
-/* render_internal.h - what render.c (resources, text, PNG), draw.c (scenes), debug_draw.c
- * (the public debug drawing) and markers.c (edge markers) share. */
+/* render_internal.h - what the renderer's files share. From the bottom up: view.c (overlay
+ * names, sprite choice, views: no drawing), render.c (resources, text, blits, headless
+ * output), map_layer.c (the tiles), cones.c (cones and sight), overlays.c (the debug
+ * overlays and names), draw.c (a scene: pt_render_draw), and over them debug_draw.c (the
+ * public debug drawing), markers.c, stone.c, caught.c, hud.c, menu.c, world_actors.c. */
 #ifndef PATROL_RENDER_INTERNAL_H
 #define PATROL_RENDER_INTERNAL_H
 
@@ -39,7 +42,7 @@ struct pt_render {
     pt__draw_item *items;         /* scratch for pt_render_draw, grows */
     int items_cap;
     /* The map layer: the map's tiles drawn once at one scale into a target texture, copied
-     * each frame (draw.c, map_layer). Rebuilt when the key (map, size, scale, tiles) changes;
+     * each frame (map_layer.c). Rebuilt when the key (map, size, scale, tiles) changes;
      * the animated tiles are redrawn when their frame changes. */
     SDL_Texture *layer;
     const pt_map *layer_map;
@@ -47,7 +50,7 @@ struct pt_render {
     int layer_w, layer_h, layer_t, layer_scale, layer_phase;
     int layer_off;                /* 1: could not make one at this key (drawn tile by tile) */
     /* The cone layer: view cones filled into a CPU buffer the size of the output, span by
-     * span, and blended onto the frame with one copy of the part they cover (draw.c). */
+     * span, and blended onto the frame with one copy of the part they cover (cones.c). */
     uint32_t *cone_px;            /* ARGB8888, cone_w x cone_h, zero outside the last cones */
     SDL_Texture *cone_tex;
     int cone_w, cone_h;
@@ -210,7 +213,29 @@ static inline void pt__end_debug(pt_render *r, const SDL_Rect *old_clip, SDL_boo
     SDL_RenderSetClipRect(r->sdl, had_clip ? old_clip : NULL);
 }
 
-/* Actors' names on dark boxes below their feet (draw.c; also pt_render_labels). */
+/* ---- the parts of a scene, in the order pt_render_draw (draw.c) draws them ----------------- */
+
+/* map_layer.c: makes the map layer current for the map, scale and time: 1 when it can be
+ * copied (pt__copy_layer), 0 when the tiles must be drawn one by one (pt__draw_tiles). */
+int pt__map_layer(pt_render *r, const pt_map *m, int t, int scale, double time);
+void pt__copy_layer(pt_render *r, const pt_view *v, const pt__xform *f);
+void pt__draw_tiles(pt_render *r, const pt_map *m, const pt_view *v, const pt__xform *f, int x0, int y0, int x1,
+                    int y1);
+void pt__draw_grid(pt_render *r, const pt_map *m, const pt__xform *f, int x0, int y0, int x1, int y1);
+
+/* cones.c: every guard's view cone through the cone layer (PT_OK, or PT_ERR_NOMEM without a
+ * cone buffer); every guard's seen cells. */
+int pt__draw_cones(pt_render *r, const pt_map *m, const pt__xform *f, const pt_scene *scene, const SDL_Rect *clip,
+                   int out_w, int out_h);
+void pt__draw_sight(pt_render *r, const pt_map *m, const pt__xform *f, const pt_scene *scene);
+
+/* overlays.c: the debug overlays, each over all of the scene's (or the n) actors. */
+void pt__draw_patterns(pt_render *r, const pt_map *m, const pt__xform *f, const pt_scene *scene);
+void pt__draw_paths(pt_render *r, const pt_map *m, const pt__xform *f, const pt_scene *scene);
+void pt__draw_rays(pt_render *r, const pt_map *m, const pt__xform *f, const pt_scene *scene);
+void pt__draw_steer(pt_render *r, const pt__xform *f, const pt_actor *actors, int n);
+void pt__draw_memory(pt_render *r, const pt__xform *f, const pt_actor *actors, int n);
+/* Actors' names on dark boxes below their feet (also pt_render_labels). */
 void pt__draw_labels(pt_render *r, const pt__xform *f, const pt_actor *actors, int n);
 
 #endif

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: Zlib */
-/* app.h - the patrol command's subcommands. Each returns the process exit status:
- * 0 success, 1 the input has problems (messages printed), 2 usage error. */
+/* app.h - the patrol command's subcommands (main.c dispatches to them; the game's play and
+ * the tools' others). Each returns the process exit status: 0 success, 1 the input has
+ * problems (messages printed), 2 usage error. The helpers of their command lines: cli.h. */
 #ifndef PATROL_APP_H
 #define PATROL_APP_H
 
 #include <patrol/error.h>
-
-#include <stdint.h>
 
 #define APP_EXIT_OK 0
 #define APP_EXIT_INPUT 1
@@ -21,26 +20,5 @@ int cmd_show(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_test(int argc, char **argv);
-
-/* Prints "patrol CMD: error: ..." and the hint to use --help; returns APP_EXIT_USAGE. */
-int app_usage_error(const char *cmd, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-/* 1 if arg is -h or --help. */
-int app_is_help(const char *arg);
-/* Strict option values: print a usage error and return 0 when s is not a number in range. */
-int app_parse_long(const char *cmd, const char *opt, const char *s, long lo, long hi, long *out);
-int app_parse_double(const char *cmd, const char *opt, const char *s, double lo, double hi, double *out);
-/* A seed: a whole number 0..2^64-1, as a map's `seed` takes. */
-int app_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *out);
-/* 1 if path names a PNG file (ends in .png, any case); else prints a usage error, returns 0.
- * Only PNG is written, so another name would be a file whose bytes belie its name. */
-int app_png_path_ok(const char *cmd, const char *opt, const char *path);
-/* The default demo map: demo.map in the first of the data places (src/render/datadir.h):
- * share/patrol/examples beside the program, ./maps, the source tree's maps/ (a program in the
- * build tree), the configured install's examples; "maps/demo.map" when none has it. */
-const char *app_default_map(void);
 
 #endif

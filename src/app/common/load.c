@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/app.h"
+#include "common/cli.h"
 #include "common/filekind.h"
 
 int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err) {

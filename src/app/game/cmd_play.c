@@ -11,6 +11,7 @@
  * this window. The other files of the window: play_ui.h.
  */
 #include "common/app.h"
+#include "common/cli.h"
 #include "game/audio.h"
 #include "common/fstats.h"
 #include "game/levels.h"
@@ -136,10 +137,6 @@ int play_overlay_option(const char *cmd, int argc, char **argv, int *i, unsigned
 }
 
 /* ---- the round's end ----------------------------------------------------------------------- */
-
-const char *play_level_title(const play_session *s) {
-    return s->level->map.name[0] ? s->level->map.name : s->path;
-}
 
 /* The round was won: the level's best time and badges, saved at once (a crash later loses
  * nothing), the banner's line, and the line on stdout that scripts follow. A bad progress
@@ -271,12 +268,6 @@ int cmd_play(int argc, char **argv) {
 }
 
 /* ---- the loop ------------------------------------------------------------------------------ */
-
-void play_set_logs(play_session *s, const play_opts *o) {
-    s->log = stdout;
-    s->log_moves = o->log_moves || o->log_all;
-    s->log_events = o->log_all;
-}
 
 #define RESULT_AFTER_S 2.0 /* the escape banner shows this long before the result screen (or Enter) */
 

@@ -5,6 +5,7 @@
 #include "game/levels.h"
 
 #include "common/app.h"
+#include "common/cli.h"
 #include "common/load.h"
 #include "common/watch.h"
 

@@ -287,6 +287,8 @@ int play_catch_skip(play_session *s);
  * player without its caught starburst until the grab. Nothing outside a catch. */
 void play_catch_actors(const play_session *s, pt_actor *actors, int n);
 
+/* The level's name, else its path (the menus, the round's end line). */
+const char *play_level_title(const play_session *s);
 /* What the player must do, for the HUD. */
 const char *play_objective(const play_session *s);
 /* The nearest goal tile to the player (for the pointer); 0 when the map has none. */

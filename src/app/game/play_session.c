@@ -732,6 +732,10 @@ double play_since_end(const play_session *s) {
     return (double)(s->ticks - s->end_tick) * pt_world_dt(s->world);
 }
 
+const char *play_level_title(const play_session *s) {
+    return s->level->map.name[0] ? s->level->map.name : s->path;
+}
+
 const char *play_objective(const play_session *s) {
     return s->level->map.goal ? "Reach the exit - stay out of sight" : "Stay out of sight";
 }

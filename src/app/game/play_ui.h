@@ -83,13 +83,17 @@ typedef struct play_menus {
     char subtitle[1024];
 } play_menus;
 
+/* The session's log lines (--log, --log-moves) as the options ask: set by the loop
+ * (cmd_play.c) and by the level select for each level it opens (play_menu.c). */
+static inline void play_set_logs(play_session *s, const play_opts *o) {
+    s->log = stdout;
+    s->log_moves = o->log_moves || o->log_all;
+    s->log_events = o->log_all;
+}
+
 /* cmd_play.c */
 /* The window's loop over the session: play (o->replay NULL) or replay. An APP_EXIT_* code. */
 int play_run(const play_opts *o);
-/* The session's log lines (--log, --log-moves) as the options ask. */
-void play_set_logs(play_session *s, const play_opts *o);
-/* The level's name, else its path. */
-const char *play_level_title(const play_session *s);
 
 /* play_keys.c */
 /* The sound's state, for the note M, [ and ] show: "sound on - volume 8/10", "sound off -

@@ -1,4 +1,8 @@
 /* SPDX-License-Identifier: Zlib */
+/* replay.c - `patrol sim --replay F.rec` (a recording played again headless) and the lines
+ * the headless runs and the game share: the events as `sim -v` lists them, the round's end,
+ * and the trace file (replay.h). In game/ because play prints its rounds' ends with them;
+ * the tools' sim calls down to it. */
 #include "game/replay.h"
 
 #include <errno.h>
@@ -83,6 +87,31 @@ done:
     pt_map_fini(&map);
     app_rec_fini(&r);
     return status;
+}
+
+const char *app_sim_entity_name(const pt_world *w, uint32_t id) {
+    const pt_entity *e = pt_world_entity(w, (int)id);
+    return e && e->name[0] ? e->name : id == 0 ? "player" : "?";
+}
+
+/* -v: "tick T KIND NAME..." - who did it, and for a catch whom. */
+void app_sim_print_event(FILE *out, const pt_world *w, const pt_event *e) {
+    if (e->kind == PT_EVENT_PHASE) {
+        double left = 0.0;
+        pt_world_phase(w, &left);
+        fprintf(out, "tick %llu phase %s (was %s)", (unsigned long long)e->tick, pt_phase_name((pt_phase)e->a),
+                pt_phase_name((pt_phase)e->b));
+        /* to a tenth of a second; a countdown of a tick or two to a thousandth */
+        if (left > 0.0) fprintf(out, left < 0.05 ? " for %.3f s" : " for %.1f s", left);
+        fputc('\n', out);
+        return;
+    }
+    fprintf(out, "tick %llu %s %s", (unsigned long long)e->tick, pt_event_kind_name(e->kind),
+            app_sim_entity_name(w, e->a));
+    if (e->kind == PT_EVENT_CAUGHT || e->kind == PT_EVENT_CALLED) fprintf(out, " %s", app_sim_entity_name(w, e->b));
+    fprintf(out, " at %d,%d", e->x, e->y);
+    if (e->kind == PT_EVENT_HEARD) fprintf(out, " level %u.%u", e->b / 10, e->b % 10);
+    fputc('\n', out);
 }
 
 void app_round_line(FILE *out, const char *title, int round, const char *caught_by, double seconds) {

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
-/* replay.h - `patrol sim --replay F.rec`: a recorded run played again headless. */
+/* replay.h - `patrol sim --replay F.rec`: a recorded run played again headless; and what the
+ * headless runs (sim, sim --replay, sim --walkthrough) and play print alike: the events of
+ * `sim -v`, the round's end line, the trace. */
 #ifndef PATROL_APP_REPLAY_H
 #define PATROL_APP_REPLAY_H
 
@@ -10,10 +12,13 @@
 /* Loads the recording, its level (map_path, or the map the recording names when NULL),
  * checks they belong together and runs every recorded tick (at most max_ticks when >= 0),
  * writing the trace as `sim --trace` does (trace_path "-" = stdout, NULL = none), with
- * verbose every event as `sim -v` lists it and, unless quiet, a summary line. Returns an APP_EXIT_* status; errors are printed located. */
+ * verbose every event as `sim -v` lists it and, unless quiet, a summary line. Returns an
+ * APP_EXIT_* status; errors are printed located. */
 int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, const char *trace_path, int quiet,
                    int verbose);
 
+/* An entity's name in sim's lines: its own, else "player" for id 0, else "?". */
+const char *app_sim_entity_name(const pt_world *w, uint32_t id);
 /* sim -v, sim --replay -v: one line for event e of the step w just made ('tick T KIND NAME...'). */
 void app_sim_print_event(FILE *out, const pt_world *w, const pt_event *e);
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
-/* bench.h - the benchmark scenarios of `patrol bench`. */
+/* bench.h - the benchmark scenarios of `patrol bench`: los in cmd_bench.c (the command), the
+ * others in bench_scenarios.c, and the tools they share in bench_util.c. */
 #ifndef PATROL_APP_BENCH_H
 #define PATROL_APP_BENCH_H
 
@@ -30,6 +31,8 @@ typedef struct bench_scenario {
     int (*run)(const bench_opts *, bench_result *);
 } bench_scenario;
 
+/* ---- bench_util.c ---- */
+
 /* Fills median/min/max/updates_per_s from the total ns of each run. */
 void bench_stats(bench_result *r, const double *ns_per_run, int runs);
 void bench_extra(bench_result *r, const char *key, double value);
@@ -45,6 +48,8 @@ void bench_gate_state(const bench_opts *o, uint64_t hash);
 /* FNV-1a over n bytes, continuing from h (start with 14695981039346656037). */
 uint64_t bench_hash(uint64_t h, const void *p, size_t n);
 int bench_walled_map(pt_map *m, int size, int room, double pillars, uint64_t seed);
+
+/* ---- bench_scenarios.c ---- */
 
 int bench_patterns(const bench_opts *o, bench_result *r);
 int bench_flock(const bench_opts *o, bench_result *r);

@@ -3,6 +3,7 @@
  * prints every problem as a located error and keeps going so one run shows the problems of
  * every file. */
 #include "common/app.h"
+#include "common/cli.h"
 #include "common/filekind.h"
 #include "game/levels.h"
 #include "common/load.h"

@@ -2,6 +2,7 @@
 /* patrol render MAP --out FILE.png: what `patrol play` shows at tick N, drawn headless by
  * the same code (play_draw_frame): the whole map, or with --view WxH the window's view. */
 #include "common/app.h"
+#include "common/cli.h"
 #include "game/play.h"
 #include "common/load.h"
 #include "tools/study.h"

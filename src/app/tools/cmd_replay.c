@@ -2,6 +2,7 @@
 /* patrol replay F.rec [MAP]: a recording of `patrol play --record` played back in the
  * window (play_run with a replay): the recorded level, seed and input on every tick. */
 #include "common/app.h"
+#include "common/cli.h"
 #include "game/play_ui.h"
 #include "common/rec.h"
 

@@ -3,6 +3,7 @@
  * a matrix's rows, or the pattern drawn over a map as text with its lint errors. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include "common/app.h"
+#include "common/cli.h"
 #include "common/filekind.h"
 #include "common/load.h"
 #include "common/watch.h"

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common/app.h"
+#include "common/cli.h"
 #include "common/load.h"
 #include "game/play.h"
 #include "game/replay.h"
@@ -60,30 +61,6 @@ static double now_seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static const char *entity_name(const pt_world *w, uint32_t id) {
-    const pt_entity *e = pt_world_entity(w, (int)id);
-    return e && e->name[0] ? e->name : id == 0 ? "player" : "?";
-}
-
-/* -v: "tick T KIND NAME..." - who did it, and for a catch whom. */
-void app_sim_print_event(FILE *out, const pt_world *w, const pt_event *e) {
-    if (e->kind == PT_EVENT_PHASE) {
-        double left = 0.0;
-        pt_world_phase(w, &left);
-        fprintf(out, "tick %llu phase %s (was %s)", (unsigned long long)e->tick, pt_phase_name((pt_phase)e->a),
-                pt_phase_name((pt_phase)e->b));
-        /* to a tenth of a second; a countdown of a tick or two to a thousandth */
-        if (left > 0.0) fprintf(out, left < 0.05 ? " for %.3f s" : " for %.1f s", left);
-        fputc('\n', out);
-        return;
-    }
-    fprintf(out, "tick %llu %s %s", (unsigned long long)e->tick, pt_event_kind_name(e->kind), entity_name(w, e->a));
-    if (e->kind == PT_EVENT_CAUGHT || e->kind == PT_EVENT_CALLED) fprintf(out, " %s", entity_name(w, e->b));
-    fprintf(out, " at %d,%d", e->x, e->y);
-    if (e->kind == PT_EVENT_HEARD) fprintf(out, " level %u.%u", e->b / 10, e->b % 10);
-    fputc('\n', out);
 }
 
 static void print_tick_events(void *out, const pt_world *w) {
@@ -243,7 +220,7 @@ int cmd_sim(int argc, char **argv) {
             if (by_state[s]) fprintf(out, " %s %d", pt_state_name((pt_state)s), by_state[s]);
         fputc('\n', out);
         for (long i = 0; i < counts[PT_EVENT_CAUGHT] && i < MAX_CATCHES_SHOWN; i++)
-            fprintf(out, "caught by %s at tick %llu (%.1f s)\n", entity_name(w, catches[i].guard),
+            fprintf(out, "caught by %s at tick %llu (%.1f s)\n", app_sim_entity_name(w, catches[i].guard),
                     (unsigned long long)catches[i].tick, (double)catches[i].tick * pt_world_dt(w));
         if (counts[PT_EVENT_CAUGHT] > MAX_CATCHES_SHOWN)
             fprintf(out, "... and %ld more catches (-v lists every event)\n", counts[PT_EVENT_CAUGHT] - MAX_CATCHES_SHOWN);

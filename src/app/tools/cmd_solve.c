@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common/app.h"
+#include "common/cli.h"
 #include "common/load.h"
 
 static void help(FILE *out) {

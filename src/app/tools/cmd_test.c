@@ -3,6 +3,7 @@
  * holds the format and the runs; this prints them, and on a failure writes the trace and a
  * picture of the moment when asked). */
 #include "common/app.h"
+#include "common/cli.h"
 #include "common/load.h"
 
 #include <patrol/render.h>
