@@ -98,7 +98,7 @@ static int finish_path(parser *ps, builder *b) {
     int rc = library_budget(ps, total + back, p->end_line ? p->end_line : p->line, p->end_line ? p->end_col : p->col);
     if (rc < 0) return rc;
     size_t cap = (size_t)(total + back);
-    p->cells = PT_MALLOC((cap + 1) * sizeof *p->cells); /* + cells[ncells] (pattern_priv.h) */
+    p->cells = PT_MALLOC((cap + 1) * sizeof *p->cells); /* + cells[ncells] (pattern_shared.h) */
     if (b->vn > 0 && !(b->vcell_scratch = PT_MALLOC((size_t)b->vn * sizeof *b->vcell_scratch))) return nomem(ps, p->line);
     p->src_of_cell = PT_MALLOC(cap * sizeof *p->src_of_cell);
     if (!p->cells || !p->src_of_cell) return nomem(ps, p->line);
