@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
-/* crowd_priv.h - the layout of a pt_crowd (the bulk .c files and lanes.h) and its test hooks
- * (check_crowd.c reads the mode and the step's choices, and may set no_ring). */
+/* crowd_priv.h - the layout of a pt_crowd (the bulk .c files and lanes.h), its test hooks
+ * (check_crowd.c reads the mode and the step's choices, and may set no_ring), and running
+ * one phase of a step on the crowd's pool (pt__crowd_phase). */
 #ifndef PATROL_CROWD_PRIV_H
 #define PATROL_CROWD_PRIV_H
 
