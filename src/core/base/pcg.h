@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Zlib */
-/* rng_priv.h - the PCG32 step, written once: pt_rng (rng.c) and the troop's matrix records
+/* pcg.h - the PCG32 step, written once: pt_rng (rng.c) and the troop's matrix records
  * (bulk/troop.c, which keep the state and the stream apart) instantiate it; the doubles
  * pt_rng_unit and pt_rng_signed give are here too, for the steering's per-tick draws (wander)
  * to take them without a call. */

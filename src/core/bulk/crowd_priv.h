@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
-/* crowd_priv.h - the layout of a pt_crowd (the bulk .c files and lanes.h) and its test hooks
- * (check_crowd.c reads the mode and the step's choices, and may set no_ring). */
+/* crowd_priv.h - the layout of a pt_crowd (the bulk .c files and lanes.h), its test hooks
+ * (check_crowd.c reads the mode and the step's choices, and may set no_ring), and running
+ * one phase of a step on the crowd's pool (pt__crowd_phase). */
 #ifndef PATROL_CROWD_PRIV_H
 #define PATROL_CROWD_PRIV_H
 
@@ -12,8 +13,8 @@
 
 #include "base/cellspace_sort.h"
 #include "bulk/crowd_run.h"
+#include "bulk/pool.h"
 
-struct pt__crowd_pool;
 struct pt__crowd_groups;
 
 /* One agent's neighbour sums (64 bytes, one cache line) */
@@ -65,7 +66,8 @@ struct pt_crowd {
     struct pt__crowd_groups *gm; /* the slots by group, then cell (inplace.c), or NULL */
     pt_cellspace cs;
     pt_vehicle target_veh;     /* the target as it was at the start of the step */
-    struct pt__crowd_pool *pool;
+    struct pt__pool *pool;     /* the helper threads (threads - 1 of them), or NULL */
+    int follow;                /* a pt__crowd_run comes right after this step (pt__crowd_step_then) */
     int packed;                /* 1 = the packed mode (the crowd holds the motion state) */
     /* the packed mode */
     int uniform;               /* the agents share params and vehicle constants (at reload) */
@@ -133,6 +135,29 @@ static inline const pt_vehicle *pt__crowd_tick_ctx(const pt_crowd *c, double dt,
     return tv;
 }
 
+/* How many threads share a phase over n items: each share gets at least c->min_share. */
+static inline int pt__crowd_shares(const pt_crowd *c, int n) {
+    int shares = c->pool ? c->pool->workers + 1 : 1, min_share = c->min_share > 0 ? c->min_share : 1;
+    if (shares > n / min_share) shares = n / min_share;
+    return shares > 1 ? shares : 1;
+}
+
+/* Runs one phase to its end: fn(arg, share, shares) for each of `shares` contiguous shares
+ * (pt__crowd_shares), on the crowd's threads when there are several. more: another phase of
+ * the step follows (the helpers stay awake for it). A phase's fixed cost with helpers
+ * (waking or signalling them, waiting for the last) can be more than a small crowd's phase
+ * takes: hence min_share agents at least per share. */
+static inline void pt__crowd_phase(pt_crowd *c, int shares, pt__pool_fn fn, void *arg, int more) {
+    if (shares <= 1) fn(arg, 0, 1);
+    else pt__pool_run(c->pool, shares, fn, arg, more);
+}
+
+/* The agents [*lo, *hi) of share `share` of `shares` equal contiguous shares of the crowd. */
+static inline void pt__crowd_share_range(const pt_crowd *c, int share, int shares, int *lo, int *hi) {
+    *lo = (int)((long long)c->n * share / shares);
+    *hi = (int)((long long)c->n * (share + 1) / shares);
+}
+
 /* The in-place mode's phases and its order by group (inplace.c). */
 void pt__crowd_gather_range(pt_crowd *c, int lo, int hi);
 void pt__crowd_soa_range(pt_crowd *c, int lo, int hi, int headings);
@@ -149,8 +174,7 @@ void pt__crowd_mode_choose(pt_crowd *c);
 void pt__crowd_packed_load(pt_crowd *c);
 void pt__crowd_packed_target(pt_crowd *c);
 void pt__crowd_packed_cells_range(pt_crowd *c, int lo, int hi);
-void pt__crowd_packed_sort(pt_crowd *c, double dt);
-int pt__crowd_packed_sort_share(pt_crowd *c, int share, int shares);
+void pt__crowd_packed_sort(pt_crowd *c);
 void pt__crowd_packed_permute_range(pt_crowd *c, int lo, int hi);
 void pt__crowd_packed_step(pt_crowd *c, int lo, int hi, double dt, int share);
 

@@ -10,7 +10,6 @@
  * state and its neighbours' rows are next to each other. */
 #include "bulk/crowd_priv.h"
 #include "bulk/pairs.h"
-#include "bulk/pool.h"
 #include "bulk/simd.h"
 #include "bulk/sums.h"
 
@@ -240,7 +239,7 @@ static void half_choose(pt_crowd *c, int most) {
 /* The counting sort of the slots by cell, for share `share`'s range of the cells
  * pt__crowd_packed_sort says to rewrite: the slots of those cells go to perm, cs.start gets
  * the cells' offsets. Returns the most slots in one of its cells. */
-int pt__crowd_packed_sort_share(pt_crowd *c, int share, int shares) {
+static int packed_sort_share(pt_crowd *c, int share, int shares) {
     return pt__cellspace_sort_share(&c->cs, c->lcell, c->n, &c->sort, share, shares, c->perm, NULL, 0);
 }
 
@@ -282,18 +281,29 @@ static pt__crowd_sums *ring_of(const pt_crowd *c, int share) {
 /* The sort of the slots by cell (parallel by ranges of cells when helpers take part); the
  * permutation puts each cell's slots in ascending agent index (agents that came from
  * different cells arrive out of order; a cell holds a handful, so insertion is cheap). */
-void pt__crowd_packed_sort(pt_crowd *c, double dt) {
+typedef struct packed_sort_run {
+    pt_crowd *c;
+    int most[PT_CROWD_MAX_THREADS]; /* the most slots in one cell of each share's range */
+} packed_sort_run;
+
+static void packed_sort_shares(void *arg, int share, int shares) {
+    packed_sort_run *R = arg;
+    R->most[share] = packed_sort_share(R->c, share, shares);
+}
+
+void pt__crowd_packed_sort(pt_crowd *c) {
     pt_cellspace *cs = &c->cs;
-    int shares = pt__crowd_dispatch_shares_n(c, c->n), most = 0;
+    int shares = pt__crowd_shares(c, c->n), most = 0;
     /* Only the cells from the first occupied one to the last (this step's and the last
      * one's) are rewritten: a small crowd on a big map fills a few of its rows, and
      * clearing and summing the whole grid would cost more than the crowd's own step. */
     pt__cellspace_sort_plan(cs, c->lcell, c->n, &c->sort); /* cannot fail: sized for n at init */
     if (shares > 1) {
-        pt__crowd_dispatch(c, PHASE_PACKED_SORT, dt);
-        for (int sh = 0; sh < shares; sh++) most = c->pool->most[sh] > most ? c->pool->most[sh] : most;
+        packed_sort_run R = {.c = c};
+        pt__crowd_phase(c, shares, packed_sort_shares, &R, 1);
+        for (int sh = 0; sh < shares; sh++) most = R.most[sh] > most ? R.most[sh] : most;
     } else
-        most = pt__crowd_packed_sort_share(c, 0, 1);
+        most = packed_sort_share(c, 0, 1);
     pt__cellspace_sort_done(cs, c->n);
     half_choose(c, most);
     if (c->half) ring_size(c);

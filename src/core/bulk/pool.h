@@ -1,58 +1,47 @@
 /* SPDX-License-Identifier: Zlib */
-/* pool.h - the crowd's worker threads (pool.c): a phase of the step runs split into
- * contiguous shares, share 0 on the calling thread, the others on the workers.
+/* pool.h - worker threads that run a job split into shares (pool.c), not knowing what the
+ * job is: pt__pool_run(p, shares, fn, arg, more) calls fn(arg, share, shares) once for each
+ * share 0 .. shares - 1, share 0 on the calling thread and the others on the workers, and
+ * returns when every share is done.
  *
- * pt__crowd_pool_start(want) starts up to want workers (NULL: none could be started, the
- * caller runs alone); pt__crowd_pool_stop joins and frees them (NULL is a no-op).
- * pt__crowd_dispatch(c, phase, dt) runs one phase to its end on as many threads as
- * pt__crowd_dispatch_shares_n(c, c->n) says, calling pt__crowd_run_share (crowd.c) once per
- * share. */
+ * pt__pool_start(want) starts up to want workers (NULL: none could be started, the caller
+ * runs alone); pt__pool_stop joins and frees them (NULL is a no-op). `more` says another
+ * run follows soon (a phase of the same step): the workers then keep yielding a while
+ * before they sleep, so the next run does not pay for waking them. A job that hands out
+ * its work as threads come for it may use the pool's cursor (next), 0 when a run starts. */
 #ifndef PATROL_BULK_POOL_H
 #define PATROL_BULK_POOL_H
 
+#include <patrol/crowd.h>
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "bulk/crowd_priv.h"
-#include "bulk/crowd_run.h"
+typedef void (*pt__pool_fn)(void *arg, int share, int shares);
 
-enum { PHASE_GATHER, PHASE_SOA, PHASE_FORCES, PHASE_STEP, PHASE_PACKED_CELLS, PHASE_PACKED_SORT, PHASE_PACKED_PERMUTE,
-       PHASE_PACKED_STEP, PHASE_RUN };
-
-typedef struct pt__crowd_worker {
-    struct pt__crowd_pool *pool;
+typedef struct pt__pool_worker {
+    struct pt__pool *pool;
     int index;                 /* share index: 1 .. workers */
-} pt__crowd_worker;
+} pt__pool_worker;
 
-struct pt__crowd_pool {
+struct pt__pool {
     pthread_mutex_t mu;
     pthread_cond_t go;
-    atomic_uint gen;           /* bumped for every phase (release: publishes c, phase, dt) */
-    atomic_int pending;        /* workers still running the current phase */
+    atomic_uint gen;           /* bumped for every run (release: publishes the job) */
+    atomic_int pending;        /* workers still running the current run */
     atomic_int quit;
-    atomic_int next;           /* PHASE_PACKED_STEP: the next chunk's first slot */
+    atomic_int next;           /* the job's cursor: 0 when a run starts */
     int workers;               /* started threads */
-    int shares;                /* threads taking part in the current phase (<= workers + 1) */
-    int chunk;                 /* PHASE_PACKED_STEP: the fewest slots per chunk */
-    int most[PT_CROWD_MAX_THREADS]; /* PHASE_PACKED_SORT: the most slots in one cell of each
-                                       share's range */
-    int phase;
-    int follow;                /* a pt__crowd_run phase follows this step (pt__crowd_step_then) */
-    double dt;
-    pt_crowd *c;
-    pt__crowd_range_fn run_fn; /* PHASE_RUN: fn(arg, lo, hi) over [0, run_n) */
-    void *run_arg;
-    int run_n;
+    int shares;                /* threads taking part in the current run (<= workers + 1) */
+    int more;                  /* another run follows soon */
+    pt__pool_fn fn;            /* the job: fn(arg, share, shares) */
+    void *arg;
     pthread_t tid[PT_CROWD_MAX_THREADS];
-    pt__crowd_worker w[PT_CROWD_MAX_THREADS];
+    pt__pool_worker w[PT_CROWD_MAX_THREADS];
 };
 
-struct pt__crowd_pool *pt__crowd_pool_start(int want);
-void pt__crowd_pool_stop(struct pt__crowd_pool *p);
-/* How many threads share a phase over n items: each share gets at least c->min_share. */
-int pt__crowd_dispatch_shares_n(const pt_crowd *c, int n);
-void pt__crowd_dispatch(pt_crowd *c, int phase, double dt);
-/* One share of a crowd phase (any but PHASE_RUN): crowd.c. */
-void pt__crowd_run_share(pt_crowd *c, int phase, int share, int shares, double dt);
+struct pt__pool *pt__pool_start(int want);
+void pt__pool_stop(struct pt__pool *p);
+/* Runs fn over 2 .. p->workers + 1 shares (see above). */
+void pt__pool_run(struct pt__pool *p, int shares, pt__pool_fn fn, void *arg, int more);
 
 #endif

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: Zlib */
-/* Steering: the vehicle integrator, the behaviours that need no geometry, the combiners and
- * the agent bundle. Geometry behaviours and collision are in steer_walls.c, steer_obstacles.c
- * (with hide), steer_contain.c and steer_collide.c over the index of steer_env.c; parameters
- * and .steer files in steer_params.c. */
+/* Steering: the vehicle integrator, the behaviours that need no geometry index (hide only
+ * walks the obstacle list, and falls back on evade and arrive), the combiners and the agent
+ * bundle. Geometry behaviours and collision are in steer_walls.c, steer_obstacles.c,
+ * steer_contain.c and steer_collide.c over the index of steer_env.c; parameters and .steer
+ * files in steer_params.c. */
 #include <patrol/steer.h>
 
 #include "base/pcg.h"
 #include "nav/steer_shared.h"
 
+#include <math.h>
 #include <stddef.h>
 
 #include <string.h>
@@ -161,6 +163,40 @@ pt_vec2 pt_steer_offset_pursuit(const pt_vehicle *v, const pt_vehicle *leader, p
     pt_vec2 to = pt_v2_sub(slot, v->pos);
     double t = look_ahead(pt_v2_len(to), v->max_speed + pt_vehicle_speed(leader));
     return pt_steer_arrive(v, pt_v2_add(slot, pt_v2_scale(leader->vel, t)), PT_DECEL_FAST, p);
+}
+
+/* ---- hide ---------------------------------------------------------------------------- */
+
+int pt_steer_hiding_spot(const pt_obstacle *ob, pt_vec2 hunter, const pt_steer_params *p, pt_vec2 *out) {
+    if (!p) p = pt_steer_params_builtin();
+    pt_vec2 c = pt_v2(ob->x, ob->y);
+    pt_vec2 dir = pt_v2_norm(pt_v2_sub(c, hunter));
+    if (pt_v2_len2(dir) < 0.5) return 0;
+    *out = pt_v2_add(c, pt_v2_scale(dir, ob->r + p->hide_distance));
+    return 1;
+}
+
+pt_vec2 pt_steer_hide(const pt_vehicle *v, const pt_vehicle *hunter, const pt_steer_env *env,
+                      const pt_steer_params *p) {
+    if (!p) p = pt_steer_params_builtin();
+    int found = 0;
+    double best_d2 = 0;
+    pt_vec2 best = pt_v2(0.0, 0.0);
+    for (int i = 0; env && i < env->nobstacles; i++) {
+        pt_vec2 spot;
+        if (!pt_steer_hiding_spot(&env->obstacles[i], hunter->pos, p, &spot)) continue;
+        if (env->map && !pt_map_walkable(env->map, (int)floor(spot.x), (int)floor(spot.y))) continue;
+        double d2 = pt_v2_dist2(spot, v->pos);
+        if (!found || d2 < best_d2) {
+            found = 1;
+            best_d2 = d2;
+            best = spot;
+        }
+    }
+    /* An explicit flag, not a sentinel distance: Buckland compared against the wrong
+     * sentinel, so evade never ran. */
+    if (!found) return pt_steer_evade(v, hunter, p);
+    return pt_steer_arrive(v, best, PT_DECEL_FAST, p);
 }
 
 void pt__path_next(pt_path *path) {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* Steering geometry: walls from tile boundaries and the index over walls and obstacles
  * (block lists, tile bits, clearances) that the behaviours read: wall avoidance
- * (steer_walls.c), obstacle avoidance and hide (steer_obstacles.c), containment
+ * (steer_walls.c), obstacle avoidance (steer_obstacles.c), containment
  * (steer_contain.c) and hard collision (steer_collide.c). */
 #include <patrol/steer.h>
 

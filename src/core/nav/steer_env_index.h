@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Zlib */
-/* steer_env_priv.h - the layout of a pt_steer_env's index (built by steer_env.c), what the
+/* steer_env_index.h - the layout of a pt_steer_env's index (built by steer_env.c), what the
  * tests read of it (check_steer_env.c), and the small helpers the files that query it share
  * (steer_walls.c, steer_obstacles.c, steer_contain.c, steer_collide.c): inline, since they
  * run per agent and per tile. */

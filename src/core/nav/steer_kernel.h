@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* The steering kernel, written once over a vector type: seek, arrive and pursuit, the ends
  * of alignment and cohesion, the step of the weighted and prioritised combiners, and the
- * integrator. steer_priv.h instantiates it one agent wide (V double) for pt_steer_seek,
+ * integrator. steer_shared.h instantiates it one agent wide (V double) for pt_steer_seek,
  * pt_steer_calculate, pt_vehicle_update and the rest of the one-agent API; bulk/packed.c two
  * and four agents wide, one agent per SIMD lane, for the crowd's packed mode (bulk/lanes.h).
  * Every lane does exactly the scalar operations in the scalar order (IEEE add, mul, div and

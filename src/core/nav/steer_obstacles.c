@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Zlib */
-/* Obstacle avoidance (the detection box against the obstacles of the block index) and hide. */
+/* Obstacle avoidance: the detection box against the obstacles of the block index. */
 #include <patrol/steer.h>
 
 #include "nav/steer_env_index.h"
@@ -73,38 +73,4 @@ pt_vec2 pt_steer_obstacle_avoidance(const pt_vehicle *v, const pt_steer_env *env
     /* Most vehicles have no obstacle in the blocks the reference would scan. */
     if (!pt__blocks_nonempty(env, env->ix->obs_start, bx0, by0, bx1, by1)) return pt__zero2();
     return pt__steer_obstacle_avoidance_ref(v, env, p);
-}
-
-/* ---- hide ---------------------------------------------------------------------------- */
-
-int pt_steer_hiding_spot(const pt_obstacle *ob, pt_vec2 hunter, const pt_steer_params *p, pt_vec2 *out) {
-    if (!p) p = pt_steer_params_builtin();
-    pt_vec2 c = pt_v2(ob->x, ob->y);
-    pt_vec2 dir = pt_v2_norm(pt_v2_sub(c, hunter));
-    if (pt_v2_len2(dir) < 0.5) return 0;
-    *out = pt_v2_add(c, pt_v2_scale(dir, ob->r + p->hide_distance));
-    return 1;
-}
-
-pt_vec2 pt_steer_hide(const pt_vehicle *v, const pt_vehicle *hunter, const pt_steer_env *env,
-                      const pt_steer_params *p) {
-    if (!p) p = pt_steer_params_builtin();
-    int found = 0;
-    double best_d2 = 0;
-    pt_vec2 best = pt__zero2();
-    for (int i = 0; env && i < env->nobstacles; i++) {
-        pt_vec2 spot;
-        if (!pt_steer_hiding_spot(&env->obstacles[i], hunter->pos, p, &spot)) continue;
-        if (env->map && !pt_map_walkable(env->map, (int)floor(spot.x), (int)floor(spot.y))) continue;
-        double d2 = pt_v2_dist2(spot, v->pos);
-        if (!found || d2 < best_d2) {
-            found = 1;
-            best_d2 = d2;
-            best = spot;
-        }
-    }
-    /* An explicit flag, not a sentinel distance: Buckland compared against the wrong
-     * sentinel, so evade never ran. */
-    if (!found) return pt_steer_evade(v, hunter, p);
-    return pt_steer_arrive(v, best, PT_DECEL_FAST, p);
 }

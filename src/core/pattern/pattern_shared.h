@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
-/* pattern_priv.h - private helpers shared by pattern.c (parser), pattern_run.c (runners)
- * and pattern_lint.c. */
+/* pattern_shared.h - private helpers shared by the pattern value (pattern.c), the parser
+ * (parse.c, parse_lines.c), the runners (pattern_run.c) and pattern_lint.c. */
 #ifndef PATROL_PATTERN_PRIV_H
 #define PATROL_PATTERN_PRIV_H
 
@@ -12,6 +12,8 @@
 #define PT__PAT_COORD_MAX 1048576
 
 void pt__pattern_free(pt_pattern *p);
+/* The kinds' names in pt_pattern_kind order, NULL-terminated (pattern.c). */
+extern const char *const pt__pattern_kind_words[];
 
 /* A path's cells array has ncells + 1 entries: cells[ncells] is cells[0] again, the last
  * index of a closed path walked with stop or reverse (pattern_step.h). */

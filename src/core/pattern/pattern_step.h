@@ -103,7 +103,7 @@ PT__BODY unsigned pt__step_mask(const pt__walkmap *v, int x, int y) {
 
 /* What a path walk reads of its pattern. */
 typedef struct pt__path_walk {
-    const pt_cell *cells; /* index i in [0, len) is cells[i] (pattern_priv.h: cells[ncells]) */
+    const pt_cell *cells; /* index i in [0, len) is cells[i] (pattern_shared.h: cells[ncells]) */
     int len;              /* length of the index sequence */
     pt_end_mode end;
 } pt__path_walk;

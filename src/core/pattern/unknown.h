@@ -5,7 +5,7 @@
 
 #include <patrol/map.h>
 
-/* The located error for an entity whose pattern= names no pattern of lib (pattern.c): at the
+/* The located error for an entity whose pattern= names no pattern of lib (library.c): at the
  * value, with a suggestion. Returns PT_ERR_UNKNOWN_PATTERN. */
 struct pt_patlib;
 struct pt_error;

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: Zlib */
+/* los.c - line of sight: the rays (by rows of the map's sight bitmaps, by runs for long rays,
+ * the cell walk when there are no bitmaps or an end is outside), the view cone, and walkable
+ * lines. The bitmaps themselves belong to the map (map/sight.c). */
 #include <patrol/los.h>
 
 #include <patrol/bresenham.h>
 #include <patrol/config.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -39,39 +43,18 @@ LOS_COLD static int los_clear_checked(const pt_map *map, int x0, int y0, int x1,
     return 1;
 }
 
-/* ---- sight bitmaps -------------------------------------------------------------------------
+/* The rays read the map's sight bitmaps (map/sight.h: the opaque bits by rows and by
+ * columns, PT_SIGHT_PAD bits of padding each side) with one unaligned 64-bit load per row.
  *
- * The map keeps its opaque bits twice, one bit per cell: by rows (bit x + SIGHT_PAD of row y)
- * and by columns (bit y + SIGHT_PAD of column x). A ray whose major axis is x crosses each row
- * it touches in one run of cells; one unaligned 64-bit load of that row covers the whole run,
- * so a ray costs a load per row instead of a dependent step per cell, and the loads of
- * different rows do not wait on each other. Rays with y major use the columns the same way.
- * Each row of a line is padded by SIGHT_PAD bits on both sides and 8 bytes at the end so a
- * window never reads outside its row. */
-enum { SIGHT_PAD = 32 };
-
-struct pt_map_sight {
-    size_t row_bytes, col_bytes; /* stride of one row (one column) of bits */
-    uint8_t *rows, *cols;        /* h rows, w columns; both in the same allocation as this */
-};
-
-static size_t sight_stride(int len) { return (size_t)(len + 2 * SIGHT_PAD + 63) / 64 * 8 + 8; }
-
-static void sight_put(uint8_t *line, int i, int on) {
-    unsigned b = (unsigned)(i + SIGHT_PAD);
-    uint8_t bit = (uint8_t)(1u << (b & 7));
-    if (on) line[b >> 3] |= bit;
-    else line[b >> 3] &= (uint8_t)~bit;
-}
-
-/* The shape of every ray of LOS_ROWS_MAX steps or fewer, as runs: for a ray of D major steps
+ * The shape of every ray of LOS_ROWS_MAX steps or fewer, as runs: for a ray of D major steps
  * and m minor steps (2 <= D, m <= D), with both steps positive, entry k of its m + 1 rows has
  * the cells of the ray in row k as a mask of major offsets (the viewer's offset 0 left out),
  * and the offsets of the two cells of the diagonal step into and out of row k: leaving row k,
  * the step passes corner A = (end of the run + 1, row k) and corner B = (end of the run,
  * row k + 1). A ray going the other way along its major axis is the mirror image: its
  * table, los_rows[1], has offset j as bit LOS_ROWS_MAX - j of a window that starts
- * LOS_ROWS_MAX cells back. Built once, from the same integer stepping as the walk. */
+ * LOS_ROWS_MAX cells back. Built once, from the same integer stepping as the walk, by the
+ * first ray that needs it (los_rows_ready). */
 enum { LOS_ROWS_MAX = 24 };
 typedef struct los_row {
     uint32_t run;       /* the ray's cells in this row */
@@ -81,6 +64,7 @@ enum { LOS_NROWS = (LOS_ROWS_MAX + 1) * (LOS_ROWS_MAX + 2) * (LOS_ROWS_MAX + 3) 
 static los_row los_rows[2][LOS_NROWS]; /* [going back along the axis] */
 static int los_shape[LOS_ROWS_MAX + 1][LOS_ROWS_MAX + 1]; /* [D][m]: first row */
 static pthread_once_t los_rows_once = PTHREAD_ONCE_INIT;
+static atomic_int los_rows_ready; /* 1 (stored with release) once the table is built */
 
 static void los_rows_build(void) {
     int n = 0;
@@ -105,50 +89,22 @@ static void los_rows_build(void) {
             }
             n += m + 1;
         }
+    atomic_store_explicit(&los_rows_ready, 1, memory_order_release);
 }
 
-int pt__sight_build(pt_map *map) {
-    pt__sight_free(map);
-    if (pthread_once(&los_rows_once, los_rows_build) != 0) return PT_ERR_NOMEM;
-    if (map->w < 1 || map->h < 1 || !map->flags) return PT_OK;
-    size_t rb = sight_stride(map->w), cb = sight_stride(map->h);
-    size_t bytes = sizeof(struct pt_map_sight) + rb * (size_t)map->h + cb * (size_t)map->w;
-    struct pt_map_sight *s = PT_CALLOC(bytes, 1);
-    if (!s) return PT_ERR_NOMEM;
-    s->row_bytes = rb;
-    s->col_bytes = cb;
-    s->rows = (uint8_t *)(s + 1);
-    s->cols = s->rows + rb * (size_t)map->h;
-    for (int y = 0; y < map->h; y++) {
-        const uint8_t *f = map->flags + (size_t)y * (size_t)map->w;
-        for (int x = 0; x < map->w; x++)
-            if (f[x] & PT_TILE_OPAQUE) {
-                sight_put(s->rows + (size_t)y * rb, x, 1);
-                sight_put(s->cols + (size_t)x * cb, y, 1);
-            }
-    }
-    map->sight = s;
-    return PT_OK;
-}
+LOS_COLD static int los_rows_init(void) { return pthread_once(&los_rows_once, los_rows_build) == 0; }
 
-void pt__sight_cell(pt_map *map, int x, int y) {
-    struct pt_map_sight *s = map->sight;
-    if (!s) return;
-    int on = (map->flags[(size_t)y * (size_t)map->w + (size_t)x] & PT_TILE_OPAQUE) != 0;
-    sight_put(s->rows + (size_t)y * s->row_bytes, x, on);
-    sight_put(s->cols + (size_t)x * s->col_bytes, y, on);
-}
-
-void pt__sight_free(pt_map *map) {
-    PT_FREE(map->sight);
-    map->sight = NULL;
+/* Whether the table may be read: after the first build, one plain load (an acquire on x86
+ * and arm64 costs no fence) and a branch that is always taken. */
+static inline int los_rows_ok(void) {
+    return atomic_load_explicit(&los_rows_ready, memory_order_acquire) || los_rows_init();
 }
 
 /* The ray by rows of bits (both ends inside the map, 2 <= D <= LOS_ROWS_MAX). line: the
  * viewer's row (x major) or column; along: the viewer's offset along it; back: the ray goes
  * towards lower offsets; next: bytes from one line to the next the ray enters. */
 static int los_by_rows(const uint8_t *line, int along, int back, ptrdiff_t next, int D, int m) {
-    int start = along + SIGHT_PAD - (back ? LOS_ROWS_MAX : 0);
+    int start = along + PT_SIGHT_PAD - (back ? LOS_ROWS_MAX : 0);
     const uint8_t *p = line + (start >> 3);
     unsigned sh = (unsigned)start & 7;
     const los_row *R = &los_rows[back][los_shape[D][m]];
@@ -162,7 +118,7 @@ static int los_by_rows(const uint8_t *line, int along, int back, ptrdiff_t next,
 }
 
 static inline uint64_t bits_at(const uint8_t *line, int pos) {
-    unsigned b = (unsigned)(pos + SIGHT_PAD);
+    unsigned b = (unsigned)(pos + PT_SIGHT_PAD);
     return pt__bits64(line + (b >> 3)) >> (b & 7);
 }
 
@@ -256,7 +212,10 @@ int pt_los_clear(const pt_map *map, int x0, int y0, int x1, int y1) {
             next = dx < 0 ? -(ptrdiff_t)s->col_bytes : (ptrdiff_t)s->col_bytes;
             along = y0, back = dy < 0, D = ady, m = adx;
         }
-        if (D >= 2) return D <= LOS_ROWS_MAX ? los_by_rows(line, along, back, next, D, m) : los_by_runs(line, along, back, next, D, m);
+        if (D >= 2) {
+            if (D > LOS_ROWS_MAX) return los_by_runs(line, along, back, next, D, m);
+            if (los_rows_ok()) return los_by_rows(line, along, back, next, D, m);
+        }
     }
     return pt_los_clear_walk(map, x0, y0, x1, y1);
 }

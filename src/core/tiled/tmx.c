@@ -8,9 +8,9 @@
  * the caller's library untouched.
  *
  * This file has the entry points, the map element and that order; the parts are in
- * tmx_xml.c (the XML, places, errors, attribute and property readers), tmx_tilesets.c,
- * tmx_layers.c (tile kinds, gids, the layer encodings), tmx_objects.c and tmx_routes.c
- * (routes -> .pat text). tmx_priv.h has the loader's state they share.
+ * tmx_xml.c (the XML, places, errors, attribute and property readers, file paths),
+ * tmx_tilesets.c, tmx_layers.c (tile kinds, gids, the layer encodings), tmx_objects.c and
+ * tmx_routes.c (routes -> .pat text). tmx_priv.h has the loader's state they share.
  *
  * libxml2 gives each element the line on which its start tag ENDS, and no column. Places
  * are refined from the source text (pt__tmx_node_place) only when an error is reported:
@@ -25,22 +25,6 @@
 #include "tiled/tmx_priv.h"
 
 /* ---- the map element and its properties ---------------------------------------------------- */
-
-/* A file path relative to the map's folder (absolute paths are kept). Returns 0 when it
- * does not fit or holds a control character; *why says which. */
-int pt__tmx_resolve(const loader *L, const char *s, size_t len, char *dst, size_t cap, const char **why) {
-    *why = len == 0 ? "expected a file name" : NULL;
-    for (size_t i = 0; i < len && !*why; i++)
-        if ((unsigned char)s[i] < 32) *why = "control character in a file name";
-    const char *dir = len && s[0] == '/' ? "" : L->dir;
-    size_t dl = strlen(dir);
-    if (!*why && dl + len >= cap) *why = "the file path is too long";
-    if (*why) return 0;
-    memcpy(dst, dir, dl);
-    memcpy(dst + dl, s, len);
-    dst[dl + len] = '\0';
-    return 1;
-}
 
 static int map_props(loader *L, xmlNodePtr root) {
     doc *d = &L->tmx;

@@ -175,9 +175,6 @@ int pt__tmx_prop_choice(loader *L, doc *d, const prop *p, const char *const *wor
 int pt__tmx_prop_sound(loader *L, doc *d, const prop *p, int16_t *out);
 void pt__tmx_doc_close(doc *d);
 int pt__tmx_doc_parse(loader *L, doc *d, const char *root);
-
-/* ---- tmx.c ------------------------------------------------------------------------------- */
-
 int pt__tmx_resolve(const loader *L, const char *s, size_t len, char *dst, size_t cap, const char **why);
 
 /* ---- tmx_tilesets.c ---------------------------------------------------------------------- */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Zlib */
 /* Tiled maps: reading the XML. Places of nodes and attribute values in the source text
  * (libxml2 gives lines only), located errors, attribute and <property> readers, and the
- * parse of a document (no DTD, the first well-formedness error, full line numbers). */
+ * parse of a document (no DTD, the first well-formedness error, full line numbers), and
+ * file paths named in it, relative to the map's folder. */
 #include <libxml/SAX2.h>
 #include <libxml/parser.h>
 #include <libxml/xmlversion.h>
@@ -522,4 +523,22 @@ int pt__tmx_doc_parse(loader *L, doc *d, const char *root) {
                        what, (const char *)r->name, root);
     }
     return PT_OK;
+}
+
+/* ---- file paths ------------------------------------------------------------------------------ */
+
+/* A file path relative to the map's folder (absolute paths are kept). Returns 0 when it
+ * does not fit or holds a control character; *why says which. */
+int pt__tmx_resolve(const loader *L, const char *s, size_t len, char *dst, size_t cap, const char **why) {
+    *why = len == 0 ? "expected a file name" : NULL;
+    for (size_t i = 0; i < len && !*why; i++)
+        if ((unsigned char)s[i] < 32) *why = "control character in a file name";
+    const char *dir = len && s[0] == '/' ? "" : L->dir;
+    size_t dl = strlen(dir);
+    if (!*why && dl + len >= cap) *why = "the file path is too long";
+    if (*why) return 0;
+    memcpy(dst, dir, dl);
+    memcpy(dst + dl, s, len);
+    dst[dl + len] = '\0';
+    return 1;
 }
