@@ -4,6 +4,9 @@
  * The order inside one guard's tick is fixed (perceive, decide, act) and guards run in id
  * order after the player, so a tick is deterministic. Distances are in tiles, times in ticks
  * derived from seconds at the world's tick rate. */
+#include "state/events.h"
+#include "state/move.h"
+#include "state/player.h"
 #include "state/world_state.h"
 
 #include <patrol/bresenham.h>

@@ -5,6 +5,8 @@
  * on a non-walkable tile, whatever the forces did. */
 #include "base/suggest.h"
 #include "bulk/crowd_run.h"
+#include "state/move.h"
+#include "state/noise.h"
 #include "state/world_state.h"
 
 #include <patrol/los.h>

@@ -7,7 +7,8 @@
 
 #include <patrol/math.h>
 
-#include "map/phases.h" /* the alert phases' defaults */
+#include "map/phases.h"    /* the alert phases' defaults */
+#include "state/player.h"  /* the player's gaits (GAIT_*) */
 
 /* brain.c */
 #define CHASE_SPEED_SCALE 1.3   /* chasers run faster than they patrol */
@@ -25,15 +26,6 @@
                                    is remembered sure (certainty 1); at the threshold, half sure */
 #define PERIPHERAL_DIST 1.5     /* a player this close is sensed outside the cone ... */
 #define PERIPHERAL_RATE 0.5     /* ... filling the meter at this fraction of sight's rate */
-
-/* world.c: the player's gaits, a speed factor (of the player's speed) and the loudness of a
- * footstep on a tile of footstep factor 1, in tiles */
-#define GAIT_WALK_SPEED 1.0
-#define GAIT_WALK_LOUDNESS 6.0
-#define GAIT_SNEAK_SPEED 0.5
-#define GAIT_SNEAK_LOUDNESS 2.5
-#define GAIT_RUN_SPEED 1.6
-#define GAIT_RUN_LOUDNESS 12.0
 
 /* motion.c */
 #define PREY_NOTICE_DIST 2.0   /* prey also notice a player this close whatever their cone */

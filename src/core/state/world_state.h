@@ -181,16 +181,6 @@ void pt__go_tile(pt_world *w, pt_entity *e);
  * there, else 0. */
 int pt__walk_tiles(pt_world *w, pt_entity *e, pt_cell goal);
 
-void pt__world_event(pt_world *w, pt_event_kind kind, uint32_t a, uint32_t b, int x, int y);
-/* A noise made this step at cell (x, y) (ignored when not above 0 or outside the map). */
-void pt__world_noise(pt_world *w, int x, int y, double loudness, pt_noise_kind kind);
-/* Sets the player's gait (pt_world_set_gait; a pattern's `gait` instruction). */
-void pt__player_gait(pt_world *w, pt_gait gait);
-/* Where a tile mover is drawn with its step clock at t (pt_world_drawn_pos): on the way from its
- * previous cell's centre to its cell's, or gliding there from where it went on by tiles. */
-pt_vec2 pt__tile_drawn(const pt_world *w, const pt_entity *e, double t);
-/* Moves a tile mover to cell (x,y) (remembering the previous cell for interpolation). */
-void pt__entity_move_to(pt_entity *e, int x, int y);
 /* 1 when guard e, as it stands now, notices a player whose centre is at (px, py): by sight in
  * its cone, or by the peripheral sense close by. *rate (may be NULL) gets the fraction of the
  * awareness fill rate. The one rule of perceive, also used by the solver's sight table. */
@@ -250,8 +240,5 @@ int pt__calls_run(pt_world *w);
 void pt__phase_update(pt_world *w, int chasing);
 /* Pattern motion for one tick (patrol state); shared by guards, prey and the player. */
 void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale);
-/* Player caught: records it and ends the round (play); in sim the next tick sends the
- * player back to the start. */
-void pt__player_caught(pt_world *w, pt_entity *guard);
 
 #endif

@@ -3,6 +3,10 @@
  * brain.c. */
 #include "bulk/crowd_run.h"
 #include "pattern/unknown.h"
+#include "state/events.h"
+#include "state/move.h"
+#include "state/noise.h"
+#include "state/player.h"
 #include "state/world_state.h"
 #include "guards/tuning.h"
 #include "senses/hear_check.h"
@@ -21,94 +25,9 @@ const char *pt_state_name(pt_state s) {
     return (unsigned)s < PT_STATE_COUNT ? names[s] : "unknown";
 }
 
-const char *pt_event_kind_name(pt_event_kind k) {
-    static const char *names[PT_EVENT_COUNT] = {"caught", "spotted", "lost", "returned", "goal", "heard", "called", "phase"};
-    return (unsigned)k < PT_EVENT_COUNT ? names[k] : "unknown";
-}
-
-const char *pt_gait_name(pt_gait g) {
-    static const char *names[PT_GAIT_COUNT] = {"walk", "sneak", "run"};
-    return (unsigned)g < PT_GAIT_COUNT ? names[g] : "unknown";
-}
-
-const char *pt_noise_kind_name(pt_noise_kind k) {
-    static const char *names[PT_NOISE_COUNT] = {"footstep", "game", "source", "tile", "animal", "shout"};
-    return (unsigned)k < PT_NOISE_COUNT ? names[k] : "unknown";
-}
-
-static const struct { double speed, loudness; } gaits[PT_GAIT_COUNT] = {
-    [PT_GAIT_WALK] = {GAIT_WALK_SPEED, GAIT_WALK_LOUDNESS},
-    [PT_GAIT_SNEAK] = {GAIT_SNEAK_SPEED, GAIT_SNEAK_LOUDNESS},
-    [PT_GAIT_RUN] = {GAIT_RUN_SPEED, GAIT_RUN_LOUDNESS},
-};
-
 const char *pt_motion_name(pt_motion m) {
     static const char *names[PT_MOTION_COUNT] = {"tile", "continuous"};
     return (unsigned)m < PT_MOTION_COUNT ? names[m] : "unknown";
-}
-
-void pt__world_event(pt_world *w, pt_event_kind kind, uint32_t a, uint32_t b, int x, int y) {
-    if (w->nevents >= PT__MAX_EVENTS) {
-        w->events_dropped++;
-        return;
-    }
-    pt_event *ev = &w->events[w->nevents++];
-    ev->tick = w->tick;
-    ev->kind = kind;
-    ev->a = a;
-    ev->b = b;
-    ev->x = x;
-    ev->y = y;
-}
-
-/* Appends a noise to a list of PT__MAX_NOISES (this step's, or the queue for the next one):
- * nothing when it is silent (or NaN) or off the map, the loudness capped as the flood caps it. */
-static void noise_add(const pt_world *w, pt_noise *list, int *n, int *dropped, pt_noise nz) {
-    if (!(nz.loudness > 0) || !pt_map_in(&w->map, nz.x, nz.y)) return;
-    if (nz.loudness > PT_HEARING_MAX_LOUDNESS) nz.loudness = PT_HEARING_MAX_LOUDNESS;
-    if (*n >= PT__MAX_NOISES) {
-        (*dropped)++;
-        return;
-    }
-    list[(*n)++] = nz;
-}
-
-void pt__world_noise(pt_world *w, int x, int y, double loudness, pt_noise_kind kind) {
-    noise_add(w, w->noises, &w->nnoises, &w->noises_dropped, (pt_noise){w->tick, x, y, loudness, kind});
-}
-
-/* The noise of a footstep at gait g on tile t (pt_footstep_loudness); *squeak = 1 when the
- * tile's own noise is the louder. */
-static double footstep(const pt_tile_def *t, pt_gait g, int *squeak) {
-    double step = gaits[g].loudness * t->footstep;
-    *squeak = t->noise > step;
-    return *squeak ? t->noise : step;
-}
-
-/* The player entered cell (x, y): one footstep, or the tile's own noise when that is louder
- * (a squeaky board squeaks however softly it is trodden). */
-static void player_stepped(pt_world *w, const pt_entity *p) {
-    if (w->player_hidden) return; /* the solver's stand-in: no guard may hear a ghost */
-    int squeak;
-    double step = footstep(pt_map_tile(&w->map, p->x, p->y), w->gait, &squeak);
-    pt__world_noise(w, p->x, p->y, step, squeak ? PT_NOISE_TILE : PT_NOISE_FOOTSTEP);
-}
-
-void pt__entity_move_to(pt_entity *e, int x, int y) {
-    e->prev_x = e->x;
-    e->prev_y = e->y;
-    if (x != e->x || y != e->y) e->heading = atan2((double)(y - e->y), (double)(x - e->x));
-    e->x = x;
-    e->y = y;
-    e->px = x + 0.5;
-    e->py = y + 0.5;
-}
-
-static void entity_place(pt_entity *e, int x, int y) {
-    e->x = e->prev_x = x;
-    e->y = e->prev_y = y;
-    e->px = x + 0.5;
-    e->py = y + 0.5;
 }
 
 /* Cells for the members of a flock: breadth-first over walkable cells from its `at` cell
@@ -147,7 +66,7 @@ static int setup_pattern(pt_world *w, pt_entity *e, const pt_pattern *pat) {
         /* Declared off its pattern (origin= elsewhere): a guard walks there (A*) instead of
          * teleporting; the player (moved by the sim) simply starts on it. */
         if (e->kind == PT_KIND_PLAYER) {
-            entity_place(e, e->run.x, e->run.y);
+            pt__entity_place(e, e->run.x, e->run.y);
         } else {
             e->state = PT_STATE_RETURN;
             return PT_OK;
@@ -180,7 +99,7 @@ static void entity_init(pt_world *w, pt_entity *e, uint32_t id, const pt_entity_
     e->def = d;
     e->kind = d->kind;
     snprintf(e->name, sizeof e->name, "%s", d->name);
-    entity_place(e, at.x, at.y);
+    pt__entity_place(e, at.x, at.y);
     e->heading = pt_rad(d->heading_deg);
     e->speed = d->speed;
     e->view_dist = d->view_dist;
@@ -383,7 +302,7 @@ void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale) {
  * was after them gives up and goes back to its rounds. (The caught tick itself is left as it
  * was drawn: the player where they were caught, the catcher still chasing.) */
 static void catch_settle(pt_world *w, pt_entity *p) {
-    entity_place(p, w->defs[0].x, w->defs[0].y);
+    pt__entity_place(p, w->defs[0].x, w->defs[0].y);
     p->move_t = 0.0;
     if (p->run.pat) setup_pattern(w, p, p->run.pat);
     if (p->run.pat && p->run.pat->kind == PT_PAT_WAYPOINTS) {
@@ -419,9 +338,9 @@ static void player_update(pt_world *w, pt_entity *p) {
     /* A pattern-driven player walks in its pattern's gait (the `gait` instruction in force at
      * the start of the tick): the same speed and footsteps as a player who chose it. */
     if (!w->desc.player_controlled && p->run.pat) pt__player_gait(w, pt_patrun_gait(&p->run));
-    const double speed = p->speed * gaits[w->gait].speed;
+    const double speed = p->speed * pt_gait_speed(w->gait);
     if (!w->desc.player_controlled) {
-        pt__pattern_tick(w, p, gaits[w->gait].speed);
+        pt__pattern_tick(w, p, pt_gait_speed(w->gait));
     } else {
         int dx = w->input_dx, dy = w->input_dy;
         if (dx == 0 && dy == 0) {
@@ -444,20 +363,11 @@ static void player_update(pt_world *w, pt_entity *p) {
             }
         }
     }
-    if (p->x != x0 || p->y != y0) player_stepped(w, p);
+    if (p->x != x0 || p->y != y0) pt__player_stepped(w, p);
     if (w->map.flags[(size_t)p->y * (size_t)w->map.w + (size_t)p->x] & PT_TILE_GOAL) {
         if (w->round == 0) pt__world_event(w, PT_EVENT_GOAL, p->id, 0, p->x, p->y);
         if (w->desc.end_round_on_catch) w->round = 1;
     }
-}
-
-void pt__player_caught(pt_world *w, pt_entity *g) {
-    pt_entity *p = &w->ents[0];
-    pt__world_event(w, PT_EVENT_CAUGHT, g->id, p->id, p->x, p->y);
-    w->caught_total++;
-    p->caught_count++;
-    p->state = PT_STATE_CAUGHT;
-    if (w->desc.end_round_on_catch) w->round = -1;
 }
 
 /* The step's noises, each flooded once for all guards; a guard keeps the loudest it heard
@@ -538,20 +448,7 @@ void pt_world_step(pt_world *w) {
     w->ncallers = 0;
     if (w->round != 0) return; /* the round is over (play): nothing moves until restart */
     w->tick++;
-    for (int i = 0; i < w->nqueued; i++) {
-        w->queued[i].tick = w->tick;
-        noise_add(w, w->noises, &w->nnoises, &w->noises_dropped, w->queued[i]);
-    }
-    w->nqueued = 0;
-    /* Timed sources sound on whole ticks: the first at `first` (at least tick 1), then every
-     * `every` seconds (at least a tick apart). */
-    for (int i = 0; i < w->map.nsources; i++) {
-        const pt_noise_source *s = &w->map.sources[i];
-        uint64_t first = (uint64_t)fmax(1.0, (double)llround(s->first * w->tick_hz));
-        uint64_t period = (uint64_t)fmax(1.0, (double)llround(s->every * w->tick_hz));
-        if (w->tick >= first && (w->tick - first) % period == 0)
-            pt__world_noise(w, s->x, s->y, s->loudness, PT_NOISE_SOURCE);
-    }
+    pt__noises_begin(w);
     player_update(w, &w->ents[0]);
     /* Listeners are gathered here, while each guard is in cache, when the step already has
      * a noise; a step without any pays nothing for hearing. Flock members are left out
@@ -590,63 +487,11 @@ void pt_world_step(pt_world *w) {
     listen(w, gather);
 }
 
-void pt_world_set_input(pt_world *w, int dx, int dy) {
-    w->input_dx = dx < 0 ? -1 : (dx > 0 ? 1 : 0);
-    w->input_dy = dy < 0 ? -1 : (dy > 0 ? 1 : 0);
-}
-
-void pt__player_gait(pt_world *w, pt_gait gait) {
-    if ((unsigned)gait < PT_GAIT_COUNT) w->gait = gait;
-}
-void pt_world_set_gait(pt_world *w, pt_gait gait) { pt__player_gait(w, gait); }
-pt_gait pt_world_gait(const pt_world *w) { return w->gait; }
-double pt_gait_speed(pt_gait g) { return (unsigned)g < PT_GAIT_COUNT ? gaits[g].speed : 0.0; }
-double pt_gait_loudness(pt_gait g) { return (unsigned)g < PT_GAIT_COUNT ? gaits[g].loudness : 0.0; }
-
-double pt_footstep_loudness(const pt_map *map, int x, int y, pt_gait g) {
-    if (!map || !pt_map_in(map, x, y) || (unsigned)g >= PT_GAIT_COUNT) return 0.0;
-    int squeak;
-    return footstep(pt_map_tile(map, x, y), g, &squeak);
-}
-void pt_world_noise(pt_world *w, int x, int y, double loudness) {
-    noise_add(w, w->queued, &w->nqueued, &w->noises_dropped, (pt_noise){0, x, y, loudness, PT_NOISE_GAME});
-}
-const pt_noise *pt_world_noises(const pt_world *w, int *count) {
-    if (count) *count = w->nnoises;
-    return w->noises;
-}
-const pt_noise *pt_world_shouts(const pt_world *w, int *count) {
-    if (count) *count = w->nshouts;
-    return w->shouts;
-}
-
 uint64_t pt_world_tick(const pt_world *w) { return w->tick; }
 double pt_world_dt(const pt_world *w) { return w->dt; }
 int pt_world_count(const pt_world *w) { return w->n; }
 const pt_entity *pt_world_entity(const pt_world *w, int id) { return id >= 0 && id < w->n ? &w->ents[id] : NULL; }
 const pt_map *pt_world_map(const pt_world *w) { return &w->map; }
-const pt_event *pt_world_events(const pt_world *w, int *count) {
-    if (count) *count = w->nevents;
-    return w->events;
-}
-pt_vec2 pt__tile_drawn(const pt_world *w, const pt_entity *e, double t) {
-    const pt__brain *b = w->brains ? &w->brains[e->id] : NULL;
-    if (b && b->glide && e->prev_x == e->x && e->prev_y == e->y) {
-        double u = b->glide_t0 < 1.0 ? pt_clamp((t - b->glide_t0) / (1.0 - b->glide_t0), 0.0, 1.0) : 1.0;
-        return pt_v2(b->glide_x + (e->x + 0.5 - b->glide_x) * u, b->glide_y + (e->y + 0.5 - b->glide_y) * u);
-    }
-    /* The world steps a tile mover when move_t reaches 1: between steps it is drawn sliding
-     * from its previous tile to its current one. */
-    return pt_v2(e->prev_x + (e->x - e->prev_x) * t + 0.5, e->prev_y + (e->y - e->prev_y) * t + 0.5);
-}
-
-pt_vec2 pt_world_drawn_pos(const pt_world *w, int id, double alpha) {
-    if (id < 0 || id >= w->n) return pt_v2(0.0, 0.0);
-    const pt_entity *e = &w->ents[id];
-    double a = isfinite(alpha) && w->round == 0 ? pt_clamp(alpha, 0.0, 1.0) : 0.0;
-    if (e->motion == PT_MOTION_TILE) return pt__tile_drawn(w, e, pt_clamp(e->move_t + a * e->speed * w->dt, 0.0, 1.0));
-    return pt_v2(e->px + e->veh.vel.x * a * w->dt, e->py + e->veh.vel.y * a * w->dt);
-}
 int pt_world_caught_total(const pt_world *w) { return w->caught_total; }
 int pt_world_round(const pt_world *w) { return w->round; }
 int pt_world_player_hidden(const pt_world *w) {
