@@ -4,6 +4,8 @@
  * The order inside one guard's tick is fixed (perceive, decide, act) and guards run in id
  * order after the player, so a tick is deterministic. Distances are in tiles, times in ticks
  * derived from seconds at the world's tick rate. */
+#include "senses/memory.h"
+#include "senses/perceive.h"
 #include "state/events.h"
 #include "state/move.h"
 #include "state/player.h"
@@ -51,28 +53,6 @@ static void start_chase(pt_world *w, pt_entity *e) {
     pt__memory_all_acted(w, e); /* the player is found: what it meant to look at is moot */
     set_state(w, e, PT_STATE_CHASE);
     if (w->callers && w->ncallers < w->n) w->callers[w->ncallers++] = (int)e->id;
-}
-
-/* Peripheral sense: a player right beside the guard is felt whatever the cone, unless it is
- * in cover (on an opaque tile) or behind a wall. */
-static int senses_close(const pt_world *w, const pt_entity *e, double px, double py, int x, int y) {
-    double dx = px - e->px, dy = py - e->py;
-    if (fabs(dx) > PERIPHERAL_DIST || fabs(dy) > PERIPHERAL_DIST || hypot(dx, dy) > PERIPHERAL_DIST) return 0;
-    return !pt_map_opaque(&w->map, x, y) && pt_los_clear(&w->map, e->x, e->y, x, y);
-}
-
-int pt__guard_notices(const pt_world *w, const pt_entity *e, double px, double py, double *rate) {
-    /* caution widens every cone */
-    double cone = w->phase == PT_PHASE_CAUTION ? fmin(e->view_angle * w->phases.caution_fov, 2.0 * PT_PI) : e->view_angle;
-    if (pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, cone, px, py)) {
-        if (rate) *rate = 1.0;
-        return 1;
-    }
-    if (senses_close(w, e, px, py, (int)floor(px), (int)floor(py))) {
-        if (rate) *rate = PERIPHERAL_RATE;
-        return 1;
-    }
-    return 0;
 }
 
 /* Awareness fills while the player is seen (or sensed close by, more slowly), faster when

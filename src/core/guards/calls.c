@@ -7,6 +7,7 @@
  * does not decide whether it hears the player's position this step or the next. A told guard
  * that sees the player starts a chase of its own and calls in turn: the list grows while it
  * is read, and each guard joins it at most once a step (it is in chase from then on). */
+#include "senses/memory.h"
 #include "state/events.h"
 #include "state/world_state.h"
 

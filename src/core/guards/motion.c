@@ -5,6 +5,7 @@
  * on a non-walkable tile, whatever the forces did. */
 #include "base/suggest.h"
 #include "bulk/crowd_run.h"
+#include "senses/perceive.h"
 #include "state/move.h"
 #include "state/noise.h"
 #include "state/world_state.h"
@@ -491,11 +492,6 @@ void pt__patrol_continuous(pt_world *w, pt_entity *e) {
         }
         return;
     }
-}
-
-int pt__prey_notices(const pt_world *w, const pt_entity *e, double px, double py) {
-    return hypot(px - e->px, py - e->py) <= PREY_NOTICE_DIST ||
-           pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, px, py);
 }
 
 pt_vehicle pt__player_vehicle(const pt_world *w) { return player_vehicle(w); }

@@ -11,6 +11,7 @@
  * (the comparison of `patrol bench search`); the area's searched cells are then the union.
  * Members are kept in the order they joined (guard id order within a step), so a split and
  * every choice are deterministic. */
+#include "senses/perceive.h"
 #include "state/world_state.h"
 
 #include <patrol/search.h>

@@ -170,8 +170,6 @@ pt_vehicle pt__player_vehicle(const pt_world *w);
  * caller makes its noise, PREY_NOISE at its cell, in mover order). */
 int pt__prey_update(pt_world *w, pt_entity *e, const pt_vehicle *player);
 /* Flock members. */
-/* 1 when prey e notices a player at (px, py): close, or in its cone (the solver asks too). */
-int pt__prey_notices(const pt_world *w, const pt_entity *e, double px, double py);
 void pt__flock_tick(pt_world *w);
 /* Back to a tile mover at the cell under its centre: it glides from where it stands to that
  * cell's centre at its speed before its next tile step, so it never jumps. */
@@ -181,10 +179,6 @@ void pt__go_tile(pt_world *w, pt_entity *e);
  * there, else 0. */
 int pt__walk_tiles(pt_world *w, pt_entity *e, pt_cell goal);
 
-/* 1 when guard e, as it stands now, notices a player whose centre is at (px, py): by sight in
- * its cone, or by the peripheral sense close by. *rate (may be NULL) gets the fraction of the
- * awareness fill rate. The one rule of perceive, also used by the solver's sight table. */
-int pt__guard_notices(const pt_world *w, const pt_entity *e, double px, double py, double *rate);
 /* Guard update for one tick (sight, awareness, state machine, motion). */
 void pt__brain_update(pt_world *w, pt_entity *e);
 /* Sends guard e to investigate cell `at` (walk there, look around, go back to its round): the
@@ -217,22 +211,6 @@ void pt__phase_evasion(pt_world *w);
  * remembers it, chases when it sees the player, else goes there alert (a searching guard
  * searches there). */
 void pt__brain_told(pt_world *w, pt_entity *e, double x, double y, double sure);
-/* ---- memory.c: what guards remember ---- */
-/* Guard e perceived a stimulus of kind k at (px, py) this step, `sure` in (0, 1]: the entry of
- * that kind is replaced (not yet acted on). Seen and told ones also set e->last_seen. */
-void pt__memory_note(pt_world *w, pt_entity *e, pt_memory_kind k, double px, double py, double sure);
-/* Its certainty now (0 = forgotten or never noted). */
-double pt__memory_certainty(const pt_world *w, const pt_entity *e, pt_memory_kind k);
-/* The certainty of the guard's last known position (its newer seen or told memory). */
-double pt__memory_known(const pt_world *w, const pt_entity *e);
-/* The kind of the most certain live memory of a place it has not acted on (heard or told;
- * the earlier kind on a tie), or -1. */
-int pt__memory_recall(const pt_world *w, const pt_entity *e);
-void pt__memory_acted(pt_world *w, const pt_entity *e, pt_memory_kind k);
-void pt__memory_all_acted(pt_world *w, const pt_entity *e);
-/* Forgets everything (the player started again). */
-void pt__memory_forget(pt_world *w, const pt_entity *e);
-
 /* The calls of this step's new chasers (calls.c): run after every guard has moved. 1 when a
  * guard it told now chases. */
 int pt__calls_run(pt_world *w);
