@@ -3,12 +3,7 @@
  * walked with string pulling, waypoint patrols, thrust patrols kept out of walls, prey and
  * flocks. Every continuous mover ends its tick with pt_steer_collide, so its centre is never
  * on a non-walkable tile, whatever the forces did. */
-#include "base/suggest.h"
-#include "bulk/crowd_run.h"
-#include "senses/perceive.h"
-#include "state/move.h"
-#include "state/noise.h"
-#include "state/world_state.h"
+#include "guards/motion.h"
 
 #include <patrol/los.h>
 #include <math.h>
@@ -17,8 +12,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/suggest.h"
+#include "bulk/crowd_run.h"
 #include "guards/tuning.h"
+#include "guards/walk.h"
 #include "nav/steer_shared.h"
+#include "senses/perceive.h"
+#include "state/move.h"
+#include "state/noise.h"
 
 /* The in-place step writes its members back in batches of at least this many slots. */
 enum { FLOCK_SYNC_AHEAD = 64 };
@@ -308,8 +309,6 @@ static pt_vehicle player_vehicle(const pt_world *w) {
         v.vel = pt_v2_scale(pt_v2_norm(pt_v2(p->x - p->prev_x, p->y - p->prev_y)), p->speed);
     return v;
 }
-
-int pt__plan_to(pt_world *w, pt_entity *e, pt_cell to);
 
 /* Walks e->path (from an A* plan to `goal`) continuously: seek the farthest cell ahead that
  * is in straight walkable line (string pulling), arrive at the last. 1 when arrived. */

@@ -3,6 +3,12 @@
  * brain.c. */
 #include "bulk/crowd_run.h"
 #include "pattern/unknown.h"
+#include "guards/brain.h"
+#include "guards/calls.h"
+#include "guards/motion.h"
+#include "guards/patrol.h"
+#include "guards/phases.h"
+#include "guards/search.h"
 #include "state/events.h"
 #include "state/move.h"
 #include "state/noise.h"
@@ -260,43 +266,6 @@ void pt_world_destroy(pt_world *w) {
     PT_FREE(w->prey_startled);
     pt_map_fini(&w->map);
     PT_FREE(w);
-}
-
-/* Pattern motion: tile movers get one action each time their clock passes a whole step. */
-void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale) {
-    if (!e->run.pat) {
-        e->move_t = e->move_t + e->speed * w->dt >= 1.0 ? 1.0 : e->move_t + e->speed * w->dt;
-        return;
-    }
-    if (e->run.pat->kind == PT_PAT_THRUST || e->run.pat->kind == PT_PAT_WAYPOINTS) {
-        pt__patrol_continuous(w, e);
-        return;
-    }
-    if (pt_patrun_hold_tick(&e->run)) { /* a control pattern's `wait N`: N ticks, no actions */
-        if (pt_patrun_looking(&e->run)) e->heading = e->run.heading; /* a look turns the facing */
-        e->prev_x = e->x;
-        e->prev_y = e->y;
-        return;
-    }
-    e->move_t += e->speed * speed_scale * w->dt;
-    int actions = 0;
-    while (e->move_t >= 1.0 && actions < 4 && e->run.wait_ticks <= 0) { /* a stop holds at once */
-        e->move_t -= 1.0;
-        actions++;
-        w->brains[e->id].glide = 0; /* at its cell's centre */
-        int x = e->x, y = e->y;
-        double h = e->heading;
-        pt_step_result r = pt_patrun_step(&e->run, &w->map, &x, &y, &h);
-        if (r == PT_STEP_MOVED && pt_map_walkable(&w->map, x, y)) {
-            pt__entity_move_to(e, x, y);
-            e->heading = h;
-        } else {
-            e->prev_x = e->x;
-            e->prev_y = e->y;
-            e->heading = h;
-        }
-    }
-    if (e->move_t > 1.0) e->move_t = 1.0;
 }
 
 /* sim: the tick after a catch, the player starts again from the start and every guard that
