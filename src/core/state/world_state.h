@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Zlib */
-/* world_internal.h - the world's private state, shared by world.c and brain.c. */
-#ifndef PATROL_WORLD_INTERNAL_H
-#define PATROL_WORLD_INTERNAL_H
+/* The world's state: struct pt_world and the per-guard brain state (pt__brain, its memories,
+ * the step's listeners). Every layer from state/ up reads and writes it; the functions that
+ * only write into it are the files of state/'s, each with its own header. */
+#ifndef PATROL_WORLD_STATE_H
+#define PATROL_WORLD_STATE_H
 
 #include <patrol/crowd.h>
 #include <patrol/path.h>
@@ -55,7 +57,7 @@ typedef struct pt__brain {
     int glide;
     double glide_x, glide_y, glide_t0;
     pt_cell investigate_at;  /* investigate: the place it walks to and looks around */
-    /* A noise heard in the last step: the world's hearing pass keeps the loudest in
+    /* A noise heard in the last step: the hearing pass (listen.c) keeps the loudest in
      * mem[PT_MEMORY_HEARD] and sets `heard`; the brain's next update reads and clears it. */
     int heard;
     double heard_level;
@@ -100,7 +102,7 @@ struct pt_world {
     int *callers;                /* guards that started a chase this step, in the order they did:
                                     they call out once every guard has moved (calls.c) */
     int ncallers;
-    pt_phase phase;              /* the alert phase (calls.c) */
+    pt_phase phase;              /* the alert phase (phases.c) */
     int phase_ticks_left;        /* evasion, caution: ticks before it ends */
     pt_phase_timing phases;      /* their timing: the map's, the desc's over it, resolved */
     pt_steer_env env;
