@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* The world's state: struct pt_world and the per-guard brain state (pt__brain, its memories,
  * the step's listeners). Every layer from state/ up reads and writes it; the functions that
- * only write into it are the files of state/'s, each with its own header. */
+ * only write into it are in state/, each file with its own header. */
 #ifndef PATROL_WORLD_STATE_H
 #define PATROL_WORLD_STATE_H
 
