@@ -4,14 +4,24 @@
  * The order inside one guard's tick is fixed (perceive, decide, act) and guards run in id
  * order after the player, so a tick is deterministic. Distances are in tiles, times in ticks
  * derived from seconds at the world's tick rate. */
-#include "state/world_state.h"
+#include "guards/brain.h"
 
 #include <patrol/bresenham.h>
 #include <patrol/los.h>
 #include <math.h>
 #include <stdlib.h>
 
+#include "guards/motion.h"
+#include "guards/patrol.h"
+#include "guards/search.h"
+#include "guards/state_change.h"
 #include "guards/tuning.h"
+#include "guards/walk.h"
+#include "senses/memory.h"
+#include "senses/perceive.h"
+#include "state/events.h"
+#include "state/move.h"
+#include "state/player.h"
 
 static int secs(const pt_world *w, double s) { return (int)lround(s * w->tick_hz); }
 
@@ -22,54 +32,13 @@ static double turn_toward(double from, double to, double max_step) {
     return pt_wrap_angle(from + d);
 }
 
-static void set_state(pt_world *w, pt_entity *e, pt_state s) {
-    if (e->state == s) return;
-    if (e->state == PT_STATE_SEARCH) pt__search_leave(w, e);
-    e->state = s;
-    e->state_ticks = 0;
-    pt__brain *b = &w->brains[e->id];
-    b->planned = 0;
-    b->lost_ticks = 0;
-    b->search_phase = 0;
-    b->search_ticks = 0;
-    b->progress_ticks = 0;
-    b->chase_by_tile = 0;
-    b->wp_for = 0;
-    b->wp_by_tile = 0;
-    b->progress_x = e->px;
-    b->progress_y = e->py;
-    e->path_len = e->path_idx = 0;
-}
-
 /* A new chaser calls out once every guard has moved (calls.c), so that all hear the same
  * world whatever their ids. */
 static void start_chase(pt_world *w, pt_entity *e) {
     pt__world_event(w, PT_EVENT_SPOTTED, e->id, 0, e->x, e->y);
     pt__memory_all_acted(w, e); /* the player is found: what it meant to look at is moot */
-    set_state(w, e, PT_STATE_CHASE);
+    pt__set_state(w, e, PT_STATE_CHASE);
     if (w->callers && w->ncallers < w->n) w->callers[w->ncallers++] = (int)e->id;
-}
-
-/* Peripheral sense: a player right beside the guard is felt whatever the cone, unless it is
- * in cover (on an opaque tile) or behind a wall. */
-static int senses_close(const pt_world *w, const pt_entity *e, double px, double py, int x, int y) {
-    double dx = px - e->px, dy = py - e->py;
-    if (fabs(dx) > PERIPHERAL_DIST || fabs(dy) > PERIPHERAL_DIST || hypot(dx, dy) > PERIPHERAL_DIST) return 0;
-    return !pt_map_opaque(&w->map, x, y) && pt_los_clear(&w->map, e->x, e->y, x, y);
-}
-
-int pt__guard_notices(const pt_world *w, const pt_entity *e, double px, double py, double *rate) {
-    /* caution widens every cone */
-    double cone = w->phase == PT_PHASE_CAUTION ? fmin(e->view_angle * w->phases.caution_fov, 2.0 * PT_PI) : e->view_angle;
-    if (pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, cone, px, py)) {
-        if (rate) *rate = 1.0;
-        return 1;
-    }
-    if (senses_close(w, e, px, py, (int)floor(px), (int)floor(py))) {
-        if (rate) *rate = PERIPHERAL_RATE;
-        return 1;
-    }
-    return 0;
 }
 
 /* Awareness fills while the player is seen (or sensed close by, more slowly), faster when
@@ -93,71 +62,6 @@ static void perceive(pt_world *w, pt_entity *e) {
     }
 }
 
-static int ensure_path(pt_entity *e, int len) {
-    if (len <= e->path_cap) return 1;
-    int cap = e->path_cap ? e->path_cap : 64;
-    while (cap < len) cap *= 2;
-    pt_cell *np = PT_REALLOC(e->path, (size_t)cap * sizeof *np);
-    if (!np) return 0;
-    e->path = np;
-    e->path_cap = cap;
-    return 1;
-}
-
-/* Plans a path from the guard's cell to `to` (A*), kept in e->path. 0 if unreachable. */
-int pt__plan_to(pt_world *w, pt_entity *e, pt_cell to) {
-    pt__brain *b = &w->brains[e->id];
-    pt_cell from = {e->x, e->y};
-    int n = pt_path_find(w->pf, from, to, w->scratch, w->scratch_cap);
-    if (n < 1 || n > w->scratch_cap || !ensure_path(e, n)) {
-        b->planned = 0;
-        e->path_len = e->path_idx = 0;
-        return 0;
-    }
-    for (int i = 0; i < n; i++) e->path[i] = w->scratch[i];
-    e->path_len = n;
-    e->path_idx = 1;
-    b->planned = 1;
-    b->target_cell = to;
-    return 1;
-}
-
-/* One tile step along e->path; returns 1 when the path's end is reached. */
-static int follow_path_step(pt_entity *e, const pt_map *m) {
-    if (e->path_idx >= e->path_len) return 1;
-    pt_cell c = e->path[e->path_idx];
-    if (!pt_map_step_ok(m, e->x, e->y, c.x, c.y)) return 1;
-    pt__entity_move_to(e, c.x, c.y);
-    e->path_idx++;
-    return e->path_idx >= e->path_len;
-}
-
-/* Tile movers act when their step clock passes 1; returns how many actions are due. */
-static int due_actions(pt_world *w, pt_entity *e, double scale) {
-    e->move_t += e->speed * scale * w->dt;
-    int n = 0;
-    while (e->move_t >= 1.0 && n < 4) {
-        e->move_t -= 1.0;
-        n++;
-    }
-    if (e->move_t > 1.0) e->move_t = 1.0;
-    if (n == 0) return 0;
-    /* The step drawn so far is over: the guard stands at its cell's centre (a glide there,
-     * pt__go_tile, is over too), so an action that does not move leaves it drawn there. */
-    w->brains[e->id].glide = 0;
-    e->prev_x = e->x;
-    e->prev_y = e->y;
-    return n;
-}
-
-/* Standing still: a tile mover that stopped halfway through drawing a step finishes it (the
- * renderer draws prev -> cell by move_t), so stopping never makes the sprite jump. */
-static void stand(pt_world *w, pt_entity *e) {
-    e->move_t += e->speed * w->dt;
-    if (e->move_t > 1.0) e->move_t = 1.0;
-}
-
-
 /* Line-of-sight chase on tiles: step along the Bresenham line to the target when it is
  * walkable, else along an A* path (re-planned when the target cell changes). */
 static void chase_tile_step(pt_world *w, pt_entity *e, pt_cell target) {
@@ -173,7 +77,7 @@ static void chase_tile_step(pt_world *w, pt_entity *e, pt_cell target) {
     }
     if (!b->planned || b->target_cell.x != target.x || b->target_cell.y != target.y || e->path_idx >= e->path_len)
         if (!pt__plan_to(w, e, target)) return;
-    follow_path_step(e, &w->map);
+    pt__path_step(e, &w->map);
 }
 
 /* Judged on the drawn positions, so the caught frame shows the guard at the player. The
@@ -197,7 +101,7 @@ static void do_chase(pt_world *w, pt_entity *e) {
     else b->lost_ticks++;
     if (b->lost_ticks > secs(w, LOST_GRACE_S)) {
         pt__world_event(w, PT_EVENT_LOST, e->id, 0, e->x, e->y);
-        set_state(w, e, PT_STATE_SEARCH);
+        pt__set_state(w, e, PT_STATE_SEARCH);
         return;
     }
     if (try_catch(w, e)) return;
@@ -214,7 +118,7 @@ static void do_chase(pt_world *w, pt_entity *e) {
     }
     pt_cell target = e->sees_player ? (pt_cell){p->x, p->y}
                                     : (pt_cell){(int)floor(e->last_seen_x), (int)floor(e->last_seen_y)};
-    int n = due_actions(w, e, CHASE_SPEED_SCALE);
+    int n = pt__due_actions(w, e, CHASE_SPEED_SCALE);
     for (int i = 0; i < n; i++) {
         chase_tile_step(w, e, target);
         if (try_catch(w, e)) return;
@@ -250,12 +154,12 @@ static void go_and_look(pt_world *w, pt_entity *e, pt_cell last, double look_s) 
         if (!b->planned && !pt__plan_to(w, e, last)) {
             b->search_phase = 1;
             b->look_base = e->heading;
-            stand(w, e);
+            pt__stand(w, e);
             return;
         }
-        int n = due_actions(w, e, 1.0);
+        int n = pt__due_actions(w, e, 1.0);
         for (int i = 0; i < n; i++) {
-            if (follow_path_step(e, &w->map)) {
+            if (pt__path_step(e, &w->map)) {
                 b->search_phase = 1;
                 b->look_base = e->heading;
                 return;
@@ -270,27 +174,9 @@ static void go_and_look(pt_world *w, pt_entity *e, pt_cell last, double look_s) 
     if (e->motion == PT_MOTION_CONTINUOUS) pt__brake_continuous(w, e, b->look_base + offsets[k]);
     else {
         e->heading = turn_toward(e->heading, b->look_base + offsets[k], TURN_RATE * w->dt);
-        stand(w, e);
+        pt__stand(w, e);
     }
-    if (b->search_ticks >= secs(w, look_s)) set_state(w, e, PT_STATE_RETURN);
-}
-
-int pt__walk_tiles(pt_world *w, pt_entity *e, pt_cell goal) {
-    pt__brain *b = &w->brains[e->id];
-    if (b->planned && (b->target_cell.x != goal.x || b->target_cell.y != goal.y)) b->planned = 0;
-    if (e->x == goal.x && e->y == goal.y) {
-        stand(w, e);
-        return 1;
-    }
-    int n = due_actions(w, e, 1.0);
-    for (int i = 0; i < n; i++) {
-        if (!b->planned && !pt__plan_to(w, e, goal)) return -1;
-        if (follow_path_step(e, &w->map)) {
-            b->planned = 0;
-            return 0;
-        }
-    }
-    return 0;
+    if (b->search_ticks >= secs(w, look_s)) pt__set_state(w, e, PT_STATE_RETURN);
 }
 
 /* One tick of walking toward `goal` along an A* path (re-planned when the goal changes). */
@@ -325,34 +211,21 @@ static void do_search(pt_world *w, pt_entity *e) {
         b->search_phase = 1;
         b->look_base = e->heading;
         if (e->motion == PT_MOTION_CONTINUOUS) pt__brake_continuous(w, e, e->heading);
-        else stand(w, e);
+        else pt__stand(w, e);
         return;
     }
     if (r == 0) {
-        set_state(w, e, PT_STATE_RETURN);
+        pt__set_state(w, e, PT_STATE_RETURN);
         return;
     }
     walk_to(w, e, goal);
-}
-
-void pt__brain_search(pt_world *w, pt_entity *e, pt_cell at) {
-    if (e->state == PT_STATE_CHASE) return;
-    if (e->state == PT_STATE_SEARCH) pt__search_leave(w, e);
-    else set_state(w, e, PT_STATE_SEARCH);
-    pt__brain *b = &w->brains[e->id];
-    b->planned = 0;
-    b->search_phase = 2;
-    b->search_ticks = 0;
-    e->path_len = e->path_idx = 0;
-    e->last_seen_x = at.x + 0.5;
-    e->last_seen_y = at.y + 0.5;
 }
 
 void pt__brain_investigate(pt_world *w, pt_entity *e, pt_cell at) {
     if (e->state == PT_STATE_CHASE) return;
     pt__brain *b = &w->brains[e->id];
     if (e->state != PT_STATE_INVESTIGATE) {
-        set_state(w, e, PT_STATE_INVESTIGATE);
+        pt__set_state(w, e, PT_STATE_INVESTIGATE);
     } else { /* a new place: walk there afresh, look around anew */
         b->planned = 0;
         b->search_phase = 0;
@@ -387,7 +260,7 @@ void pt__brain_told(pt_world *w, pt_entity *e, double x, double y, double sure) 
 static void do_return(pt_world *w, pt_entity *e) {
     pt__brain *b = &w->brains[e->id];
     if (!e->run.pat) {
-        set_state(w, e, PT_STATE_IDLE);
+        pt__set_state(w, e, PT_STATE_IDLE);
         return;
     }
     if (!b->planned) {
@@ -403,9 +276,9 @@ static void do_return(pt_world *w, pt_entity *e) {
                 PT_FREE(goals);
             }
         }
-        if (n < 1 || n > w->scratch_cap || !ensure_path(e, n)) {
+        if (n < 1 || n > w->scratch_cap || !pt__path_reserve(e, n)) {
             /* Nowhere to go back to: stand and keep watch. */
-            set_state(w, e, PT_STATE_IDLE);
+            pt__set_state(w, e, PT_STATE_IDLE);
             return;
         }
         for (int i = 0; i < n; i++) e->path[i] = w->scratch[i];
@@ -423,9 +296,9 @@ static void do_return(pt_world *w, pt_entity *e) {
             return;
         }
     } else {
-        int n = due_actions(w, e, 1.0);
+        int n = pt__due_actions(w, e, 1.0);
         arrived = e->path_idx >= e->path_len;
-        for (int i = 0; i < n && !arrived; i++) arrived = follow_path_step(e, &w->map);
+        for (int i = 0; i < n && !arrived; i++) arrived = pt__path_step(e, &w->map);
     }
     if (arrived) {
         pt_pattern_kind kind = e->run.pat->kind;
@@ -442,7 +315,7 @@ static void do_return(pt_world *w, pt_entity *e) {
                 w->agents[e->id].path.current = e->run.wp_index;
             }
             pt__world_event(w, PT_EVENT_RETURNED, e->id, 0, e->x, e->y);
-            set_state(w, e, PT_STATE_PATROL);
+            pt__set_state(w, e, PT_STATE_PATROL);
         } else {
             b->planned = 0; /* the pattern changed under us: plan again */
         }
@@ -481,7 +354,7 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
         } else if (heard) {
             look_into(w, e, PT_MEMORY_HEARD);
         } else if (e->awareness >= e->suspicious_at) {
-            set_state(w, e, PT_STATE_SUSPICIOUS);
+            pt__set_state(w, e, PT_STATE_SUSPICIOUS);
         }
         break;
     case PT_STATE_SUSPICIOUS:
@@ -493,7 +366,7 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
             /* What it heard while watching is still to be looked into, if not forgotten. */
             int k = pt__memory_recall(w, e);
             if (k >= 0) look_into(w, e, (pt_memory_kind)k);
-            else set_state(w, e, e->run.pat ? PT_STATE_PATROL : PT_STATE_IDLE);
+            else pt__set_state(w, e, e->run.pat ? PT_STATE_PATROL : PT_STATE_IDLE);
         }
         break;
     case PT_STATE_SEARCH:
@@ -520,14 +393,14 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     case PT_STATE_PATROL: pt__pattern_tick(w, e, 1.0); break;
     case PT_STATE_IDLE:
         if (e->motion == PT_MOTION_CONTINUOUS) pt__brake_continuous(w, e, e->heading);
-        else stand(w, e);
+        else pt__stand(w, e);
         break;
     case PT_STATE_SUSPICIOUS:
         if (e->motion == PT_MOTION_CONTINUOUS) {
             pt__brake_continuous(w, e, atan2(e->last_seen_y - e->py, e->last_seen_x - e->px));
         } else {
             e->heading = turn_toward(e->heading, atan2(e->last_seen_y - e->py, e->last_seen_x - e->px), TURN_RATE * w->dt);
-            stand(w, e);
+            pt__stand(w, e);
         }
         break;
     case PT_STATE_CHASE: do_chase(w, e); break;

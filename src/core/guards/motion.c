@@ -3,9 +3,7 @@
  * walked with string pulling, waypoint patrols, thrust patrols kept out of walls, prey and
  * flocks. Every continuous mover ends its tick with pt_steer_collide, so its centre is never
  * on a non-walkable tile, whatever the forces did. */
-#include "base/suggest.h"
-#include "bulk/crowd_run.h"
-#include "state/world_state.h"
+#include "guards/motion.h"
 
 #include <patrol/los.h>
 #include <math.h>
@@ -14,8 +12,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/suggest.h"
+#include "bulk/crowd_run.h"
 #include "guards/tuning.h"
+#include "guards/walk.h"
 #include "nav/steer_shared.h"
+#include "senses/perceive.h"
+#include "state/move.h"
+#include "state/noise.h"
 
 /* The in-place step writes its members back in batches of at least this many slots. */
 enum { FLOCK_SYNC_AHEAD = 64 };
@@ -306,8 +310,6 @@ static pt_vehicle player_vehicle(const pt_world *w) {
     return v;
 }
 
-int pt__plan_to(pt_world *w, pt_entity *e, pt_cell to);
-
 /* Walks e->path (from an A* plan to `goal`) continuously: seek the farthest cell ahead that
  * is in straight walkable line (string pulling), arrive at the last. 1 when arrived. */
 static int walk_path(pt_world *w, pt_entity *e, pt_cell goal, double speed_scale) {
@@ -489,11 +491,6 @@ void pt__patrol_continuous(pt_world *w, pt_entity *e) {
         }
         return;
     }
-}
-
-int pt__prey_notices(const pt_world *w, const pt_entity *e, double px, double py) {
-    return hypot(px - e->px, py - e->py) <= PREY_NOTICE_DIST ||
-           pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, px, py);
 }
 
 pt_vehicle pt__player_vehicle(const pt_world *w) { return player_vehicle(w); }

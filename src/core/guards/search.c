@@ -11,13 +11,16 @@
  * (the comparison of `patrol bench search`); the area's searched cells are then the union.
  * Members are kept in the order they joined (guard id order within a step), so a split and
  * every choice are deterministic. */
-#include "state/world_state.h"
+#include "guards/search.h"
 
 #include <patrol/search.h>
 #include <math.h>
 #include <string.h>
 
+#include "guards/phases.h"
+#include "guards/state_change.h"
 #include "guards/tuning.h"
+#include "senses/perceive.h"
 
 typedef struct member {
     int id;
@@ -181,7 +184,7 @@ int pt__search_join(pt_world *w, const pt_entity *e, pt_cell at) {
             if (g == e || g->kind != PT_KIND_GUARD || g->state != PT_STATE_INVESTIGATE) continue;
             pt_cell to = w->brains[i].investigate_at;
             if (area_index(s, to.x, to.y) < 0) continue;
-            pt__brain_search(w, g, to);
+            pt__search_send(w, g, to);
             if ((rc = add_member(s, g)) < 0) return rc;
         }
     }
@@ -350,6 +353,19 @@ int pt__search_step(pt_world *w, const pt_entity *e, pt_cell *goal) {
     return 1;
 }
 
+void pt__search_send(pt_world *w, pt_entity *e, pt_cell at) {
+    if (e->state == PT_STATE_CHASE) return;
+    if (e->state == PT_STATE_SEARCH) pt__search_leave(w, e);
+    else pt__set_state(w, e, PT_STATE_SEARCH);
+    pt__brain *b = &w->brains[e->id];
+    b->planned = 0;
+    b->search_phase = 2;
+    b->search_ticks = 0;
+    e->path_len = e->path_idx = 0;
+    e->last_seen_x = at.x + 0.5;
+    e->last_seen_y = at.y + 0.5;
+}
+
 int pt_world_search(const pt_world *w, pt_search_info *out) {
     const pt__search *s = w->search;
     memset(out, 0, sizeof *out);
@@ -373,7 +389,7 @@ int pt_world_search_start(pt_world *w, int x, int y, const int *guards, int n, i
     if (!pt_map_walkable(&w->map, x, y)) return PT_ERR_NOT_WALKABLE;
     for (int i = 0; i < n; i++)
         if (guards[i] <= 0 || guards[i] >= w->n || w->ents[guards[i]].kind != PT_KIND_GUARD) return PT_ERR_RANGE;
-    for (int i = 0; i < n; i++) pt__brain_search(w, &w->ents[guards[i]], (pt_cell){x, y});
+    for (int i = 0; i < n; i++) pt__search_send(w, &w->ents[guards[i]], (pt_cell){x, y});
     int rc = pt__search_begin(w, (pt_cell){x, y}, alone != 0);
     if (rc < 0) return rc;
     for (int i = 0; i < n; i++) {

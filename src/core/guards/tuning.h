@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: Zlib */
-/* brain_tuning.h - the fixed tuning of guard brains (brain.c) and continuous movers
- * (motion.c). docs/ai.md states each of these; tests/check_defaults.c reads them from here
- * and compares them with the numbers in the docs. Times in seconds, distances in tiles. */
+/* The fixed tuning of guard brains (brain.c), searching (search.c) and continuous movers
+ * (motion.c), and through its includes that of the layers below them: perceive and listen
+ * (senses/), the player's gaits (state/), each defined beside the code that reads it.
+ * docs/ai.md states each of these; tests/check_defaults.c reads them all from here and
+ * compares them with the numbers in the docs. Times in seconds, distances in tiles. */
 #ifndef PATROL_BRAIN_TUNING_H
 #define PATROL_BRAIN_TUNING_H
 
 #include <patrol/math.h>
 
-#include "map/phases.h" /* the alert phases' defaults */
+#include "map/phases.h"      /* the alert phases' defaults */
+#include "senses/listen.h"   /* HEARD_SURE_AT */
+#include "senses/perceive.h" /* PERIPHERAL_DIST, PERIPHERAL_RATE, PREY_NOTICE_DIST */
+#include "state/player.h"    /* the player's gaits (GAIT_*) */
 
 /* brain.c */
 #define CHASE_SPEED_SCALE 1.3   /* chasers run faster than they patrol */
@@ -21,22 +26,8 @@
 #define CATCH_DIST 1.75        /* centre distance that counts as reaching the player */
 #define INVESTIGATE_LOOK_S 2.0  /* looking around where a noise was heard */
 #define HEAR_AWARENESS 0.1      /* awareness a heard noise adds, at most up to suspicious_at */
-#define HEARD_SURE_AT 2.0       /* a noise heard at this many times the guard's hearing or louder
-                                   is remembered sure (certainty 1); at the threshold, half sure */
-#define PERIPHERAL_DIST 1.5     /* a player this close is sensed outside the cone ... */
-#define PERIPHERAL_RATE 0.5     /* ... filling the meter at this fraction of sight's rate */
-
-/* world.c: the player's gaits, a speed factor (of the player's speed) and the loudness of a
- * footstep on a tile of footstep factor 1, in tiles */
-#define GAIT_WALK_SPEED 1.0
-#define GAIT_WALK_LOUDNESS 6.0
-#define GAIT_SNEAK_SPEED 0.5
-#define GAIT_SNEAK_LOUDNESS 2.5
-#define GAIT_RUN_SPEED 1.6
-#define GAIT_RUN_LOUDNESS 12.0
 
 /* motion.c */
-#define PREY_NOTICE_DIST 2.0   /* prey also notice a player this close whatever their cone */
 #define PREY_CALM_S 2.0        /* prey stop fleeing after this long without noticing */
 #define BOID_SCATTER_DIST 3.0  /* flock members evade a player this close */
 #define PREY_NOISE 8.0         /* loudness of prey starting to flee (a hen's cackle) */

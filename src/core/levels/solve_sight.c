@@ -7,6 +7,7 @@
 
 #include "guards/tuning.h"
 #include "levels/solve_priv.h"
+#include "senses/perceive.h"
 #include "state/world_state.h"
 
 typedef struct guard_cache {

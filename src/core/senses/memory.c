@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Zlib */
 /* What guards remember (docs/ai.md, "Memory"): the last stimulus of each kind, with its place,
- * step and certainty. Perception notes (brain.c: sight, told; world.c: hearing), the brain's
+ * step and certainty. Perception notes (brain.c: sight, told; listen.c: hearing), the brain's
  * transitions read. Certainty falls linearly from where it started, by 1 over the guard's
  * span, so a vague stimulus is forgotten sooner than a sure one. It is worked out from the
  * step when read (a subtraction and a division: the same on every build), so an idle memory
  * costs no work a tick. */
-#include "state/world_state.h"
+#include "senses/memory.h"
 
 #include <math.h>
 

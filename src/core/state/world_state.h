@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Zlib */
-/* world_internal.h - the world's private state, shared by world.c and brain.c. */
-#ifndef PATROL_WORLD_INTERNAL_H
-#define PATROL_WORLD_INTERNAL_H
+/* The world's state: struct pt_world and the per-guard brain state (pt__brain, its memories,
+ * the step's listeners). Every layer from state/ up reads and writes it; the functions that
+ * only write into it are in state/, each file with its own header. */
+#ifndef PATROL_WORLD_STATE_H
+#define PATROL_WORLD_STATE_H
 
 #include <patrol/crowd.h>
 #include <patrol/path.h>
@@ -55,7 +57,7 @@ typedef struct pt__brain {
     int glide;
     double glide_x, glide_y, glide_t0;
     pt_cell investigate_at;  /* investigate: the place it walks to and looks around */
-    /* A noise heard in the last step: the world's hearing pass keeps the loudest in
+    /* A noise heard in the last step: the hearing pass (listen.c) keeps the loudest in
      * mem[PT_MEMORY_HEARD] and sets `heard`; the brain's next update reads and clears it. */
     int heard;
     double heard_level;
@@ -100,7 +102,7 @@ struct pt_world {
     int *callers;                /* guards that started a chase this step, in the order they did:
                                     they call out once every guard has moved (calls.c) */
     int ncallers;
-    pt_phase phase;              /* the alert phase (calls.c) */
+    pt_phase phase;              /* the alert phase (phases.c) */
     int phase_ticks_left;        /* evasion, caution: ticks before it ends */
     pt_phase_timing phases;      /* their timing: the map's, the desc's over it, resolved */
     pt_steer_env env;
@@ -145,113 +147,5 @@ struct pt_world {
     void (*sight_fn)(void *user, const pt_world *w, const pt_entity *guard);
     void *sight_user;
 };
-
-/* ---- motion.c: continuous (steered) movement ---- */
-/* Sets up steering for every entity (agents, params, waypoints, cell space). */
-int pt__motion_init(pt_world *w, pt_error *err);
-void pt__motion_fini(pt_world *w);
-/* Switches a tile mover to continuous motion, keeping its position and heading. */
-void pt__go_continuous(pt_world *w, pt_entity *e);
-/* Continuous chase of the player (steer: pursuit, intercept: interception), going round
- * walls along an A* path when the straight line is blocked. Returns -1 when it made no
- * progress for a while (the caller should chase on by tiles), else 0. */
-int pt__chase_continuous(pt_world *w, pt_entity *e, int intercept, double speed_scale);
-/* Continuous move toward a cell along an A* path; returns 1 when arrived (centre reached),
- * -1 when it made no progress for a while (the caller should walk on by tiles). */
-int pt__goto_continuous(pt_world *w, pt_entity *e, pt_cell goal, double speed_scale);
-/* Turning in place for continuous movers (slows to a stop). */
-void pt__brake_continuous(pt_world *w, pt_entity *e, double heading_goal);
-/* Patrol motion of continuous pattern kinds (waypoints: follow path; thrust: the runner). */
-void pt__patrol_continuous(pt_world *w, pt_entity *e);
-/* The player as a vehicle for pursuit, interception and evasion, as it stands now. */
-pt_vehicle pt__player_vehicle(const pt_world *w);
-/* Prey e's tick against the player as `player` (pt__player_vehicle): it touches only its own
- * entity, agent and force, so prey can step on several threads. 1 when it was startled (the
- * caller makes its noise, PREY_NOISE at its cell, in mover order). */
-int pt__prey_update(pt_world *w, pt_entity *e, const pt_vehicle *player);
-/* Flock members. */
-/* 1 when prey e notices a player at (px, py): close, or in its cone (the solver asks too). */
-int pt__prey_notices(const pt_world *w, const pt_entity *e, double px, double py);
-void pt__flock_tick(pt_world *w);
-/* Back to a tile mover at the cell under its centre: it glides from where it stands to that
- * cell's centre at its speed before its next tile step, so it never jumps. */
-void pt__go_tile(pt_world *w, pt_entity *e);
-/* One tick of walking by tiles toward `goal` along an A* path (brain.c; re-planned when the
- * goal changes): 1 when it started the tick on the goal (it stands), -1 when there is no way
- * there, else 0. */
-int pt__walk_tiles(pt_world *w, pt_entity *e, pt_cell goal);
-
-void pt__world_event(pt_world *w, pt_event_kind kind, uint32_t a, uint32_t b, int x, int y);
-/* A noise made this step at cell (x, y) (ignored when not above 0 or outside the map). */
-void pt__world_noise(pt_world *w, int x, int y, double loudness, pt_noise_kind kind);
-/* Sets the player's gait (pt_world_set_gait; a pattern's `gait` instruction). */
-void pt__player_gait(pt_world *w, pt_gait gait);
-/* Where a tile mover is drawn with its step clock at t (pt_world_drawn_pos): on the way from its
- * previous cell's centre to its cell's, or gliding there from where it went on by tiles. */
-pt_vec2 pt__tile_drawn(const pt_world *w, const pt_entity *e, double t);
-/* Moves a tile mover to cell (x,y) (remembering the previous cell for interpolation). */
-void pt__entity_move_to(pt_entity *e, int x, int y);
-/* 1 when guard e, as it stands now, notices a player whose centre is at (px, py): by sight in
- * its cone, or by the peripheral sense close by. *rate (may be NULL) gets the fraction of the
- * awareness fill rate. The one rule of perceive, also used by the solver's sight table. */
-int pt__guard_notices(const pt_world *w, const pt_entity *e, double px, double py, double *rate);
-/* Guard update for one tick (sight, awareness, state machine, motion). */
-void pt__brain_update(pt_world *w, pt_entity *e);
-/* Sends guard e to investigate cell `at` (walk there, look around, go back to its round): the
- * one entry for every reason to go and look at a place (a noise heard now or remembered, a
- * call). A guard in chase ignores it. */
-void pt__brain_investigate(pt_world *w, pt_entity *e, pt_cell at);
-/* ---- search.c: searching together ---- */
-/* Guard e (in search) searches around `at`: joins the world's search, starting one there
- * when none is on or `at` lies outside its area (the members then search the new area). */
-int pt__search_join(pt_world *w, const pt_entity *e, pt_cell at);
-/* A search around `at` with no member yet (alone: each member covers the whole area). */
-int pt__search_begin(pt_world *w, pt_cell at, int alone);
-/* Guard e leaves the search (it left the search state). */
-void pt__search_leave(pt_world *w, const pt_entity *e);
-/* Marks the cells member e notices as searched and gives the cell it should walk to: 1; 0
- * when the search is over for e (covered, timed out, its own sweep done when alone, or
- * nothing left it can reach after it has walked some of the area); -1 when e has never had
- * a cell it can reach. */
-int pt__search_step(pt_world *w, const pt_entity *e, pt_cell *goal);
-/* Ends the world's search at once (the player starts again): its guards are no longer its
- * members; the caller moves them out of the search state. */
-void pt__search_end(pt_world *w);
-void pt__search_destroy(pt__search *s);
-/* Puts guard e in search around `at` as its last known position, ready to step the world's
- * search (pt_world_search_start); a guard in chase is left alone. */
-void pt__brain_search(pt_world *w, pt_entity *e, pt_cell at);
-/* Starts the evasion countdown (as when the last chaser loses the player). */
-void pt__phase_evasion(pt_world *w);
-/* Guard e is told by a call that the player was last known at (x, y), as sure as `sure`: it
- * remembers it, chases when it sees the player, else goes there alert (a searching guard
- * searches there). */
-void pt__brain_told(pt_world *w, pt_entity *e, double x, double y, double sure);
-/* ---- memory.c: what guards remember ---- */
-/* Guard e perceived a stimulus of kind k at (px, py) this step, `sure` in (0, 1]: the entry of
- * that kind is replaced (not yet acted on). Seen and told ones also set e->last_seen. */
-void pt__memory_note(pt_world *w, pt_entity *e, pt_memory_kind k, double px, double py, double sure);
-/* Its certainty now (0 = forgotten or never noted). */
-double pt__memory_certainty(const pt_world *w, const pt_entity *e, pt_memory_kind k);
-/* The certainty of the guard's last known position (its newer seen or told memory). */
-double pt__memory_known(const pt_world *w, const pt_entity *e);
-/* The kind of the most certain live memory of a place it has not acted on (heard or told;
- * the earlier kind on a tie), or -1. */
-int pt__memory_recall(const pt_world *w, const pt_entity *e);
-void pt__memory_acted(pt_world *w, const pt_entity *e, pt_memory_kind k);
-void pt__memory_all_acted(pt_world *w, const pt_entity *e);
-/* Forgets everything (the player started again). */
-void pt__memory_forget(pt_world *w, const pt_entity *e);
-
-/* The calls of this step's new chasers (calls.c): run after every guard has moved. 1 when a
- * guard it told now chases. */
-int pt__calls_run(pt_world *w);
-/* The alert phase after the step's moves and calls (calls.c); `chasing`: a guard chases. */
-void pt__phase_update(pt_world *w, int chasing);
-/* Pattern motion for one tick (patrol state); shared by guards, prey and the player. */
-void pt__pattern_tick(pt_world *w, pt_entity *e, double speed_scale);
-/* Player caught: records it and ends the round (play); in sim the next tick sends the
- * player back to the start. */
-void pt__player_caught(pt_world *w, pt_entity *guard);
 
 #endif

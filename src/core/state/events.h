@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: Zlib */
+/* The step's events (pt_world_events): one queue that every part of the tick appends to, in
+ * the order things happen. Cleared at the start of each step. */
+#ifndef PATROL_STATE_EVENTS_H
+#define PATROL_STATE_EVENTS_H
+
+#include "state/world_state.h"
+
+/* Appends an event of this step (dropped and counted when the queue is full). */
+void pt__world_event(pt_world *w, pt_event_kind kind, uint32_t a, uint32_t b, int x, int y);
+
+#endif
