@@ -44,7 +44,7 @@ import sys
 import zlib
 from xml.sax.saxutils import quoteattr
 
-# The default legend of src/core/map.c: char -> (name, walkable, opaque, goal, sprite).
+# The default legend of src/core/map/map.c: char -> (name, walkable, opaque, goal, sprite).
 DEFAULT_LEGEND = [
     ('.', 'floor', 1, 0, 0, 0),
     ('#', 'wall', 0, 1, 0, 1),

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* Documented defaults: every default the docs and the public headers state is read from
  * their text at test time and compared with the code's own value (through the public API,
- * or brain_tuning.h for the brain's fixed tuning), so neither can change alone.
+ * or guards/tuning.h for the brain's fixed tuning), so neither can change alone.
  *
  * Pins: steer.h documented side_feeler_length 0.9, view_radius 2.5 and containment_margin
  * 0.1 while the code used 0.7, 4 and 0.2 (issue 21, part 5). */

@@ -30,7 +30,7 @@ int pt_render_actors_from_world(const pt_world *w, double alpha, pt_actor *out, 
         o->awareness = pt_clamp(e->awareness / chase_at, 0.0, 1.0);
         o->name = e->name;
         o->hidden = e->kind == PT_KIND_PLAYER && pt_world_player_hidden(w);
-        o->has_eye = 1; /* guards see from px,py (brain.c) */
+        o->has_eye = 1; /* guards see from px,py (senses/perceive.c) */
         o->eye_x = e->px;
         o->eye_y = e->py;
         if (e->path && e->path_len > 0) {

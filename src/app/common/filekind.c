@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
+/* Which kind of patrol file a path is (filekind.h): by its extension, else by the first word
+ * of its first significant line; and the errors of a file given where another kind was due. */
 #include "common/filekind.h"
 
 #include <ctype.h>

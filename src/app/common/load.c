@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
+/* Loading what a command needs (load.h): a map or a .test file with the patterns they name,
+ * linted as `check` lints them; pattern references (FILE.pat:NAME) of the command line. */
 #include "common/load.h"
 
 #include <patrol/tmx.h>

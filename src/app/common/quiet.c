@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: Zlib */
+/* stderr silenced around a noisy library call (quiet.h); PATROL_VERBOSE_SDL=1 leaves it on. */
 #define _POSIX_C_SOURCE 200809L
 #include "common/quiet.h"
 

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
+/* Recordings (rec.h; docs/formats.md, "Recordings"): the input of a round run-length
+ * encoded, saved, loaded strictly, and checked against the level it was made on. */
 #include "common/rec.h"
 
 #include "common/watch.h"

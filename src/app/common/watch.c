@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
+/* Noticing that a level's files changed on disk (watch.h): each file's modification time,
+ * size and inode, polled. */
 #define _POSIX_C_SOURCE 200809L
 #include "common/watch.h"
 

@@ -621,7 +621,7 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
     }
     pt_world_set_gait(s->world, s->gait);
     const pt_entity *pl = pt_world_entity(s->world, 0);
-    /* The world acts on the player's input when its movement clock passes 1 (world.c:
+    /* The world acts on the player's input when its movement clock passes 1 (world/player_tick.c:
      * move_t += speed * dt); a tap is handed over on exactly that tick, so none is lost
      * between two ticks or in the middle of a step. */
     int due = pl->move_t + pl->speed * pt_gait_speed(s->gait) * pt_world_dt(s->world) >= 1.0;

@@ -200,7 +200,7 @@ static void warn_at(const pt_map *map, int line, int col, const char *fmt, ...) 
     pt_warning_print(stderr, &w);
 }
 
-/* Where the world walks a guard that starts off its pattern (brain.c, "return"): the
+/* Where the world walks a guard that starts off its pattern (guards/brain.c, "return"): the
  * pattern's cells as pt_patrun_cells gives them (at most the world's scratch of
  * PT_MAX_PATTERN_STEPS), and the nearest of them by A* (pt_path_find_nearest) from where it
  * stands. Returns 0 with *to set, or -1 when the world finds none (it then stands idle). */

@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
+/* patrol sim MAP --ticks N: the world run headless (no window, no SDL), its summary, trace
+ * and events; with --replay a recording played again, with --walkthrough a level's
+ * walkthrough played through the game's keys (game/replay.c, game/walkthrough.c). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, isatty */
 #include <patrol/world.h>
 

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
+/* Grid lines (patrol/bresenham.h): the cells from one cell to another, walked a step at a
+ * time (pt_line_iter), counted (pt_line_length) or written out (pt_line_cells). */
 #include <patrol/bresenham.h>
 
 #include <limits.h>

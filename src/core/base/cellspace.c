@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
+/* The cell space (patrol/cellspace.h): agents sorted by cell (a counting sort), and the agents
+ * within a radius of a point; the sort can also be cut into shares for threads
+ * (cellspace_sort.h: the crowd's). */
 #include <patrol/cellspace.h>
 #include <patrol/config.h>
 #include <patrol/error.h>

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
+/* The public RNG (patrol/rng.h): PCG32, seeded by a seed and a stream; its step is pcg.h's,
+ * written once for the troop too. */
 #include <patrol/rng.h>
 
 #include "base/pcg.h"

@@ -27,7 +27,7 @@
 #define INVESTIGATE_LOOK_S 2.0  /* looking around where a noise was heard */
 #define HEAR_AWARENESS 0.1      /* awareness a heard noise adds, at most up to suspicious_at */
 
-/* motion.c */
+/* motion.c (PREY_NOISE: world/movers.c) */
 #define PREY_CALM_S 2.0        /* prey stop fleeing after this long without noticing */
 #define BOID_SCATTER_DIST 3.0  /* flock members evade a player this close */
 #define PREY_NOISE 8.0         /* loudness of prey starting to flee (a hen's cackle) */

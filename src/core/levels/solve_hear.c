@@ -27,7 +27,7 @@ static void heard_fini(heard *hd) {
 
 /* The world's noise of a step (the gait's loudness times the tile's footstep, or the tile's
  * own noise when louder), one hearing flood from the cell, heard where its level at the
- * guard's cell is above its threshold (pt__hearing_heard, as in the world's listen()). Floods
+ * guard's cell is above its threshold (pt__hearing_heard, as in pt__listen). Floods
  * from each cell rather than from each guard: the footstep made at a cell is the same on
  * every tick, so a cell is one flood whatever the ticks, and a flood from the cell is exactly
  * what the world does (a step's loss counts the entered tile's damping, so a flood from the guard would

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 /* Where the guards listen on each tick of the sight run: their cells after their update
- * (where the world's listen() takes them) and their hearing thresholds. */
+ * (where pt__listen, senses/listen.c, takes them) and their hearing thresholds. */
 typedef struct listeners {
     int n;               /* guards */
     int ticks;

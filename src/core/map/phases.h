@@ -4,7 +4,8 @@
 #ifndef PATROL_MAP_PHASES_H
 #define PATROL_MAP_PHASES_H
 
-/* calls.c runs the phases; perceive() applies caution's effects */
+/* guards/phases.c runs the phases; caution's effects are applied where a guard perceives
+ * (the wider cone: senses/perceive.c; the faster fill: guards/brain.c) */
 #define EVASION_S 15.0          /* evasion: the countdown once no guard chases */
 #define CAUTION_S 30.0          /* caution: the countdown after evasion */
 #define CAUTION_AWARE 1.5       /* caution: awareness fills this many times faster ... */

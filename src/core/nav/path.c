@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
+/* Shortest paths on the tile grid (patrol/path.h): A* to one goal, to the nearest of many
+ * goals, and a flood of walking costs from many sources (pt_path_flood), all one search over
+ * a binary heap, its per-cell arrays reused through generation stamps. */
 #include <patrol/path.h>
 
 #include <patrol/config.h>

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
-/* The one hearing check of a guard, shared by the world's listen() and the solver's hearing
- * table, so both decide alike. Inline: it runs for every (noise, listener) pair. */
+/* The one hearing check of a guard, shared by the guards' listening (listen.c, pt__listen)
+ * and the solver's hearing table (levels/solve_hear.c), so both decide alike. Inline: it
+ * runs for every (noise, listener) pair. */
 #ifndef PT_HEARING_PRIV_H
 #define PT_HEARING_PRIV_H
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
 /* The player's state that the rest of the tick writes: its gait, the footsteps it makes, a
- * catch. Its tick itself (input or pattern, the catch settled) is world/player.c's. */
+ * catch. Its tick itself (input or pattern, the catch settled) is world/player_tick.c's. */
 #ifndef PATROL_STATE_PLAYER_H
 #define PATROL_STATE_PLAYER_H
 

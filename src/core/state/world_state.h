@@ -139,9 +139,10 @@ struct pt_world {
     int nprey;
     unsigned char *prey_startled;
     pt_vehicle prey_player;
-    /* The solver's sight table (solve.c): a hidden player is never noticed and makes no
-     * footsteps, so the guards walk as they would beside a player they never notice or hear;
-     * sight_fn is called at each guard's perceive, with the guard as it looks that tick. */
+    /* The solver's sight table (levels/solve_sight.c): a hidden player is never noticed and
+     * makes no footsteps, so the guards walk as they would beside a player they never notice
+     * or hear; sight_fn is called at each guard's perceive, with the guard as it looks that
+     * tick. */
     pt__search *search;          /* the world's search around the last known position (search.c) */
     int player_hidden;
     void (*sight_fn)(void *user, const pt_world *w, const pt_entity *guard);

@@ -76,7 +76,8 @@ int pt_world_round(const pt_world *w) { return w->round; }
 int pt_world_player_hidden(const pt_world *w) {
     if (!w || w->n < 1) return 0;
     const pt_entity *p = &w->ents[0];
-    /* the cell each guard's sight test of the step looked at (brain.c perceive) */
+    /* the cell each guard's sight test of the step looked at (senses/perceive.c, as the
+     * brain's perceive asks it) */
     if (!pt_map_opaque(&w->map, (int)floor(p->px), (int)floor(p->py))) return 0;
     for (int i = 1; i < w->n; i++)
         if (w->ents[i].kind == PT_KIND_GUARD && w->ents[i].sees_player) return 0;
