@@ -4,8 +4,8 @@
  * (senses/), the player's gaits (state/), each defined beside the code that reads it.
  * docs/ai.md states each of these; tests/check_defaults.c reads them all from here and
  * compares them with the numbers in the docs. Times in seconds, distances in tiles. */
-#ifndef PATROL_BRAIN_TUNING_H
-#define PATROL_BRAIN_TUNING_H
+#ifndef PATROL_GUARDS_TUNING_H
+#define PATROL_GUARDS_TUNING_H
 
 #include <patrol/math.h>
 

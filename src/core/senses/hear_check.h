@@ -2,8 +2,8 @@
 /* The one hearing check of a guard, shared by the guards' listening (listen.c, pt__listen)
  * and the solver's hearing table (levels/solve_hear.c), so both decide alike. Inline: it
  * runs for every (noise, listener) pair. */
-#ifndef PT_HEARING_PRIV_H
-#define PT_HEARING_PRIV_H
+#ifndef PATROL_SENSES_HEAR_CHECK_H
+#define PATROL_SENSES_HEAR_CHECK_H
 
 #include <patrol/hearing.h>
 #include <math.h>
