@@ -308,3 +308,14 @@ int pt_steer_env_build(pt_steer_env *env, const pt_map *map) {
     }
     return rc;
 }
+
+int pt_steer_env_update_tile(pt_steer_env *env, int x, int y) {
+    if (!env || !env->map || !env->ix || !env->ix->solid_bits || !pt_map_in(env->map, x, y)) return PT_ERR_OUT_OF_MAP;
+    /* Built again from the map: the walls merge along runs as long as the map, and their
+     * order (and so which of two equally near walls a feeler meets first) is the build's. */
+    pt_steer_env fresh;
+    if (pt_steer_env_build(&fresh, env->map) < 0) return PT_ERR_NOMEM;
+    pt_steer_env_fini(env);
+    *env = fresh;
+    return PT_OK;
+}
