@@ -18,6 +18,7 @@
 #include <patrol/steer.h>
 #include <patrol/world.h>
 
+#include "nav/steer_env_index.h"
 #include "state/world_state.h"
 #include "test_util.h"
 
@@ -102,6 +103,19 @@ static void compare(pt_world *w, pt_world *fresh, pt_rng *r, uint64_t seed) {
     ck_assert_ptr_eq(w->env.map, &w->map);
     ck_assert_int_eq(w->env.nwalls, fresh->env.nwalls);
     ck_assert_int_eq(memcmp(w->env.walls, fresh->env.walls, (size_t)w->env.nwalls * sizeof *w->env.walls), 0);
+    /* The index: block lists, their boxes, the tile bits and the clearances. */
+    const struct pt__steer_index *ia = w->env.ix, *ib = fresh->env.ix;
+    int nbk = ib->bcols * ib->brows;
+    ck_assert_int_eq(ia->bcols * ia->brows, nbk);
+    ck_assert_int_eq(memcmp(ia->wall_start, ib->wall_start, sizeof *ia->wall_start * ((size_t)nbk + 1)), 0);
+    ck_assert_int_eq(memcmp(ia->wall_ids, ib->wall_ids, sizeof *ia->wall_ids * (size_t)ib->wall_start[nbk]), 0);
+    ck_assert_int_eq(memcmp(ia->wall_box, ib->wall_box, sizeof *ia->wall_box * 4 * (size_t)ib->wall_start[nbk]), 0);
+    ck_assert_int_eq(ia->wall_box_exact, ib->wall_box_exact);
+    ck_assert_int_eq(memcmp(ia->solid_bits, ib->solid_bits, (size_t)ib->bits_stride * SIZE), 0);
+    ck_assert_int_eq(memcmp(ia->solid_cols, ib->solid_cols, (size_t)ib->cols_stride * SIZE), 0);
+    for (int i = 0; i < SIZE * SIZE; i++)
+        ck_assert_msg(ia->tile_clear[i] == ib->tile_clear[i], "seed %llu: clearance of %d,%d is %d, fresh %d",
+                      (unsigned long long)seed, i % SIZE, i / SIZE, ia->tile_clear[i], ib->tile_clear[i]);
     for (int i = 0; i < 200; i++) {
         pt_vehicle v = {0};
         v.pos = pt_v2(SIZE * pt_rng_unit(r), SIZE * pt_rng_unit(r));

@@ -33,6 +33,7 @@ struct pt__steer_index {
     double inv_block;             /* 1 / block (exact: block is a power of two) */
     uint8_t *obs_near;            /* per block: Chebyshev distance in blocks to the nearest block
                                      listing an obstacle (255 = none that close) */
+    int walls_cap;                /* pt_steer_env_build: walls the wall array has room for */
     uint8_t *tile_clear;          /* with solid_bits, per tile (x,y) at y*bits_w + x: Chebyshev
                                      distance in tiles to the nearest tile that was not walkable
                                      or lies outside the map, capped at 255 (0: not walkable) */
