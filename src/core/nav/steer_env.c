@@ -404,6 +404,26 @@ static int splice_walls(pt_steer_env *e, int s0, int s1, const wall_buf *nw0, in
                 for (int bx = bx0; bx <= bx1; bx++) add[ne++] = (blk_entry){by * ix->bcols + bx, first + i};
         }
     }
+    /* The blocks of the replaced walls too (id -1: they add nothing): the lists of every
+     * other block are copied as they are, their ids moved. */
+    for (int part = 0; part < 2; part++)
+        for (int id = part ? t0 : s0; id < (part ? t1 : s1); id++) {
+            const pt_wall *w = &e->walls[id];
+            int bx0, by0, bx1, by1;
+            pt__block_range(e, fmin(w->a.x, w->b.x), fmin(w->a.y, w->b.y), fmax(w->a.x, w->b.x), fmax(w->a.y, w->b.y),
+                            &bx0, &by0, &bx1, &by1);
+            size_t k = (size_t)(bx1 - bx0 + 1) * (size_t)(by1 - by0 + 1);
+            if (ne + k > cap) {
+                size_t nc = cap ? cap : 256;
+                while (nc < ne + k) nc *= 2;
+                blk_entry *na = PT_REALLOC(add, sizeof *na * nc);
+                if (!na) { PT_FREE(add); return PT_ERR_NOMEM; }
+                add = na;
+                cap = nc;
+            }
+            for (int by = by0; by <= by1; by++)
+                for (int bx = bx0; bx <= bx1; bx++) add[ne++] = (blk_entry){by * ix->bcols + bx, -1};
+        }
     if (ne > 1) qsort(add, ne, sizeof *add, blk_entry_less);
     int nbk = ix->bcols * ix->brows, old_total = ix->wall_start[nbk];
     size_t most = (size_t)old_total + ne;
@@ -423,28 +443,52 @@ static int splice_walls(pt_steer_env *e, int s0, int s1, const wall_buf *nw0, in
     ix->walls_cap = grow;
     e->walls = walls;
     /* The lists: old entries with their ids moved (the replaced ones dropped), merged with
-     * the new walls' entries in id order. */
+     * the new walls' entries in id order; blocks no wall of the lines touches in bulk. */
+    const int *os = ix->wall_start, *oi = ix->wall_ids;
+    const int m0 = d0, m1 = d0 + d1;
     size_t k = 0, a = 0;
-    for (int b = 0; b < nbk; b++) {
+    int b = 0;
+    while (b < nbk) {
+        int next = a < ne ? add[a].blk : nbk; /* the next block to merge */
+        if (next > b) {
+            int j0 = os[b], j1 = os[next];
+            int shift = (int)k - j0;
+            for (int q = b; q < next; q++) start[q] = os[q] + shift;
+            for (int j = j0; j < j1; j++) {
+                int id = oi[j];
+                ids[k + (size_t)(j - j0)] = id < s0 ? id : (id < t0 ? id + m0 : id + m1);
+            }
+            memcpy(&box[4 * k], &ix->wall_box[4 * (size_t)j0], sizeof *box * 4 * (size_t)(j1 - j0));
+            k += (size_t)(j1 - j0);
+            b = next;
+            continue;
+        }
         start[b] = (int)k;
-        for (int j = ix->wall_start[b]; j < ix->wall_start[b + 1]; j++) {
-            int id = ix->wall_ids[j];
+        for (int j = os[b]; j < os[b + 1]; j++) {
+            int id = oi[j];
             if ((id >= s0 && id < s1) || (id >= t0 && id < t1)) continue;
-            id = id < s0 ? id : (id < t0 ? id + d0 : id + d0 + d1);
+            id = id < s0 ? id : (id < t0 ? id + m0 : id + m1);
             while (a < ne && add[a].blk == b && add[a].id < id) {
-                ids[k] = add[a].id;
-                wall_box_f(add[a].id < t0 + d0 ? &nw0->w[add[a].id - s0] : &nw1->w[add[a].id - t0 - d0], &box[4 * k]);
-                k++, a++;
+                if (add[a].id >= 0) {
+                    ids[k] = add[a].id;
+                    wall_box_f(add[a].id < t0 + d0 ? &nw0->w[add[a].id - s0] : &nw1->w[add[a].id - t0 - d0], &box[4 * k]);
+                    k++;
+                }
+                a++;
             }
             ids[k] = id;
             memcpy(&box[4 * k], &ix->wall_box[4 * (size_t)j], sizeof *box * 4);
             k++;
         }
         while (a < ne && add[a].blk == b) {
-            ids[k] = add[a].id;
-            wall_box_f(add[a].id < t0 + d0 ? &nw0->w[add[a].id - s0] : &nw1->w[add[a].id - t0 - d0], &box[4 * k]);
-            k++, a++;
+            if (add[a].id >= 0) {
+                ids[k] = add[a].id;
+                wall_box_f(add[a].id < t0 + d0 ? &nw0->w[add[a].id - s0] : &nw1->w[add[a].id - t0 - d0], &box[4 * k]);
+                k++;
+            }
+            a++;
         }
+        b++;
     }
     start[nbk] = (int)k;
     PT_FREE(add);
