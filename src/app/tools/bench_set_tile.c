@@ -55,7 +55,7 @@ int bench_set_tile(const bench_opts *o, bench_result *r) {
         for (int t = 0; t < 10; t++) pt_world_step(w);
     }
     r->agents = n;
-    r->ticks = 2 * toggles;
+    r->ticks = toggles;
     r->threads = 1;
     bench_stats(r, ns, o->runs);
     double med = bench_median(us, nus); /* sorts us */
