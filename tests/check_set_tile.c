@@ -27,7 +27,7 @@ enum { SIZE = 36, GUARDS = 6, SEEDS = 10, BATCHES = 30, BATCH = 12, PAIRS = 300 
 static const char KINDS[] = ".#~=+,*E:T"; /* every kind of the default legend */
 
 /* A generated map: the corner map of test_util.h with every legend kind scattered over it,
- * GUARDS guards (half of them continuous movers) and a player on walkable cells. */
+ * GUARDS guards (half of them continuous movers), a flock and a player on walkable cells. */
 static void gen_map(pt_map *m, uint64_t seed) {
     tu_corner_map(m, SIZE, SIZE, seed);
     pt_rng r;
@@ -36,7 +36,7 @@ static void gen_map(pt_map *m, uint64_t seed) {
         int x = 1 + (int)pt_rng_below(&r, SIZE - 2), y = 1 + (int)pt_rng_below(&r, SIZE - 2);
         pt_map_set(m, x, y, KINDS[pt_rng_below(&r, (uint32_t)strlen(KINDS))]);
     }
-    m->ents = calloc(GUARDS, sizeof *m->ents);
+    m->ents = calloc(GUARDS + 1, sizeof *m->ents);
     ck_assert_ptr_nonnull(m->ents);
     for (int i = 0; i < GUARDS; i++) {
         pt_entity_def *d = &m->ents[i];
@@ -49,7 +49,17 @@ static void gen_map(pt_map *m, uint64_t seed) {
         d->chase = i % 2 ? PT_CHASE_STEER : PT_CHASE_TILE;
         d->line = 1;
     }
-    m->nents = GUARDS;
+    /* A flock after them: its crowd borrows the world's steering environment. */
+    pt_entity_def *f = &m->ents[GUARDS];
+    do {
+        f->x = (int)pt_rng_below(&r, SIZE);
+        f->y = (int)pt_rng_below(&r, SIZE);
+    } while (!pt_map_walkable(m, f->x, f->y));
+    snprintf(f->name, sizeof f->name, "hounds");
+    f->kind = PT_KIND_BOID;
+    f->count = 12;
+    f->line = 1;
+    m->nents = GUARDS + 1;
     do {
         m->player.x = (int)pt_rng_below(&r, SIZE);
         m->player.y = (int)pt_rng_below(&r, SIZE);
@@ -149,6 +159,7 @@ START_TEST(changes_match_a_fresh_world) {
     pt_map m;
     gen_map(&m, seed);
     pt_world *w = make_world(&m, seed);
+    ck_assert_int_eq(pt_world_count(w), 1 + GUARDS + 12); /* the flock is there */
     pt_rng r;
     pt_rng_seed(&r, seed, 6);
     int dropped = 0, kept = 0;
