@@ -11,7 +11,7 @@
 #include "test_util.h"
 
 static const char *scenario_names[] = {"patterns", "los", "flock", "steer", "world", "world-flocks", "world-mixed",
-                                       "hearing", "world-noise", "search"};
+                                       "hearing", "world-noise", "search", "set-tile"};
 #define NSCEN (int)(sizeof scenario_names / sizeof scenario_names[0])
 static const char *required_keys[] = {"scenario", "agents", "ticks", "threads", "ns_per_agent_tick_median",
                                       "ns_per_agent_tick_min", "ns_per_agent_tick_max", "agent_updates_per_s"};
@@ -70,6 +70,12 @@ START_TEST(test_every_scenario_prints_the_keys) {
                       (json_number(line, "ratio") >= 1.8 && json_number(line, "converge_ratio") >= 1.8));
             ck_assert(json_number(line, "joint_share") > 0 && json_number(line, "joint_share") <= 1);
             ck_assert(json_number(line, "spotted_or_off") == 0);
+        }
+        if (lines == 10) { /* set-tile: microseconds a change, the goal */
+            double med_us = json_number(line, "us_per_change_median");
+            ck_assert(med_us > 0 && med_us <= json_number(line, "us_per_change_max"));
+            ck_assert(json_number(line, "goal_us") == 50);
+            ck_assert(json_number(line, "meets_goal") == (med_us <= 50));
         }
         if (lines == 7) { /* hearing: the figure and goal */
             ck_assert(json_number(line, "loudness") == 16);

@@ -5,6 +5,7 @@
 #define PATROL_APP_BENCH_H
 
 #include <patrol/map.h>
+#include <patrol/pattern.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -60,5 +61,12 @@ int bench_world_flocks(const bench_opts *o, bench_result *r);
 int bench_world_mixed(const bench_opts *o, bench_result *r);
 int bench_hearing(const bench_opts *o, bench_result *r);
 int bench_search(const bench_opts *o, bench_result *r);
+/* The level of the world scenarios (see there): a generated size x size walled map, the bench
+ * patterns, guards, prey and flock members. 0 (nothing to free) when it cannot be made. */
+int bench_world_level(const bench_opts *o, int size, int guards, int prey, int members, pt_map *m, pt_patlib *lib);
+
+/* ---- bench_set_tile.c ---- */
+
+int bench_set_tile(const bench_opts *o, bench_result *r);
 
 #endif

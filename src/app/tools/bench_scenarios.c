@@ -318,8 +318,8 @@ static void random_walkable(pt_rng *rng, const pt_map *m, int lo, uint32_t span,
  * doors, pillars), the bench patterns, `guards` guards (tile patterns, every chase mode),
  * `prey` prey and `members` flock members in flocks of 100 at random walkable cells, and the
  * player in the middle (or the first walkable cell east of it). 0 (nothing left to free) when it
- * cannot be made. */
-static int world_level(const bench_opts *o, int size, int guards, int prey, int members, pt_map *m, pt_patlib *lib) {
+ * cannot be made (bench_set_tile.c uses it too). */
+int bench_world_level(const bench_opts *o, int size, int guards, int prey, int members, pt_map *m, pt_patlib *lib) {
     if (!bench_walled_map(m, size, 32, 0.03, o->seed)) return 0;
     pt_patlib_init(lib);
     pt_error err;
@@ -367,7 +367,7 @@ static int world_run(const bench_opts *o, bench_result *r, int noises_per_s) {
     int ticks = o->ticks > 0 ? o->ticks : 100;
     pt_map m;
     pt_patlib lib;
-    if (!world_level(o, 1024, n, 0, 0, &m, &lib)) return 0;
+    if (!bench_world_level(o, 1024, n, 0, 0, &m, &lib)) return 0;
     pt_error err;
     pt_world_desc desc = {.seed = o->seed};
     pt_world *w = pt_world_create(&m, &lib, &desc, &err);
@@ -447,7 +447,7 @@ static int bench_world_mix(const bench_opts *o, bench_result *r, int size, int g
     int ticks = o->ticks > 0 ? o->ticks : 20;
     pt_map m;
     pt_patlib lib;
-    if (!world_level(o, size, guards, prey, members, &m, &lib)) return 0;
+    if (!bench_world_level(o, size, guards, prey, members, &m, &lib)) return 0;
     pt_error err;
     snprintf(m.player.pattern, sizeof m.player.pattern, "box");
     int more = o->threads > 2 ? o->threads : 2;

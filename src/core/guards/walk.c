@@ -37,3 +37,29 @@ int pt__walk_tiles(pt_world *w, pt_entity *e, pt_cell goal) {
     }
     return 0;
 }
+
+/* Whether the part of e's path still to walk, from the cell it stepped from, crosses (x, y). */
+static int plan_crosses(const pt_entity *e, int x, int y) {
+    int i = e->path_idx > 0 ? e->path_idx - 1 : 0;
+    for (; i < e->path_len; i++) {
+        pt_cell c = e->path[i];
+        if (c.x == x && c.y == y) return 1;
+        if (i + 1 < e->path_len) {
+            pt_cell d = e->path[i + 1]; /* a diagonal step needs both side cells */
+            if ((c.x == x && d.y == y) || (d.x == x && c.y == y)) return 1;
+        }
+    }
+    return 0;
+}
+
+int pt__plans_cell_changed(pt_world *w, int x, int y) {
+    int n = 0;
+    for (int id = 0; id < w->n; id++) {
+        pt__brain *b = &w->brains[id];
+        if (b->planned && plan_crosses(&w->ents[id], x, y)) {
+            b->planned = 0;
+            n++;
+        }
+    }
+    return n;
+}

@@ -64,5 +64,10 @@ int pt__plan_to(pt_world *w, pt_entity *e, pt_cell to);
  * changes): 1 when it started the tick on the goal (it stands), -1 when there is no way
  * there, else 0. */
 int pt__walk_tiles(pt_world *w, pt_entity *e, pt_cell goal);
+/* Cell (x, y) of the map changed (pt_world_set_tile): every entity whose plan still to walk
+ * crosses it (the cell it stands on, the cells ahead, and the corners of its diagonal steps
+ * ahead) drops the plan and plans again when it next walks; the others keep theirs. Returns
+ * how many dropped a plan. */
+int pt__plans_cell_changed(pt_world *w, int x, int y);
 
 #endif

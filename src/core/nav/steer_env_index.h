@@ -21,7 +21,7 @@ struct pt__steer_index {
     int *obs_start, *obs_ids;     /* same for obstacles (centre +- radius) */
     double max_obstacle_r;
     /* fast paths (pt_steer_env_build only): bit x%8 of byte y*bits_stride + x/8 is set when
-     * tile (x,y) was not walkable when the walls were built (rows padded with 8 zero bytes);
+     * tile (x,y) was not walkable when the walls were built or last updated (rows padded with 8 zero bytes);
      * NULL for custom walls */
     uint8_t *solid_bits;
     int bits_w, bits_h, bits_stride;
@@ -36,6 +36,8 @@ struct pt__steer_index {
     uint8_t *tile_clear;          /* with solid_bits, per tile (x,y) at y*bits_w + x: Chebyshev
                                      distance in tiles to the nearest tile that was not walkable
                                      or lies outside the map, capped at 255 (0: not walkable) */
+    int walls_cap;                /* pt_steer_env_build: walls the wall array has room for (last:
+                                     the fields above keep their places) */
 };
 
 static inline pt_vec2 pt__zero2(void) { return pt_v2(0.0, 0.0); }

@@ -211,6 +211,18 @@ double pt_footstep_loudness(const pt_map *map, int x, int y, pt_gait g);
  * PT_HEARING_MAX_LOUDNESS (256). At most 256 wait for a step (more are dropped). */
 void pt_world_noise(pt_world *w, int x, int y, double loudness);
 
+/* Changes cell (x, y) of the world's map to the legend entry whose character is `tile` (a wall
+ * blown open, a bridge gone, a bush burnt), between steps. Everything the world keeps from
+ * the tiles follows (docs/ai.md, "Tiles that change"): sight, hearing and A* at once, the
+ * steering walls and their index (shared with the flocks' crowds); an entity whose A* plan
+ * still to walk crosses the cell (a cell ahead or the corner of a diagonal step ahead) plans
+ * again when it next walks, the others keep their plans. Nothing else moves: an entity on the
+ * cell stays there. After any sequence of changes, sight, hearing levels and paths are those
+ * of a world created from the changed map. Setting a cell to the tile it has changes nothing.
+ * Returns PT_OK, or (the world unchanged) PT_ERR_OUT_OF_MAP for a cell outside the map,
+ * PT_ERR_UNKNOWN_TILE for a character not in the map's legend, PT_ERR_NOMEM. */
+int pt_world_set_tile(pt_world *w, int x, int y, char tile, pt_error *err);
+
 /* The noises made during the last step, in the order they were made: the player's footsteps,
  * the noises of timed sources and of tiles stepped on, startled animals, and every
  * pt_world_noise call made since the step before. Valid until the next step. At most 256 a
