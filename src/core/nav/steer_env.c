@@ -377,6 +377,31 @@ static int blk_entry_less(const void *a, const void *b) {
 
 /* Replaces the walls [s0, s1) and [t0, t1) (s1 <= t0) by nw0 and nw1 new ones, and the block
  * lists with them. */
+/* Appends an entry (block, id) for each block wall w's box touches to *add (growing it);
+ * 0, or PT_ERR_NOMEM with *add freed. */
+static int add_block_entries(const pt_steer_env *e, const pt_wall *w, int id, blk_entry **add, size_t *ne,
+                             size_t *cap) {
+    int bx0, by0, bx1, by1;
+    pt__block_range(e, fmin(w->a.x, w->b.x), fmin(w->a.y, w->b.y), fmax(w->a.x, w->b.x), fmax(w->a.y, w->b.y),
+                    &bx0, &by0, &bx1, &by1);
+    size_t k = (size_t)(bx1 - bx0 + 1) * (size_t)(by1 - by0 + 1);
+    if (*ne + k > *cap) {
+        size_t nc = *cap ? *cap : 256;
+        while (nc < *ne + k) nc *= 2;
+        blk_entry *na = PT_REALLOC(*add, sizeof *na * nc);
+        if (!na) {
+            PT_FREE(*add);
+            *add = NULL;
+            return PT_ERR_NOMEM;
+        }
+        *add = na;
+        *cap = nc;
+    }
+    for (int by = by0; by <= by1; by++)
+        for (int bx = bx0; bx <= bx1; bx++) (*add)[(*ne)++] = (blk_entry){by * e->ix->bcols + bx, id};
+    return 0;
+}
+
 static int splice_walls(pt_steer_env *e, int s0, int s1, const wall_buf *nw0, int t0, int t1, const wall_buf *nw1) {
     struct pt__steer_index *ix = e->ix;
     int d0 = nw0->n - (s1 - s0), d1 = nw1->n - (t1 - t0), n = e->nwalls, nn = n + d0 + d1;
@@ -386,44 +411,14 @@ static int splice_walls(pt_steer_env *e, int s0, int s1, const wall_buf *nw0, in
     for (int part = 0; part < 2; part++) {
         const wall_buf *nb = part ? nw1 : nw0;
         int first = part ? t0 + d0 : s0;
-        for (int i = 0; i < nb->n; i++) {
-            const pt_wall *w = &nb->w[i];
-            int bx0, by0, bx1, by1;
-            pt__block_range(e, fmin(w->a.x, w->b.x), fmin(w->a.y, w->b.y), fmax(w->a.x, w->b.x), fmax(w->a.y, w->b.y),
-                            &bx0, &by0, &bx1, &by1);
-            size_t k = (size_t)(bx1 - bx0 + 1) * (size_t)(by1 - by0 + 1);
-            if (ne + k > cap) {
-                size_t nc = cap ? cap : 256;
-                while (nc < ne + k) nc *= 2;
-                blk_entry *na = PT_REALLOC(add, sizeof *na * nc);
-                if (!na) { PT_FREE(add); return PT_ERR_NOMEM; }
-                add = na;
-                cap = nc;
-            }
-            for (int by = by0; by <= by1; by++)
-                for (int bx = bx0; bx <= bx1; bx++) add[ne++] = (blk_entry){by * ix->bcols + bx, first + i};
-        }
+        for (int i = 0; i < nb->n; i++)
+            if (add_block_entries(e, &nb->w[i], first + i, &add, &ne, &cap) < 0) return PT_ERR_NOMEM;
     }
     /* The blocks of the replaced walls too (id -1: they add nothing): the lists of every
      * other block are copied as they are, their ids moved. */
     for (int part = 0; part < 2; part++)
-        for (int id = part ? t0 : s0; id < (part ? t1 : s1); id++) {
-            const pt_wall *w = &e->walls[id];
-            int bx0, by0, bx1, by1;
-            pt__block_range(e, fmin(w->a.x, w->b.x), fmin(w->a.y, w->b.y), fmax(w->a.x, w->b.x), fmax(w->a.y, w->b.y),
-                            &bx0, &by0, &bx1, &by1);
-            size_t k = (size_t)(bx1 - bx0 + 1) * (size_t)(by1 - by0 + 1);
-            if (ne + k > cap) {
-                size_t nc = cap ? cap : 256;
-                while (nc < ne + k) nc *= 2;
-                blk_entry *na = PT_REALLOC(add, sizeof *na * nc);
-                if (!na) { PT_FREE(add); return PT_ERR_NOMEM; }
-                add = na;
-                cap = nc;
-            }
-            for (int by = by0; by <= by1; by++)
-                for (int bx = bx0; bx <= bx1; bx++) add[ne++] = (blk_entry){by * ix->bcols + bx, -1};
-        }
+        for (int id = part ? t0 : s0; id < (part ? t1 : s1); id++)
+            if (add_block_entries(e, &e->walls[id], -1, &add, &ne, &cap) < 0) return PT_ERR_NOMEM;
     if (ne > 1) qsort(add, ne, sizeof *add, blk_entry_less);
     int nbk = ix->bcols * ix->brows, old_total = ix->wall_start[nbk];
     size_t most = (size_t)old_total + ne;
