@@ -21,6 +21,10 @@ void pt__player_gait(pt_world *w, pt_gait gait);
 /* The player p entered its cell: one footstep at its gait, or the tile's own noise when that
  * is louder (a squeaky board squeaks however softly it is trodden). None while hidden. */
 void pt__player_stepped(pt_world *w, const pt_entity *p);
+/* The hosted player p (patrol/player.h) entered its cell by a move at speed v: one footstep
+ * of pt_player_step_loudness at the world's gait (the tile's own noise when louder, kind
+ * tile), none at speed 0 or while hidden (player_host.c). */
+void pt__player_host_stepped(pt_world *w, const pt_entity *p, double v);
 /* Player caught by guard g: records it (the event, the counts, the player's state) and ends
  * the round (play); in sim the next tick sends the player back to the start. */
 void pt__player_caught(pt_world *w, pt_entity *g);

@@ -147,6 +147,13 @@ struct pt_world {
     int player_hidden;
     void (*sight_fn)(void *user, const pt_world *w, const pt_entity *guard);
     void *sight_user;
+    /* The game's own player (patrol/player.h; state/player_host.c, world/player_tick.c):
+     * host = 1 once pt_player_host gave the player to the game (for good); host_set = 1 when
+     * a position waits for the next step, host_jump = 1 when a call since the last step was a
+     * teleport; host_x, host_y (tiles) and host_vx, host_vy (tiles/s) the position and
+     * velocity waiting. All 0 in a world that is not hosted. */
+    int host, host_set, host_jump;
+    double host_x, host_y, host_vx, host_vy;
 };
 
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* The player's tick, first in every step: the catch of the last tick settled (sim), then a
- * walk by the game's input or by the player's pattern, its footstep, and the goal. */
+ * walk by the game's input or by the player's pattern, its footstep, and the goal; or, for
+ * the game's own player (patrol/player.h), the place the game gave. */
 #include "world/player_tick.h"
 
 #include <math.h>
@@ -19,8 +20,12 @@
 static void catch_settle(pt_world *w, pt_entity *p) {
     pt__entity_place(p, w->defs[0].x, w->defs[0].y);
     p->move_t = 0.0;
-    if (p->run.pat) pt__entity_pattern_start(w, p, p->run.pat);
-    if (p->run.pat && p->run.pat->kind == PT_PAT_WAYPOINTS) {
+    if (w->host) { /* the game's player: it stands at the start until the game moves it */
+        p->veh.pos = pt_v2(p->px, p->py);
+        p->veh.vel = pt_v2(0.0, 0.0);
+    }
+    if (p->run.pat && !w->host) pt__entity_pattern_start(w, p, p->run.pat);
+    if (p->run.pat && !w->host && p->run.pat->kind == PT_PAT_WAYPOINTS) {
         /* A waypoint route starts again too: its vehicle at the start, the first waypoint next
          * (a thrust lap starts again with its runner, pt__entity_pattern_start). */
         p->veh.pos = pt_v2(p->px, p->py);
@@ -44,11 +49,59 @@ static void catch_settle(pt_world *w, pt_entity *p) {
     }
 }
 
+/* The player on a goal tile: a GOAL event while the round goes on; it ends the round (play). */
+static void goal_check(pt_world *w, const pt_entity *p) {
+    if (w->map.flags[(size_t)p->y * (size_t)w->map.w + (size_t)p->x] & PT_TILE_GOAL) {
+        if (w->round == 0) pt__world_event(w, PT_EVENT_GOAL, p->id, 0, p->x, p->y);
+        if (w->desc.end_round_on_catch) w->round = 1;
+    }
+}
+
+/* The game's own player (patrol/player.h): where the game put it since the last step, else
+ * standing where it is. settled: the catch was settled this tick (the player was placed at
+ * the start), so a position given now is reached by a jump. */
+static void host_move(pt_world *w, pt_entity *p, int settled) {
+    if (!w->host_set || !pt_map_walkable(&w->map, (int)floor(w->host_x), (int)floor(w->host_y))) {
+        w->host_set = w->host_jump = 0;
+        p->veh.vel = pt_v2(0.0, 0.0);
+        return;
+    }
+    const int x0 = p->x, y0 = p->y, jump = w->host_jump || settled;
+    w->host_set = w->host_jump = 0;
+    p->px = w->host_x;
+    p->py = w->host_y;
+    p->x = (int)floor(p->px);
+    p->y = (int)floor(p->py);
+    p->veh.pos = pt_v2(p->px, p->py);
+    p->veh.vel = pt_v2(w->host_vx, w->host_vy);
+    const double v = hypot(w->host_vx, w->host_vy);
+    if (v > 0.0) {
+        p->heading = atan2(w->host_vy, w->host_vx);
+        p->veh.heading = pt_v2_from_angle(p->heading);
+        p->veh.side = pt_v2_perp(p->veh.heading);
+    }
+    if (jump) {
+        p->prev_x = p->x;
+        p->prev_y = p->y;
+    } else if (p->x != x0 || p->y != y0) {
+        p->prev_x = x0;
+        p->prev_y = y0;
+        pt__player_host_stepped(w, p, v);
+    }
+}
+
 void pt__player_update(pt_world *w) {
     pt_entity *p = &w->ents[0];
+    int settled = 0;
     if (p->state == PT_STATE_CAUGHT) {
         catch_settle(w, p);
         p->state = PT_STATE_PATROL;
+        settled = 1;
+    }
+    if (w->host) {
+        host_move(w, p, settled);
+        goal_check(w, p);
+        return;
     }
     const int x0 = p->x, y0 = p->y;
     /* A pattern-driven player walks in its pattern's gait (the `gait` instruction in force at
@@ -80,8 +133,5 @@ void pt__player_update(pt_world *w) {
         }
     }
     if (p->x != x0 || p->y != y0) pt__player_stepped(w, p);
-    if (w->map.flags[(size_t)p->y * (size_t)w->map.w + (size_t)p->x] & PT_TILE_GOAL) {
-        if (w->round == 0) pt__world_event(w, PT_EVENT_GOAL, p->id, 0, p->x, p->y);
-        if (w->desc.end_round_on_catch) w->round = 1;
-    }
+    goal_check(w, p);
 }
