@@ -3,6 +3,7 @@
  * and events; with --replay a recording played again, with --walkthrough a level's
  * walkthrough played through the game's keys (game/replay.c, game/walkthrough.c). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, isatty */
+#include <patrol/script.h>
 #include <patrol/world.h>
 
 #include <errno.h>
@@ -23,6 +24,7 @@
 static void sim_help(FILE *out) {
     fprintf(out,
             "usage: patrol sim MAP --ticks N [--seed S] [--threads K] [--trace FILE.csv] [--player-pattern FILE.pat:NAME]\n"
+            "                  [--script FILE.script]\n"
             "       patrol sim [MAP] --replay F.rec [--ticks N] [--trace FILE.csv] [-v]\n"
             "       patrol sim MAP --walkthrough FILE.md [--first S] [--shift S] [--late S] [--hesitate S] [-v]\n\n"
             "Runs MAP headless for N fixed ticks (60 per second) and prints a one-line summary.\n"
@@ -33,6 +35,11 @@ static void sim_help(FILE *out) {
             "                            tick,id,kind,state,x,y,px,py,heading\n"
             "  --player-pattern F:NAME   move the player along pattern NAME of file F\n"
             "                            (default: the map's player pattern, else it stands still)\n"
+"  --script FILE.script      timed world commands, one a line: 'at T tile X,Y C', 'at T player X,Y',\n"
+            "                            'at T noise X,Y L', 'at T gait walk|sneak|run' (T in ticks, or seconds\n"
+            "                            as 1.5s); 'at T' applies after T ticks, before the step of tick T+1\n"
+            "                            (docs/formats.md, \"Scripts\"); a command the world refuses stops the\n"
+            "                            run with its located error (exit 1)\n"
             "  -v, --verbose             list every event as it happens: 'tick T KIND NAME... at X,Y'\n"
             "                            (caught GUARD PLAYER, spotted/lost/returned GUARD, goal PLAYER,\n"
             "                            heard GUARD at X,Y level L: the noise's place and its loudness\n"
@@ -114,6 +121,7 @@ static int sim_walkthrough(const char *map_path, const char *doc, const double t
 }
 
 int cmd_sim(int argc, char **argv) {
+    const char *script_path = NULL; /* --script */
     const char *map_path = NULL, *trace_path = NULL, *player_ref = NULL, *replay = NULL, *walkthrough = NULL;
     double timing[4] = {0, 0, 0, 0}; /* --first, --shift, --late, --hesitate */
     static const char *const timing_opt[4] = {"--first", "--shift", "--late", "--hesitate"};
@@ -130,6 +138,7 @@ int cmd_sim(int argc, char **argv) {
         else if (strcmp(a, "--threads") == 0) { if (!app_parse_long("sim", a, i + 1 < argc ? argv[++i] : NULL, 1, 16, &threads)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--trace") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--trace needs a file"); trace_path = argv[++i]; }
         else if (strcmp(a, "--player-pattern") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--player-pattern needs FILE.pat:NAME"); player_ref = argv[++i]; if (!app_pattern_ref_ok("sim", player_ref)) return APP_EXIT_USAGE; }
+        else if (strcmp(a, "--script") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--script needs a file (docs/formats.md, Scripts)"); script_path = argv[++i]; }
         else if (strcmp(a, "--replay") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--replay needs a recording (F.rec)"); replay = argv[++i]; }
         else if (strcmp(a, "--walkthrough") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--walkthrough needs a file (docs/playing.md)"); walkthrough = argv[++i]; }
         else if (strcmp(a, "--first") == 0 || strcmp(a, "--shift") == 0 || strcmp(a, "--late") == 0 || strcmp(a, "--hesitate") == 0) {
@@ -149,6 +158,7 @@ int cmd_sim(int argc, char **argv) {
     if (timing_given && !walkthrough) return app_usage_error("sim", "--first, --shift, --late and --hesitate go with --walkthrough");
     if (walkthrough && (replay || seed || player_ref || trace_path))
         return app_usage_error("sim", "--walkthrough plays the map's own seed with the keys (no --replay, --seed, --player-pattern, --trace)");
+    if (script_path && (replay || walkthrough)) return app_usage_error("sim", "--script goes with a map run (no --replay, --walkthrough)");
     if (replay) return app_sim_replay(replay, map_path, ticks, trace_path, quiet, verbose);
     if (walkthrough) {
         if (!map_path) return app_usage_error("sim", "no map given");
@@ -178,6 +188,15 @@ int cmd_sim(int argc, char **argv) {
         goto done;
     }
     FILE *out = trace == stdout ? stderr : stdout;
+    /* --script: read and checked against the map; its commands due before each step. */
+    pt_script script = {0};
+    int script_at = 0;
+    if (script_path && (pt_script_load(&script, script_path, &err) < 0 || pt_script_bind(&script, &map, &err) < 0)) {
+        pt_error_print(stderr, &err);
+        pt_script_fini(&script);
+        status = APP_EXIT_INPUT;
+        goto done;
+    }
     long counts[PT_EVENT_COUNT] = {0}, alarms = 0;
     enum { MAX_CATCHES_SHOWN = 10 };
     struct { uint64_t tick; uint32_t guard; } catches[MAX_CATCHES_SHOWN];
@@ -186,6 +205,11 @@ int cmd_sim(int argc, char **argv) {
     int may_show = !quiet && isatty(2), shown = 0;
     double start = now_seconds(), last_shown = start;
     for (long t = 0; t < ticks; t++) {
+        if (script_path && pt_script_apply(&script, &script_at, w, &err) < 0) {
+            pt_error_print(stderr, &err);
+            status = APP_EXIT_INPUT;
+            break;
+        }
         pt_world_step(w);
         int nev = 0;
         const pt_event *ev = pt_world_events(w, &nev);
@@ -228,6 +252,7 @@ int cmd_sim(int argc, char **argv) {
         if (counts[PT_EVENT_CAUGHT] > MAX_CATCHES_SHOWN)
             fprintf(out, "... and %ld more catches (-v lists every event)\n", counts[PT_EVENT_CAUGHT] - MAX_CATCHES_SHOWN);
     }
+    pt_script_fini(&script);
 done:
     if (app_trace_close(trace, trace_path) < 0) status = APP_EXIT_INPUT;
     pt_world_destroy(w);

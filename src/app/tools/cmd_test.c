@@ -65,7 +65,7 @@ static void write_artefacts(const pt_testfile *tf, const pt_expect *x, const pt_
         return;
     }
     pt_test_result r;
-    pt_expect_run(w, x, &r, trace);
+    pt_expect_run_script(w, x, tf->script, &r, trace);
     if (trace) {
         if ((ferror(trace) | fclose(trace)) != 0) fprintf(stderr, "patrol test: error: cannot write %s\n", path);
         else printf("  trace: %s\n", path);
@@ -117,7 +117,7 @@ static void run_file(const char *path, int quiet, const char *trace_dir, const c
             break;
         }
         pt_test_result r;
-        pt_test_status st = pt_expect_run(w, x, &r, NULL);
+        pt_test_status st = pt_expect_run_script(w, x, tf.script, &r, NULL);
         pt_world_destroy(w);
         static const char *const word[] = {"PASS", "FAIL", "SKIP"};
         if (st == PT_TEST_PASS) t->passed++;

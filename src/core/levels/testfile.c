@@ -2,6 +2,8 @@
 /* The .test file parser and its binding to a loaded map (docs/formats.md, "Tests"). */
 #include <patrol/testing.h>
 
+#include <patrol/script.h>
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,9 +12,9 @@
 #include "base/suggest.h"
 #include "base/text.h"
 
-static const char *const directives[] = {"map", "seed", "player", "patterns", "visits", "stays", "covers",
-                                         "unseen", "caught", "goal", "solvable", NULL};
-enum { D_MAP, D_SEED, D_PLAYER, D_PATTERNS, D_FIRST_EXPECT };
+static const char *const directives[] = {"map",    "seed",   "player", "patterns", "script",   "visits",
+                                         "stays",  "covers", "unseen", "caught",   "goal",     "solvable", NULL};
+enum { D_MAP, D_SEED, D_PLAYER, D_PATTERNS, D_SCRIPT, D_FIRST_EXPECT };
 
 /* Keys each expectation takes, and whether it names a guard first. */
 enum { K_WITHIN = 1, K_FOR = 2, K_EVERY = 4, K_ROUTE = 8, K_BY = 16, K_AREA = 32, K_MARGIN = 64 };
@@ -236,6 +238,13 @@ static int parse_line(parser *p, pt__line *ln) {
         tf->pattern_line[tf->npattern_files] = ln->no;
         tf->pattern_col[tf->npattern_files++] = a->col;
         return PT_OK;
+    case D_SCRIPT:
+        if ((rc = one_arg(p, ln, "a script file")) < 0) return rc;
+        if (tf->script_line) return pt_error_set(p->err, PT_ERR_DUPLICATE, ln->no, w->col, "a second script line");
+        if ((rc = resolve_path(p, ln->no, a, tf->script_path, sizeof tf->script_path)) < 0) return rc;
+        tf->script_line = ln->no;
+        tf->script_col = a->col;
+        return PT_OK;
     default: return PT_OK;
     }
 }
@@ -286,6 +295,9 @@ int pt_testfile_load(pt_testfile *tf, const char *path, pt_error *err) {
 
 void pt_testfile_fini(pt_testfile *tf) {
     if (!tf) return;
+    if (tf->script) pt_script_fini(tf->script);
+    PT_FREE(tf->script);
+    tf->script = NULL;
     PT_FREE(tf->items);
     tf->items = NULL;
     tf->count = 0;
@@ -363,6 +375,26 @@ static int lint_route(const pt_testfile *tf, const pt_map *map, const pt_pattern
     return first.code;
 }
 
+/* The `script` line's file: read (its errors in it; one it cannot read at the script line)
+ * and checked against the map. */
+static int bind_script(pt_testfile *tf, const pt_map *map, pt_error *err) {
+    pt_script *s = PT_CALLOC(1, sizeof *s);
+    if (!s) return bind_error(tf, err, PT_ERR_NOMEM, tf->script_line, tf->script_col, "out of memory");
+    int rc = pt_script_load(s, tf->script_path, err);
+    if (rc < 0) {
+        pt__error_named_at(err, tf->path, tf->script_line, tf->script_col, "script", tf->script_path);
+        PT_FREE(s);
+        return rc;
+    }
+    if ((rc = pt_script_bind(s, map, err)) < 0) {
+        pt_script_fini(s);
+        PT_FREE(s);
+        return rc;
+    }
+    tf->script = s;
+    return PT_OK;
+}
+
 int pt_testfile_bind(pt_testfile *tf, const pt_map *map, pt_patlib *lib, pt_error *err) {
     int rc;
     for (int i = 0; i < tf->npattern_files; i++)
@@ -370,6 +402,7 @@ int pt_testfile_bind(pt_testfile *tf, const pt_map *map, pt_patlib *lib, pt_erro
             pt__error_named_at(err, tf->path, tf->pattern_line[i], tf->pattern_col[i], "pattern file", tf->pattern_files[i]);
             return rc;
         }
+    if (tf->script_path[0] && !tf->script && (rc = bind_script(tf, map, err)) < 0) return rc;
     if ((rc = bind_route(tf, lib, tf->route, tf->route_line, tf->route_col, &tf->route_pat, err)) < 0) return rc;
     if ((rc = lint_route(tf, map, tf->route_pat, "the player line", tf->route_line, err)) < 0) return rc;
     for (int i = 0; i < tf->count; i++) {

@@ -2,6 +2,8 @@
 /* Test helpers (patrol/testing.h) and the expectations of .test files, run on them. */
 #include <patrol/testing.h>
 
+#include <patrol/script.h>
+
 #include <patrol/los.h>
 #include <patrol/solve.h>
 
@@ -204,26 +206,39 @@ static void say(pt_test_result *r, pt_test_status st, const pt_world *w, const c
     va_end(ap);
 }
 
-/* The run's clock: one step, its trace rows; 0 when the round is over (nothing moves). */
-static int step(pt_world *w, FILE *trace) {
+/* What a run writes and applies as it steps: the trace, the script (its cursor, and its
+ * error when the world refused a command). */
+typedef struct run_io {
+    FILE *trace;
+    const pt_script *script;
+    int cursor;
+    int failed;
+    pt_error err;
+} run_io;
+
+/* The run's clock: the script's commands due, one step, its trace rows; 0 when the round is
+ * over (nothing moves) or the world refused a command of the script. */
+static int step(pt_world *w, run_io *io) {
+    if (io->script && !io->failed && pt_script_apply(io->script, &io->cursor, w, &io->err) < 0) io->failed = 1;
+    if (io->failed) return 0;
     uint64_t before = pt_world_tick(w);
     pt_world_step(w);
     if (pt_world_tick(w) == before) return 0;
-    if (trace) pt_world_trace_rows(w, trace);
+    if (io->trace) pt_world_trace_rows(w, io->trace);
     return 1;
 }
 
 static long ticks_of(const pt_world *w, double seconds) { return lround(seconds / pt_world_dt(w)); }
 static double secs(const pt_world *w, uint64_t tick) { return (double)tick * pt_world_dt(w); }
 
-static void run_visits(pt_world *w, const pt_expect *x, int g, pt_test_result *r, FILE *trace) {
+static void run_visits(pt_world *w, const pt_expect *x, int g, pt_test_result *r, run_io *io) {
     const pt_entity *e = pt_world_entity(w, g);
     long end = ticks_of(w, x->within);
     int k = 0;
     uint64_t at[PT_TEST_MAX_CELLS] = {0};
     /* The cell it starts on counts: a round that begins there has visited it. */
     while (k < x->ncells && e->x == x->cells[k].x && e->y == x->cells[k].y) at[k++] = 0;
-    while (k < x->ncells && (long)pt_world_tick(w) < end && step(w, trace))
+    while (k < x->ncells && (long)pt_world_tick(w) < end && step(w, io))
         while (k < x->ncells && e->x == x->cells[k].x && e->y == x->cells[k].y) at[k++] = pt_world_tick(w);
     if (k == x->ncells) {
         say(r, PT_TEST_PASS, w, "the last cell on tick %llu (%.1f s)", (unsigned long long)at[k - 1], secs(w, at[k - 1]));
@@ -241,11 +256,11 @@ static int in_area(const pt_entity *e, const pt_expect *x) {
     return e->x >= x->area_lo.x && e->x <= x->area_hi.x && e->y >= x->area_lo.y && e->y <= x->area_hi.y;
 }
 
-static void run_stays(pt_world *w, const pt_expect *x, int g, pt_test_result *r, FILE *trace) {
+static void run_stays(pt_world *w, const pt_expect *x, int g, pt_test_result *r, run_io *io) {
     const pt_entity *e = pt_world_entity(w, g);
     long end = ticks_of(w, x->duration);
     int inside = in_area(e, x);
-    while (inside && (long)pt_world_tick(w) < end && step(w, trace)) inside = in_area(e, x);
+    while (inside && (long)pt_world_tick(w) < end && step(w, io)) inside = in_area(e, x);
     if (inside)
         say(r, PT_TEST_PASS, w, "inside for %.1f s", secs(w, pt_world_tick(w)));
     else
@@ -253,14 +268,14 @@ static void run_stays(pt_world *w, const pt_expect *x, int g, pt_test_result *r,
             (unsigned long long)pt_world_tick(w), secs(w, pt_world_tick(w)), e->name, e->x, e->y, pt_state_name(e->state));
 }
 
-static void run_covers(pt_world *w, const pt_expect *x, int g, pt_test_result *r, FILE *trace) {
+static void run_covers(pt_world *w, const pt_expect *x, int g, pt_test_result *r, run_io *io) {
     long end = ticks_of(w, x->duration), every = ticks_of(w, x->every);
     int cx = x->cells[0].x, cy = x->cells[0].y;
     /* The window starts at tick 0: the first sight must come within `every` too. */
     int was = pt_test_cone_covers(w, g, cx, cy);
     uint64_t last = pt_world_tick(w);
     long longest = 0, times = was; /* times: spells of cover, each counted where it begins */
-    while ((long)pt_world_tick(w) < end && step(w, trace)) {
+    while ((long)pt_world_tick(w) < end && step(w, io)) {
         uint64_t t = pt_world_tick(w);
         int now = pt_test_cone_covers(w, g, cx, cy);
         if (now) {
@@ -281,10 +296,10 @@ static void run_covers(pt_world *w, const pt_expect *x, int g, pt_test_result *r
         secs(w, (uint64_t)longest));
 }
 
-static void run_unseen(pt_world *w, const pt_expect *x, pt_test_result *r, FILE *trace) {
+static void run_unseen(pt_world *w, const pt_expect *x, pt_test_result *r, run_io *io) {
     long end = ticks_of(w, x->duration);
     pt_test_sighting s;
-    while ((long)pt_world_tick(w) < end && step(w, trace)) {
+    while ((long)pt_world_tick(w) < end && step(w, io)) {
         if (pt_test_sees_player(w, -1, &s)) {
             say(r, PT_TEST_FAIL, w, "tick %llu (%.1f s): %s at %d,%d saw the player at %d,%d",
                 (unsigned long long)s.tick, secs(w, s.tick), name_of(w, (uint32_t)s.guard), s.guard_at.x, s.guard_at.y,
@@ -300,12 +315,12 @@ static void run_unseen(pt_world *w, const pt_expect *x, pt_test_result *r, FILE 
     say(r, PT_TEST_PASS, w, "never seen in %.1f s", secs(w, pt_world_tick(w)));
 }
 
-static void run_caught(pt_world *w, const pt_expect *x, int g, pt_test_result *r, FILE *trace) {
+static void run_caught(pt_world *w, const pt_expect *x, int g, pt_test_result *r, run_io *io) {
     long end = ticks_of(w, x->within);
     pt_event ev;
     uint64_t first_seen = 0;
     pt_test_sighting s;
-    while ((long)pt_world_tick(w) < end && step(w, trace)) {
+    while ((long)pt_world_tick(w) < end && step(w, io)) {
         if (!first_seen && pt_test_sees_player(w, g, &s)) first_seen = s.tick;
         if (!pt_test_event(w, PT_EVENT_CAUGHT, &ev)) continue;
         /* by= is the first catch: a catch by another guard (the player then starts again and
@@ -333,10 +348,10 @@ static void run_caught(pt_world *w, const pt_expect *x, int g, pt_test_result *r
             who, x->within, p->x, p->y);
 }
 
-static void run_goal(pt_world *w, const pt_expect *x, pt_test_result *r, FILE *trace) {
+static void run_goal(pt_world *w, const pt_expect *x, pt_test_result *r, run_io *io) {
     long end = ticks_of(w, x->within);
     pt_event ev;
-    while ((long)pt_world_tick(w) < end && step(w, trace)) {
+    while ((long)pt_world_tick(w) < end && step(w, io)) {
         if (pt_test_event(w, PT_EVENT_CAUGHT, &ev)) {
             say(r, PT_TEST_FAIL, w, "caught by %s on tick %llu (%.1f s) at %d,%d", name_of(w, ev.a),
                 (unsigned long long)ev.tick, secs(w, ev.tick), ev.x, ev.y);
@@ -396,7 +411,14 @@ static void run_solvable(pt_world *w, const pt_expect *x, pt_test_result *r) {
 }
 
 pt_test_status pt_expect_run(pt_world *w, const pt_expect *x, pt_test_result *r, FILE *trace) {
+    return pt_expect_run_script(w, x, NULL, r, trace);
+}
+
+pt_test_status pt_expect_run_script(pt_world *w, const pt_expect *x, const pt_script *script, pt_test_result *r,
+                                    FILE *trace) {
     memset(r, 0, sizeof *r);
+    run_io io = {.trace = trace, .script = script};
+    run_io *const io_p = &io;
     if (trace) {
         pt_world_trace_header(trace);
         pt_world_trace_rows(w, trace);
@@ -407,14 +429,17 @@ pt_test_status pt_expect_run(pt_world *w, const pt_expect *x, pt_test_result *r,
         return r->status;
     }
     switch (x->kind) {
-    case PT_EXPECT_VISITS: run_visits(w, x, g, r, trace); break;
-    case PT_EXPECT_STAYS: run_stays(w, x, g, r, trace); break;
-    case PT_EXPECT_COVERS: run_covers(w, x, g, r, trace); break;
-    case PT_EXPECT_UNSEEN: run_unseen(w, x, r, trace); break;
-    case PT_EXPECT_CAUGHT: run_caught(w, x, g, r, trace); break;
-    case PT_EXPECT_GOAL: run_goal(w, x, r, trace); break;
+    case PT_EXPECT_VISITS: run_visits(w, x, g, r, io_p); break;
+    case PT_EXPECT_STAYS: run_stays(w, x, g, r, io_p); break;
+    case PT_EXPECT_COVERS: run_covers(w, x, g, r, io_p); break;
+    case PT_EXPECT_UNSEEN: run_unseen(w, x, r, io_p); break;
+    case PT_EXPECT_CAUGHT: run_caught(w, x, g, r, io_p); break;
+    case PT_EXPECT_GOAL: run_goal(w, x, r, io_p); break;
     case PT_EXPECT_SOLVABLE: run_solvable(w, x, r); break;
     case PT_EXPECT_KIND_COUNT: say(r, PT_TEST_FAIL, w, "unknown expectation"); break;
     }
+    if (io.failed) /* the world refused a command of the script: that decides it */
+        say(r, PT_TEST_FAIL, w, "the script stopped: %.60s:%d:%d: %.150s", io.err.file, io.err.line, io.err.col,
+            io.err.message);
     return r->status;
 }

@@ -171,6 +171,12 @@ typedef struct pt_testfile {
     int npattern_files;
     pt_expect *items;
     int count;
+    /* `script FILE` (docs/formats.md, "Scripts"): resolved against the test file's folder
+     * ("" = none); loaded and checked against the map by pt_testfile_bind, which sets
+     * `script` (owned: pt_testfile_fini frees it). */
+    char script_path[PT_MAX_PATH];
+    int script_line, script_col;
+    struct pt_script *script;
 } pt_testfile;
 
 /* Reads a .test file (or text in memory; name is used in errors and to resolve the file
@@ -205,6 +211,11 @@ typedef struct pt_test_result {
  * from tick 0 up to that tick. `solvable` runs pt_solve on w's map, patterns and seed (w is
  * not stepped; margin= becomes opts.margin_ticks, within= the horizon). Returns the status. */
 pt_test_status pt_expect_run(pt_world *w, const pt_expect *x, pt_test_result *res, FILE *trace);
+/* pt_expect_run with a script (patrol/script.h; NULL = none, as pt_expect_run) applied to w
+ * before each step (its own cursor from the first command). When the world refuses one of
+ * its commands the expectation fails there, the text giving the script's located error. */
+pt_test_status pt_expect_run_script(pt_world *w, const pt_expect *x, const struct pt_script *script, pt_test_result *res,
+                                    FILE *trace);
 
 /* "visits", "stays", ...; "unknown" out of range. */
 const char *pt_expect_kind_name(pt_expect_kind k);
