@@ -18,6 +18,18 @@
  *
  * Ownership: the world copies what it needs from the map and keeps a pointer to the pattern
  * library, which must outlive it. pt_world_destroy(NULL) is a no-op.
+ * Threads: worlds are independent (no state is shared between two worlds but what they only
+ * read), so different worlds may be created, stepped, changed and destroyed at the same time
+ * on different threads. One world is used from one thread at a time: every call on it (a
+ * step, pt_world_set_tile, the player's and noises' calls, the getters) from one thread, or
+ * serialised by the caller; a world's own flock threads (desc->threads) are its business.
+ * The map a world is created from and the pattern library may be shared read-only by any
+ * number of worlds and threads (each world changes only its own copy of the map); the
+ * library must not change (pt_patlib_load) while a world that uses it exists. A script
+ * (patrol/script.h) may be shared the same way, each world with its own cursor. The tables
+ * the core builds once for all worlds (line of sight's) are built thread-safely on first use.
+ * tests/check_threads.c steps two worlds on two threads against the same worlds one after
+ * the other.
  * Cost: pt_world_step is O(entities) plus sight checks and the occasional A*, and for each
  * noise of the step one hearing flood (patrol/hearing.h) and a look at the guards within its
  * loudness. Flock members
