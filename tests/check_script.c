@@ -41,6 +41,7 @@ START_TEST(parse_errors_are_located) {
     bad("at 1.5 gait run\n", PT_ERR_BAD_NUMBER, 1, 4);                  /* a decimal without s */
     bad("at -1 gait run\n", PT_ERR_RANGE, 1, 4);                        /* before the start */
     bad("at -0.5s gait run\n", PT_ERR_RANGE, 1, 4);
+    bad("at -0.001s gait run\n", PT_ERR_RANGE, 1, 4);                  /* negative, though it rounds to 0 */
     bad("at 1000000001 gait run\n", PT_ERR_RANGE, 1, 4);                /* past the last tick */
     bad("at 20000000s gait run\n", PT_ERR_RANGE, 1, 4);
     bad("at 1e999s gait run\n", PT_ERR_RANGE, 1, 4);

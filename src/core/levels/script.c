@@ -84,8 +84,9 @@ static int parse_time(const pt__tok *t, int line, uint64_t *out, pt_error *err) 
         n.len--;
         double sec = 0.0;
         int rc = pt__tok_num(&n, line, -1e12, 1e12, &sec, err);
-        if (rc < 0) return rc == PT_ERR_RANGE ? pt_error_set(err, PT_ERR_RANGE, line, t->col, "a time takes 0 to %ld ticks (%.2f s)", PT_SCRIPT_MAX_TICK, (double)PT_SCRIPT_MAX_TICK / PT_PATTERN_TICK_HZ) : rc;
-        tk = floor(sec * PT_PATTERN_TICK_HZ + 0.5);
+        if (rc == PT_ERR_RANGE) sec = -1.0; /* 1e999s: out of range below */
+        else if (rc < 0) return rc;
+        tk = sec < 0.0 ? -1.0 : floor(sec * PT_PATTERN_TICK_HZ + 0.5);
     } else {
         int v;
         int rc = pt__tok_int(t, line, -2000000000L, 2000000000L, &v, err);
