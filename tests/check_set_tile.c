@@ -19,6 +19,7 @@
 #include <patrol/world.h>
 
 #include "nav/steer_env_index.h"
+#include "nav/steer_env_ref.h"
 #include "state/world_state.h"
 #include "test_util.h"
 
@@ -78,6 +79,60 @@ static pt_cell rand_cell(pt_rng *r) {
     return (pt_cell){(int)pt_rng_below(r, SIZE), (int)pt_rng_below(r, SIZE)};
 }
 
+/* Orders walls by their canonical key (the fresh build's order). */
+static int wall_cmp(const void *pa, const void *pb) {
+    return pt__wall_key_cmp(pt__wall_key_of(pa), pt__wall_key_of(pb));
+}
+
+/* env a (changed in place) holds what fresh b holds: the same walls (the array's order is
+ * free: sorted, they are equal), each block listing the same walls (by value) in the same
+ * order with the same boxes, every other slot of its own spare (id -1, a box no query box
+ * meets), the spare count right; the same tile bits and clearances. */
+static void same_env(const pt_steer_env *a, const pt_steer_env *b, uint64_t seed) {
+    ck_assert_int_eq(a->nwalls, b->nwalls);
+    size_t n = (size_t)a->nwalls;
+    pt_wall *sa = malloc(sizeof *sa * (n ? n : 1)), *sb = malloc(sizeof *sb * (n ? n : 1));
+    ck_assert(sa && sb);
+    if (n) {
+        memcpy(sa, a->walls, sizeof *sa * n);
+        memcpy(sb, b->walls, sizeof *sb * n);
+    }
+    qsort(sa, n, sizeof *sa, wall_cmp);
+    qsort(sb, n, sizeof *sb, wall_cmp);
+    ck_assert_msg(n == 0 || memcmp(sa, sb, sizeof *sa * n) == 0, "seed %llu: the walls differ", (unsigned long long)seed);
+    free(sa);
+    free(sb);
+    const struct pt__steer_index *ia = a->ix, *ib = b->ix;
+    ck_assert_int_eq(ia->bcols, ib->bcols);
+    ck_assert_int_eq(ia->brows, ib->brows);
+    int nbk = ib->bcols * ib->brows, spare = 0;
+    for (int blk = 0; blk < nbk; blk++) {
+        ck_assert_int_eq(ia->wall_n[blk], ib->wall_n[blk]);
+        ck_assert_int_le(ia->wall_start[blk] + ia->wall_n[blk], ia->wall_start[blk + 1]);
+        for (int i = 0; i < ib->wall_n[blk]; i++) {
+            int ka = ia->wall_start[blk] + i, kb = ib->wall_start[blk] + i;
+            ck_assert_int_ge(ia->wall_ids[ka], 0);
+            ck_assert_int_lt(ia->wall_ids[ka], a->nwalls);
+            ck_assert_msg(memcmp(&a->walls[ia->wall_ids[ka]], &b->walls[ib->wall_ids[kb]], sizeof(pt_wall)) == 0,
+                          "seed %llu: block %d, wall %d differs", (unsigned long long)seed, blk, i);
+            ck_assert_int_eq(memcmp(&ia->wall_box[4 * (size_t)ka], &ib->wall_box[4 * (size_t)kb], 4 * sizeof(float)), 0);
+        }
+        for (int k = ia->wall_start[blk] + ia->wall_n[blk]; k < ia->wall_start[blk + 1]; k++, spare++) {
+            ck_assert_int_eq(ia->wall_ids[k], -1);
+            ck_assert(ia->wall_box[4 * (size_t)k + 2] == -INFINITY && ia->wall_box[4 * (size_t)k] == INFINITY);
+        }
+    }
+    ck_assert_int_eq(spare, ia->wall_spare);
+    ck_assert_int_eq(ia->wall_start[0], 0);
+    ck_assert_int_eq(ia->wall_box_exact, ib->wall_box_exact);
+    int w = ib->bits_w, h = ib->bits_h;
+    ck_assert_int_eq(memcmp(ia->solid_bits, ib->solid_bits, (size_t)ib->bits_stride * (size_t)h), 0);
+    ck_assert_int_eq(memcmp(ia->solid_cols, ib->solid_cols, (size_t)ib->cols_stride * (size_t)w), 0);
+    for (int i = 0; i < w * h; i++)
+        ck_assert_msg(ia->tile_clear[i] == ib->tile_clear[i], "seed %llu: clearance of %d,%d is %d, fresh %d",
+                      (unsigned long long)seed, i % w, i / w, ia->tile_clear[i], ib->tile_clear[i]);
+}
+
 /* Sight, hearing, A* and the steering environment of w equal fresh's. */
 static void compare(pt_world *w, pt_world *fresh, pt_rng *r, uint64_t seed) {
     const pt_map *a = &w->map, *b = &fresh->map;
@@ -109,23 +164,9 @@ static void compare(pt_world *w, pt_world *fresh, pt_rng *r, uint64_t seed) {
         ck_assert_int_eq(na, nb);
         if (na > 0) ck_assert_int_eq(memcmp(pa, pb, (size_t)na * sizeof *pa), 0);
     }
-    /* Steering: the same walls in the same order, and the same answers for random vehicles. */
+    /* Steering: the same walls, the same index. */
     ck_assert_ptr_eq(w->env.map, &w->map);
-    ck_assert_int_eq(w->env.nwalls, fresh->env.nwalls);
-    ck_assert_int_eq(memcmp(w->env.walls, fresh->env.walls, (size_t)w->env.nwalls * sizeof *w->env.walls), 0);
-    /* The index: block lists, their boxes, the tile bits and the clearances. */
-    const struct pt__steer_index *ia = w->env.ix, *ib = fresh->env.ix;
-    int nbk = ib->bcols * ib->brows;
-    ck_assert_int_eq(ia->bcols * ia->brows, nbk);
-    ck_assert_int_eq(memcmp(ia->wall_start, ib->wall_start, sizeof *ia->wall_start * ((size_t)nbk + 1)), 0);
-    ck_assert_int_eq(memcmp(ia->wall_ids, ib->wall_ids, sizeof *ia->wall_ids * (size_t)ib->wall_start[nbk]), 0);
-    ck_assert_int_eq(memcmp(ia->wall_box, ib->wall_box, sizeof *ia->wall_box * 4 * (size_t)ib->wall_start[nbk]), 0);
-    ck_assert_int_eq(ia->wall_box_exact, ib->wall_box_exact);
-    ck_assert_int_eq(memcmp(ia->solid_bits, ib->solid_bits, (size_t)ib->bits_stride * SIZE), 0);
-    ck_assert_int_eq(memcmp(ia->solid_cols, ib->solid_cols, (size_t)ib->cols_stride * SIZE), 0);
-    for (int i = 0; i < SIZE * SIZE; i++)
-        ck_assert_msg(ia->tile_clear[i] == ib->tile_clear[i], "seed %llu: clearance of %d,%d is %d, fresh %d",
-                      (unsigned long long)seed, i % SIZE, i / SIZE, ia->tile_clear[i], ib->tile_clear[i]);
+    same_env(&w->env, &fresh->env, seed);
     for (int i = 0; i < 200; i++) {
         pt_vehicle v = {0};
         v.pos = pt_v2(SIZE * pt_rng_unit(r), SIZE * pt_rng_unit(r));
@@ -274,6 +315,105 @@ START_TEST(env_update_needs_a_map) {
 }
 END_TEST
 
+/* Wall avoidance (the fast path and the reference over the block lists) and collision answer
+ * the same bits on a and on fresh b, for random vehicles over a w x h map. */
+static void same_answers(const pt_steer_env *a, const pt_steer_env *b, int w, int h, pt_rng *r) {
+    for (int i = 0; i < 300; i++) {
+        pt_vehicle v = {0};
+        v.pos = pt_v2(-1 + (w + 2) * pt_rng_unit(r), -1 + (h + 2) * pt_rng_unit(r));
+        double ang = 6.283 * pt_rng_unit(r), sp = 4 * pt_rng_unit(r);
+        v.vel = pt_v2(cos(ang) * sp, sin(ang) * sp);
+        v.radius = 0.1 + 0.5 * pt_rng_unit(r);
+        pt_vehicle_resolve(&v);
+        pt_vec2 fa = pt_steer_wall_avoidance(&v, a, NULL), fb = pt_steer_wall_avoidance(&v, b, NULL);
+        ck_assert_msg(fa.x == fb.x && fa.y == fb.y, "wall avoidance at %g,%g", v.pos.x, v.pos.y);
+        fa = pt__steer_wall_avoidance_ref(&v, a, NULL);
+        fb = pt__steer_wall_avoidance_ref(&v, b, NULL);
+        ck_assert_msg(fa.x == fb.x && fa.y == fb.y, "reference wall avoidance at %g,%g", v.pos.x, v.pos.y);
+        pt_vec2 pa = v.pos, va = v.vel, pb = v.pos, vb = v.vel;
+        ck_assert_int_eq(pt_steer_collide(a, &pa, &va, v.radius), pt_steer_collide(b, &pb, &vb, v.radius));
+        ck_assert(pa.x == pb.x && pa.y == pb.y && va.x == vb.x && va.y == vb.y);
+    }
+}
+
+/* Blocks whose slots differ from a fresh build's (its walls and one spare slot): each one
+ * gave a spare slot to a neighbour or took one. */
+static int blocks_reshaped(const pt_steer_env *a) {
+    int n = 0, nbk = a->ix->bcols * a->ix->brows;
+    for (int b = 0; b < nbk; b++) n += a->ix->wall_start[b + 1] - a->ix->wall_start[b] != a->ix->wall_n[b] + 1;
+    return n;
+}
+
+/* The environment alone, thousands of changes of walkability on generated maps (not square,
+ * the border included; half the changes inside one small square, so its blocks fill their
+ * spare slots and borrow their neighbours'), checked against a fresh build every 150. */
+START_TEST(env_toggles_match_fresh) {
+    const int W = 70, H = 45;
+    uint64_t seed = 500 + (uint64_t)_i;
+    pt_map m;
+    tu_corner_map(&m, W, H, seed);
+    pt_steer_env env;
+    ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
+    pt_rng r;
+    pt_rng_seed(&r, seed, 9);
+    int sx = (int)pt_rng_below(&r, W - 6), sy = (int)pt_rng_below(&r, H - 6), reshaped = 0;
+    for (int k = 1; k <= 3000; k++) {
+        int x, y;
+        if (k % 2) {
+            x = sx + (int)pt_rng_below(&r, 6);
+            y = sy + (int)pt_rng_below(&r, 6);
+        } else {
+            x = (int)pt_rng_below(&r, W);
+            y = (int)pt_rng_below(&r, H);
+        }
+        ck_assert(pt_map_set(&m, x, y, pt_map_walkable(&m, x, y) ? '#' : '.'));
+        ck_assert_int_eq(pt_steer_env_update_tile(&env, x, y), PT_OK);
+        if (k % 150 == 0) {
+            pt_steer_env fresh;
+            ck_assert_int_eq(pt_steer_env_build(&fresh, &m), PT_OK);
+            same_env(&env, &fresh, seed);
+            same_answers(&env, &fresh, W, H, &r);
+            pt_steer_env_fini(&fresh);
+            int n = blocks_reshaped(&env);
+            reshaped = n > reshaped ? n : reshaped;
+        }
+    }
+    ck_assert_int_gt(reshaped, 0); /* slots did move between blocks */
+    pt_steer_env_fini(&env);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* A map so small that one change adds more block entries than there are spare slots: the
+ * lists are laid out again with more, and still equal a fresh build's walls. */
+START_TEST(env_tiny_map_runs_out_of_spare) {
+    pt_map m;
+    pt_error err;
+    ck_assert_int_eq(pt_map_init_blank(&m, 3, 2, &err), PT_OK);
+    pt_steer_env env;
+    ck_assert_int_eq(pt_steer_env_build(&env, &m), PT_OK);
+    int spread = 0;
+    pt_rng r;
+    pt_rng_seed(&r, 4, 4);
+    for (int k = 0; k < 400; k++) {
+        int x = (int)pt_rng_below(&r, 3), y = (int)pt_rng_below(&r, 2);
+        int before = env.ix->wall_start[env.ix->bcols * env.ix->brows];
+        ck_assert(pt_map_set(&m, x, y, pt_map_walkable(&m, x, y) ? '#' : '.'));
+        ck_assert_int_eq(pt_steer_env_update_tile(&env, x, y), PT_OK);
+        spread += env.ix->wall_start[env.ix->bcols * env.ix->brows] > before;
+        pt_steer_env fresh;
+        ck_assert_int_eq(pt_steer_env_build(&fresh, &m), PT_OK);
+        ck_assert_int_eq(pt_steer_env_update_tile(&fresh, x, y), PT_OK); /* in step: nothing to do */
+        same_env(&env, &fresh, 4);
+        same_answers(&env, &fresh, 3, 2, &r);
+        pt_steer_env_fini(&fresh);
+    }
+    ck_assert_int_gt(spread, 0);
+    pt_steer_env_fini(&env);
+    pt_map_fini(&m);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("set_tile");
     TCase *tc = tcase_create("core");
@@ -281,6 +421,8 @@ static Suite *suite(void) {
     tcase_add_loop_test(tc, changes_match_a_fresh_world, 0, SEEDS);
     tcase_add_test(tc, bad_calls_change_nothing);
     tcase_add_test(tc, env_update_needs_a_map);
+    tcase_add_loop_test(tc, env_toggles_match_fresh, 0, 6);
+    tcase_add_test(tc, env_tiny_map_runs_out_of_spare);
     suite_add_tcase(s, tc);
     return s;
 }

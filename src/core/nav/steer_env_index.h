@@ -38,7 +38,33 @@ struct pt__steer_index {
                                      or lies outside the map, capped at 255 (0: not walkable) */
     int walls_cap;                /* pt_steer_env_build: walls the wall array has room for (last:
                                      the fields above keep their places) */
+    /* The wall lists have room to change in place (pt_steer_env_update_tile): block b owns the
+     * slots [wall_start[b], wall_start[b+1]), its wall_n[b] walls first, in canonical order
+     * (pt__wall_key: row walls before column walls, by line, then by first cell; the build's
+     * id order), then spare slots (id -1, box +inf..-inf, which no query box meets). Envs of
+     * custom walls have no spare slots. */
+    int *wall_n;
+    int wall_spare;               /* spare slots in all */
 };
+
+/* A map wall's place in the canonical order: 0 for a row wall (a.y == b.y), 1 for a column
+ * wall, its line, and its first cell along the line. */
+typedef struct pt__wall_key { int vert, line, first; } pt__wall_key;
+
+static inline pt__wall_key pt__wall_key_of(const pt_wall *w) {
+    if (w->a.y == w->b.y) return (pt__wall_key){0, (int)w->a.y, (int)(w->a.x < w->b.x ? w->a.x : w->b.x)};
+    return (pt__wall_key){1, (int)w->a.x, (int)(w->a.y < w->b.y ? w->a.y : w->b.y)};
+}
+
+static inline int pt__wall_key_cmp(pt__wall_key a, pt__wall_key b) {
+    if (a.vert != b.vert) return a.vert < b.vert ? -1 : 1;
+    if (a.line != b.line) return a.line < b.line ? -1 : 1;
+    return (a.first > b.first) - (a.first < b.first);
+}
+
+/* steer_env_update.c: lays the wall lists out again with `spare` spare slots per block (the
+ * old lists stay on PT_ERR_NOMEM). */
+int pt__steer_walls_spread(pt_steer_env *e, int spare);
 
 static inline pt_vec2 pt__zero2(void) { return pt_v2(0.0, 0.0); }
 

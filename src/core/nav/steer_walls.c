@@ -112,7 +112,7 @@ static double feeler_scan(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, doubl
     for (int by = by0; by <= by1; by++)
         for (int bx = bx0; bx <= bx1; bx++) {
             int blk = by * env->ix->bcols + bx;
-            for (int k = env->ix->wall_start[blk]; k < env->ix->wall_start[blk + 1]; k++) {
+            for (int k = env->ix->wall_start[blk], end = k + env->ix->wall_n[blk]; k < end; k++) {
                 const pt_wall *w = &env->walls[env->ix->wall_ids[k]];
                 /* boxes apart: the swept feeler cannot touch this wall */
                 if (fmax(w->a.x, w->b.x) < qx0 || fmin(w->a.x, w->b.x) > qx1 || fmax(w->a.y, w->b.y) < qy0 ||
@@ -138,7 +138,8 @@ static double feeler_scan_fast(const pt_steer_env *env, pt_vec2 p, pt_vec2 tip, 
     pt__block_range(env, qx0, qy0, qx1, qy1, &bx0, &by0, &bx1, &by1);
     for (int by = by0; by <= by1; by++) {
         const int *row = env->ix->wall_start + (size_t)by * (size_t)env->ix->bcols;
-        /* the blocks of one row are consecutive in the lists */
+        /* the blocks of one row are consecutive in the lists; their spare slots' boxes
+         * (+inf .. -inf) meet no box */
         for (int k = row[bx0], end = row[bx1 + 1]; k < end; k++) {
             const float *b = &env->ix->wall_box[4 * (size_t)k];
             if (b[2] < qx0 || b[0] > qx1 || b[3] < qy0 || b[1] > qy1) continue;

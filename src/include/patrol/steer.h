@@ -105,11 +105,13 @@ int pt_steer_env_set(pt_steer_env *env, const pt_wall *walls, int nwalls, const 
                      int nobs, const pt_map *map);
 void pt_steer_env_fini(pt_steer_env *env);
 /* After pt_map_set changed cell (x, y) of the map env was built from (pt_steer_env_build),
- * brings env in step: its walls, index and tile bits then equal those pt_steer_env_build
- * would make from the map as it is now, so every query answers as on a fresh env. env
- * stays at its address (a crowd that borrows it keeps it). Cost: the walls of the four
- * boundary lines through the cell, the clearances around it, and one copy of the block
- * lists (O(walls)); nothing when the cell's walkability did not change. Returns PT_OK,
+ * brings env in step: it then holds the walls pt_steer_env_build would make from the map as
+ * it is now (walls[] in another order: the walls that changed leave it and join it at its
+ * end), each index block lists the same walls in the same order, and the tile bits are
+ * equal, so every query answers as on a fresh env. env stays at its address (a crowd that
+ * borrows it keeps it). Cost: the walls of the four boundary lines through the cell that
+ * start, end or pass beside it, in the index blocks they touch, and the clearances around
+ * the cell; nothing when the cell's walkability did not change. Returns PT_OK,
  * PT_ERR_OUT_OF_MAP (env not built from a map, or (x, y) outside it) or PT_ERR_NOMEM; env is
  * then unchanged. */
 int pt_steer_env_update_tile(pt_steer_env *env, int x, int y);
