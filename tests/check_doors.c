@@ -605,6 +605,58 @@ START_TEST(test_tiled) {
 }
 END_TEST
 
+/* tests/data/tmx/doors.map and the doors.tmx map2tmx made of it: the same doors, the same
+ * door_look, and the same world tick by tick (guards opening, closing, a locked door). */
+static void load_pair(const char *path, pt_map *m, pt_patlib *lib) {
+    pt_error e;
+    pt_patlib_init(lib);
+    int rc = strstr(path, ".tmx") ? pt_tmx_load(m, lib, path, &e) : pt_map_load(m, path, &e);
+    ck_assert_msg(rc == PT_OK, "%s: %d:%d %s", path, e.line, e.col, e.message);
+    for (int i = 0; i < m->npattern_files; i++) {
+        rc = pt_patlib_load(lib, m->pattern_files[i], &e);
+        ck_assert_msg(rc == PT_OK, "%s: %s", m->pattern_files[i], e.message);
+    }
+}
+
+START_TEST(test_tiled_same_world) {
+    pt_map a, b;
+    pt_patlib la, lb;
+    load_pair(TMX_DATA "doors.map", &a, &la);
+    load_pair(TMX_DATA "doors.tmx", &b, &lb);
+    ck_assert_int_eq(a.ndoors, 3);
+    ck_assert_int_eq(b.ndoors, 3);
+    ck_assert_int_eq(b.door_look, -1);
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(a.doors[i].x, b.doors[i].x);
+        ck_assert_int_eq(a.doors[i].y, b.doors[i].y);
+        ck_assert_int_eq(a.doors[i].state, b.doors[i].state);
+        ck_assert_int_eq(a.doors[i].closes, b.doors[i].closes);
+    }
+    pt_world *wa = make_world(&a, &la, 0), *wb = make_world(&b, &lb, 0);
+    int events = 0;
+    for (int t = 0; t < 1500; t++) {
+        pt_world_step(wa);
+        pt_world_step(wb);
+        for (int id = 0; id < pt_world_count(wa); id++) {
+            const pt_entity *ea = pt_world_entity(wa, id), *eb = pt_world_entity(wb, id);
+            ck_assert_msg(ea->x == eb->x && ea->y == eb->y && ea->state == eb->state, "tick %d entity %d", t, id);
+        }
+        pt_event ea, eb;
+        int na = door_events(wa, &ea), nb = door_events(wb, &eb);
+        ck_assert_int_eq(na, nb);
+        events += na;
+    }
+    ck_assert_int_ge(events, 10);
+    ck_assert_int_eq(pt_world_door(wa, 3, 3), PT_DOOR_LOCKED);
+    pt_world_destroy(wa);
+    pt_world_destroy(wb);
+    pt_map_fini(&a);
+    pt_map_fini(&b);
+    pt_patlib_fini(&la);
+    pt_patlib_fini(&lb);
+}
+END_TEST
+
 static Suite *doors_suite(void) {
     Suite *s = suite_create("doors");
     TCase *tc = tcase_create("core");
@@ -620,6 +672,7 @@ static Suite *doors_suite(void) {
     tcase_add_test(tc, test_locked_never_crossed);
     tcase_add_test(tc, test_tiled);
     tcase_add_test(tc, test_solver_doors);
+    tcase_add_test(tc, test_tiled_same_world);
     suite_add_tcase(s, tc);
     return s;
 }
