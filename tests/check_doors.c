@@ -146,6 +146,7 @@ START_TEST(test_declaration_errors) {
         {"door 5;1 open", PT_ERR_SYNTAX, 3, 6, ""},
         {"door 5,1 open closes x", PT_ERR_SYNTAX, 3, 22, "unexpected"},
         {"door_look on\ndoor_look off", PT_ERR_DUPLICATE, 4, 1, "twice"},
+        {"guard h at=5,1\ndoor 5,1 locked", PT_ERR_NOT_WALKABLE, 4, 6, "starts locked with guard 'h'"},
         {"door_look maybe", PT_ERR_BAD_VALUE, 3, 11, ""},
         {"door_look", PT_ERR_SYNTAX, 3, 10, "one argument"},
     };
@@ -595,6 +596,9 @@ START_TEST(test_tiled) {
         {"<object id=\"20\" type=\"door\" x=\"56\" y=\"56\"><properties><property name=\"state\" value=\"open\"/>"
          "</properties></object><object id=\"21\" type=\"door\" x=\"60\" y=\"60\"><properties>"
          "<property name=\"state\" value=\"closed\"/></properties></object>", PT_ERR_DUPLICATE, "twice"},
+        {"<object id=\"20\" type=\"door\" x=\"56\" y=\"56\"><properties><property name=\"state\" value=\"closed\"/>"
+         "</properties></object><object id=\"21\" name=\"gd\" type=\"guard\" x=\"60\" y=\"60\"/>", PT_ERR_NOT_WALKABLE,
+         "starts closed with guard 'gd'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         rc = tmx_with(bad[i].object, "", &m, &e, &line);

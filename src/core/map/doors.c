@@ -135,5 +135,21 @@ int pt__map_doors_check(const pt_map *map, pt_error *err) {
         else *f = i + 1;
     }
     PT_FREE(first);
+    for (int i = 0; i < map->ndoors && rc == PT_OK; i++) {
+        const pt_door_def *d = &map->doors[i];
+        const pt_entity_def *e = pt__map_door_occupant(map, d);
+        if (e)
+            rc = pt_error_set(err, PT_ERR_NOT_WALKABLE, d->line, d->col, "door %d,%d starts %s with %s '%s' standing in it",
+                              d->x, d->y, d->state == PT_DOOR_CLOSED ? "closed" : "locked", pt_kind_name(e->kind),
+                              e->name[0] ? e->name : "player");
+    }
     return rc;
+}
+
+const pt_entity_def *pt__map_door_occupant(const pt_map *map, const pt_door_def *d) {
+    if (d->state == PT_DOOR_OPEN) return NULL;
+    if (map->player.x == d->x && map->player.y == d->y) return &map->player;
+    for (int i = 0; i < map->nents; i++)
+        if (map->ents[i].x == d->x && map->ents[i].y == d->y) return &map->ents[i];
+    return NULL;
 }

@@ -32,7 +32,11 @@ int pt__map_door_line(pt_map *map, const struct pt__line *ln, pt_error *err);
  * line:col. */
 int pt__map_door_add(pt_map *map, const pt_door_def *d, pt_error *err);
 /* Once the grid is built: every declared door on a door tile inside the map, no cell declared
- * twice (errors at the X,Y of the declaration). */
+ * twice, no door starting closed or locked where an entity starts (errors at the X,Y of the
+ * declaration). */
 int pt__map_doors_check(const pt_map *map, pt_error *err);
+/* The entity (the player first, then in declaration order) that starts on door d when d starts
+ * closed or locked; NULL when none does or d starts open. */
+const pt_entity_def *pt__map_door_occupant(const pt_map *map, const pt_door_def *d);
 
 #endif

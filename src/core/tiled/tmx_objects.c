@@ -708,6 +708,16 @@ int pt__tmx_objects(loader *L, xmlNodePtr root) {
         if (rc < 0) return rc;
     }
     if ((rc = check_stops(L)) < 0) return rc;
+    for (int i = 0, k = 0; i < L->nobjs && k < L->m.ndoors; i++) { /* doors in file order, as added */
+        if (L->objs[i].route >= 0 || !pt__tmx_ieq(L->objs[i].cls, "door")) continue;
+        const pt_door_def *dd = &L->m.doors[k++];
+        const pt_entity_def *e = pt__map_door_occupant(&L->m, dd);
+        if (e)
+            return pt__tmx_fail_at(L, &L->tmx, L->objs[i].node, "x", 0, PT_ERR_NOT_WALKABLE,
+                                   "door %d,%d starts %s with %s '%s' standing in it", dd->x, dd->y,
+                                   dd->state == PT_DOOR_CLOSED ? "closed" : "locked", pt_kind_name(e->kind),
+                                   e->name[0] ? e->name : "player");
+    }
     if (!L->player)
         return pt__tmx_fail_at(L, &L->tmx, root, NULL, 0, PT_ERR_NO_PLAYER,
                        "the map has no player: add a point object of class player");
