@@ -5,6 +5,8 @@
  * `door_locked` is a door; a door's state is its tile kind. A closed or locked door blocks
  * walking and sight and damps sound more than an open one. Guards open closed doors on their
  * way, the player opens one by walking into it; only pt_world_set_door unlocks a locked one.
+ * A door a guard or the player opens or closes makes a noise of loudness 4 at its cell, of
+ * kind PT_NOISE_TILE (a tile's noise, as a squeaky board's); the game's call makes none.
  *
  *     pt_world_set_door(w, 7, 2, PT_DOOR_LOCKED, &err);   // the game locks the gate
  *     if (pt_world_door(w, 7, 2) == PT_DOOR_OPEN) ...
