@@ -15,6 +15,8 @@ patrol (pt_tmx_load) to the same world as the .map (see docs/tiled.md):
   * obstacles become point objects of class obstacle with properties r and sprite;
   * timed noise sources become point objects of class noise at their tile's centre with
     properties loudness, every and first;
+  * doors (`door X,Y STATE [closes]`) become point objects of class door at their tile's
+    centre with properties state and closes, and `door_look` a bool map property;
   * the alert phases' header directives (evasion, caution, caution_aware, caution_fov)
     become float map properties of the same names;
   * path patterns used by the map become route polylines (polygons when closed), drawn
@@ -116,7 +118,7 @@ def kv(tok):
 def read_map(path):
     m = {'title': None, 'seed': None, 'tile_size': 16, 'patterns': [], 'steering': None, 'phases': {},
          'legend': {c: (n, w, o, g, s) for (c, n, w, o, g, s) in DEFAULT_LEGEND},
-         'player': None, 'ents': [], 'obstacles': [], 'noises': [], 'grid': []}
+         'player': None, 'ents': [], 'obstacles': [], 'noises': [], 'doors': [], 'door_look': None, 'grid': []}
     with open(path, encoding='utf-8-sig') as f:
         lines = f.read().split('\n')
     in_grid = False
@@ -199,6 +201,14 @@ def read_map(path):
                 raise InputError('%s: noise needs at=X,Y, loudness= and every=' % where)
             o.setdefault('first', o['every'])
             m['noises'].append(o)
+        elif w == 'door':
+            if len(t) < 3 or len(t) > 4 or (len(t) == 4 and t[3] != 'closes'):
+                raise InputError('%s: door takes X,Y open|closed|locked [closes]' % where)
+            m['doors'].append({'at': t[1], 'state': t[2], 'closes': len(t) == 4})
+        elif w == 'door_look':
+            if len(t) != 2 or t[1] not in ('on', 'off'):
+                raise InputError('%s: door_look takes on or off' % where)
+            m['door_look'] = t[1] == 'on'
         else:
             raise InputError('%s: unknown directive %r' % (where, w))
     if not m['grid']:
@@ -491,6 +501,14 @@ def convert(args):
             next_id, fnum((ox + 0.5) * tp), fnum((oy + 0.5) * tp), props_xml(props, 3))
         next_id += 1
 
+    for o in m['doors']:
+        ox, oy = (int(c) for c in o['at'].split(','))
+        props = [('closes', 'bool', 'true')] if o['closes'] else []
+        props.append(('state', 'string', o['state']))
+        ent_xml += '  <object id="%d" type="door" x="%s" y="%s">\n%s   <point/>\n  </object>\n' % (
+            next_id, fnum((ox + 0.5) * tp), fnum((oy + 0.5) * tp), props_xml(props, 3))
+        next_id += 1
+
     # ---- map properties
     mprops = []
     listed = [pat_files[i] for i in sorted(keep_file)]
@@ -507,6 +525,8 @@ def convert(args):
         mprops.append(('title', 'string', m['title']))
     for k, v in m['phases'].items():
         mprops.append((k, 'float', v))
+    if m['door_look'] is not None:
+        mprops.append(('door_look', 'bool', 'true' if m['door_look'] else 'false'))
     mprops.sort(key=lambda p: p[0])  # Tiled writes properties sorted by name
 
     # ---- tilesets

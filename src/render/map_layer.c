@@ -6,6 +6,18 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
+
+/* A tile's sprite at (dx, dy), d pixels a side. Closed and locked doors (tile kinds named
+ * door_closed, door_locked: patrol/door.h) are their sprite tinted: a closed door dark, a
+ * locked one red, so an open door (the sprite as it is) reads apart from both. */
+static void tile_blit(pt_render *r, const pt_tile_def *def, int s, int dx, int dy, int d) {
+    int closed = def && strcmp(def->name, "door_closed") == 0, locked = def && strcmp(def->name, "door_locked") == 0;
+    if (closed) SDL_SetTextureColorMod(r->tiles, 120, 110, 100);
+    if (locked) SDL_SetTextureColorMod(r->tiles, 230, 90, 80);
+    pt__blit(r, r->tiles, s, r->ntiles, PT_SPRITE_PX, PT_SPRITE_PX, dx, dy, d, d);
+    if (closed || locked) SDL_SetTextureColorMod(r->tiles, 255, 255, 255);
+}
 
 /* The tiles [x0,x1) x [y0,y1), each a scaled, blended sprite: without a map layer. */
 void pt__draw_tiles(pt_render *r, const pt_map *m, const pt_view *v, const pt__xform *f, int x0, int y0, int x1,
@@ -13,9 +25,10 @@ void pt__draw_tiles(pt_render *r, const pt_map *m, const pt_view *v, const pt__x
     int d = f->t * f->scale;
     for (int y = y0; y < y1; y++) {
         for (int x = x0; x < x1; x++) {
-            int s = pt_render_tile_sprite(pt_map_tile(m, x, y), v->time);
+            const pt_tile_def *def = pt_map_tile(m, x, y);
+            int s = pt_render_tile_sprite(def, v->time);
             if (s < 0 || s >= r->ntiles) s = 0;
-            pt__blit(r, r->tiles, s, r->ntiles, PT_SPRITE_PX, PT_SPRITE_PX, pt__sx_of(f, x), pt__sy_of(f, y), d, d);
+            tile_blit(r, def, s, pt__sx_of(f, x), pt__sy_of(f, y), d);
         }
     }
 }
@@ -57,7 +70,7 @@ static void layer_tiles(pt_render *r, const pt_map *m, double time, int x0, int 
             if (s < 0 || s >= r->ntiles) s = 0;
             SDL_Rect rc = {x * d, y * d, d, d};
             SDL_RenderFillRect(r->sdl, &rc); /* the background a sprite's clear pixels show */
-            pt__blit(r, r->tiles, s, r->ntiles, PT_SPRITE_PX, PT_SPRITE_PX, rc.x, rc.y, d, d);
+            tile_blit(r, def, s, rc.x, rc.y, d);
         }
 }
 

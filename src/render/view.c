@@ -83,6 +83,7 @@ int pt_render_tile_sprite(const pt_tile_def *def, double time) {
     static const struct { const char *name; int sprite; } by_name[] = {
         {"floor", 0}, {"wall", 1},  {"water", 2}, {"bridge", 4}, {"door", 5},
         {"grass", 6}, {"bush", 7},  {"exit", 8},  {"dirt", 9}, {"tree", 10},
+        {"door_closed", 5}, {"door_locked", 5}, /* tinted when drawn (map_layer.c) */
     };
     int s = 0;
     if (def && def->sprite >= 0) {

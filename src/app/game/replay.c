@@ -5,6 +5,8 @@
  * the tools' sim calls down to it. */
 #include "game/replay.h"
 
+#include <patrol/door.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -107,7 +109,8 @@ void app_sim_print_event(FILE *out, const pt_world *w, const pt_event *e) {
         return;
     }
     fprintf(out, "tick %llu %s %s", (unsigned long long)e->tick, pt_event_kind_name(e->kind),
-            app_sim_entity_name(w, e->a));
+            e->kind == PT_EVENT_DOOR && e->a == PT_DOOR_BY_GAME ? "game" : app_sim_entity_name(w, e->a));
+    if (e->kind == PT_EVENT_DOOR) fprintf(out, " %s", e->b == PT_DOOR_OPEN ? "open" : e->b == PT_DOOR_CLOSED ? "closed" : "locked");
     if (e->kind == PT_EVENT_CAUGHT || e->kind == PT_EVENT_CALLED) fprintf(out, " %s", app_sim_entity_name(w, e->b));
     fprintf(out, " at %d,%d", e->x, e->y);
     if (e->kind == PT_EVENT_HEARD) fprintf(out, " level %u.%u", e->b / 10, e->b % 10);

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "guards/doors.h"
 #include "guards/motion.h"
 #include "guards/patrol.h"
 #include "guards/search.h"
@@ -273,6 +274,11 @@ static void do_return(pt_world *w, pt_entity *e) {
             if (goals) {
                 for (int i = 0; i < ncells; i++) goals[i] = w->scratch[i];
                 n = pt_path_find_nearest(w->pf, (pt_cell){e->x, e->y}, goals, ncells, w->scratch, w->scratch_cap, &which);
+                if (n < 1 && w->doors_shut > 0) { /* no way back but through closed doors */
+                    pt__doors_passable(w, 1);
+                    n = pt_path_find_nearest(w->pf, (pt_cell){e->x, e->y}, goals, ncells, w->scratch, w->scratch_cap, &which);
+                    pt__doors_passable(w, 0);
+                }
                 PT_FREE(goals);
             }
         }
@@ -334,6 +340,7 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     /* A heard noise raises awareness, never to the chase level: hearing alone never starts a
      * chase, only sight does. It is the place that is kept (memory), not who made the noise. */
     pt__brain *b = &w->brains[e->id];
+    if (w->door_live) pt__doors_own_noise(w, e); /* its own door's noise is no news */
     int heard = 0;
     if (w->heard_pending > 0 && b->heard) { /* the world's count spares the brain a read */
         heard = e->state != PT_STATE_CHASE;
@@ -389,6 +396,12 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     case PT_STATE_COUNT: break;
     }
     /* act */
+    if (w->door_live) { /* at a door: the pause, or a door of its round found open */
+        pt_cell look;
+        int d = pt__doors_act(w, e, &look);
+        if (d == 1) return;
+        if (d == 2) pt__brain_investigate(w, e, look);
+    }
     switch (e->state) {
     case PT_STATE_PATROL: pt__pattern_tick(w, e, 1.0); break;
     case PT_STATE_IDLE:

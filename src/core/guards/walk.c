@@ -3,10 +3,13 @@
  * target_cell) and a tick of walking toward a goal with it. */
 #include "guards/walk.h"
 
+#include "guards/door_path.h"
+
 int pt__plan_to(pt_world *w, pt_entity *e, pt_cell to) {
     pt__brain *b = &w->brains[e->id];
     pt_cell from = {e->x, e->y};
-    int n = pt_path_find(w->pf, from, to, w->scratch, w->scratch_cap);
+    int n = w->doors_shut > 0 ? pt__doors_path_find(w, e, from, to) /* through closed doors */
+                              : pt_path_find(w->pf, from, to, w->scratch, w->scratch_cap);
     if (n < 1 || n > w->scratch_cap || !pt__path_reserve(e, n)) {
         b->planned = 0;
         e->path_len = e->path_idx = 0;

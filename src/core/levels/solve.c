@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "levels/solve_priv.h"
+#include "map/doors.h"
 
 /* Cells within `margin` tiles (centres) of a seen cell, on the same tick. */
 static int dilate(pt_sightmap *out, const pt_sightmap *in, double margin) {
@@ -297,8 +298,8 @@ done:
     return rc;
 }
 
-int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
-             pt_error *err) {
+static int solve_all(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
+                     pt_error *err) {
     pt_solve_opts o = {0};
     if (opts) o = *opts;
     int rc = solve_core(map, lib, &o, out, err);
@@ -328,5 +329,20 @@ int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts,
         pt_solve_result_fini(out);
         out->found = 0;
     }
+    return rc;
+}
+
+/* A map with `door` lines is searched as the world starts it: its declared closed and locked
+ * doors are walls to the route and damp the footsteps as such (docs/solve.md, "Doors"). */
+int pt_solve(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
+             pt_error *err) {
+    if (map->ndoors == 0) return solve_all(map, lib, opts, out, err);
+    pt_map start;
+    if (pt__map_clone_started(&start, map) < 0) {
+        memset(out, 0, sizeof *out);
+        return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory copying the map");
+    }
+    int rc = solve_all(&start, lib, opts, out, err);
+    pt_map_fini(&start);
     return rc;
 }

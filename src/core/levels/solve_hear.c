@@ -8,6 +8,7 @@
 
 #include "senses/hear_check.h"
 #include "levels/solve_priv.h"
+#include "map/doors.h"
 
 /* The footsteps the guards hear: each distinct (guard, cell) the guards listen from on some
  * tick is a place, and a place's set holds the cells whose footstep in the gait it hears. */
@@ -104,8 +105,8 @@ int pt__solve_loud_build(pt_sightmap *loud, const listeners *ls, const pt_map *m
     return 1;
 }
 
-int pt_hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks, pt_gait gait, int *counts,
-                     pt_error *err) {
+static int hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks, pt_gait gait, int *counts,
+                         pt_error *err) {
     pt_error_clear(err);
     if (ticks < 1 || ticks > PT_SOLVE_MAX_TICKS)
         return pt_error_set(err, PT_ERR_RANGE, 0, 0, "hearing table: %d ticks is not in 1..%d", ticks, PT_SOLVE_MAX_TICKS);
@@ -131,6 +132,17 @@ int pt_hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed, int
     if (!row) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the hearing table");
     PT_FREE(row);
     return PT_OK;
+}
+
+/* As the solver: a map with `door` lines as the world starts it. */
+int pt_hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks, pt_gait gait, int *counts,
+                     pt_error *err) {
+    if (map->ndoors == 0) return hearmap_build(map, lib, seed, ticks, gait, counts, err);
+    pt_map start;
+    if (pt__map_clone_started(&start, map) < 0) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory copying the map");
+    int rc = hearmap_build(&start, lib, seed, ticks, gait, counts, err);
+    pt_map_fini(&start);
+    return rc;
 }
 
 /* Whether the route holds under `seed`: on its ticks 1..r->ticks no guard sees the player's

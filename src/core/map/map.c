@@ -10,6 +10,7 @@
 
 #include "map/phases.h"
 #include "base/suggest.h"
+#include "map/doors.h"
 #include "map/keys.h"
 #include "map/sight.h"
 #include "base/text.h"
@@ -43,6 +44,7 @@ double pt_tile_footstep_default(const char *name) {
 int pt_tile_sound_default(const char *name, uint8_t flags) {
     for (size_t i = 0; name && i < sizeof default_legend / sizeof default_legend[0]; i++)
         if (strcmp(name, default_legend[i].name) == 0) return default_legend[i].sound;
+    if (name && (strcmp(name, "door_closed") == 0 || strcmp(name, "door_locked") == 0)) return PT__DOOR_SHUT_SOUND;
     return !(flags & PT_TILE_WALKABLE) && (flags & PT_TILE_OPAQUE) ? PT_SOUND_BLOCK : 0;
 }
 
@@ -141,6 +143,7 @@ void pt_map_fini(pt_map *map) {
     PT_FREE(map->ents);
     PT_FREE(map->obstacles);
     PT_FREE(map->sources);
+    PT_FREE(map->doors);
     pt__sight_free(map);
     memset(map, 0, sizeof *map);
 }
@@ -166,6 +169,16 @@ int pt_map_clone(pt_map *dst, const pt_map *src) {
     if (src->nobstacles) memcpy(dst->obstacles, src->obstacles, sizeof *dst->obstacles * (size_t)src->nobstacles);
     if (src->nsources) memcpy(dst->sources, src->sources, sizeof *dst->sources * (size_t)src->nsources);
     dst->sight = NULL;
+    dst->doors = NULL;
+    if (src->ndoors > 0) {
+        dst->doors = PT_MALLOC(sizeof *dst->doors * (size_t)src->ndoors);
+        if (!dst->doors) {
+            PT_FREE(dst->tiles); PT_FREE(dst->flags); PT_FREE(dst->ents); PT_FREE(dst->obstacles); PT_FREE(dst->sources);
+            memset(dst, 0, sizeof *dst);
+            return PT_ERR_NOMEM;
+        }
+        memcpy(dst->doors, src->doors, sizeof *dst->doors * (size_t)src->ndoors);
+    }
     pt__sight_build(dst); /* from the copied flags */
     return PT_OK;
 }

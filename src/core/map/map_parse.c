@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/suggest.h"
+#include "map/doors.h"
 #include "map/keys.h"
 #include "map/sight.h"
 #include "base/text.h"
@@ -672,6 +673,8 @@ static int check_positions(parser *p) {
     return PT_OK;
 }
 
+static int d_door(parser *p, pt__line *ln) { return pt__map_door_line(&p->m, ln, p->err); }
+
 /* ---- driver ----------------------------------------------------------------------------- */
 
 static const struct {
@@ -682,6 +685,7 @@ static const struct {
     {"evasion", d_phase}, {"caution", d_phase}, {"caution_aware", d_phase}, {"caution_fov", d_phase},
     {"patterns", d_patterns}, {"steering", d_steering}, {"tile", d_tile}, {"player", d_player},
     {"guard", d_guard}, {"prey", d_prey}, {"flock", d_flock}, {"obstacle", d_obstacle}, {"noise", d_noise}, {"grid", d_grid},
+    {"door", d_door}, {"door_look", d_door},
 };
 
 static int parse_lines(parser *p, const pt__text *t) {
@@ -720,6 +724,7 @@ static int parse_lines(parser *p, const pt__text *t) {
     if (!p->grid_line) return pt_error_set(p->err, PT_ERR_MISSING, last, 1, "the map has no grid");
     if ((rc = build_tiles(p)) < 0) return rc;
     if ((rc = check_positions(p)) < 0) return rc;
+    if ((rc = pt__map_doors_check(&p->m, p->err)) < 0) return rc;
     if (!p->player_line)
         return pt_error_set(p->err, PT_ERR_NO_PLAYER, last, 1, "the map has no player (add: player at=X,Y)");
     return PT_OK;

@@ -4,7 +4,7 @@
 #include "state/events.h"
 
 const char *pt_event_kind_name(pt_event_kind k) {
-    static const char *names[PT_EVENT_COUNT] = {"caught", "spotted", "lost", "returned", "goal", "heard", "called", "phase"};
+    static const char *names[PT_EVENT_COUNT] = {"caught", "spotted", "lost", "returned", "goal", "heard", "called", "phase", "door"};
     return (unsigned)k < PT_EVENT_COUNT ? names[k] : "unknown";
 }
 

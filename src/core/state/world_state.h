@@ -31,6 +31,14 @@ typedef struct pt__memory {
     int acted;               /* the brain went (or is going) to look at it, or gave chase since */
 } pt__memory;
 
+/* A door of the world (guards/doors.c): a cell whose tile kind is a door kind. */
+typedef struct pt__door {
+    int x, y;
+    int state;               /* pt_door_state: the kind its cell has */
+    int closes;              /* a guard that opened it closes it behind (the map's `closes`) */
+} pt__door;
+#define PT__DOOR_KNOWN 4     /* doors a guard remembers as closed */
+
 /* Per-guard brain state that is not worth exposing in pt_entity. */
 typedef struct pt__brain {
     int lost_ticks;          /* chase: ticks since the player was last seen */
@@ -62,6 +70,13 @@ typedef struct pt__brain {
     int heard;
     double heard_level;
     pt__memory mem[PT_MEMORY_COUNT]; /* what it remembers, one per kind (memory.c) */
+    /* Doors (guards/doors.c): the door it is opening (index + 1, 0 = none) and the ticks of
+     * the pause left; the door it opened and closes behind it once off the cell (index + 1);
+     * the tick its opening or closing noise was made (it does not go to look at its own);
+     * the doors of its round it last found closed (index + 1, 0 = free slot). */
+    int door_opening, door_wait, door_close;
+    uint64_t door_noise_tick;
+    int door_known[PT__DOOR_KNOWN];
 } pt__brain;
 
 struct pt_world {
@@ -154,6 +169,17 @@ struct pt_world {
      * velocity waiting. All 0 in a world that is not hosted. */
     int host, host_set, host_jump;
     double host_x, host_y, host_vx, host_vy;
+    /* Doors (guards/doors.c): every door cell, by row then column; the legend index of the
+     * open, closed and locked door kinds (-1: none, added when a door needs it); how many doors
+     * are closed (not locked) now; door_live is 1 once any door has been other than open
+     * (until then no door rule runs: a world whose doors never close steps as without them);
+     * door_look: the map's `door_look` resolved (1 on, 0 off). */
+    pt__door *doors;
+    int ndoors;
+    int door_kind[3];
+    int doors_shut;
+    int door_live;
+    int door_look;
 };
 
 #endif

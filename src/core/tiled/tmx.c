@@ -43,6 +43,14 @@ static int map_props(loader *L, xmlNodePtr root) {
             if (pt__phase_key_read(phase_key, &t, 0, &L->m.phases, &e) < 0) return pt__tmx_tok_fail(L, d, &p, &e);
             continue;
         }
+        if (!strcmp(p.name, "door_look")) { /* as the .map directive, a bool */
+            if (L->m.door_look)
+                return pt__tmx_fail_at(L, d, p.node, "name", 0, PT_ERR_DUPLICATE, "map property '%s' given twice", p.name);
+            int on = 0;
+            if ((rc = pt__tmx_prop_bool(L, d, &p, &on)) < 0) return rc;
+            L->m.door_look = on ? 1 : -1;
+            continue;
+        }
         int *seen = !strcmp(p.name, "title")      ? &seen_title
                     : !strcmp(p.name, "seed")     ? &seen_seed
                     : !strcmp(p.name, "patterns") ? &seen_patterns

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "map/doors.h"
 #include "tiled/tmx_priv.h"
 
 /* ---- objects --------------------------------------------------------------------------------- */
@@ -627,6 +628,62 @@ static int noise_object(loader *L, int oi) {
                   "noise sources");
 }
 
+/* A door's state at the start (docs/tiled.md): an object of class door on a door tile, with
+ * the property state (open, closed or locked; required) and closes (bool, default false). */
+static int door_object(loader *L, int oi) {
+    doc *d = &L->tmx;
+    obj *o = &L->objs[oi];
+    int rc;
+    if ((rc = need_spot(L, o, "a door")) < 0) return rc;
+    place pos = pt__tmx_node_place_ex(d, o->node, "x", 0);
+    pt_door_def def = {0, 0, PT_DOOR_OPEN, 0, pos.line, pos.col};
+    double px, py;
+    obj_centre(o, &px, &py);
+    double tx = floor(px / L->tw), ty = floor(py / L->th);
+    int seen_state = 0, seen_closes = 0;
+    xmlNodePtr it = NULL;
+    prop p;
+    while (pt__tmx_next_prop(L, o->node, &it, &p)) {
+        int is_state = !strcmp(p.name, "state");
+        if (!is_state && strcmp(p.name, "closes"))
+            return pt__tmx_fail_at(L, d, p.node, "name", 0, PT_ERR_UNKNOWN_KEY,
+                                   "a door has no property '%.40s' (properties: state, closes)", p.name);
+        int *seen = is_state ? &seen_state : &seen_closes;
+        if ((*seen)++)
+            return pt__tmx_fail_at(L, d, p.node, "name", 0, PT_ERR_DUPLICATE, "property '%s' given twice", p.name);
+        if (!is_state) {
+            if ((rc = pt__tmx_prop_bool(L, d, &p, &def.closes)) < 0) return rc;
+            continue;
+        }
+        if ((rc = pt__tmx_prop_type(L, d, &p, WANT_STR)) < 0) return rc;
+        int s = -1;
+        for (int k = 0; k < PT_DOOR_STATE_COUNT; k++)
+            if (!strcmp(p.value, (const char *[]){"open", "closed", "locked"}[k])) s = k;
+        if (s < 0)
+            return pt__tmx_fail_value(L, d, &p, 0, PT_ERR_BAD_VALUE, "state: expected open, closed or locked, found '%.40s'",
+                                      p.value);
+        def.state = (pt_door_state)s;
+    }
+    if (!seen_state) return pt__tmx_fail_at(L, d, o->node, NULL, 0, PT_ERR_MISSING, "a door needs the property state");
+    if (tx < 0 || ty < 0 || tx >= L->m.w || ty >= L->m.h)
+        return pt__tmx_fail_at(L, d, o->node, "x", 0, PT_ERR_OUT_OF_MAP, "door at %g,%g is outside the %dx%d map", tx, ty,
+                               L->m.w, L->m.h);
+    def.x = (int)tx;
+    def.y = (int)ty;
+    const pt_tile_def *t = pt_map_tile(&L->m, def.x, def.y);
+    if (pt__door_kind_state(t) < 0)
+        return pt__tmx_fail_at(L, d, o->node, "x", 0, PT_ERR_BAD_VALUE,
+                               "cell %d,%d is %s, not a door (a tile named door, door_closed or door_locked)", def.x, def.y,
+                               t->name);
+    for (int i = 0; i < L->m.ndoors; i++)
+        if (L->m.doors[i].x == def.x && L->m.doors[i].y == def.y)
+            return pt__tmx_fail_at(L, d, o->node, "x", 0, PT_ERR_DUPLICATE, "door %d,%d declared twice (first on line %d)",
+                                   def.x, def.y, L->m.doors[i].line);
+    pt_error e;
+    if (pt__map_door_add(&L->m, &def, &e) < 0) return pt__tmx_nomem(L);
+    return PT_OK;
+}
+
 int pt__tmx_objects(loader *L, xmlNodePtr root) {
     int rc;
     if ((rc = collect_objects(L)) < 0) return rc;
@@ -646,10 +703,21 @@ int pt__tmx_objects(loader *L, xmlNodePtr root) {
         else if (pt__tmx_ieq(c, "obstacle")) rc = obstacle_object(L, i);
         else if (pt__tmx_ieq(c, "stop")) rc = stop_object(L, i);
         else if (pt__tmx_ieq(c, "noise")) rc = noise_object(L, i);
+        else if (pt__tmx_ieq(c, "door")) rc = door_object(L, i);
         else rc = PT_OK; /* other classes are notes for other tools */
         if (rc < 0) return rc;
     }
     if ((rc = check_stops(L)) < 0) return rc;
+    for (int i = 0, k = 0; i < L->nobjs && k < L->m.ndoors; i++) { /* doors in file order, as added */
+        if (L->objs[i].route >= 0 || !pt__tmx_ieq(L->objs[i].cls, "door")) continue;
+        const pt_door_def *dd = &L->m.doors[k++];
+        const pt_entity_def *e = pt__map_door_occupant(&L->m, dd);
+        if (e)
+            return pt__tmx_fail_at(L, &L->tmx, L->objs[i].node, "x", 0, PT_ERR_NOT_WALKABLE,
+                                   "door %d,%d starts %s with %s '%s' standing in it", dd->x, dd->y,
+                                   dd->state == PT_DOOR_CLOSED ? "closed" : "locked", pt_kind_name(e->kind),
+                                   e->name[0] ? e->name : "player");
+    }
     if (!L->player)
         return pt__tmx_fail_at(L, &L->tmx, root, NULL, 0, PT_ERR_NO_PLAYER,
                        "the map has no player: add a point object of class player");

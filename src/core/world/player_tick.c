@@ -6,6 +6,7 @@
 
 #include <math.h>
 
+#include "guards/doors.h"
 #include "guards/patrol.h"
 #include "guards/search.h"
 #include "senses/memory.h"
@@ -109,6 +110,7 @@ void pt__player_update(pt_world *w) {
     if (!w->desc.player_controlled && p->run.pat) pt__player_gait(w, pt_patrun_gait(&p->run));
     const double speed = p->speed * pt_gait_speed(w->gait);
     if (!w->desc.player_controlled) {
+        if (w->doors_shut > 0) pt__doors_player_pattern(w, p); /* opens a closed door ahead */
         pt__pattern_tick(w, p, pt_gait_speed(w->gait));
     } else {
         int dx = w->input_dx, dy = w->input_dy;
@@ -121,7 +123,11 @@ void pt__player_update(pt_world *w) {
                 if (p->move_t > 1.0) p->move_t = 0.0;
                 int nx = p->x + dx, ny = p->y + dy;
                 if (pt_map_step_ok(&w->map, p->x, p->y, nx, ny)) pt__entity_move_to(p, nx, ny);
-                else if (dx && pt_map_walkable(&w->map, nx, p->y)) pt__entity_move_to(p, nx, p->y);   /* slide */
+                else if (w->doors_shut > 0 && pt__doors_player_bump(w, p, nx, ny)) { /* opened: stays */
+                    p->prev_x = p->x;
+                    p->prev_y = p->y;
+                    p->heading = atan2((double)dy, (double)dx);
+                } else if (dx && pt_map_walkable(&w->map, nx, p->y)) pt__entity_move_to(p, nx, p->y);   /* slide */
                 else if (dy && pt_map_walkable(&w->map, p->x, ny)) pt__entity_move_to(p, p->x, ny);
                 else {
                     p->prev_x = p->x;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "guards/doors.h"
 #include "guards/motion.h"
 #include "guards/search.h"
 #include "pattern/unknown.h"
@@ -120,6 +121,10 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
     if (pt_map_clone(&w->map, map) < 0) {
         PT_FREE(w);
         pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory copying the map");
+        return NULL;
+    }
+    if (pt__doors_init(w, map, err) < 0) { /* before the hearing reads the legend */
+        pt_world_destroy(w);
         return NULL;
     }
     w->seed = w->desc.seed ? w->desc.seed : (map->seed ? map->seed : 1);
@@ -241,6 +246,7 @@ void pt_world_destroy(pt_world *w) {
     PT_FREE(w->callers);
     PT_FREE(w->prey);
     PT_FREE(w->prey_startled);
+    pt__doors_fini(w);
     pt_map_fini(&w->map);
     PT_FREE(w);
 }

@@ -152,6 +152,24 @@ typedef struct pt_phase_timing {
                                   degrees), 1..10 (1 = as usual); default 1.5 */
 } pt_phase_timing;
 
+/* A door's state (docs/ai.md, "Doors"). An open door is a tile kind named `door`, a closed
+ * one `door_closed`, a locked one `door_locked`: both of the last block walking and sight. */
+typedef enum pt_door_state {
+    PT_DOOR_OPEN = 0,
+    PT_DOOR_CLOSED,
+    PT_DOOR_LOCKED,
+    PT_DOOR_STATE_COUNT
+} pt_door_state;
+
+/* A `door X,Y STATE [closes]` line of a map (or a Tiled door property): the door's state at
+ * the start and whether guards close it behind them. */
+typedef struct pt_door_def {
+    int x, y;                  /* its cell: a door tile of the grid */
+    pt_door_state state;
+    int closes;                /* 1: a guard that opened it closes it once off the cell */
+    int line, col;             /* where it was declared: its line, the column of X,Y */
+} pt_door_def;
+
 typedef struct pt_map {
     int w, h;                  /* size in tiles */
     int tile_px;               /* tile size in pixels (default 16) */
@@ -179,6 +197,9 @@ typedef struct pt_map {
     uint64_t seed;             /* default world seed (0 = use 1) */
     pt_phase_timing phases;    /* the alert phases' timing (0 = default) */
     int goal;                  /* 1 when the map has at least one goal tile */
+    pt_door_def *doors;        /* `door` lines in declaration order (NULL when none) */
+    int ndoors;
+    int door_look;             /* `door_look on|off`: 1 on, -1 off, 0 not given (on) */
 } pt_map;
 
 /* Loads a map file. Returns PT_OK or a negative code with err filled (file, line, col,

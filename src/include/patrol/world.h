@@ -102,6 +102,8 @@ typedef enum pt_event_kind {
                               that heard the call): a = caller, b = the guard told, x, y = the
                               last known position passed on */
     PT_EVENT_PHASE,        /* the world's alert phase changed: a = the new pt_phase, b = the old */
+    PT_EVENT_DOOR,         /* a door changed (patrol/door.h): a = who (an entity id, or
+                              PT_DOOR_BY_GAME), b = the new pt_door_state, x, y = the door */
     PT_EVENT_COUNT
 } pt_event_kind;
 
@@ -302,7 +304,7 @@ const pt_noise *pt_world_shouts(const pt_world *w, int *count);
 /* Names for printing and logs; "unknown" for a value out of range. */
 const char *pt_state_name(pt_state s);              /* "patrol", "suspicious", "chase", ..., "investigate" */
 const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "lost", "returned", "goal", "heard", "called",
-                                                       "phase" */
+                                                       "phase", "door" */
 const char *pt_phase_name(pt_phase p);              /* "normal", "alert", "evasion", "caution" */
 const char *pt_motion_name(pt_motion m);            /* "tile", "continuous" */
 const char *pt_gait_name(pt_gait g);                /* "walk", "sneak", "run" */

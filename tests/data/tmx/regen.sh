@@ -21,3 +21,5 @@ if command -v tiled >/dev/null 2>&1; then
 fi
 # Stops on routes: stop objects.
 python3 scripts/map2tmx.py $d/looks.map $d/looks.tmx
+# Doors: door objects and the door_look property.
+python3 scripts/map2tmx.py $d/doors.map $d/doors.tmx
