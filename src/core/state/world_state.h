@@ -147,6 +147,9 @@ struct pt_world {
     int player_hidden;
     void (*sight_fn)(void *user, const pt_world *w, const pt_entity *guard);
     void *sight_user;
+    /* Save and load (world/save.c): the fingerprint of the map the world was created from,
+     * taken at create, before any pt_world_set_tile (world/save_fp.c). */
+    uint32_t map_fp;
 };
 
 #endif
