@@ -94,15 +94,30 @@ void pt__io_u64(pt__io *io, uint64_t *v) {
 
 void pt__io_int(pt__io *io, int *v) {
     uint32_t u = (uint32_t)*v;
+    size_t at = io->pos;
     pt__io_u32(io, &u);
-    if (io->reading) *v = u <= INT32_MAX ? (int)u : (int)(u - 0x80000000u) + INT32_MIN;
+    if (!io->reading) return;
+    *v = u <= INT32_MAX ? (int)u : (int)(u - 0x80000000u) + INT32_MIN;
+    if (!io->bad && (*v > PT__IO_MAX || *v < -PT__IO_MAX)) {
+        io->pos = at;
+        pt__io_fail(io, PT_ERR_BAD_VALUE, "a number out of range (%d)", *v);
+    }
+    if (io->bad) *v = 0;
 }
 
 void pt__io_f64(pt__io *io, double *v) {
     uint64_t u;
     memcpy(&u, v, sizeof u);
+    size_t at = io->pos;
     pt__io_u64(io, &u);
-    if (io->reading) memcpy(v, &u, sizeof u);
+    if (!io->reading) return;
+    memcpy(v, &u, sizeof u);
+    /* NaN fails both comparisons */
+    if (!io->bad && !(*v >= -PT__IO_MAX && *v <= PT__IO_MAX)) {
+        io->pos = at;
+        pt__io_fail(io, PT_ERR_BAD_VALUE, "a number out of range (%g)", *v);
+    }
+    if (io->bad) *v = 0.0;
 }
 
 void pt__io_bytes(pt__io *io, void *p, size_t n) {

@@ -28,8 +28,11 @@ void pt__io_fini(pt__io *io); /* frees a writer's buffer */
 void pt__io_u8(pt__io *io, uint8_t *v);
 void pt__io_u32(pt__io *io, uint32_t *v);
 void pt__io_u64(pt__io *io, uint64_t *v);
-void pt__io_int(pt__io *io, int *v);      /* as 32 bits, two's complement */
-void pt__io_f64(pt__io *io, double *v);
+/* The largest magnitude pt__io_int and pt__io_f64 read: no state of a world comes near it, and
+ * a value within it cannot overflow as the world counts or moves on. NaN and infinities fail. */
+#define PT__IO_MAX 1000000000
+void pt__io_int(pt__io *io, int *v);      /* as 32 bits, two's complement; |v| <= PT__IO_MAX */
+void pt__io_f64(pt__io *io, double *v);   /* its 64-bit pattern; finite, |v| <= PT__IO_MAX */
 void pt__io_bytes(pt__io *io, void *p, size_t n);
 /* An int that must lie in [lo, hi] when read (else the io fails naming `what`). */
 void pt__io_range(pt__io *io, int *v, int lo, int hi, const char *what);

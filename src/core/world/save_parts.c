@@ -40,8 +40,20 @@ static void io_map_cell(pt__io *io, const pt_map *m, int *x, int *y, const char 
     pt__io_range(io, y, 0, m->h - 1, what);
 }
 
-static void io_vehicle(pt__io *io, pt_vehicle *v) {
-    io_vec(io, &v->pos);
+/* A place that must lie on the map (its closed rectangle) when read. */
+static void io_place(pt__io *io, const pt_map *m, double *x, double *y) {
+    size_t at = io->pos;
+    pt__io_f64(io, x);
+    pt__io_f64(io, y);
+    if (io->reading && !io->bad && !(*x >= 0.0 && *x <= m->w && *y >= 0.0 && *y <= m->h)) {
+        io->pos = at;
+        pt__io_fail(io, PT_ERR_BAD_VALUE, "place %g,%g off the %dx%d map", *x, *y, m->w, m->h);
+    }
+}
+
+/* A vehicle; its place on the map. */
+static void io_vehicle(pt__io *io, const pt_map *m, pt_vehicle *v) {
+    io_place(io, m, &v->pos.x, &v->pos.y);
     io_vec(io, &v->vel);
     io_vec(io, &v->heading);
     io_vec(io, &v->side);
@@ -205,7 +217,16 @@ static void io_thrust_state(pt__io *io, pt_thrust_state *t, int nthr) {
 }
 
 static void io_run(pt__io *io, pt_world *w, pt_patrun *r) {
+    /* Read, the pattern must be the one create gave the entity (its declaration's): the
+     * world's steering (a waypoint patrol's points) was made for that one. */
+    const pt_pattern *made = r->pat;
+    size_t at = io->pos;
     io_pattern(io, w, &r->pat);
+    if (io->reading && !io->bad && r->pat != made) {
+        io->pos = at;
+        pt__io_fail(io, PT_ERR_BAD_VALUE, "an entity's pattern is not the one its declaration names");
+        r->pat = made;
+    }
     const pt_pattern *p = r->pat;
     int most = p ? p->ncells : 0; /* the largest index any kind keeps */
     if (p && p->nins > most) most = p->nins;
@@ -275,8 +296,7 @@ static void io_entity(pt__io *io, pt_world *w, pt_entity *e) {
     io_map_cell(io, m, &e->x, &e->y, "entity cell");
     io_map_cell(io, m, &e->prev_x, &e->prev_y, "entity cell");
     pt__io_f64(io, &e->move_t);
-    pt__io_f64(io, &e->px);
-    pt__io_f64(io, &e->py);
+    io_place(io, m, &e->px, &e->py);
     pt__io_f64(io, &e->heading);
     pt__io_f64(io, &e->speed);
     pt__io_f64(io, &e->view_dist);
@@ -297,7 +317,7 @@ static void io_entity(pt__io *io, pt_world *w, pt_entity *e) {
     pt__io_u32(io, &e->group);
     pt__io_int(io, &e->caught_count);
     io_rng(io, &e->rng);
-    io_vehicle(io, &e->veh);
+    io_vehicle(io, m, &e->veh);
 }
 
 static void io_entities(pt__io *io, pt_world *w) {
@@ -354,8 +374,8 @@ static void io_search(pt__io *io, pt_world *w) { pt__search_io(io, w); }
 
 /* ---- steering: each entity's agent and last force ---- */
 
-static void io_agent(pt__io *io, pt_steer_agent *a) {
-    io_vehicle(io, &a->veh);
+static void io_agent(pt__io *io, const pt_map *m, pt_steer_agent *a) {
+    io_vehicle(io, m, &a->veh);
     pt__io_u32(io, &a->behaviours);
     io_vec(io, &a->wander.target);
     int n = a->path.n;
@@ -366,7 +386,7 @@ static void io_agent(pt__io *io, pt_steer_agent *a) {
 
 static void io_steering(pt__io *io, pt_world *w) {
     for (int i = 0; i < w->n && !io->bad; i++) {
-        io_agent(io, &w->agents[i]);
+        io_agent(io, &w->map, &w->agents[i]);
         io_vec(io, &w->forces[i]);
     }
 }
@@ -377,7 +397,7 @@ static void io_flocks(pt__io *io, pt_world *w) {
     int nb = w->nboids;
     pt__io_range(io, &nb, w->nboids, w->nboids, "flock member count");
     for (int s = 0; s < w->nboids && !io->bad; s++) {
-        io_agent(io, &w->boids[s]);
+        io_agent(io, &w->map, &w->boids[s]);
         pt__io_u8(io, &w->boid_scared[s]);
     }
     int ng = w->map.nents + 1;
@@ -393,7 +413,7 @@ static void io_prey(pt__io *io, pt_world *w) {
     int n = w->nprey;
     pt__io_range(io, &n, w->nprey, w->nprey, "prey count");
     for (int i = 0; i < w->nprey; i++) pt__io_u8(io, &w->prey_startled[i]);
-    io_vehicle(io, &w->prey_player);
+    io_vehicle(io, &w->map, &w->prey_player);
 }
 
 /* The parts in the order they are written and read: the tiles first (setting them touches
