@@ -45,7 +45,8 @@ extern "C" {
 
 /* Saves world w to a new buffer: *data (free it with pt_world_save_free) and *size. source
  * (may be NULL) is any text the caller wants back from pt_save_source, such as the paths it
- * loaded the map and patterns from (the patrol command stores them). Returns PT_OK, or
+ * loaded the map and patterns from (the patrol command stores them); at most 65536 bytes are
+ * kept (a longer text is cut). Returns PT_OK, or
  * PT_ERR_NOMEM with *data = NULL, *size = 0. The same world gives the same bytes. */
 int pt_world_save(const pt_world *w, const char *source, void **data, size_t *size, pt_error *err);
 void pt_world_save_free(void *data);
