@@ -36,7 +36,7 @@ void pt__io_f64(pt__io *io, double *v);   /* its 64-bit pattern; finite, |v| <= 
 void pt__io_bytes(pt__io *io, void *p, size_t n);
 /* An int that must lie in [lo, hi] when read (else the io fails naming `what`). */
 void pt__io_range(pt__io *io, int *v, int lo, int hi, const char *what);
-/* Marks a reader bad at the current offset (the first problem is kept); returns 0. */
+/* Marks the io bad at the current offset (the first problem is kept); returns 0. */
 int pt__io_fail(pt__io *io, int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

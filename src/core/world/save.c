@@ -92,9 +92,13 @@ int pt_world_save(const pt_world *cw, const char *source, void **data, size_t *s
     pt__io_u32(&io, &lib_fp);
 
     size_t at = section_begin(&io, SEC_SOURCE);
-    char src[MAX_SOURCE + 1];
-    snprintf(src, sizeof src, "%s", source ? source : "");
-    io_string(&io, src, MAX_SOURCE, "the source");
+    char *src = PT_MALLOC(MAX_SOURCE + 1); /* off the stack: a game may save on a small one */
+    if (!src) pt__io_fail(&io, PT_ERR_NOMEM, "out of memory");
+    else {
+        snprintf(src, MAX_SOURCE + 1, "%s", source ? source : "");
+        io_string(&io, src, MAX_SOURCE, "the source");
+        PT_FREE(src);
+    }
     section_end(&io, at);
 
     settings st;
