@@ -17,6 +17,7 @@
 #include <patrol/map.h>
 #include <patrol/pattern.h>
 #include <patrol/save.h>
+#include <patrol/search.h>
 #include <patrol/tmx.h>
 #include <patrol/world.h>
 
@@ -51,6 +52,19 @@ static char *step_text(pt_world *w) {
     no = pt_world_shouts(w, &n);
     for (int i = 0; i < n; i++) fprintf(f, "shout %d %d %a\n", no[i].x, no[i].y, no[i].loudness);
     fprintf(f, "phase %d round %d caught %d\n", pt_world_phase(w, NULL), pt_world_round(w), pt_world_caught_total(w));
+    /* what each guard remembers: the brain's memories, read back */
+    for (int i = 1; i < pt_world_count(w); i++) {
+        pt_memory mem[PT_MEMORY_COUNT];
+        int k = pt_world_guard_memory(w, i, mem, PT_MEMORY_COUNT);
+        for (int j = 0; j < k; j++)
+            fprintf(f, "memory %d %d %d %d %llu %a\n", i, mem[j].kind, mem[j].x, mem[j].y, (unsigned long long)mem[j].tick,
+                    mem[j].certainty);
+    }
+    pt_search_info si;
+    pt_world_search(w, &si);
+    fprintf(f, "search %d %d %d %d %d\n", si.active, si.ncells, si.nsearched, si.nguards, si.origin.x + 1000 * si.origin.y);
+    for (int i = 0; i < si.ncells; i++) fprintf(f, "%d", si.searched[i] + 2 * (si.owner[i] + 1));
+    fputc('\n', f);
     fclose(f);
     return buf;
 }
@@ -114,14 +128,18 @@ static void check_copy(pt_world *a, const pt_map *m, const pt_patlib *lib, int t
     pt_world_destroy(b);
 }
 
-/* Which states some guard of w is in now (bit per pt_state). */
+/* Which states some guard of w is in now (bit per pt_state), and MID_SEARCH when the world's
+ * search is on and has searched cells. */
+enum { MID_SEARCH = 1u << PT_STATE_COUNT };
 static unsigned states_now(const pt_world *w) {
     unsigned s = 0;
     for (int i = 1; i < pt_world_count(w); i++) s |= 1u << pt_world_entity(w, i)->state;
+    pt_search_info si;
+    if (pt_world_search(w, &si) && si.nsearched > 0) s |= MID_SEARCH;
     return s;
 }
 
-enum { WANT = 1u << PT_STATE_CHASE | 1u << PT_STATE_SEARCH | 1u << PT_STATE_INVESTIGATE };
+enum { WANT = 1u << PT_STATE_CHASE | 1u << PT_STATE_SEARCH | 1u << PT_STATE_INVESTIGATE | MID_SEARCH };
 
 /* Runs a level `run` ticks, copying it at a few fixed ticks and at the first tick each of
  * chase, search and investigate is on; returns the states the copies were made in. */
@@ -155,7 +173,8 @@ START_TEST(test_levels_continue_exactly) {
     unsigned covered = 0;
     for (int i = 0; i < 4; i++)
         for (uint64_t seed = 1; seed <= 3; seed++) covered |= run_level(levels[i], seed, 1 + (int)(seed % 2), 1500, 200);
-    /* The copies were made mid-chase, mid-search and mid-investigate. */
+    /* The copies were made mid-chase, mid-search (a guard searching, and the world's search
+     * under way) and mid-investigate. */
     ck_assert_uint_eq(covered & WANT, WANT);
 }
 END_TEST
