@@ -11,7 +11,7 @@
 #include "test_util.h"
 
 static const char *scenario_names[] = {"patterns", "los", "flock", "steer", "world", "world-flocks", "world-mixed",
-                                       "hearing", "world-noise", "search", "set-tile"};
+                                       "hearing", "world-noise", "search", "set-tile", "save"};
 #define NSCEN (int)(sizeof scenario_names / sizeof scenario_names[0])
 static const char *required_keys[] = {"scenario", "agents", "ticks", "threads", "ns_per_agent_tick_median",
                                       "ns_per_agent_tick_min", "ns_per_agent_tick_max", "agent_updates_per_s"};
@@ -70,6 +70,12 @@ START_TEST(test_every_scenario_prints_the_keys) {
                       (json_number(line, "ratio") >= 1.8 && json_number(line, "converge_ratio") >= 1.8));
             ck_assert(json_number(line, "joint_share") > 0 && json_number(line, "joint_share") <= 1);
             ck_assert(json_number(line, "spotted_or_off") == 0);
+        }
+        if (lines == 11) { /* save: the times and sizes of the world's save and the demo's */
+            ck_assert(json_number(line, "world_save_ms") > 0 && json_number(line, "world_load_ms") > 0);
+            ck_assert(json_number(line, "world_create_ms") > 0 && json_number(line, "world_bytes") > 400 * 1000);
+            ck_assert(json_number(line, "demo_save_us") > 0 && json_number(line, "demo_load_us") > 0);
+            ck_assert(json_number(line, "demo_bytes") > 20 * 1000);
         }
         if (lines == 10) { /* set-tile: microseconds a change, the goal */
             double med_us = json_number(line, "us_per_change_median");

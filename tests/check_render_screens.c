@@ -19,6 +19,7 @@
 #include "../src/app/game/audio.c"
 #include "../src/app/game/play_frame.c"
 #include "../src/app/game/play_keys.c"
+#include "../src/app/game/play_save.c" /* F6 / F9 */
 #include "../src/app/game/play_menu.c"
 #include "../src/app/game/progress.c"
 #include "../src/app/common/quiet.c"

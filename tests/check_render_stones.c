@@ -23,6 +23,7 @@
 #include "../src/app/common/quiet.c"
 #include "../src/app/game/play_frame.c"
 #include "../src/app/game/play_keys.c"
+#include "../src/app/game/play_save.c" /* F6 / F9 */
 
 #define W 800
 #define H 600

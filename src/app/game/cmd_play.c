@@ -63,6 +63,8 @@ static void help(FILE *out) {
             "  R               restart the round\n"
             "  F5              reload the map and its patterns (a file with errors keeps the\n"
             "                  running game and shows the error)\n"
+            "  F6 / F9         quick save / quick load (one slot: quicksave.sav in the folder\n"
+            "                  of progress.txt; a save of another level is refused)\n"
             "  F1 / H          help (every key)\n"
             "  F11             fullscreen\n"
             "  M               sound on / off\n"
@@ -347,6 +349,7 @@ int play_run(const play_opts *o) {
     if (!s.replay) {
         char *pref = SDL_GetPrefPath("patrol", "patrol");
         if (pref) snprintf(ui.progress_path, sizeof ui.progress_path, "%sprogress.txt", pref);
+        if (pref) snprintf(ui.quicksave_path, sizeof ui.quicksave_path, "%squicksave.sav", pref);
         SDL_free(pref);
     }
 

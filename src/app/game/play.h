@@ -191,6 +191,19 @@ int play_record(play_session *s, app_rec *r, pt_error *err);
  * it runs out; then the world stands still. R (play_restart) replays from tick 0. r must
  * outlive the session's use of it. */
 int play_replay(play_session *s, const app_rec *r, pt_error *err);
+/* Quick save (play_save.c): the world and the round's counts (ticks, clock, stones, spotted,
+ * alarm, the catch) to the slot file at path, with the level's path. PT_OK with a note on
+ * screen, or the error (a note says it; a replay is not saved: PT_ERR_USAGE). */
+int play_quick_save(play_session *s, const char *path, pt_error *err);
+/* Quick load: the world and counts of the slot file at path, on the running level. A save of
+ * another level (or of this one before its map file changed), a bad or missing file: the
+ * error, a note on screen, and the running game goes on untouched. On success the round
+ * goes on from the saved tick (messages, taps and the stones in the air cleared; a
+ * recording starts over from there). In a replay: PT_ERR_USAGE. */
+int play_quick_load(play_session *s, const char *path, pt_error *err);
+/* Puts world w in the session (the old one destroyed) with a fresh round's bookkeeping and
+ * no message: for play_quick_load. */
+void play_adopt_world(play_session *s, pt_world *w);
 /* 1 when a replay has played every recorded tick. */
 int play_replay_done(const play_session *s);
 

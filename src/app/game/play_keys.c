@@ -198,6 +198,18 @@ int play_handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_Key
         if (play_restart(s, &err) < 0) pt_error_print(stderr, &err);
         break;
     case SDLK_F5: play_reloaded(s, ui, play_reload(s, &err), &err, now); break;
+    case SDLK_F6: case SDLK_F9:
+        if (!ui->quicksave_path[0]) {
+            play_note(s, 0xff8060ffu, "no folder for a quick save");
+            break;
+        }
+        if ((k->keysym.sym == SDLK_F6 ? play_quick_save(s, ui->quicksave_path, &err)
+                                      : play_quick_load(s, ui->quicksave_path, &err)) < 0) {
+            fprintf(stderr, "patrol play: quick %s failed: ", k->keysym.sym == SDLK_F6 ? "save" : "load");
+            pt_error_print(stderr, &err);
+        }
+        play_ui_log(ui, "quick %s", k->keysym.sym == SDLK_F6 ? "save" : "load");
+        break;
     case SDLK_F1: case SDLK_h:
         ui->help = !ui->help;
         ui->frame.help_page = 0;

@@ -210,6 +210,16 @@ int play_restart(play_session *s, pt_error *err) {
     return PT_OK;
 }
 
+void play_adopt_world(play_session *s, pt_world *w) {
+    pt_world_destroy(s->world);
+    s->world = w;
+    round_reset(s);
+    s->nmsgs = 0;
+    s->intro = 0;
+    int n = pt_world_count(w);
+    for (int i = 1; i < n && i < PLAY_TRACK; i++) s->states[i] = (unsigned char)pt_world_entity(w, i)->state;
+}
+
 int play_reload(play_session *s, pt_error *err) {
     uint64_t hash = 0;
     play_level *lv = level_load(s->path, err);

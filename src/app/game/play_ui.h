@@ -62,6 +62,7 @@ typedef struct play_ui {
     app_audio *audio;     /* the sounds (silent without a device) */
     SDL_Rect saved;       /* the window before F11 (X11: fullscreen by hand) */
     char progress_path[4096]; /* "" = no progress kept (no pref path, or a replay) */
+    char quicksave_path[4096]; /* F6 / F9: the quick save slot file ("" = no pref path) */
     char best[160];       /* the win banner's line about the best time */
     long last_ms, last_old_ms; /* the last escape: its time, the best before it (-1 = none) */
     int last_new_best;

@@ -167,6 +167,7 @@ static const bench_scenario scenarios[] = {
     {"world-noise", "the world scenario with 100 noises a second (loudness 16) that the guards hear", bench_world_noise},
     {"search", "3 guards searching rooms and corridors together vs each alone, from apart and from one cell (an agent = a search)", bench_search},
     {"set-tile", "pt_world_set_tile on the world scenario's map: a cell toggled wall <-> floor (an agent = a guard)", bench_set_tile},
+    {"save", "pt_world_save + pt_world_load of the world scenario's world and of the demo's, and their sizes", bench_save},
 };
 
 static void bench_help(FILE *out) {

@@ -4,6 +4,7 @@
  * walkthrough played through the game's keys (game/replay.c, game/walkthrough.c). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, isatty */
 #include <patrol/script.h>
+#include <patrol/save.h>
 #include <patrol/world.h>
 
 #include <errno.h>
@@ -25,6 +26,8 @@ static void sim_help(FILE *out) {
     fprintf(out,
             "usage: patrol sim MAP --ticks N [--seed S] [--threads K] [--trace FILE.csv] [--player-pattern FILE.pat:NAME]\n"
             "                  [--script FILE.script]\n"
+            "                  [--save-at T --save FILE.sav]\n"
+            "       patrol sim [MAP] --load FILE.sav --ticks N [--threads K] [--trace FILE.csv] [--save-at T --save F]\n"
             "       patrol sim [MAP] --replay F.rec [--ticks N] [--trace FILE.csv] [-v]\n"
             "       patrol sim MAP --walkthrough FILE.md [--first S] [--shift S] [--late S] [--hesitate S] [-v]\n\n"
             "Runs MAP headless for N fixed ticks (60 per second) and prints a one-line summary.\n"
@@ -40,6 +43,14 @@ static void sim_help(FILE *out) {
             "                            as 1.5s); 'at T' applies after T ticks, before the step of tick T+1\n"
             "                            (docs/formats.md, \"Scripts\"); a command the world refuses stops the\n"
             "                            run with its located error (exit 1)\n"
+            "  --save-at T --save F.sav  write the world to F.sav after tick T (0 = before the first;\n"
+            "                            the run goes on to N); a save holds the map's and the player\n"
+            "                            pattern's paths as given, to be found again by --load\n"
+            "  --load F.sav              go on from a save: the world as it was after its tick T, for N\n"
+            "                            more ticks (the trace's rows continue with tick T+1). The map\n"
+            "                            and player pattern are those the save names (MAP: another path\n"
+            "                            to the same map), the seed the saved one; with --save-at, T is\n"
+            "                            a tick of the loaded world (T+1 .. T+N)\n"
             "  -v, --verbose             list every event as it happens: 'tick T KIND NAME... at X,Y'\n"
             "                            (caught GUARD PLAYER, spotted/lost/returned GUARD, goal PLAYER,\n"
             "                            heard GUARD at X,Y level L: the noise's place and its loudness\n"
@@ -120,6 +131,54 @@ static int sim_walkthrough(const char *map_path, const char *doc, const double t
     return APP_EXIT_OK;
 }
 
+/* The whole of a save file (its size in *size), or NULL with the error printed. */
+static unsigned char *read_save(const char *path, size_t *size) {
+    pt_error err;
+    FILE *f = pt_file_open(path, &err);
+    if (!f) {
+        pt_error_print(stderr, &err);
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    unsigned char *buf = malloc(cap);
+    for (;;) {
+        if (buf && n == cap) {
+            unsigned char *nb = realloc(buf, cap * 2);
+            if (!nb) free(buf);
+            buf = nb;
+            cap *= 2;
+        }
+        if (!buf) break;
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        fprintf(stderr, "%s: error: %s\n", path, buf ? "cannot read the save" : "out of memory");
+        free(buf);
+        return NULL;
+    }
+    *size = n;
+    return buf;
+}
+
+/* The value of line `key VALUE` of a save's source text, copied to out; 0 when none. */
+static int source_line(const char *src, const char *key, char *out, size_t cap) {
+    size_t k = strlen(key);
+    for (const char *l = src; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        if (strncmp(l, key, k) != 0 || l[k] != ' ') continue;
+        const char *v = l + k + 1, *e = strchr(v, '\n');
+        size_t n = e ? (size_t)(e - v) : strlen(v);
+        if (n >= cap) n = cap - 1;
+        memcpy(out, v, n);
+        out[n] = '\0';
+        return 1;
+    }
+    return 0;
+}
+
 int cmd_sim(int argc, char **argv) {
     const char *script_path = NULL; /* --script */
     const char *map_path = NULL, *trace_path = NULL, *player_ref = NULL, *replay = NULL, *walkthrough = NULL;
@@ -129,7 +188,8 @@ int cmd_sim(int argc, char **argv) {
     long ticks = -1;
     uint64_t seed = 0;
     int quiet = 0, verbose = 0;
-    long threads = 1;
+    long threads = 1, save_at = -1;
+    const char *save_path = NULL, *load_path = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (app_is_help(a)) { sim_help(stdout); return APP_EXIT_OK; }
@@ -139,6 +199,9 @@ int cmd_sim(int argc, char **argv) {
         else if (strcmp(a, "--trace") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--trace needs a file"); trace_path = argv[++i]; }
         else if (strcmp(a, "--player-pattern") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--player-pattern needs FILE.pat:NAME"); player_ref = argv[++i]; if (!app_pattern_ref_ok("sim", player_ref)) return APP_EXIT_USAGE; }
         else if (strcmp(a, "--script") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--script needs a file (docs/formats.md, Scripts)"); script_path = argv[++i]; }
+        else if (strcmp(a, "--save-at") == 0) { if (!app_parse_long("sim", a, i + 1 < argc ? argv[++i] : NULL, 0, 2000000000L, &save_at)) return APP_EXIT_USAGE; }
+        else if (strcmp(a, "--save") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--save needs a file"); save_path = argv[++i]; }
+        else if (strcmp(a, "--load") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--load needs a save (F.sav)"); load_path = argv[++i]; }
         else if (strcmp(a, "--replay") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--replay needs a recording (F.rec)"); replay = argv[++i]; }
         else if (strcmp(a, "--walkthrough") == 0) { if (i + 1 >= argc) return app_usage_error("sim", "--walkthrough needs a file (docs/playing.md)"); walkthrough = argv[++i]; }
         else if (strcmp(a, "--first") == 0 || strcmp(a, "--shift") == 0 || strcmp(a, "--late") == 0 || strcmp(a, "--hesitate") == 0) {
@@ -159,17 +222,51 @@ int cmd_sim(int argc, char **argv) {
     if (walkthrough && (replay || seed || player_ref || trace_path))
         return app_usage_error("sim", "--walkthrough plays the map's own seed with the keys (no --replay, --seed, --player-pattern, --trace)");
     if (script_path && (replay || walkthrough)) return app_usage_error("sim", "--script goes with a map run (no --replay, --walkthrough)");
+    if ((save_at >= 0) != (save_path != NULL)) return app_usage_error("sim", "--save-at T and --save FILE go together");
+    if ((save_path || load_path) && (replay || walkthrough))
+        return app_usage_error("sim", "--save, --save-at and --load go with a plain run (no --replay, --walkthrough)");
+    if (load_path && (seed || player_ref))
+        return app_usage_error("sim", "--load goes on with the saved seed and player pattern (no --seed, --player-pattern)");
     if (replay) return app_sim_replay(replay, map_path, ticks, trace_path, quiet, verbose);
     if (walkthrough) {
         if (!map_path) return app_usage_error("sim", "no map given");
         return sim_walkthrough(map_path, walkthrough, timing, ticks, quiet, verbose);
     }
-    if (!map_path) return app_usage_error("sim", "no map given");
+    if (!map_path && !load_path) return app_usage_error("sim", "no map given");
     if (ticks < 0) return app_usage_error("sim", "--ticks N is required");
+    if (!load_path && save_at > ticks)
+        return app_usage_error("sim", "--save-at %ld is after the run's last tick (%ld)", save_at, ticks);
+
+    /* --load: the save's source names the map and the player pattern. */
+    static char src[65537], saved_map[4096], saved_ref[4096];
+    unsigned char *saved = NULL;
+    size_t saved_size = 0;
+    pt_error err;
+    if (load_path) {
+        if (!(saved = read_save(load_path, &saved_size))) return APP_EXIT_INPUT;
+        if (pt_save_source(saved, saved_size, src, sizeof src, &err) < 0) {
+            snprintf(err.file, sizeof err.file, "%s", load_path);
+            pt_error_print(stderr, &err);
+            free(saved);
+            return APP_EXIT_INPUT;
+        }
+        if (!map_path) {
+            if (!source_line(src, "map", saved_map, sizeof saved_map)) {
+                fprintf(stderr, "%s: error: the save names no map (give MAP)\n", load_path);
+                free(saved);
+                return APP_EXIT_INPUT;
+            }
+            map_path = saved_map;
+        }
+        if (source_line(src, "player-pattern", saved_ref, sizeof saved_ref)) player_ref = saved_ref;
+    }
 
     pt_map map;
     pt_patlib lib;
-    if (!app_load_map_and_patterns(map_path, &map, &lib)) return APP_EXIT_INPUT;
+    if (!app_load_map_and_patterns(map_path, &map, &lib)) {
+        free(saved);
+        return APP_EXIT_INPUT;
+    }
     pt_world_desc desc = {0};
     desc.seed = seed;
     desc.threads = (int)threads;
@@ -177,15 +274,54 @@ int cmd_sim(int argc, char **argv) {
     FILE *trace = NULL;
     pt_world *w = NULL;
     if (player_ref && (!(desc.player_pattern = app_load_pattern_ref("sim", player_ref, &lib)) ||
-                       app_lint_route(desc.player_pattern, &map) > 0)) {
+                       (!load_path && app_lint_route(desc.player_pattern, &map) > 0))) {
         status = APP_EXIT_INPUT;
         goto done;
     }
-    pt_error err;
-    w = pt_world_create(&map, &lib, &desc, &err);
-    if (!app_sim_start(w, &err, trace_path, &trace)) {
-        status = APP_EXIT_INPUT;
-        goto done;
+    uint64_t first_tick = 0;
+    if (load_path) {
+        w = pt_world_load(saved, saved_size, &map, &lib, &desc, &err);
+        if (!w) {
+            snprintf(err.file, sizeof err.file, "%s", load_path);
+            pt_error_print(stderr, &err);
+            status = APP_EXIT_INPUT;
+            goto done;
+        }
+        first_tick = pt_world_tick(w);
+        if (save_path && ((uint64_t)save_at < first_tick || (uint64_t)save_at > first_tick + (uint64_t)ticks)) {
+            status = app_usage_error("sim", "--save-at %ld is outside the run's ticks (%llu..%llu)", save_at,
+                                     (unsigned long long)first_tick, (unsigned long long)(first_tick + (uint64_t)ticks));
+            goto done;
+        }
+        /* The rows go on from the save's: the header, then the ticks run here. */
+        if (trace_path) {
+            trace = strcmp(trace_path, "-") == 0 ? stdout : fopen(trace_path, "w");
+            if (!trace) {
+                fprintf(stderr, "patrol sim: error: cannot write %s: %s\n", trace_path, strerror(errno));
+                status = APP_EXIT_INPUT;
+                goto done;
+            }
+            pt_world_trace_header(trace);
+        }
+    } else {
+        w = pt_world_create(&map, &lib, &desc, &err);
+        if (!app_sim_start(w, &err, trace_path, &trace)) {
+            status = APP_EXIT_INPUT;
+            goto done;
+        }
+    }
+    /* What --save stores for a later --load: the paths as given here. */
+    char *source = NULL;
+    size_t source_len = 0;
+    if (save_path) {
+        FILE *sf = open_memstream(&source, &source_len);
+        if (!sf) {
+            status = APP_EXIT_INPUT;
+            goto done;
+        }
+        fprintf(sf, "map %s\n", map_path);
+        if (player_ref) fprintf(sf, "player-pattern %s\n", player_ref);
+        fclose(sf);
     }
     FILE *out = trace == stdout ? stderr : stdout;
     /* --script: read and checked against the map; its commands due before each step. */
@@ -204,7 +340,15 @@ int cmd_sim(int argc, char **argv) {
      * scripts see nothing but the summary. */
     int may_show = !quiet && isatty(2), shown = 0;
     double start = now_seconds(), last_shown = start;
-    for (long t = 0; t < ticks; t++) {
+    /* --load: the commands due before the loaded tick were applied by the run that saved. */
+    while (script_path && load_path && script_at < script.count && script.cmds[script_at].tick < first_tick) script_at++;
+    for (long t = 0; t <= ticks; t++) {
+        if (save_path && pt_world_tick(w) == (uint64_t)save_at && pt_world_save_file(w, save_path, source, &err) < 0) {
+            pt_error_print(stderr, &err);
+            status = APP_EXIT_INPUT;
+            break;
+        }
+        if (t == ticks) break;
         if (script_path && pt_script_apply(&script, &script_at, w, &err) < 0) {
             pt_error_print(stderr, &err);
             status = APP_EXIT_INPUT;
@@ -234,12 +378,17 @@ int cmd_sim(int argc, char **argv) {
         }
     }
     if (shown) fprintf(stderr, "\r%*s\r", 40, "");
+    free(source);
+    if (status != APP_EXIT_OK) goto done;
     if (!quiet) {
         int by_state[PT_STATE_COUNT] = {0};
         for (int i = 1; i < pt_world_count(w); i++) by_state[pt_world_entity(w, i)->state]++;
-        fprintf(out, "%s: %ld ticks (%.1f s), seed %llu, %d entities; caught %ld, spotted %ld, lost %ld, returned %ld, goal %ld, "
+        char from[4200];
+        if (load_path) snprintf(from, sizeof from, "from %s at tick %llu", load_path, (unsigned long long)first_tick);
+        else snprintf(from, sizeof from, "seed %llu", (unsigned long long)(seed ? seed : (map.seed ? map.seed : 1)));
+        fprintf(out, "%s: %ld ticks (%.1f s), %s, %d entities; caught %ld, spotted %ld, lost %ld, returned %ld, goal %ld, "
                 "heard %ld, called %ld, alarms %ld; now:",
-                map_path, ticks, ticks * pt_world_dt(w), (unsigned long long)(seed ? seed : (map.seed ? map.seed : 1)),
+                map_path, ticks, ticks * pt_world_dt(w), from,
                 pt_world_count(w), counts[PT_EVENT_CAUGHT], counts[PT_EVENT_SPOTTED], counts[PT_EVENT_LOST],
                 counts[PT_EVENT_RETURNED], counts[PT_EVENT_GOAL], counts[PT_EVENT_HEARD],
                 counts[PT_EVENT_CALLED], alarms);
@@ -258,5 +407,6 @@ done:
     pt_world_destroy(w);
     pt_patlib_fini(&lib);
     pt_map_fini(&map);
+    free(saved);
     return status;
 }

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/io.h"
 #include "guards/phases.h"
 #include "guards/state_change.h"
 #include "guards/tuning.h"
@@ -69,32 +70,51 @@ static int area_index(const pt__search *s, int x, int y) {
     return s->index[wy * s->win_w + wx];
 }
 
+/* The area's buffers for cap cells (and each member's seen marks), grown when smaller. */
+static int start_at_buffers(pt__search *s, int cap) {
+    if (cap <= s->cap) return PT_OK;
+    pt_cell *c = PT_REALLOC(s->cells, (size_t)cap * sizeof *c);
+    if (c) s->cells = c;
+    unsigned char *sr = PT_REALLOC(s->searched, (size_t)cap);
+    if (sr) s->searched = sr;
+    int *o = PT_REALLOC(s->owner, (size_t)cap * sizeof *o);
+    if (o) s->owner = o;
+    int *ix = PT_REALLOC(s->index, (size_t)cap * sizeof *ix);
+    if (ix) s->index = ix;
+    pt_path_reach *re = PT_REALLOC(s->reach, (size_t)cap * sizeof *re);
+    if (re) s->reach = re;
+    pt_cell *g = PT_REALLOC(s->goals, (size_t)cap * sizeof *g);
+    if (g) s->goals = g;
+    if (!c || !sr || !o || !ix || !re || !g) return PT_ERR_NOMEM;
+    for (int i = 0; i < s->mcap; i++) {
+        unsigned char *seen = PT_REALLOC(s->m[i].seen, (size_t)cap);
+        if (!seen) return PT_ERR_NOMEM;
+        s->m[i].seen = seen;
+    }
+    s->cap = cap;
+    return PT_OK;
+}
+
+/* Room for nm members, each with seen marks for the area's cap cells. */
+static int reserve_members(pt__search *s, int nm) {
+    if (nm <= s->mcap) return PT_OK;
+    member *m = PT_REALLOC(s->m, (size_t)nm * sizeof *m);
+    if (!m) return PT_ERR_NOMEM;
+    s->m = m;
+    for (int i = s->mcap; i < nm; i++) {
+        m[i].seen = PT_CALLOC(s->cap ? (size_t)s->cap : 1, 1);
+        if (!m[i].seen) return PT_ERR_NOMEM;
+        s->mcap = i + 1;
+    }
+    return PT_OK;
+}
+
 /* The area around `at`: the members stay, their searched cells start afresh. */
 static int start_at(pt_world *w, pt__search *s, pt_cell at) {
     /* Walking costs 10 a tile at least, so the area lies within SEARCH_RADIUS tiles
      * (Chebyshev) of the origin. */
     int r = (int)SEARCH_RADIUS, side = 2 * r + 1, cap = side * side;
-    if (cap > s->cap) {
-        pt_cell *c = PT_REALLOC(s->cells, (size_t)cap * sizeof *c);
-        if (c) s->cells = c;
-        unsigned char *sr = PT_REALLOC(s->searched, (size_t)cap);
-        if (sr) s->searched = sr;
-        int *o = PT_REALLOC(s->owner, (size_t)cap * sizeof *o);
-        if (o) s->owner = o;
-        int *ix = PT_REALLOC(s->index, (size_t)cap * sizeof *ix);
-        if (ix) s->index = ix;
-        pt_path_reach *re = PT_REALLOC(s->reach, (size_t)cap * sizeof *re);
-        if (re) s->reach = re;
-        pt_cell *g = PT_REALLOC(s->goals, (size_t)cap * sizeof *g);
-        if (g) s->goals = g;
-        if (!c || !sr || !o || !ix || !re || !g) return PT_ERR_NOMEM;
-        for (int i = 0; i < s->mcap; i++) {
-            unsigned char *seen = PT_REALLOC(s->m[i].seen, (size_t)cap);
-            if (!seen) return PT_ERR_NOMEM;
-            s->m[i].seen = seen;
-        }
-        s->cap = cap;
-    }
+    if (start_at_buffers(s, cap) < 0) return PT_ERR_NOMEM;
     int n = pt_path_flood(w->pf, &at, 1, radius_cost(), NULL, 0, s->reach, cap);
     if (n < 0) return n;
     if (n > cap) n = cap; /* cannot happen (see above); kept safe */
@@ -400,4 +420,74 @@ int pt_world_search_start(pt_world *w, int x, int y, const int *guards, int n, i
     }
     if (w->phase == PT_PHASE_NORMAL || w->phase == PT_PHASE_CAUTION) pt__phase_evasion(w);
     return PT_OK;
+}
+
+/* The search's state, each field once for writing and reading: the area's cells in flood
+ * order (its window index follows from them), their searched marks and owners, and the
+ * members in the order they joined, each with its own seen marks. */
+void pt__search_io(pt__io *io, pt_world *w) {
+    pt__search *s = w->search;
+    int has = s != NULL;
+    pt__io_range(io, &has, 0, 1, "search present");
+    if (!has || io->bad) return;
+    if (io->reading) {
+        s = get(w);
+        if (!s) {
+            pt__io_fail(io, PT_ERR_NOMEM, "out of memory for the search");
+            return;
+        }
+    }
+    int r = (int)SEARCH_RADIUS, side = 2 * r + 1, cap = side * side;
+    pt__io_range(io, &s->active, 0, 1, "search active");
+    pt__io_range(io, &s->alone, 0, 1, "search alone");
+    pt__io_range(io, &s->ended_covered, 0, 1, "search covered");
+    pt__io_u64(io, &s->start_tick);
+    pt__io_u64(io, &s->end_tick);
+    pt__io_int(io, &s->origin.x);
+    pt__io_int(io, &s->origin.y);
+    pt__io_range(io, &s->ncells, 0, cap, "search cells");
+    int nm = s->nm;
+    pt__io_range(io, &nm, 0, w->n, "search members");
+    if (io->bad) return;
+    if (io->reading) {
+        /* The buffers as start_at makes them: the area's fixed size, a seen mark per member. */
+        s->nm = 0;
+        if (start_at_buffers(s, cap) < 0 || reserve_members(s, nm) < 0) {
+            s->ncells = 0;
+            pt__io_fail(io, PT_ERR_NOMEM, "out of memory for the search");
+            return;
+        }
+        memset(s->searched, 0, (size_t)cap);
+        for (int k = 0; k < nm; k++) memset(s->m[k].seen, 0, (size_t)cap);
+        s->win_x = s->origin.x - r;
+        s->win_y = s->origin.y - r;
+        s->win_w = s->win_h = side;
+        for (int i = 0; i < cap; i++) s->index[i] = -1;
+    }
+    for (int i = 0; i < s->ncells && !io->bad; i++) {
+        pt_cell *c = &s->cells[i];
+        pt__io_int(io, &c->x);
+        pt__io_int(io, &c->y);
+        if (!io->reading) continue;
+        int wx = c->x - s->win_x, wy = c->y - s->win_y;
+        if (!pt_map_in(&w->map, c->x, c->y) || wx < 0 || wy < 0 || wx >= side || wy >= side) {
+            s->ncells = i;
+            pt__io_fail(io, PT_ERR_BAD_VALUE, "search cell %d,%d out of its area", c->x, c->y);
+            return;
+        }
+        s->index[wy * side + wx] = i;
+    }
+    if (s->ncells) pt__io_bytes(io, s->searched, (size_t)s->ncells);
+    for (int i = 0; i < s->ncells; i++) pt__io_range(io, &s->owner[i], -1, w->n - 1, "search share owner");
+    pt__io_range(io, &s->nsearched, 0, s->ncells, "searched cells");
+    pt__io_int(io, &s->split_due);
+    for (int k = 0; k < nm && !io->bad; k++) {
+        member *m = &s->m[k];
+        pt__io_range(io, &m->id, 1, w->n - 1, "search member");
+        pt__io_range(io, &m->goal, -1, s->ncells - 1, "search goal");
+        pt__io_range(io, &m->left, 0, s->ncells, "search cells left");
+        pt__io_range(io, &m->walked, 0, 1, "search walked");
+        if (s->ncells) pt__io_bytes(io, m->seen, (size_t)s->ncells);
+        if (io->reading && !io->bad) s->nm = k + 1;
+    }
 }

@@ -24,6 +24,11 @@ int pt__search_step(pt_world *w, const pt_entity *e, pt_cell *goal);
  * members; the caller moves them out of the search state. */
 void pt__search_end(pt_world *w);
 void pt__search_destroy(pt__search *s);
+/* Writes the world's search to io, or reads it back into w (save and load, world/save.c):
+ * whether there is one, its area, searched cells, shares and members. A reader fails io on a
+ * value the search cannot hold. */
+struct pt__io;
+void pt__search_io(struct pt__io *io, pt_world *w);
 /* Puts guard e in search around `at` as its last known position, ready to step the world's
  * search (pt_world_search_start, a search that grows over an investigating guard); a guard
  * in chase is left alone. */

@@ -180,6 +180,9 @@ struct pt_world {
     int doors_shut;
     int door_live;
     int door_look;
+    /* Save and load (world/save.c): the fingerprint of the map the world was created from,
+     * taken at create, before any pt_world_set_tile (world/save_fp.c). */
+    uint32_t map_fp;
 };
 
 #endif

@@ -14,6 +14,7 @@
 #include "guards/search.h"
 #include "pattern/unknown.h"
 #include "state/move.h"
+#include "world/save_priv.h"
 
 /* Cells for the members of a flock: breadth-first over walkable cells from its `at` cell
  * (fixed neighbour order), one cell each, so members start apart; when the reachable area has
@@ -136,6 +137,7 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
     w->phases.caution_aware = dp->caution_aware > 0 ? dp->caution_aware : mp->caution_aware;
     w->phases.caution_fov = dp->caution_fov > 0 ? dp->caution_fov : mp->caution_fov;
     pt_phase_timing_resolve(&w->phases);
+    w->map_fp = pt__save_map_fp(map);
     pt_rng_seed(&w->sim_rng, w->seed, 0x5151u);
     pt_rng_seed(&w->cosmetic_rng, w->seed, 0xC05Eu);
 

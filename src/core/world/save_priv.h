@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: Zlib */
+/* Save and load inside world/: the fingerprints (save_fp.c) and the parts of the state, each
+ * one function that writes it and reads it back (save_parts.c, pt__io of base/io.h). */
+#ifndef PATROL_WORLD_SAVE_PRIV_H
+#define PATROL_WORLD_SAVE_PRIV_H
+
+#include "base/io.h"
+#include "state/world_state.h"
+
+/* Fingerprints of the map as given to create and of a pattern library. */
+uint32_t pt__save_map_fp(const pt_map *m);
+uint32_t pt__save_lib_fp(const pt_patlib *lib);
+
+/* One part of the state: its section id in the file, its name in errors, and its io. When
+ * reading, the world has been created from the map and settings and the part overwrites
+ * what create made; io fails on a value the world cannot hold. Adding a part: a new row in
+ * pt__save_parts (save_parts.c) and a higher PT_SAVE_VERSION. */
+typedef struct pt__save_part {
+    uint32_t id;
+    const char *name;
+    void (*io)(pt__io *io, pt_world *w);
+} pt__save_part;
+
+extern const pt__save_part pt__save_parts[];
+extern const int pt__save_nparts;
+
+#endif

@@ -1,0 +1,453 @@
+/* SPDX-License-Identifier: Zlib */
+/* Save and load (patrol/save.h, docs/formats.md "Save files"): a world saved at tick T and
+ * loaded continues exactly as the original, trace rows, events, noises and shouts byte for
+ * byte, on the shipped levels and generated maps, many seeds and save ticks, mid-chase,
+ * mid-search and mid-investigate, with flocks and prey, on 1 and 2 threads, after tiles
+ * changed and with game noises waiting for the next step; a save of a loaded world is the
+ * save it came from. Bad saves (every truncation, every single-byte corruption, wrong magic,
+ * a newer version, another map or library) fail with their error and no crash. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream, mkstemp */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <patrol/map.h>
+#include <patrol/pattern.h>
+#include <patrol/save.h>
+#include <patrol/search.h>
+#include <patrol/tmx.h>
+#include <patrol/world.h>
+
+#include "test_util.h"
+
+static void load_level(const char *path, pt_map *m, pt_patlib *lib) {
+    pt_error err;
+    pt_patlib_init(lib);
+    int rc = pt_tmx_is_tmx(path) ? pt_tmx_load(m, lib, path, &err) : pt_map_load(m, path, &err);
+    ck_assert_msg(rc == PT_OK, "%s:%d: %s", err.file, err.line, err.message);
+    for (int i = 0; i < m->npattern_files; i++)
+        ck_assert_msg(pt_patlib_load(lib, m->pattern_files[i], &err) == PT_OK, "%s:%d: %s", err.file, err.line,
+                      err.message);
+}
+
+/* What one step shows: the trace rows, the events, the noises and the shouts. */
+static char *step_text(pt_world *w) {
+    pt_world_step(w);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_ptr_nonnull(f);
+    pt_world_trace_rows(w, f);
+    int n;
+    const pt_event *ev = pt_world_events(w, &n);
+    for (int i = 0; i < n; i++)
+        fprintf(f, "event %llu %d %u %u %d %d\n", (unsigned long long)ev[i].tick, ev[i].kind, ev[i].a, ev[i].b, ev[i].x,
+                ev[i].y);
+    const pt_noise *no = pt_world_noises(w, &n);
+    for (int i = 0; i < n; i++)
+        fprintf(f, "noise %llu %d %d %a %d\n", (unsigned long long)no[i].tick, no[i].x, no[i].y, no[i].loudness, no[i].kind);
+    no = pt_world_shouts(w, &n);
+    for (int i = 0; i < n; i++) fprintf(f, "shout %d %d %a\n", no[i].x, no[i].y, no[i].loudness);
+    fprintf(f, "phase %d round %d caught %d\n", pt_world_phase(w, NULL), pt_world_round(w), pt_world_caught_total(w));
+    /* what each guard remembers: the brain's memories, read back */
+    for (int i = 1; i < pt_world_count(w); i++) {
+        pt_memory mem[PT_MEMORY_COUNT];
+        int k = pt_world_guard_memory(w, i, mem, PT_MEMORY_COUNT);
+        for (int j = 0; j < k; j++)
+            fprintf(f, "memory %d %d %d %d %llu %a\n", i, mem[j].kind, mem[j].x, mem[j].y, (unsigned long long)mem[j].tick,
+                    mem[j].certainty);
+    }
+    pt_search_info si;
+    pt_world_search(w, &si);
+    fprintf(f, "search %d %d %d %d %d\n", si.active, si.ncells, si.nsearched, si.nguards, si.origin.x + 1000 * si.origin.y);
+    for (int i = 0; i < si.ncells; i++) fprintf(f, "%d", si.searched[i] + 2 * (si.owner[i] + 1));
+    fputc('\n', f);
+    fclose(f);
+    return buf;
+}
+
+static void save_mem(const pt_world *w, void **data, size_t *size) {
+    pt_error err;
+    ck_assert_msg(pt_world_save(w, "test", data, size, &err) == PT_OK, "%s", err.message);
+}
+
+/* The world's control for a tick, the same for a world and its copy: the player's input
+ * (controlled worlds), now and then a tile changed and a game noise. */
+typedef struct drive {
+    pt_rng r;
+    int controlled, tiles;
+    const char *kinds;
+} drive;
+
+static void drive_tick(drive *dr, pt_world **ws, int nw) {
+    const pt_map *m = pt_world_map(ws[0]);
+    int dx = (int)pt_rng_below(&dr->r, 3) - 1, dy = (int)pt_rng_below(&dr->r, 3) - 1;
+    int change = dr->tiles && pt_rng_below(&dr->r, 8) == 0;
+    int x = 1 + (int)pt_rng_below(&dr->r, (uint32_t)(m->w - 2)), y = 1 + (int)pt_rng_below(&dr->r, (uint32_t)(m->h - 2));
+    char t = dr->kinds[pt_rng_below(&dr->r, (uint32_t)strlen(dr->kinds))];
+    int noise = pt_rng_below(&dr->r, 16) == 0;
+    int nx = (int)pt_rng_below(&dr->r, (uint32_t)m->w), ny = (int)pt_rng_below(&dr->r, (uint32_t)m->h);
+    for (int k = 0; k < nw; k++) {
+        if (dr->controlled) pt_world_set_input(ws[k], dx, dy);
+        if (change && pt_map_legend_find(pt_world_map(ws[k]), t) >= 0) pt_world_set_tile(ws[k], x, y, t, NULL);
+        if (noise) pt_world_noise(ws[k], nx, ny, 9.0);
+    }
+}
+
+/* Saves a, loads the save (on `threads` threads), checks the load saves to the same bytes,
+ * then steps both `ticks` ticks and compares every step and, at the end, their saves. */
+static void check_copy(pt_world *a, const pt_map *m, const pt_patlib *lib, int threads, int ticks, drive *dr,
+                       const char *what) {
+    void *da, *db;
+    size_t na, nb;
+    save_mem(a, &da, &na);
+    pt_error err;
+    pt_world_desc d = {.threads = threads};
+    pt_world *b = pt_world_load(da, na, m, lib, &d, &err);
+    ck_assert_msg(b != NULL, "%s: %s", what, err.message);
+    save_mem(b, &db, &nb);
+    ck_assert_msg(na == nb && memcmp(da, db, na) == 0, "%s: save(load(save)) differs from save", what);
+    pt_world_save_free(db);
+    pt_world_save_free(da);
+    for (int t = 0; t < ticks; t++) {
+        if (dr) drive_tick(dr, (pt_world *[]){a, b}, 2);
+        char *sa = step_text(a), *sb = step_text(b);
+        ck_assert_msg(strcmp(sa, sb) == 0, "%s: tick %llu differs after the load:\n%s---\n%s", what,
+                      (unsigned long long)pt_world_tick(a), sa, sb);
+        free(sa);
+        free(sb);
+    }
+    save_mem(a, &da, &na);
+    save_mem(b, &db, &nb);
+    ck_assert_msg(na == nb && memcmp(da, db, na) == 0, "%s: the saves differ %d ticks after the load", what, ticks);
+    pt_world_save_free(da);
+    pt_world_save_free(db);
+    pt_world_destroy(b);
+}
+
+/* Which states some guard of w is in now (bit per pt_state), and MID_SEARCH when the world's
+ * search is on and has searched cells. */
+enum { MID_SEARCH = 1u << PT_STATE_COUNT };
+static unsigned states_now(const pt_world *w) {
+    unsigned s = 0;
+    for (int i = 1; i < pt_world_count(w); i++) s |= 1u << pt_world_entity(w, i)->state;
+    pt_search_info si;
+    if (pt_world_search(w, &si) && si.nsearched > 0) s |= MID_SEARCH;
+    return s;
+}
+
+enum { WANT = 1u << PT_STATE_CHASE | 1u << PT_STATE_SEARCH | 1u << PT_STATE_INVESTIGATE | MID_SEARCH };
+
+/* Runs a level `run` ticks, copying it at a few fixed ticks and at the first tick each of
+ * chase, search and investigate is on; returns the states the copies were made in. */
+static unsigned run_level(const char *path, uint64_t seed, int threads, int run, int follow) {
+    pt_map m;
+    pt_patlib lib;
+    load_level(path, &m, &lib);
+    pt_error err;
+    pt_world_desc d = {.seed = seed, .threads = threads};
+    pt_world *a = pt_world_create(&m, &lib, &d, &err);
+    ck_assert_msg(a != NULL, "%s", err.message);
+    unsigned covered = 0;
+    char what[256];
+    for (int t = 0; t < run; t++) {
+        unsigned now = states_now(a) & WANT;
+        if ((now & ~covered) || t == 0 || t == 7 || t == run / 2) {
+            covered |= now;
+            snprintf(what, sizeof what, "%s seed %llu tick %d threads %d", path, (unsigned long long)seed, t, threads);
+            check_copy(a, &m, &lib, 3 - threads, follow, NULL, what);
+        }
+        free(step_text(a));
+    }
+    pt_world_destroy(a);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+    return covered;
+}
+
+START_TEST(test_levels_continue_exactly) {
+    static const char *const levels[] = {"maps/demo.map", "maps/abbey.map", "maps/fort.map", "maps/demo.tmx"};
+    unsigned covered = 0;
+    for (int i = 0; i < 4; i++)
+        for (uint64_t seed = 1; seed <= 3; seed++) covered |= run_level(levels[i], seed, 1 + (int)(seed % 2), 1500, 200);
+    /* The copies were made mid-chase, mid-search (a guard searching, and the world's search
+     * under way) and mid-investigate. */
+    ck_assert_uint_eq(covered & WANT, WANT);
+}
+END_TEST
+
+/* A generated map: walls, every kind of tile, guards of each chase, prey and a flock. */
+static void gen_map(pt_map *m, uint64_t seed) {
+    enum { SIZE = 30, GUARDS = 6 };
+    tu_corner_map(m, SIZE, SIZE, seed);
+    pt_rng r;
+    pt_rng_seed(&r, seed, 5);
+    static const char kinds[] = ".~=+,*:T";
+    for (int i = 0; i < SIZE * SIZE / 10; i++) {
+        int x = 1 + (int)pt_rng_below(&r, SIZE - 2), y = 1 + (int)pt_rng_below(&r, SIZE - 2);
+        pt_map_set(m, x, y, kinds[pt_rng_below(&r, (uint32_t)strlen(kinds))]);
+    }
+    m->ents = calloc(GUARDS + 3, sizeof *m->ents);
+    ck_assert_ptr_nonnull(m->ents);
+    for (int i = 0; i < GUARDS + 3; i++) {
+        pt_entity_def *d = &m->ents[i];
+        do {
+            d->x = (int)pt_rng_below(&r, SIZE);
+            d->y = (int)pt_rng_below(&r, SIZE);
+        } while (!pt_map_walkable(m, d->x, d->y));
+        d->line = 1;
+        if (i < GUARDS) {
+            snprintf(d->name, sizeof d->name, "g%d", i + 1);
+            d->kind = PT_KIND_GUARD;
+            d->chase = (pt_chase)(i % PT_CHASE_COUNT);
+            d->view_dist = 10;
+        } else if (i < GUARDS + 2) {
+            snprintf(d->name, sizeof d->name, "hen%d", i);
+            d->kind = PT_KIND_PREY;
+        } else {
+            snprintf(d->name, sizeof d->name, "crows");
+            d->kind = PT_KIND_BOID;
+            d->count = 10;
+        }
+    }
+    m->nents = GUARDS + 3;
+    do {
+        m->player.x = (int)pt_rng_below(&r, SIZE);
+        m->player.y = (int)pt_rng_below(&r, SIZE);
+    } while (!pt_map_walkable(m, m->player.x, m->player.y));
+}
+
+START_TEST(test_generated_continue_exactly) {
+    unsigned covered = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        pt_map m;
+        gen_map(&m, seed);
+        pt_error err;
+        int threads = 1 + (int)(seed % 2);
+        pt_world_desc d = {.seed = seed, .player_controlled = 1, .threads = threads};
+        pt_world *a = pt_world_create(&m, NULL, &d, &err);
+        ck_assert_msg(a != NULL, "%s", err.message);
+        drive dr = {.controlled = 1, .tiles = 1, .kinds = ".#~=+,*:T"};
+        pt_rng_seed(&dr.r, seed, 9);
+        char what[128];
+        for (int t = 0; t < 900; t++) {
+            unsigned now = states_now(a) & WANT;
+            if ((now & ~covered) || t % 150 == 149) {
+                covered |= now;
+                /* noises made for the next step, not yet heard, go into the save */
+                pt_world_noise(a, m.w / 2, m.h / 2, 12.0);
+                pt_world_noise(a, 3, 3, 5.0);
+                snprintf(what, sizeof what, "generated seed %llu tick %d", (unsigned long long)seed, t);
+                drive copy = dr;
+                check_copy(a, &m, NULL, 3 - threads, 150, &copy, what);
+                dr = copy; /* a stepped on with the copy's control */
+                t += 150;
+            }
+            drive_tick(&dr, &a, 1);
+            free(step_text(a));
+        }
+        pt_world_destroy(a);
+        pt_map_fini(&m);
+    }
+    ck_assert_uint_eq(covered & WANT, WANT);
+}
+END_TEST
+
+/* A small world's save, for the error tests. */
+static void small_save(pt_map *m, void **data, size_t *size) {
+    gen_map(m, 3);
+    pt_error err;
+    pt_world_desc d = {.seed = 3, .player_controlled = 1};
+    pt_world *w = pt_world_create(m, NULL, &d, &err);
+    ck_assert_ptr_nonnull(w);
+    for (int t = 0; t < 50; t++) pt_world_step(w);
+    save_mem(w, data, size);
+    pt_world_destroy(w);
+}
+
+static int load_code(const void *data, size_t size, const pt_map *m, const pt_patlib *lib, pt_error *err) {
+    pt_world *w = pt_world_load(data, size, m, lib, NULL, err);
+    if (w) {
+        pt_world_destroy(w);
+        return PT_OK;
+    }
+    ck_assert_int_lt(err->code, 0);
+    ck_assert_int_eq(err->line, 0);
+    return err->code;
+}
+
+START_TEST(test_truncated) {
+    pt_map m;
+    void *data;
+    size_t size;
+    small_save(&m, &data, &size);
+    pt_error err;
+    ck_assert_int_eq(load_code(data, size, &m, NULL, &err), PT_OK);
+    for (size_t n = 0; n < size; n++) {
+        ck_assert_msg(load_code(data, n, &m, NULL, &err) == PT_ERR_UNTERMINATED, "%zu bytes: %s", n, err.message);
+        ck_assert_ptr_nonnull(strstr(err.message, "truncated"));
+        ck_assert_ptr_nonnull(strstr(err.message, "at byte"));
+    }
+    pt_world_save_free(data);
+    pt_map_fini(&m);
+}
+END_TEST
+
+START_TEST(test_corrupt) {
+    pt_map m;
+    void *data;
+    size_t size;
+    small_save(&m, &data, &size);
+    unsigned char *p = data;
+    pt_error err;
+    for (size_t i = 0; i < size; i++) {
+        for (int bit = 0; bit < 8; bit += 3) {
+            p[i] ^= (unsigned char)(1u << bit);
+            int code = load_code(data, size, &m, NULL, &err);
+            p[i] ^= (unsigned char)(1u << bit);
+            if (i < 8) {
+                ck_assert_int_eq(code, PT_ERR_BAD_ENCODING); /* the magic */
+                ck_assert_ptr_nonnull(strstr(err.message, "magic"));
+            } else if (i < 12) {
+                ck_assert_int_eq(code, PT_ERR_BAD_ENCODING); /* the version: newer, or 0 */
+                ck_assert_ptr_nonnull(strstr(err.message, "version"));
+            } else if (i < 20 && code == PT_ERR_UNTERMINATED) {
+                /* the size grown: the save looks cut short */
+            } else {
+                ck_assert_msg(code == PT_ERR_BAD_VALUE, "byte %zu bit %d: %s", i, bit, err.message);
+                ck_assert_ptr_nonnull(strstr(err.message, "checksum"));
+            }
+        }
+    }
+    pt_world_save_free(data);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* A save whose checksum is made right again after a change: every value the loader reads is
+ * checked, so no change crashes it (the fuzz target does the same at random). */
+static void fix_crc(unsigned char *p, size_t size) {
+    uLong crc = crc32(0L, Z_NULL, 0);
+    crc = crc32(crc, p, (uInt)(size - 4));
+    for (int k = 0; k < 4; k++) p[size - 4 + k] = (unsigned char)(crc >> (8 * k));
+}
+
+START_TEST(test_corrupt_with_checksum) {
+    pt_map m;
+    void *data;
+    size_t size;
+    small_save(&m, &data, &size);
+    unsigned char *p = data;
+    pt_error err;
+    int refused = 0;
+    for (size_t i = 28; i + 4 < size; i++) {
+        unsigned char was = p[i];
+        p[i] = (unsigned char)(was ^ 0xa5);
+        fix_crc(p, size);
+        refused += load_code(data, size, &m, NULL, &err) < 0;
+        p[i] = was;
+    }
+    fix_crc(p, size);
+    ck_assert_int_gt(refused, 0);
+    pt_world_save_free(data);
+    pt_map_fini(&m);
+}
+END_TEST
+
+START_TEST(test_magic_and_version) {
+    pt_map m;
+    void *data;
+    size_t size;
+    small_save(&m, &data, &size);
+    unsigned char *p = data;
+    pt_error err;
+    static const char text[] = "player 1,1\n";
+    ck_assert_int_eq(load_code(text, sizeof text - 1, &m, NULL, &err), PT_ERR_BAD_ENCODING);
+    ck_assert_ptr_nonnull(strstr(err.message, "not a patrol save"));
+    p[8] = PT_SAVE_VERSION + 1;
+    ck_assert_int_eq(load_code(data, size, &m, NULL, &err), PT_ERR_BAD_ENCODING);
+    ck_assert_ptr_nonnull(strstr(err.message, "version 2"));
+    p[8] = PT_SAVE_VERSION;
+    ck_assert_int_eq(load_code(data, size, &m, NULL, &err), PT_OK);
+    /* trailing bytes: the checksum is then read from the wrong place */
+    unsigned char *longer = malloc(size + 3);
+    memcpy(longer, data, size);
+    memset(longer + size, 0, 3);
+    ck_assert_int_lt(load_code(longer, size + 3, &m, NULL, &err), 0);
+    free(longer);
+    pt_world_save_free(data);
+    pt_map_fini(&m);
+}
+END_TEST
+
+START_TEST(test_other_map_and_library) {
+    pt_map demo, abbey;
+    pt_patlib dlib, alib;
+    load_level("maps/demo.map", &demo, &dlib);
+    load_level("maps/abbey.map", &abbey, &alib);
+    pt_error err;
+    pt_world *w = pt_world_create(&demo, &dlib, NULL, &err);
+    ck_assert_ptr_nonnull(w);
+    for (int t = 0; t < 30; t++) pt_world_step(w);
+    void *data;
+    size_t size;
+    save_mem(w, &data, &size);
+    ck_assert_int_eq(load_code(data, size, &abbey, &alib, &err), PT_ERR_MISSING);
+    ck_assert_ptr_nonnull(strstr(err.message, "another map"));
+    /* the demo's map, changed in one tile */
+    demo.tiles[demo.w + 1] ^= 1;
+    ck_assert_int_eq(load_code(data, size, &demo, &dlib, &err), PT_ERR_MISSING);
+    ck_assert_ptr_nonnull(strstr(err.message, "another map"));
+    demo.tiles[demo.w + 1] ^= 1;
+    ck_assert_int_eq(load_code(data, size, &demo, &alib, &err), PT_ERR_MISSING);
+    ck_assert_ptr_nonnull(strstr(err.message, "another pattern library"));
+    ck_assert_int_eq(load_code(data, size, &demo, &dlib, &err), PT_OK);
+    /* the source text comes back */
+    char src[16];
+    ck_assert_int_eq(pt_save_source(data, size, src, sizeof src, &err), PT_OK);
+    ck_assert_str_eq(src, "test");
+    pt_world_save_free(data);
+    /* files: a round trip, and a missing file */
+    char path[] = "/tmp/check_save_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    ck_assert_int_eq(pt_world_save_file(w, path, NULL, &err), PT_OK);
+    pt_world *b = pt_world_load_file(path, &demo, &dlib, NULL, &err);
+    ck_assert_msg(b != NULL, "%s", err.message);
+    ck_assert_int_eq((int)pt_world_tick(b), 30);
+    pt_world_destroy(b);
+    unlink(path);
+    ck_assert_ptr_null(pt_world_load_file(path, &demo, &dlib, NULL, &err));
+    ck_assert_int_eq(err.code, PT_ERR_IO);
+    ck_assert_str_eq(err.file, path);
+    pt_world_destroy(w);
+    pt_patlib_fini(&dlib);
+    pt_patlib_fini(&alib);
+    pt_map_fini(&demo);
+    pt_map_fini(&abbey);
+}
+END_TEST
+
+static Suite *save_suite(void) {
+    Suite *s = suite_create("save");
+    TCase *tc = tcase_create("continue");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_levels_continue_exactly);
+    tcase_add_test(tc, test_generated_continue_exactly);
+    suite_add_tcase(s, tc);
+    TCase *bad = tcase_create("bad");
+    tcase_set_timeout(bad, 600);
+    tcase_add_test(bad, test_truncated);
+    tcase_add_test(bad, test_corrupt);
+    tcase_add_test(bad, test_corrupt_with_checksum);
+    tcase_add_test(bad, test_magic_and_version);
+    tcase_add_test(bad, test_other_map_and_library);
+    suite_add_tcase(s, bad);
+    return s;
+}
+
+int main(void) { return tu_run(save_suite()); }
