@@ -147,6 +147,17 @@ struct pt_world {
     int player_hidden;
     void (*sight_fn)(void *user, const pt_world *w, const pt_entity *guard);
     void *sight_user;
+    /* Spawn and remove (world/spawn.c). `cap`: entries every per-entity array has room for
+     * (0 until the first spawn: then they hold w->n). `gone`: per id, 1 once removed (NULL
+     * until the first remove); a removed entity's kind is PT_KIND_COUNT, so every loop over
+     * the guards passes it by. `ngroups`: the highest flock group id given (0 until the first
+     * spawn: then the map's declarations), flock_noise_tick holds ngroups + 1. The events of
+     * spawns and removes wait in `queued_events` for the next step (pt__events_begin). */
+    int cap;
+    unsigned char *gone;
+    uint32_t ngroups;
+    pt_event queued_events[PT__MAX_EVENTS];
+    int nqueued_events;
 };
 
 #endif
