@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "guards/motion.h"
+#include "guards/orders.h"
 #include "guards/patrol.h"
 #include "guards/search.h"
 #include "guards/state_change.h"
@@ -240,6 +241,7 @@ void pt__brain_told(pt_world *w, pt_entity *e, double x, double y, double sure) 
     pt__memory_note(w, e, PT_MEMORY_TOLD, x, y, sure);
     /* Told is alert: seeing the player at the suspicious level is then enough to give chase. */
     if (e->awareness < e->suspicious_at) e->awareness = e->suspicious_at;
+    if (w->brains[e->id].order == PT_ORDER_HOLD) return; /* held: it knows, it does not go */
     if (e->sees_player) {
         start_chase(w, e);
         return;
@@ -343,6 +345,10 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
         e->awareness += HEAR_AWARENESS;
         if (e->awareness > e->suspicious_at) e->awareness = e->suspicious_at;
     }
+    if (b->order == PT_ORDER_HOLD) { /* held by the game: it senses, decides nothing */
+        pt__order_hold_tick(w, e);
+        return;
+    }
     /* decide */
     switch (e->state) {
     case PT_STATE_PATROL:
@@ -388,9 +394,13 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     case PT_STATE_FLOCK:
     case PT_STATE_COUNT: break;
     }
-    /* act */
+    /* act: a waiting order once it is free (orders.c), then its state's action */
+    if (b->order) pt__order_take(w, e);
     switch (e->state) {
-    case PT_STATE_PATROL: pt__pattern_tick(w, e, 1.0); break;
+    case PT_STATE_PATROL:
+        if (b->order == PT_ORDER_GOTO) pt__order_goto_tick(w, e);
+        else pt__pattern_tick(w, e, 1.0);
+        break;
     case PT_STATE_IDLE:
         if (e->motion == PT_MOTION_CONTINUOUS) pt__brake_continuous(w, e, e->heading);
         else pt__stand(w, e);
@@ -412,4 +422,5 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     case PT_STATE_FLOCK:
     case PT_STATE_COUNT: break;
     }
+    if (b->order) pt__order_after(w, e);
 }

@@ -33,6 +33,11 @@ typedef struct pt__memory {
 
 /* Per-guard brain state that is not worth exposing in pt_entity. */
 typedef struct pt__brain {
+    /* The game's order (guards/orders.c, docs/ai.md "Orders"): a pt_order_kind (0 = none),
+     * its cell, and whether it is being carried out (1) or waits for the guard to be free.
+     * First: the brain reads it on every tick. */
+    int order, order_on;
+    pt_cell order_at;
     int lost_ticks;          /* chase: ticks since the player was last seen */
     int search_phase;        /* 0 walking to the last known position, 1 looking around,
                                 2 search: in the world's search (search.c) */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Zlib */
-/* patrol/spawn.h - entities a game adds and takes away while the world runs (docs/ai.md,
- * "Spawn and remove").
+/* patrol/spawn.h - entities a game adds and takes away while the world runs, and orders it
+ * gives its guards (docs/ai.md, "Spawn and remove" and "Orders").
  *
  *     int n, id = pt_world_spawn_line(w, "guard bob at=4,2 pattern=square speed=2", &n, &err);
+ *     pt_world_order_goto(w, id, 10, 3);   // there, then back to its round
  *     for (int i = 0; i < 600; i++) pt_world_step(w);
  *     pt_world_remove(w, id);
  *
@@ -48,6 +49,41 @@ int pt_world_spawn_line(pt_world *w, const char *text, const char *name, int *co
  * guards remember of it is a place, not who: their memories stay. Returns PT_OK, or
  * PT_ERR_RANGE for the player, an unknown or an already removed id. */
 int pt_world_remove(pt_world *w, int id);
+
+/* ---- orders to a guard (docs/ai.md, "Orders": how each meets each state) ---------------- */
+
+typedef enum pt_order_kind {
+    PT_ORDER_NONE = 0,
+    PT_ORDER_GOTO,         /* walk to a cell, then back to its round */
+    PT_ORDER_INVESTIGATE,  /* walk to a cell and look around there, then back to its round */
+    PT_ORDER_HOLD,         /* stand where it is, still sensing, until resumed */
+    PT_ORDER_COUNT
+} pt_order_kind;
+
+/* Each returns PT_OK, or PT_ERR_RANGE when id is not a live guard, PT_ERR_OUT_OF_MAP /
+ * PT_ERR_NOT_WALKABLE for a cell a guard cannot stand on. A guard holds one order at a time:
+ * a new goto, investigate or hold replaces the one it has. */
+int pt_world_order_goto(pt_world *w, int id, int x, int y);
+int pt_world_order_investigate(pt_world *w, int id, int x, int y);
+int pt_world_order_hold(pt_world *w, int id);
+/* Drops the guard's order (held or not) and sends it back to its round. */
+int pt_world_order_resume(pt_world *w, int id);
+/* The guard's round is now the pattern `name` of the world's library, started where the guard
+ * stands (its origin there); PT_ERR_UNKNOWN_PATTERN (err set, with a suggestion) otherwise. */
+int pt_world_order_pattern(pt_world *w, int id, const char *name, pt_error *err);
+/* The order the guard holds (waiting or being carried out), PT_ORDER_NONE when none, and
+ * through x, y (may be NULL) its cell. */
+pt_order_kind pt_world_order(const pt_world *w, int id, int *x, int *y);
+
+/* Its senses and speed from now on, in any state; a value below 0 keeps the current one.
+ * view: tiles (0..256], cone: degrees (0..360]; hearing: the threshold (0..256]; speed:
+ * tiles per second (0..50]. PT_ERR_RANGE for a value out of range (nothing changed). */
+int pt_world_set_view(pt_world *w, int id, double view, double cone_deg);
+int pt_world_set_hearing(pt_world *w, int id, double hearing);
+int pt_world_set_speed(pt_world *w, int id, double speed);
+
+/* "none", "goto", "investigate", "hold"; "unknown" for a value out of range. */
+const char *pt_order_kind_name(pt_order_kind k);
 
 #ifdef __cplusplus
 }
