@@ -237,6 +237,26 @@ START_TEST(waiting_goto_taken_when_free) {
 }
 END_TEST
 
+/* A new pattern given in a chase: the chase goes on as it was (same state and motion), and
+ * the guard goes back to the new round after. */
+START_TEST(pattern_in_a_chase) {
+    pt_world *w = make(1);
+    pt_entity *g = &w->ents[1];
+    g->state = PT_STATE_CHASE;
+    g->motion = PT_MOTION_CONTINUOUS; /* a steering chase */
+    const pt_motion m = g->motion;
+    const int x = g->x, y = g->y;
+    pt_error err;
+    ck_assert_int_eq(pt_world_order_pattern(w, 1, "other", &err), PT_OK);
+    ck_assert_int_eq(g->state, PT_STATE_CHASE);
+    ck_assert_int_eq(g->motion, m);
+    ck_assert_int_eq(g->x, x);
+    ck_assert_int_eq(g->y, y);
+    ck_assert_ptr_eq(g->run.pat, pt_patlib_find(&lib, "other"));
+    done(w);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("orders");
     TCase *tc = tcase_create("core");
@@ -246,6 +266,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, resume_and_pattern);
     tcase_add_test(tc, orders_meet_states);
     tcase_add_test(tc, waiting_goto_taken_when_free);
+    tcase_add_test(tc, pattern_in_a_chase);
     suite_add_tcase(s, tc);
     return s;
 }

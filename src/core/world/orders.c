@@ -112,18 +112,23 @@ int pt_world_order_pattern(pt_world *w, int id, const char *name, pt_error *err)
     d->origin_y = e->y;
     const pt_state was = e->state;
     const int free_now = (was == PT_STATE_PATROL && w->brains[id].order != PT_ORDER_GOTO) || was == PT_STATE_IDLE;
+    if (!free_now) { /* busy: the new round is started, and walked once it returns to it */
+        const pt_motion motion = e->motion;
+        pt_patrun_init(&e->run, pat, pt_pattern_origin(pat, d), (pt_cell){e->x, e->y}, e->heading, w->seed, e->id);
+        if (pat->kind == PT_PAT_WAYPOINTS && pt__motion_waypoints(w, e) < 0)
+            return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+        e->motion = motion;
+        if (was == PT_STATE_RETURN) w->brains[id].planned = 0; /* to the nearest cell of the new round */
+        return PT_OK;
+    }
     if (pat->kind != PT_PAT_THRUST && pat->kind != PT_PAT_WAYPOINTS) pt__go_tile(w, e);
     pt__entity_pattern_start(w, e, pat); /* may set return: off the pattern */
-    const int off = e->state == PT_STATE_RETURN && was != PT_STATE_RETURN;
+    const int off = e->state == PT_STATE_RETURN;
     e->state = was;
     if (pat->kind == PT_PAT_WAYPOINTS && pt__motion_waypoints(w, e) < 0)
         return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-    if (free_now) {
-        pt__set_state(w, e, off ? PT_STATE_RETURN : PT_STATE_PATROL);
-        w->brains[id].planned = 0;
-    } else if (was == PT_STATE_RETURN) {
-        w->brains[id].planned = 0; /* to the nearest cell of the new round */
-    }
+    pt__set_state(w, e, off ? PT_STATE_RETURN : PT_STATE_PATROL);
+    w->brains[id].planned = 0;
     return PT_OK;
 }
 
