@@ -241,7 +241,7 @@ void pt__brain_told(pt_world *w, pt_entity *e, double x, double y, double sure) 
     pt__memory_note(w, e, PT_MEMORY_TOLD, x, y, sure);
     /* Told is alert: seeing the player at the suspicious level is then enough to give chase. */
     if (e->awareness < e->suspicious_at) e->awareness = e->suspicious_at;
-    if (w->brains[e->id].order == PT_ORDER_HOLD) return; /* held: it knows, it does not go */
+    if (w->orders_given && w->brains[e->id].order == PT_ORDER_HOLD) return; /* held: it knows, it does not go */
     if (e->sees_player) {
         start_chase(w, e);
         return;
@@ -345,7 +345,8 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
         e->awareness += HEAR_AWARENESS;
         if (e->awareness > e->suspicious_at) e->awareness = e->suspicious_at;
     }
-    if (b->order == PT_ORDER_HOLD) { /* held by the game: it senses, decides nothing */
+    const int order = w->orders_given ? b->order : PT_ORDER_NONE; /* the game's (orders.c) */
+    if (order == PT_ORDER_HOLD) { /* held by the game: it senses, decides nothing */
         pt__order_hold_tick(w, e);
         return;
     }
@@ -395,10 +396,10 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     case PT_STATE_COUNT: break;
     }
     /* act: a waiting order once it is free (orders.c), then its state's action */
-    if (b->order) pt__order_take(w, e);
+    if (order) pt__order_take(w, e);
     switch (e->state) {
     case PT_STATE_PATROL:
-        if (b->order == PT_ORDER_GOTO) pt__order_goto_tick(w, e);
+        if (order && b->order == PT_ORDER_GOTO) pt__order_goto_tick(w, e);
         else pt__pattern_tick(w, e, 1.0);
         break;
     case PT_STATE_IDLE:
@@ -422,5 +423,5 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     case PT_STATE_FLOCK:
     case PT_STATE_COUNT: break;
     }
-    if (b->order) pt__order_after(w, e);
+    if (order) pt__order_after(w, e);
 }

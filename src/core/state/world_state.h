@@ -33,11 +33,6 @@ typedef struct pt__memory {
 
 /* Per-guard brain state that is not worth exposing in pt_entity. */
 typedef struct pt__brain {
-    /* The game's order (guards/orders.c, docs/ai.md "Orders"): a pt_order_kind (0 = none),
-     * its cell, and whether it is being carried out (1) or waits for the guard to be free.
-     * First: the brain reads it on every tick. */
-    int order, order_on;
-    pt_cell order_at;
     int lost_ticks;          /* chase: ticks since the player was last seen */
     int search_phase;        /* 0 walking to the last known position, 1 looking around,
                                 2 search: in the world's search (search.c) */
@@ -67,6 +62,11 @@ typedef struct pt__brain {
     int heard;
     double heard_level;
     pt__memory mem[PT_MEMORY_COUNT]; /* what it remembers, one per kind (memory.c) */
+    /* The game's order (guards/orders.c, docs/ai.md "Orders"): a pt_order_kind (0 = none),
+     * its cell, and whether it is being carried out (1) or waits for the guard to be free
+     * (read only in a world where orders_given is set). */
+    int order, order_on;
+    pt_cell order_at;
 } pt__brain;
 
 struct pt_world {
@@ -160,6 +160,9 @@ struct pt_world {
      * spawns and removes wait in `queued_events` for the next step (pt__events_begin). */
     int cap;
     unsigned char *gone;
+    int orders_given;            /* 1 once the game gave a guard an order (world/orders.c): only
+                                    then does a brain read its order, so a world without orders
+                                    ticks as it did */
     uint32_t ngroups;
     pt_event queued_events[PT__MAX_EVENTS];
     int nqueued_events;

@@ -39,6 +39,7 @@ static int give(pt_world *w, int id, pt_order_kind k, int x, int y) {
     int rc = cell_ok(w, x, y);
     if (rc < 0) return rc;
     pt__brain *b = &w->brains[id];
+    w->orders_given = 1;
     const int was_held = b->order == PT_ORDER_HOLD;
     const int was_goto = b->order == PT_ORDER_GOTO && b->order_on;
     b->order = k;
@@ -67,6 +68,7 @@ int pt_world_order_hold(pt_world *w, int id) {
     pt_entity *e = guard(w, id);
     if (!e) return PT_ERR_RANGE;
     pt__brain *b = &w->brains[id];
+    w->orders_given = 1;
     b->order = PT_ORDER_HOLD;
     b->order_at = (pt_cell){e->x, e->y};
     b->order_on = 1;
