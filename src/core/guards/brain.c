@@ -13,6 +13,7 @@
 
 #include "guards/doors.h"
 #include "guards/motion.h"
+#include "guards/orders.h"
 #include "guards/patrol.h"
 #include "guards/search.h"
 #include "guards/state_change.h"
@@ -241,6 +242,7 @@ void pt__brain_told(pt_world *w, pt_entity *e, double x, double y, double sure) 
     pt__memory_note(w, e, PT_MEMORY_TOLD, x, y, sure);
     /* Told is alert: seeing the player at the suspicious level is then enough to give chase. */
     if (e->awareness < e->suspicious_at) e->awareness = e->suspicious_at;
+    if (w->orders_given && w->brains[e->id].order == PT_ORDER_HOLD) return; /* held: it knows, it does not go */
     if (e->sees_player) {
         start_chase(w, e);
         return;
@@ -350,6 +352,11 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
         e->awareness += HEAR_AWARENESS;
         if (e->awareness > e->suspicious_at) e->awareness = e->suspicious_at;
     }
+    const int order = w->orders_given ? b->order : PT_ORDER_NONE; /* the game's (orders.c) */
+    if (order == PT_ORDER_HOLD) { /* held by the game: it senses, decides nothing */
+        pt__order_hold_tick(w, e);
+        return;
+    }
     /* decide */
     switch (e->state) {
     case PT_STATE_PATROL:
@@ -395,15 +402,20 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     case PT_STATE_FLOCK:
     case PT_STATE_COUNT: break;
     }
-    /* act */
+    /* act: at a door, the pause or a door of its round found open (doors.c); a waiting order
+     * once it is free (orders.c); then its state's action */
     if (w->door_live) { /* at a door: the pause, or a door of its round found open */
         pt_cell look;
         int d = pt__doors_act(w, e, &look);
         if (d == 1) return;
         if (d == 2) pt__brain_investigate(w, e, look);
     }
+    if (order) pt__order_take(w, e);
     switch (e->state) {
-    case PT_STATE_PATROL: pt__pattern_tick(w, e, 1.0); break;
+    case PT_STATE_PATROL:
+        if (order && b->order == PT_ORDER_GOTO) pt__order_goto_tick(w, e);
+        else pt__pattern_tick(w, e, 1.0);
+        break;
     case PT_STATE_IDLE:
         if (e->motion == PT_MOTION_CONTINUOUS) pt__brake_continuous(w, e, e->heading);
         else pt__stand(w, e);
@@ -425,4 +437,5 @@ void pt__brain_update(pt_world *w, pt_entity *e) {
     case PT_STATE_FLOCK:
     case PT_STATE_COUNT: break;
     }
+    if (order) pt__order_after(w, e);
 }

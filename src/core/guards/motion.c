@@ -116,6 +116,109 @@ static int flocks_init(pt_world *w) {
     return ok;
 }
 
+/* Entity i's steering: its params (the map's steering file, or the defaults), shared with an
+ * equal recent set (recent[], *nrecent: ids, at most 8), its vehicle and agent, a waypoint
+ * patrol's path, and its motion kind. */
+static int entity_steering(pt_world *w, int i, int *recent, int *nrecent, pt_error *err) {
+    pt_entity *e = &w->ents[i];
+    const pt_entity_def *d = e->def;
+    if (w->has_steerfile) {
+        if (pt_steer_file_params(&w->steerfile, d->name, d->steering[0] ? d->steering : NULL, &w->params[i]) < 0) {
+            pt__suggest sg;
+            pt__suggest_init(&sg, d->steering, strlen(d->steering));
+            pt__suggest_add(&sg, "default");
+            for (int k = 0; k < w->steerfile.count; k++)
+                if (!w->steerfile.sets[k].is_entity) pt__suggest_add(&sg, w->steerfile.sets[k].name);
+            char hint[PT_MAX_NAME + 32];
+            pt__suggest_hint(&sg, NULL, hint, sizeof hint);
+            return steering_error(w, d, err, "%s '%s' uses steering set '%s', which %s does not define%s",
+                                  pt_kind_name(d->kind), d->name, d->steering, w->map.steering_file, hint);
+        }
+    } else {
+        if (d->steering[0])
+            return steering_error(w, d, err, "%s '%s' uses steering set '%s' but the map names no steering file",
+                                  pt_kind_name(d->kind), d->name, d->steering);
+        pt_steer_params_default(&w->params[i]);
+    }
+    pt_steer_params_resolve(&w->params[i]);
+    const pt_steer_params *shared = NULL;
+    for (int k = 0; k < *nrecent && !shared; k++)
+        if (!memcmp(&w->params[recent[k]], &w->params[i], sizeof w->params[i])) shared = &w->params[recent[k]];
+    if (!shared) {
+        shared = &w->params[i];
+        recent[*nrecent < 8 ? (*nrecent)++ : i % 8] = i;
+    }
+    pt_vehicle_init(&e->veh, pt_v2(e->px, e->py), e->heading);
+    e->veh.max_speed = e->speed;
+    pt_steer_params_apply(shared, &e->veh);
+    pt_vehicle_resolve(&e->veh);
+    e->speed = e->veh.max_speed;
+    /* A stream of its own, apart from the entity's (patterns) and the world's. */
+    pt_steer_agent_init(&w->agents[i], &e->veh, shared, w->seed, (uint64_t)i + (1ull << 32));
+    if (e->run.pat && e->run.pat->kind == PT_PAT_WAYPOINTS) {
+        int rc = pt__motion_waypoints(w, e);
+        if (rc < 0) return pt_error_set(err, rc, 0, 0, "out of memory");
+    }
+    if (e->kind == PT_KIND_BOID || e->kind == PT_KIND_PREY) e->motion = PT_MOTION_CONTINUOUS;
+    return PT_OK;
+}
+
+int pt__motion_waypoints(pt_world *w, pt_entity *e) {
+    const int i = (int)e->id;
+    int nw = pt_patrun_waypoint_count(&e->run);
+    PT_FREE(w->waypoints[i]);
+    w->waypoints[i] = PT_MALLOC(sizeof(pt_vec2) * (size_t)(nw > 0 ? nw : 1));
+    if (!w->waypoints[i]) return PT_ERR_NOMEM;
+    for (int k = 0; k < nw; k++) w->waypoints[i][k] = pt_patrun_waypoint(&e->run, k);
+    pt_path *path = &w->agents[i].path;
+    path->pts = w->waypoints[i];
+    path->n = nw;
+    path->closed = e->run.pat->end == PT_END_LOOP && e->run.pat->closed;
+    path->radius = e->run.pat->path_radius;
+    path->current = 0;
+    /* Waypoint walkers start on their first waypoint's cell and move continuously. */
+    e->motion = PT_MOTION_CONTINUOUS;
+    return PT_OK;
+}
+
+int pt__motion_add(pt_world *w, int first, int count, pt_error *err) {
+    int recent[8], nrecent = 0;
+    for (int i = first; i < first + count; i++) {
+        int rc = entity_steering(w, i, recent, &nrecent, err);
+        if (rc < 0) return rc;
+    }
+    return PT_OK;
+}
+
+void pt__flocks_down(pt_world *w) {
+    for (int k = 0; k < w->ncrowds; k++) pt_crowd_destroy(w->crowds[k]); /* writes w->boids back */
+    for (int s = 0; s < w->nboids; s++) w->agents[w->boid_id[s]] = w->boids[s];
+    PT_FREE(w->crowds);
+    PT_FREE(w->crowd_first);
+    PT_FREE(w->crowd_part);
+    PT_FREE(w->boids);
+    PT_FREE(w->boid_id);
+    PT_FREE(w->boid_scared);
+    PT_FREE(w->boid_group);
+    PT_FREE(w->boid_slot);
+    w->crowds = NULL;
+    w->crowd_first = NULL;
+    w->crowd_part = NULL;
+    w->boids = NULL;
+    w->boid_id = NULL;
+    w->boid_scared = NULL;
+    w->boid_group = NULL;
+    w->boid_slot = NULL;
+    w->ncrowds = 0;
+    w->nboids = 0;
+}
+
+int pt__flocks_up(pt_world *w) {
+    w->nboids = 0;
+    for (int i = 0; i < w->n; i++) w->nboids += w->ents[i].kind == PT_KIND_BOID;
+    return w->nboids ? flocks_init(w) : 1;
+}
+
 int pt__motion_init(pt_world *w, pt_error *err) {
     if (pt_steer_env_build(&w->env, &w->map) < 0)
         return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory building steering walls");
@@ -134,57 +237,9 @@ int pt__motion_init(pt_world *w, pt_error *err) {
      * The recent distinct sets are enough (entities of one declaration are consecutive). */
     int recent[8], nrecent = 0;
     for (int i = 0; i < w->n; i++) {
-        pt_entity *e = &w->ents[i];
-        const pt_entity_def *d = e->def;
-        if (w->has_steerfile) {
-            if (pt_steer_file_params(&w->steerfile, d->name, d->steering[0] ? d->steering : NULL, &w->params[i]) < 0) {
-                pt__suggest sg;
-                pt__suggest_init(&sg, d->steering, strlen(d->steering));
-                pt__suggest_add(&sg, "default");
-                for (int k = 0; k < w->steerfile.count; k++)
-                    if (!w->steerfile.sets[k].is_entity) pt__suggest_add(&sg, w->steerfile.sets[k].name);
-                char hint[PT_MAX_NAME + 32];
-                pt__suggest_hint(&sg, NULL, hint, sizeof hint);
-                return steering_error(w, d, err, "%s '%s' uses steering set '%s', which %s does not define%s",
-                                      pt_kind_name(d->kind), d->name, d->steering, w->map.steering_file, hint);
-            }
-        } else {
-            if (d->steering[0])
-                return steering_error(w, d, err, "%s '%s' uses steering set '%s' but the map names no steering file",
-                                      pt_kind_name(d->kind), d->name, d->steering);
-            pt_steer_params_default(&w->params[i]);
-        }
-        pt_steer_params_resolve(&w->params[i]);
-        const pt_steer_params *shared = NULL;
-        for (int k = 0; k < nrecent && !shared; k++)
-            if (!memcmp(&w->params[recent[k]], &w->params[i], sizeof w->params[i])) shared = &w->params[recent[k]];
-        if (!shared) {
-            shared = &w->params[i];
-            recent[nrecent < 8 ? nrecent++ : i % 8] = i;
-        }
-        pt_vehicle_init(&e->veh, pt_v2(e->px, e->py), e->heading);
-        e->veh.max_speed = e->speed;
-        pt_steer_params_apply(shared, &e->veh);
-        pt_vehicle_resolve(&e->veh);
-        e->speed = e->veh.max_speed;
-        /* A stream of its own, apart from the entity's (patterns) and the world's. */
-        pt_steer_agent_init(&w->agents[i], &e->veh, shared, w->seed, (uint64_t)i + (1ull << 32));
-        if (e->run.pat && e->run.pat->kind == PT_PAT_WAYPOINTS) {
-            int nw = pt_patrun_waypoint_count(&e->run);
-            w->waypoints[i] = PT_MALLOC(sizeof(pt_vec2) * (size_t)(nw > 0 ? nw : 1));
-            if (!w->waypoints[i]) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-            for (int k = 0; k < nw; k++) w->waypoints[i][k] = pt_patrun_waypoint(&e->run, k);
-            pt_path *path = &w->agents[i].path;
-            path->pts = w->waypoints[i];
-            path->n = nw;
-            path->closed = e->run.pat->end == PT_END_LOOP && e->run.pat->closed;
-            path->radius = e->run.pat->path_radius;
-            path->current = 0;
-            /* Waypoint walkers start on their first waypoint's cell and move continuously. */
-            e->motion = PT_MOTION_CONTINUOUS;
-        }
-        if (e->kind == PT_KIND_BOID) w->nboids++;
-        if (e->kind == PT_KIND_BOID || e->kind == PT_KIND_PREY) e->motion = PT_MOTION_CONTINUOUS;
+        int rc = entity_steering(w, i, recent, &nrecent, err);
+        if (rc < 0) return rc;
+        if (w->ents[i].kind == PT_KIND_BOID) w->nboids++;
     }
     if (w->nboids && !flocks_init(w)) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the flocks");
     w->movers = PT_MALLOC(sizeof *w->movers * (size_t)(w->n - w->nboids > 0 ? w->n - w->nboids : 1));

@@ -10,6 +10,16 @@
 /* Sets up steering for every entity (agents, params, waypoints, cell space). */
 int pt__motion_init(pt_world *w, pt_error *err);
 void pt__motion_fini(pt_world *w);
+/* Steering for entities [first, first + count) spawned into arrays with room for them (as
+ * pt__motion_init sets up each); err located at their declaration. */
+int pt__motion_add(pt_world *w, int first, int count, pt_error *err);
+/* A waypoint patrol's path for entity e from its pattern run; PT_ERR_NOMEM. */
+int pt__motion_waypoints(pt_world *w, pt_entity *e);
+/* The flocks' crowds taken down (their members' agents written back into w->agents), and
+ * built again from the live flock members (0 when out of memory): around a spawn or a remove
+ * that changes the flocks or moves w->params. */
+void pt__flocks_down(pt_world *w);
+int pt__flocks_up(pt_world *w);
 /* Switches a tile mover to continuous motion, keeping its position and heading. */
 void pt__go_continuous(pt_world *w, pt_entity *e);
 /* Back to a tile mover at the cell under its centre: it glides from where it stands to that

@@ -226,6 +226,24 @@ void pt__search_leave(pt_world *w, const pt_entity *e) {
     }
 }
 
+void pt__search_forget(pt_world *w, const pt_entity *e) {
+    pt__search_leave(w, e);
+    pt__search *s = w->search;
+    if (!s || !s->owner) return;
+    for (int c = 0; c < s->ncells; c++)
+        if (s->owner[c] == (int)e->id) s->owner[c] = -1;
+}
+
+int pt__search_knows(const pt_world *w, int id) {
+    const pt__search *s = w->search;
+    if (!s) return 0;
+    for (int k = 0; k < s->nm; k++)
+        if (s->m[k].id == id) return 1;
+    for (int c = 0; s->owner && c < s->ncells; c++)
+        if (s->owner[c] == id) return 1;
+    return 0;
+}
+
 void pt__search_end(pt_world *w) {
     pt__search *s = w->search;
     if (!s) return;

@@ -15,6 +15,11 @@ int pt__search_join(pt_world *w, const pt_entity *e, pt_cell at);
 int pt__search_begin(pt_world *w, pt_cell at, int alone);
 /* Guard e leaves the search (it left the search state). */
 void pt__search_leave(pt_world *w, const pt_entity *e);
+/* A guard taken out of the world (spawn.h): it leaves the search and its share of the area is
+ * anyone's until the next split. */
+void pt__search_forget(pt_world *w, const pt_entity *e);
+/* Guard id owns an area cell or is a member (for tests of removes); 0 otherwise. */
+int pt__search_knows(const pt_world *w, int id);
 /* Marks the cells member e notices as searched and gives the cell it should walk to: 1; 0
  * when the search is over for e (covered, timed out, its own sweep done when alone, or
  * nothing left it can reach after it has walked some of the area); -1 when e has never had

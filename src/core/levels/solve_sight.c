@@ -33,7 +33,7 @@ static void shy_record(pt_sightmap *shy, const pt_world *w, int t) {
     uint64_t *row = shy->bits + (size_t)(t - 1) * shy->stride;
     for (int i = 1; i < pt_world_count(w); i++) {
         const pt_entity *e = pt_world_entity(w, i);
-        if (e->kind != PT_KIND_PREY && e->kind != PT_KIND_BOID) continue;
+        if (!e || (e->kind != PT_KIND_PREY && e->kind != PT_KIND_BOID)) continue;
         double reach = e->kind == PT_KIND_BOID ? BOID_SCATTER_DIST + 1.5
                                                : (e->view_dist > PREY_NOTICE_DIST ? e->view_dist : PREY_NOTICE_DIST) + 1.5;
         int x0 = (int)floor(e->px - reach), x1 = (int)floor(e->px + reach);
@@ -160,7 +160,7 @@ int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, con
         gid = PT_MALLOC(((size_t)pt_world_count(w) + 1) * sizeof *gid);
         if (!gid) rec.nomem = 1;
         for (int i = 0; gid && i < pt_world_count(w); i++)
-            if (pt_world_entity(w, i)->kind == PT_KIND_GUARD) gid[ls->n++] = i;
+            if (pt_world_entity(w, i) && pt_world_entity(w, i)->kind == PT_KIND_GUARD) gid[ls->n++] = i;
         ls->ticks = ticks;
         ls->threshold = PT_MALLOC(((size_t)ls->n + 1) * sizeof *ls->threshold);
         ls->cell = PT_MALLOC(((size_t)ls->n * (size_t)ticks + 1) * sizeof *ls->cell);

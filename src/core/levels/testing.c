@@ -55,7 +55,7 @@ int pt_test_event_happened(const pt_world *w, void *user) {
 int pt_test_find_guard(const pt_world *w, const char *name) {
     for (int i = 0; name && i < pt_world_count(w); i++) {
         const pt_entity *e = pt_world_entity(w, i);
-        if (e->kind == PT_KIND_GUARD && strcmp(e->name, name) == 0) return i;
+        if (e && e->kind == PT_KIND_GUARD && strcmp(e->name, name) == 0) return i;
     }
     return -1;
 }

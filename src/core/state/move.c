@@ -28,7 +28,7 @@ pt_vec2 pt__tile_drawn(const pt_world *w, const pt_entity *e, double t) {
 }
 
 pt_vec2 pt_world_drawn_pos(const pt_world *w, int id, double alpha) {
-    if (id < 0 || id >= w->n) return pt_v2(0.0, 0.0);
+    if (id < 0 || id >= w->n || w->ents[id].kind == PT_KIND_COUNT) return pt_v2(0.0, 0.0); /* removed: spawn.h */
     const pt_entity *e = &w->ents[id];
     double a = isfinite(alpha) && w->round == 0 ? pt_clamp(alpha, 0.0, 1.0) : 0.0;
     if (e->motion == PT_MOTION_TILE) return pt__tile_drawn(w, e, pt_clamp(e->move_t + a * e->speed * w->dt, 0.0, 1.0));

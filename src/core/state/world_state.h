@@ -77,6 +77,11 @@ typedef struct pt__brain {
     int door_opening, door_wait, door_close;
     uint64_t door_noise_tick;
     int door_known[PT__DOOR_KNOWN];
+    /* The game's order (guards/orders.c, docs/ai.md "Orders"): a pt_order_kind (0 = none),
+     * its cell, and whether it is being carried out (1) or waits for the guard to be free
+     * (read only in a world where orders_given is set). */
+    int order, order_on;
+    pt_cell order_at;
 } pt__brain;
 
 struct pt_world {
@@ -183,6 +188,20 @@ struct pt_world {
     /* Save and load (world/save.c): the fingerprint of the map the world was created from,
      * taken at create, before any pt_world_set_tile (world/save_fp.c). */
     uint32_t map_fp;
+    /* Spawn and remove (world/spawn.c). `cap`: entries every per-entity array has room for
+     * (0 until the first spawn: then they hold w->n). `gone`: per id, 1 once removed (NULL
+     * until the first remove); a removed entity's kind is PT_KIND_COUNT, so every loop over
+     * the guards passes it by. `ngroups`: the highest flock group id given (0 until the first
+     * spawn: then the map's declarations), flock_noise_tick holds ngroups + 1. The events of
+     * spawns and removes wait in `queued_events` for the next step (pt__events_begin). */
+    int cap;
+    unsigned char *gone;
+    int orders_given;            /* 1 once the game gave a guard an order (world/orders.c): only
+                                    then does a brain read its order, so a world without orders
+                                    ticks as it did */
+    uint32_t ngroups;
+    pt_event queued_events[PT__MAX_EVENTS];
+    int nqueued_events;
 };
 
 #endif

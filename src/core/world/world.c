@@ -14,6 +14,7 @@
 #include "guards/phases.h"
 #include "nav/steer_shared.h"
 #include "senses/listen.h"
+#include "state/events.h"
 #include "state/noise.h"
 #include "state/world_state.h"
 #include "world/movers.h"
@@ -44,6 +45,8 @@ void pt_world_step(pt_world *w) {
     forget_last_step(w);
     if (w->round != 0) return; /* the round is over (play): nothing moves until restart */
     w->tick++;
+    /* The events of the game's calls made since the last step (spawns, removes). */
+    pt__events_begin(w);
     /* The game's queued noises and the timed sources sound. */
     pt__noises_begin(w);
     /* The player: the last tick's catch settled, then a walk by input or pattern. */
@@ -69,7 +72,9 @@ void pt_world_step(pt_world *w) {
 uint64_t pt_world_tick(const pt_world *w) { return w->tick; }
 double pt_world_dt(const pt_world *w) { return w->dt; }
 int pt_world_count(const pt_world *w) { return w->n; }
-const pt_entity *pt_world_entity(const pt_world *w, int id) { return id >= 0 && id < w->n ? &w->ents[id] : NULL; }
+const pt_entity *pt_world_entity(const pt_world *w, int id) {
+    return id >= 0 && id < w->n && !(w->gone && w->gone[id]) ? &w->ents[id] : NULL;
+}
 const pt_map *pt_world_map(const pt_world *w) { return &w->map; }
 int pt_world_caught_total(const pt_world *w) { return w->caught_total; }
 int pt_world_round(const pt_world *w) { return w->round; }
@@ -86,12 +91,12 @@ int pt_world_player_hidden(const pt_world *w) {
 pt_rng *pt_world_cosmetic_rng(pt_world *w) { return &w->cosmetic_rng; }
 const pt_steer_env *pt_world_env(const pt_world *w) { return &w->env; }
 const pt_steer_agent *pt_world_agent(const pt_world *w, int id) {
-    if (id < 0 || id >= w->n || !w->agents) return NULL;
+    if (!pt_world_entity(w, id) || !w->agents) return NULL;
     if (w->boid_slot && w->boid_slot[id] >= 0) return &w->boids[w->boid_slot[id]];
     return &w->agents[id];
 }
 pt_vec2 pt_world_steer_force(const pt_world *w, int id) {
-    if (id < 0 || id >= w->n || !w->forces) return pt_v2(0.0, 0.0);
+    if (!pt_world_entity(w, id) || !w->forces) return pt_v2(0.0, 0.0);
     if (w->boid_slot && w->boid_slot[id] >= 0) {
         int s = w->boid_slot[id], k = 0;
         while (s >= w->crowd_first[k + 1]) k++;
@@ -113,6 +118,7 @@ void pt_world_trace_header(FILE *out) { fputs("tick,id,kind,state,x,y,px,py,head
 void pt_world_trace_rows(const pt_world *w, FILE *out) {
     for (int i = 0; i < w->n; i++) {
         const pt_entity *e = &w->ents[i];
+        if (e->kind == PT_KIND_COUNT) continue; /* removed (spawn.h) */
         /* Heading in tenths of a degree in [0, 3600): integer formatting, no "-0.0" or "360.0". */
         long long tenths = llround(pt_deg(e->heading) * 10.0) % 3600;
         if (tenths < 0) tenths += 3600;

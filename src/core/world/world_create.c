@@ -249,6 +249,14 @@ void pt_world_destroy(pt_world *w) {
     PT_FREE(w->prey);
     PT_FREE(w->prey_startled);
     pt__doors_fini(w);
+    PT_FREE(w->gone);
     pt_map_fini(&w->map);
     PT_FREE(w);
+}
+
+/* For spawn.c: an entity made as pt_world_create makes one. */
+void pt__entity_init(pt_world *w, pt_entity *e, uint32_t id, const pt_entity_def *d, pt_cell at) { entity_init(w, e, id, d, at); }
+int pt__entity_resolve_pattern(pt_world *w, pt_entity *e, pt_error *err) { return resolve_pattern(w, e, NULL, err); }
+void pt__flock_cells(const pt_map *m, int x, int y, int members, pt_cell *out, uint8_t *seen) {
+    flock_cells(m, x, y, members, out, seen);
 }

@@ -9,7 +9,9 @@
  *
  * Ids: 0 is the player; then the map's guards, prey and flocks in the order the map declares
  * them, one id per flock member (so id 1 is a guard only when the map declares a guard
- * first; pt_test_find_guard in testing.h gives a guard's id by its name).
+ * first; pt_test_find_guard in testing.h gives a guard's id by its name); then the entities a
+ * game spawns (spawn.h), each after the highest id ever given: ids are never reused, and a
+ * removed entity's id stays given (pt_world_entity returns NULL for it).
  *
  * Determinism: same map, patterns, seed and number of ticks give the same state and the
  * same trace, byte for byte, in every build type. Entities update in id order; the world
@@ -104,6 +106,10 @@ typedef enum pt_event_kind {
     PT_EVENT_PHASE,        /* the world's alert phase changed: a = the new pt_phase, b = the old */
     PT_EVENT_DOOR,         /* a door changed (patrol/door.h): a = who (an entity id, or
                               PT_DOOR_BY_GAME), b = the new pt_door_state, x, y = the door */
+    PT_EVENT_SPAWNED,      /* the game spawned entity a (spawn.h; in the step after the call) */
+    PT_EVENT_REMOVED,      /* the game removed entity a (spawn.h; in the step after the call) */
+    PT_EVENT_ORDER_DONE,   /* guard a carried out the game's order: b = the pt_order_kind, x, y =
+                              its cell (spawn.h) */
     PT_EVENT_COUNT
 } pt_event_kind;
 
@@ -245,7 +251,10 @@ const pt_noise *pt_world_noises(const pt_world *w, int *count);
 
 uint64_t pt_world_tick(const pt_world *w);
 double pt_world_dt(const pt_world *w);
+/* The ids ever given: the player, the map's entities and every spawned one, removed ones
+ * included (spawn.h); ids run from 0 to count - 1. */
 int pt_world_count(const pt_world *w);
+/* Entity id; NULL for an id out of range or a removed entity (spawn.h). */
 const pt_entity *pt_world_entity(const pt_world *w, int id);
 const pt_map *pt_world_map(const pt_world *w);
 /* Events of the last step only (cleared at the start of each step). */
@@ -304,7 +313,7 @@ const pt_noise *pt_world_shouts(const pt_world *w, int *count);
 /* Names for printing and logs; "unknown" for a value out of range. */
 const char *pt_state_name(pt_state s);              /* "patrol", "suspicious", "chase", ..., "investigate" */
 const char *pt_event_kind_name(pt_event_kind k);    /* "caught", "spotted", "lost", "returned", "goal", "heard", "called",
-                                                       "phase", "door" */
+                                                       "phase", "door", "spawned", "removed", "order-done" */
 const char *pt_phase_name(pt_phase p);              /* "normal", "alert", "evasion", "caution" */
 const char *pt_motion_name(pt_motion m);            /* "tile", "continuous" */
 const char *pt_gait_name(pt_gait g);                /* "walk", "sneak", "run" */
@@ -312,7 +321,8 @@ const char *pt_noise_kind_name(pt_noise_kind k);    /* "footstep", "game", "sour
                                                        "shout" */
 const char *pt_memory_kind_name(pt_memory_kind k);  /* "seen", "heard", "told" */
 
-/* Trace: "tick,id,kind,state,x,y,px,py,heading" - one row per entity per tick. */
+/* Trace: "tick,id,kind,state,x,y,px,py,heading" - one row per entity per tick, in id order;
+ * a removed entity (spawn.h) has none. */
 void pt_world_trace_header(FILE *out);
 void pt_world_trace_rows(const pt_world *w, FILE *out);
 
