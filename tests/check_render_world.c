@@ -12,6 +12,7 @@
 #include <patrol/pattern.h>
 #include <patrol/render.h>
 #include <patrol/search.h>
+#include <patrol/spawn.h>
 #include <patrol/rng.h>
 #include <patrol/world.h>
 
@@ -426,6 +427,57 @@ START_TEST(test_hearing_overlay) {
 }
 END_TEST
 
+/* A removed entity (patrol/spawn.h) draws nothing: its actor is of kind PT_KIND_COUNT at NaN,
+ * and with every overlay on, a frame of the world after the remove is the frame of the same
+ * world whose map never declared that guard (it stood still: no pattern). */
+static SDL_Surface *frame_of(const char *text, int remove_id) {
+    pt_map m;
+    pt_error err;
+    ck_assert_msg(pt_map_parse(&m, text, strlen(text), "gone.map", &err) == PT_OK, "%s", err.message);
+    pt_world_desc desc = {.player_controlled = 1, .seed = 3};
+    pt_world *w = pt_world_create(&m, NULL, &desc, &err);
+    ck_assert(w != NULL);
+    if (remove_id > 0) ck_assert_int_eq(pt_world_remove(w, remove_id), PT_OK);
+    pt_world_step(w);
+    pt_actor a[4];
+    int n = pt_render_actors_from_world(w, 0.0, a, 4);
+    ck_assert_int_eq(n, pt_world_count(w));
+    if (remove_id > 0) {
+        ck_assert_int_eq((int)a[remove_id].kind, (int)PT_KIND_COUNT);
+        ck_assert(isnan(a[remove_id].x) && isnan(a[remove_id].y));
+    }
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 12 * 16, 6 * 16, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_Renderer *sdl = SDL_CreateSoftwareRenderer(surf);
+    pt_render *r = pt_render_create(sdl, ASSETS, &err);
+    ck_assert_msg(r != NULL, "%s", err.message);
+    pt_scene sc = {.map = pt_world_map(w), .actors = a, .nactors = n};
+    pt_view v = {.scale = 1, .overlays = PT_OVERLAY_DEBUG};
+    ck_assert_int_eq(pt_render_draw(r, &sc, &v), PT_OK);
+    SDL_RenderFlush(sdl);
+    SDL_Surface *out = SDL_ConvertSurfaceFormat(surf, SDL_PIXELFORMAT_RGBA32, 0);
+    pt_render_destroy(r);
+    SDL_DestroyRenderer(sdl);
+    SDL_FreeSurface(surf);
+    pt_world_destroy(w);
+    pt_map_fini(&m);
+    return out;
+}
+
+START_TEST(test_removed_draws_nothing) {
+    static const char grid[] = "grid\n############\n#..........#\n#..........#\n#..........#\n#..........#\n"
+                               "############\nend\n";
+    char with[512], without[512];
+    snprintf(with, sizeof with, "player at=9,3\nguard g1 at=2,2 heading=90\nguard g2 at=5,4 heading=0\n%s", grid);
+    snprintf(without, sizeof without, "player at=9,3\nguard g1 at=2,2 heading=90\n%s", grid);
+    SDL_Surface *a = frame_of(with, 2), *b = frame_of(without, 0), *c = frame_of(with, 0);
+    ck_assert_int_eq(pixels_near(a, b, 0, 0, 1e9), 0);
+    ck_assert_int_gt(pixels_near(c, b, 0, 0, 1e9), 0); /* the guard, when there, is drawn */
+    SDL_FreeSurface(a);
+    SDL_FreeSurface(b);
+    SDL_FreeSurface(c);
+}
+END_TEST
+
 static Suite *render_world_suite(void) {
     Suite *s = suite_create("render_world");
     TCase *core = tcase_create("core");
@@ -434,6 +486,7 @@ static Suite *render_world_suite(void) {
     tcase_add_test(core, test_search_overlay);
     tcase_add_test(core, test_memory_overlay);
     tcase_add_test(core, test_hearing_overlay);
+    tcase_add_test(core, test_removed_draws_nothing);
     suite_add_tcase(s, core);
     return s;
 }

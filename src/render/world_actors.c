@@ -18,7 +18,11 @@ int pt_render_actors_from_world(const pt_world *w, double alpha, pt_actor *out, 
         const pt_entity *e = pt_world_entity(w, i);
         pt_actor *o = &out[i];
         memset(o, 0, sizeof *o);
-        if (!e) continue;
+        if (!e) { /* removed (spawn.h): an actor that draws nothing, not a player at 0,0 */
+            o->kind = PT_KIND_COUNT;
+            o->x = o->y = NAN;
+            continue;
+        }
         o->kind = e->kind;
         o->row = pt_render_row_for(e->kind, e->def ? e->def->flock_kind : PT_FLOCK_HOUND);
         o->state = (int)e->state;

@@ -423,7 +423,8 @@ int pt_render_actors_from_map(const pt_map *map, pt_actor *out, int cap);
 /* The world's entities (pt_world_entity order: the player first), as play shows them alpha
  * (0..1) of a tick after the last step: tile movers between their previous and current tile
  * by move_t, continuous movers at px,py plus velocity. Reads the world only. Writes at most
- * cap; returns pt_world_count. Names and paths point into the world. */
+ * cap; returns pt_world_count. An id the game removed (patrol/spawn.h) gets an actor of kind
+ * PT_KIND_COUNT at NaN, which draws nothing. Names and paths point into the world. */
 int pt_render_actors_from_world(const struct pt_world *w, double alpha, pt_actor *out, int cap);
 /* Points each actor at the cells of its entity's placed patrol pattern (pt_patrun_cells),
  * for the patterns overlay: actors[0..n) as pt_render_actors_from_world filled them, the
