@@ -127,6 +127,46 @@ START_TEST(test_every_kind) {
 }
 END_TEST
 
+/* A script (.script, or a file whose first word is `at`) is checked for its syntax, errors
+ * located; given where a map goes, it says it is a script. */
+START_TEST(test_scripts) {
+    static run_result r;
+    char ok_path[1024], bad_path[1024], txt_path[1024];
+    snprintf(ok_path, sizeof ok_path, "%s/check-ok-%d.script", PATROL_BUILD_DIR, (int)getpid());
+    snprintf(bad_path, sizeof bad_path, "%s/check-bad-%d.script", PATROL_BUILD_DIR, (int)getpid());
+    snprintf(txt_path, sizeof txt_path, "%s/check-script-%d.txt", PATROL_BUILD_DIR, (int)getpid());
+    FILE *f = fopen(ok_path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("# two commands\nat 10 tile 3,3 .\nat 1s noise 2,2 5\n", f);
+    fclose(f);
+    f = fopen(bad_path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("at 10 tile 3,3 .\nat 20 tyle 3,3 .\n", f);
+    fclose(f);
+    f = fopen(txt_path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("\n# no extension\nat 5 gait sneak\n", f);
+    fclose(f);
+    run(&r, (const char *[]){"check", ok_path, txt_path, NULL});
+    ck_assert_msg(r.status == 0, "stderr: %s", r.err);
+    char want[1200];
+    snprintf(want, sizeof want, "%s: ok (2 commands)\n", ok_path);
+    ck_assert_msg(has_line_starting(r.out, want), "%s", r.out);
+    snprintf(want, sizeof want, "%s: ok (1 command)\n", txt_path);
+    ck_assert_msg(has_line_starting(r.out, want), "%s", r.out);
+    run(&r, (const char *[]){"check", bad_path, NULL});
+    ck_assert_int_eq(r.status, 1);
+    snprintf(want, sizeof want, "%s:2:7: error: unknown command 'tyle'", bad_path);
+    ck_assert_msg(has_line_starting(r.err, want), "%s", r.err);
+    run(&r, (const char *[]){"sim", ok_path, "--ticks", "1", NULL});
+    ck_assert_int_ne(r.status, 0);
+    ck_assert_msg(strstr(r.err, "this is a script (it begins with 'at')") != NULL, "%s", r.err);
+    unlink(ok_path);
+    unlink(bad_path);
+    unlink(txt_path);
+}
+END_TEST
+
 /* Where a map is expected, a file of another kind says what it is. */
 START_TEST(test_wrong_kind_for_a_map) {
     static run_result r;
@@ -564,6 +604,7 @@ static Suite *cli_check_suite(void) {
     tcase_add_test(core, test_demo_ok);
     tcase_add_test(core, test_entities_as_sim_counts);
     tcase_add_test(core, test_every_kind);
+    tcase_add_test(core, test_scripts);
     tcase_add_test(core, test_wrong_kind_for_a_map);
     tcase_add_test(core, test_keeps_going);
     tcase_add_test(core, test_usage);

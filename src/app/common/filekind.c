@@ -61,6 +61,7 @@ static app_file_kind kind_of_word(const char *w, app_file_kind other) {
     for (size_t i = 0; i < sizeof test_words / sizeof test_words[0]; i++)
         if (!strcmp(w, test_words[i])) return APP_FILE_TEST;
     if (!strcmp(w, "patrol-recording")) return APP_FILE_REC;
+    if (!strcmp(w, "at")) return APP_FILE_SCRIPT;
     if (ext_is(w, ".map") || ext_is(w, ".tmx")) return APP_FILE_LEVELS; /* a level list names maps */
     static const char *const map_words[] = {"format", "title", "tile_size", "tile", "grid", "player", "guard"};
     for (size_t i = 0; i < sizeof map_words / sizeof map_words[0]; i++)
@@ -72,6 +73,7 @@ static int ext_kind(const char *path, app_file_kind *k) {
     static const struct { const char *ext; app_file_kind kind; } exts[] = {
         {".map", APP_FILE_MAP}, {".tmx", APP_FILE_TMX}, {".tsx", APP_FILE_TSX},
         {".pat", APP_FILE_PAT}, {".steer", APP_FILE_STEER}, {".test", APP_FILE_TEST}, {".rec", APP_FILE_REC},
+        {".script", APP_FILE_SCRIPT},
     };
     for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
         if (ext_is(path, exts[i].ext)) {
@@ -107,6 +109,7 @@ const char *app_file_kind_name(app_file_kind k) {
     case APP_FILE_TEST: return "test file";
     case APP_FILE_REC: return "recording";
     case APP_FILE_LEVELS: return "level list";
+    case APP_FILE_SCRIPT: return "script";
     default: return "map";
     }
 }

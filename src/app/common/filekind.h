@@ -13,7 +13,8 @@ typedef enum app_file_kind {
     APP_FILE_STEER,   /* a steering parameters file (.steer) */
     APP_FILE_TEST,    /* a designer's test file (.test) */
     APP_FILE_REC,     /* a recording of patrol play (.rec) */
-    APP_FILE_LEVELS   /* a level list (maps/levels.txt): its first word is a .map or .tmx path */
+    APP_FILE_LEVELS,  /* a level list (maps/levels.txt): its first word is a .map or .tmx path */
+    APP_FILE_SCRIPT   /* timed world commands (.script): its first word is `at` */
 } app_file_kind;
 
 /* The kind of path: by its first line that is not blank or a comment when that line's first

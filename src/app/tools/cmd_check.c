@@ -20,6 +20,7 @@
 
 #include <patrol/map.h>
 #include <patrol/pattern.h>
+#include <patrol/script.h>
 #include <patrol/steer.h>
 #include <patrol/tmx.h>
 #include <patrol/world.h>
@@ -106,6 +107,23 @@ static int check_recording(const char *path, int quiet) {
                (unsigned long long)r.seed);
     app_rec_fini(&r);
     return problems;
+}
+
+/* A script alone: syntax only (its cells are checked against a map when sim or a .test file
+ * applies it). Returns the number of problems printed. */
+static int check_script_file(const char *path, int quiet) {
+    pt_script s = {0};
+    pt_error err;
+    if (pt_script_load(&s, path, &err) < 0) {
+        pt_error_print(stderr, &err);
+        pt_script_fini(&s);
+        return 1;
+    }
+    if (!quiet)
+        printf("%s: ok (%d command%s%s)\n", path, s.count, s.count == 1 ? "" : "s",
+               s.count ? "" : "; it changes nothing");
+    pt_script_fini(&s);
+    return 0;
 }
 
 /* A pattern file alone: syntax only. Returns the number of problems printed. */
@@ -488,6 +506,7 @@ int cmd_check(int argc, char **argv) {
             case APP_FILE_TSX: problems = check_tileset(a, c.quiet); break;
             case APP_FILE_TEST: problems = check_test_file(a, &c); break;
             case APP_FILE_REC: problems = check_recording(a, c.quiet); break;
+            case APP_FILE_SCRIPT: problems = check_script_file(a, c.quiet); break;
             case APP_FILE_LEVELS: problems = check_levels(a, &c); break;
             default: problems = check_map(a, &c); break;
             }
