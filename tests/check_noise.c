@@ -120,6 +120,35 @@ START_TEST(test_gait_speed) {
 }
 END_TEST
 
+/* A pattern-driven player walks in its pattern's gait: pt_world_set_gait, called before every
+ * step, changes nothing (the world's gait is the pattern's again each tick). */
+START_TEST(test_pattern_player_keeps_its_gait) {
+    static const char pat[] = "pattern stroll\n  kind path\n  gait sneak\n  points 1,1 30,1\n  at_end reverse\nend\n";
+    pt_patlib lib;
+    pt_error err;
+    pt_patlib_init(&lib);
+    ck_assert_int_eq(pt_patlib_parse(&lib, pat, strlen(pat), "stroll.pat", &err), PT_OK);
+    pt_map m;
+    ck_assert_int_eq(pt_map_init_blank(&m, 40, 3, &err), PT_OK);
+    pt_world_desc d = {.seed = 3, .player_pattern = pt_patlib_find(&lib, "stroll")};
+    ck_assert_ptr_nonnull(d.player_pattern);
+    pt_world *a = pt_world_create(&m, &lib, &d, &err), *b = pt_world_create(&m, &lib, &d, &err);
+    ck_assert(a && b);
+    for (int t = 0; t < 900; t++) {
+        pt_world_set_gait(b, (pt_gait)(t % PT_GAIT_COUNT));
+        pt_world_step(a);
+        pt_world_step(b);
+        const pt_entity *pa = pt_world_entity(a, 0), *pb = pt_world_entity(b, 0);
+        ck_assert(pa->px == pb->px && pa->py == pb->py);
+        ck_assert_int_eq(pt_world_gait(b), PT_GAIT_SNEAK);
+    }
+    pt_world_destroy(a);
+    pt_world_destroy(b);
+    pt_map_fini(&m);
+    pt_patlib_fini(&lib);
+}
+END_TEST
+
 /* pt_world_noise: made in the next step, listed there once, bad ones ignored. */
 START_TEST(test_game_noise) {
     pt_map m;
@@ -756,6 +785,7 @@ static Suite *noise_suite(void) {
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_footsteps);
     tcase_add_test(tc, test_gait_speed);
+    tcase_add_test(tc, test_pattern_player_keeps_its_gait);
     tcase_add_test(tc, test_game_noise);
     tcase_add_test(tc, test_legend_keys);
     tcase_add_test(tc, test_wall_and_door);

@@ -211,9 +211,11 @@ void pt_world_step(pt_world *w);
  * player walks its pattern and the input is ignored. */
 void pt_world_set_input(pt_world *w, int dx, int dy);
 
-/* The player's gait from the next tick on, for a controlled player and a pattern-driven one
- * alike (a pattern's own gait instructions set it too). A value out of range is ignored. The
- * gait scales the player's speed and sets the loudness of its footsteps (docs/ai.md). */
+/* The player's gait from the next tick on, for a controlled player and one the game moves
+ * (patrol/player.h). A pattern-driven player walks in its pattern's gait instead: the `gait`
+ * instruction in force at the start of each tick (walk before any) replaces this every tick.
+ * A value out of range is ignored. The gait scales the player's speed and sets the loudness
+ * of its footsteps (docs/ai.md). */
 void pt_world_set_gait(pt_world *w, pt_gait gait);
 pt_gait pt_world_gait(const pt_world *w);
 /* A gait's speed factor (times the player's speed) and the loudness of its footstep on a tile
