@@ -292,7 +292,7 @@ static void do_return(pt_world *w, pt_entity *e) {
         for (int i = 0; i < n; i++) e->path[i] = w->scratch[i];
         e->path_len = n;
         e->path_idx = 1;
-        b->planned = 1;
+        pt__plan_set(w, b, e->id);
         b->target_cell = e->path[n - 1];
     }
     int arrived;

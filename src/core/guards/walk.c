@@ -18,7 +18,7 @@ int pt__plan_to(pt_world *w, pt_entity *e, pt_cell to) {
     for (int i = 0; i < n; i++) e->path[i] = w->scratch[i];
     e->path_len = n;
     e->path_idx = 1;
-    b->planned = 1;
+    pt__plan_set(w, b, e->id);
     b->target_cell = to;
     return 1;
 }
@@ -55,14 +55,34 @@ static int plan_crosses(const pt_entity *e, int x, int y) {
     return 0;
 }
 
+/* Only the listed brains can hold a plan: the others' cache lines stay untouched, which is
+ * most of a change's cost on a big world right after a step. A listed brain that no longer
+ * plans leaves the list here (its place taken by the last). */
 int pt__plans_cell_changed(pt_world *w, int x, int y) {
     int n = 0;
-    for (int id = 0; id < w->n; id++) {
+    for (int k = 0; k < w->nplanners;) {
+        int id = w->planners[k];
         pt__brain *b = &w->brains[id];
-        if (b->planned && plan_crosses(&w->ents[id], x, y)) {
+        if (!b->planned) {
+            b->listed = 0;
+            w->planners[k] = w->planners[--w->nplanners];
+            continue;
+        }
+        if (plan_crosses(&w->ents[id], x, y)) {
             b->planned = 0;
             n++;
         }
+        k++;
     }
     return n;
+}
+
+void pt__plans_relist(pt_world *w) {
+    for (int id = 0; id < w->n; id++) {
+        pt__brain *b = &w->brains[id];
+        b->listed = 0;
+    }
+    w->nplanners = 0;
+    for (int id = 0; id < w->n; id++)
+        if (w->brains[id].planned) pt__plan_set(w, &w->brains[id], id);
 }

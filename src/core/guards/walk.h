@@ -23,6 +23,20 @@ static inline int pt__path_reserve(pt_entity *e, int len) {
     return 1;
 }
 
+/* The brain of entity id has a plan (planned = 1) and its id is in the world's planners, so a
+ * tile change finds it (pt__plans_cell_changed). */
+static inline void pt__plan_set(pt_world *w, pt__brain *b, int id) {
+    b->planned = 1;
+    if (!b->listed) {
+        b->listed = 1;
+        w->planners[w->nplanners++] = id;
+    }
+}
+
+/* Lists every brain that has a plan and is not listed yet (a world whose brains were written
+ * whole, as a load does). */
+void pt__plans_relist(pt_world *w);
+
 /* One tile step along e->path; returns 1 when the path's end is reached. */
 static inline int pt__path_step(pt_entity *e, const pt_map *m) {
     if (e->path_idx >= e->path_len) return 1;

@@ -46,6 +46,7 @@ typedef struct pt__brain {
                                 2 search: in the world's search (search.c) */
     int search_ticks;        /* ticks in the looking-around phase */
     int planned;             /* a path toward target_cell is in entity->path */
+    int listed;              /* its id is in the world's planners (pt__plan_set, guards/walk.h) */
     pt_cell target_cell;     /* cell the current path leads to */
     double look_base;        /* heading when looking around started */
     double progress_x, progress_y; /* continuous movers: where they last moved from */
@@ -119,6 +120,12 @@ struct pt_world {
                                     update loop while each is in cache; one per entity at most */
     int nlisteners;
     int heard_pending;           /* guards whose brain has a heard noise to read */
+    /* The ids whose brain set `planned` since the list last dropped them: the only plans a tile
+     * change can cross (pt__plans_cell_changed), so a change visits these and not every
+     * entity's brain. An id is listed at most once (pt__brain.listed); one that no longer plans
+     * leaves at the next change. Room for every entity (per-entity array). */
+    int *planners;
+    int nplanners;
     int *callers;                /* guards that started a chase this step, in the order they did:
                                     they call out once every guard has moved (calls.c) */
     int ncallers;

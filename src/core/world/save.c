@@ -10,6 +10,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "guards/walk.h"
 #include "world/save_priv.h"
 
 static const unsigned char MAGIC[8] = {'P', 'T', 'S', 'A', 'V', 'E', 0x1a, '\n'};
@@ -313,6 +314,7 @@ pt_world *pt_world_load(const void *data, size_t size, const pt_map *map, const 
         pt_world_destroy(w);
         return NULL;
     }
+    pt__plans_relist(w); /* the plans a tile change must find: derived, not saved */
     return w;
 }
 

@@ -55,6 +55,7 @@ static int reserve(pt_world *w, int need) {
              grow((void **)&w->brains, sizeof *w->brains, had, cap) &&
              grow((void **)&w->listeners, sizeof *w->listeners, had, cap) &&
              grow((void **)&w->callers, sizeof *w->callers, had, cap) &&
+             grow((void **)&w->planners, sizeof *w->planners, had, cap) &&
              grow((void **)&w->agents, sizeof *w->agents, had, cap) &&
              grow((void **)&w->params, sizeof *w->params, had, cap) &&
              grow((void **)&w->waypoints, sizeof *w->waypoints, had, cap) &&

@@ -152,10 +152,11 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
     w->flock_noise_tick = PT_CALLOC((size_t)map->nents + 1, sizeof *w->flock_noise_tick);
     w->listeners = PT_MALLOC((size_t)n * sizeof *w->listeners);
     w->callers = PT_MALLOC((size_t)n * sizeof *w->callers);
+    w->planners = PT_MALLOC((size_t)n * sizeof *w->planners);
     w->scratch_cap = PT_MAX_PATTERN_STEPS;
     w->scratch = PT_MALLOC((size_t)w->scratch_cap * sizeof *w->scratch);
     if (!w->ents || !w->defs || !w->brains || !w->pf || !w->scratch || !w->hearing || !w->flock_noise_tick ||
-        !w->listeners || !w->callers) {
+        !w->listeners || !w->callers || !w->planners) {
         pt_world_destroy(w);
         pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for %d entities", n);
         return NULL;
@@ -246,6 +247,7 @@ void pt_world_destroy(pt_world *w) {
     PT_FREE(w->flock_noise_tick);
     PT_FREE(w->listeners);
     PT_FREE(w->callers);
+    PT_FREE(w->planners);
     PT_FREE(w->prey);
     PT_FREE(w->prey_startled);
     pt__doors_fini(w);
