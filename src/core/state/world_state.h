@@ -46,7 +46,6 @@ typedef struct pt__brain {
                                 2 search: in the world's search (search.c) */
     int search_ticks;        /* ticks in the looking-around phase */
     int planned;             /* a path toward target_cell is in entity->path */
-    int listed;              /* its id is in the world's planners (pt__plan_set, guards/walk.h) */
     pt_cell target_cell;     /* cell the current path leads to */
     double look_base;        /* heading when looking around started */
     double progress_x, progress_y; /* continuous movers: where they last moved from */
@@ -64,6 +63,8 @@ typedef struct pt__brain {
      * (glide_x, glide_y), to its cell's centre as its step clock runs from glide_t0 to 1: it
      * is drawn there while `glide` is set and it has not stepped since (prev cell = cell). */
     int glide;
+    int listed;              /* its id is in the world's planners (pt__plan_set, guards/walk.h;
+                                here, in glide's padding, so the brain stays its size) */
     double glide_x, glide_y, glide_t0;
     pt_cell investigate_at;  /* investigate: the place it walks to and looks around */
     /* A noise heard in the last step: the hearing pass (listen.c) keeps the loudest in
