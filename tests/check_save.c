@@ -145,6 +145,13 @@ static void check_copy(pt_world *a, const pt_map *m, const pt_patlib *lib, int t
     pt_world_desc d = {.threads = threads};
     pt_world *b = pt_world_load(da, na, m, lib, &d, &err);
     ck_assert_msg(b != NULL, "%s: %s", what, err.message);
+    /* the legend, with the door kinds the world added to it, is the same */
+    const pt_map *ma = pt_world_map(a), *mb = pt_world_map(b);
+    ck_assert_int_eq(ma->nlegend, mb->nlegend);
+    for (int i = 0; i < ma->nlegend; i++)
+        ck_assert_msg(ma->legend[i].ch == mb->legend[i].ch && !strcmp(ma->legend[i].name, mb->legend[i].name) &&
+                          ma->legend[i].flags == mb->legend[i].flags && ma->legend[i].sound == mb->legend[i].sound,
+                      "%s: legend entry %d differs", what, i);
     save_mem(b, &db, &nb);
     ck_assert_msg(na == nb && memcmp(da, db, na) == 0, "%s: save(load(save)) differs from save", what);
     pt_world_save_free(db);
