@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Zlib */
 /* `patrol sim --save-at T --save F` and `sim --load F`: the trace of one run of N ticks is
  * the first run's rows up to tick T followed by the loaded run's rows, on the demo (a player
- * on its pattern, flocks, catches) and on another level with --player-pattern; bad saves
- * and bad option combinations are refused. */
+ * on its pattern, flocks, catches), on another level with --player-pattern, and on a map
+ * with doors with a --script given to both runs; bad saves and bad option combinations are
+ * refused. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <check.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #define DEMO PATROL_SOURCE_DIR "/maps/demo.map"
 #define FORT PATROL_SOURCE_DIR "/maps/fort.map"
 #define ROUTES PATROL_SOURCE_DIR "/patterns/demo_routes.pat"
+#define DOORS PATROL_SOURCE_DIR "/tests/data/tmx/doors.map"
 
 static char dir[256];
 
@@ -47,7 +49,7 @@ static size_t upto(const char *csv, unsigned long last) {
     return (size_t)(l - csv);
 }
 
-static void split_run(const char *map, const char *ref, long ticks, long at) {
+static void split_run_script(const char *map, const char *ref, const char *script, long ticks, long at) {
     static run_result r;
     char full[300], first[300], second[300], sav[300], n[32], t[32], m[32];
     snprintf(full, sizeof full, "%s/full.csv", dir);
@@ -57,14 +59,17 @@ static void split_run(const char *map, const char *ref, long ticks, long at) {
     snprintf(n, sizeof n, "%ld", ticks);
     snprintf(t, sizeof t, "%ld", at);
     snprintf(m, sizeof m, "%ld", ticks - at);
-    const char *a1[] = {map, "--ticks", n, "--trace", full, "-q", ref ? "--player-pattern" : NULL, ref, NULL};
+    /* the script (given to each run: --load does not remember it) goes first, so that a NULL
+     * ref ends the list */
+    const char *sc = script ? "--script" : "-q";
+    const char *a1[] = {map, "--ticks", n, "--trace", full, "-q", sc, script ? script : "-q", ref ? "--player-pattern" : NULL, ref, NULL};
     run(&r, a1);
     ck_assert_msg(r.status == 0, "%s", r.err);
-    const char *a2[] = {map, "--ticks", n, "--save-at", t, "--save", sav, "--trace", first, "-q",
+    const char *a2[] = {map, "--ticks", n, "--save-at", t, "--save", sav, "--trace", first, "-q", sc, script ? script : "-q",
                         ref ? "--player-pattern" : NULL, ref, NULL};
     run(&r, a2);
     ck_assert_msg(r.status == 0, "%s", r.err);
-    const char *a3[] = {"--load", sav, "--ticks", m, "--trace", second, "--threads", "2", NULL};
+    const char *a3[] = {"--load", sav, "--ticks", m, "--trace", second, "--threads", "2", script ? "--script" : NULL, script, NULL};
     run(&r, a3);
     ck_assert_msg(r.status == 0, "%s", r.err);
     ck_assert_msg(strstr(r.out, " ticks (") && strstr(r.out, "at tick "), "%s", r.out);
@@ -84,12 +89,40 @@ static void split_run(const char *map, const char *ref, long ticks, long at) {
     free(c2);
 }
 
+static void split_run(const char *map, const char *ref, long ticks, long at) { split_run_script(map, ref, NULL, ticks, at); }
+
 START_TEST(test_split_runs_equal_one_run) {
     setup();
     split_run(DEMO, NULL, 2000, 700);
     split_run(DEMO, NULL, 600, 0);
     split_run(FORT, NULL, 1500, 1111);
     split_run(DEMO, ROUTES ":sneak", 1200, 450);
+}
+END_TEST
+
+/* A run with a script split by --save-at T and --load with the same script: the loaded run
+ * applies only the commands due from tick T on (those before were applied by the first run,
+ * and are in the save), so its rows are the whole run's. Commands at T itself, just before
+ * it and after it; doors, tiles, noises and the player. */
+START_TEST(test_split_runs_with_a_script) {
+    setup();
+    char script[300];
+    snprintf(script, sizeof script, "%s/doors.script", dir);
+    FILE *f = fopen(script, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("at 0 door 5,1 locked\n"
+          "at 100 noise 5,3 12\n"
+          "at 299 tile 6,5 '#'\n"
+          "at 300 door 5,1 open\n"
+          "at 300 door 7,3 locked\n"
+          "at 500 door 3,3 open\n"
+          "at 10s player 10,5\n"
+          "at 800 door 7,3 open\n"
+          "at 900 tile 6,5 .\n",
+          f);
+    fclose(f);
+    static const long at[] = {0, 100, 299, 300, 301, 650};
+    for (int i = 0; i < 6; i++) split_run_script(DOORS, NULL, script, 1000, at[i]);
 }
 END_TEST
 
@@ -142,6 +175,7 @@ int main(void) {
     TCase *tc = tcase_create("sim");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_split_runs_equal_one_run);
+    tcase_add_test(tc, test_split_runs_with_a_script);
     tcase_add_test(tc, test_bad_saves_and_options);
     suite_add_tcase(s, tc);
     return tu_run(s);

@@ -3,9 +3,11 @@
  * loaded continues exactly as the original, trace rows, events, noises and shouts byte for
  * byte, on the shipped levels and generated maps, many seeds and save ticks, mid-chase,
  * mid-search and mid-investigate, with flocks and prey, on 1 and 2 threads, after tiles
- * changed and with game noises waiting for the next step; a save of a loaded world is the
- * save it came from. Bad saves (every truncation, every single-byte corruption, wrong magic,
- * a newer version, another map or library) fail with their error and no crash. */
+ * changed and with game noises waiting for the next step, with doors (a guard pausing at
+ * one, doors the game locked, doors that close) and a hosted player with a position waiting;
+ * a save of a loaded world is the save it came from. Bad saves (every truncation, every
+ * single-byte corruption, wrong magic, another version, another map or library, a door value
+ * out of range) fail with their error and no crash. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream, mkstemp */
 #include <check.h>
 #include <stdio.h>
@@ -14,13 +16,16 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <patrol/door.h>
 #include <patrol/map.h>
 #include <patrol/pattern.h>
+#include <patrol/player.h>
 #include <patrol/save.h>
 #include <patrol/search.h>
 #include <patrol/tmx.h>
 #include <patrol/world.h>
 
+#include "state/world_state.h"
 #include "test_util.h"
 
 static void load_level(const char *path, pt_map *m, pt_patlib *lib) {
@@ -60,6 +65,10 @@ static char *step_text(pt_world *w) {
             fprintf(f, "memory %d %d %d %d %llu %a\n", i, mem[j].kind, mem[j].x, mem[j].y, (unsigned long long)mem[j].tick,
                     mem[j].certainty);
     }
+    pt_door doors[256];
+    int nd = pt_world_doors(w, doors, 256);
+    for (int i = 0; i < nd && i < 256; i++) fputc('0' + doors[i].state, f);
+    fputc('\n', f);
     pt_search_info si;
     pt_world_search(w, &si);
     fprintf(f, "search %d %d %d %d %d\n", si.active, si.ncells, si.nsearched, si.nguards, si.origin.x + 1000 * si.origin.y);
@@ -80,7 +89,20 @@ typedef struct drive {
     pt_rng r;
     int controlled, tiles;
     const char *kinds;
+    int doors; /* now and then the game sets a door's state */
+    int host;  /* the game moves or teleports its player (pt_player_host) */
 } drive;
+
+/* A walkable place of w's map (x, y in tiles) from r. */
+static void walkable_place(pt_rng *r, const pt_map *m, double *x, double *y) {
+    int cx, cy;
+    do {
+        cx = (int)pt_rng_below(r, (uint32_t)m->w);
+        cy = (int)pt_rng_below(r, (uint32_t)m->h);
+    } while (!pt_map_walkable(m, cx, cy));
+    *x = cx + pt_rng_below(r, 1000) / 1000.0;
+    *y = cy + pt_rng_below(r, 1000) / 1000.0;
+}
 
 static void drive_tick(drive *dr, pt_world **ws, int nw) {
     const pt_map *m = pt_world_map(ws[0]);
@@ -90,7 +112,22 @@ static void drive_tick(drive *dr, pt_world **ws, int nw) {
     char t = dr->kinds[pt_rng_below(&dr->r, (uint32_t)strlen(dr->kinds))];
     int noise = pt_rng_below(&dr->r, 16) == 0;
     int nx = (int)pt_rng_below(&dr->r, (uint32_t)m->w), ny = (int)pt_rng_below(&dr->r, (uint32_t)m->h);
+    pt_door doors[256];
+    int nd = dr->doors ? pt_world_doors(ws[0], doors, 256) : 0;
+    int door = nd > 0 && pt_rng_below(&dr->r, 12) == 0 ? (int)pt_rng_below(&dr->r, (uint32_t)(nd < 256 ? nd : 256)) : -1;
+    pt_door_state ds = (pt_door_state)pt_rng_below(&dr->r, 3);
+    int hmove = dr->host && pt_rng_below(&dr->r, 3) == 0, jump = hmove && pt_rng_below(&dr->r, 4) == 0;
+    double hx = 0, hy = 0, hvx = (double)pt_rng_below(&dr->r, 9) - 4, hvy = (double)pt_rng_below(&dr->r, 9) - 4;
+    if (hmove) {
+        const pt_entity *p = pt_world_entity(ws[0], 0);
+        hx = p->px + ((int)pt_rng_below(&dr->r, 3) - 1) * 0.4;
+        hy = p->py + ((int)pt_rng_below(&dr->r, 3) - 1) * 0.4;
+        if (jump || !pt_map_walkable(m, (int)hx, (int)hy)) walkable_place(&dr->r, m, &hx, &hy);
+    }
     for (int k = 0; k < nw; k++) {
+        if (door >= 0) ck_assert_int_eq(pt_world_set_door(ws[k], doors[door].x, doors[door].y, ds, NULL), PT_OK);
+        if (hmove && jump) ck_assert_int_eq(pt_player_teleport(ws[k], hx, hy, NULL), PT_OK);
+        if (hmove && !jump) ck_assert_int_eq(pt_player_move(ws[k], hx, hy, hvx, hvy, NULL), PT_OK);
         if (dr->controlled) pt_world_set_input(ws[k], dx, dy);
         if (change && pt_map_legend_find(pt_world_map(ws[k]), t) >= 0) pt_world_set_tile(ws[k], x, y, t, NULL);
         if (noise) pt_world_noise(ws[k], nx, ny, 9.0);
@@ -108,6 +145,13 @@ static void check_copy(pt_world *a, const pt_map *m, const pt_patlib *lib, int t
     pt_world_desc d = {.threads = threads};
     pt_world *b = pt_world_load(da, na, m, lib, &d, &err);
     ck_assert_msg(b != NULL, "%s: %s", what, err.message);
+    /* the legend, with the door kinds the world added to it, is the same */
+    const pt_map *ma = pt_world_map(a), *mb = pt_world_map(b);
+    ck_assert_int_eq(ma->nlegend, mb->nlegend);
+    for (int i = 0; i < ma->nlegend; i++)
+        ck_assert_msg(ma->legend[i].ch == mb->legend[i].ch && !strcmp(ma->legend[i].name, mb->legend[i].name) &&
+                          ma->legend[i].flags == mb->legend[i].flags && ma->legend[i].sound == mb->legend[i].sound,
+                      "%s: legend entry %d differs", what, i);
     save_mem(b, &db, &nb);
     ck_assert_msg(na == nb && memcmp(da, db, na) == 0, "%s: save(load(save)) differs from save", what);
     pt_world_save_free(db);
@@ -256,6 +300,130 @@ START_TEST(test_generated_continue_exactly) {
 }
 END_TEST
 
+/* ---- doors and the game's own player ---- */
+
+/* What a world with doors or a hosted player is doing now, bit per thing a copy should be
+ * made during. */
+enum {
+    AT_PAUSE = 1,      /* a guard pauses at a closed door */
+    AT_BEHIND = 2,     /* a guard is to close a door behind it */
+    AT_LOCKED = 4,     /* a door is locked */
+    AT_KNOWN = 8,      /* a guard remembers a door of its round closed */
+    AT_HOST_SET = 16,  /* the hosted player's position waits for the next step */
+};
+static unsigned doings_now(const pt_world *w) {
+    unsigned s = 0;
+    for (int i = 0; i < w->n; i++) {
+        const pt__brain *b = &w->brains[i];
+        s |= (b->door_opening ? AT_PAUSE : 0) | (b->door_close ? AT_BEHIND : 0) | (b->door_known[0] ? AT_KNOWN : 0);
+    }
+    for (int k = 0; k < w->ndoors; k++) s |= w->doors[k].state == PT_DOOR_LOCKED ? AT_LOCKED : 0;
+    return s;
+}
+
+/* Steps a `ticks` ticks under dr, copying it at the first tick of each doing and every
+ * `every` ticks (a hosted player moved first: the copy has the position waiting). */
+static unsigned run_copies(pt_world *a, const pt_map *m, const pt_patlib *lib, drive *dr, int ticks, int every,
+                           const char *name) {
+    unsigned covered = 0;
+    char what[256];
+    for (int t = 0; t < ticks; t++) {
+        unsigned now = doings_now(a);
+        if ((now & ~covered) || t % every == every - 1) {
+            if (dr->host) {
+                double x, y;
+                walkable_place(&dr->r, pt_world_map(a), &x, &y);
+                ck_assert_int_eq(pt_player_move(a, x, y, 1.5, -0.5, NULL), PT_OK);
+                now |= a->host_set ? AT_HOST_SET : 0;
+            }
+            covered |= now;
+            snprintf(what, sizeof what, "%s tick %d", name, t);
+            drive copy = *dr;
+            check_copy(a, m, lib, 2, 120, &copy, what);
+            *dr = copy;
+            t += 120;
+        }
+        drive_tick(dr, &a, 1);
+        free(step_text(a));
+    }
+    return covered;
+}
+
+START_TEST(test_doors_continue_exactly) {
+    unsigned covered = 0;
+    /* the tests' door map: closed doors on the guards' rounds, one that `closes`, a locked one */
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        load_level("tests/data/tmx/doors.map", &m, &lib);
+        pt_error err;
+        pt_world_desc d = {.seed = seed, .threads = 1};
+        pt_world *a = pt_world_create(&m, &lib, &d, &err);
+        ck_assert_msg(a != NULL, "%s", err.message);
+        drive dr = {.doors = seed > 1, .kinds = "."};
+        pt_rng_seed(&dr.r, seed, 11);
+        char name[64];
+        snprintf(name, sizeof name, "doors.map seed %llu", (unsigned long long)seed);
+        covered |= run_copies(a, &m, &lib, &dr, 1500, 200, name);
+        pt_world_destroy(a);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    /* generated maps: their door tiles declared closed, locked or open, half with `closes` */
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        pt_map m;
+        gen_map(&m, seed);
+        int doors = 0, plus = pt_map_legend_find(&m, '+');
+        m.doors = calloc((size_t)m.w * (size_t)m.h, sizeof *m.doors);
+        ck_assert_ptr_nonnull(m.doors);
+        for (int y = 0; y < m.h; y++)
+            for (int x = 0; x < m.w; x++) {
+                int taken = m.player.x == x && m.player.y == y;
+                for (int i = 0; i < m.nents; i++) taken |= m.ents[i].x == x && m.ents[i].y == y;
+                if (m.tiles[y * m.w + x] != plus || taken) continue;
+                m.doors[doors] = (pt_door_def){x, y, (pt_door_state)(doors % 3), doors % 2, 1, 1};
+                doors++;
+            }
+        m.ndoors = doors;
+        ck_assert_int_gt(doors, 3);
+        pt_error err;
+        pt_world_desc d = {.seed = seed, .player_controlled = 1, .threads = 1};
+        pt_world *a = pt_world_create(&m, NULL, &d, &err);
+        ck_assert_msg(a != NULL, "%s", err.message);
+        drive dr = {.controlled = 1, .doors = 1, .kinds = "."};
+        pt_rng_seed(&dr.r, seed, 12);
+        char name[64];
+        snprintf(name, sizeof name, "generated with doors seed %llu", (unsigned long long)seed);
+        covered |= run_copies(a, &m, NULL, &dr, 1200, 150, name);
+        pt_world_destroy(a);
+        pt_map_fini(&m);
+    }
+    ck_assert_uint_eq(covered, AT_PAUSE | AT_BEHIND | AT_LOCKED | AT_KNOWN);
+}
+END_TEST
+
+START_TEST(test_hosted_player_continues_exactly) {
+    unsigned covered = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        pt_map m;
+        gen_map(&m, seed);
+        pt_error err;
+        pt_world_desc d = {.seed = seed, .threads = 1};
+        pt_world *a = pt_world_create(&m, NULL, &d, &err);
+        ck_assert_msg(a != NULL, "%s", err.message);
+        ck_assert_int_eq(pt_player_host(a), PT_OK);
+        drive dr = {.host = 1, .tiles = seed % 2, .kinds = ".~=,*:T"};
+        pt_rng_seed(&dr.r, seed, 13);
+        char name[64];
+        snprintf(name, sizeof name, "hosted player seed %llu", (unsigned long long)seed);
+        covered |= run_copies(a, &m, NULL, &dr, 900, 150, name);
+        pt_world_destroy(a);
+        pt_map_fini(&m);
+    }
+    ck_assert_uint_eq(covered & AT_HOST_SET, AT_HOST_SET);
+}
+END_TEST
+
 /* A small world's save, for the error tests. */
 static void small_save(pt_map *m, void **data, size_t *size) {
     gen_map(m, 3);
@@ -357,6 +525,91 @@ START_TEST(test_corrupt_with_checksum) {
 }
 END_TEST
 
+/* The byte offset of section `id`'s body in a save. */
+static size_t section_at(const unsigned char *p, size_t size, uint32_t id) {
+    size_t at = 28;
+    while (at + 8 <= size) {
+        uint32_t got = (uint32_t)p[at] | (uint32_t)p[at + 1] << 8 | (uint32_t)p[at + 2] << 16 | (uint32_t)p[at + 3] << 24;
+        uint32_t len = (uint32_t)p[at + 4] | (uint32_t)p[at + 5] << 8 | (uint32_t)p[at + 6] << 16 | (uint32_t)p[at + 7] << 24;
+        if (got == id) return at + 8;
+        at += 8 + len;
+    }
+    ck_abort_msg("no section %u", id);
+    return 0;
+}
+
+static void put32(unsigned char *p, int32_t v) {
+    for (int i = 0; i < 4; i++) p[i] = (unsigned char)((uint32_t)v >> (8 * i));
+}
+
+/* A door value out of range (a state, an index, a pause, a count, a hosted flag) is an
+ * error that names it, not a crash; the save loads again once the byte is back. */
+START_TEST(test_door_values_refused) {
+    pt_map m;
+    pt_patlib lib;
+    load_level("tests/data/tmx/doors.map", &m, &lib);
+    pt_error err;
+    pt_world_desc d = {.seed = 1};
+    pt_world *w = pt_world_create(&m, &lib, &d, &err);
+    ck_assert_ptr_nonnull(w);
+    int pauser = -1;
+    for (int t = 0; t < 2000 && pauser < 0; t++) {
+        pt_world_step(w);
+        for (int i = 1; i < w->n; i++)
+            if (w->brains[i].door_opening && w->brains[i].door_wait > 1) pauser = i;
+    }
+    ck_assert_int_ge(pauser, 1);
+    int nd = w->ndoors;
+    void *data;
+    size_t size;
+    save_mem(w, &data, &size);
+    pt_world_destroy(w);
+    unsigned char *p = data;
+    size_t doors = section_at(p, size, 11), host = section_at(p, size, 12);
+    size_t first = doors + 4 + 3 * 5, brains = first + 16 * (size_t)nd + 12, mine = brains + 36 * (size_t)pauser;
+    struct {
+        size_t at;
+        int32_t v;
+        const char *says;
+    } bad[] = {
+        {doors, nd + 1, "door count"},
+        {doors + 4, 77, "door kind"},
+        {doors + 8, 1, "character differs"},
+        {first, 0, "door cell"},
+        {first + 8, 3, "door state 3 is out of range"},
+        {first + 8, -1, "door state -1"},
+        {first + 8, PT_DOOR_LOCKED, "state is not its tile's"},
+        {first + 12, 2, "door closes"},
+        {brains - 12, 99, "closed door count"},
+        {brains - 8, 2, "doors live"},
+        {mine, nd + 1, "door opening"},
+        {mine + 4, 1000000, "door pause"},
+        {mine + 4, -1, "door pause"},
+        {mine + 8, -(nd + 1), "door to close"},
+        {mine + 20, nd + 1, "known door"},
+        {mine + 32, INT32_MIN, "out of range"},
+        {host, 2, "hosted"},
+        {host + 4, 1, "host position set"},
+        {host + 16, 0x7ff00000, "number out of range"},
+        {host + 16, 0x40900000, "off the"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        unsigned char was[4];
+        memcpy(was, p + bad[k].at, 4);
+        put32(p + bad[k].at, bad[k].v);
+        fix_crc(p, size);
+        ck_assert_msg(load_code(data, size, &m, &lib, &err) == PT_ERR_BAD_VALUE, "case %zu loaded", k);
+        ck_assert_msg(strstr(err.message, bad[k].says) != NULL, "case %zu: %s", k, err.message);
+        memcpy(p + bad[k].at, was, 4);
+        fix_crc(p, size);
+        ck_assert_int_eq(load_code(data, size, &m, &lib, &err), PT_OK);
+    }
+    pt_world_save_free(data);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
 START_TEST(test_magic_and_version) {
     pt_map m;
     void *data;
@@ -369,7 +622,10 @@ START_TEST(test_magic_and_version) {
     ck_assert_ptr_nonnull(strstr(err.message, "not a patrol save"));
     p[8] = PT_SAVE_VERSION + 1;
     ck_assert_int_eq(load_code(data, size, &m, NULL, &err), PT_ERR_BAD_ENCODING);
-    ck_assert_ptr_nonnull(strstr(err.message, "version 2"));
+    ck_assert_ptr_nonnull(strstr(err.message, "version 3; this patrol reads version 2 only"));
+    p[8] = PT_SAVE_VERSION - 1; /* an older save lacks the doors and the hosted player */
+    ck_assert_int_eq(load_code(data, size, &m, NULL, &err), PT_ERR_BAD_ENCODING);
+    ck_assert_ptr_nonnull(strstr(err.message, "version 1; this patrol reads version 2 only"));
     p[8] = PT_SAVE_VERSION;
     ck_assert_int_eq(load_code(data, size, &m, NULL, &err), PT_OK);
     /* trailing bytes: the checksum is then read from the wrong place */
@@ -438,6 +694,8 @@ static Suite *save_suite(void) {
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_levels_continue_exactly);
     tcase_add_test(tc, test_generated_continue_exactly);
+    tcase_add_test(tc, test_doors_continue_exactly);
+    tcase_add_test(tc, test_hosted_player_continues_exactly);
     suite_add_tcase(s, tc);
     TCase *bad = tcase_create("bad");
     tcase_set_timeout(bad, 600);
@@ -445,6 +703,7 @@ static Suite *save_suite(void) {
     tcase_add_test(bad, test_corrupt);
     tcase_add_test(bad, test_corrupt_with_checksum);
     tcase_add_test(bad, test_magic_and_version);
+    tcase_add_test(bad, test_door_values_refused);
     tcase_add_test(bad, test_other_map_and_library);
     suite_add_tcase(s, bad);
     return s;

@@ -2,7 +2,8 @@
 /* Scripts (patrol/script.h, docs/formats.md "Scripts"): every error kind located (parse,
  * bind, apply); a script's commands give the trace the same calls made by hand give, on
  * generated maps; `at T` in seconds is the tick it rounds to; a .test file's `script` line
- * is applied in its runs. */
+ * is applied in its runs; the `door` command: its errors located, a script locking and
+ * opening doors gives the trace of the same pt_world_set_door calls. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream, mkdtemp */
 #include <check.h>
 #include <math.h>
@@ -11,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <patrol/door.h>
+#include <patrol/pattern.h>
 #include <patrol/player.h>
 #include <patrol/script.h>
 #include <patrol/testing.h>
@@ -420,6 +423,99 @@ START_TEST(test_file_names_a_script) {
 }
 END_TEST
 
+/* ---- door X,Y open|closed|locked ---- */
+
+/* tests/data/tmx/doors.map: a guard's round through a closed door that closes (5,1), a
+ * closed door (7,3) and a locked one (3,3) on the other's. */
+static void doors_map(pt_map *m, pt_patlib *lib) {
+    pt_error err;
+    ck_assert_msg(pt_map_load(m, "tests/data/tmx/doors.map", &err) == PT_OK, "%s", err.message);
+    pt_patlib_init(lib);
+    for (int i = 0; i < m->npattern_files; i++)
+        ck_assert_msg(pt_patlib_load(lib, m->pattern_files[i], &err) == PT_OK, "%s", err.message);
+}
+
+/* The trace rows and events of `ticks` steps: the script applied before each step, or the
+ * calls made by hand at the same ticks (door k of hand[] to state st[k] at tick at[k]). */
+static char *door_run(const pt_map *m, const pt_patlib *lib, uint64_t seed, const pt_script *s, const uint64_t *at,
+                      const int *cx, const int *cy, const int *st, int nh, size_t *len) {
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    ck_assert_ptr_nonnull(f);
+    pt_world_desc d = {.seed = seed};
+    pt_error err;
+    pt_world *w = pt_world_create(m, lib, &d, &err);
+    ck_assert_msg(w != NULL, "%s", err.message);
+    int cursor = 0, k = 0;
+    for (int t = 0; t < 1200; t++) {
+        if (s) ck_assert_msg(pt_script_apply(s, &cursor, w, &err) >= 0, "%s", err.message);
+        for (; k < nh && at[k] <= pt_world_tick(w); k++)
+            ck_assert_int_eq(pt_world_set_door(w, cx[k], cy[k], (pt_door_state)st[k], &err), PT_OK);
+        pt_world_step(w);
+        pt_world_trace_rows(w, f);
+        int n;
+        const pt_event *ev = pt_world_events(w, &n);
+        for (int i = 0; i < n; i++) fprintf(f, "event %d %u %u %d,%d\n", ev[i].kind, ev[i].a, ev[i].b, ev[i].x, ev[i].y);
+    }
+    pt_world_destroy(w);
+    fclose(f);
+    return buf;
+}
+
+START_TEST(door_verb) {
+    /* parse: a misspelt state gets the nearest one, a missing state is at the line's end */
+    bad("at 5 door 5,1 lockd\n", PT_ERR_BAD_VALUE, 1, 15);
+    bad("at 5 door 5,1\n", PT_ERR_MISSING, 1, 15);
+    bad("at 5 door 5,1 open now\n", PT_ERR_SYNTAX, 1, 20);
+    pt_script s;
+    pt_error err;
+    ck_assert_int_lt(parse(&s, "at 5 door 5,1 lockd\n", &err), 0);
+    ck_assert_ptr_nonnull(strstr(err.message, "'locked'"));
+    ck_assert_int_lt(parse(&s, "at 5 door 5,1 shut\n", &err), 0);
+    ck_assert_ptr_nonnull(strstr(err.message, "open, closed, locked"));
+    /* bind: the cell must be a door of the map, located at the cell */
+    pt_map m;
+    pt_patlib lib;
+    doors_map(&m, &lib);
+    ck_assert_int_eq(parse(&s, "at 1 door 5,1 open\n# wall\nat 2  door 4,1 locked\n", &err), PT_OK);
+    ck_assert_int_eq(s.cmds[0].choice, PT_DOOR_OPEN);
+    ck_assert_int_eq(s.cmds[1].choice, PT_DOOR_LOCKED);
+    ck_assert_int_eq(pt_script_bind(&s, &m, &err), PT_ERR_BAD_VALUE);
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_int_eq(err.col, 12);
+    ck_assert_str_eq(err.file, "t.script");
+    ck_assert_ptr_nonnull(strstr(err.message, "cell 4,1 is not a door of the map"));
+    pt_script_fini(&s);
+    ck_assert_int_eq(parse(&s, "at 1 door 50,1 open\n", &err), PT_OK);
+    ck_assert_int_eq(pt_script_bind(&s, &m, &err), PT_ERR_OUT_OF_MAP);
+    ck_assert_int_eq(err.col, 11);
+    pt_script_fini(&s);
+    /* a script locking and opening doors: the trace of the same calls by hand, and not the
+     * trace without it */
+    static const char text[] = "at 0 door 5,1 locked\nat 5s door 3,3 open\nat 400 door 5,1 open\nat 700 door 7,3 locked\n";
+    static const uint64_t at[] = {0, 300, 400, 700};
+    static const int cx[] = {5, 3, 5, 7}, cy[] = {1, 3, 1, 3}, st[] = {PT_DOOR_LOCKED, PT_DOOR_OPEN, PT_DOOR_OPEN, PT_DOOR_LOCKED};
+    ck_assert_int_eq(parse(&s, text, &err), PT_OK);
+    ck_assert_int_eq(pt_script_bind(&s, &m, &err), PT_OK);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        size_t la, lb, lc;
+        char *a = door_run(&m, &lib, seed, &s, NULL, NULL, NULL, NULL, 0, &la);
+        char *b = door_run(&m, &lib, seed, NULL, at, cx, cy, st, 4, &lb);
+        char *c = door_run(&m, &lib, seed, NULL, NULL, NULL, NULL, NULL, 0, &lc);
+        char diff[256];
+        ck_assert_msg(pt_test_trace_diff(a, la, b, lb, diff, sizeof diff) == 0, "seed %llu: %s", (unsigned long long)seed, diff);
+        ck_assert_msg(pt_test_trace_diff(a, la, c, lc, NULL, 0) != 0, "seed %llu: the script changed nothing",
+                      (unsigned long long)seed);
+        free(a);
+        free(b);
+        free(c);
+    }
+    pt_script_fini(&s);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("script");
     TCase *tc = tcase_create("core");
@@ -430,6 +526,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, timing_of_at);
     tcase_add_test(tc, bind_and_apply_errors_are_located);
     tcase_add_test(tc, test_file_names_a_script);
+    tcase_add_test(tc, door_verb);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Zlib */
 /* libFuzzer target: the save loader (patrol/save.h) on fuzzed saves of one small world (a
- * fixed map: a tile guard on a path, a steered one on waypoints, prey and a flock; a fixed pattern
- * library). Each input is loaded twice: as it is (the header and checksum checks), and with
+ * fixed map: a tile guard on a path through a closed door that closes, a steered one on
+ * waypoints, a locked door, prey and a flock; a fixed pattern library). Each input is loaded twice: as it is (the header and checksum checks), and with
  * its size field and checksum made right (so the fuzzer reaches every section's reader).
  * Either load fails with an error or gives a world that saves again and steps 30 ticks: no
- * crash, no sanitizer report. The seeds (corpus/save) are saves of that world at a few ticks. */
+ * crash, no sanitizer report. The seeds (corpus/save) are saves of that world at a few ticks
+ * (one while the guard pauses at the door) and of it with a hosted player, a position waiting. */
+#include <patrol/player.h>
 #include <patrol/save.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,14 +21,16 @@ static const char k_map[] =
     "guard g2 at=10,5 pattern=route chase=steer\n"
     "prey hen at=6,4\n"
     "flock crows at=12,2 count=2\n"
+    "door 9,2 closed closes\n"
+    "door 9,6 locked\n"
     "grid\n"
     "################\n"
     "#..............#\n"
-    "#..####..#.....#\n"
+    "#..####..+.....#\n"
     "#..#...........#\n"
     "#..#.....~~....#\n"
     "#..............#\n"
-    "#........#.....#\n"
+    "#........+.....#\n"
     "################\n"
     "end\n";
 
@@ -87,14 +91,25 @@ int main(int argc, char **argv) {
     pt_world_desc d = {.seed = 5};
     pt_world *w = pt_world_create(&g_map, &g_lib, &d, &err);
     if (!w || argc < 2) return 1;
-    static const int at[] = {0, 40, 200, 600};
+    static const int at[] = {0, 6, 40, 200, 600};
     int t = 0;
-    for (int k = 0; k < 4; k++) {
+    char path[512];
+    for (int k = 0; k < 5; k++) {
         while (t < at[k]) t++, pt_world_step(w);
-        char path[512];
         snprintf(path, sizeof path, "%s/tick%d.sav", argv[1], at[k]);
         if (pt_world_save_file(w, path, NULL, &err) < 0) return 1;
     }
+    pt_world_destroy(w);
+    /* the game's own player, moved a few times, a position waiting for the next step */
+    w = pt_world_create(&g_map, &g_lib, &d, &err);
+    if (!w || pt_player_host(w) < 0) return 1;
+    for (t = 0; t < 20; t++) {
+        if (pt_player_move(w, 1.5 + 0.3 * t, 1.5, 18.0, 0.0, &err) < 0) return 1;
+        pt_world_step(w);
+    }
+    if (pt_player_teleport(w, 5.5, 5.5, &err) < 0) return 1;
+    snprintf(path, sizeof path, "%s/host.sav", argv[1]);
+    if (pt_world_save_file(w, path, NULL, &err) < 0) return 1;
     pt_world_destroy(w);
     return 0;
 }

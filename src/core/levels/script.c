@@ -9,11 +9,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <patrol/door.h>
 #include <patrol/hearing.h>
 #include <patrol/player.h>
 
 #include "base/suggest.h"
 #include "base/text.h"
+#include "map/doors.h"
 
 /* The kinds of argument a command takes: how each is read and checked against the map. */
 typedef enum arg_kind {
@@ -21,6 +23,7 @@ typedef enum arg_kind {
     A_TILE,     /* one legend character: cmd choice; in the map's legend */
     A_LOUDNESS, /* a number in (0, PT_HEARING_MAX_LOUDNESS]: cmd value */
     A_GAIT,     /* walk, sneak or run: cmd choice */
+    A_DOOR,     /* open, closed or locked: cmd choice (the cell, an A_CELL before it, a door) */
 } arg_kind;
 
 enum { MAX_ARGS = 4 };
@@ -31,6 +34,7 @@ static int apply_tile(const pt_script_cmd *c, pt_world *w, pt_error *err);
 static int apply_player(const pt_script_cmd *c, pt_world *w, pt_error *err);
 static int apply_noise(const pt_script_cmd *c, pt_world *w, pt_error *err);
 static int apply_gait(const pt_script_cmd *c, pt_world *w, pt_error *err);
+static int apply_door(const pt_script_cmd *c, pt_world *w, pt_error *err);
 
 /* The commands: a new one is an entry here (and a pt_script_verb). */
 static const struct verb_def {
@@ -44,9 +48,11 @@ static const struct verb_def {
     [PT_SCRIPT_PLAYER] = {"player", "X,Y", 1, {A_CELL}, apply_player},
     [PT_SCRIPT_NOISE] = {"noise", "X,Y L (L the loudness in tiles, above 0, up to 256)", 2, {A_CELL, A_LOUDNESS}, apply_noise},
     [PT_SCRIPT_GAIT] = {"gait", "walk|sneak|run", 1, {A_GAIT}, apply_gait},
+    [PT_SCRIPT_DOOR] = {"door", "X,Y open|closed|locked (X,Y a door of the map)", 2, {A_CELL, A_DOOR}, apply_door},
 };
 
 static const char *const gait_words[] = {"walk", "sneak", "run", NULL};
+static const char *const door_words[] = {"open", "closed", "locked", NULL}; /* pt_door_state order */
 
 const char *pt_script_verb_name(pt_script_verb v) {
     return (unsigned)v < PT_SCRIPT_VERB_COUNT ? verbs[v].name : "unknown";
@@ -126,6 +132,7 @@ static int parse_arg(arg_kind k, const pt__tok *t, int line, pt_script_cmd *c, p
         return PT_OK;
     }
     case A_GAIT: return pt__tok_choice(t, line, gait_words, &c->choice, err);
+    case A_DOOR: return pt__tok_choice(t, line, door_words, &c->choice, err);
     }
     return PT_ERR_INTERNAL;
 }
@@ -287,6 +294,10 @@ int pt_script_bind(const pt_script *s, const pt_map *map, pt_error *err) {
                                                                              : "tile %c is not in the map's legend (%s)",
                                  (unsigned)c->choice >= 32 && c->choice < 127 ? c->choice : '?', known);
             }
+            if (d->arg[a] == A_DOOR && pt__door_kind_state(pt_map_tile(map, c->x, c->y)) < 0)
+                return cmd_error(s, c, c->arg_col[0], err, PT_ERR_BAD_VALUE,
+                                 "cell %d,%d is not a door of the map (its tile is '%c' %s)", c->x, c->y,
+                                 pt_map_tile(map, c->x, c->y)->ch, pt_map_tile(map, c->x, c->y)->name);
         }
     }
     pt_error_clear(err);
@@ -312,6 +323,10 @@ static int apply_gait(const pt_script_cmd *c, pt_world *w, pt_error *err) {
     (void)err;
     pt_world_set_gait(w, (pt_gait)c->choice);
     return PT_OK;
+}
+
+static int apply_door(const pt_script_cmd *c, pt_world *w, pt_error *err) {
+    return pt_world_set_door(w, c->x, c->y, (pt_door_state)c->choice, err);
 }
 
 int pt_script_apply(const pt_script *s, int *cursor, pt_world *w, pt_error *err) {

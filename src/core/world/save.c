@@ -167,10 +167,9 @@ static int check_whole(pt__io *io, const void *data, size_t size, pt_error *err)
         return pt_error_set(err, PT_ERR_UNTERMINATED, 0, 0, "truncated save: %zu bytes, the header alone is %d (at byte %zu)",
                             size, HEADER + TRAILER, size);
     uint32_t version = pt__le32(p + 8);
-    if (version > PT_SAVE_VERSION || version == 0)
-        return pt_error_set(err, PT_ERR_BAD_ENCODING, 0, 0,
-                            "save format version %u; this patrol reads version %d and older (at byte 8)", version,
-                            PT_SAVE_VERSION);
+    if (version != PT_SAVE_VERSION) /* an older save lacks parts the world now has */
+        return pt_error_set(err, PT_ERR_BAD_ENCODING, 0, 0, "save format version %u; this patrol reads version %d only (at byte 8)",
+                            version, PT_SAVE_VERSION);
     uint64_t total = pt__le64(p + 12);
     uint32_t crc = pt__le32(p + size - TRAILER);
     if (crc != crc_of(p, size - TRAILER)) {

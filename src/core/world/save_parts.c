@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: Zlib */
 /* The parts of a saved world (docs/formats.md, "Save files"), one function each that writes
  * the part and reads it back (pt__io): the tiles, the world's own fields, the entities with
- * their pattern runs and paths, the brains, the search, steering, the flocks and the prey.
+ * their pattern runs and paths, the brains, the search, steering, the flocks, the prey, the
+ * doors (with each guard's doings at them) and the game's own player.
  * Reading overwrites a world just created from the same map and settings, so what create
  * builds from the map (ids, declarations, steering parameters, the flocks' crowds, the
  * caches) is not in the save; every count and index read is checked against that world. */
 #include <patrol/world.h>
+#include <math.h>
 #include <string.h>
 
+#include "guards/door_path.h"
 #include "guards/search.h"
 #include "world/save_priv.h"
 
@@ -416,11 +419,80 @@ static void io_prey(pt__io *io, pt_world *w) {
     io_vehicle(io, &w->map, &w->prey_player);
 }
 
+/* ---- the doors: each door's state, the world's door fields, each guard's doings at doors ---- */
+
+/* A door index + 1 (0 none), negative too with `sign` (door_close). */
+static void io_door_ref(pt__io *io, int *v, int ndoors, int sign, const char *what) {
+    pt__io_range(io, v, sign ? -ndoors : 0, ndoors, what);
+}
+
+static void io_doors(pt__io *io, pt_world *w) {
+    pt_map *m = &w->map;
+    int n = w->ndoors;
+    pt__io_range(io, &n, w->ndoors, w->ndoors, "door count");
+    /* The door kinds' legend indices and characters: create adds the missing ones to the
+     * world's legend, the same for the same map; a load must have them the same. */
+    for (int s = 0; s < 3; s++) {
+        int k = w->door_kind[s];
+        uint8_t ch = k >= 0 ? (uint8_t)m->legend[k].ch : 0;
+        pt__io_range(io, &k, w->door_kind[s], w->door_kind[s], "door kind");
+        size_t at = io->pos;
+        pt__io_u8(io, &ch);
+        if (io->reading && !io->bad && ch != (k >= 0 ? (uint8_t)m->legend[k].ch : 0)) {
+            io->pos = at;
+            pt__io_fail(io, PT_ERR_BAD_VALUE, "door kind %d's character differs from the world's legend", s);
+        }
+    }
+    int shut = 0;
+    for (int i = 0; i < w->ndoors && !io->bad; i++) {
+        pt__door *d = &w->doors[i];
+        pt__io_range(io, &d->x, d->x, d->x, "door cell");
+        pt__io_range(io, &d->y, d->y, d->y, "door cell");
+        size_t at = io->pos;
+        IO_ENUM(io, d->state, 3, "door state");
+        /* the state is its cell's kind, unless the cell is no door kind now */
+        int t = m->tiles[(size_t)d->y * (size_t)m->w + (size_t)d->x];
+        if (io->reading && !io->bad && (w->door_kind[d->state] < 0 ||
+                                        (t != w->door_kind[d->state] && (t == w->door_kind[0] || t == w->door_kind[1] ||
+                                                                          t == w->door_kind[2])))) {
+            io->pos = at;
+            pt__io_fail(io, PT_ERR_BAD_VALUE, "door %d,%d's state is not its tile's", d->x, d->y);
+        }
+        pt__io_range(io, &d->closes, 0, 1, "door closes");
+        shut += d->state == PT_DOOR_CLOSED;
+    }
+    pt__io_range(io, &w->doors_shut, shut, shut, "closed door count");
+    pt__io_range(io, &w->door_live, 0, 1, "doors live");
+    pt__io_range(io, &w->door_look, 0, 1, "door look");
+    int pause = (int)lround(PT__DOOR_PAUSE_S * w->tick_hz);
+    for (int i = 0; i < w->n && !io->bad; i++) {
+        pt__brain *b = &w->brains[i];
+        io_door_ref(io, &b->door_opening, w->ndoors, 0, "door opening");
+        pt__io_range(io, &b->door_wait, 0, pause > 1 ? pause : 1, "door pause");
+        io_door_ref(io, &b->door_close, w->ndoors, 1, "door to close");
+        pt__io_u64(io, &b->door_noise_tick);
+        for (int j = 0; j < PT__DOOR_KNOWN; j++) io_door_ref(io, &b->door_known[j], w->ndoors, 0, "known door");
+    }
+}
+
+/* ---- the game's own player (patrol/player.h): hosted, and the position waiting ---- */
+
+static void io_host(pt__io *io, pt_world *w) {
+    pt__io_range(io, &w->host, 0, 1, "hosted");
+    pt__io_range(io, &w->host_set, 0, w->host, "host position set");
+    pt__io_range(io, &w->host_jump, 0, w->host, "host jump");
+    io_place(io, &w->map, &w->host_x, &w->host_y);
+    pt__io_f64(io, &w->host_vx);
+    pt__io_f64(io, &w->host_vy);
+}
+
 /* The parts in the order they are written and read: the tiles first (setting them touches
- * the plans, which the entities' part then overwrites). */
+ * the plans, which the entities' part then overwrites; the doors' part checks the door cells'
+ * kinds against them). */
 const pt__save_part pt__save_parts[] = {
     {3, "tiles", io_tiles},       {4, "world", io_world},       {5, "entities", io_entities},
     {6, "brains", io_brains},     {7, "search", io_search},     {8, "steering", io_steering},
-    {9, "flocks", io_flocks},     {10, "prey", io_prey},
+    {9, "flocks", io_flocks},     {10, "prey", io_prey},        {11, "doors", io_doors},
+    {12, "player", io_host},
 };
 const int pt__save_nparts = (int)(sizeof pt__save_parts / sizeof pt__save_parts[0]);

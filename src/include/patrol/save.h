@@ -25,7 +25,7 @@
  * library's pattern of that name.
  *
  * The format has a version (PT_SAVE_VERSION): it rises whenever the world's state changes
- * (a new field, a new part), and a load refuses a save of a newer version.
+ * (a new field, a new part), and a load refuses a save of any other version.
  */
 #ifndef PATROL_SAVE_H
 #define PATROL_SAVE_H
@@ -41,7 +41,7 @@
 extern "C" {
 #endif
 
-#define PT_SAVE_VERSION 1
+#define PT_SAVE_VERSION 2
 
 /* Saves world w to a new buffer: *data (free it with pt_world_save_free) and *size. source
  * (may be NULL) is any text the caller wants back from pt_save_source, such as the paths it
@@ -55,7 +55,7 @@ int pt_world_save_file(const pt_world *w, const char *path, const char *source, 
 
 /* A new world from a save made by pt_world_save (size bytes at data). map and lib: those the
  * saved world was created from. NULL with err set when the save is truncated
- * (PT_ERR_UNTERMINATED), not a save (PT_ERR_BAD_ENCODING: wrong magic), of a newer version
+ * (PT_ERR_UNTERMINATED), not a save (PT_ERR_BAD_ENCODING: wrong magic), of another version
  * (PT_ERR_BAD_ENCODING), corrupt (PT_ERR_BAD_VALUE: the checksum, or a value out of range),
  * of another map or another pattern library (PT_ERR_MISSING), or when the world cannot be
  * made (the errors of pt_world_create). err->line and col are 0; the message gives the byte

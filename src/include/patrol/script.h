@@ -45,6 +45,7 @@ typedef enum pt_script_verb {
     PT_SCRIPT_PLAYER,      /* player X,Y: pt_player_host, then pt_player_teleport to the centre */
     PT_SCRIPT_NOISE,       /* noise X,Y L: pt_world_noise */
     PT_SCRIPT_GAIT,        /* gait walk|sneak|run: pt_world_set_gait */
+    PT_SCRIPT_DOOR,        /* door X,Y open|closed|locked: pt_world_set_door (patrol/door.h) */
     PT_SCRIPT_VERB_COUNT
 } pt_script_verb;
 
@@ -56,7 +57,7 @@ typedef struct pt_script_cmd {
     int arg_col[4];        /* the column of each argument after the verb */
     int x, y;              /* tile, player, noise: the cell */
     double value;          /* noise: the loudness, tiles */
-    int choice;            /* tile: the legend character; gait: the pt_gait */
+    int choice;            /* tile: the legend character; gait: the pt_gait; door: the pt_door_state */
 } pt_script_cmd;
 
 typedef struct pt_script {
@@ -72,8 +73,9 @@ int pt_script_parse(pt_script *s, const char *text, size_t len, const char *name
 void pt_script_fini(pt_script *s);
 
 /* Checks the commands against a map the world will be made from: every cell inside it
- * (PT_ERR_OUT_OF_MAP), every tile character in its legend (PT_ERR_UNKNOWN_TILE), located at
- * the argument. Walkability is the world's at apply time (the map may change). */
+ * (PT_ERR_OUT_OF_MAP), every tile character in its legend (PT_ERR_UNKNOWN_TILE), every
+ * `door` cell a door of the map (a cell of a door kind: PT_ERR_BAD_VALUE), located at the
+ * argument. Walkability is the world's at apply time (the map may change). */
 int pt_script_bind(const pt_script *s, const pt_map *map, pt_error *err);
 
 /* Applies to w every command due (above) from *cursor on, advancing *cursor past each.
@@ -83,7 +85,7 @@ int pt_script_bind(const pt_script *s, const pt_map *map, pt_error *err);
  * that command, the ones before it applied. */
 int pt_script_apply(const pt_script *s, int *cursor, pt_world *w, pt_error *err);
 
-/* "tile", "player", "noise", "gait"; "unknown" out of range. */
+/* "tile", "player", "noise", "gait", "door"; "unknown" out of range. */
 const char *pt_script_verb_name(pt_script_verb v);
 
 #ifdef __cplusplus
