@@ -419,7 +419,8 @@ static void io_prey(pt__io *io, pt_world *w) {
 /* The parts in the order they are written and read: the tiles first (setting them touches
  * the plans, which the entities' part then overwrites). */
 const pt__save_part pt__save_parts[] = {
-    {3, "tiles", io_tiles},       {4, "world", io_world},       {5, "entities", io_entities},
+    {3, "tiles", io_tiles},
+    {20, "spawns", pt__save_io_ents}, /* save_ents.c: the ids the parts below read must be there */       {4, "world", io_world},       {5, "entities", io_entities},
     {6, "brains", io_brains},     {7, "search", io_search},     {8, "steering", io_steering},
     {9, "flocks", io_flocks},     {10, "prey", io_prey},
 };

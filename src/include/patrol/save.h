@@ -41,7 +41,7 @@
 extern "C" {
 #endif
 
-#define PT_SAVE_VERSION 1
+#define PT_SAVE_VERSION 2
 
 /* Saves world w to a new buffer: *data (free it with pt_world_save_free) and *size. source
  * (may be NULL) is any text the caller wants back from pt_save_source, such as the paths it
