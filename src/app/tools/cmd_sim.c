@@ -39,7 +39,9 @@ static void sim_help(FILE *out) {
             "  --player-pattern F:NAME   move the player along pattern NAME of file F\n"
             "                            (default: the map's player pattern, else it stands still)\n"
 "  --script FILE.script      timed world commands, one a line: 'at T tile X,Y C', 'at T player X,Y',\n"
-            "                            'at T noise X,Y L', 'at T gait walk|sneak|run' (T in ticks, or seconds\n"
+            "                            'at T noise X,Y L', 'at T gait walk|sneak|run',\n"
+            "                            'at T spawn guard|prey|flock NAME KEY=VALUE...', 'at T remove NAME',\n"
+            "                            'at T order NAME goto X,Y|investigate X,Y|hold|resume' (T in ticks, or seconds\n"
             "                            as 1.5s); 'at T' applies after T ticks, before the step of tick T+1\n"
             "                            (docs/formats.md, \"Scripts\"); a command the world refuses stops the\n"
             "                            run with its located error (exit 1)\n"
@@ -382,7 +384,8 @@ int cmd_sim(int argc, char **argv) {
     if (status != APP_EXIT_OK) goto done;
     if (!quiet) {
         int by_state[PT_STATE_COUNT] = {0};
-        for (int i = 1; i < pt_world_count(w); i++) by_state[pt_world_entity(w, i)->state]++;
+        for (int i = 1; i < pt_world_count(w); i++)
+            if (pt_world_entity(w, i)) by_state[pt_world_entity(w, i)->state]++; /* not a removed one */
         char from[4200];
         if (load_path) snprintf(from, sizeof from, "from %s at tick %llu", load_path, (unsigned long long)first_tick);
         else snprintf(from, sizeof from, "seed %llu", (unsigned long long)(seed ? seed : (map.seed ? map.seed : 1)));
