@@ -569,6 +569,39 @@ START_TEST(entity_script_equals_calls_by_hand) {
 }
 END_TEST
 
+/* A .test file's script with the entity verbs: a guard spawned beside the player and sent to
+ * it catches the player (`caught` passes, and fails without the script, or with the guard
+ * removed at once); an order to an unknown name fails the expectation at the name. */
+START_TEST(test_file_script_spawns) {
+    snprintf(dir, sizeof dir, "/tmp/patrol_script_XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    put("room.map", "format 1\nplayer at=1,1\ngrid\n#######\n#.....#\n#....E#\n#######\nend\n");
+    put("bob.script", "at 10 spawn guard bob at=5,1 view=6 fov=360 speed=4\nat 11 order bob goto 2,1\n");
+    put("gone.script", "at 10 spawn guard bob at=5,1 view=6 fov=360 speed=4\nat 11 remove bob\n");
+    put("typo.script", "at 10 spawn guard bob at=5,1 view=6 fov=360 speed=4\nat 11 order bobb goto 2,1\n");
+    put("with.test", "map room.map\nscript bob.script\ncaught within=10\n");
+    put("without.test", "map room.map\ncaught within=10\n");
+    put("gone.test", "map room.map\nscript gone.script\ncaught within=10\n");
+    put("typo.test", "map room.map\nscript typo.script\ncaught within=10\n");
+    pt_test_result r;
+    pt_error err;
+    int rc;
+    ck_assert_int_eq(run_file("with.test", &r, &rc, &err), PT_TEST_PASS);
+    ck_assert_int_eq(run_file("without.test", &r, &rc, &err), PT_TEST_FAIL);
+    ck_assert_int_eq(run_file("gone.test", &r, &rc, &err), PT_TEST_FAIL);
+    ck_assert_int_eq(run_file("typo.test", &r, &rc, &err), PT_TEST_FAIL);
+    ck_assert_msg(strstr(r.text, "typo.script:2:13") != NULL, "%s", r.text);
+    const char *names[] = {"room.map", "bob.script", "gone.script", "typo.script", "with.test", "without.test", "gone.test",
+                           "typo.test"};
+    char path[128];
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+END_TEST
+
 static Suite *suite(void) {
     Suite *s = suite_create("script");
     TCase *tc = tcase_create("core");
@@ -580,6 +613,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, bind_and_apply_errors_are_located);
     tcase_add_test(tc, test_file_names_a_script);
     tcase_add_test(tc, entity_verbs_errors_are_located);
+    tcase_add_test(tc, test_file_script_spawns);
     tcase_add_test(tc, entity_script_equals_calls_by_hand);
     suite_add_tcase(s, tc);
     return s;
