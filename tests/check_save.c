@@ -22,6 +22,7 @@
 #include <patrol/player.h>
 #include <patrol/save.h>
 #include <patrol/search.h>
+#include <patrol/spawn.h>
 #include <patrol/tmx.h>
 #include <patrol/world.h>
 
@@ -177,7 +178,8 @@ static void check_copy(pt_world *a, const pt_map *m, const pt_patlib *lib, int t
 enum { MID_SEARCH = 1u << PT_STATE_COUNT };
 static unsigned states_now(const pt_world *w) {
     unsigned s = 0;
-    for (int i = 1; i < pt_world_count(w); i++) s |= 1u << pt_world_entity(w, i)->state;
+    for (int i = 1; i < pt_world_count(w); i++)
+        if (pt_world_entity(w, i)) s |= 1u << pt_world_entity(w, i)->state;
     pt_search_info si;
     if (pt_world_search(w, &si) && si.nsearched > 0) s |= MID_SEARCH;
     return s;
@@ -688,6 +690,202 @@ START_TEST(test_other_map_and_library) {
 }
 END_TEST
 
+/* ---- spawn, remove and orders (save_ents.c) ---- */
+
+/* A walkable cell of w's map, drawn from r. */
+static pt_cell walkable_cell(const pt_world *w, pt_rng *r) {
+    const pt_map *m = pt_world_map(w);
+    pt_cell c;
+    do {
+        c.x = (int)pt_rng_below(r, (uint32_t)m->w);
+        c.y = (int)pt_rng_below(r, (uint32_t)m->h);
+    } while (!pt_map_walkable(m, c.x, c.y));
+    return c;
+}
+
+/* A live guard of w drawn from r, or 0. */
+static int some_guard(const pt_world *w, pt_rng *r) {
+    int n = pt_world_count(w);
+    for (int k = 0; k < 8; k++) {
+        int id = 1 + (int)pt_rng_below(r, (uint32_t)(n - 1));
+        const pt_entity *e = pt_world_entity(w, id);
+        if (e && e->kind == PT_KIND_GUARD) return id;
+    }
+    return 0;
+}
+
+/* What one churn did, for the coverage checks. */
+enum { DID_SPAWN = 1, DID_FLOCK = 2, DID_REMOVE = 4, DID_ORDER = 8, DID_HOLD = 16, DID_PATTERN = 32 };
+
+/* One random game call on w: a spawn (guard, prey or flock), a remove, an order. */
+static unsigned churn(pt_world *w, const pt_patlib *lib, pt_rng *r, int *serial) {
+    char line[160];
+    pt_error err;
+    pt_cell c = walkable_cell(w, r);
+    int what = (int)pt_rng_below(r, 9), id;
+    switch (what) {
+    case 0:
+    case 1:
+        if (lib && lib->count > 0 && pt_rng_below(r, 2))
+            snprintf(line, sizeof line, "guard s%d at=%d,%d pattern=%s chase=%s", ++*serial, c.x, c.y,
+                     lib->items[pt_rng_below(r, (uint32_t)lib->count)]->name, pt_rng_below(r, 2) ? "steer" : "tile");
+        else snprintf(line, sizeof line, "guard s%d at=%d,%d view=9", ++*serial, c.x, c.y);
+        ck_assert_msg(pt_world_spawn_line(w, line, NULL, NULL, &err) > 0, "%s: %s", line, err.message);
+        return DID_SPAWN;
+    case 2:
+        snprintf(line, sizeof line, "prey p%d at=%d,%d", ++*serial, c.x, c.y);
+        ck_assert_msg(pt_world_spawn_line(w, line, NULL, NULL, &err) > 0, "%s: %s", line, err.message);
+        return DID_SPAWN;
+    case 3:
+        snprintf(line, sizeof line, "flock f%d at=%d,%d count=4", ++*serial, c.x, c.y);
+        ck_assert_msg(pt_world_spawn_line(w, line, NULL, NULL, &err) > 0, "%s: %s", line, err.message);
+        return DID_FLOCK;
+    case 4:
+        id = 1 + (int)pt_rng_below(r, (uint32_t)(pt_world_count(w) - 1));
+        return pt_world_remove(w, id) == PT_OK ? DID_REMOVE : 0;
+    case 5:
+        if (!(id = some_guard(w, r))) return 0;
+        ck_assert_int_eq(pt_world_order_goto(w, id, c.x, c.y), PT_OK);
+        return DID_ORDER;
+    case 6:
+        if (!(id = some_guard(w, r))) return 0;
+        ck_assert_int_eq(pt_world_order_investigate(w, id, c.x, c.y), PT_OK);
+        return DID_ORDER;
+    case 7:
+        if (!(id = some_guard(w, r))) return 0;
+        ck_assert_int_eq(pt_world_order_hold(w, id), PT_OK);
+        return DID_HOLD;
+    default:
+        if (!(id = some_guard(w, r))) return 0;
+        if (lib && lib->count > 0 && pt_rng_below(r, 2)) {
+            const char *name = lib->items[pt_rng_below(r, (uint32_t)lib->count)]->name;
+            ck_assert_int_eq(pt_world_order_pattern(w, id, name, &err), PT_OK);
+            return DID_PATTERN;
+        }
+        ck_assert_int_eq(pt_world_order_resume(w, id), PT_OK);
+        return DID_ORDER;
+    }
+}
+
+/* Whether some guard of w holds an order now, and whether one is held. */
+static unsigned orders_now(const pt_world *w) {
+    unsigned s = 0;
+    for (int i = 1; i < pt_world_count(w); i++) {
+        pt_order_kind k = pt_world_order(w, i, NULL, NULL);
+        if (k == PT_ORDER_HOLD) s |= DID_HOLD;
+        else if (k != PT_ORDER_NONE) s |= DID_ORDER;
+    }
+    return s;
+}
+
+/* Runs w `run` ticks with random spawns, removes and orders, copying it every `every` ticks
+ * right after a churn (its events still queued) and checking the copy `follow` ticks. */
+static unsigned churn_run(pt_world *a, const pt_map *m, const pt_patlib *lib, uint64_t seed, int run, int every,
+                          int follow, drive *dr, const char *name) {
+    pt_rng r;
+    pt_rng_seed(&r, seed, 77);
+    int serial = 0;
+    unsigned did = 0, held = 0;
+    char what[160];
+    for (int t = 0; t < run; t++) {
+        if (pt_rng_below(&r, 6) == 0) did |= churn(a, lib, &r, &serial);
+        if (t % every == every - 1) {
+            did |= churn(a, lib, &r, &serial);
+            held |= orders_now(a);
+            snprintf(what, sizeof what, "%s seed %llu tick %d", name, (unsigned long long)seed, t);
+            drive copy;
+            if (dr) copy = *dr;
+            check_copy(a, m, lib, 1 + (int)(seed % 2), follow, dr ? &copy : NULL, what);
+            if (dr) *dr = copy;
+        }
+        if (dr) drive_tick(dr, &a, 1);
+        free(step_text(a));
+    }
+    return did | held << 8;
+}
+
+START_TEST(test_spawn_remove_order_continue) {
+    unsigned got = 0;
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        pt_map m;
+        gen_map(&m, seed);
+        pt_error err;
+        pt_world_desc d = {.seed = seed, .player_controlled = 1, .threads = 1 + (int)(seed % 2)};
+        pt_world *a = pt_world_create(&m, NULL, &d, &err);
+        ck_assert_msg(a != NULL, "%s", err.message);
+        drive dr = {.controlled = 1, .tiles = 0, .kinds = "."};
+        pt_rng_seed(&dr.r, seed, 9);
+        got |= churn_run(a, &m, NULL, seed, 500, 50, 60, &dr, "generated");
+        pt_world_destroy(a);
+        pt_map_fini(&m);
+    }
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        load_level("maps/demo.map", &m, &lib);
+        pt_error err;
+        pt_world_desc d = {.seed = seed};
+        pt_world *a = pt_world_create(&m, &lib, &d, &err);
+        ck_assert_msg(a != NULL, "%s", err.message);
+        got |= churn_run(a, &m, &lib, seed, 600, 60, 80, NULL, "demo");
+        pt_world_destroy(a);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    /* copies were made after spawns of each kind, removes, orders and ordered patterns, while
+     * an order was under way and while a guard held */
+    unsigned want = DID_SPAWN | DID_FLOCK | DID_REMOVE | DID_ORDER | DID_HOLD | DID_PATTERN | (DID_ORDER | DID_HOLD) << 8;
+    ck_assert_uint_eq(got & want, want);
+}
+END_TEST
+
+/* A save with spawned ids refuses a declaration that cannot be spawned again. */
+START_TEST(test_spawn_bad_values) {
+    pt_map m;
+    gen_map(&m, 3);
+    pt_error err;
+    pt_world_desc d = {.seed = 3};
+    pt_world *a = pt_world_create(&m, NULL, &d, &err);
+    ck_assert_ptr_nonnull(a);
+    pt_rng r;
+    pt_rng_seed(&r, 3, 1);
+    pt_cell c = walkable_cell(a, &r);
+    char line[64];
+    snprintf(line, sizeof line, "guard zed at=%d,%d", c.x, c.y);
+    ck_assert_int_gt(pt_world_spawn_line(a, line, NULL, NULL, &err), 0);
+    ck_assert_int_eq(pt_world_order_hold(a, 1), PT_OK);
+    void *data;
+    size_t size;
+    save_mem(a, &data, &size);
+    pt_world *b = pt_world_load(data, size, &m, NULL, NULL, &err);
+    ck_assert_msg(b != NULL, "%s", err.message);
+    ck_assert_int_eq(pt_world_order(b, 1, NULL, NULL), PT_ORDER_HOLD);
+    ck_assert_str_eq(pt_world_entity(b, pt_world_count(b) - 1)->name, "zed");
+    pt_world_destroy(b);
+    /* the spawned name "zed" made "zzz" (a byte changed, checksum fixed): still loads; made
+     * the player's name: refused */
+    unsigned char *p = data;
+    unsigned char *z = NULL;
+    for (size_t i = 0; i + 3 <= size; i++)
+        if (!memcmp(p + i, "zed", 3)) z = p + i;
+    ck_assert_ptr_nonnull(z);
+    z[1] = 'z';
+    z[2] = 'z';
+    fix_crc(p, size);
+    b = pt_world_load(data, size, &m, NULL, NULL, &err);
+    ck_assert_msg(b != NULL, "%s", err.message);
+    ck_assert_str_eq(pt_world_entity(b, pt_world_count(b) - 1)->name, "zzz");
+    pt_world_destroy(b);
+    /* a name already taken by the map's guard g1 */
+    memcpy(z - 1, "\x02\0\0\0g1", 6); /* length 2 then the name: a byte shorter, so the def shifts */
+    fix_crc(p, size);
+    ck_assert_ptr_null(pt_world_load(data, size, &m, NULL, NULL, &err));
+    pt_world_save_free(data);
+    pt_world_destroy(a);
+    pt_map_fini(&m);
+}
+END_TEST
+
 static Suite *save_suite(void) {
     Suite *s = suite_create("save");
     TCase *tc = tcase_create("continue");
@@ -696,6 +894,7 @@ static Suite *save_suite(void) {
     tcase_add_test(tc, test_generated_continue_exactly);
     tcase_add_test(tc, test_doors_continue_exactly);
     tcase_add_test(tc, test_hosted_player_continues_exactly);
+    tcase_add_test(tc, test_spawn_remove_order_continue);
     suite_add_tcase(s, tc);
     TCase *bad = tcase_create("bad");
     tcase_set_timeout(bad, 600);
@@ -705,6 +904,7 @@ static Suite *save_suite(void) {
     tcase_add_test(bad, test_magic_and_version);
     tcase_add_test(bad, test_door_values_refused);
     tcase_add_test(bad, test_other_map_and_library);
+    tcase_add_test(bad, test_spawn_bad_values);
     suite_add_tcase(s, bad);
     return s;
 }

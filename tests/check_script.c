@@ -16,6 +16,7 @@
 #include <patrol/pattern.h>
 #include <patrol/player.h>
 #include <patrol/script.h>
+#include <patrol/spawn.h>
 #include <patrol/testing.h>
 #include <patrol/world.h>
 
@@ -516,6 +517,188 @@ START_TEST(door_verb) {
 }
 END_TEST
 
+/* ---- spawn, remove and order ---- */
+
+/* Parse errors of the entity verbs are located, misspelt words get a suggestion; an unknown
+ * NAME, or one removed, is an error at apply time at the name; a NAME spawned by an earlier
+ * command is known; a spawn line's own error is at its column in the script. */
+START_TEST(entity_verbs_errors_are_located) {
+    bad("at 1 spwan guard x at=1,1\n", PT_ERR_UNKNOWN_DIRECTIVE, 1, 6);
+    bad("at 1 spawn gaurd x at=1,1\n", PT_ERR_BAD_VALUE, 1, 12);
+    bad("at 1 spawn guard\n", PT_ERR_MISSING, 1, 18);
+    bad("at 1 remove\n", PT_ERR_MISSING, 1, 13);
+    bad("at 1 order g1 hodl\n", PT_ERR_BAD_VALUE, 1, 15);
+    bad("at 1 order g1 goto\n", PT_ERR_MISSING, 1, 20);
+    bad("at 1 order g1 hold 3,3\n", PT_ERR_SYNTAX, 1, 20);
+    bad("at 1 order g1 goto x,3\n", PT_ERR_BAD_NUMBER, 1, 20);
+    pt_script s;
+    pt_error err;
+    ck_assert_int_eq(parse(&s, "at 1 spawn gaurd x\n", &err), PT_ERR_BAD_VALUE);
+    ck_assert_ptr_nonnull(strstr(err.message, "did you mean 'guard'"));
+    ck_assert_int_eq(parse(&s, "at 1 order g1 hodl\n", &err), PT_ERR_BAD_VALUE);
+    ck_assert_ptr_nonnull(strstr(err.message, "did you mean 'hold'"));
+    pt_map m;
+    gen_map(&m, 4);
+    ck_assert_int_eq(parse(&s, "at 0 order g1 goto 99,1\n", &err), PT_OK);
+    ck_assert_int_eq(pt_script_bind(&s, &m, &err), PT_ERR_OUT_OF_MAP);
+    ck_assert_int_eq(err.col, 20);
+    pt_script_fini(&s);
+    char text[256];
+    pt_cell c = {0, 0};
+    for (c.y = 1; !pt_map_walkable(&m, c.x, c.y); c.x = c.x + 1 < SIZE ? c.x + 1 : (c.y++, 0)) {
+    }
+    snprintf(text, sizeof text,
+             "at 0 spawn guard bob at=%d,%d\nat 0 order bob hold\nat 2 remove bob\nat 3 order bob resume\n", c.x, c.y);
+    ck_assert_int_eq(parse(&s, text, &err), PT_OK);
+    ck_assert_int_eq(pt_script_bind(&s, &m, &err), PT_OK);
+    pt_world *w = make_world(&m, 4);
+    int cursor = 0;
+    ck_assert_int_eq(pt_script_apply(&s, &cursor, w, &err), 2);
+    ck_assert_int_eq(pt_world_order(w, pt_world_count(w) - 1, NULL, NULL), PT_ORDER_HOLD);
+    for (int t = 0; t < 3; t++) {
+        pt_world_step(w);
+        if (t < 2) ck_assert_int_ge(pt_script_apply(&s, &cursor, w, &err), 0);
+    }
+    ck_assert_ptr_null(pt_world_entity(w, pt_world_count(w) - 1));
+    ck_assert_int_eq(pt_script_apply(&s, &cursor, w, &err), PT_ERR_MISSING);
+    ck_assert_int_eq(err.line, 4);
+    ck_assert_int_eq(err.col, 12);
+    ck_assert_str_eq(err.file, "t.script");
+    ck_assert_ptr_nonnull(strstr(err.message, "'bob'"));
+    pt_world_destroy(w);
+    pt_script_fini(&s);
+    /* the spawn line's bad value, at its column: the 99 of speed=99 */
+    snprintf(text, sizeof text, "at 0 spawn guard x at=%d,%d speed=99\n", c.x, c.y);
+    ck_assert_int_eq(parse(&s, text, &err), PT_OK);
+    w = make_world(&m, 4);
+    cursor = 0;
+    ck_assert_int_lt(pt_script_apply(&s, &cursor, w, &err), 0);
+    ck_assert_int_eq(err.line, 1);
+    ck_assert_int_eq(err.col, (int)(strstr(text, "99") - text) + 1);
+    ck_assert_int_eq(cursor, 0);
+    pt_world_destroy(w);
+    pt_script_fini(&s);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* The trace of TICKS steps with a script, or with the same spawns, removes and orders made
+ * by hand (the cells from `cells`) when pt_world_tick reaches them. */
+static char *run_ents(const pt_map *m, uint64_t seed, const pt_script *s, const pt_cell *cells, size_t *len) {
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    ck_assert_ptr_nonnull(f);
+    pt_world *w = make_world(m, seed);
+    int cursor = 0, bob = 0, crows = 0;
+    pt_error err;
+    char line[128];
+    for (int t = 0; t < TICKS; t++) {
+        if (s) ck_assert_msg(pt_script_apply(s, &cursor, w, &err) >= 0, "%s", err.message);
+        if (cells) {
+            switch (pt_world_tick(w)) {
+            case 5:
+                snprintf(line, sizeof line, "guard bob at=%d,%d view=9 chase=steer", cells[0].x, cells[0].y);
+                ck_assert_int_gt(bob = pt_world_spawn_line(w, line, NULL, NULL, &err), 0);
+                break;
+            case 40: ck_assert_int_eq(pt_world_order_goto(w, bob, cells[1].x, cells[1].y), PT_OK); break;
+            case 60: ck_assert_int_eq(pt_world_order_hold(w, 1), PT_OK); break;
+            case 90:
+                snprintf(line, sizeof line, "flock crows at=%d,%d count=3", cells[2].x, cells[2].y);
+                ck_assert_int_gt(crows = pt_world_spawn_line(w, line, NULL, NULL, &err), 0);
+                break;
+            case 150: ck_assert_int_eq(pt_world_order_resume(w, 1), PT_OK); break;
+            case 200: ck_assert_int_eq(pt_world_order_investigate(w, 2, cells[3].x, cells[3].y), PT_OK); break;
+            case 300: ck_assert_int_eq(pt_world_remove(w, bob), PT_OK); break;
+            case 301: ck_assert_int_eq(pt_world_remove(w, crows + 1), PT_OK); break;
+            default: break;
+            }
+        }
+        const pt_entity *p = pt_world_entity(w, 0);
+        pt_world_set_input(w, p->x < SIZE / 2 ? 1 : -1, (t / 97) % 2 ? 1 : -1);
+        pt_world_step(w);
+        pt_world_trace_rows(w, f);
+        int n;
+        const pt_event *ev = pt_world_events(w, &n);
+        for (int i = 0; i < n; i++) fprintf(f, "event %d %u %u\n", ev[i].kind, ev[i].a, ev[i].b);
+    }
+    pt_world_destroy(w);
+    fclose(f);
+    return buf;
+}
+
+/* On generated maps: a script spawning a guard and a flock, ordering guards and removing
+ * gives the trace of the same calls by hand, and differs from the run without it. */
+START_TEST(entity_script_equals_calls_by_hand) {
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        pt_map m;
+        gen_map(&m, seed);
+        pt_rng r;
+        pt_rng_seed(&r, seed, 13);
+        pt_cell cells[4];
+        for (int i = 0; i < 4; i++) do {
+                cells[i].x = (int)pt_rng_below(&r, SIZE);
+                cells[i].y = (int)pt_rng_below(&r, SIZE);
+            } while (!pt_map_walkable(&m, cells[i].x, cells[i].y));
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "at 5 spawn guard bob at=%d,%d view=9 chase=steer\nat 40 order bob goto %d,%d\nat 1s order g1 hold\n"
+                 "at 90 spawn flock crows at=%d,%d count=3\nat 150 order g1 resume\nat 200 order g2 investigate %d,%d\n"
+                 "at 5s remove bob\nat 301 remove crows.2\n",
+                 cells[0].x, cells[0].y, cells[1].x, cells[1].y, cells[2].x, cells[2].y, cells[3].x, cells[3].y);
+        pt_script s;
+        pt_error err;
+        ck_assert_msg(pt_script_parse(&s, text, strlen(text), "ents.script", &err) == PT_OK, "%s", err.message);
+        ck_assert_int_eq(s.count, 8);
+        ck_assert_int_eq(pt_script_bind(&s, &m, &err), PT_OK);
+        size_t la, lb, lc;
+        char *a = run_ents(&m, seed, &s, NULL, &la), *b = run_ents(&m, seed, NULL, cells, &lb),
+             *c = run_ents(&m, seed, NULL, NULL, &lc);
+        char diff[256];
+        ck_assert_msg(pt_test_trace_diff(a, la, b, lb, diff, sizeof diff) == 0, "seed %llu: %s", (unsigned long long)seed, diff);
+        ck_assert_int_ne(pt_test_trace_diff(a, la, c, lc, NULL, 0), 0);
+        free(a);
+        free(b);
+        free(c);
+        pt_script_fini(&s);
+        pt_map_fini(&m);
+    }
+}
+END_TEST
+
+/* A .test file's script with the entity verbs: a guard spawned beside the player and sent to
+ * it catches the player (`caught` passes, and fails without the script, or with the guard
+ * removed at once); an order to an unknown name fails the expectation at the name. */
+START_TEST(test_file_script_spawns) {
+    snprintf(dir, sizeof dir, "/tmp/patrol_script_XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    put("room.map", "format 1\nplayer at=1,1\ngrid\n#######\n#.....#\n#....E#\n#######\nend\n");
+    put("bob.script", "at 10 spawn guard bob at=5,1 view=6 fov=360 speed=4\nat 11 order bob goto 2,1\n");
+    put("gone.script", "at 10 spawn guard bob at=5,1 view=6 fov=360 speed=4\nat 11 remove bob\n");
+    put("typo.script", "at 10 spawn guard bob at=5,1 view=6 fov=360 speed=4\nat 11 order bobb goto 2,1\n");
+    put("with.test", "map room.map\nscript bob.script\ncaught within=10\n");
+    put("without.test", "map room.map\ncaught within=10\n");
+    put("gone.test", "map room.map\nscript gone.script\ncaught within=10\n");
+    put("typo.test", "map room.map\nscript typo.script\ncaught within=10\n");
+    pt_test_result r;
+    pt_error err;
+    int rc;
+    ck_assert_int_eq(run_file("with.test", &r, &rc, &err), PT_TEST_PASS);
+    ck_assert_int_eq(run_file("without.test", &r, &rc, &err), PT_TEST_FAIL);
+    ck_assert_int_eq(run_file("gone.test", &r, &rc, &err), PT_TEST_FAIL);
+    ck_assert_int_eq(run_file("typo.test", &r, &rc, &err), PT_TEST_FAIL);
+    ck_assert_msg(strstr(r.text, "typo.script:2:13") != NULL, "%s", r.text);
+    const char *names[] = {"room.map", "bob.script", "gone.script", "typo.script", "with.test", "without.test", "gone.test",
+                           "typo.test"};
+    char path[128];
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+END_TEST
+
+
 static Suite *suite(void) {
     Suite *s = suite_create("script");
     TCase *tc = tcase_create("core");
@@ -527,6 +710,9 @@ static Suite *suite(void) {
     tcase_add_test(tc, bind_and_apply_errors_are_located);
     tcase_add_test(tc, test_file_names_a_script);
     tcase_add_test(tc, door_verb);
+    tcase_add_test(tc, entity_verbs_errors_are_located);
+    tcase_add_test(tc, test_file_script_spawns);
+    tcase_add_test(tc, entity_script_equals_calls_by_hand);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -83,7 +83,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
 #ifdef PATROL_FUZZ_SEEDS
 /* cc -DPATROL_FUZZ_SEEDS ...: writes the seed corpus (saves at a few ticks) to the folder
- * given, for tests/fuzz/corpus/save. */
+ * given, for tests/fuzz/corpus/save. After tick 40 the game spawns a guard and a flock,
+ * removes the prey and gives orders (patrol/spawn.h), so the later saves carry them. */
+#include <patrol/spawn.h>
 #include <stdio.h>
 int main(int argc, char **argv) {
     setup();
@@ -96,6 +98,16 @@ int main(int argc, char **argv) {
     char path[512];
     for (int k = 0; k < 5; k++) {
         while (t < at[k]) t++, pt_world_step(w);
+        if (at[k] == 200 || at[k] == 600) { /* the events of these wait for the next step */
+            char line[64];
+            snprintf(line, sizeof line, "guard s%d at=5,1 pattern=line", at[k]);
+            if (pt_world_spawn_line(w, line, NULL, NULL, &err) < 0) return 1;
+            snprintf(line, sizeof line, "flock f%d at=12,5 count=3", at[k]);
+            if (pt_world_spawn_line(w, line, NULL, NULL, &err) < 0) return 1;
+            if (at[k] == 200 && pt_world_remove(w, 3) < 0) return 1;
+            if (pt_world_order_goto(w, 1, 2, 5) < 0 || pt_world_order_hold(w, pt_world_count(w) - 4) < 0) return 1;
+            if (at[k] == 600 && pt_world_order_pattern(w, 2, "line", &err) < 0) return 1;
+        }
         snprintf(path, sizeof path, "%s/tick%d.sav", argv[1], at[k]);
         if (pt_world_save_file(w, path, NULL, &err) < 0) return 1;
     }

@@ -41,8 +41,10 @@ static void sim_help(FILE *out) {
             "                            (default: the map's player pattern, else it stands still)\n"
 "  --script FILE.script      timed world commands, one a line: 'at T tile X,Y C', 'at T player X,Y',\n"
             "                            'at T noise X,Y L', 'at T gait walk|sneak|run', 'at T door X,Y\n"
-            "                            open|closed|locked' (T in ticks, or seconds as 1.5s); 'at T'\n"
-            "                            applies after T ticks, before the step of tick T+1\n"
+            "                            open|closed|locked', 'at T spawn guard|prey|flock NAME KEY=VALUE...',\n"
+            "                            'at T remove NAME', 'at T order NAME goto X,Y|investigate X,Y|hold|resume'\n"
+            "                            (T in ticks, or seconds as 1.5s); 'at T' applies after T ticks, before\n"
+            "                            the step of tick T+1\n"
             "                            (docs/formats.md, \"Scripts\"); a command the world refuses stops the\n"
             "                            run with its located error (exit 1)\n"
             "  --save-at T --save F.sav  write the world to F.sav after tick T (0 = before the first;\n"
@@ -385,7 +387,8 @@ int cmd_sim(int argc, char **argv) {
     if (status != APP_EXIT_OK) goto done;
     if (!quiet) {
         int by_state[PT_STATE_COUNT] = {0};
-        for (int i = 1; i < pt_world_count(w); i++) by_state[pt_world_entity(w, i)->state]++;
+        for (int i = 1; i < pt_world_count(w); i++)
+            if (pt_world_entity(w, i)) by_state[pt_world_entity(w, i)->state]++; /* not a removed one */
         char from[4200];
         if (load_path) snprintf(from, sizeof from, "from %s at tick %llu", load_path, (unsigned long long)first_tick);
         else snprintf(from, sizeof from, "seed %llu", (unsigned long long)(seed ? seed : (map.seed ? map.seed : 1)));

@@ -12,6 +12,7 @@
 #include <patrol/door.h>
 #include <patrol/hearing.h>
 #include <patrol/player.h>
+#include <patrol/spawn.h>
 
 #include "base/suggest.h"
 #include "base/text.h"
@@ -24,6 +25,9 @@ typedef enum arg_kind {
     A_LOUDNESS, /* a number in (0, PT_HEARING_MAX_LOUDNESS]: cmd value */
     A_GAIT,     /* walk, sneak or run: cmd choice */
     A_DOOR,     /* open, closed or locked: cmd choice (the cell, an A_CELL before it, a door) */
+    A_SPAWN,    /* guard|prey|flock NAME KEY=VALUE...: the rest of the line, cmd text */
+    A_NAME,     /* an entity's name: cmd text */
+    A_ORDER,    /* goto X,Y | investigate X,Y | hold | resume: the rest, cmd choice, x, y */
 } arg_kind;
 
 enum { MAX_ARGS = 4 };
@@ -35,6 +39,9 @@ static int apply_player(const pt_script_cmd *c, pt_world *w, pt_error *err);
 static int apply_noise(const pt_script_cmd *c, pt_world *w, pt_error *err);
 static int apply_gait(const pt_script_cmd *c, pt_world *w, pt_error *err);
 static int apply_door(const pt_script_cmd *c, pt_world *w, pt_error *err);
+static int apply_spawn(const pt_script_cmd *c, pt_world *w, pt_error *err);
+static int apply_remove(const pt_script_cmd *c, pt_world *w, pt_error *err);
+static int apply_order(const pt_script_cmd *c, pt_world *w, pt_error *err);
 
 /* The commands: a new one is an entry here (and a pt_script_verb). */
 static const struct verb_def {
@@ -49,7 +56,12 @@ static const struct verb_def {
     [PT_SCRIPT_NOISE] = {"noise", "X,Y L (L the loudness in tiles, above 0, up to 256)", 2, {A_CELL, A_LOUDNESS}, apply_noise},
     [PT_SCRIPT_GAIT] = {"gait", "walk|sneak|run", 1, {A_GAIT}, apply_gait},
     [PT_SCRIPT_DOOR] = {"door", "X,Y open|closed|locked (X,Y a door of the map)", 2, {A_CELL, A_DOOR}, apply_door},
+    [PT_SCRIPT_SPAWN] = {"spawn", "guard|prey|flock NAME KEY=VALUE... (a map's entity line)", 1, {A_SPAWN}, apply_spawn},
+    [PT_SCRIPT_REMOVE] = {"remove", "NAME", 1, {A_NAME}, apply_remove},
+    [PT_SCRIPT_ORDER] = {"order", "NAME goto X,Y|investigate X,Y|hold|resume", 2, {A_NAME, A_ORDER}, apply_order},
 };
+static const char *const spawn_words[] = {"guard", "prey", "flock", NULL};
+static const char *const order_words[] = {"goto", "investigate", "hold", "resume", NULL};
 
 static const char *const gait_words[] = {"walk", "sneak", "run", NULL};
 static const char *const door_words[] = {"open", "closed", "locked", NULL}; /* pt_door_state order */
@@ -113,8 +125,54 @@ static int parse_time(const pt__tok *t, int line, uint64_t *out, pt_error *err) 
     return PT_OK;
 }
 
+/* The last argument of spawn and order takes the rest of the line: its tokens. */
+static int takes_rest(arg_kind k) { return k == A_SPAWN || k == A_ORDER; }
+
+/* The text from token t to the end of the line's last token, into c->text. */
+static int rest_text(const pt__line *ln, const pt__tok *t, pt_script_cmd *c, pt_error *err) {
+    const pt__tok *last = &ln->tok[ln->ntok - 1];
+    const char *end = last->s + last->len + (last->quoted ? 1 : 0);
+    const char *from = t->quoted ? t->s - 1 : t->s;
+    if (end - from >= PT_SCRIPT_MAX_TEXT)
+        return pt_error_set(err, PT_ERR_LIMIT, ln->no, t->col, "a spawn line of at most %d bytes", PT_SCRIPT_MAX_TEXT - 1);
+    snprintf(c->text, sizeof c->text, "%.*s", (int)(end - from), from);
+    return PT_OK;
+}
+
+/* spawn's and order's arguments (their words checked, with suggestions), from token t on. */
+static int parse_rest(arg_kind k, const pt__line *ln, int at, pt_script_cmd *c, pt_error *err) {
+    const pt__tok *t = &ln->tok[at];
+    int rc = pt__tok_choice(t, ln->no, k == A_SPAWN ? spawn_words : order_words, &c->choice, err);
+    if (rc < 0) return rc;
+    if (k == A_SPAWN) {
+        if (ln->ntok < at + 2)
+            return pt_error_set(err, PT_ERR_MISSING, ln->no, past_end(ln), "spawn %.*s needs a NAME and its keys", t->len, t->s);
+        return rest_text(ln, t, c, err);
+    }
+    const int cells = c->choice <= 1 ? 1 : 0; /* goto, investigate: X,Y */
+    if (ln->ntok < at + 1 + cells)
+        return pt_error_set(err, PT_ERR_MISSING, ln->no, past_end(ln), "order ... %.*s needs X,Y", t->len, t->s);
+    if (ln->ntok > at + 1 + cells) {
+        const pt__tok *x = &ln->tok[at + 1 + cells];
+        return pt_error_set(err, PT_ERR_SYNTAX, ln->no, x->col, "unexpected '%.*s': %s takes %s", x->len > 40 ? 40 : x->len,
+                            x->s, "order", verbs[PT_SCRIPT_ORDER].usage);
+    }
+    if (cells) {
+        c->arg_col[2] = ln->tok[at + 1].col;
+        return pt__tok_cell(&ln->tok[at + 1], ln->no, -1000000, 1000000, &c->x, &c->y, err);
+    }
+    return PT_OK;
+}
+
 static int parse_arg(arg_kind k, const pt__tok *t, int line, pt_script_cmd *c, pt_error *err) {
     switch (k) {
+    case A_SPAWN:
+    case A_ORDER: return PT_ERR_INTERNAL; /* parse_rest */
+    case A_NAME:
+        if (t->len >= PT_MAX_NAME)
+            return pt_error_set(err, PT_ERR_LIMIT, line, t->col, "a name of at most %d bytes", PT_MAX_NAME - 1);
+        snprintf(c->text, sizeof c->text, "%.*s", t->len, t->s);
+        return PT_OK;
     case A_CELL: return pt__tok_cell(t, line, -1000000, 1000000, &c->x, &c->y, err);
     case A_TILE:
         if (t->len != 1)
@@ -190,13 +248,16 @@ static int parse_line(parser *p, const pt__line *ln) {
     int given = ln->ntok - 3;
     if (given < d->nargs)
         return pt_error_set(err, PT_ERR_MISSING, ln->no, past_end(ln), "%s needs %s", d->name, d->usage);
-    if (given > d->nargs)
+    const int rest = takes_rest(d->arg[d->nargs - 1]);
+    if (given > d->nargs && !rest)
         return pt_error_set(err, PT_ERR_SYNTAX, ln->no, ln->tok[3 + d->nargs].col, "unexpected '%.*s': %s takes %s",
                             ln->tok[3 + d->nargs].len > 40 ? 40 : ln->tok[3 + d->nargs].len, ln->tok[3 + d->nargs].s, d->name,
                             d->usage);
     for (int i = 0; i < d->nargs; i++) {
-        if ((rc = parse_arg(d->arg[i], &ln->tok[3 + i], ln->no, &c, err)) < 0) return rc;
         c.arg_col[i] = ln->tok[3 + i].col;
+        if (takes_rest(d->arg[i])) rc = parse_rest(d->arg[i], ln, 3 + i, &c, err);
+        else rc = parse_arg(d->arg[i], &ln->tok[3 + i], ln->no, &c, err);
+        if (rc < 0) return rc;
     }
     if (s->count >= PT_SCRIPT_MAX_COMMANDS)
         return pt_error_set(err, PT_ERR_LIMIT, ln->no, w->col, "more than %d commands", PT_SCRIPT_MAX_COMMANDS);
@@ -284,6 +345,9 @@ int pt_script_bind(const pt_script *s, const pt_map *map, pt_error *err) {
             if (d->arg[a] == A_CELL && !pt_map_in(map, c->x, c->y))
                 return cmd_error(s, c, c->arg_col[a], err, PT_ERR_OUT_OF_MAP, "cell %d,%d is outside the map (%dx%d tiles)",
                                  c->x, c->y, map->w, map->h);
+            if (d->arg[a] == A_ORDER && c->choice <= 1 && !pt_map_in(map, c->x, c->y))
+                return cmd_error(s, c, c->arg_col[2], err, PT_ERR_OUT_OF_MAP, "cell %d,%d is outside the map (%dx%d tiles)",
+                                 c->x, c->y, map->w, map->h);
             if (d->arg[a] == A_TILE && pt_map_legend_find(map, (char)c->choice) < 0) {
                 char known[PT_MAX_TILE_KINDS * 2 + 1];
                 int n = 0;
@@ -329,15 +393,58 @@ static int apply_door(const pt_script_cmd *c, pt_world *w, pt_error *err) {
     return pt_world_set_door(w, c->x, c->y, (pt_door_state)c->choice, err);
 }
 
+/* The live entity named c->text, or 0. */
+static int named(const pt_script_cmd *c, const pt_world *w) {
+    for (int id = 1; id < pt_world_count(w); id++) {
+        const pt_entity *e = pt_world_entity(w, id);
+        if (e && strcmp(e->name, c->text) == 0) return id;
+    }
+    return 0;
+}
+
+/* The error of a NAME no live entity has (code PT_ERR_MISSING), at the name. */
+static int no_such(const pt_script_cmd *c, pt_error *err) {
+    return pt_error_set(err, PT_ERR_MISSING, 0, 0, "no entity is named '%s' now", c->text);
+}
+
+static int apply_spawn(const pt_script_cmd *c, pt_world *w, pt_error *err) {
+    int rc = pt_world_spawn_line(w, c->text, NULL, NULL, err);
+    return rc < 0 ? rc : PT_OK;
+}
+
+static int apply_remove(const pt_script_cmd *c, pt_world *w, pt_error *err) {
+    int id = named(c, w);
+    if (!id) return no_such(c, err);
+    int rc = pt_world_remove(w, id);
+    return rc < 0 ? pt_error_set(err, rc, 0, 0, "'%s' cannot be removed", c->text) : PT_OK;
+}
+
+static int apply_order(const pt_script_cmd *c, pt_world *w, pt_error *err) {
+    int id = named(c, w);
+    if (!id) return no_such(c, err);
+    int rc = c->choice == 0   ? pt_world_order_goto(w, id, c->x, c->y)
+             : c->choice == 1 ? pt_world_order_investigate(w, id, c->x, c->y)
+             : c->choice == 2 ? pt_world_order_hold(w, id)
+                              : pt_world_order_resume(w, id);
+    if (rc == PT_ERR_RANGE) return pt_error_set(err, rc, 0, 0, "'%s' is not a guard", c->text);
+    if (rc < 0) return pt_error_set(err, rc, 0, 0, "a guard cannot stand on %d,%d now", c->x, c->y);
+    return PT_OK;
+}
+
 int pt_script_apply(const pt_script *s, int *cursor, pt_world *w, pt_error *err) {
     const uint64_t now = pt_world_tick(w);
     int applied = 0;
     while (*cursor >= 0 && *cursor < s->count && s->cmds[*cursor].tick <= now) {
         const pt_script_cmd *c = &s->cmds[*cursor];
         pt_error why;
+        memset(&why, 0, sizeof why);
         int rc = verbs[c->verb].apply(c, w, &why);
+        /* a spawn line's error is at its column in the line; a cell's at the cell */
+        int col = c->arg_col[0];
+        if (rc < 0 && c->verb == PT_SCRIPT_SPAWN && why.col > 0) col += why.col - 1;
+        if (rc < 0 && c->verb == PT_SCRIPT_ORDER && rc != PT_ERR_MISSING && rc != PT_ERR_RANGE) col = c->arg_col[2];
         if (rc < 0)
-            return cmd_error(s, c, c->arg_col[0], err, rc, "at tick %llu: %s%s", (unsigned long long)now,
+            return cmd_error(s, c, col, err, rc, "at tick %llu: %s%s", (unsigned long long)now,
                              c->verb == PT_SCRIPT_PLAYER ? "the player cannot be put there: " : "", why.message);
         (*cursor)++;
         applied++;

@@ -490,7 +490,9 @@ static void io_host(pt__io *io, pt_world *w) {
  * the plans, which the entities' part then overwrites; the doors' part checks the door cells'
  * kinds against them). */
 const pt__save_part pt__save_parts[] = {
-    {3, "tiles", io_tiles},       {4, "world", io_world},       {5, "entities", io_entities},
+    {3, "tiles", io_tiles},
+    {20, "spawns", pt__save_io_ents}, /* save_ents.c: the ids the parts below read must be there */
+    {4, "world", io_world},       {5, "entities", io_entities},
     {6, "brains", io_brains},     {7, "search", io_search},     {8, "steering", io_steering},
     {9, "flocks", io_flocks},     {10, "prey", io_prey},        {11, "doors", io_doors},
     {12, "player", io_host},

@@ -39,6 +39,8 @@ extern "C" {
 /* The latest time a command may name, in ticks (the largest `patrol sim --ticks`). */
 #define PT_SCRIPT_MAX_TICK 1000000000L
 
+/* The longest spawn line (from its kind word) or name a command holds, with its NUL. */
+#define PT_SCRIPT_MAX_TEXT 240
 /* What a command does (docs/formats.md, "Scripts"): one entry each in script.c's table. */
 typedef enum pt_script_verb {
     PT_SCRIPT_TILE = 0,    /* tile X,Y C: pt_world_set_tile */
@@ -46,6 +48,9 @@ typedef enum pt_script_verb {
     PT_SCRIPT_NOISE,       /* noise X,Y L: pt_world_noise */
     PT_SCRIPT_GAIT,        /* gait walk|sneak|run: pt_world_set_gait */
     PT_SCRIPT_DOOR,        /* door X,Y open|closed|locked: pt_world_set_door (patrol/door.h) */
+    PT_SCRIPT_SPAWN,       /* spawn guard|prey|flock NAME KEY=VALUE...: pt_world_spawn_line */
+    PT_SCRIPT_REMOVE,      /* remove NAME: pt_world_remove */
+    PT_SCRIPT_ORDER,       /* order NAME goto X,Y|investigate X,Y|hold|resume: pt_world_order_* */
     PT_SCRIPT_VERB_COUNT
 } pt_script_verb;
 
@@ -57,7 +62,9 @@ typedef struct pt_script_cmd {
     int arg_col[4];        /* the column of each argument after the verb */
     int x, y;              /* tile, player, noise: the cell */
     double value;          /* noise: the loudness, tiles */
-    int choice;            /* tile: the legend character; gait: the pt_gait; door: the pt_door_state */
+    int choice;            /* tile: the legend character; gait: the pt_gait; door: the
+                              pt_door_state; order: 0 goto, 1 investigate, 2 hold, 3 resume */
+    char text[PT_SCRIPT_MAX_TEXT]; /* spawn: the entity line; remove, order: the NAME */
 } pt_script_cmd;
 
 typedef struct pt_script {
@@ -82,10 +89,13 @@ int pt_script_bind(const pt_script *s, const pt_map *map, pt_error *err);
  * Returns how many it applied, or a negative code with err located at the command (its file,
  * line and argument; the message begins "at tick T: ") when the world refuses one (a
  * `player` cell that cannot be walked on now, a tile the world refuses); *cursor is then on
- * that command, the ones before it applied. */
+ * that command, the ones before it applied. A NAME (remove, order) is looked up at apply
+ * time among the live entities (one spawned by an earlier command counts); an unknown one is
+ * such an error, located at the name. */
 int pt_script_apply(const pt_script *s, int *cursor, pt_world *w, pt_error *err);
 
 /* "tile", "player", "noise", "gait", "door"; "unknown" out of range. */
+/* "tile", "player", "noise", "gait", "spawn", "remove", "order"; "unknown" out of range. */
 const char *pt_script_verb_name(pt_script_verb v);
 
 #ifdef __cplusplus
