@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "levels/solve_priv.h"
+#include "guards/door_path.h"
 #include "map/doors.h"
 
 /* Cells within `margin` tiles (centres) of a seen cell, on the same tick. */
@@ -144,9 +145,44 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     out->speed = pdef.speed;
     if (!(pdef.speed > 0.0) || !isfinite(pdef.speed))
         return pt_error_set(err, PT_ERR_RANGE, 0, 0, "the player's speed %g tiles/s never takes a step", pdef.speed);
-    int reach = goal_reachable(map);
-    if (reach < 0) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-    if (!reach) {
+    /* The doors closed at the start, which the route may open: door[c], and `open`, the map
+     * with them open (for the way to the goal and the noises made on them). */
+    pt_map open;
+    memset(&open, 0, sizeof open);
+    uint8_t *door = NULL;
+    int ndoor = 0;
+    for (int i = 0; i < map->ndoors; i++) {
+        const pt_door_def *d = &map->doors[i];
+        if (d->state == PT_DOOR_CLOSED && pt_map_in(map, d->x, d->y) &&
+            pt__door_kind_state(pt_map_tile(map, d->x, d->y)) == PT_DOOR_CLOSED)
+            ndoor++;
+    }
+    if (ndoor > 0) {
+        door = PT_CALLOC((size_t)map->w * (size_t)map->h, 1);
+        if (!door || pt_map_clone(&open, map) != PT_OK) {
+            PT_FREE(door);
+            return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+        }
+        int k = pt__map_door_kind(&open, PT_DOOR_OPEN);
+        for (int i = 0; i < map->ndoors && k >= 0; i++) {
+            const pt_door_def *d = &map->doors[i];
+            if (d->state != PT_DOOR_CLOSED || !pt_map_in(map, d->x, d->y) ||
+                pt__door_kind_state(pt_map_tile(map, d->x, d->y)) != PT_DOOR_CLOSED)
+                continue;
+            door[(size_t)d->y * (size_t)map->w + (size_t)d->x] = 1;
+            pt_map_set(&open, d->x, d->y, open.legend[k].ch);
+        }
+        if (k < 0) { /* the legend has no room for an open door: the doors stay shut */
+            PT_FREE(door);
+            pt_map_fini(&open);
+            ndoor = 0;
+        }
+    }
+    int reach = goal_reachable(ndoor ? &open : map);
+    if (reach <= 0) {
+        PT_FREE(door);
+        if (ndoor) pt_map_fini(&open);
+        if (reach < 0) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
         out->why = PT_SOLVE_WHY_UNREACHABLE;
         return PT_OK;
     }
@@ -161,7 +197,7 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     gait_clock clk[PT_GAIT_COUNT];
     memset(clk, 0, sizeof clk);
     int rc = PT_OK;
-    pt_sightmap all = {0}, one = {0}, wide = {0}, timed = {0}, shy = {0}, mixed = {0}, loud[PT_GAIT_COUNT];
+    pt_sightmap all = {0}, one = {0}, wide = {0}, timed = {0}, shy = {0}, mixed = {0}, dloud = {0}, loud[PT_GAIT_COUNT];
     memset(loud, 0, sizeof loud);
     /* Memory: the tables (the sight table, one more per extra seed being merged, the margins'
      * tables, one hearing table per gait searched, the animals' and the search's mix of
@@ -170,12 +206,15 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     size_t table = pt__solve_table_bytes(map->w, map->h, TT);
     int ngaits = 0;
     for (int g = 0; g < PT_GAIT_COUNT; g++) ngaits += (int)(mask >> g & 1u);
-    size_t ntables = (nseeds > 1 ? 2u : 1u) + (o.margin > 0.0 ? 1u : 0u) + (near_ticks ? 1u : 0u) + 2u;
+    size_t ntables = (nseeds > 1 ? 2u : 1u) + (o.margin > 0.0 ? 1u : 0u) + (near_ticks ? 1u : 0u) + 2u + (ndoor ? 1u : 0u);
     size_t per_class = pt__solve_search_bytes(T, s.C, 1, o.window);
     size_t fixed = table * (ntables + (size_t)ngaits);
     long maxcls = fixed < (size_t)PT_SOLVE_MAX_BYTES ? (long)(((size_t)PT_SOLVE_MAX_BYTES - fixed) / per_class) : 0;
     int *gaps = PT_MALLOC(((size_t)T + 2) * sizeof *gaps);
-    if (!gaps) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    if (!gaps) {
+        rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+        goto done;
+    }
     long maxcls_nowin = fixed < (size_t)PT_SOLVE_MAX_BYTES
                             ? (long)(((size_t)PT_SOLVE_MAX_BYTES - fixed) / pt__solve_search_bytes(T, s.C, 1, 0)) : 0;
     int nowin_fits = 0; /* a gait left out would fit without the start window */
@@ -238,6 +277,12 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
         loud[g].stride = ((size_t)map->w * (size_t)map->h + 63) / 64;
         if (!(loud[g].bits = PT_CALLOC(table ? table : 1, 1))) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
     }
+    if (rc == PT_OK && ndoor) {
+        dloud = (pt_sightmap){map->w, map->h, TT, ((size_t)map->w * (size_t)map->h + 63) / 64, PT_CALLOC(table ? table : 1, 1)};
+        if (!dloud.bits) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+        s.door = door;
+        s.dloud = &dloud;
+    }
     for (int i = 0; i < nseeds && rc == PT_OK; i++) {
         pt__solve_report(&o, "sight", (double)i / nseeds);
         pt_sightmap *dst = i == 0 ? &all : &one;
@@ -255,8 +300,11 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
         ls.span = 1.0 / nseeds;
         rc = pt__solve_sight_build(dst, &ls, map, lib, seed0 + (uint64_t)i, TT, err);
         for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++)
-            if (clk[g].ok && !pt__solve_loud_build(&loud[g], &ls, map, (pt_gait)g))
+            if (clk[g].ok && (!pt__solve_loud_build(&loud[g], &ls, map, (pt_gait)g) ||
+                              (ndoor && !pt__solve_door_loud_build(&loud[g], &ls, &open, door, (pt_gait)g, 0.0))))
                 rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the guards' hearing");
+        if (rc == PT_OK && ndoor && !pt__solve_door_loud_build(&dloud, &ls, &open, door, PT_GAIT_WALK, PT__DOOR_NOISE))
+            rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the guards' hearing");
         pt__solve_listeners_fini(&ls);
         if (rc == PT_OK && i > 0) {
             or_into(&all, &one);
@@ -286,6 +334,9 @@ done:
     }
     for (int g = 0; g < PT_GAIT_COUNT; g++) pt_sightmap_fini(&loud[g]);
     pt_sightmap_fini(&shy);
+    pt_sightmap_fini(&dloud);
+    if (ndoor) pt_map_fini(&open);
+    PT_FREE(door);
     pt_sightmap_fini(&mixed);
     pt_sightmap_fini(&all);
     pt_sightmap_fini(&wide);

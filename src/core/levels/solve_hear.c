@@ -33,8 +33,10 @@ static void heard_fini(heard *hd) {
  * every tick, so a cell is one flood whatever the ticks, and a flood from the cell is exactly
  * what the world does (a step's loss counts the entered tile's damping, so a flood from the guard would
  * give another level wherever the two ends damp differently). Each flood is read at every
- * place. Returns 0 when out of memory. */
-static int heard_build(heard *hd, const listeners *ls, const pt_map *map, pt_gait g) {
+ * place. With `only`, the cells c with only[c] alone, and with loudness > 0 a noise of that
+ * loudness instead of the footstep. Returns 0 when out of memory. */
+static int heard_build(heard *hd, const listeners *ls, const pt_map *map, pt_gait g, const uint8_t *only,
+                       double loudness) {
     size_t C = (size_t)map->w * (size_t)map->h;
     memset(hd, 0, sizeof *hd);
     hd->n = ls->n;
@@ -60,14 +62,14 @@ static int heard_build(heard *hd, const listeners *ls, const pt_map *map, pt_gai
     if (!hd->sets || !(hr = pt_hearing_create(map))) goto out;
     for (int y = 0; y < map->h && hd->np > 0; y++)
         for (int x = 0; x < map->w; x++) {
-            if (!pt_map_walkable(map, x, y)) continue;
-            double level = pt_footstep_loudness(map, x, y, g);
+            size_t b = (size_t)y * (size_t)map->w + (size_t)x;
+            if (!pt_map_walkable(map, x, y) || (only && !only[b])) continue;
+            double level = loudness > 0.0 ? loudness : pt_footstep_loudness(map, x, y, g);
             if (!(level > 0.0)) continue;
             int reached = pt_hearing_flood(hr, x, y, level);
             if (reached == PT_ERR_NOMEM) goto out;
             if (reached <= 0) continue;
             const int r = pt__hearing_reach(level);
-            size_t b = (size_t)y * (size_t)map->w + (size_t)x;
             for (int k = 0; k < hd->np; k++) {
                 int j = (int)(pc[k] / (int32_t)C), c = (int)(pc[k] % (int32_t)C), lx = c % map->w, ly = c / map->w;
                 double heard;
@@ -98,7 +100,17 @@ static void heard_or(const heard *hd, int t, uint64_t *row) {
  * listening then. */
 int pt__solve_loud_build(pt_sightmap *loud, const listeners *ls, const pt_map *map, pt_gait g) {
     heard hd;
-    if (!heard_build(&hd, ls, map, g)) return 0;
+    if (!heard_build(&hd, ls, map, g, NULL, 0.0)) return 0;
+    int ticks = ls->ticks < loud->ticks ? ls->ticks : loud->ticks;
+    for (int t = 1; t <= ticks; t++) heard_or(&hd, t, loud->bits + (size_t)(t - 1) * loud->stride);
+    heard_fini(&hd);
+    return 1;
+}
+
+int pt__solve_door_loud_build(pt_sightmap *loud, const listeners *ls, const pt_map *open, const uint8_t *door,
+                              pt_gait g, double loudness) {
+    heard hd;
+    if (!heard_build(&hd, ls, open, g, door, loudness)) return 0;
     int ticks = ls->ticks < loud->ticks ? ls->ticks : loud->ticks;
     for (int t = 1; t <= ticks; t++) heard_or(&hd, t, loud->bits + (size_t)(t - 1) * loud->stride);
     heard_fini(&hd);
@@ -119,7 +131,7 @@ static int hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed,
     if (rc != PT_OK) return rc;
     heard hd;
     uint64_t *row = NULL;
-    if (heard_build(&hd, &ls, map, gait)) {
+    if (heard_build(&hd, &ls, map, gait, NULL, 0.0)) {
         row = PT_MALLOC((hd.stride + 1) * sizeof *row);
         for (int t = 1; row && t <= ticks; t++) {
             memset(row, 0, hd.stride * sizeof *row);

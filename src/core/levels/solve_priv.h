@@ -30,6 +30,8 @@ typedef struct solver {
     int T;             /* horizon */
     const pt_sightmap *unsafe;
     const pt_sightmap *loud;  /* steps heard in the gait searched (NULL: none) */
+    const uint8_t *door;      /* [C]: 1 on a door closed at the start that the route may open (NULL: none) */
+    const pt_sightmap *dloud; /* with door: bit (t, c) when the noise of door c opening on tick t is heard */
     int t0, k0;        /* the search starts on tick t0 in class k0 (after a gait action) */
     int ncls;          /* classes of the action count (the step rhythm) */
     const int *gap, *nxt; /* [ncls]: the gait clock's (below) */
@@ -74,6 +76,10 @@ void pt__solve_count_row(const uint64_t *row, size_t stride, int *counts);
 /* ORs into bit (t, c) of loud (as large as the sight table) when the player's footstep on
  * entering cell c on tick t in gait g would be heard by a guard listening then. 0: no memory. */
 int pt__solve_loud_build(pt_sightmap *loud, const listeners *ls, const pt_map *map, pt_gait g);
+/* The same for the cells c with door[c] only, on `open` (the map with those doors open): the
+ * footstep in gait g (loudness 0), or a noise of `loudness` made there. 0: no memory. */
+int pt__solve_door_loud_build(pt_sightmap *loud, const listeners *ls, const pt_map *open, const uint8_t *door,
+                              pt_gait g, double loudness);
 /* *holds = 1 when the found route r is unseen, unheard and startles no animal under seed
  * alone (one world run of r->ticks ticks); PT_OK, or an error with err set. */
 int pt__solve_route_holds(const pt_solve_result *r, const pt_map *map, const pt_patlib *lib, uint64_t seed,

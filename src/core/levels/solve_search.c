@@ -7,10 +7,25 @@
 
 #include "levels/solve_priv.h"
 
+static int seen_bit(const solver *s, size_t cell, int t) {
+    return (int)(s->unsafe->bits[(size_t)(t - 1) * s->unsafe->stride + (cell >> 6)] >> (cell & 63) & 1u);
+}
+
+/* A door the route may open (closed at the start). */
+static int is_door(const solver *s, size_t cell) { return s->door && s->door[cell]; }
+
+/* Unseen on tick t. On a door the route opened, the sight table (where the door may be closed)
+ * does not tell: the door's cell counts as seen when it or any of its 8 neighbours is seen. */
 static int safe_at(const solver *s, size_t cell, int t) {
     if (t < 1) return 1;
     if (t > s->T) return 0;
-    return !(s->unsafe->bits[(size_t)(t - 1) * s->unsafe->stride + (cell >> 6)] >> (cell & 63) & 1u);
+    if (!is_door(s, cell)) return !seen_bit(s, cell, t);
+    int x = (int)(cell % (size_t)s->W), y = (int)(cell / (size_t)s->W);
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if (pt_map_in(s->map, x + dx, y + dy) && seen_bit(s, (size_t)(y + dy) * (size_t)s->W + (size_t)(x + dx), t))
+                return 0;
+    return 1;
 }
 
 /* Safe on every tick t0..t1 (inclusive). */
@@ -24,6 +39,18 @@ static int safe_span(const solver *s, size_t cell, int t0, int t1) {
 static int heard_at(const solver *s, size_t cell, int t) {
     if (!s->loud || t < 1 || t > s->loud->ticks) return 0;
     return (int)(s->loud->bits[(size_t)(t - 1) * s->loud->stride + (cell >> 6)] >> (cell & 63) & 1u);
+}
+
+/* A step from (x, y) into a closed door (nx, ny), the next action after the one of tick t (h
+ * 0: not a wait's hold): the pattern-driven player opens the door on tick t + 1, when that
+ * step becomes its next (a noise at the door, which no guard may hear), and steps in when its
+ * clock comes. Straight, or diagonal past two cells walkable at the start (the world's rule). */
+static int door_step(const solver *s, int t, int h, int x, int y, int nx, int ny) {
+    if (!s->door || h || !pt_map_in(s->map, nx, ny) || nx < x - 1 || nx > x + 1 || ny < y - 1 || ny > y + 1) return 0;
+    size_t nc = (size_t)ny * (size_t)s->W + (size_t)nx;
+    if (!s->door[nc]) return 0;
+    if (nx != x && ny != y && !(pt_map_walkable(s->map, nx, y) && pt_map_walkable(s->map, x, ny))) return 0;
+    return t + 1 > s->dloud->ticks || !(s->dloud->bits[(size_t)t * s->dloud->stride + (nc >> 6)] >> (nc & 63) & 1u);
 }
 
 static size_t node_bit(const solver *s, int t, int k, int h, int a, size_t cell) {
@@ -58,7 +85,7 @@ static int successors(solver *s, int t, int k, int h, int a, size_t cell, succ_f
     int k1 = s->nxt[k];
     for (int sg = -1; sg <= 1; sg += 2) {
         int nx = x + sg * AX_DX[a], ny = y + sg * AX_DY[a];
-        if (!pt_map_step_ok(s->map, x, y, nx, ny)) continue;
+        if (!pt_map_step_ok(s->map, x, y, nx, ny) && !door_step(s, t, h, x, y, nx, ny)) continue;
         size_t nc = (size_t)ny * (size_t)s->W + (size_t)nx;
         if (cell == s->start && t1 < s->leave_after) continue;
         if (safe_at(s, nc, t1) && !heard_at(s, nc, t1) && fn(s, t1, k1, 0, a, nc)) return 1;
@@ -244,8 +271,10 @@ static int reconstruct(solver *s, pt_solve_result *r) {
                 for (int sg = -1; sg <= 1 && !found; sg += 2) { /* a step onto cell */
                     int px = x - sg * AX_DX[a], py = y - sg * AX_DY[a];
                     /* off the map, py * W + px names another cell: the step must start on one */
-                    if (!pt_map_walkable(s->map, px, py) || !pt_map_step_ok(s->map, px, py, x, y)) continue;
+                    if (!pt_map_in(s->map, px, py)) continue;
                     size_t pc = (size_t)py * (size_t)s->W + (size_t)px;
+                    if (!pt_map_walkable(s->map, px, py) && !is_door(s, pc)) continue;
+                    if (!pt_map_step_ok(s->map, px, py, x, y) && !door_step(s, pt, ph, px, py, x, y)) continue;
                     if (!vget(s, node_bit(s, pt, pk, ph, a, pc)) || !safe_span(s, pc, pt + 1, t - 1) ||
                         heard_at(s, cell, t))
                         continue;

@@ -22,6 +22,8 @@ typedef struct sight_rec {
     int tick;
     guard_cache *g;
     int nomem;
+    int ng;   /* entries of g (the world's entities) */
+    int nev;  /* events of the step already looked at for a door's change */
 } sight_rec;
 
 /* Cells where a player would startle an animal on tick t (its cry is a noise a guard may
@@ -65,8 +67,20 @@ size_t pt__solve_table_bytes(int w, int h, int ticks) {
 
 /* Called from the guard's perceive: the cells it sees are those it would see the player on.
  * A guard that has not moved or turned since its last call sees the same cells. */
+/* A door that opened, closed or locked since the last look changes what every guard sees:
+ * their cells are recomputed. */
+static void doors_look(sight_rec *r, const pt_world *w) {
+    int n = 0;
+    const pt_event *ev = pt_world_events(w, &n);
+    for (int k = r->nev; k < n; k++)
+        if (ev[k].kind == PT_EVENT_DOOR)
+            for (int i = 0; i < r->ng; i++) r->g[i].valid = 0;
+    r->nev = n;
+}
+
 static void sight_record(void *user, const pt_world *w, const pt_entity *e) {
     sight_rec *r = user;
+    doors_look(r, w);
     guard_cache *c = &r->g[e->id];
     const pt_map *m = &w->map;
     if (!c->valid || c->px != e->px || c->py != e->py || c->heading != e->heading || c->view_dist != e->view_dist ||
@@ -153,7 +167,7 @@ int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, con
         if (err) *err = local;
         return local.code;
     }
-    sight_rec rec = {sm, 0, PT_CALLOC((size_t)pt_world_count(w), sizeof(guard_cache)), 0};
+    sight_rec rec = {sm, 0, PT_CALLOC((size_t)pt_world_count(w), sizeof(guard_cache)), 0, pt_world_count(w), 0};
     if (!rec.g) rec.nomem = 1;
     int *gid = NULL;
     if (ls) {
@@ -174,8 +188,10 @@ int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, con
     }
     for (int t = 1; t <= ticks && !rec.nomem; t++) {
         rec.tick = t;
+        rec.nev = 0;
         if (ls && ls->opts && (t & 255) == 0) pt__solve_report(ls->opts, "sight", ls->done0 + ls->span * t / ticks);
         pt_world_step(w);
+        if (rec.g) doors_look(&rec, w); /* the step's changes after the last guard looked */
         if (ls && ls->shy) shy_record(ls->shy, w, t);
         for (int j = 0; ls && j < ls->n; j++) {
             const pt_entity *e = pt_world_entity(w, gid[j]);
