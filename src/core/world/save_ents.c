@@ -29,13 +29,6 @@ static void io_name(pt__io *io, char *buf, size_t size, const char *what) {
     if (io->reading && memchr(buf, 0, n)) pt__io_fail(io, PT_ERR_BAD_VALUE, "%s holds a NUL byte", what);
 }
 
-#define IO_ENUM(io, field, count, what)                                                                                \
-    do {                                                                                                               \
-        int v_ = (int)(field);                                                                                         \
-        pt__io_range((io), &v_, 0, (count) - 1, (what));                                                               \
-        (field) = v_;                                                                                                  \
-    } while (0)
-
 /* Every field of a declaration; spawning it again checks the values (spawn.c). */
 static void io_def(pt__io *io, pt_entity_def *d) {
     io_name(io, d->name, sizeof d->name, "a spawned entity's name");
@@ -69,15 +62,6 @@ static void io_def(pt__io *io, pt_entity_def *d) {
     pt__io_int(io, &d->pattern_col);
     pt__io_int(io, &d->steering_line);
     pt__io_int(io, &d->steering_col);
-}
-
-static void io_event(pt__io *io, pt_event *e) {
-    pt__io_u64(io, &e->tick);
-    IO_ENUM(io, e->kind, PT_EVENT_COUNT, "event kind");
-    pt__io_u32(io, &e->a);
-    pt__io_u32(io, &e->b);
-    pt__io_int(io, &e->x);
-    pt__io_int(io, &e->y);
 }
 
 /* The ids create gives: the player, then the map's entities (world_create.c). */
@@ -200,6 +184,6 @@ void pt__save_io_ents(pt__io *io, pt_world *w) {
         pt__io_range(io, &b->order_at.y, 0, w->map.h - 1, "order cell");
     }
     pt__io_range(io, &w->nqueued_events, 0, PT__MAX_EVENTS, "queued event count");
-    for (int i = 0; i < w->nqueued_events; i++) io_event(io, &w->queued_events[i]);
+    for (int i = 0; i < w->nqueued_events; i++) pt__save_io_event(io, &w->queued_events[i]);
     if (io->bad) w->nqueued_events = 0;
 }

@@ -29,14 +29,6 @@ static void io_cell(pt__io *io, pt_cell *c) {
     pt__io_int(io, &c->y);
 }
 
-/* An enum field through an int in [0, count). */
-#define IO_ENUM(io, field, count, what)                                                                                \
-    do {                                                                                                               \
-        int v_ = (int)(field);                                                                                         \
-        pt__io_range((io), &v_, 0, (count) - 1, (what));                                                               \
-        (field) = v_;                                                                                                  \
-    } while (0)
-
 /* A cell that must be on the map when read. */
 static void io_map_cell(pt__io *io, const pt_map *m, int *x, int *y, const char *what) {
     pt__io_range(io, x, 0, m->w - 1, what);
@@ -81,15 +73,6 @@ static void io_noise(pt__io *io, pt_noise *n) {
 static void io_noises(pt__io *io, pt_noise *list, int *count) {
     pt__io_range(io, count, 0, PT__MAX_NOISES, "noise count");
     for (int i = 0; i < *count; i++) io_noise(io, &list[i]);
-}
-
-static void io_event(pt__io *io, pt_event *e) {
-    pt__io_u64(io, &e->tick);
-    IO_ENUM(io, e->kind, PT_EVENT_COUNT, "event kind");
-    pt__io_u32(io, &e->a);
-    pt__io_u32(io, &e->b);
-    pt__io_int(io, &e->x);
-    pt__io_int(io, &e->y);
 }
 
 /* ---- the tiles: the map's legend indices, run-length coded ---- */
@@ -169,7 +152,7 @@ static void io_world(pt__io *io, pt_world *w) {
     io_rng(io, &w->sim_rng);
     io_rng(io, &w->cosmetic_rng);
     pt__io_range(io, &w->nevents, 0, PT__MAX_EVENTS, "event count");
-    for (int i = 0; i < w->nevents; i++) io_event(io, &w->events[i]);
+    for (int i = 0; i < w->nevents; i++) pt__save_io_event(io, &w->events[i]);
     pt__io_int(io, &w->events_dropped);
     pt__io_range(io, &w->input_dx, -1, 1, "input");
     pt__io_range(io, &w->input_dy, -1, 1, "input");

@@ -7,6 +7,24 @@
 #include "base/io.h"
 #include "state/world_state.h"
 
+/* An enum field through an int in [0, count). */
+#define IO_ENUM(io, field, count, what)                                                                                \
+    do {                                                                                                               \
+        int v_ = (int)(field);                                                                                         \
+        pt__io_range((io), &v_, 0, (count) - 1, (what));                                                               \
+        (field) = v_;                                                                                                  \
+    } while (0)
+
+/* One event: its tick, kind, a, b and place (the last step's, and those queued for the next). */
+static inline void pt__save_io_event(pt__io *io, pt_event *e) {
+    pt__io_u64(io, &e->tick);
+    IO_ENUM(io, e->kind, PT_EVENT_COUNT, "event kind");
+    pt__io_u32(io, &e->a);
+    pt__io_u32(io, &e->b);
+    pt__io_int(io, &e->x);
+    pt__io_int(io, &e->y);
+}
+
 /* Fingerprints of the map as given to create and of a pattern library. */
 uint32_t pt__save_map_fp(const pt_map *m);
 uint32_t pt__save_lib_fp(const pt_patlib *lib);
