@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/text.h" /* pt__file_read */
 #include "game/play.h"
 
 #define NOTE_OK 0x9adcffffu
@@ -43,26 +44,8 @@ static unsigned long long field(const char *src, const char *key) {
 }
 
 static unsigned char *read_all(const char *path, size_t *size, pt_error *err) {
-    FILE *f = pt_file_open(path, err);
-    if (!f) return NULL;
-    size_t cap = 1 << 16, n = 0;
-    unsigned char *buf = malloc(cap);
-    while (buf) {
-        if (n == cap) {
-            unsigned char *nb = realloc(buf, cap * 2);
-            if (!nb) free(buf);
-            buf = nb;
-            cap *= 2;
-            if (!buf) break;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) break;
-    }
-    fclose(f);
-    if (!buf) pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-    *size = n;
-    return buf;
+    char *buf;
+    return pt__file_read(path, (size_t)1 << 33, &buf, size, err) < 0 ? NULL : (unsigned char *)buf;
 }
 
 int play_quick_load(play_session *s, const char *path, pt_error *err) {

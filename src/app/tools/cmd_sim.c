@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/text.h" /* pt__file_read */
 #include "common/app.h"
 #include "common/cli.h"
 #include "common/load.h"
@@ -139,34 +140,12 @@ static int sim_walkthrough(const char *map_path, const char *doc, const double t
 /* The whole of a save file (its size in *size), or NULL with the error printed. */
 static unsigned char *read_save(const char *path, size_t *size) {
     pt_error err;
-    FILE *f = pt_file_open(path, &err);
-    if (!f) {
+    char *buf;
+    if (pt__file_read(path, (size_t)1 << 33, &buf, size, &err) < 0) {
         pt_error_print(stderr, &err);
         return NULL;
     }
-    size_t cap = 1 << 16, n = 0;
-    unsigned char *buf = malloc(cap);
-    for (;;) {
-        if (buf && n == cap) {
-            unsigned char *nb = realloc(buf, cap * 2);
-            if (!nb) free(buf);
-            buf = nb;
-            cap *= 2;
-        }
-        if (!buf) break;
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        fprintf(stderr, "%s: error: %s\n", path, buf ? "cannot read the save" : "out of memory");
-        free(buf);
-        return NULL;
-    }
-    *size = n;
-    return buf;
+    return (unsigned char *)buf;
 }
 
 /* The value of line `key VALUE` of a save's source text, copied to out; 0 when none. */

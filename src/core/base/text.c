@@ -75,26 +75,24 @@ int pt__text_from_mem(pt__text *t, const char *data, size_t len, const char *nam
     return rc;
 }
 
-int pt__text_read(pt__text *t, const char *path, pt_error *err) {
-    memset(t, 0, sizeof *t);
-    pt_error_clear(err);
-    if (name_check(path, err) < 0) return PT_ERR_LIMIT;
+int pt__file_read(const char *path, size_t max, char **data, size_t *len, pt_error *err) {
+    *data = NULL;
+    *len = 0;
     FILE *f = pt_file_open(path, err);
     if (!f) return PT_ERR_IO;
     if (err) snprintf(err->file, sizeof err->file, "%s", path);
     char *buf = NULL;
-    size_t len = 0, cap = 0;
+    size_t n = 0, cap = 0;
     for (;;) {
-        if (len == cap) {
+        if (n == cap) {
             size_t ncap = cap ? cap * 2 : 65536;
-            if (ncap > (size_t)PT_MAX_FILE_BYTES + 1) ncap = (size_t)PT_MAX_FILE_BYTES + 1;
+            if (ncap > max + 1) ncap = max + 1;
             if (ncap == cap) {
                 fclose(f);
                 PT_FREE(buf);
-                return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "file is larger than the limit of %d bytes",
-                                    PT_MAX_FILE_BYTES);
+                return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "file is larger than the limit of %zu bytes", max);
             }
-            char *nb = PT_REALLOC(buf, ncap);
+            char *nb = PT_REALLOC(buf, ncap + 1); /* + 1: the NUL after the bytes */
             if (!nb) {
                 fclose(f);
                 PT_FREE(buf);
@@ -103,8 +101,8 @@ int pt__text_read(pt__text *t, const char *path, pt_error *err) {
             buf = nb;
             cap = ncap;
         }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
         if (got == 0) break;
     }
     int bad = ferror(f), e = errno;
@@ -113,11 +111,25 @@ int pt__text_read(pt__text *t, const char *path, pt_error *err) {
         PT_FREE(buf);
         return pt_error_set(err, PT_ERR_IO, 0, 0, "read error: %s", strerror(e));
     }
-    if (len > PT_MAX_FILE_BYTES) {
+    if (n > max) {
         PT_FREE(buf);
-        return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "file is larger than the limit of %d bytes", PT_MAX_FILE_BYTES);
+        return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "file is larger than the limit of %zu bytes", max);
     }
-    int rc = text_adopt(t, buf ? buf : "", len, path, err);
+    buf[n] = '\0';
+    *data = buf;
+    *len = n;
+    return PT_OK;
+}
+
+int pt__text_read(pt__text *t, const char *path, pt_error *err) {
+    memset(t, 0, sizeof *t);
+    pt_error_clear(err);
+    if (name_check(path, err) < 0) return PT_ERR_LIMIT;
+    char *buf;
+    size_t len;
+    int rc = pt__file_read(path, (size_t)PT_MAX_FILE_BYTES, &buf, &len, err);
+    if (rc < 0) return rc;
+    rc = text_adopt(t, buf, len, path, err);
     PT_FREE(buf);
     return rc;
 }

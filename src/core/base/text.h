@@ -18,6 +18,10 @@ typedef struct pt__text {
 /* Reads a whole file (limit PT_MAX_FILE_BYTES). Rejects NUL bytes (PT_ERR_BINARY with the
  * place) and skips a UTF-8 byte-order mark. On error err->file is set; returns a code. */
 int pt__text_read(pt__text *t, const char *path, pt_error *err);
+/* The whole of file `path` (opened by pt_file_open: a regular file), text or not: a new
+ * buffer in *data (PT_FREE it) of *len bytes and a NUL after them. PT_ERR_LIMIT over max
+ * bytes, PT_ERR_NOMEM, PT_ERR_IO, with err->file = path; *data NULL then. */
+int pt__file_read(const char *path, size_t max, char **data, size_t *len, pt_error *err);
 /* Same checks on a buffer in memory (copied); name is used in messages. */
 int pt__text_from_mem(pt__text *t, const char *data, size_t len, const char *name, pt_error *err);
 void pt__text_free(pt__text *t);

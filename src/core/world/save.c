@@ -10,11 +10,13 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "base/text.h"
 #include "guards/walk.h"
 #include "world/save_priv.h"
 
 static const unsigned char MAGIC[8] = {'P', 'T', 'S', 'A', 'V', 'E', 0x1a, '\n'};
 enum { HEADER = 28, TRAILER = 4, SEC_END = 0, SEC_SOURCE = 1, SEC_SETTINGS = 2, MAX_SOURCE = 65536 };
+#define SAVE_FILE_MAX ((size_t)1 << 33) /* bytes a save file may have: no world comes near */
 
 static uint32_t crc_of(const unsigned char *p, size_t n) {
     uint32_t crc = (uint32_t)crc32(0L, Z_NULL, 0);
@@ -320,31 +322,10 @@ pt_world *pt_world_load(const void *data, size_t size, const pt_map *map, const 
 pt_world *pt_world_load_file(const char *path, const pt_map *map, const pt_patlib *lib, const pt_world_desc *desc,
                              pt_error *err) {
     pt_error_clear(err);
-    FILE *f = pt_file_open(path, err);
-    if (!f) return NULL;
-    size_t cap = 1 << 16, n = 0;
-    unsigned char *buf = PT_MALLOC(cap);
-    int ok = buf != NULL;
-    while (ok) {
-        if (n == cap) {
-            unsigned char *nb = cap < ((size_t)1 << 32) ? PT_REALLOC(buf, cap * 2) : NULL;
-            if (!nb) {
-                ok = 0;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) break;
-    }
-    int rerr = ferror(f);
-    fclose(f);
-    pt_world *w = NULL;
-    if (!ok) pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory reading the save");
-    else if (rerr) pt_error_set(err, PT_ERR_IO, 0, 0, "cannot read the save");
-    else w = pt_world_load(buf, n, map, lib, desc, err);
+    char *buf;
+    size_t n;
+    if (pt__file_read(path, SAVE_FILE_MAX, &buf, &n, err) < 0) return NULL;
+    pt_world *w = pt_world_load(buf, n, map, lib, desc, err);
     PT_FREE(buf);
     if (!w && err) snprintf(err->file, sizeof err->file, "%s", path);
     return w;
