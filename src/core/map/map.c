@@ -144,6 +144,7 @@ void pt_map_fini(pt_map *map) {
     PT_FREE(map->obstacles);
     PT_FREE(map->sources);
     PT_FREE(map->doors);
+    PT_FREE(map->lights);
     pt__sight_free(map);
     memset(map, 0, sizeof *map);
 }
@@ -178,6 +179,17 @@ int pt_map_clone(pt_map *dst, const pt_map *src) {
             return PT_ERR_NOMEM;
         }
         memcpy(dst->doors, src->doors, sizeof *dst->doors * (size_t)src->ndoors);
+    }
+    dst->lights = NULL;
+    if (src->nlights > 0) {
+        dst->lights = PT_MALLOC(sizeof *dst->lights * (size_t)src->nlights);
+        if (!dst->lights) {
+            PT_FREE(dst->tiles); PT_FREE(dst->flags); PT_FREE(dst->ents); PT_FREE(dst->obstacles); PT_FREE(dst->sources);
+            PT_FREE(dst->doors);
+            memset(dst, 0, sizeof *dst);
+            return PT_ERR_NOMEM;
+        }
+        memcpy(dst->lights, src->lights, sizeof *dst->lights * (size_t)src->nlights);
     }
     pt__sight_build(dst); /* from the copied flags */
     return PT_OK;

@@ -5,7 +5,7 @@
 
 const char *pt_event_kind_name(pt_event_kind k) {
     static const char *names[PT_EVENT_COUNT] = {"caught", "spotted", "lost", "returned", "goal", "heard", "called", "phase",
-                                                 "door", "spawned", "removed", "order-done"};
+                                                 "door", "spawned", "removed", "order-done", "light"};
     return (unsigned)k < PT_EVENT_COUNT ? names[k] : "unknown";
 }
 

@@ -210,6 +210,10 @@ struct pt_world {
     uint32_t ngroups;
     pt_event queued_events[PT__MAX_EVENTS];
     int nqueued_events;
+    /* Light (senses/light.c, docs/ai.md "Light"): the ambient level resolved (the map's, else
+     * 1) and, per light of map.lights, 1 when it is on now (NULL when the map has none). */
+    double ambient;
+    unsigned char *light_on;
 };
 
 #endif

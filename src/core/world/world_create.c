@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "guards/doors.h"
+#include "senses/light.h"
 #include "guards/motion.h"
 #include "guards/search.h"
 #include "pattern/unknown.h"
@@ -125,6 +126,10 @@ pt_world *pt_world_create(const pt_map *map, const pt_patlib *lib, const pt_worl
         return NULL;
     }
     if (pt__doors_init(w, map, err) < 0) { /* before the hearing reads the legend */
+        pt_world_destroy(w);
+        return NULL;
+    }
+    if (pt__light_init(w, err) < 0) {
         pt_world_destroy(w);
         return NULL;
     }
@@ -251,6 +256,7 @@ void pt_world_destroy(pt_world *w) {
     PT_FREE(w->prey);
     PT_FREE(w->prey_startled);
     pt__doors_fini(w);
+    pt__light_fini(w);
     PT_FREE(w->gone);
     pt_map_fini(&w->map);
     PT_FREE(w);

@@ -118,6 +118,8 @@ typedef struct pt_entity_def {
     int line, col;             /* where it was declared: its line, and the column of its position */
     int pattern_line, pattern_col;   /* where its pattern= value is (0 = not given) */
     int steering_line, steering_col; /* where its steering= value is (0 = not given) */
+    double lantern;            /* guards: `lantern=R`, the radius in tiles of the lantern it carries
+                                  (docs/ai.md, "Light"); 0 = none, the default */
 } pt_entity_def;
 
 /* Props sheet indices of obstacles. */
@@ -161,6 +163,17 @@ typedef enum pt_door_state {
     PT_DOOR_STATE_COUNT
 } pt_door_state;
 
+/* A `light NAME at=X,Y radius=R [level=L] [on|off]` line of a map (or a Tiled light
+ * object): a light source (docs/ai.md, "Light"; docs/formats.md, "Lights"). */
+typedef struct pt_light_def {
+    char name[PT_MAX_NAME];
+    int x, y;                  /* its cell */
+    double radius;             /* tiles it reaches */
+    double level;              /* its level at its own cell; default 1 */
+    int on;                    /* lit at the start (1, the default) or out (0) */
+    int line, col;             /* where it was declared: its line, the column of its at= value */
+} pt_light_def;
+
 /* A `door X,Y STATE [closes]` line of a map (or a Tiled door property): the door's state at
  * the start and whether guards close it behind them. */
 typedef struct pt_door_def {
@@ -200,6 +213,13 @@ typedef struct pt_map {
     pt_door_def *doors;        /* `door` lines in declaration order (NULL when none) */
     int ndoors;
     int door_look;             /* `door_look on|off`: 1 on, -1 off, 0 not given (on) */
+    double ambient;            /* `ambient L`: the light every tile has, 0..1 (when ambient_set) */
+    int ambient_set;           /* 1 when the map gave its ambient level; not given, it is 1 */
+    int ambient_line;          /* where it was given in a .map (0 = not in a .map file) */
+    pt_light_def *lights;      /* `light` lines in declaration order (NULL when none) */
+    int nlights;
+    int relight;               /* `relight on|off`: guards relight lights of their round they
+                                  find out; 1 on, -1 off, 0 not given (on) */
 } pt_map;
 
 /* Loads a map file. Returns PT_OK or a negative code with err filled (file, line, col,

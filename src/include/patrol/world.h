@@ -110,6 +110,8 @@ typedef enum pt_event_kind {
     PT_EVENT_REMOVED,      /* the game removed entity a (spawn.h; in the step after the call) */
     PT_EVENT_ORDER_DONE,   /* guard a carried out the game's order: b = the pt_order_kind, x, y =
                               its cell (spawn.h) */
+    PT_EVENT_LIGHT,        /* a light went on or off (patrol/light.h): a = who (an entity id, or
+                              PT_LIGHT_BY_GAME), b = 1 on / 0 off, x, y = its cell */
     PT_EVENT_COUNT
 } pt_event_kind;
 

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: Zlib */
+/* Light (light.c; patrol/light.h, docs/ai.md "Light"): the world's lights and the light
+ * level of each tile. Lanterns are lantern.c's. */
+#ifndef PATROL_SENSES_LIGHT_H
+#define PATROL_SENSES_LIGHT_H
+
+#include "state/world_state.h"
+
+/* Light levels are kept in whole units of 1/PT__LIGHT_ONE, so a sum of contributions is exact
+ * whatever order lights go on and off in. */
+#define PT__LIGHT_ONE 4096
+
+/* Visibility in the dark by gait (docs/ai.md, "Light"): V = L + (1 - L) * this. */
+#define LIGHT_GAIT_SNEAK 0.0
+#define LIGHT_GAIT_WALK 0.15
+#define LIGHT_GAIT_RUN 0.3
+
+/* Sets up the world's light from its map (w->map.lights, ambient): every light as declared.
+ * Returns PT_OK or PT_ERR_NOMEM (err filled). */
+int pt__light_init(pt_world *w, pt_error *err);
+void pt__light_fini(pt_world *w);
+
+/* Light l's contribution to cell (x, y), in units of 1/PT__LIGHT_ONE, were it on: its level
+ * falling off linearly to 0 at its radius (centre to centre), where its cell sees the cell. */
+int pt__light_units(const pt_map *map, const pt_light_def *l, int x, int y);
+
+/* The lanterns' light at cell (x, y), in units (lantern.c). */
+int pt__lantern_units(const pt_world *w, int x, int y);
+
+/* Switches light i (a valid index) on or off; `by` goes in the PT_EVENT_LIGHT. No change, no
+ * event. */
+void pt__light_set(pt_world *w, int i, int on, uint32_t by);
+
+#endif
