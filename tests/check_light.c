@@ -3,7 +3,8 @@
  * thousands of random light toggles, tile changes (pt_world_set_tile) and door changes mixed
  * with ticks; after every few, every cell's pt_world_light_static equals that of a world
  * created fresh from the changed map with the same lights on, and a computation written here
- * from the docs' formula. A map without lights has no field. */
+ * from the docs' formula. A map without lights has no field. Save and load carry each light's
+ * state. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <patrol/light.h>
 #include <patrol/los.h>
 #include <patrol/map.h>
+#include <patrol/save.h>
 #include <patrol/world.h>
 
 #include "state/world_state.h"
@@ -222,6 +224,56 @@ START_TEST(test_no_lights_no_field) {
 }
 END_TEST
 
+/* Save and load with lights toggled and tiles changed: the loaded world has every light's
+ * state and every cell's light, saves the same bytes again, and a step after gives the same
+ * events in both. */
+START_TEST(test_save_load_lights) {
+    uint64_t seed = 500 + (uint64_t)_i;
+    pt_map m;
+    gen_map(&m, seed);
+    pt_world *w = make_world(&m, seed);
+    pt_rng r;
+    pt_rng_seed(&r, seed, 11);
+    for (int k = 0; k < 200; k++) {
+        if (k % 3 == 0) pt_world_set_tile(w, (int)pt_rng_below(&r, SIZE), (int)pt_rng_below(&r, SIZE), k % 2 ? '#' : '.', NULL);
+        else pt_world_set_light(w, (int)pt_rng_below(&r, LIGHTS), (int)pt_rng_below(&r, 2), NULL);
+        if (k % 20 == 0) pt_world_step(w);
+    }
+    void *data = NULL, *again = NULL;
+    size_t size = 0, size2 = 0;
+    pt_error err;
+    ck_assert_int_eq(pt_world_save(w, "light test", &data, &size, &err), PT_OK);
+    pt_world_desc d = {.seed = seed, .player_controlled = 1};
+    pt_world *v = pt_world_load(data, size, &m, NULL, &d, &err);
+    ck_assert_msg(v != NULL, "%s", err.message);
+    int differ = 0;
+    for (int i = 0; i < LIGHTS; i++) {
+        pt_light a, b;
+        pt_world_light_get(w, i, &a);
+        pt_world_light_get(v, i, &b);
+        ck_assert_int_eq(a.on, b.on);
+        differ += a.on != m.lights[i].on;
+    }
+    ck_assert_int_gt(differ, 0); /* the save carried states other than the map's */
+    for (int k = 0; k < SIZE * SIZE; k++)
+        ck_assert(pt_world_light_static(v, k % SIZE, k / SIZE) == pt_world_light_static(w, k % SIZE, k / SIZE));
+    int nev = 0;
+    pt_world_events(v, &nev);
+    int nw = 0;
+    pt_world_events(w, &nw);
+    ck_assert_int_eq(nev, nw); /* the load switched its lights without events */
+    ck_assert_int_eq(pt_world_save(v, "light test", &again, &size2, &err), PT_OK);
+    ck_assert_uint_eq(size, size2);
+    ck_assert_int_eq(memcmp(data, again, size), 0);
+    same_light(v, seed, -1, 1);
+    pt_world_save_free(data);
+    pt_world_save_free(again);
+    pt_world_destroy(v);
+    pt_world_destroy(w);
+    pt_map_fini(&m);
+}
+END_TEST
+
 static Suite *light_suite(void) {
     Suite *s = suite_create("light");
     TCase *tc = tcase_create("field");
@@ -229,6 +281,7 @@ static Suite *light_suite(void) {
     tcase_add_loop_test(tc, test_field_follows_changes, 0, SEEDS);
     tcase_add_test(tc, test_toggle_and_back);
     tcase_add_test(tc, test_no_lights_no_field);
+    tcase_add_loop_test(tc, test_save_load_lights, 0, 4);
     suite_add_tcase(s, tc);
     return s;
 }
