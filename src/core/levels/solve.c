@@ -283,6 +283,8 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
         s.door = door;
         s.dloud = &dloud;
     }
+    unsigned okmask = 0;
+    for (int g = 0; g < PT_GAIT_COUNT; g++) okmask |= clk[g].ok ? 1u << g : 0u;
     for (int i = 0; i < nseeds && rc == PT_OK; i++) {
         pt__solve_report(&o, "sight", (double)i / nseeds);
         pt_sightmap *dst = i == 0 ? &all : &one;
@@ -299,11 +301,7 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
         ls.done0 = (double)i / nseeds;
         ls.span = 1.0 / nseeds;
         rc = pt__solve_sight_build(dst, &ls, map, lib, seed0 + (uint64_t)i, TT, err);
-        for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++)
-            if (clk[g].ok && (!pt__solve_loud_build(&loud[g], &ls, map, (pt_gait)g) ||
-                              (ndoor && !pt__solve_door_loud_build(&loud[g], &ls, &open, door, (pt_gait)g, 0.0))))
-                rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the guards' hearing");
-        if (rc == PT_OK && ndoor && !pt__solve_door_loud_build(&dloud, &ls, &open, door, PT_GAIT_WALK, PT__DOOR_NOISE))
+        if (rc == PT_OK && !pt__solve_hear_tables(loud, okmask, ndoor ? &dloud : NULL, &ls, map, &open, ndoor ? door : NULL))
             rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the guards' hearing");
         pt__solve_listeners_fini(&ls);
         if (rc == PT_OK && i > 0) {
