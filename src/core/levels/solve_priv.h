@@ -57,6 +57,7 @@ typedef struct solver {
     long long nodes;
     int best_t;
     size_t best_bit;
+    size_t want;       /* pt__solve_route_judged: the state it looks for among the successors */
     char stage[48];    /* the progress stage of the search running: "<gait>, <pass>" */
 } solver;
 
@@ -93,10 +94,6 @@ void pt__solve_count_row(const uint64_t *row, size_t stride, int *counts);
  * 0: no memory. */
 int pt__solve_hear_tables(pt_sightmap *loud, unsigned mask, pt_sightmap *dloud, const listeners *ls,
                           const pt_map *map, const pt_map *open, const uint8_t *door);
-/* *holds = 1 when the found route r is unseen, unheard and startles no animal under seed
- * alone (one world run of r->ticks ticks); PT_OK, or an error with err set. */
-int pt__solve_route_holds(const pt_solve_result *r, const pt_map *map, const pt_patlib *lib, uint64_t seed,
-                          int *holds, pt_error *err);
 
 /* solve_search.c */
 /* The gaps in ticks between the player's actions; -1 when a tick would hold two. */
@@ -110,6 +107,11 @@ void pt__solve_use_clock(solver *s, const gait_clock *c);
  * reaching bits and the start's own states. */
 size_t pt__solve_search_bytes(int T, size_t C, long ncls, int window);
 void pt__solve_search_free(solver *s);
+/* 1 when the search, set up with the clock of r's gait and one seed's tables, would take
+ * each of the found route r's states from the one before (the same successor rule: unseen
+ * on every tick, a door's cell with its 8 neighbours, no step heard, no door's opening
+ * heard) and r reaches the goal on its last tick. */
+int pt__solve_route_judged(solver *s, const pt_solve_result *r);
 /* The earliest route over the gaits in mask, into out. */
 int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *clk, const pt_sightmap *loud,
                            unsigned mask, pt_solve_result *out, pt_error *err);
