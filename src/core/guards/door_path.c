@@ -18,6 +18,13 @@ int pt__door_find(const pt_world *w, int x, int y) {
     return -1;
 }
 
+int pt__door_key(const pt_world *w, int k) { return w->doors[k].y * w->map.w + w->doors[k].x + 1; }
+
+int pt__door_of_key(const pt_world *w, int key) {
+    if (key < 1 || (size_t)key > (size_t)w->map.w * (size_t)w->map.h) return -1;
+    return pt__door_find(w, (key - 1) % w->map.w, (key - 1) / w->map.w);
+}
+
 void pt__doors_passable(pt_world *w, int on) {
     for (int i = 0; i < w->ndoors; i++) {
         const pt__door *d = &w->doors[i];

@@ -13,6 +13,12 @@
 
 /* Index of the door at (x, y) in w->doors, or -1. */
 int pt__door_find(const pt_world *w, int x, int y);
+/* A brain's reference to door k (door_opening, door_close, door_known): its cell y * w + x,
+ * plus 1 (0 is none). A cell, not an index, so a door added or removed by pt_world_set_tile
+ * (which shifts the list) leaves every other reference on its own door. */
+int pt__door_key(const pt_world *w, int k);
+/* The door a reference names (its index), or -1 when its cell is no door. */
+int pt__door_of_key(const pt_world *w, int key);
 /* Makes the closed (not locked) doors walkable in w->map's flags (on = 1) or gives them back
  * their flags (on = 0), around a search that may go through them. Sight bits are untouched. */
 void pt__doors_passable(pt_world *w, int on);

@@ -84,18 +84,73 @@ int pt__door_set(pt_world *w, int k, int state, uint32_t who, pt_error *err) {
     return PT_OK;
 }
 
-/* ---- guards and the player at doors ----------------------------------------------------- */
+/* ---- a cell that becomes or stops being a door (pt_world_set_tile) ----------------------- */
 
-static void known_add(pt__brain *b, int k) {
-    for (int j = 0; j < PT__DOOR_KNOWN; j++)
-        if (b->door_known[j] == k + 1) return;
-    for (int j = PT__DOOR_KNOWN - 1; j > 0; j--) b->door_known[j] = b->door_known[j - 1]; /* the oldest goes */
-    b->door_known[0] = k + 1;
+void pt__doors_kinds(pt_world *w) {
+    for (int s = 0; s < 3; s++)
+        if (w->door_kind[s] < 0) w->door_kind[s] = pt__map_door_kind(&w->map, s);
 }
 
-static int known_take(pt__brain *b, int k) {
+int pt__doors_reserve(pt_world *w) {
+    pt__door *nd = PT_REALLOC(w->doors, sizeof *nd * ((size_t)w->ndoors + 1));
+    if (!nd) return PT_ERR_NOMEM;
+    w->doors = nd;
+    return PT_OK;
+}
+
+/* A brain's keys to a door that is gone: the pause at it ends, it closes it no more, it
+ * forgets it. */
+static void forget_key(pt__brain *b, int key) {
+    if (b->door_opening == key) b->door_opening = b->door_wait = 0;
+    if (abs(b->door_close) == key) b->door_close = 0;
     for (int j = 0; j < PT__DOOR_KNOWN; j++)
-        if (b->door_known[j] == k + 1) {
+        if (b->door_known[j] == key) {
+            for (; j + 1 < PT__DOOR_KNOWN; j++) b->door_known[j] = b->door_known[j + 1];
+            b->door_known[PT__DOOR_KNOWN - 1] = 0;
+        }
+}
+
+void pt__doors_tile_changed(pt_world *w, int x, int y) {
+    pt_map *m = &w->map;
+    int s = pt__door_kind_state(pt_map_tile(m, x, y)), k = pt__door_find(w, x, y);
+    if (k < 0 && s < 0) return;
+    if (k >= 0 && s >= 0) { /* still a door: its state is its new kind's */
+        w->doors_shut += (s == PT_DOOR_CLOSED) - (w->doors[k].state == PT_DOOR_CLOSED);
+        w->doors[k].state = s;
+    } else if (k >= 0) { /* no door now: out of the list, and out of every brain */
+        int key = pt__door_key(w, k);
+        w->doors_shut -= w->doors[k].state == PT_DOOR_CLOSED;
+        memmove(&w->doors[k], &w->doors[k + 1], sizeof *w->doors * (size_t)(w->ndoors - k - 1));
+        w->ndoors--;
+        for (int i = 0; i < w->n; i++) forget_key(&w->brains[i], key);
+    } else { /* a new door, in its place by row then column (pt__doors_reserve made room) */
+        pt__doors_kinds(w);
+        int at = 0;
+        while (at < w->ndoors && (w->doors[at].y < y || (w->doors[at].y == y && w->doors[at].x < x))) at++;
+        memmove(&w->doors[at + 1], &w->doors[at], sizeof *w->doors * (size_t)(w->ndoors - at));
+        pt__door d = {x, y, s, 0};
+        for (int i = 0; i < m->ndoors; i++) /* `closes` as the map declares it for the cell */
+            if (m->doors[i].x == x && m->doors[i].y == y) d.closes = m->doors[i].closes;
+        w->doors[at] = d;
+        w->ndoors++;
+        w->doors_shut += s == PT_DOOR_CLOSED;
+    }
+    if (s >= 0 && s != PT_DOOR_OPEN) w->door_live = 1;
+}
+
+/* ---- guards and the player at doors ----------------------------------------------------- */
+
+/* The brains' references to doors are keys (pt__door_key: the door's cell + 1). */
+static void known_add(pt__brain *b, int key) {
+    for (int j = 0; j < PT__DOOR_KNOWN; j++)
+        if (b->door_known[j] == key) return;
+    for (int j = PT__DOOR_KNOWN - 1; j > 0; j--) b->door_known[j] = b->door_known[j - 1]; /* the oldest goes */
+    b->door_known[0] = key;
+}
+
+static int known_take(pt__brain *b, int key) {
+    for (int j = 0; j < PT__DOOR_KNOWN; j++)
+        if (b->door_known[j] == key) {
             for (; j + 1 < PT__DOOR_KNOWN; j++) b->door_known[j] = b->door_known[j + 1];
             b->door_known[PT__DOOR_KNOWN - 1] = 0;
             return 1;
@@ -157,19 +212,23 @@ void pt__doors_own_noise(pt_world *w, pt_entity *e) {
     pt__memory_acted(w, e, PT_MEMORY_HEARD);
 }
 
-/* The door it opened and closes behind (door_close: index + 1 until it stands on the cell,
- * then -(index + 1)): once it has been on the cell and is off it, and nobody stands on it. A
- * guard more than a step away, or a door no longer open, is given up. */
+/* The door it opened and closes behind (door_close: its key until it stands on the cell,
+ * then -key): once it has been on the cell and is off it, and nobody stands on it. A guard
+ * more than a step away, or a door no longer open, is given up. */
 static void close_behind(pt_world *w, pt_entity *e) {
     pt__brain *b = &w->brains[e->id];
-    int k = abs(b->door_close) - 1;
+    int k = pt__door_of_key(w, abs(b->door_close));
+    if (k < 0) { /* no door there now (pt__doors_tile_changed drops such keys) */
+        b->door_close = 0;
+        return;
+    }
     const pt__door *d = &w->doors[k];
     if (abs(e->x - d->x) > 1 || abs(e->y - d->y) > 1 || d->state != PT_DOOR_OPEN) {
         b->door_close = 0;
         return;
     }
     if (e->x == d->x && e->y == d->y) {
-        b->door_close = -(k + 1);
+        b->door_close = -abs(b->door_close);
         return;
     }
     if (b->door_close > 0) return; /* not through yet */
@@ -177,7 +236,7 @@ static void close_behind(pt_world *w, pt_entity *e) {
         if (w->ents[i].x == d->x && w->ents[i].y == d->y) return;
     b->door_close = 0;
     door_by(w, e, k, PT_DOOR_CLOSED);
-    known_add(b, k);
+    known_add(b, pt__door_key(w, k));
 }
 
 /* A tick of the pause at a closed door: it stands; on the last tick the door opens. */
@@ -185,12 +244,12 @@ static int pause(pt_world *w, pt_entity *e) {
     pt__brain *b = &w->brains[e->id];
     pt__stand(w, e);
     if (--b->door_wait > 0) return 1;
-    int k = b->door_opening - 1;
+    int key = b->door_opening, k = pt__door_of_key(w, key);
     b->door_opening = 0;
-    if (w->doors[k].state != PT_DOOR_CLOSED) return 1; /* someone else opened or locked it */
+    if (k < 0 || w->doors[k].state != PT_DOOR_CLOSED) return 1; /* someone else opened or locked it */
     door_by(w, e, k, PT_DOOR_OPEN);
-    known_take(b, k);
-    if (w->doors[k].closes) b->door_close = k + 1;
+    known_take(b, key);
+    if (w->doors[k].closes) b->door_close = key;
     return 1;
 }
 
@@ -212,19 +271,19 @@ int pt__doors_act(pt_world *w, pt_entity *e, pt_cell *look) {
     if (k < 0 || !step_through(w, e, c.x, c.y)) return 0;
     const pt__door *d = &w->doors[k];
     if (d->state == PT_DOOR_OPEN) {
-        if (patrol && known_take(b, k) && w->door_look) {
+        if (patrol && known_take(b, pt__door_key(w, k)) && w->door_look) {
             *look = c;
             return 2;
         }
         return 0;
     }
     if (d->state == PT_DOOR_LOCKED) {
-        if (patrol) known_add(b, k);
+        if (patrol) known_add(b, pt__door_key(w, k));
         return 0;
     }
     /* The pause starts with this tick: it stands PT__DOOR_PAUSE_S, facing the door, which
      * opens on the pause's last tick; it steps in on a later one. */
-    b->door_opening = k + 1;
+    b->door_opening = pt__door_key(w, k);
     b->door_wait = (int)lround(PT__DOOR_PAUSE_S * w->tick_hz);
     if (b->door_wait < 1) b->door_wait = 1;
     e->prev_x = e->x;

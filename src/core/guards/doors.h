@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* Doors with a state (doors.c, docs/ai.md "Doors"): the world's doors made at its creation,
- * a door's state changed (through the steps of pt_world_set_tile), and guards and the player
- * meeting doors on their way. Above walk.c (a change drops the plans that cross the door). */
+ * a door's state changed (through the steps of pt_world_set_tile), the list following
+ * pt_world_set_tile, and guards and the player meeting doors on their way. Above walk.c (a change drops the plans that cross the door). */
 #ifndef PATROL_GUARDS_DOORS_H
 #define PATROL_GUARDS_DOORS_H
 
@@ -19,6 +19,17 @@ void pt__doors_fini(pt_world *w);
  * PT__DOOR_BY_NOBODY: no event). PT_OK, or PT_ERR_LIMIT (no room in the legend for the
  * state's kind) / PT_ERR_NOMEM with nothing changed. */
 int pt__door_set(pt_world *w, int k, int state, uint32_t who, pt_error *err);
+/* The door kinds the legend lacks, added as a world that has a door at its creation adds
+ * them (the first door a world gets from pt_world_set_tile, and a load that sets it). */
+void pt__doors_kinds(pt_world *w);
+/* Room in the door list for one more door (before pt_world_set_tile makes a cell a door):
+ * PT_OK or PT_ERR_NOMEM, the list unchanged. */
+int pt__doors_reserve(pt_world *w);
+/* After pt_world_set_tile changed cell (x, y): a cell of a door kind is a door, its state its
+ * kind's (a new one takes `closes` from the map's `door` line for the cell, if any); a door
+ * cell set to another kind is a door no more, and every brain's key to it is dropped (its
+ * pause there ends, it no longer closes it behind, it forgets it). No event, no noise. */
+void pt__doors_tile_changed(pt_world *w, int x, int y);
 /* A guard's brain, before it reads what it heard: the noise of a door it opened or closed
  * itself last step is not looked into. */
 void pt__doors_own_noise(pt_world *w, pt_entity *e);

@@ -105,9 +105,76 @@ static int goal_reachable(const pt_map *map) {
     return ok;
 }
 
-/* One solve against the seeds of opts together (no fallback). */
-static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, pt_solve_result *out,
-                      pt_error *err) {
+/* One seed's run and the tables the search judges by: its sight into sight, its animals'
+ * cells ORed into shy, the steps heard in each gait of mask ORed into loud[g] and, with door,
+ * the doors' opening noises into dloud. The search (the seeds' tables ORed) and the check of
+ * a route under each seed alone build them alike. */
+static int seed_tables(const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks, const pt_solve_opts *o,
+                       double done0, double span, pt_sightmap *sight, pt_sightmap *shy, pt_sightmap *loud, unsigned mask,
+                       pt_sightmap *dloud, const pt_map *open, const uint8_t *door, pt_error *err) {
+    listeners ls = {0};
+    ls.shy = shy;
+    ls.opts = o;
+    ls.done0 = done0;
+    ls.span = span;
+    int rc = pt__solve_sight_build(sight, &ls, map, lib, seed, ticks, err);
+    if (rc == PT_OK && !pt__solve_hear_tables(loud, mask, dloud, &ls, map, open, door))
+        rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the guards' hearing");
+    pt__solve_listeners_fini(&ls);
+    return rc;
+}
+
+static int table_alloc(pt_sightmap *t, const pt_map *map, int ticks) {
+    size_t bytes = pt__solve_table_bytes(map->w, map->h, ticks);
+    *t = (pt_sightmap){map->w, map->h, ticks, ((size_t)map->w * (size_t)map->h + 63) / 64, PT_CALLOC(bytes ? bytes : 1, 1)};
+    return t->bits != NULL;
+}
+
+/* Under how many of the seeds seed0 .. seed0 + nseeds - 1 the found route out holds (into
+ * out->seeds_ok): each seed's own tables over the route's ticks (seed_tables, without the
+ * margins), and the route's states judged by the search's own rule (pt__solve_route_judged,
+ * with the clock of its gait). */
+static int seeds_check(solver *s, const gait_clock *clk, const pt_map *map, const pt_patlib *lib, const pt_solve_opts *o,
+                       uint64_t seed0, int nseeds, const pt_map *open, const uint8_t *door, pt_solve_result *out,
+                       pt_error *err) {
+    pt__solve_search_free(s);
+    const int g = out->gait, ticks = out->ticks;
+    pt_sightmap sight = {0}, shy = {0}, loud[PT_GAIT_COUNT], dloud = {0};
+    memset(loud, 0, sizeof loud);
+    int rc = PT_OK;
+    if (!table_alloc(&shy, map, ticks) || !table_alloc(&loud[g], map, ticks) || (door && !table_alloc(&dloud, map, ticks)))
+        rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    pt__solve_use_clock(s, &clk[g]);
+    s->T = ticks;
+    s->loud = &loud[g];
+    s->dloud = door ? &dloud : NULL;
+    size_t bytes = pt__solve_table_bytes(map->w, map->h, ticks), words = bytes / 8;
+    out->seeds_ok = 0;
+    for (int i = 0; i < nseeds && rc == PT_OK; i++) {
+        pt__solve_report(o, "seeds", (double)i / nseeds);
+        memset(shy.bits, 0, bytes);
+        memset(loud[g].bits, 0, bytes);
+        if (door) memset(dloud.bits, 0, bytes);
+        rc = seed_tables(map, lib, seed0 + (uint64_t)i, ticks, NULL, 0.0, 0.0, &sight, &shy, loud, 1u << g,
+                         door ? &dloud : NULL, open, door, err);
+        if (rc != PT_OK) break;
+        for (size_t k = 0; k < words; k++) sight.bits[k] |= shy.bits[k]; /* what the search avoids */
+        s->unsafe = &sight;
+        out->seeds_ok += pt__solve_route_judged(s, out);
+        pt_sightmap_fini(&sight);
+    }
+    s->unsafe = NULL;
+    pt_sightmap_fini(&sight);
+    pt_sightmap_fini(&shy);
+    pt_sightmap_fini(&loud[g]);
+    pt_sightmap_fini(&dloud);
+    return rc;
+}
+
+/* One solve against the seeds of opts together (no fallback); with check > 0, the route
+ * found is then checked under each of the seeds seed .. seed + check - 1 alone (seeds_ok). */
+static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_opts *opts, int check,
+                      pt_solve_result *out, pt_error *err) {
     pt_error_clear(err);
     memset(out, 0, sizeof *out);
     pt_solve_opts o = {0};
@@ -283,29 +350,17 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
         s.door = door;
         s.dloud = &dloud;
     }
+    unsigned okmask = 0;
+    for (int g = 0; g < PT_GAIT_COUNT; g++) okmask |= clk[g].ok ? 1u << g : 0u;
     for (int i = 0; i < nseeds && rc == PT_OK; i++) {
         pt__solve_report(&o, "sight", (double)i / nseeds);
         pt_sightmap *dst = i == 0 ? &all : &one;
-        if (i == 0) {
-            shy = (pt_sightmap){map->w, map->h, TT, ((size_t)map->w * (size_t)map->h + 63) / 64, PT_CALLOC(table ? table : 1, 1)};
-            if (!shy.bits) {
-                rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-                break;
-            }
+        if (i == 0 && !table_alloc(&shy, map, TT)) {
+            rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+            break;
         }
-        listeners ls = {0};
-        ls.shy = &shy;
-        ls.opts = &o;
-        ls.done0 = (double)i / nseeds;
-        ls.span = 1.0 / nseeds;
-        rc = pt__solve_sight_build(dst, &ls, map, lib, seed0 + (uint64_t)i, TT, err);
-        for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++)
-            if (clk[g].ok && (!pt__solve_loud_build(&loud[g], &ls, map, (pt_gait)g) ||
-                              (ndoor && !pt__solve_door_loud_build(&loud[g], &ls, &open, door, (pt_gait)g, 0.0))))
-                rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the guards' hearing");
-        if (rc == PT_OK && ndoor && !pt__solve_door_loud_build(&dloud, &ls, &open, door, PT_GAIT_WALK, PT__DOOR_NOISE))
-            rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the guards' hearing");
-        pt__solve_listeners_fini(&ls);
+        rc = seed_tables(map, lib, seed0 + (uint64_t)i, TT, &o, (double)i / nseeds, 1.0 / nseeds, dst, &shy, loud, okmask,
+                         ndoor ? &dloud : NULL, &open, ndoor ? door : NULL, err);
         if (rc == PT_OK && i > 0) {
             or_into(&all, &one);
             pt_sightmap_fini(&one);
@@ -326,6 +381,8 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
         else if (pt_sightmap_seen(s.unsafe, 1, out->start_x, out->start_y)) out->why = PT_SOLVE_WHY_MARGIN_AT_START;
     }
     if (rc == PT_OK && out->found) out->seeds_ok = nseeds;
+    if (rc == PT_OK && out->found && check > 0)
+        rc = seeds_check(&s, clk, map, lib, &o, seed0, check, &open, ndoor ? door : NULL, out, err);
 done:
     pt__solve_search_free(&s);
     for (int g = 0; g < PT_GAIT_COUNT; g++) {
@@ -353,7 +410,7 @@ static int solve_all(const pt_map *map, const pt_patlib *lib, const pt_solve_opt
                      pt_error *err) {
     pt_solve_opts o = {0};
     if (opts) o = *opts;
-    int rc = solve_core(map, lib, &o, out, err);
+    int rc = solve_core(map, lib, &o, 0, out, err);
     int nseeds = o.nseeds ? o.nseeds : 1;
     if (rc != PT_OK || out->found || nseeds == 1) return rc;
     /* None for all of them: the route of the first seed alone (exactly its own solve: its
@@ -364,18 +421,12 @@ static int solve_all(const pt_map *map, const pt_patlib *lib, const pt_solve_opt
     one.nseeds = 1;
     one.seed = o.seed ? o.seed : (map->seed ? map->seed : 1);
     pt_solve_result_fini(out);
-    rc = solve_core(map, lib, &one, out, err);
+    rc = solve_core(map, lib, &one, nseeds, out, err); /* and under how many of the seeds it holds */
     out->nodes += nodes;
     if (bytes > out->bytes) out->bytes = bytes;
     out->nseeds = nseeds;
     out->all_seeds = 0;
-    out->seeds_ok = 0;
-    for (int i = 0; rc == PT_OK && out->found && i < nseeds; i++) {
-        pt__solve_report(&o, "seeds", (double)i / nseeds);
-        int holds = 0;
-        rc = pt__solve_route_holds(out, map, lib, one.seed + (uint64_t)i, &holds, err);
-        out->seeds_ok += holds;
-    }
+    if (!out->found) out->seeds_ok = 0;
     if (rc != PT_OK) {
         pt_solve_result_fini(out);
         out->found = 0;

@@ -8,13 +8,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A door the guards changed in the sight run: from the end of step `tick` on, cell's state. */
+typedef struct door_change {
+    int tick;
+    int32_t cell;        /* y * w + x */
+    int state;           /* pt_door_state */
+} door_change;
+
 /* Where the guards listen on each tick of the sight run: their cells after their update
- * (where pt__listen, senses/listen.c, takes them) and their hearing thresholds. */
+ * (where pt__listen, senses/listen.c, takes them) and their hearing thresholds; and the
+ * doors as the guards opened and closed them (pt__listen floods at the end of the step, on
+ * the doors as they are then). */
 typedef struct listeners {
     int n;               /* guards */
     int ticks;
     double *threshold;   /* [n] */
     int32_t *cell;       /* [(t - 1) * n + j]: y * w + x, or -1 when not listening (a chase) */
+    door_change *chg;    /* [nchg]: the run's door changes, in the order made (ticks rising) */
+    int nchg;
     pt_sightmap *shy;    /* when set: ORs in the cells where the player would startle an animal */
     const pt_solve_opts *opts; /* when set: reports "sight" from done0 to done0 + span over the ticks */
     double done0, span;
@@ -46,6 +57,7 @@ typedef struct solver {
     long long nodes;
     int best_t;
     size_t best_bit;
+    size_t want;       /* pt__solve_route_judged: the state it looks for among the successors */
     char stage[48];    /* the progress stage of the search running: "<gait>, <pass>" */
 } solver;
 
@@ -73,17 +85,15 @@ void pt__solve_listeners_fini(listeners *l);
 void pt__solve_count_row(const uint64_t *row, size_t stride, int *counts);
 
 /* solve_hear.c */
-/* ORs into bit (t, c) of loud (as large as the sight table) when the player's footstep on
- * entering cell c on tick t in gait g would be heard by a guard listening then. 0: no memory. */
-int pt__solve_loud_build(pt_sightmap *loud, const listeners *ls, const pt_map *map, pt_gait g);
-/* The same for the cells c with door[c] only, on `open` (the map with those doors open): the
- * footstep in gait g (loudness 0), or a noise of `loudness` made there. 0: no memory. */
-int pt__solve_door_loud_build(pt_sightmap *loud, const listeners *ls, const pt_map *open, const uint8_t *door,
-                              pt_gait g, double loudness);
-/* *holds = 1 when the found route r is unseen, unheard and startles no animal under seed
- * alone (one world run of r->ticks ticks); PT_OK, or an error with err set. */
-int pt__solve_route_holds(const pt_solve_result *r, const pt_map *map, const pt_patlib *lib, uint64_t seed,
-                          int *holds, pt_error *err);
+/* The steps heard in one seed's run (ls), each judged with the doors as the guards have
+ * them on its tick: ORs into bit (t, c) of loud[g] (as large as the sight table), for each
+ * gait g in mask, when the player's footstep on entering cell c on tick t in gait g would be
+ * heard by a guard listening then; with door (the doors closed at the start, which the route
+ * may open; open: map with them open), the footsteps on those doors with them open, and into
+ * bit (t, c) of dloud when the noise of door c opening on tick t (PT__DOOR_NOISE) is heard.
+ * 0: no memory. */
+int pt__solve_hear_tables(pt_sightmap *loud, unsigned mask, pt_sightmap *dloud, const listeners *ls,
+                          const pt_map *map, const pt_map *open, const uint8_t *door);
 
 /* solve_search.c */
 /* The gaps in ticks between the player's actions; -1 when a tick would hold two. */
@@ -97,6 +107,11 @@ void pt__solve_use_clock(solver *s, const gait_clock *c);
  * reaching bits and the start's own states. */
 size_t pt__solve_search_bytes(int T, size_t C, long ncls, int window);
 void pt__solve_search_free(solver *s);
+/* 1 when the search, set up with the clock of r's gait and one seed's tables, would take
+ * each of the found route r's states from the one before (the same successor rule: unseen
+ * on every tick, a door's cell with its 8 neighbours, no step heard, no door's opening
+ * heard) and r reaches the goal on its last tick. */
+int pt__solve_route_judged(solver *s, const pt_solve_result *r);
 /* The earliest route over the gaits in mask, into out. */
 int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *clk, const pt_sightmap *loud,
                            unsigned mask, pt_solve_result *out, pt_error *err);

@@ -121,6 +121,47 @@ static int window_fn(solver *s, int t, int k, int h, int a, size_t cell) {
     return 0;
 }
 
+/* A successor that is the state the route check looks for. */
+static int want_fn(solver *s, int t, int k, int h, int a, size_t cell) { return node_bit(s, t, k, h, a, cell) == s->want; }
+
+/* From state (t, k, h, a, cell) to (t1, k1, h1, a1, c1), as the search would take it. */
+static int judged_step(solver *s, int *t, int *k, int *h, int *a, size_t *cell, int t1, int k1, int h1, int a1, size_t c1) {
+    if (t1 > s->T || is_goal_state(s, *t, *h, *cell)) return 0; /* the search goes on from no goal */
+    s->want = node_bit(s, t1, k1, h1, a1, c1);
+    if (!successors(s, *t, *k, *h, *a, *cell, want_fn)) return 0;
+    *t = t1;
+    *k = k1;
+    *h = h1;
+    *a = a1;
+    *cell = c1;
+    return 1;
+}
+
+int pt__solve_route_judged(solver *s, const pt_solve_result *r) {
+    if (!r->found || r->start_x < 0 || r->start_y < 0 || r->start_x >= s->W || r->start_y >= s->H) return 0;
+    size_t cell = (size_t)r->start_y * (size_t)s->W + (size_t)r->start_x;
+    s->start = cell;
+    if (s->map->flags[cell] & PT_TILE_GOAL) return r->ticks == 1 && safe_at(s, cell, 1); /* as search() */
+    if (s->t0 > s->T || !safe_span(s, cell, 1, s->t0)) return 0;
+    int t = s->t0, k = s->k0, h = 0, a = r->axis0;
+    for (int i = 0; i < r->nactions; i++) {
+        const pt_solve_action *act = &r->actions[i];
+        int ok = 0;
+        if (act->kind == PT_SOLVE_STEP) {
+            int x = (int)(cell % (size_t)s->W) + act->dx, y = (int)(cell / (size_t)s->W) + act->dy;
+            ok = pt_map_in(s->map, x, y) &&
+                 judged_step(s, &t, &k, &h, &a, &cell, act->tick, s->nxt[k], 0, a, (size_t)y * (size_t)s->W + (size_t)x);
+        } else if (act->kind == PT_SOLVE_TURN) {
+            ok = act->axis >= 0 && act->axis < 4 && judged_step(s, &t, &k, &h, &a, &cell, act->tick, s->nxt[k], 0, act->axis, cell);
+        } else if (act->kind == PT_SOLVE_WAIT) { /* the action, then `hold` ticks held */
+            ok = act->hold >= 1 && judged_step(s, &t, &k, &h, &a, &cell, act->tick + 1, s->nxt[k], 1, a, cell);
+            for (int j = 1; ok && j < act->hold; j++) ok = judged_step(s, &t, &k, &h, &a, &cell, t + 1, k, 1, a, cell);
+        }
+        if (!ok) return 0;
+    }
+    return t == r->ticks && is_goal_state(s, t, h, cell);
+}
+
 /* The ticks on which the player can leave the start and still reach the goal unseen: which
  * states reach the goal (from the horizon back to tick 0, over the states the full search
  * visited), then the first steps off the start that lead to one: s->dep. */

@@ -57,12 +57,31 @@ static void shy_record(pt_sightmap *shy, const pt_world *w, int t) {
 void pt__solve_listeners_fini(listeners *l) {
     PT_FREE(l->threshold);
     PT_FREE(l->cell);
+    PT_FREE(l->chg);
     memset(l, 0, sizeof *l);
 }
 
 size_t pt__solve_table_bytes(int w, int h, int ticks) {
     size_t stride = ((size_t)w * (size_t)h + 63) / 64;
     return stride * 8u * (size_t)ticks;
+}
+
+/* The step's door changes (its PT_EVENT_DOOR events) appended to ls->chg; 0: no memory. */
+static int doors_record(listeners *ls, const pt_world *w, int t, int *cap) {
+    int n = 0;
+    const pt_event *ev = pt_world_events(w, &n);
+    for (int k = 0; k < n; k++) {
+        if (ev[k].kind != PT_EVENT_DOOR) continue;
+        if (ls->nchg == *cap) {
+            int nc = *cap ? 2 * *cap : 16;
+            door_change *c = PT_REALLOC(ls->chg, (size_t)nc * sizeof *c);
+            if (!c) return 0;
+            ls->chg = c;
+            *cap = nc;
+        }
+        ls->chg[ls->nchg++] = (door_change){t, (int32_t)(ev[k].y * w->map.w + ev[k].x), (int)ev[k].b};
+    }
+    return 1;
 }
 
 /* Called from the guard's perceive: the cells it sees are those it would see the player on.
@@ -186,6 +205,7 @@ int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, con
         w->sight_fn = sight_record;
         w->sight_user = &rec;
     }
+    int chg_cap = 0;
     for (int t = 1; t <= ticks && !rec.nomem; t++) {
         rec.tick = t;
         rec.nev = 0;
@@ -193,6 +213,7 @@ int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, con
         pt_world_step(w);
         if (rec.g) doors_look(&rec, w); /* the step's changes after the last guard looked */
         if (ls && ls->shy) shy_record(ls->shy, w, t);
+        if (ls && !doors_record(ls, w, t, &chg_cap)) rec.nomem = 1;
         for (int j = 0; ls && j < ls->n; j++) {
             const pt_entity *e = pt_world_entity(w, gid[j]);
             ls->cell[(size_t)(t - 1) * (size_t)ls->n + (size_t)j] =

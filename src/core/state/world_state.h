@@ -72,10 +72,10 @@ typedef struct pt__brain {
     int heard;
     double heard_level;
     pt__memory mem[PT_MEMORY_COUNT]; /* what it remembers, one per kind (memory.c) */
-    /* Doors (guards/doors.c): the door it is opening (index + 1, 0 = none) and the ticks of
-     * the pause left; the door it opened and closes behind it once off the cell (index + 1);
-     * the tick its opening or closing noise was made (it does not go to look at its own);
-     * the doors of its round it last found closed (index + 1, 0 = free slot). */
+    /* Doors (guards/doors.c), each by its key (pt__door_key: the door's cell + 1, 0 = none):
+     * the door it is opening and the ticks of the pause left; the door it opened and closes
+     * behind it once off the cell; the tick its opening or closing noise was made (it does
+     * not go to look at its own); the doors of its round it last found closed (0 = free). */
     int door_opening, door_wait, door_close;
     uint64_t door_noise_tick;
     int door_known[PT__DOOR_KNOWN];

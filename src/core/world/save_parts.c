@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "guards/door_path.h"
+#include "guards/doors.h"
 #include "guards/search.h"
 #include "senses/light.h"
 #include "world/save_priv.h"
@@ -128,6 +129,7 @@ static void io_tiles(pt__io *io, pt_world *w) {
         pt__io_u8(io, &t);
         uint32_t run = get_varint(io);
         if (io->bad) return;
+        if (t >= m->nlegend) pt__doors_kinds(w); /* the door kinds a door set at runtime added */
         if (t >= m->nlegend || run == 0 || run > cells - i) {
             io->pos = at;
             pt__io_fail(io, PT_ERR_BAD_VALUE, "a run of tiles is out of range");
@@ -405,9 +407,13 @@ static void io_prey(pt__io *io, pt_world *w) {
 
 /* ---- the doors: each door's state, the world's door fields, each guard's doings at doors ---- */
 
-/* A door index + 1 (0 none), negative too with `sign` (door_close). */
-static void io_door_ref(pt__io *io, int *v, int ndoors, int sign, const char *what) {
-    pt__io_range(io, v, sign ? -ndoors : 0, ndoors, what);
+/* A brain's key to a door (pt__door_key: its cell + 1; 0 none; negative too with `sign`,
+ * door_close), saved as the door's index + 1 (the door list is the same once the tiles are
+ * read). */
+static void io_door_ref(pt__io *io, pt_world *w, int *v, int sign, const char *what) {
+    int k = *v ? pt__door_of_key(w, abs(*v)) : -1, ix = k < 0 ? 0 : (*v < 0 ? -(k + 1) : k + 1);
+    pt__io_range(io, &ix, sign ? -w->ndoors : 0, w->ndoors, what);
+    if (io->reading && !io->bad) *v = ix == 0 ? 0 : (ix < 0 ? -pt__door_key(w, -ix - 1) : pt__door_key(w, ix - 1));
 }
 
 static void io_doors(pt__io *io, pt_world *w) {
@@ -451,11 +457,11 @@ static void io_doors(pt__io *io, pt_world *w) {
     int pause = (int)lround(PT__DOOR_PAUSE_S * w->tick_hz);
     for (int i = 0; i < w->n && !io->bad; i++) {
         pt__brain *b = &w->brains[i];
-        io_door_ref(io, &b->door_opening, w->ndoors, 0, "door opening");
+        io_door_ref(io, w, &b->door_opening, 0, "door opening");
         pt__io_range(io, &b->door_wait, 0, pause > 1 ? pause : 1, "door pause");
-        io_door_ref(io, &b->door_close, w->ndoors, 1, "door to close");
+        io_door_ref(io, w, &b->door_close, 1, "door to close");
         pt__io_u64(io, &b->door_noise_tick);
-        for (int j = 0; j < PT__DOOR_KNOWN; j++) io_door_ref(io, &b->door_known[j], w->ndoors, 0, "known door");
+        for (int j = 0; j < PT__DOOR_KNOWN; j++) io_door_ref(io, w, &b->door_known[j], 0, "known door");
     }
 }
 

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: Zlib */
 /* A tile that changes between steps (pt_world_set_tile): the map's cell and its sight bits
- * (map/), the steering environment (nav/), the plans that cross the cell (guards/), the
- * hearing's last flood and the light field (senses/), each brought in step by the module that owns it. */
+ * (map/), the steering environment (nav/), the plans that cross the cell and the door list
+ * (guards/), the hearing's last flood and the light field (senses/), each brought in step by
+ * the module that owns it. */
 #include <patrol/hearing.h>
 #include <patrol/world.h>
 
+#include "guards/doors.h"
 #include "guards/walk.h"
 #include "senses/light.h"
+#include "map/doors.h"
 #include "state/world_state.h"
 
 /* Whether any cell of the map is a goal tile (the map's `goal`, as the loaders set it). */
@@ -31,6 +34,10 @@ int pt_world_set_tile(pt_world *w, int x, int y, char tile, pt_error *err) {
     }
     size_t i = (size_t)y * (size_t)m->w + (size_t)x;
     if (m->tiles[i] == (uint8_t)k) return PT_OK;
+    /* A cell that becomes a door needs room in the door list: made first, so that a failure
+     * changes nothing. */
+    if (pt__door_kind_state(&m->legend[k]) >= 0 && pt__door_find(w, x, y) < 0 && pt__doors_reserve(w) < 0)
+        return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the door list");
     char old = m->legend[m->tiles[i]].ch;
     uint8_t old_flags = m->flags[i];
     int relight = pt__light_cell_before(w, x, y, m->legend[k].flags); /* the lights through the cell, off */
@@ -44,6 +51,7 @@ int pt_world_set_tile(pt_world *w, int x, int y, char tile, pt_error *err) {
     if (relight) pt__light_cell_after(w, x, y); /* and back on, through the new tile */
     if ((old_flags & PT_TILE_GOAL) && !(m->flags[i] & PT_TILE_GOAL)) m->goal = any_goal(m);
     pt__plans_cell_changed(w, x, y);
+    pt__doors_tile_changed(w, x, y); /* the door list, and the brains' keys to a door gone */
     pt_hearing_flood(w->hearing, -1, -1, 0.0); /* forgets the last flood, made on the old tiles */
     return PT_OK;
 }

@@ -96,14 +96,17 @@ void pt_sightmap_fini(pt_sightmap *sm);
 /* ---- the hearing table ---- */
 /* Per cell (y * w + x, counts must hold w * h), on how many of ticks 1..ticks at least one
  * guard would hear the player's footstep made there at gait g: pt_footstep_loudness of the
- * cell flooded as the world floods it (patrol/hearing.h), its level at a guard's cell above
- * that guard's `hearing`, guards where they stand after each step of the sight table's run
- * (pt_sightmap_build: the same seed, the player hidden; a chasing guard does not listen, as
- * in the world). Cells the player cannot stand on count 0. `patrol render --heatmap-gait`.
+ * cell flooded as the world floods it (patrol/hearing.h), with the doors as the guards have
+ * them at the end of that tick's step (docs/solve.md, "Doors"), its level at a guard's cell
+ * above that guard's `hearing`, guards where they stand after each step of the sight table's
+ * run (pt_sightmap_build: the same seed, the player hidden; a chasing guard does not listen,
+ * as in the world). Cells the player cannot stand on count 0. `patrol render --heatmap-gait`.
  * The solver refuses the same steps (one routine decides both). Cost: one world run of ticks
- * ticks, one flood per walkable cell (a footstep is the same on every tick) read at each
- * place a guard listens from (a guard at a cell, on any tick); memory: the map's cells in
- * bits per place, and per guard a place per tick and a place index per cell. PT_OK, or
+ * ticks, one flood per walkable cell (a footstep is the same on every tick with the same
+ * doors; one more for each other set of states of the doors the guards change within its
+ * reach) read at each place a guard listens from (a guard at a cell with a set of door
+ * states, on any tick); memory: the map's cells in bits per place, and per guard a place per
+ * tick and a place index per cell. PT_OK, or
  * PT_ERR_RANGE (ticks not in 1..PT_SOLVE_MAX_TICKS, a bad gait), PT_ERR_NOMEM, or the world's
  * error, with err set. */
 int pt_hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks, pt_gait gait, int *counts,

@@ -243,6 +243,9 @@ void pt_world_noise(pt_world *w, int x, int y, double loudness);
  * again when it next walks, the others keep their plans. Nothing else moves: an entity on the
  * cell stays there. After any sequence of changes, sight, hearing levels and paths are those
  * of a world created from the changed map. Setting a cell to the tile it has changes nothing.
+ * Doors (patrol/door.h) follow the tiles: a door cell set to a kind that is no door kind is
+ * a door no more (guards let go of it), a cell set to a door kind is a door in that kind's
+ * state; no event is made (docs/ai.md, "Doors").
  * Returns PT_OK, or (the world unchanged) PT_ERR_OUT_OF_MAP for a cell outside the map,
  * PT_ERR_UNKNOWN_TILE for a character not in the map's legend, PT_ERR_NOMEM. */
 int pt_world_set_tile(pt_world *w, int x, int y, char tile, pt_error *err);
