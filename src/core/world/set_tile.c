@@ -8,8 +8,8 @@
 
 #include "guards/doors.h"
 #include "guards/walk.h"
-#include "senses/light.h"
 #include "map/doors.h"
+#include "senses/light.h"
 #include "state/world_state.h"
 
 /* Whether any cell of the map is a goal tile (the map's `goal`, as the loaders set it). */
