@@ -119,6 +119,11 @@ int pt_world_save(const pt_world *cw, const char *source, void **data, size_t *s
         pt__save_parts[k].io(&io, w);
         section_end(&io, at);
     }
+    if (pt__save_has_lights(w)) {
+        at = section_begin(&io, pt__save_lights_part.id);
+        pt__save_lights_part.io(&io, w);
+        section_end(&io, at);
+    }
     section_end(&io, section_begin(&io, SEC_END));
     uint32_t crc = 0;
     pt__io_u32(&io, &crc);
@@ -297,8 +302,9 @@ pt_world *pt_world_load(const void *data, size_t size, const pt_map *map, const 
     }
     pt_world *w = pt_world_create(map, lib, &d, err);
     if (!w) return NULL;
-    for (int k = 0; k < pt__save_nparts && !io.bad; k++) {
-        const pt__save_part *part = &pt__save_parts[k];
+    for (int k = 0; k <= pt__save_nparts && !io.bad; k++) {
+        const pt__save_part *part = k < pt__save_nparts ? &pt__save_parts[k] : &pt__save_lights_part;
+        if (k == pt__save_nparts && !pt__save_has_lights(w)) break;
         section_enter(&io, part->id, part->name, &end);
         if (io.bad) break;
         io.len = end;

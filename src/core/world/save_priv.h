@@ -43,6 +43,11 @@ extern const pt__save_part pt__save_parts[];
 
 /* The spawned and removed entities, the orders and the queued events (save_ents.c). */
 void pt__save_io_ents(pt__io *io, pt_world *w);
+/* The lights on and the guards' relighting (save_lights.c): a part only in the saves of
+ * worlds with lights, after the parts of pt__save_parts (so the others' saves stay as they
+ * were, and need no new version). */
+extern const pt__save_part pt__save_lights_part;
+int pt__save_has_lights(const pt_world *w);
 extern const int pt__save_nparts;
 
 #endif
