@@ -22,6 +22,7 @@
 #include <patrol/world.h>
 
 #include "../src/app/common/watch.h"
+#include "guards/relight.h"
 #include "guards/tuning.h"
 #include "test_util.h"
 
@@ -226,7 +227,7 @@ static const double chase_speed_scale = CHASE_SPEED_SCALE, lost_grace = LOST_GRA
                     peripheral_rate = PERIPHERAL_RATE, prey_noise = PREY_NOISE, flock_noise = FLOCK_NOISE,
                     flock_noise_gap = FLOCK_NOISE_GAP_S, evasion_s = EVASION_S, caution_s = CAUTION_S,
                     caution_aware = CAUTION_AWARE, caution_fov = CAUTION_FOV, search_radius = SEARCH_RADIUS,
-                    search_split = SEARCH_SPLIT_S, heard_sure_at = HEARD_SURE_AT;
+                    search_split = SEARCH_SPLIT_S, heard_sure_at = HEARD_SURE_AT, relight_stand = PT__RELIGHT_STAND_S;
 /* The alert phases' timing as pt_phase_timing_resolve fills a map that sets none (load_code). */
 static pt_phase_timing phases_def;
 
@@ -362,6 +363,7 @@ static const entry entries[] = {
     {AI_MD, PROSE, "as in search) for\n", NULL, 0, 0, &investigate_look, 1},
     {AI_MD, PROSE, "+--- (", NULL, 0, 0, &investigate_look, 1},
     {AI_MD, PROSE, "looks around for ", NULL, 0, 0, &investigate_look, 1},
+    {AI_MD, PROSE, "- **The stand.** There it stands **", NULL, 0, 0, &relight_stand, 1},
     {AI_MD, PROSE, "A player within ", NULL, 0, 0, &peripheral_dist, 1},
     {AI_MD, PROSE, "It fills the meter at ", NULL, 0, 0, &peripheral_rate, 1},
     {AI_MD, PROSE, "(out of sight ", NULL, 0, 0, &lost_grace, 1},

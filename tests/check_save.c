@@ -17,6 +17,7 @@
 #include <zlib.h>
 
 #include <patrol/door.h>
+#include <patrol/light.h>
 #include <patrol/map.h>
 #include <patrol/pattern.h>
 #include <patrol/player.h>
@@ -70,6 +71,11 @@ static char *step_text(pt_world *w) {
     int nd = pt_world_doors(w, doors, 256);
     for (int i = 0; i < nd && i < 256; i++) fputc('0' + doors[i].state, f);
     fputc('\n', f);
+    for (int i = 0; i < pt_world_light_count(w); i++) { /* the lights on */
+        pt_light li;
+        pt_world_light_get(w, i, &li);
+        fputc(i + 1 < pt_world_light_count(w) ? '0' + li.on : '\n', f);
+    }
     pt_search_info si;
     pt_world_search(w, &si);
     fprintf(f, "search %d %d %d %d %d\n", si.active, si.ncells, si.nsearched, si.nguards, si.origin.x + 1000 * si.origin.y);
@@ -92,6 +98,7 @@ typedef struct drive {
     const char *kinds;
     int doors; /* now and then the game sets a door's state */
     int host;  /* the game moves or teleports its player (pt_player_host) */
+    int lights; /* now and then the game puts a light out, more rarely lights one */
 } drive;
 
 /* A walkable place of w's map (x, y in tiles) from r. */
@@ -118,6 +125,11 @@ static void drive_tick(drive *dr, pt_world **ws, int nw) {
     int door = nd > 0 && pt_rng_below(&dr->r, 12) == 0 ? (int)pt_rng_below(&dr->r, (uint32_t)(nd < 256 ? nd : 256)) : -1;
     pt_door_state ds = (pt_door_state)pt_rng_below(&dr->r, 3);
     int hmove = dr->host && pt_rng_below(&dr->r, 3) == 0, jump = hmove && pt_rng_below(&dr->r, 4) == 0;
+    int nl = dr->lights ? pt_world_light_count(ws[0]) : 0, light = -1, light_on = 0;
+    if (nl > 0 && pt_rng_below(&dr->r, 20) == 0) {
+        light = (int)pt_rng_below(&dr->r, (uint32_t)nl);
+        light_on = pt_rng_below(&dr->r, 4) == 0;
+    }
     double hx = 0, hy = 0, hvx = (double)pt_rng_below(&dr->r, 9) - 4, hvy = (double)pt_rng_below(&dr->r, 9) - 4;
     if (hmove) {
         const pt_entity *p = pt_world_entity(ws[0], 0);
@@ -126,6 +138,7 @@ static void drive_tick(drive *dr, pt_world **ws, int nw) {
         if (jump || !pt_map_walkable(m, (int)hx, (int)hy)) walkable_place(&dr->r, m, &hx, &hy);
     }
     for (int k = 0; k < nw; k++) {
+        if (light >= 0) ck_assert_int_eq(pt_world_set_light(ws[k], light, light_on, NULL), PT_OK);
         if (door >= 0) ck_assert_int_eq(pt_world_set_door(ws[k], doors[door].x, doors[door].y, ds, NULL), PT_OK);
         if (hmove && jump) ck_assert_int_eq(pt_player_teleport(ws[k], hx, hy, NULL), PT_OK);
         if (hmove && !jump) ck_assert_int_eq(pt_player_move(ws[k], hx, hy, hvx, hvy, NULL), PT_OK);
@@ -312,12 +325,17 @@ enum {
     AT_LOCKED = 4,     /* a door is locked */
     AT_KNOWN = 8,      /* a guard remembers a door of its round closed */
     AT_HOST_SET = 16,  /* the hosted player's position waits for the next step */
+    AT_LIGHT_KNOWN = 32, /* a guard knows a light of its round */
+    AT_RELIGHT_WALK = 64, /* a guard walks to a light to relight it */
+    AT_RELIGHT_STAND = 128, /* a guard stands at a light to relight it */
 };
 static unsigned doings_now(const pt_world *w) {
     unsigned s = 0;
     for (int i = 0; i < w->n; i++) {
         const pt__brain *b = &w->brains[i];
         s |= (b->door_opening ? AT_PAUSE : 0) | (b->door_close ? AT_BEHIND : 0) | (b->door_known[0] ? AT_KNOWN : 0);
+        s |= (b->light_known ? AT_LIGHT_KNOWN : 0) | (b->relight && !b->relight_wait ? AT_RELIGHT_WALK : 0) |
+             (b->relight && b->relight_wait ? AT_RELIGHT_STAND : 0);
     }
     for (int k = 0; k < w->ndoors; k++) s |= w->doors[k].state == PT_DOOR_LOCKED ? AT_LOCKED : 0;
     return s;
@@ -401,6 +419,53 @@ START_TEST(test_doors_continue_exactly) {
         pt_map_fini(&m);
     }
     ck_assert_uint_eq(covered, AT_PAUSE | AT_BEHIND | AT_LOCKED | AT_KNOWN);
+}
+END_TEST
+
+/* Lights beside the demo level's guards: the game puts them out now and then, the guards
+ * relight them; copies are made when a guard first knows a light, walks to one and stands at
+ * one, and the lights' state and the relighting carry over. */
+static void lit_demo(pt_map *m, pt_patlib *lib, uint64_t seed) {
+    load_level("maps/demo.map", m, lib);
+    pt_rng r;
+    pt_rng_seed(&r, seed, 14);
+    enum { NL = 16 };
+    m->lights = calloc(NL, sizeof *m->lights);
+    ck_assert_ptr_nonnull(m->lights);
+    for (int i = 0; i < NL; i++) {
+        const pt_entity_def *g = &m->ents[i % m->nents];
+        int x, y;
+        do {
+            x = g->x + (int)pt_rng_below(&r, 7) - 3;
+            y = g->y + (int)pt_rng_below(&r, 7) - 3;
+        } while (!pt_map_in(m, x, y) || pt_map_opaque(m, x, y));
+        m->lights[i] = (pt_light_def){"", x, y, 4.0, 1.0, 1, 1, 1};
+        snprintf(m->lights[i].name, sizeof m->lights[i].name, "l%d", i);
+    }
+    m->nlights = NL;
+}
+
+START_TEST(test_relight_continues_exactly) {
+    unsigned covered = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        pt_map m;
+        pt_patlib lib;
+        lit_demo(&m, &lib, seed);
+        pt_error err;
+        pt_world_desc d = {.seed = seed, .player_controlled = 1, .threads = 1};
+        pt_world *a = pt_world_create(&m, &lib, &d, &err);
+        ck_assert_msg(a != NULL, "%s", err.message);
+        drive dr = {.lights = 1, .kinds = "."};
+        pt_rng_seed(&dr.r, seed, 15);
+        char name[64];
+        snprintf(name, sizeof name, "demo with lights seed %llu", (unsigned long long)seed);
+        covered |= run_copies(a, &m, &lib, &dr, 2400, 400, name);
+        pt_world_destroy(a);
+        pt_patlib_fini(&lib);
+        pt_map_fini(&m);
+    }
+    ck_assert_uint_eq(covered & (AT_LIGHT_KNOWN | AT_RELIGHT_WALK | AT_RELIGHT_STAND),
+                      AT_LIGHT_KNOWN | AT_RELIGHT_WALK | AT_RELIGHT_STAND);
 }
 END_TEST
 
@@ -606,6 +671,67 @@ START_TEST(test_door_values_refused) {
         fix_crc(p, size);
         ck_assert_int_eq(load_code(data, size, &m, &lib, &err), PT_OK);
     }
+    pt_world_save_free(data);
+    pt_patlib_fini(&lib);
+    pt_map_fini(&m);
+}
+END_TEST
+
+/* A light value out of range (the count, a light's state, a guard's known lights, the light
+ * it relights, its stand, its cell) is an error that names it; the save loads again once the
+ * value is back. */
+START_TEST(test_light_values_refused) {
+    pt_map m;
+    pt_patlib lib;
+    lit_demo(&m, &lib, 2);
+    pt_error err;
+    pt_world_desc d = {.seed = 2, .player_controlled = 1};
+    pt_world *w = pt_world_create(&m, &lib, &d, &err);
+    ck_assert_ptr_nonnull(w);
+    int nl = pt_world_light_count(w), stander = -1;
+    for (int t = 0; t < 4000 && stander < 0; t++) {
+        if (t % 50 == 0) pt_world_set_light(w, (t / 50) % nl, 0, NULL);
+        pt_world_step(w);
+        for (int i = 1; i < w->n; i++)
+            if (w->brains[i].relight && w->brains[i].relight_wait > 1) stander = i;
+    }
+    ck_assert_int_ge(stander, 1);
+    void *data;
+    size_t size;
+    save_mem(w, &data, &size);
+    pt_world_destroy(w);
+    unsigned char *p = data;
+    size_t lights = section_at(p, size, 13), mine = lights + 4 + 4 * (size_t)nl + 24 * (size_t)stander;
+    struct {
+        size_t at;
+        int32_t v;
+        const char *says;
+    } bad[] = {
+        {lights, nl + 1, "light count"},
+        {lights + 4, 2, "light on"},
+        {mine + 4, 0x10000, "knows a light the world does not have"},
+        {mine + 8, nl + 1, "light to relight"},
+        {mine + 8, -1, "light to relight"},
+        {mine + 12, 61, "relight stand"},
+        {mine + 16, m.w, "relight cell"},
+        {mine + 20, -1, "relight cell"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        unsigned char was[4];
+        memcpy(was, p + bad[k].at, 4);
+        put32(p + bad[k].at, bad[k].v);
+        fix_crc(p, size);
+        ck_assert_msg(load_code(data, size, &m, &lib, &err) == PT_ERR_BAD_VALUE, "case %zu loaded", k);
+        ck_assert_msg(strstr(err.message, bad[k].says) != NULL, "case %zu: %s", k, err.message);
+        memcpy(p + bad[k].at, was, 4);
+        fix_crc(p, size);
+        ck_assert_int_eq(load_code(data, size, &m, &lib, &err), PT_OK);
+    }
+    /* loaded with the map without its lights: the lights section is where none should be */
+    m.nlights = 0;
+    ck_assert_int_eq(load_code(data, size, &m, &lib, &err), PT_ERR_BAD_VALUE);
+    ck_assert_ptr_nonnull(strstr(err.message, "section 13 where the end section"));
+    m.nlights = nl;
     pt_world_save_free(data);
     pt_patlib_fini(&lib);
     pt_map_fini(&m);
@@ -894,6 +1020,7 @@ static Suite *save_suite(void) {
     tcase_add_test(tc, test_generated_continue_exactly);
     tcase_add_test(tc, test_doors_continue_exactly);
     tcase_add_test(tc, test_hosted_player_continues_exactly);
+    tcase_add_test(tc, test_relight_continues_exactly);
     tcase_add_test(tc, test_spawn_remove_order_continue);
     suite_add_tcase(s, tc);
     TCase *bad = tcase_create("bad");
@@ -903,6 +1030,7 @@ static Suite *save_suite(void) {
     tcase_add_test(bad, test_corrupt_with_checksum);
     tcase_add_test(bad, test_magic_and_version);
     tcase_add_test(bad, test_door_values_refused);
+    tcase_add_test(bad, test_light_values_refused);
     tcase_add_test(bad, test_other_map_and_library);
     tcase_add_test(bad, test_spawn_bad_values);
     suite_add_tcase(s, bad);

@@ -15,6 +15,7 @@
 #include "guards/motion.h"
 #include "guards/orders.h"
 #include "guards/patrol.h"
+#include "guards/relight.h"
 #include "guards/search.h"
 #include "guards/state_change.h"
 #include "guards/tuning.h"
@@ -338,9 +339,10 @@ static void look_into(pt_world *w, pt_entity *e, pt_memory_kind k) {
 }
 
 /* One guard's tick after it perceived. `extras` is 1 in a world where a door was ever other than open or the game
- * gave an order (door_live, orders_given): the door and order rules run only there. It is a
- * constant in each of the two instances pt__brain_update makes of this one body, so a world
- * without doors or orders pays for neither (one test a guard). */
+ * gave an order (door_live, orders_given), or that has lights (light_on): the door, order and
+ * relight rules run only there. It is a constant in each of the two instances
+ * pt__brain_update makes of this one body, so a world without doors, orders or lights pays
+ * for none (one test a guard). */
 static inline __attribute__((always_inline)) void brain_update(pt_world *w, pt_entity *e, const int extras) {
     /* A heard noise raises awareness, never to the chase level: hearing alone never starts a
      * chase, only sight does. It is the place that is kept (memory), not who made the noise. */
@@ -414,9 +416,11 @@ static inline __attribute__((always_inline)) void brain_update(pt_world *w, pt_e
         if (d == 2) pt__brain_investigate(w, e, look);
     }
     if (order) pt__order_take(w, e);
+    if (extras && pt__relight_on(w)) pt__relight_decide(w, e); /* a light of its round found out (relight.c) */
     switch (e->state) {
     case PT_STATE_PATROL:
         if (order && b->order == PT_ORDER_GOTO) pt__order_goto_tick(w, e);
+        else if (extras && w->light_on && b->relight) pt__relight_tick(w, e);
         else pt__pattern_tick(w, e, 1.0);
         break;
     case PT_STATE_IDLE:
@@ -445,6 +449,6 @@ static inline __attribute__((always_inline)) void brain_update(pt_world *w, pt_e
 
 void pt__brain_update(pt_world *w, pt_entity *e) {
     perceive(w, e);
-    if (w->door_live | w->orders_given) brain_update(w, e, 1);
+    if (w->door_live | w->orders_given | (w->light_on != NULL)) brain_update(w, e, 1);
     else brain_update(w, e, 0);
 }

@@ -258,7 +258,7 @@ int pt__doors_act(pt_world *w, pt_entity *e, pt_cell *look) {
     if (b->door_close) close_behind(w, e);
     if (b->door_opening) return pause(w, e);
     if (e->motion != PT_MOTION_TILE) return 0;
-    const int patrol = e->state == PT_STATE_PATROL;
+    const int patrol = e->state == PT_STATE_PATROL && !(w->light_on && b->relight); /* a relight walks an A* plan */
     if (!door_near(w, e, patrol && b->door_known[0])) return 0;
     pt_cell c;
     if (patrol) {

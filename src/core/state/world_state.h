@@ -84,7 +84,15 @@ typedef struct pt__brain {
      * (read only in a world where orders_given is set). */
     int order, order_on;
     pt_cell order_at;
+    /* Relighting (guards/relight.c, docs/ai.md "Relighting"; read only in a world with lights
+     * and `relight` on): bit i set when it saw light i (i < PT__LIGHT_KNOWN) lit on its round;
+     * the light it is going to relight (index + 1, 0 = none), the cell it walks to, and the
+     * ticks of its stand there left (0 while it walks). */
+    uint64_t light_known;
+    int relight, relight_wait;
+    pt_cell relight_at;
 } pt__brain;
+#define PT__LIGHT_KNOWN 64   /* the lights a guard can know: the map's first 64 */
 
 struct pt_world {
     pt_map map;                  /* the world's own copy */

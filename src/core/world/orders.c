@@ -113,7 +113,9 @@ int pt_world_order_pattern(pt_world *w, int id, const char *name, pt_error *err)
     d->origin_x = e->x;
     d->origin_y = e->y;
     const pt_state was = e->state;
-    const int free_now = (was == PT_STATE_PATROL && w->brains[id].order != PT_ORDER_GOTO) || was == PT_STATE_IDLE;
+    const int relighting = w->light_on && w->brains[id].relight; /* guards/relight.c */
+    const int free_now = (was == PT_STATE_PATROL && w->brains[id].order != PT_ORDER_GOTO && !relighting) ||
+                         was == PT_STATE_IDLE;
     if (!free_now) { /* busy: the new round is started, and walked once it returns to it */
         const pt_motion motion = e->motion;
         pt_patrun_init(&e->run, pat, pt_pattern_origin(pat, d), (pt_cell){e->x, e->y}, e->heading, w->seed, e->id);

@@ -480,8 +480,8 @@ static void io_host(pt__io *io, pt_world *w) {
 
 static int has_lights(const pt_world *w) { return w->map.nlights > 0; }
 
-/* The count (it must be the map's), then a byte per light: 1 on, 0 out. Read, each is switched
- * without an event, and the light field follows. */
+/* The count (it must be the map's), then a byte per light: 1 on, 0 out (read, each is switched
+ * without an event, and the light field follows); then each entity's relighting. */
 static void io_lights(pt__io *io, pt_world *w) {
     int n = w->map.nlights;
     pt__io_range(io, &n, w->map.nlights, w->map.nlights, "light count");
@@ -496,6 +496,7 @@ static void io_lights(pt__io *io, pt_world *w) {
         } else
             pt__light_switch(w, i, on);
     }
+    if (!io->bad) pt__save_io_relight(io, w);
 }
 
 /* The parts in the order they are written and read: the tiles first (setting them touches

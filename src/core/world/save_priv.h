@@ -47,6 +47,8 @@ extern const pt__save_part pt__save_parts[];
 
 /* The spawned and removed entities, the orders and the queued events (save_ents.c). */
 void pt__save_io_ents(pt__io *io, pt_world *w);
+/* Each entity's relighting (save_lights.c), in the lights part after the lights' states. */
+void pt__save_io_relight(pt__io *io, pt_world *w);
 extern const int pt__save_nparts;
 
 #endif
