@@ -214,6 +214,10 @@ struct pt_world {
      * 1) and, per light of map.lights, 1 when it is on now (NULL when the map has none). */
     double ambient;
     unsigned char *light_on;
+    /* Lanterns (senses/lantern.c; docs/ai.md "Lanterns"): ids 1..lantern_seen-1 were looked
+     * at for a lantern, and none at or above lantern_hi of them carries one (0: none looked
+     * at). Remade from the state: a save does not carry them. */
+    int lantern_seen, lantern_hi;
 };
 
 #endif
