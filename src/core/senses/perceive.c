@@ -26,44 +26,50 @@ static double visibility_of(const pt_world *w, double px, double py) {
 }
 
 /* Peripheral sense: a player right beside the guard is felt whatever the cone and the light,
- * unless it is in cover (on an opaque tile) or behind a wall. */
-static int senses_close(const pt_world *w, const pt_entity *e, double px, double py, int x, int y) {
+ * unless it is in cover (on an opaque tile) or behind a wall. Inlined: it is on every guard's
+ * tick. */
+static inline __attribute__((always_inline)) int senses_close(const pt_world *w, const pt_entity *e, double px,
+                                                              double py) {
     double dx = px - e->px, dy = py - e->py;
     if (fabs(dx) > PERIPHERAL_DIST || fabs(dy) > PERIPHERAL_DIST || hypot(dx, dy) > PERIPHERAL_DIST) return 0;
+    const int x = (int)floor(px), y = (int)floor(py);
     return !pt_map_opaque(&w->map, x, y) && pt_los_clear(&w->map, e->x, e->y, x, y);
 }
 
-static double cone_of(const pt_world *w, const pt_entity *e) {
+static inline double cone_of(const pt_world *w, const pt_entity *e) {
     return w->phase == PT_PHASE_CAUTION ? fmin(e->view_angle * w->phases.caution_fov, 2.0 * PT_PI) : e->view_angle;
 }
 
-/* The rule with `full`, whether the cone (widened in caution) sees (px, py) at the full
- * view_dist, given: sight needs the cone within view_dist * v (none when v is 0). */
-static int guard_rule(const pt_world *w, const pt_entity *e, double px, double py, double v, int full, double *rate) {
-    if (full && v > 0.0 && (v >= 1.0 || pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist * v, cone_of(w, e), px, py))) {
-        /* seen dimly right beside: the close sense's rate is the floor */
-        if (rate) *rate = v < PERIPHERAL_RATE && senses_close(w, e, px, py, (int)floor(px), (int)floor(py)) ? PERIPHERAL_RATE : v;
+/* After sight in the cone (within view_dist * v) decided `seen`: the rate, and the close
+ * sense when not seen. Seen dimly right beside, the close sense's rate is the floor. */
+static inline __attribute__((always_inline)) int notice(const pt_world *w, const pt_entity *e, double px, double py,
+                                                        double v, int seen, double *rate) {
+    if (seen) {
+        if (rate) *rate = v < PERIPHERAL_RATE && senses_close(w, e, px, py) ? PERIPHERAL_RATE : v;
         return 1;
     }
-    if (senses_close(w, e, px, py, (int)floor(px), (int)floor(py))) {
+    if (senses_close(w, e, px, py)) {
         if (rate) *rate = PERIPHERAL_RATE;
         return 1;
     }
     return 0;
 }
 
-static int full_cone(const pt_world *w, const pt_entity *e, double px, double py) {
-    return pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, cone_of(w, e), px, py);
-}
-
 int pt__guard_sees(const pt_world *w, const pt_entity *e, double px, double py, double v, double *rate) {
-    return guard_rule(w, e, px, py, v, v >= 1.0 ? full_cone(w, e, px, py) : 1, rate);
+    int seen = v > 0.0 && pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist * v, cone_of(w, e), px, py);
+    return notice(w, e, px, py, v, seen, rate);
 }
 
 int pt__guard_notices(const pt_world *w, const pt_entity *e, double px, double py, double *rate) {
     /* the light is read only where the full cone sees: a cell it does not see stays cheap */
-    int full = full_cone(w, e, px, py);
-    return guard_rule(w, e, px, py, full ? visibility_of(w, px, py) : 0.0, full, rate);
+    const double cone = cone_of(w, e);
+    double v = 0.0;
+    int seen = pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, cone, px, py);
+    if (seen) {
+        v = visibility_of(w, px, py);
+        seen = v >= 1.0 || (v > 0.0 && pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist * v, cone, px, py));
+    }
+    return notice(w, e, px, py, v, seen, rate);
 }
 
 int pt__prey_sees(const pt_world *w, const pt_entity *e, double px, double py, double v) {
