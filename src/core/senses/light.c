@@ -133,12 +133,7 @@ int pt__light_units(const pt_map *map, const pt_light_def *l, int x, int y) {
     double d = sqrt(dx * dx + dy * dy);
     if (!(d < l->radius)) return 0;
     if (!pt_los_clear(map, l->x, l->y, x, y)) return 0;
-    return (int)floor(l->level * (1.0 - d / l->radius) * PT__LIGHT_ONE + 0.5);
-}
-
-int pt__lantern_units(const pt_world *w, int x, int y) {
-    (void)w, (void)x, (void)y;
-    return 0;
+    return pt__falloff_units(l->level, d, l->radius);
 }
 
 int pt__light_switch(pt_world *w, int i, int on) {
@@ -206,7 +201,5 @@ double pt_world_light_at(const pt_world *w, int x, int y) {
 double pt_world_visibility(const pt_world *w) {
     const pt_entity *p = &w->ents[0];
     double l = pt_world_light_at(w, p->x, p->y);
-    pt_gait g = pt_world_gait(w);
-    double k = g == PT_GAIT_SNEAK ? LIGHT_GAIT_SNEAK : g == PT_GAIT_RUN ? LIGHT_GAIT_RUN : LIGHT_GAIT_WALK;
-    return l + (1.0 - l) * k;
+    return pt__visibility_of(l, pt_world_gait(w));
 }
