@@ -701,14 +701,14 @@ START_TEST(test_light_values_refused) {
     save_mem(w, &data, &size);
     pt_world_destroy(w);
     unsigned char *p = data;
-    size_t lights = section_at(p, size, 13), mine = lights + 4 + 4 * (size_t)nl + 24 * (size_t)stander;
+    size_t lights = section_at(p, size, 21), mine = lights + 4 + (size_t)nl + 24 * (size_t)stander;
     struct {
         size_t at;
         int32_t v;
         const char *says;
     } bad[] = {
         {lights, nl + 1, "light count"},
-        {lights + 4, 2, "light on"},
+        {lights + 4, 2, "state is 2 (0 or 1)"},
         {mine + 4, 0x10000, "knows a light the world does not have"},
         {mine + 8, nl + 1, "light to relight"},
         {mine + 8, -1, "light to relight"},
@@ -727,10 +727,10 @@ START_TEST(test_light_values_refused) {
         fix_crc(p, size);
         ck_assert_int_eq(load_code(data, size, &m, &lib, &err), PT_OK);
     }
-    /* loaded with the map without its lights: the lights section is where none should be */
+    /* loaded with the map without its lights: the map's fingerprint covers its lights */
     m.nlights = 0;
-    ck_assert_int_eq(load_code(data, size, &m, &lib, &err), PT_ERR_BAD_VALUE);
-    ck_assert_ptr_nonnull(strstr(err.message, "section 13 where the end section"));
+    ck_assert_int_eq(load_code(data, size, &m, &lib, &err), PT_ERR_MISSING);
+    ck_assert_ptr_nonnull(strstr(err.message, "of another map"));
     m.nlights = nl;
     pt_world_save_free(data);
     pt_patlib_fini(&lib);
