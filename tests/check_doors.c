@@ -18,6 +18,7 @@
 #include <patrol/map.h>
 #include <patrol/path.h>
 #include <patrol/solve.h>
+#include <patrol/spawn.h>
 #include <patrol/tmx.h>
 #include <patrol/world.h>
 
@@ -344,6 +345,48 @@ END_TEST
 /* ---- A* -------------------------------------------------------------------------------- */
 
 /* Two ways from the west room to the east: a door (short) and a long way round. */
+/* A guard the game sends through a closed door (a goto, an investigate) opens it on its way,
+ * after the pause, as a patrolling guard does, and carries the order out; the door is the only
+ * way. Orders from every cell of the west side, so the door is met at every phase of the step
+ * clock. */
+START_TEST(test_orders_open_doors) {
+    for (int kind = 0; kind < 2; kind++)
+        for (int from = 1; from <= 4; from++) {
+            pt_map m;
+            pt_patlib lib;
+            corridor(&m, "door 5,1 closed");
+            load_pats(&lib, WALK);
+            pt_world *w = make_world(&m, &lib, 1);
+            pt_entity *g = &w->ents[1];
+            while (g->x != from) pt_world_step(w);
+            ck_assert_int_eq(pt_world_door(w, 5, 1), PT_DOOR_CLOSED);
+            int rc = kind == 0 ? pt_world_order_goto(w, 1, 9, 1) : pt_world_order_investigate(w, 1, 9, 1);
+            ck_assert_int_eq(rc, PT_OK);
+            int opened = -1, at_door = -1, done = -1;
+            for (int t = 0; t < 1200 && done < 0; t++) {
+                pt_world_step(w);
+                pt_event ev;
+                if (door_events(w, &ev) && ev.a == 1 && ev.b == PT_DOOR_OPEN && opened < 0) opened = t;
+                if (at_door < 0 && g->x == 4) at_door = t;
+                int n;
+                const pt_event *e = pt_world_events(w, &n);
+                for (int i = 0; i < n; i++)
+                    if (e[i].kind == PT_EVENT_ORDER_DONE && e[i].a == 1) done = t;
+            }
+            ck_assert_msg(opened >= 0, "order %d from x=%d: the door was never opened", kind, from);
+            ck_assert_msg(done > opened, "order %d from x=%d: not carried out (opened %d, done %d)", kind, from, opened,
+                          done);
+            /* the pause, as on a round, from when its plan's next step is the door: at most one
+             * step (20 ticks at speed 3) after it stands beside it */
+            ck_assert_msg(opened - at_door >= 30 && opened - at_door <= 50, "order %d from x=%d: stood %d ticks", kind,
+                          from, opened - at_door);
+            pt_world_destroy(w);
+            pt_map_fini(&m);
+            pt_patlib_fini(&lib);
+        }
+}
+END_TEST
+
 static const char *TWO_WAYS =
     "player at=1,5\n"
     "guard g at=1,1\n"
@@ -671,6 +714,7 @@ static Suite *doors_suite(void) {
     tcase_add_test(tc, test_declaration_errors);
     tcase_add_test(tc, test_closed_blocks);
     tcase_add_test(tc, test_guard_opens_on_round);
+    tcase_add_test(tc, test_orders_open_doors);
     tcase_add_test(tc, test_guard_closes_behind);
     tcase_add_test(tc, test_look_switch);
     tcase_add_test(tc, test_astar_doors);

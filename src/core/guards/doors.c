@@ -6,6 +6,7 @@
 
 #include <patrol/door.h>
 #include <patrol/hearing.h>
+#include <patrol/spawn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -258,7 +259,9 @@ int pt__doors_act(pt_world *w, pt_entity *e, pt_cell *look) {
     if (b->door_close) close_behind(w, e);
     if (b->door_opening) return pause(w, e);
     if (e->motion != PT_MOTION_TILE) return 0;
-    const int patrol = e->state == PT_STATE_PATROL && !(w->light_on && b->relight); /* a relight walks an A* plan */
+    /* a relight and the game's goto walk an A* plan, not the pattern */
+    const int patrol = e->state == PT_STATE_PATROL && !(w->light_on && b->relight) &&
+                       !(w->orders_given && b->order_on && b->order == PT_ORDER_GOTO);
     if (!door_near(w, e, patrol && b->door_known[0])) return 0;
     pt_cell c;
     if (patrol) {

@@ -8,6 +8,7 @@
 #ifndef PATROL_GUARDS_WALK_H
 #define PATROL_GUARDS_WALK_H
 
+#include "map/doors.h"
 #include "state/move.h"
 #include "state/world_state.h"
 
@@ -37,11 +38,14 @@ static inline void pt__plan_set(pt_world *w, pt__brain *b, int id) {
  * whole, as a load does). */
 void pt__plans_relist(pt_world *w);
 
-/* One tile step along e->path; returns 1 when the path's end is reached. */
+/* One tile step along e->path; returns 1 when the path's end is reached, or when the step is
+ * barred (the path is spent: its walker plans again). A closed door next on the path is not
+ * the end: the walker stands, keeping its plan, and the doors' act opens it (doors.c). */
 static inline int pt__path_step(pt_entity *e, const pt_map *m) {
     if (e->path_idx >= e->path_len) return 1;
     pt_cell c = e->path[e->path_idx];
-    if (!pt_map_step_ok(m, e->x, e->y, c.x, c.y)) return 1;
+    if (!pt_map_step_ok(m, e->x, e->y, c.x, c.y))
+        return !pt_map_in(m, c.x, c.y) || pt__door_kind_state(pt_map_tile(m, c.x, c.y)) != PT_DOOR_CLOSED;
     pt__entity_move_to(e, c.x, c.y);
     e->path_idx++;
     return e->path_idx >= e->path_len;
