@@ -127,7 +127,7 @@ static int hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed,
     memset(counts, 0, (size_t)map->w * (size_t)map->h * sizeof *counts);
     listeners ls = {0};
     ls.shy = NULL;
-    int rc = pt__solve_sight_build(NULL, &ls, map, lib, seed, ticks, err);
+    int rc = pt__solve_sight_build(NULL, 0, &ls, map, lib, seed, ticks, err);
     if (rc != PT_OK) return rc;
     heard hd;
     uint64_t *row = NULL;
@@ -164,17 +164,18 @@ int pt__solve_route_holds(const pt_solve_result *r, const pt_map *map, const pt_
                           int *holds, pt_error *err) {
     *holds = 0;
     size_t C = (size_t)map->w * (size_t)map->h, bytes = pt__solve_table_bytes(map->w, map->h, r->ticks);
-    pt_sightmap sm = {0}, shy = {map->w, map->h, r->ticks, (C + 63) / 64, PT_CALLOC(bytes ? bytes : 1, 1)};
+    pt_sightmap sm[PT_GAIT_COUNT], shy = {map->w, map->h, r->ticks, (C + 63) / 64, PT_CALLOC(bytes ? bytes : 1, 1)};
     if (!shy.bits) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
     listeners ls = {0};
     ls.shy = &shy;
-    int rc = pt__solve_sight_build(&sm, &ls, map, lib, seed, r->ticks, err);
+    int rc = pt__solve_sight_build(sm, 1, &ls, map, lib, seed, r->ticks, err);
     if (rc != PT_OK) {
         pt_sightmap_fini(&shy);
         return rc;
     }
+    pt__solve_gait_start(sm, pt__solve_gait_tick(r->speed));
     pt_hearing *hr = pt_hearing_create(map);
-    int ok = pt_solve_route_unseen(r, &sm), nomem = !hr;
+    int ok = pt_solve_route_unseen(r, pt__solve_gait_table(sm, r->gait)), nomem = !hr;
     if (nomem) ok = 0;
     for (int t = 1; ok && t <= r->ticks; t++) ok = !pt_sightmap_seen(&shy, t, r->cells[t].x, r->cells[t].y);
     for (int i = 0; ok && i < r->nactions; i++) {
@@ -199,7 +200,7 @@ int pt__solve_route_holds(const pt_solve_result *r, const pt_map *map, const pt_
     else *holds = ok;
     pt_hearing_destroy(hr);
     pt__solve_listeners_fini(&ls);
-    pt_sightmap_fini(&sm);
+    for (int g = 0; g < PT_GAIT_COUNT; g++) pt_sightmap_fini(&sm[g]);
     pt_sightmap_fini(&shy);
     return rc;
 }

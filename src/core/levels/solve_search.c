@@ -380,7 +380,7 @@ void pt__solve_search_free(solver *s) {
 /* The earliest route over the allowed gaits (mask: bit per pt_gait; ties go to walk, then
  * run, then sneak), searched again in that gait into out, with the start window when asked. */
 int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *clk, const pt_sightmap *loud,
-                        unsigned mask, pt_solve_result *out, pt_error *err) {
+                           const pt_sightmap *const *unsafe, unsigned mask, pt_solve_result *out, pt_error *err) {
     int best = -1, n = 0, best_ticks = s->T + 1, rc;
     for (int g = 0; g < PT_GAIT_COUNT; g++) n += (mask >> g & 1u) && clk[g].ok;
     static const int order[PT_GAIT_COUNT] = {PT_GAIT_WALK, PT_GAIT_RUN, PT_GAIT_SNEAK};
@@ -398,6 +398,7 @@ int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *
         q.window = 0;
         pt__solve_use_clock(s, &clk[g]);
         s->loud = &loud[g];
+        s->unsafe = unsafe[g];
         snprintf(s->stage, sizeof s->stage, "%s, earliest", pt_gait_name((pt_gait)g));
         rc = search(s, &q, &tmp, err);
         out->nodes += tmp.nodes;
@@ -415,6 +416,7 @@ int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *
     if (best < 0) return PT_OK;
     pt__solve_use_clock(s, &clk[best]);
     s->loud = &loud[best];
+    s->unsafe = unsafe[best];
     out->gait = best;
     out->rhythm = clk[best].rhythm;
     snprintf(s->stage, sizeof s->stage, "%s, %s", pt_gait_name((pt_gait)best), o->window ? "start window" : "route");
@@ -430,6 +432,7 @@ int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *
         pt__solve_search_free(s);
         pt__solve_use_clock(s, &clk[g]);
         s->loud = &loud[g];
+        s->unsafe = unsafe[g];
         pt_solve_result tmp;
         memset(&tmp, 0, sizeof tmp);
         tmp.start_x = out->start_x;

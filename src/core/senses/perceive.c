@@ -33,3 +33,16 @@ int pt__prey_notices(const pt_world *w, const pt_entity *e, double px, double py
     return hypot(px - e->px, py - e->py) <= PREY_NOTICE_DIST ||
            pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist, e->view_angle, px, py);
 }
+
+int pt__guard_notices_v(const pt_world *w, const pt_entity *e, double px, double py, double v, double *rate) {
+    double cone = w->phase == PT_PHASE_CAUTION ? fmin(e->view_angle * w->phases.caution_fov, 2.0 * PT_PI) : e->view_angle;
+    if (v > 0.0 && pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist * v, cone, px, py)) {
+        if (rate) *rate = v;
+        return 1;
+    }
+    if (senses_close(w, e, px, py, (int)floor(px), (int)floor(py))) {
+        if (rate) *rate = PERIPHERAL_RATE;
+        return 1;
+    }
+    return 0;
+}

@@ -16,6 +16,10 @@
  * its cone (widened in caution), or by the peripheral sense close by. *rate (may be NULL) gets
  * the fraction of the awareness fill rate. */
 int pt__guard_notices(const pt_world *w, const pt_entity *e, double px, double py, double *rate);
+/* The same rule for a player of visibility v (0..1, docs/ai.md "Light"): in the cone only
+ * within view_dist * v (*rate = v), the peripheral sense as it is (*rate = PERIPHERAL_RATE).
+ * v = 1 decides as pt__guard_notices on a lit map. The solver's sight tables ask it per gait. */
+int pt__guard_notices_v(const pt_world *w, const pt_entity *e, double px, double py, double v, double *rate);
 /* 1 when prey e notices a player at (px, py): close, or in its cone. */
 int pt__prey_notices(const pt_world *w, const pt_entity *e, double px, double py);
 
