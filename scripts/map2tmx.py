@@ -17,6 +17,9 @@ patrol (pt_tmx_load) to the same world as the .map (see docs/tiled.md):
     properties loudness, every and first;
   * doors (`door X,Y STATE [closes]`) become point objects of class door at their tile's
     centre with properties state and closes, and `door_look` a bool map property;
+  * lights (`light NAME at=X,Y radius=R [level=L] [on|off]`) become point objects of class
+    light named NAME at their tile's centre with properties radius, level and on (the last
+    two when given), `ambient` a float map property and `relight` a bool one;
   * the alert phases' header directives (evasion, caution, caution_aware, caution_fov)
     become float map properties of the same names;
   * path patterns used by the map become route polylines (polygons when closed), drawn
@@ -74,7 +77,7 @@ KEY_TYPES = {
     'aware_rate': 'float', 'aware_decay': 'float', 'suspicious_at': 'float', 'chase_at': 'float',
     'hearing': 'float', 'shout': 'float', 'radio': 'string',
     'count': 'int', 'pattern': 'string', 'origin': 'string', 'chase': 'string',
-    'steering': 'string', 'kind': 'string',
+    'steering': 'string', 'kind': 'string', 'lantern': 'float',
 }
 
 
@@ -118,7 +121,8 @@ def kv(tok):
 def read_map(path):
     m = {'title': None, 'seed': None, 'tile_size': 16, 'patterns': [], 'steering': None, 'phases': {},
          'legend': {c: (n, w, o, g, s) for (c, n, w, o, g, s) in DEFAULT_LEGEND},
-         'player': None, 'ents': [], 'obstacles': [], 'noises': [], 'doors': [], 'door_look': None, 'grid': []}
+         'player': None, 'ents': [], 'obstacles': [], 'noises': [], 'doors': [], 'door_look': None,
+         'lights': [], 'ambient': None, 'relight': None, 'grid': []}
     with open(path, encoding='utf-8-sig') as f:
         lines = f.read().split('\n')
     in_grid = False
@@ -209,6 +213,25 @@ def read_map(path):
             if len(t) != 2 or t[1] not in ('on', 'off'):
                 raise InputError('%s: door_look takes on or off' % where)
             m['door_look'] = t[1] == 'on'
+        elif w == 'light':
+            o = {'name': t[1], 'on': None}
+            for x in t[2:]:
+                k, v = kv(x)
+                if k is None and x in ('on', 'off'):
+                    o['on'] = x == 'on'
+                elif k in ('at', 'radius', 'level'):
+                    o[k] = v
+                else:
+                    raise InputError('%s: light takes NAME at=X,Y radius=R [level=L] [on|off]' % where)
+            if 'at' not in o or 'radius' not in o:
+                raise InputError('%s: light needs at=X,Y and radius=R' % where)
+            m['lights'].append(o)
+        elif w == 'ambient':
+            m['ambient'] = t[1]
+        elif w == 'relight':
+            if len(t) != 2 or t[1] not in ('on', 'off'):
+                raise InputError('%s: relight takes on or off' % where)
+            m['relight'] = t[1] == 'on'
         else:
             raise InputError('%s: unknown directive %r' % (where, w))
     if not m['grid']:
@@ -509,6 +532,18 @@ def convert(args):
             next_id, fnum((ox + 0.5) * tp), fnum((oy + 0.5) * tp), props_xml(props, 3))
         next_id += 1
 
+    for o in m['lights']:
+        ox, oy = (int(c) for c in o['at'].split(','))
+        props = [('radius', 'float', o['radius'])]
+        if 'level' in o:
+            props.append(('level', 'float', o['level']))
+        if o['on'] is not None:
+            props.append(('on', 'bool', 'true' if o['on'] else 'false'))
+        props.sort(key=lambda p: p[0])
+        ent_xml += '  <object id="%d" name=%s type="light" x="%s" y="%s">\n%s   <point/>\n  </object>\n' % (
+            next_id, quoteattr(o['name']), fnum((ox + 0.5) * tp), fnum((oy + 0.5) * tp), props_xml(props, 3))
+        next_id += 1
+
     # ---- map properties
     mprops = []
     listed = [pat_files[i] for i in sorted(keep_file)]
@@ -527,6 +562,10 @@ def convert(args):
         mprops.append((k, 'float', v))
     if m['door_look'] is not None:
         mprops.append(('door_look', 'bool', 'true' if m['door_look'] else 'false'))
+    if m['ambient'] is not None:
+        mprops.append(('ambient', 'float', m['ambient']))
+    if m['relight'] is not None:
+        mprops.append(('relight', 'bool', 'true' if m['relight'] else 'false'))
     mprops.sort(key=lambda p: p[0])  # Tiled writes properties sorted by name
 
     # ---- tilesets

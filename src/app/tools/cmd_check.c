@@ -65,9 +65,10 @@ static void check_usage(FILE *out) {
                  "recognised by its first line. Each problem is reported as\n"
                  "FILE:LINE:COL: error: MESSAGE with the source line and a caret; each valid file\n"
                  "gets one line, e.g. 'maps/demo.map: ok (64x40, 20 entities, 10 patterns)'. A map\n"
-                 "with no goal tile the player can reach, a goal tile that cannot be walked on, or an\n"
+                 "with no goal tile the player can reach, a goal tile that cannot be walked on, an\n"
                  "entity that starts off its pattern (named: the nearest cell of it, where the world\n"
-                 "walks it) gets a FILE:LINE:COL: warning: (the exit status stays 0).\n\n"
+                 "walks it), or lights and lanterns on a map whose ambient level is 1 (they light\n"
+                 "nothing) gets a FILE:LINE:COL: warning: (the exit status stays 0).\n\n"
                  "A pattern file alone is checked for its syntax: --route lints a player route\n"
                  "against every map checked (each level of a level list too), as sim\n"
                  "--player-pattern and render --route walk it; its errors name the map.\n\n"
@@ -238,6 +239,22 @@ static int return_cell(pt_pathfinder *pf, const pt_map *map, const pt_patrun *ru
     return rc;
 }
 
+/* Lights that light nothing: a map whose ambient level is 1 (given, or the default) with
+ * lights or lanterns; every tile is fully lit already (a tile's light is capped at 1). One
+ * located warning at the first light (else the first lantern); returns how many (0 or 1). */
+static int light_warnings(const pt_map *map) {
+    if (map->ambient_set && map->ambient < 1.0) return 0;
+    const pt_entity_def *bearer = NULL;
+    for (int i = 0; i < map->nents && !bearer; i++)
+        if (map->ents[i].lantern > 0) bearer = &map->ents[i];
+    if (map->nlights == 0 && !bearer) return 0;
+    int line = map->nlights ? map->lights[0].line : bearer->line, col = map->nlights ? map->lights[0].col : bearer->col;
+    warn_at(map, line, col, "the map's lights and lanterns light nothing: %s, so every tile is fully lit already (add: "
+                            "ambient L, below 1)",
+            map->ambient_set ? "its ambient level is 1" : "it has no ambient line (the level is 1)");
+    return 1;
+}
+
 /* What loads but does not play as meant: no goal tile; a goal tile kind that cannot be
  * walked on (the player wins by standing on one); walkable goal tiles none of which the
  * player can walk to (a diagonal step never cuts a corner, so 4-neighbour reachability is
@@ -308,7 +325,7 @@ static int map_warnings(const pt_map *map, const pt_patlib *lib) {
         n++;
     }
     pt_pathfinder_destroy(pf);
-    return n;
+    return n + light_warnings(map);
 }
 
 /* A lint error of a guard's pattern or a player route, which may sit in a pattern file

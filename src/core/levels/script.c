@@ -11,6 +11,7 @@
 
 #include <patrol/door.h>
 #include <patrol/hearing.h>
+#include <patrol/light.h>
 #include <patrol/player.h>
 #include <patrol/spawn.h>
 
@@ -28,6 +29,8 @@ typedef enum arg_kind {
     A_SPAWN,    /* guard|prey|flock NAME KEY=VALUE...: the rest of the line, cmd text */
     A_NAME,     /* an entity's name: cmd text */
     A_ORDER,    /* goto X,Y | investigate X,Y | hold | resume: the rest, cmd choice, x, y */
+    A_LIGHT,    /* a light's name: cmd text; a light of the map */
+    A_ONOFF,    /* on or off: cmd choice 1 or 0 */
 } arg_kind;
 
 enum { MAX_ARGS = 4 };
@@ -42,6 +45,7 @@ static int apply_door(const pt_script_cmd *c, pt_world *w, pt_error *err);
 static int apply_spawn(const pt_script_cmd *c, pt_world *w, pt_error *err);
 static int apply_remove(const pt_script_cmd *c, pt_world *w, pt_error *err);
 static int apply_order(const pt_script_cmd *c, pt_world *w, pt_error *err);
+static int apply_light(const pt_script_cmd *c, pt_world *w, pt_error *err);
 
 /* The commands: a new one is an entry here (and a pt_script_verb). */
 static const struct verb_def {
@@ -59,12 +63,14 @@ static const struct verb_def {
     [PT_SCRIPT_SPAWN] = {"spawn", "guard|prey|flock NAME KEY=VALUE... (a map's entity line)", 1, {A_SPAWN}, apply_spawn},
     [PT_SCRIPT_REMOVE] = {"remove", "NAME", 1, {A_NAME}, apply_remove},
     [PT_SCRIPT_ORDER] = {"order", "NAME goto X,Y|investigate X,Y|hold|resume", 2, {A_NAME, A_ORDER}, apply_order},
+    [PT_SCRIPT_LIGHT] = {"light", "NAME on|off (NAME a light of the map)", 2, {A_LIGHT, A_ONOFF}, apply_light},
 };
 static const char *const spawn_words[] = {"guard", "prey", "flock", NULL};
 static const char *const order_words[] = {"goto", "investigate", "hold", "resume", NULL};
 
 static const char *const gait_words[] = {"walk", "sneak", "run", NULL};
 static const char *const door_words[] = {"open", "closed", "locked", NULL}; /* pt_door_state order */
+static const char *const onoff_words[] = {"off", "on", NULL};               /* choice 0 off, 1 on */
 
 const char *pt_script_verb_name(pt_script_verb v) {
     return (unsigned)v < PT_SCRIPT_VERB_COUNT ? verbs[v].name : "unknown";
@@ -169,6 +175,7 @@ static int parse_arg(arg_kind k, const pt__tok *t, int line, pt_script_cmd *c, p
     case A_SPAWN:
     case A_ORDER: return PT_ERR_INTERNAL; /* parse_rest */
     case A_NAME:
+    case A_LIGHT:
         if (t->len >= PT_MAX_NAME)
             return pt_error_set(err, PT_ERR_LIMIT, line, t->col, "a name of at most %d bytes", PT_MAX_NAME - 1);
         snprintf(c->text, sizeof c->text, "%.*s", t->len, t->s);
@@ -191,6 +198,7 @@ static int parse_arg(arg_kind k, const pt__tok *t, int line, pt_script_cmd *c, p
     }
     case A_GAIT: return pt__tok_choice(t, line, gait_words, &c->choice, err);
     case A_DOOR: return pt__tok_choice(t, line, door_words, &c->choice, err);
+    case A_ONOFF: return pt__tok_choice(t, line, onoff_words, &c->choice, err);
     }
     return PT_ERR_INTERNAL;
 }
@@ -337,6 +345,13 @@ static int cmd_error(const pt_script *s, const pt_script_cmd *c, int col, pt_err
     return code;
 }
 
+/* The index of the map's light named name, or -1. */
+static int light_index(const pt_map *map, const char *name) {
+    for (int k = 0; k < map->nlights; k++)
+        if (!strcmp(map->lights[k].name, name)) return k;
+    return -1;
+}
+
 int pt_script_bind(const pt_script *s, const pt_map *map, pt_error *err) {
     for (int i = 0; i < s->count; i++) {
         const pt_script_cmd *c = &s->cmds[i];
@@ -362,6 +377,14 @@ int pt_script_bind(const pt_script *s, const pt_map *map, pt_error *err) {
                 return cmd_error(s, c, c->arg_col[0], err, PT_ERR_BAD_VALUE,
                                  "cell %d,%d is not a door of the map (its tile is '%c' %s)", c->x, c->y,
                                  pt_map_tile(map, c->x, c->y)->ch, pt_map_tile(map, c->x, c->y)->name);
+            if (d->arg[a] == A_LIGHT && light_index(map, c->text) < 0) {
+                pt__suggest sg;
+                char hint[96];
+                pt__suggest_init(&sg, c->text, strlen(c->text));
+                for (int k = 0; k < map->nlights; k++) pt__suggest_add(&sg, map->lights[k].name);
+                return cmd_error(s, c, c->arg_col[a], err, PT_ERR_MISSING, "the map has no light named '%s'%s", c->text,
+                                 pt__suggest_hint(&sg, map->nlights ? "" : " (it has no lights)", hint, sizeof hint));
+            }
         }
     }
     pt_error_clear(err);
@@ -429,6 +452,12 @@ static int apply_order(const pt_script_cmd *c, pt_world *w, pt_error *err) {
     if (rc == PT_ERR_RANGE) return pt_error_set(err, rc, 0, 0, "'%s' is not a guard", c->text);
     if (rc < 0) return pt_error_set(err, rc, 0, 0, "a guard cannot stand on %d,%d now", c->x, c->y);
     return PT_OK;
+}
+
+static int apply_light(const pt_script_cmd *c, pt_world *w, pt_error *err) {
+    int i = pt_world_light_find(w, c->text);
+    if (i < 0) return pt_error_set(err, PT_ERR_MISSING, 0, 0, "the world has no light named '%s'", c->text);
+    return pt_world_set_light(w, i, c->choice, err);
 }
 
 int pt_script_apply(const pt_script *s, int *cursor, pt_world *w, pt_error *err) {

@@ -28,6 +28,7 @@ const pt__entity_key pt__entity_keys[] = {
     {"shout", PT__KT_POS, K_G, BOTH, offsetof(pt_entity_def, shout), 0, 0, 256},
     {"radio", PT__KT_NAME, K_G, BOTH, offsetof(pt_entity_def, radio), PT_MAX_NAME, 0, 0},
     {"memory", PT__KT_POS, K_G, BOTH, offsetof(pt_entity_def, memory), 0, 0, 600},
+    {"lantern", PT__KT_POS, K_G, BOTH, offsetof(pt_entity_def, lantern), 0, 0, 32}, /* PT__LIGHT_MAX_RADIUS */
     {"steering", PT__KT_NAME, K_G | K_R | K_F, BOTH, offsetof(pt_entity_def, steering), PT_MAX_NAME, 0, 0},
     {"count", PT__KT_INT, K_F, BOTH, offsetof(pt_entity_def, count), 0, 1, PT_MAX_ENTITIES},
     {"kind", PT__KT_FLOCK, K_F, BOTH, 0, 0, 0, 0},

@@ -16,6 +16,7 @@
 #include "base/suggest.h"
 #include "map/doors.h"
 #include "map/keys.h"
+#include "map/lights.h"
 #include "map/sight.h"
 #include "base/text.h"
 
@@ -674,6 +675,7 @@ static int check_positions(parser *p) {
 }
 
 static int d_door(parser *p, pt__line *ln) { return pt__map_door_line(&p->m, ln, p->err); }
+static int d_light(parser *p, pt__line *ln) { return pt__map_light_line(&p->m, ln, p->err); }
 
 /* ---- driver ----------------------------------------------------------------------------- */
 
@@ -685,7 +687,7 @@ static const struct {
     {"evasion", d_phase}, {"caution", d_phase}, {"caution_aware", d_phase}, {"caution_fov", d_phase},
     {"patterns", d_patterns}, {"steering", d_steering}, {"tile", d_tile}, {"player", d_player},
     {"guard", d_guard}, {"prey", d_prey}, {"flock", d_flock}, {"obstacle", d_obstacle}, {"noise", d_noise}, {"grid", d_grid},
-    {"door", d_door}, {"door_look", d_door},
+    {"door", d_door}, {"door_look", d_door}, {"ambient", d_light}, {"relight", d_light}, {"light", d_light},
 };
 
 static int parse_lines(parser *p, const pt__text *t) {
@@ -725,6 +727,7 @@ static int parse_lines(parser *p, const pt__text *t) {
     if ((rc = build_tiles(p)) < 0) return rc;
     if ((rc = check_positions(p)) < 0) return rc;
     if ((rc = pt__map_doors_check(&p->m, p->err)) < 0) return rc;
+    if ((rc = pt__map_lights_check(&p->m, t, p->err)) < 0) return rc;
     if (!p->player_line)
         return pt_error_set(p->err, PT_ERR_NO_PLAYER, last, 1, "the map has no player (add: player at=X,Y)");
     return PT_OK;

@@ -43,6 +43,10 @@ static int map_props(loader *L, xmlNodePtr root) {
             if (pt__phase_key_read(phase_key, &t, 0, &L->m.phases, &e) < 0) return pt__tmx_tok_fail(L, d, &p, &e);
             continue;
         }
+        if ((rc = pt__tmx_light_prop(L, &p)) != 0) { /* ambient, relight */
+            if (rc < 0) return rc;
+            continue;
+        }
         if (!strcmp(p.name, "door_look")) { /* as the .map directive, a bool */
             if (L->m.door_look)
                 return pt__tmx_fail_at(L, d, p.node, "name", 0, PT_ERR_DUPLICATE, "map property '%s' given twice", p.name);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
 /* Tiled maps: the objects. Their shapes and places, routes, the player, guards, prey and
- * flocks, obstacles, stops on routes, noise sources. */
+ * flocks, obstacles, stops on routes, noise sources, doors and lights (tmx_lights.c). */
 #include <patrol/hearing.h>
 
 #include <math.h>
@@ -684,6 +684,20 @@ static int door_object(loader *L, int oi) {
     return PT_OK;
 }
 
+/* A light (docs/tiled.md): an object of class light on the tile under it (tmx_lights.c). */
+static int light_object(loader *L, int oi) {
+    obj *o = &L->objs[oi];
+    int rc;
+    if ((rc = need_spot(L, o, "a light")) < 0) return rc;
+    double px, py;
+    obj_centre(o, &px, &py);
+    double tx = floor(px / L->tw), ty = floor(py / L->th);
+    if (tx < 0 || ty < 0 || tx >= L->m.w || ty >= L->m.h)
+        return pt__tmx_fail_at(L, &L->tmx, o->node, "x", 0, PT_ERR_OUT_OF_MAP, "light at %g,%g is outside the %dx%d map", tx,
+                               ty, L->m.w, L->m.h);
+    return pt__tmx_light_object(L, o->node, o->name, o->id, (int)tx, (int)ty);
+}
+
 int pt__tmx_objects(loader *L, xmlNodePtr root) {
     int rc;
     if ((rc = collect_objects(L)) < 0) return rc;
@@ -704,10 +718,12 @@ int pt__tmx_objects(loader *L, xmlNodePtr root) {
         else if (pt__tmx_ieq(c, "stop")) rc = stop_object(L, i);
         else if (pt__tmx_ieq(c, "noise")) rc = noise_object(L, i);
         else if (pt__tmx_ieq(c, "door")) rc = door_object(L, i);
+        else if (pt__tmx_ieq(c, "light")) rc = light_object(L, i);
         else rc = PT_OK; /* other classes are notes for other tools */
         if (rc < 0) return rc;
     }
     if ((rc = check_stops(L)) < 0) return rc;
+    if ((rc = pt__tmx_lights_check(L)) < 0) return rc;
     for (int i = 0, k = 0; i < L->nobjs && k < L->m.ndoors; i++) { /* doors in file order, as added */
         if (L->objs[i].route >= 0 || !pt__tmx_ieq(L->objs[i].cls, "door")) continue;
         const pt_door_def *dd = &L->m.doors[k++];

@@ -190,6 +190,16 @@ int pt__tmx_finish_tiles(loader *L, xmlNodePtr root);
 
 int pt__tmx_objects(loader *L, xmlNodePtr root);
 
+/* ---- tmx_lights.c ------------------------------------------------------------------------ */
+
+/* A map property `ambient` or `relight`: 1 when it was one (read into L->m), 0 when not, or a
+ * located error. */
+int pt__tmx_light_prop(loader *L, const prop *p);
+/* An object of class light on tile tx,ty (its name, or light_<id>; its properties). */
+int pt__tmx_light_object(loader *L, xmlNodePtr node, const char *name, long id, int tx, int ty);
+/* Once every object is read: no two lights of one name (PT_ERR_DUPLICATE at the second). */
+int pt__tmx_lights_check(loader *L);
+
 /* ---- tmx_routes.c ------------------------------------------------------------------------ */
 
 int pt__tmx_build_patterns(loader *L, pt_patlib *lib, const char *name);

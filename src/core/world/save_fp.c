@@ -18,13 +18,42 @@ static uint32_t crc_str(uint32_t crc, const char *s) {
     return (uint32_t)crc32(crc, (const unsigned char *)s, (uInt)n);
 }
 
+/* A number as the bits of its double: 0.5 and 0.50 are one value. */
+static uint32_t crc_num(uint32_t crc, double v) {
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    return crc_int(crc, (int64_t)bits);
+}
+
 static uint32_t crc_def(uint32_t crc, const pt_entity_def *d) {
     crc = crc_str(crc, d->name);
     crc = crc_int(crc, d->kind);
     crc = crc_int(crc, d->x);
     crc = crc_int(crc, d->y);
     crc = crc_int(crc, d->count);
-    return crc_str(crc, d->pattern);
+    crc = crc_str(crc, d->pattern);
+    return d->lantern > 0 ? crc_num(crc, d->lantern) : crc; /* a map without lanterns: as before them */
+}
+
+/* The map's light: ambient, relight and every light as declared. Nothing for a map that
+ * declares none of them, so its fingerprint is the one it had before lights. */
+static uint32_t crc_light(uint32_t crc, const pt_map *m) {
+    if (!m->ambient_set && !m->relight && m->nlights == 0) return crc;
+    crc = crc_str(crc, "light");
+    crc = crc_int(crc, m->ambient_set);
+    crc = crc_num(crc, m->ambient_set ? m->ambient : 1.0);
+    crc = crc_int(crc, m->relight);
+    crc = crc_int(crc, m->nlights);
+    for (int i = 0; i < m->nlights; i++) {
+        const pt_light_def *l = &m->lights[i];
+        crc = crc_str(crc, l->name);
+        crc = crc_int(crc, l->x);
+        crc = crc_int(crc, l->y);
+        crc = crc_num(crc, l->radius);
+        crc = crc_num(crc, l->level);
+        crc = crc_int(crc, l->on);
+    }
+    return crc;
 }
 
 uint32_t pt__save_map_fp(const pt_map *m) {
@@ -45,7 +74,7 @@ uint32_t pt__save_map_fp(const pt_map *m) {
     crc = crc_def(crc, &m->player);
     crc = crc_int(crc, m->nents);
     for (int i = 0; i < m->nents; i++) crc = crc_def(crc, &m->ents[i]);
-    return crc;
+    return crc_light(crc, m);
 }
 
 uint32_t pt__save_lib_fp(const pt_patlib *lib) {

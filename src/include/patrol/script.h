@@ -51,6 +51,7 @@ typedef enum pt_script_verb {
     PT_SCRIPT_SPAWN,       /* spawn guard|prey|flock NAME KEY=VALUE...: pt_world_spawn_line */
     PT_SCRIPT_REMOVE,      /* remove NAME: pt_world_remove */
     PT_SCRIPT_ORDER,       /* order NAME goto X,Y|investigate X,Y|hold|resume: pt_world_order_* */
+    PT_SCRIPT_LIGHT,       /* light NAME on|off: pt_world_set_light (patrol/light.h) */
     PT_SCRIPT_VERB_COUNT
 } pt_script_verb;
 
@@ -63,8 +64,9 @@ typedef struct pt_script_cmd {
     int x, y;              /* tile, player, noise: the cell */
     double value;          /* noise: the loudness, tiles */
     int choice;            /* tile: the legend character; gait: the pt_gait; door: the
-                              pt_door_state; order: 0 goto, 1 investigate, 2 hold, 3 resume */
-    char text[PT_SCRIPT_MAX_TEXT]; /* spawn: the entity line; remove, order: the NAME */
+                              pt_door_state; order: 0 goto, 1 investigate, 2 hold, 3 resume;
+                              light: 1 on, 0 off */
+    char text[PT_SCRIPT_MAX_TEXT]; /* spawn: the entity line; remove, order, light: the NAME */
 } pt_script_cmd;
 
 typedef struct pt_script {
@@ -81,7 +83,8 @@ void pt_script_fini(pt_script *s);
 
 /* Checks the commands against a map the world will be made from: every cell inside it
  * (PT_ERR_OUT_OF_MAP), every tile character in its legend (PT_ERR_UNKNOWN_TILE), every
- * `door` cell a door of the map (a cell of a door kind: PT_ERR_BAD_VALUE), located at the
+ * `door` cell a door of the map (a cell of a door kind: PT_ERR_BAD_VALUE), every `light`
+ * NAME a light of the map (PT_ERR_MISSING, with the nearest name as a hint), located at the
  * argument. Walkability is the world's at apply time (the map may change). */
 int pt_script_bind(const pt_script *s, const pt_map *map, pt_error *err);
 
@@ -95,7 +98,8 @@ int pt_script_bind(const pt_script *s, const pt_map *map, pt_error *err);
 int pt_script_apply(const pt_script *s, int *cursor, pt_world *w, pt_error *err);
 
 /* "tile", "player", "noise", "gait", "door"; "unknown" out of range. */
-/* "tile", "player", "noise", "gait", "spawn", "remove", "order"; "unknown" out of range. */
+/* "tile", "player", "noise", "gait", "spawn", "remove", "order", "light"; "unknown" out of
+ * range. */
 const char *pt_script_verb_name(pt_script_verb v);
 
 #ifdef __cplusplus

@@ -23,3 +23,5 @@ fi
 python3 scripts/map2tmx.py $d/looks.map $d/looks.tmx
 # Doors: door objects and the door_look property.
 python3 scripts/map2tmx.py $d/doors.map $d/doors.tmx
+# Lights: light objects, the lantern key and the ambient and relight properties.
+python3 scripts/map2tmx.py $d/lights.map $d/lights.tmx
