@@ -11,7 +11,7 @@
 #include "test_util.h"
 
 static const char *scenario_names[] = {"patterns", "los", "flock", "steer", "world", "world-flocks", "world-mixed",
-                                       "hearing", "world-noise", "search", "set-tile", "save"};
+                                       "hearing", "world-noise", "search", "set-tile", "save", "light"};
 #define NSCEN (int)(sizeof scenario_names / sizeof scenario_names[0])
 static const char *required_keys[] = {"scenario", "agents", "ticks", "threads", "ns_per_agent_tick_median",
                                       "ns_per_agent_tick_min", "ns_per_agent_tick_max", "agent_updates_per_s"};
@@ -76,6 +76,14 @@ START_TEST(test_every_scenario_prints_the_keys) {
             ck_assert(json_number(line, "world_create_ms") > 0 && json_number(line, "world_bytes") > 400 * 1000);
             ck_assert(json_number(line, "demo_save_us") > 0 && json_number(line, "demo_load_us") > 0);
             ck_assert(json_number(line, "demo_bytes") > 20 * 1000);
+        }
+        if (lines == 12) { /* light: microseconds a switch, the tick with and without the lights */
+            double med_us = json_number(line, "us_per_switch_median");
+            ck_assert(med_us > 0 && med_us <= json_number(line, "us_per_switch_p99"));
+            ck_assert(json_number(line, "us_per_switch_p99") <= json_number(line, "us_per_switch_max"));
+            ck_assert(json_number(line, "ms_per_tick_lights") > 0 && json_number(line, "ms_per_tick_none") > 0);
+            ck_assert(json_number(line, "tick_ms_ratio") > 0);
+            ck_assert(json_number(line, "lights") == 1000);
         }
         if (lines == 10) { /* set-tile: microseconds a change, the goal */
             double med_us = json_number(line, "us_per_change_median");

@@ -69,6 +69,10 @@ int bench_world_level(const bench_opts *o, int size, int guards, int prey, int m
 
 int bench_set_tile(const bench_opts *o, bench_result *r);
 
+/* ---- bench_light.c ---- */
+
+int bench_light(const bench_opts *o, bench_result *r);
+
 /* ---- bench_save.c ---- */
 
 int bench_save(const bench_opts *o, bench_result *r);

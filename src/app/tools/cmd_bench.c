@@ -168,6 +168,7 @@ static const bench_scenario scenarios[] = {
     {"search", "3 guards searching rooms and corridors together vs each alone, from apart and from one cell (an agent = a search)", bench_search},
     {"set-tile", "pt_world_set_tile on the world scenario's map: a cell toggled wall <-> floor (an agent = a guard)", bench_set_tile},
     {"save", "pt_world_save + pt_world_load of the world scenario's world and of the demo's, and their sizes", bench_save},
+    {"light", "pt_world_set_light on the world scenario's map with 1,000 lights, and its tick with and without them", bench_light},
 };
 
 static void bench_help(FILE *out) {

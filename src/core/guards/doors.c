@@ -13,6 +13,7 @@
 
 #include "guards/walk.h"
 #include "map/doors.h"
+#include "senses/light.h"
 #include "senses/memory.h"
 #include "state/events.h"
 #include "state/noise.h"
@@ -64,13 +65,16 @@ int pt__door_set(pt_world *w, int k, int state, uint32_t who, pt_error *err) {
     size_t i = (size_t)d->y * (size_t)m->w + (size_t)d->x;
     uint8_t old_flags = m->flags[i];
     char old = m->legend[m->tiles[i]].ch;
+    int relight = pt__light_cell_before(w, d->x, d->y, m->legend[kind].flags);
     pt_map_set(m, d->x, d->y, m->legend[kind].ch);
-    /* The steps of pt_world_set_tile (world/set_tile.c): the walls where walkability changed,
-     * the plans that cross the cell, the hearing's last flood. */
+    /* The steps of pt_world_set_tile (world/set_tile.c): the light field, the walls where
+     * walkability changed, the plans that cross the cell, the hearing's last flood. */
     if (((old_flags ^ m->flags[i]) & PT_TILE_WALKABLE) && w->env.map && pt_steer_env_update_tile(&w->env, d->x, d->y) < 0) {
         pt_map_set(m, d->x, d->y, old);
+        if (relight) pt__light_cell_after(w, d->x, d->y);
         return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the steering walls");
     }
+    if (relight) pt__light_cell_after(w, d->x, d->y);
     pt__plans_cell_changed(w, d->x, d->y);
     if (w->hearing) pt_hearing_flood(w->hearing, -1, -1, 0.0);
     w->doors_shut += (state == PT_DOOR_CLOSED) - (d->state == PT_DOOR_CLOSED);

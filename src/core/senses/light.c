@@ -4,26 +4,129 @@
 
 #include <patrol/light.h>
 #include <patrol/los.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "state/events.h"
 
+enum { BLOCK_SHIFT = 4 }; /* blocks of 16x16 cells for finding the lights a cell is in */
+
+/* The cells light l can reach, clipped to the map: |dx|, |dy| <= the whole tiles below its
+ * radius (d < radius needs |dx| < radius). 0 when there are none. */
+static int light_box(const pt_map *m, const pt_light_def *l, int *x0, int *y0, int *x1, int *y1) {
+    if (!(l->radius > 0)) return 0;
+    double rr = ceil(l->radius) - 1.0;
+    int r = rr < (double)m->w + m->h ? (int)rr : m->w + m->h;
+    long ax = (long)l->x - r, bx = (long)l->x + r, ay = (long)l->y - r, by = (long)l->y + r;
+    if (ax < 0) ax = 0;
+    if (ay < 0) ay = 0;
+    if (bx > m->w - 1) bx = m->w - 1;
+    if (by > m->h - 1) by = m->h - 1;
+    if (ax > bx || ay > by) return 0;
+    *x0 = (int)ax, *y0 = (int)ay, *x1 = (int)bx, *y1 = (int)by;
+    return 1;
+}
+
+/* Adds (sign 1) or takes off (-1) light i's units over its square, on the map as it is. */
+static void light_add(pt_world *w, int i, int sign) {
+    const pt_map *m = &w->map;
+    const pt_light_def *l = &m->lights[i];
+    int x0, y0, x1, y1;
+    if (!light_box(m, l, &x0, &y0, &x1, &y1)) return;
+    for (int y = y0; y <= y1; y++) {
+        int32_t *row = w->light_field + (size_t)y * (size_t)m->w;
+        for (int x = x0; x <= x1; x++) row[x] += sign * pt__light_units(m, l, x, y);
+    }
+}
+
+/* The lights by blocks (w->light_block, light_in): a count, then a fill. */
+static int blocks_build(pt_world *w) {
+    const pt_map *m = &w->map;
+    int bw = (m->w + 15) >> BLOCK_SHIFT, bh = (m->h + 15) >> BLOCK_SHIFT;
+    size_t nb = (size_t)bw * (size_t)bh, total = 0;
+    w->light_block = PT_CALLOC(nb + 1, sizeof *w->light_block);
+    if (!w->light_block) return 0;
+    w->light_bw = bw;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < m->nlights; i++) {
+            int x0, y0, x1, y1;
+            if (!light_box(m, &m->lights[i], &x0, &y0, &x1, &y1)) continue;
+            for (int by = y0 >> BLOCK_SHIFT; by <= y1 >> BLOCK_SHIFT; by++)
+                for (int bx = x0 >> BLOCK_SHIFT; bx <= x1 >> BLOCK_SHIFT; bx++) {
+                    size_t b = (size_t)by * (size_t)bw + (size_t)bx;
+                    if (pass == 0) w->light_block[b + 1]++, total++;
+                    else w->light_in[w->light_block[b]++] = i; /* b's cursor: ends at b + 1's start */
+                }
+        }
+        if (pass == 0) {
+            if (total > (size_t)INT_MAX) return 0;
+            for (size_t b = 0; b < nb; b++) w->light_block[b + 1] += w->light_block[b];
+            w->light_in = PT_MALLOC(sizeof *w->light_in * (total ? total : 1));
+            if (!w->light_in) return 0;
+        } else {
+            for (size_t b = nb; b > 0; b--) w->light_block[b] = w->light_block[b - 1]; /* back to the starts */
+            w->light_block[0] = 0;
+        }
+    }
+    return 1;
+}
+
 int pt__light_init(pt_world *w, pt_error *err) {
     w->ambient = w->map.ambient_set ? w->map.ambient : 1.0;
     w->light_on = NULL;
+    w->light_field = NULL;
+    w->light_block = w->light_in = NULL;
+    w->light_bw = 0;
     if (w->map.nlights <= 0) return PT_OK;
-    w->light_on = PT_CALLOC((size_t)w->map.nlights, 1);
-    if (!w->light_on) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for %d lights", w->map.nlights);
-    for (int i = 0; i < w->map.nlights; i++) w->light_on[i] = w->map.lights[i].on != 0;
+    const pt_map *m = &w->map;
+    w->light_on = PT_CALLOC((size_t)m->nlights, 1);
+    w->light_field = PT_CALLOC((size_t)m->w * (size_t)m->h, sizeof *w->light_field);
+    if (!w->light_on || !w->light_field || !blocks_build(w))
+        return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for %d lights", m->nlights);
+    for (int i = 0; i < m->nlights; i++) {
+        w->light_on[i] = m->lights[i].on != 0;
+        if (w->light_on[i]) light_add(w, i, 1);
+    }
     return PT_OK;
 }
 
 void pt__light_fini(pt_world *w) {
     PT_FREE(w->light_on);
+    PT_FREE(w->light_field);
+    PT_FREE(w->light_block);
+    PT_FREE(w->light_in);
     w->light_on = NULL;
+    w->light_field = NULL;
+    w->light_block = w->light_in = NULL;
+    w->light_bw = 0;
 }
+
+/* Whether a tile of flags a and b may differ for a ray (pt_los_clear reads the opaque bit,
+ * and the walkable one of an opaque cell next to the ray's start). */
+static int sight_differs(uint8_t a, uint8_t b) { return ((a ^ b) & (PT_TILE_OPAQUE | PT_TILE_WALKABLE)) != 0; }
+
+/* Every light that is on and whose square holds (x, y), taken off (sign -1) or put back (1). */
+static void cell_lights(pt_world *w, int x, int y, int sign) {
+    const pt_map *m = &w->map;
+    size_t b = (size_t)(y >> BLOCK_SHIFT) * (size_t)w->light_bw + (size_t)(x >> BLOCK_SHIFT);
+    for (int k = w->light_block[b]; k < w->light_block[b + 1]; k++) {
+        int i = w->light_in[k], x0, y0, x1, y1;
+        if (w->light_on[i] && light_box(m, &m->lights[i], &x0, &y0, &x1, &y1) && x >= x0 && x <= x1 && y >= y0 && y <= y1)
+            light_add(w, i, sign);
+    }
+}
+
+int pt__light_cell_before(pt_world *w, int x, int y, uint8_t flags) {
+    const pt_map *m = &w->map;
+    if (!w->light_field || !pt_map_in(m, x, y)) return 0;
+    if (!sight_differs(m->flags[(size_t)y * (size_t)m->w + (size_t)x], flags)) return 0;
+    cell_lights(w, x, y, -1);
+    return 1;
+}
+
+void pt__light_cell_after(pt_world *w, int x, int y) { cell_lights(w, x, y, 1); }
 
 int pt__light_units(const pt_map *map, const pt_light_def *l, int x, int y) {
     double dx = x - l->x, dy = y - l->y;
@@ -38,12 +141,18 @@ int pt__lantern_units(const pt_world *w, int x, int y) {
     return 0;
 }
 
-void pt__light_set(pt_world *w, int i, int on, uint32_t by) {
+int pt__light_switch(pt_world *w, int i, int on) {
     on = on != 0;
-    if (w->light_on[i] == on) return;
+    if (w->light_on[i] == on) return 0;
     w->light_on[i] = (unsigned char)on;
+    light_add(w, i, on ? 1 : -1);
+    return 1;
+}
+
+void pt__light_set(pt_world *w, int i, int on, uint32_t by) {
+    if (!pt__light_switch(w, i, on)) return;
     const pt_light_def *l = &w->map.lights[i];
-    pt__world_event(w, PT_EVENT_LIGHT, by, (uint32_t)on, l->x, l->y);
+    pt__world_event(w, PT_EVENT_LIGHT, by, (uint32_t)(on != 0), l->x, l->y);
 }
 
 int pt_world_light_count(const pt_world *w) { return w->map.nlights; }
@@ -75,10 +184,10 @@ int pt_world_set_light(pt_world *w, int i, int on, pt_error *err) {
     return PT_OK;
 }
 
+/* Ambient plus the field, capped: O(1). */
 static int static_units(const pt_world *w, int x, int y) {
     long sum = (long)floor(w->ambient * PT__LIGHT_ONE + 0.5);
-    for (int i = 0; i < w->map.nlights && sum < PT__LIGHT_ONE; i++)
-        if (w->light_on[i]) sum += pt__light_units(&w->map, &w->map.lights[i], x, y);
+    if (w->light_field) sum += w->light_field[(size_t)y * (size_t)w->map.w + (size_t)x];
     return sum < PT__LIGHT_ONE ? (int)sum : PT__LIGHT_ONE;
 }
 

@@ -30,5 +30,17 @@ int pt__lantern_units(const pt_world *w, int x, int y);
 /* Switches light i (a valid index) on or off; `by` goes in the PT_EVENT_LIGHT. No change, no
  * event. */
 void pt__light_set(pt_world *w, int i, int on, uint32_t by);
+/* The same without an event (a load): the field follows. Returns 1 when the state changed. */
+int pt__light_switch(pt_world *w, int i, int on);
+
+/* A tile change (world/set_tile.c, guards/doors.c), in two calls around the map's change:
+ * before cell (x, y) takes a tile of flags `flags`, pt__light_cell_before takes off the units
+ * of every light that is on and whose square holds the cell, computed on the map as it is, and
+ * returns 1; once the map has changed (or gone back), pt__light_cell_after adds them again
+ * computed on the map as it is then. It returns 0, and the after call is not made, when the
+ * change cannot change what a light sees (the same opaque and walkable bits) or the map has
+ * no lights. */
+int pt__light_cell_before(pt_world *w, int x, int y, uint8_t flags);
+void pt__light_cell_after(pt_world *w, int x, int y);
 
 #endif

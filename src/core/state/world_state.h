@@ -214,6 +214,16 @@ struct pt_world {
      * 1) and, per light of map.lights, 1 when it is on now (NULL when the map has none). */
     double ambient;
     unsigned char *light_on;
+    /* The light field (senses/light.c): per cell (row by row), the sum of the lights that are
+     * on, in units of 1/4096 (ambient and lanterns aside, no cap); NULL when the map has no
+     * lights. The lights by blocks of 16x16 cells, to find those a tile change reaches: the
+     * lights whose square (their cell +- the whole tiles below their radius) meets block b
+     * (b = by * light_bw + bx) are light_in[light_block[b] .. light_block[b + 1]), by index;
+     * both NULL, light_bw 0, without lights. */
+    int32_t *light_field;
+    int *light_block;
+    int *light_in;
+    int light_bw;
 };
 
 #endif

@@ -115,6 +115,7 @@ int pt_world_save(const pt_world *cw, const char *source, void **data, size_t *s
     section_end(&io, at);
 
     for (int k = 0; k < pt__save_nparts; k++) {
+        if (pt__save_parts[k].present && !pt__save_parts[k].present(w)) continue;
         at = section_begin(&io, pt__save_parts[k].id);
         pt__save_parts[k].io(&io, w);
         section_end(&io, at);
@@ -299,6 +300,8 @@ pt_world *pt_world_load(const void *data, size_t size, const pt_map *map, const 
     if (!w) return NULL;
     for (int k = 0; k < pt__save_nparts && !io.bad; k++) {
         const pt__save_part *part = &pt__save_parts[k];
+        if (part->present && (!part->present(w) || io.len - io.pos < 4 || pt__le32(io.buf + io.pos) != part->id))
+            continue; /* a part this world lacks, or that the save does not have */
         section_enter(&io, part->id, part->name, &end);
         if (io.bad) break;
         io.len = end;

@@ -12,6 +12,7 @@
 
 #include "guards/door_path.h"
 #include "guards/search.h"
+#include "senses/light.h"
 #include "world/save_priv.h"
 
 static void io_rng(pt__io *io, pt_rng *r) {
@@ -469,15 +470,38 @@ static void io_host(pt__io *io, pt_world *w) {
     pt__io_f64(io, &w->host_vy);
 }
 
+/* ---- the lights (senses/light.c): each one on or off; a part only a world with lights has ---- */
+
+static int has_lights(const pt_world *w) { return w->map.nlights > 0; }
+
+/* The count (it must be the map's), then a byte per light: 1 on, 0 out. Read, each is switched
+ * without an event, and the light field follows. */
+static void io_lights(pt__io *io, pt_world *w) {
+    int n = w->map.nlights;
+    pt__io_range(io, &n, w->map.nlights, w->map.nlights, "light count");
+    for (int i = 0; i < w->map.nlights && !io->bad; i++) {
+        size_t at = io->pos;
+        uint8_t on = w->light_on[i];
+        pt__io_u8(io, &on);
+        if (!io->reading || io->bad) continue;
+        if (on > 1) {
+            io->pos = at;
+            pt__io_fail(io, PT_ERR_BAD_VALUE, "light %d's state is %u (0 or 1)", i, (unsigned)on);
+        } else
+            pt__light_switch(w, i, on);
+    }
+}
+
 /* The parts in the order they are written and read: the tiles first (setting them touches
  * the plans, which the entities' part then overwrites; the doors' part checks the door cells'
  * kinds against them). */
 const pt__save_part pt__save_parts[] = {
-    {3, "tiles", io_tiles},
-    {20, "spawns", pt__save_io_ents}, /* save_ents.c: the ids the parts below read must be there */
-    {4, "world", io_world},       {5, "entities", io_entities},
-    {6, "brains", io_brains},     {7, "search", io_search},     {8, "steering", io_steering},
-    {9, "flocks", io_flocks},     {10, "prey", io_prey},        {11, "doors", io_doors},
-    {12, "player", io_host},
+    {3, "tiles", io_tiles, NULL},
+    {20, "spawns", pt__save_io_ents, NULL}, /* save_ents.c: the ids the parts below read must be there */
+    {4, "world", io_world, NULL},       {5, "entities", io_entities, NULL},
+    {6, "brains", io_brains, NULL},     {7, "search", io_search, NULL},     {8, "steering", io_steering, NULL},
+    {9, "flocks", io_flocks, NULL},     {10, "prey", io_prey, NULL},        {11, "doors", io_doors, NULL},
+    {12, "player", io_host, NULL},
+    {21, "lights", io_lights, has_lights},
 };
 const int pt__save_nparts = (int)(sizeof pt__save_parts / sizeof pt__save_parts[0]);

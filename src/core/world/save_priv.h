@@ -32,11 +32,15 @@ uint32_t pt__save_lib_fp(const pt_patlib *lib);
 /* One part of the state: its section id in the file, its name in errors, and its io. When
  * reading, the world has been created from the map and settings and the part overwrites
  * what create made; io fails on a value the world cannot hold. Adding a part: a new row in
- * pt__save_parts (save_parts.c) and a higher PT_SAVE_VERSION. */
+ * pt__save_parts (save_parts.c) and a higher PT_SAVE_VERSION, or a part only some worlds
+ * have: `present` says which (NULL: every world). Such a part is written only for them, and
+ * read only when it is the next section (a save made before the part was added leaves that
+ * state as create made it), so the version stays. */
 typedef struct pt__save_part {
     uint32_t id;
     const char *name;
     void (*io)(pt__io *io, pt_world *w);
+    int (*present)(const pt_world *w);
 } pt__save_part;
 
 extern const pt__save_part pt__save_parts[];

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Zlib */
 /* A tile that changes between steps (pt_world_set_tile): the map's cell and its sight bits
- * (map/), the steering environment (nav/), the plans that cross the cell (guards/) and the
- * hearing's last flood (senses/), each brought in step by the module that owns it. */
+ * (map/), the steering environment (nav/), the plans that cross the cell (guards/), the
+ * hearing's last flood and the light field (senses/), each brought in step by the module that owns it. */
 #include <patrol/hearing.h>
 #include <patrol/world.h>
 
 #include "guards/walk.h"
+#include "senses/light.h"
 #include "state/world_state.h"
 
 /* Whether any cell of the map is a goal tile (the map's `goal`, as the loaders set it). */
@@ -32,12 +33,15 @@ int pt_world_set_tile(pt_world *w, int x, int y, char tile, pt_error *err) {
     if (m->tiles[i] == (uint8_t)k) return PT_OK;
     char old = m->legend[m->tiles[i]].ch;
     uint8_t old_flags = m->flags[i];
+    int relight = pt__light_cell_before(w, x, y, m->legend[k].flags); /* the lights through the cell, off */
     pt_map_set(m, x, y, tile);
     /* The walls change only where walkability does. */
     if (((old_flags ^ m->flags[i]) & PT_TILE_WALKABLE) && w->env.map && pt_steer_env_update_tile(&w->env, x, y) < 0) {
         pt_map_set(m, x, y, old);
+        if (relight) pt__light_cell_after(w, x, y);
         return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the steering walls");
     }
+    if (relight) pt__light_cell_after(w, x, y); /* and back on, through the new tile */
     if ((old_flags & PT_TILE_GOAL) && !(m->flags[i] & PT_TILE_GOAL)) m->goal = any_goal(m);
     pt__plans_cell_changed(w, x, y);
     pt_hearing_flood(w->hearing, -1, -1, 0.0); /* forgets the last flood, made on the old tiles */
