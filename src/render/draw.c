@@ -135,6 +135,7 @@ int pt_render_draw(pt_render *r, const pt_scene *scene, const pt_view *view) {
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
     if (layered) pt__copy_layer(r, &v, &f);
     else pt__draw_tiles(r, m, &v, &f, x0, y0, x1, y1);
+    if (r->light_world && r->light_fn) r->light_fn(r, m, &f, &v, x0, y0, x1, y1);
     int rc = PT_OK;
     if ((v.overlays & PT_OVERLAY_CONES) && scene->actors) rc = pt__draw_cones(r, m, &f, scene, &clip, out_w, out_h);
     if (v.overlays & PT_OVERLAY_SIGHT) pt__draw_sight(r, m, &f, scene);

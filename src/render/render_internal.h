@@ -3,7 +3,7 @@
  * names, sprite choice, views: no drawing), render.c (resources, text, blits, headless
  * output), map_layer.c (the tiles), cones.c (cones and sight), overlays.c (the debug
  * overlays and names), draw.c (a scene: pt_render_draw), and over them debug_draw.c (the
- * public debug drawing), markers.c, stone.c, caught.c, hud.c, menu.c, world_actors.c. */
+ * public debug drawing), markers.c, stone.c, caught.c, hud.c, menu.c, world_actors.c, light_draw.c. */
 #ifndef PATROL_RENDER_INTERNAL_H
 #define PATROL_RENDER_INTERNAL_H
 
@@ -13,6 +13,8 @@
 
 #include <patrol/math.h>
 #include <patrol/render.h>
+
+struct pt__xform;
 
 /* One entry of the y-sorted sprite list: an obstacle or an actor. */
 typedef struct pt__draw_item {
@@ -57,6 +59,12 @@ struct pt_render {
     int *cone_band;               /* per band of PT__CONE_BAND rows: x0, x1 the cones cover */
     pt__text_entry text[PT__TEXT_CACHE];
     unsigned text_clock;
+    /* A world's light (pt_render_set_light, light_draw.c): drawn by pt_render_draw over the
+     * tiles of the world's own map, through light_fn so that a program drawing only maps does
+     * not link the world. NULL: none. */
+    const struct pt_world *light_world;
+    void (*light_fn)(pt_render *r, const pt_map *m, const struct pt__xform *f, const pt_view *v, int x0, int y0,
+                     int x1, int y1);
 };
 
 #define PT__CONE_BAND 8

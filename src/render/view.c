@@ -19,6 +19,7 @@ static const struct { const char *name; unsigned bit; } overlay_names[] = {
     {"steer", PT_OVERLAY_STEER},         {"sight", PT_OVERLAY_SIGHT},
     {"rays", PT_OVERLAY_RAYS},           {"search", PT_OVERLAY_SEARCH},
     {"memory", PT_OVERLAY_MEMORY},       {"hearing", PT_OVERLAY_HEARING},
+    {"light", PT_OVERLAY_LIGHT},
 };
 
 const char *pt_overlay_name(unsigned bit) {

@@ -5,6 +5,8 @@
 
 #include "common/watch.h"
 
+#include <patrol/light.h>
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -74,6 +76,8 @@ int app_rec_add_throw(app_rec *r, int x, int y, int loudness) {
     return PT_OK;
 }
 
+int app_rec_add_douse(app_rec *r, int x, int y) { return app_rec_add_throw(r, x, y, 0); }
+
 int app_rec_add(app_rec *r, int dx, int dy, pt_gait gait) {
     signed char x = (signed char)(dx > 0 ? 1 : dx < 0 ? -1 : 0), y = (signed char)(dy > 0 ? 1 : dy < 0 ? -1 : 0);
     app_rec_run *last = r->nruns > 0 ? &r->runs[r->nruns - 1] : NULL;
@@ -130,8 +134,11 @@ int app_rec_save(const app_rec *r, const char *path, pt_error *err) {
     sb_printf(&b, "seed %" PRIu64 "\n", r->seed);
     sb_printf(&b, "ticks %" PRIu64 "\n", r->ticks);
     for (int i = 0; i < r->nthrows; i++)
-        sb_printf(&b, "throw %" PRIu64 " %d %d %d\n", r->throws[i].tick, r->throws[i].x, r->throws[i].y,
-                  r->throws[i].loudness);
+        if (r->throws[i].loudness == 0)
+            sb_printf(&b, "douse %" PRIu64 " %d %d\n", r->throws[i].tick, r->throws[i].x, r->throws[i].y);
+        else
+            sb_printf(&b, "throw %" PRIu64 " %d %d %d\n", r->throws[i].tick, r->throws[i].x, r->throws[i].y,
+                      r->throws[i].loudness);
     sb_printf(&b, "inputs\n");
     for (int i = 0; i < r->nruns; i++)
         sb_printf(&b, "%" PRIu64 " %d %d %s\n", r->runs[i].n, r->runs[i].dx, r->runs[i].dy,
@@ -263,22 +270,26 @@ static int parse(reader *rd, app_rec *r) {
     int ticks_line = rd->line;
     const char *ticks_at = s, *ticks_ls = rd->ls;
     size_t ticks_ll = rd->ll;
-    /* Stones thrown: "throw TICK X Y LOUDNESS", in tick order, each before a recorded tick. */
+    /* Stones thrown, "throw TICK X Y LOUDNESS", and lights doused, "douse TICK X Y", in tick
+     * order, each before a recorded tick. */
     for (;;) {
         if (!next_line(rd)) return rec_fail(rd, PT_ERR_SYNTAX, NULL, "expected 'inputs'");
-        if (rd->ll < 6 || strncmp(rd->ls, "throw ", 6) != 0) break;
-        uint64_t f[4];
+        int douse = rd->ll >= 6 && strncmp(rd->ls, "douse ", 6) == 0;
+        if (!douse && (rd->ll < 6 || strncmp(rd->ls, "throw ", 6) != 0)) break;
+        uint64_t f[4] = {0};
         static const uint64_t most[4] = {APP_REC_MAX_TICKS, 65535, 65535, 256};
         const char *p = rd->ls + 6, *q = p;
-        for (int k = 0; k < 4; k++) {
-            if (k && q >= rd->ls + rd->ll) return rec_fail(rd, PT_ERR_MISSING, q, "expected 'throw TICK X Y LOUDNESS'");
+        for (int k = 0; k < 4 - douse; k++) {
+            if (k && q >= rd->ls + rd->ll)
+                return rec_fail(rd, PT_ERR_MISSING, q, douse ? "expected 'douse TICK X Y'" : "expected 'throw TICK X Y LOUDNESS'");
             if (k) p = q + 1;
-            if ((rc = number(rd, p, 0, k < 3, most[k], &f[k], &q)) < 0) return rc;
+            if ((rc = number(rd, p, 0, k < 3 - douse, most[k], &f[k], &q)) < 0) return rc;
         }
-        if (f[0] >= ticks) return rec_fail(rd, PT_ERR_RANGE, rd->ls + 6, "a throw after the last tick (%" PRIu64 ")", ticks);
+        if (f[0] >= ticks)
+            return rec_fail(rd, PT_ERR_RANGE, rd->ls + 6, "a %s after the last tick (%" PRIu64 ")", douse ? "douse" : "throw", ticks);
         if (r->nthrows > 0 && f[0] < r->throws[r->nthrows - 1].tick)
-            return rec_fail(rd, PT_ERR_RANGE, rd->ls + 6, "the throws are not in tick order");
-        if (f[3] == 0) return rec_fail(rd, PT_ERR_RANGE, p, "a loudness of 0");
+            return rec_fail(rd, PT_ERR_RANGE, rd->ls + 6, "the throws and douses are not in tick order");
+        if (!douse && f[3] == 0) return rec_fail(rd, PT_ERR_RANGE, p, "a loudness of 0");
         r->ticks = f[0]; /* app_rec_add_throw records at r->ticks; the runs start from 0 below */
         if (app_rec_add_throw(r, (int)f[1], (int)f[2], (int)f[3]) < 0) return rec_fail(rd, PT_ERR_NOMEM, NULL, "out of memory");
         r->ticks = 0;
@@ -404,7 +415,8 @@ int app_rec_throws(const app_rec *r, app_rec_cursor *c, pt_world *w) {
     int n = 0;
     for (; c->thrown < r->nthrows && r->throws[c->thrown].tick <= c->tick; c->thrown++, n++) {
         const app_rec_throw *t = &r->throws[c->thrown];
-        pt_world_noise(w, t->x, t->y, t->loudness);
+        if (t->loudness == 0) pt_world_douse(w);
+        else pt_world_noise(w, t->x, t->y, t->loudness);
     }
     return n;
 }

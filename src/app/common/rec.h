@@ -35,11 +35,13 @@ typedef struct app_rec_run {
     unsigned char gait;       /* pt_gait */
 } app_rec_run;
 
-/* A stone thrown (play_throw): a noise made at cell (x, y) before the step of tick `tick`. */
+/* A stone thrown (play_throw): a noise made at cell (x, y) before the step of tick `tick`;
+ * or, loudness 0, a light the player doused then (play_douse, pt_world_douse; x, y = the
+ * light's cell, as recorded). */
 typedef struct app_rec_throw {
     uint64_t tick;            /* the recorded tick whose step hears it (0-based) */
     int x, y;
-    int loudness;             /* tiles, 1..256 */
+    int loudness;             /* tiles, 1..256; 0 = a douse */
 } app_rec_throw;
 
 typedef struct app_rec {
@@ -65,6 +67,9 @@ int app_rec_start(app_rec *r, const pt_map *map, uint64_t seed, pt_error *err);
 int app_rec_add(app_rec *r, int dx, int dy, pt_gait gait);
 /* A stone thrown now: heard in the step of the next tick added. PT_OK or PT_ERR_NOMEM. */
 int app_rec_add_throw(app_rec *r, int x, int y, int loudness);
+/* A light at cell (x, y) doused now (pt_world_douse), before the next tick added: a
+ * `douse TICK X Y` line, among the throws in tick order. PT_OK or PT_ERR_NOMEM. */
+int app_rec_add_douse(app_rec *r, int x, int y);
 /* Writes the file (version, level, seed, runs, checksum). PT_OK or PT_ERR_IO with err. */
 int app_rec_save(const app_rec *r, const char *path, pt_error *err);
 /* Reads a file written by app_rec_save. On failure r is empty and err is located
@@ -77,8 +82,9 @@ int app_rec_check_level(const app_rec *r, const pt_map *map, pt_error *err);
 pt_world *app_rec_world(const app_rec *r, const pt_map *map, const pt_patlib *lib, pt_error *err);
 /* Where a replay is: zero it to start at tick 0. */
 typedef struct app_rec_cursor { int run; uint64_t used; uint64_t tick; int thrown; } app_rec_cursor;
-/* Makes on w the noises of the stones thrown before the next tick (pt_world_noise); returns
- * how many (call it before app_rec_take; app_rec_next does). */
+/* Makes on w the noises of the stones thrown before the next tick (pt_world_noise) and the
+ * douses recorded there (pt_world_douse), in their order; returns how many of both (call it
+ * before app_rec_take; app_rec_next does). */
 int app_rec_throws(const app_rec *r, app_rec_cursor *c, pt_world *w);
 /* Sets the next tick's input (gait and direction) on w and moves c on; 0 when the recording
  * has no more ticks (w untouched). */

@@ -191,8 +191,9 @@ static void play_sounds(play_session *s, app_audio *audio) {
     const play_cue *c = play_take_cues(s, &n);
     static const app_sound steps[] = {APP_SND_STEP_SOFT, APP_SND_STEP_HARD, APP_SND_STEP_WOOD, APP_SND_STEP_WATER};
     static const app_sound sounds[PLAY_CUE_COUNT] = {APP_SND_STEP_SOFT, APP_SND_SUSPICIOUS, APP_SND_CHASE,
-                                                     APP_SND_CALL, APP_SND_THUD, APP_SND_CAUGHT, APP_SND_ESCAPED};
-    static const float gains[PLAY_CUE_COUNT] = {0.0f, 0.7f, 0.8f, 0.6f, 0.8f, 0.9f, 0.9f};
+                                                     APP_SND_CALL,      APP_SND_THUD,       APP_SND_STEP_WATER,
+                                                     APP_SND_CAUGHT,    APP_SND_ESCAPED};
+    static const float gains[PLAY_CUE_COUNT] = {0.0f, 0.7f, 0.8f, 0.6f, 0.8f, 0.5f, 0.9f, 0.9f};
     for (int i = 0; i < n; i++) {
         if (c[i].kind == PLAY_CUE_STEP) {
             float g = c[i].gait == PT_GAIT_RUN ? 0.8f : c[i].gait == PT_GAIT_SNEAK ? 0.18f : 0.45f;

@@ -65,6 +65,7 @@ typedef enum play_cue_kind {
     PLAY_CUE_CHASE,           /* a guard gave chase ("!", PT_EVENT_SPOTTED) */
     PLAY_CUE_CALL,            /* a guard called another for help (PT_EVENT_CALLED) */
     PLAY_CUE_THUD,            /* a noise made by pt_world_noise (a stone landing) */
+    PLAY_CUE_DOUSE,           /* the player doused a light (play_douse) */
     PLAY_CUE_CAUGHT,
     PLAY_CUE_ESCAPED,
     PLAY_CUE_COUNT
@@ -238,6 +239,15 @@ int play_throw(play_session *s, int x, int y, int *lx, int *ly);
 /* The key throw: toward the direction the player faces (rounded to one of 8), as far as
  * PLAY_THROW_RANGE (play_throw's rules). */
 int play_throw_facing(play_session *s, int *lx, int *ly);
+/* The douse key: the player puts out the lit light within reach (pt_world_douse: its cell or
+ * one of the 8 around it, the nearest), which makes a noise of 3 there in the next step.
+ * Returns the light's index, or -1 when refused: the round is over, a replay is playing, or
+ * no lit light is within reach (then it says "no light within reach"). A douse starts the
+ * round's clock, plays PLAY_CUE_DOUSE, says "doused NAME" and goes in a recording. */
+int play_douse(play_session *s);
+/* 1 when the level has light to show (a light, or an ambient level below 1): the frame then
+ * draws the visibility gem (docs/playing.md, "Light and darkness"). */
+int play_lit(const play_session *s);
 
 /* The badges the round earns when it was won (docs/playing.md, "Progress"): ghost (never
  * spotted), calm (no alarm phase), no stones (none thrown). Each 0 or 1. */

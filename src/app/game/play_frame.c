@@ -6,6 +6,7 @@
 #include "game/play.h"
 #include "game/play_ui.h"
 
+#include <patrol/light.h>
 #include <patrol/map.h>
 #include <patrol/math.h>
 #include <patrol/render.h>
@@ -59,6 +60,7 @@ const char *const play_help_text = "patrol - keys\n"
                                "Ctrl / C (held)|sneak: slower, quieter footsteps\n"
                                "Space|throw a stone ahead (during a catch: skip)\n"
                                "left click|throw a stone at a tile (8 tiles)\n"
+                               "Q|douse a light beside you (a noise)\n"
                                "P|pause / resume\n"
                                "N|one tick while paused\n"
                                "+ / -|simulation speed (0.25x .. 4x)\n"
@@ -82,6 +84,7 @@ const char *const play_help_text = "patrol - keys\n"
                                "K|what each guard remembers (memory)\n"
                                "E|the area searched together (search)\n"
                                "U|cells each noise reached (hearing)\n"
+                               "Y|light level of each cell (light)\n"
                                "B|awareness bars\n"
                                "L|names\n"
                                "G|tile grid";
@@ -384,7 +387,9 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     }
     pt_scene scene = {.map = map, .actors = f->actors, .nactors = n};
     v.overlays &= ~PT_OVERLAY_LABELS; /* drawn last, over the hearing and search tints */
+    pt_render_set_light(r, w); /* darkness, pools, lanterns and lights under the actors */
     int rc = pt_render_draw(r, &scene, &v);
+    pt_render_set_light(r, NULL);
     v.overlays = f->overlays;
     long map_pw = 0, map_ph = 0;
     pt_view_map_size(map, v.scale > 0 ? v.scale : 1, &map_pw, &map_ph);
@@ -513,6 +518,10 @@ int play_draw_frame(const play_session *s, pt_render *r, play_frame *f, int out_
     }
     if (catch_at == PLAY_CATCH_GRAB) hud.flash = catch_t < 0.35 ? 0.7 * (1.0 - catch_t / 0.35) : 0.0;
     pt_render_hud(r, &hud, 0, 0, out_w, out_h);
+    if (play_lit(s) && round == 0 && !f->help) { /* the visibility gem, under the top bar's right end */
+        int size = 12 * ts;
+        pt_render_light_gem(r, out_w - size, top + size * 3 / 4, size, pt_world_visibility(s->world));
+    }
     return rc;
 }
 

@@ -171,6 +171,7 @@ int play_handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_Key
     case SDL_SCANCODE_LEFT: case SDL_SCANCODE_A: if (!ui->paused && !ui->help) play_tap(s, -1, 0); return PLAY_KEY_GO_ON;
     case SDL_SCANCODE_DOWN: case SDL_SCANCODE_S: if (!ui->paused && !ui->help) play_tap(s, 0, 1); return PLAY_KEY_GO_ON;
     case SDL_SCANCODE_UP: case SDL_SCANCODE_W: if (!ui->paused && !ui->help) play_tap(s, 0, -1); return PLAY_KEY_GO_ON;
+    case SDL_SCANCODE_Q: if (!ui->paused && !ui->help) play_douse(s); return PLAY_KEY_GO_ON; /* beside WASD */
     default: break;
     }
     pt_error err;
@@ -246,6 +247,7 @@ int play_handle_key(play_session *s, play_ui *ui, SDL_Window *win, const SDL_Key
     case SDLK_e: toggle_overlay(ui, PT_OVERLAY_SEARCH); break;
     case SDLK_k: toggle_overlay(ui, PT_OVERLAY_MEMORY); break;
     case SDLK_u: toggle_overlay(ui, PT_OVERLAY_HEARING); break;
+    case SDLK_y: toggle_overlay(ui, PT_OVERLAY_LIGHT); break;
     default: break;
     }
     return PLAY_KEY_GO_ON;

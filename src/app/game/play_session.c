@@ -6,6 +6,7 @@
 #include "common/load.h"
 
 #include <patrol/bresenham.h>
+#include <patrol/light.h>
 
 #include <math.h>
 #include <stdarg.h>
@@ -642,10 +643,15 @@ void play_tick(play_session *s, int held_dx, int held_dy) {
         if (s->replay_at.tick < s->replay->ticks) {
             int k = app_rec_throws(s->replay, &s->replay_at, s->world);
             if (k > 0) start_clock(s);
-            for (int i = s->replay_at.thrown - k; i < s->replay_at.thrown; i++)
+            for (int i = s->replay_at.thrown - k; i < s->replay_at.thrown; i++) {
+                if (s->replay->throws[i].loudness == 0) { /* a douse */
+                    cue(s, PLAY_CUE_DOUSE, PT_GAIT_WALK, PLAY_SURF_HARD);
+                    continue;
+                }
                 add_flight(s, s->replay->throws[i].x, s->replay->throws[i].y);
-            s->stones -= k;
-            s->thrown += k;
+                s->stones--;
+                s->thrown++;
+            }
         }
         if (!app_rec_take(s->replay, &s->replay_at, &dx, &dy, &g)) return;
         s->gait = g;
@@ -706,6 +712,29 @@ int play_throw(play_session *s, int x, int y, int *lx, int *ly) {
     if (ly) *ly = cy;
     log_line(s, "throw %d,%d", cx, cy);
     return 1;
+}
+
+int play_douse(play_session *s) {
+    if (s->round != 0 || s->replay) return -1;
+    int i = pt_world_douse(s->world);
+    if (i < 0) {
+        static const char none[] = "no light within reach";
+        if (!said_again(s, none)) say(s, 0xc0c0c0ffu, "%s", none);
+        return -1;
+    }
+    pt_light l;
+    pt_world_light_get(s->world, i, &l);
+    start_clock(s); /* the recording holds the douse at this tick: a replay starts it here too */
+    if (s->rec && app_rec_add_douse(s->rec, l.x, l.y) < 0) s->rec_error = 1;
+    cue(s, PLAY_CUE_DOUSE, PT_GAIT_WALK, PLAY_SURF_HARD);
+    say(s, 0xffd27aff, "doused %s", l.name[0] ? l.name : "a light");
+    log_line(s, "douse %d,%d", l.x, l.y);
+    return i;
+}
+
+int play_lit(const play_session *s) {
+    const pt_map *m = pt_world_map(s->world);
+    return pt_world_light_count(s->world) > 0 || (m->ambient_set && m->ambient < 1.0);
 }
 
 int play_throw_facing(play_session *s, int *lx, int *ly) {

@@ -45,7 +45,11 @@ void pt__noises_begin(pt_world *w) {
 }
 
 void pt_world_noise(pt_world *w, int x, int y, double loudness) {
-    noise_add(w, w->queued, &w->nqueued, &w->noises_dropped, (pt_noise){0, x, y, loudness, PT_NOISE_GAME});
+    pt__world_noise_queue(w, x, y, loudness, PT_NOISE_GAME);
+}
+
+void pt__world_noise_queue(pt_world *w, int x, int y, double loudness, pt_noise_kind kind) {
+    noise_add(w, w->queued, &w->nqueued, &w->noises_dropped, (pt_noise){0, x, y, loudness, kind});
 }
 
 const pt_noise *pt_world_noises(const pt_world *w, int *count) {

@@ -91,6 +91,12 @@ enum {
     PT_OVERLAY_DEBUG     = PT_OVERLAY_CONES | PT_OVERLAY_LABELS | PT_OVERLAY_AWARENESS | PT_OVERLAY_PATHS |
                            PT_OVERLAY_PATTERNS | PT_OVERLAY_STEER | PT_OVERLAY_SIGHT | PT_OVERLAY_RAYS |
                            PT_OVERLAY_SEARCH | PT_OVERLAY_MEMORY | PT_OVERLAY_HEARING,
+    PT_OVERLAY_LIGHT     = 1u << 12, /* the light level of each cell (patrol/light.h), drawn by a
+                                       world's light (pt_render_set_light): a tint from deep blue
+                                       (dark) to pale yellow, the level in tenths when cells are
+                                       16 output pixels or more, each light's radius as a circle;
+                                       nothing where the map has no lights and ambient 1. Not
+                                       part of `debug` */
     PT_OVERLAY_ALL       = 0xffffu
 };
 
@@ -299,6 +305,33 @@ int pt_view_edge_marker(const pt_view *view, double px, double py, double margin
  * wondering (suspicious, investigate, search), red chasing. Returns how many were drawn. */
 int pt_render_offscreen_guards(pt_render *r, const pt_map *map, const pt_view *view, const pt_actor *actors, int n,
                                int inset);
+
+/* ---- light and darkness (patrol/light.h) ---------------------------------------------------- */
+
+/* Makes pt_render_draw draw world w's light over the tiles of the scenes whose map is w's own
+ * (pt_world_map), until called again (w NULL: none, the default). What is drawn, only where
+ * the world has a light or an ambient level below 1 (else nothing, the frame as without it):
+ *   - darkness: every cell of light L (pt_world_light_at, lanterns included) is covered with
+ *     rgb 8,10,24 at alpha round(200 x (1 - L)): a cell at L = 0 keeps about a fifth of its
+ *     colour, a cell at 1 is untouched;
+ *   - pools: a cell whose lights give it more than the ambient level (pt_world_light_static
+ *     minus ambient, g) is warmed with rgb 255,196,104 at alpha round(56 x g);
+ *   - lantern cones: in front of each guard that carries a lantern (pt_entity_def.lantern R),
+ *     a pale wedge R tiles long, as wide as its view cone, rgb 255,226,150 at alpha 56 at the
+ *     guard fading to 0 at its end;
+ *   - the lights: each light that is on a glow (rgb 255,200,96, alpha 110 at its centre to 0
+ *     at 0.6 tiles) and a flame flickering over a dark holder; one that is out the holder
+ *     and a dark ember;
+ *   - PT_OVERLAY_LIGHT: each cell tinted from rgb 40,60,170 (L = 0) to 255,236,140 (L = 1)
+ *     at alpha 110, its level in tenths written on it (0 .. 10), each light's radius a
+ *     circle (yellow when on, grey when out).
+ * The world is read, never changed; it must outlive the draws. */
+void pt_render_set_light(pt_render *r, const struct pt_world *w);
+/* The HUD's visibility gem (pt_world_visibility): a diamond `size` pixels high centred on
+ * (cx, cy), filled from rgb 24,28,44 (v = 0, unseen in the dark) to 255,246,196 (v = 1) by v
+ * (clamped to 0..1), with a dark outline and a pale rim; `patrol play` draws it under the
+ * top bar's right end in a level with lights or an ambient level below 1. */
+void pt_render_light_gem(pt_render *r, int cx, int cy, int size, double v);
 
 /* ---- a catch (patrol play) ------------------------------------------------------------------ */
 
