@@ -154,41 +154,25 @@ static int solve(const pt_map *m, int gait, pt_solve_result *r) {
     return r->found;
 }
 
-/* Replays the route's pattern: on every tick the player is on the route's cell and in the
- * route's gait's sight table no cell of it is seen; with light in the world's sight (the
- * guards' own rule), no guard is aware of the player. */
-static void replay(const pt_map *m, const pt_solve_result *r) {
-    FILE *f = tmpfile();
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(pt_solve_write_pattern(r, f, "solved"), 0);
-    long len = ftell(f);
-    rewind(f);
-    char *text = malloc((size_t)len + 1);
-    ck_assert_ptr_nonnull(text);
-    ck_assert_int_eq((long)fread(text, 1, (size_t)len, f), len);
-    text[len] = 0;
-    fclose(f);
-    pt_patlib plib;
-    pt_error err;
-    pt_patlib_init(&plib);
-    ck_assert_int_eq(pt_patlib_parse(&plib, text, strlen(text), "solved.pat", &err), PT_OK);
+/* Checks the route cell by cell against the docs' model (noticed): the guard, standing
+ * where it stands (it has no round), notices no player of the route's gait on any of them,
+ * nor a walker on the start before the gait action. */
+static void check_route(const pt_map *m, const pt_solve_result *r) {
     pt_world_desc d = {0};
-    d.seed = m->seed ? m->seed : 1;
-    d.player_pattern = pt_patlib_find(&plib, "solved");
+    d.seed = 1;
+    d.player_controlled = 1;
+    pt_error err;
     pt_world *w = pt_world_create(m, NULL, &d, &err);
     ck_assert_msg(w != NULL, "world: %s", err.message);
+    pt_world_step(w);
+    const pt_entity *g = pt_world_entity(w, 1);
     for (int t = 1; t <= r->ticks; t++) {
-        pt_world_step(w);
-        const pt_entity *p = pt_world_entity(w, 0);
-        ck_assert_msg(p->x == r->cells[t].x && p->y == r->cells[t].y, "tick %d: player at %d,%d, route %d,%d\n%s", t, p->x,
-                      p->y, r->cells[t].x, r->cells[t].y, text);
-        for (int i = 1; i < pt_world_count(w); i++)
-            ck_assert_msg(pt_world_entity(w, i)->awareness == 0.0, "tick %d: guard %d aware of the player at %d,%d\n%s", t, i,
-                          p->x, p->y, text);
+        int x = r->cells[t].x, y = r->cells[t].y;
+        ck_assert_msg(!noticed(m, g, x, y, r->gait), "tick %d: the guard notices a %s player at %d,%d", t,
+                      pt_gait_name((pt_gait)r->gait), x, y);
+        ck_assert(!(x == r->start_x && y == r->start_y) || !noticed(m, g, x, y, PT_GAIT_WALK));
     }
     pt_world_destroy(w);
-    pt_patlib_fini(&plib);
-    free(text);
 }
 
 static int through(const pt_solve_result *r, int x, int y) {
@@ -218,7 +202,7 @@ START_TEST(test_route_sneaks) {
     ck_assert(solve(&m, 0, &r));
     ck_assert_int_eq(r.gait, PT_GAIT_SNEAK);
     ck_assert(through(&r, 8, 2));
-    replay(&m, &r);
+    check_route(&m, &r);
     pt_solve_result_fini(&r);
     ck_assert(!solve(&m, 1 + PT_GAIT_WALK, &r));
     pt_solve_result_fini(&r);
@@ -260,7 +244,7 @@ START_TEST(test_route_dark_side) {
     ck_assert(solve(&m, 1 + PT_GAIT_WALK, &r));
     ck_assert(through(&r, 8, 3));
     ck_assert(!through(&r, 8, 2) && !through(&r, 8, 1));
-    replay(&m, &r);
+    check_route(&m, &r);
     pt_solve_result_fini(&r);
     m.lights[0].on = 0; /* out: everything dark, 8 x 0.235 = 1.88 tiles */
     ck_assert_int_eq(pt_sightmap_build_gait(&walk, &m, NULL, 1, 10, PT_GAIT_WALK, &err), PT_OK);

@@ -189,6 +189,12 @@ int pt__solve_step_gaps(double speed, double scale0, double scale1, double dt, i
     return n;
 }
 
+int pt__solve_gait_tick(double speed) {
+    double walk = pt_gait_speed(PT_GAIT_WALK);
+    int gap = 1;
+    return pt__solve_step_gaps(speed, walk, walk, 1.0 / 60, 1, &gap, 1) == 1 ? gap : 1;
+}
+
 /* Finds the shortest description of the rhythm: actions 0..j1-1 each their own class, then
  * a period P (the gaps repeat every P actions within the horizon), with the fewest classes
  * j1 + P (ties: the longer period). Any sequence has one: each action its own class. */

@@ -29,6 +29,8 @@ typedef struct sight_rec {
     int nev;  /* events of the step already looked at for a door's or a light's change */
     int dark; /* the map's ambient level is below 1: what a guard notices depends on the gait */
     int lanterns; /* dark, and a guard carries a lantern: the light moves, nothing is kept */
+    int relit;    /* dark: a light or a door changed in the last step, the light is taken again */
+    double *light; /* [cells], dark: each walkable cell's light as the step started */
 } sight_rec;
 
 /* Cells where a player would startle an animal on tick t (its cry is a noise a guard may
@@ -78,19 +80,31 @@ static void doors_look(sight_rec *r, const pt_world *w) {
     int n = 0;
     const pt_event *ev = pt_world_events(w, &n);
     for (int k = r->nev; k < n; k++)
-        if (ev[k].kind == PT_EVENT_DOOR || (r->dark && ev[k].kind == PT_EVENT_LIGHT))
+        if (ev[k].kind == PT_EVENT_DOOR || (r->dark && ev[k].kind == PT_EVENT_LIGHT)) {
             for (int i = 0; i < r->ng; i++) r->g[i].valid = 0;
+            r->relit = 1;
+        }
     r->nev = n;
 }
 
+/* The light of every walkable cell as the step starts (the world takes the player's
+ * visibility then: docs/ai.md, "Light"). */
+static void take_light(sight_rec *r, const pt_world *w) {
+    const pt_map *m = &w->map;
+    for (int y = 0; y < m->h; y++)
+        for (int x = 0; x < m->w; x++)
+            if (pt_map_walkable(m, x, y)) r->light[(size_t)y * (size_t)m->w + (size_t)x] = pt_world_light_at(w, x, y);
+    r->relit = 0;
+}
+
 /* The gaits (bit per pt_gait) in which guard e notices a player on cell (x, y) of a dark map:
- * visibility V = L + (1 - L) * k(gait), L the cell's light now (docs/ai.md, "Light"). A
- * lower V sees less (the cone's range is view_dist * V), so sneak's cells are walk's, and
- * walk's are run's. */
-static unsigned gaits_noticed(const pt_world *w, const pt_entity *e, int x, int y) {
+ * visibility V = L + (1 - L) * k(gait), L the cell's light as the step started (docs/ai.md,
+ * "Light"). A lower V sees less (the cone's range is view_dist * V), so sneak's cells are
+ * walk's, and walk's are run's. */
+static unsigned gaits_noticed(const sight_rec *r, const pt_world *w, const pt_entity *e, int x, int y) {
     double px = x + 0.5, py = y + 0.5;
     if (!pt__guard_notices_v(w, e, px, py, 1.0, NULL)) return 0;
-    double l = pt_world_light_at(w, x, y);
+    double l = r->light[(size_t)y * (size_t)w->map.w + (size_t)x];
     unsigned walk = 1u << PT_GAIT_WALK, run = 1u << PT_GAIT_RUN, sneak = 1u << PT_GAIT_SNEAK;
     if (pt__guard_notices_v(w, e, px, py, l + (1.0 - l) * LIGHT_GAIT_SNEAK, NULL)) return walk | run | sneak;
     if (pt__guard_notices_v(w, e, px, py, l + (1.0 - l) * LIGHT_GAIT_WALK, NULL)) return walk | run;
@@ -125,7 +139,7 @@ static void sight_record(void *user, const pt_world *w, const pt_entity *e) {
                 if (!pt_map_walkable(m, x, y)) continue;
                 unsigned gaits = 0;
                 if (r->dark) {
-                    if (!(gaits = gaits_noticed(w, e, x, y))) continue;
+                    if (!(gaits = gaits_noticed(r, w, e, x, y))) continue;
                 } else if (!pt__guard_notices(w, e, x + 0.5, y + 0.5, NULL))
                     continue;
                 if (c->n == c->cap) {
@@ -184,12 +198,6 @@ const pt_sightmap *pt__solve_gait_table(const pt_sightmap *sm, int g) {
     return sm[g].bits ? &sm[g] : &sm[PT_GAIT_WALK];
 }
 
-int pt__solve_gait_tick(double speed) {
-    double walk = pt_gait_speed(PT_GAIT_WALK);
-    int gap = 1;
-    return pt__solve_step_gaps(speed, walk, walk, 1.0 / 60, 1, &gap, 1) == 1 ? gap : 1;
-}
-
 void pt__solve_gait_start(pt_sightmap *sm, int t0) {
     const pt_sightmap *walk = &sm[PT_GAIT_WALK];
     for (int g = 0; g < PT_GAIT_COUNT; g++) {
@@ -228,7 +236,9 @@ int pt__solve_sight_build(pt_sightmap *sm, int gaits, listeners *ls, const pt_ma
     if (ticks < 1 || ticks > PT_SOLVE_MAX_TICKS)
         return pt_error_set(err, PT_ERR_RANGE, 0, 0, "sight table: %d ticks is not in 1..%d", ticks, PT_SOLVE_MAX_TICKS);
     const int dark = pt__solve_dark(map);
-    sight_rec rec = {{NULL}, 0, NULL, 0, 0, 0, dark, 0};
+    sight_rec rec;
+    memset(&rec, 0, sizeof rec);
+    rec.dark = dark;
     if (sm) {
         int ntab = gaits && dark ? PT_GAIT_COUNT : 1;
         size_t bytes = pt__solve_table_bytes(map->w, map->h, ticks);
@@ -257,6 +267,8 @@ int pt__solve_sight_build(pt_sightmap *sm, int gaits, listeners *ls, const pt_ma
     rec.g = PT_CALLOC((size_t)pt_world_count(w), sizeof(guard_cache));
     rec.ng = pt_world_count(w);
     if (!rec.g) rec.nomem = 1;
+    if (dark && sm && !(rec.light = PT_MALLOC((size_t)map->w * (size_t)map->h * sizeof *rec.light + 1))) rec.nomem = 1;
+    rec.relit = 1;
     int *gid = NULL;
     if (ls) {
         gid = PT_MALLOC(((size_t)pt_world_count(w) + 1) * sizeof *gid);
@@ -281,6 +293,10 @@ int pt__solve_sight_build(pt_sightmap *sm, int gaits, listeners *ls, const pt_ma
         for (int i = 0; dark && i < pt_world_count(w); i++)
             rec.lanterns |= pt_world_entity(w, i) && pt_world_entity(w, i)->kind == PT_KIND_GUARD && w->defs[i].lantern > 0.0;
         if (ls && ls->opts && (t & 255) == 0) pt__solve_report(ls->opts, "sight", ls->done0 + ls->span * t / ticks);
+        if (rec.light && (rec.relit || rec.lanterns)) {
+            take_light(&rec, w);
+            for (int i = 0; i < rec.ng; i++) rec.g[i].valid = 0;
+        }
         pt_world_step(w);
         if (rec.g) doors_look(&rec, w); /* the step's changes after the last guard looked */
         if (ls && ls->shy) shy_record(ls->shy, w, t);
@@ -298,6 +314,7 @@ int pt__solve_sight_build(pt_sightmap *sm, int gaits, listeners *ls, const pt_ma
             PT_FREE(rec.g[i].gaits);
         }
     PT_FREE(rec.g);
+    PT_FREE(rec.light);
     pt_world_destroy(w);
     if (rec.nomem) {
         for (int g = 0; g < PT_GAIT_COUNT; g++) pt_sightmap_fini(rec.sm[g]);
