@@ -1,0 +1,37 @@
+# Player routes for maps/cellars.test (level 4, "The lamplit cellars"): `patrol test maps/cellars.test`.
+# Replay one: patrol sim maps/cellars.map -v --player-pattern patterns/cellars_routes.pat:NAME
+
+# The short way, run: along the cellar's south wall, through the south arch and straight
+# over the great hall, through the hall torch's pool, to the stair.
+pattern dash
+  kind path
+  gait run
+  points 2,17 3,16 17,16 29,4 29,1 30,1 30,0
+  at_end stop
+end
+
+# The same way at a walk: in the torch's pool the steward sees a walker as in daylight.
+pattern walk_lit
+  kind path
+  points 2,17 3,16 17,16 29,4 29,1 30,1 30,0
+  at_end stop
+end
+
+# The way out unseen and unheard, sneaking all the way (found by
+# `patrol solve maps/cellars.map --margin-time 2`): through the south arch, along the hall's
+# dark south aisle, across the hall's east half at the edge of the torch's pool, and north
+# along the east wall to the stair, 2 tiles from the steward: a walker there is seen.
+pattern sneak
+  kind control
+  origin 2,17
+  heading 135
+  gait sneak
+  backward 1
+  right 45
+  backward 15
+  right 135
+  forward 12
+  right 135
+  backward 4
+  at_end stop
+end
