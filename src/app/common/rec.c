@@ -288,7 +288,7 @@ static int parse(reader *rd, app_rec *r) {
         if (f[0] >= ticks)
             return rec_fail(rd, PT_ERR_RANGE, rd->ls + 6, "a %s after the last tick (%" PRIu64 ")", douse ? "douse" : "throw", ticks);
         if (r->nthrows > 0 && f[0] < r->throws[r->nthrows - 1].tick)
-            return rec_fail(rd, PT_ERR_RANGE, rd->ls + 6, "the throws and douses are not in tick order");
+            return rec_fail(rd, PT_ERR_RANGE, rd->ls + 6, "the %s not in tick order", douse ? "throws and douses are" : "throws are");
         if (!douse && f[3] == 0) return rec_fail(rd, PT_ERR_RANGE, p, "a loudness of 0");
         r->ticks = f[0]; /* app_rec_add_throw records at r->ticks; the runs start from 0 below */
         if (app_rec_add_throw(r, (int)f[1], (int)f[2], (int)f[3]) < 0) return rec_fail(rd, PT_ERR_NOMEM, NULL, "out of memory");
