@@ -43,13 +43,13 @@ static void start_chase(pt_world *w, pt_entity *e) {
     if (w->callers && w->ncallers < w->n) w->callers[w->ncallers++] = (int)e->id;
 }
 
-/* Awareness fills while the player is seen (or sensed close by, more slowly), faster when
- * closer, and drains otherwise. */
+/* Awareness fills while the player is seen (or sensed close by, more slowly; more slowly in
+ * the dark: the step's visibility), faster when closer, and drains otherwise. */
 static void perceive(pt_world *w, pt_entity *e) {
     const pt_entity *p = &w->ents[0];
     double sure = 1.0; /* the fraction of the fill rate: also how sure it is of what it saw */
     if (w->sight_fn) w->sight_fn(w->sight_user, w, e);
-    e->sees_player = !w->player_hidden && pt__guard_notices(w, e, p->px, p->py, &sure);
+    e->sees_player = !w->player_hidden && pt__guard_sees(w, e, p->px, p->py, w->vis, &sure);
     const double rate = w->phase == PT_PHASE_CAUTION ? sure * w->phases.caution_aware : sure;
     if (e->sees_player) {
         double dist = hypot(p->px - e->px, p->py - e->py);

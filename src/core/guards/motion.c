@@ -554,7 +554,7 @@ int pt__prey_update(pt_world *w, pt_entity *e, const pt_vehicle *player) {
     pt__go_continuous(w, e);
     const pt_entity *p = &w->ents[0];
     int startled = 0;
-    int notice = pt__prey_notices(w, e, p->px, p->py);
+    int notice = pt__prey_sees(w, e, p->px, p->py, w->vis);
     e->sees_player = notice;
     if (notice) {
         e->last_seen_x = p->px;

@@ -103,12 +103,12 @@ static void take_light(sight_rec *r, const pt_world *w) {
  * walk's, and walk's are run's. */
 static unsigned gaits_noticed(const sight_rec *r, const pt_world *w, const pt_entity *e, int x, int y) {
     double px = x + 0.5, py = y + 0.5;
-    if (!pt__guard_notices_v(w, e, px, py, 1.0, NULL)) return 0;
+    if (!pt__guard_sees(w, e, px, py, 1.0, NULL)) return 0;
     double l = r->light[(size_t)y * (size_t)w->map.w + (size_t)x];
     unsigned walk = 1u << PT_GAIT_WALK, run = 1u << PT_GAIT_RUN, sneak = 1u << PT_GAIT_SNEAK;
-    if (pt__guard_notices_v(w, e, px, py, l + (1.0 - l) * LIGHT_GAIT_SNEAK, NULL)) return walk | run | sneak;
-    if (pt__guard_notices_v(w, e, px, py, l + (1.0 - l) * LIGHT_GAIT_WALK, NULL)) return walk | run;
-    if (pt__guard_notices_v(w, e, px, py, l + (1.0 - l) * LIGHT_GAIT_RUN, NULL)) return run;
+    if (pt__guard_sees(w, e, px, py, l + (1.0 - l) * LIGHT_GAIT_SNEAK, NULL)) return walk | run | sneak;
+    if (pt__guard_sees(w, e, px, py, l + (1.0 - l) * LIGHT_GAIT_WALK, NULL)) return walk | run;
+    if (pt__guard_sees(w, e, px, py, l + (1.0 - l) * LIGHT_GAIT_RUN, NULL)) return run;
     return 0;
 }
 

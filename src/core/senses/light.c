@@ -136,11 +136,6 @@ int pt__light_units(const pt_map *map, const pt_light_def *l, int x, int y) {
     return (int)floor(l->level * (1.0 - d / l->radius) * PT__LIGHT_ONE + 0.5);
 }
 
-int pt__lantern_units(const pt_world *w, int x, int y) {
-    (void)w, (void)x, (void)y;
-    return 0;
-}
-
 int pt__light_switch(pt_world *w, int i, int on) {
     on = on != 0;
     if (w->light_on[i] == on) return 0;

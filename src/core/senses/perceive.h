@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Zlib */
 /* The one rule of perceive (perceive.c): whether a guard, or prey, notices a player at a
- * place, as it stands now. The brain's perceive, the world's search (the cells a guard looks
- * at) and the solver's sight table all ask it, so they decide alike. */
+ * place, as it stands now, and in what light. The brain's perceive, the world's search (the
+ * cells a guard looks at) and the solver's sight table all ask it, so they decide alike. */
 #ifndef PATROL_SENSES_PERCEIVE_H
 #define PATROL_SENSES_PERCEIVE_H
 
@@ -12,15 +12,28 @@
 #define PERIPHERAL_RATE 0.5     /* ... filling the meter at this fraction of sight's rate */
 #define PREY_NOTICE_DIST 2.0    /* prey also notice a player this close whatever their cone */
 
-/* 1 when guard e, as it stands now, notices a player whose centre is at (px, py): by sight in
- * its cone (widened in caution), or by the peripheral sense close by. *rate (may be NULL) gets
- * the fraction of the awareness fill rate. */
+/* The step's start (world.c): the lantern bearers listed (lantern.c) and w->vis, the player's
+ * visibility the step's guards and prey see it by, taken (pt_world_visibility) before
+ * anything moves. */
+void pt__perceive_begin(pt_world *w);
+
+/* The visibility V of a player on cell (x, y) now, 0..1 (docs/ai.md, "Sight in the dark"):
+ * L + (1 - L) * k, L the light there (pt_world_light_at), k the world's gait's (light.h). */
+double pt__visibility_at(const pt_world *w, int x, int y);
+
+/* 1 when guard e, as it stands now, notices a player whose centre is at (px, py) seen with
+ * visibility v: by sight in its cone (widened in caution) within view_dist * v (never when v
+ * is 0), or by the peripheral sense close by, whatever the light. *rate (may be NULL) gets
+ * the fraction of the awareness fill rate: v by sight, PERIPHERAL_RATE by the close sense,
+ * the larger when both hold. The brain asks it with the step's w->vis. */
+int pt__guard_sees(const pt_world *w, const pt_entity *e, double px, double py, double v, double *rate);
+/* The same for a player there now: v = pt__visibility_at of its cell (the search and the
+ * solver ask it of cells). */
 int pt__guard_notices(const pt_world *w, const pt_entity *e, double px, double py, double *rate);
-/* The same rule for a player of visibility v (0..1, docs/ai.md "Light"): in the cone only
- * within view_dist * v (*rate = v), the peripheral sense as it is (*rate = PERIPHERAL_RATE).
- * v = 1 decides as pt__guard_notices on a lit map. The solver's sight tables ask it per gait. */
-int pt__guard_notices_v(const pt_world *w, const pt_entity *e, double px, double py, double v, double *rate);
-/* 1 when prey e notices a player at (px, py): close, or in its cone. */
+/* 1 when prey e notices a player at (px, py) seen with visibility v: within
+ * PREY_NOTICE_DIST whatever the light, or in its cone within view_dist * v. */
+int pt__prey_sees(const pt_world *w, const pt_entity *e, double px, double py, double v);
+/* The same for a player there now (v of its cell, as pt__guard_notices). */
 int pt__prey_notices(const pt_world *w, const pt_entity *e, double px, double py);
 
 #endif

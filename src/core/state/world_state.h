@@ -224,6 +224,14 @@ struct pt_world {
     int *light_block;
     int *light_in;
     int light_bw;
+    /* Sight in the dark (senses/perceive.c, senses/lantern.c; docs/ai.md "Light"). vis: the
+     * player's visibility as the step started (pt_world_visibility then), the one value the
+     * step's guards and prey see it by. lantern_seen, lantern_hi: ids 1..lantern_seen-1 were
+     * looked at for a lantern, and none at or above lantern_hi of them carries one (0 before
+     * the first step: none looked at). All three are remade at each step's start from the
+     * state: a save does not carry them. */
+    double vis;
+    int lantern_seen, lantern_hi;
 };
 
 #endif

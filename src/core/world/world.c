@@ -14,6 +14,7 @@
 #include "guards/phases.h"
 #include "nav/steer_shared.h"
 #include "senses/listen.h"
+#include "senses/perceive.h"
 #include "state/events.h"
 #include "state/noise.h"
 #include "state/world_state.h"
@@ -45,6 +46,9 @@ void pt_world_step(pt_world *w) {
     forget_last_step(w);
     if (w->round != 0) return; /* the round is over (play): nothing moves until restart */
     w->tick++;
+    /* The player's visibility, from the state the step starts in: the one value every
+     * guard's and prey's sight of the step uses (senses/perceive.c). */
+    pt__perceive_begin(w);
     /* The events of the game's calls made since the last step (spawns, removes). */
     pt__events_begin(w);
     /* The game's queued noises and the timed sources sound. */

@@ -51,8 +51,11 @@ double pt_world_light_at(const pt_world *w, int x, int y);
 /* The same without the lanterns (what the lights and the ambient level give). */
 double pt_world_light_static(const pt_world *w, int x, int y);
 
-/* How visible the player is now, 0..1, from the light at its cell and its gait
- * (docs/ai.md, "Light"): the one value guards' sight uses and the HUD shows. */
+/* How visible the player is now, 0..1: V = L + (1 - L) * k, L the light at its cell
+ * (pt_world_light_at), k 0 sneaking, 0.15 walking, 0.3 running (docs/ai.md, "Sight in the
+ * dark"). A step takes it once at its start, before anything moves, and every guard's and
+ * prey's sight of that step uses that value: between steps this is exactly the value the
+ * next step will use. The HUD shows it. */
 double pt_world_visibility(const pt_world *w);
 
 /* The player puts out a lit light within reach (docs/ai.md, "Light": its cell or one of the
