@@ -60,12 +60,22 @@ static double light_of(const pt_map *m, int x, int y) {
     return (double)(u < 4096 ? u : 4096) / 4096;
 }
 
+/* The light a player stepping onto (x, y) may be seen by: the brightest of the cell and its
+ * walkable neighbours (the world judges a step by the cell it left; docs/solve.md). */
+static double light_near(const pt_map *m, int x, int y) {
+    double l = 0.0;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if (pt_map_walkable(m, x + dx, y + dy) && light_of(m, x + dx, y + dy) > l) l = light_of(m, x + dx, y + dy);
+    return l;
+}
+
 static double gait_k(int g) { return g == PT_GAIT_SNEAK ? 0.0 : g == PT_GAIT_RUN ? 0.3 : 0.15; }
 
 /* Whether guard e notices a player of gait g on cell (x, y): in its cone within view_dist x V,
  * or within 1.5 tiles (not behind a wall). */
 static int noticed(const pt_map *m, const pt_entity *e, int x, int y, int g) {
-    double l = light_of(m, x, y), v = l + (1.0 - l) * gait_k(g);
+    double l = light_near(m, x, y), v = l + (1.0 - l) * gait_k(g);
     double px = x + 0.5, py = y + 0.5;
     if (pt_can_see(m, e->px, e->py, e->heading, e->view_dist * v, e->view_angle, px, py)) return 1;
     return hypot(px - e->px, py - e->py) <= 1.5 && pt_los_clear(m, e->x, e->y, x, y);
@@ -175,6 +185,47 @@ static void check_route(const pt_map *m, const pt_solve_result *r) {
     pt_world_destroy(w);
 }
 
+/* Plays the route's pattern in the world (its guards see by the light: docs/ai.md, "Sight
+ * in the dark"): on every tick the player is on the route's cell and no guard is aware of
+ * it; the goal comes on the last tick. */
+static void replay(const pt_map *m, const pt_solve_result *r) {
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(pt_solve_write_pattern(r, f, "solved"), 0);
+    long len = ftell(f);
+    rewind(f);
+    char *text = malloc((size_t)len + 1);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq((long)fread(text, 1, (size_t)len, f), len);
+    text[len] = 0;
+    fclose(f);
+    pt_patlib plib;
+    pt_error err;
+    pt_patlib_init(&plib);
+    ck_assert_int_eq(pt_patlib_parse(&plib, text, strlen(text), "solved.pat", &err), PT_OK);
+    pt_world_desc d = {0};
+    d.seed = m->seed ? m->seed : 1;
+    d.player_pattern = pt_patlib_find(&plib, "solved");
+    pt_world *w = pt_world_create(m, NULL, &d, &err);
+    ck_assert_msg(w != NULL, "world: %s", err.message);
+    for (int t = 1; t <= r->ticks; t++) {
+        pt_world_step(w);
+        const pt_entity *p = pt_world_entity(w, 0);
+        ck_assert_msg(p->x == r->cells[t].x && p->y == r->cells[t].y, "tick %d: player at %d,%d, route %d,%d\n%s", t, p->x,
+                      p->y, r->cells[t].x, r->cells[t].y, text);
+        for (int i = 1; i < pt_world_count(w); i++)
+            ck_assert_msg(pt_world_entity(w, i)->awareness == 0.0, "tick %d: guard %d aware of the player at %d,%d\n%s", t,
+                          i, p->x, p->y, text);
+        int n = 0, goal = 0;
+        const pt_event *ev = pt_world_events(w, &n);
+        for (int k = 0; k < n; k++) goal |= ev[k].kind == PT_EVENT_GOAL;
+        ck_assert_int_eq(goal, t == r->ticks);
+    }
+    pt_world_destroy(w);
+    pt_patlib_fini(&plib);
+    free(text);
+}
+
 static int through(const pt_solve_result *r, int x, int y) {
     for (int t = 0; t <= r->ticks; t++)
         if (r->cells[t].x == x && r->cells[t].y == y) return 1;
@@ -203,6 +254,7 @@ START_TEST(test_route_sneaks) {
     ck_assert_int_eq(r.gait, PT_GAIT_SNEAK);
     ck_assert(through(&r, 8, 2));
     check_route(&m, &r);
+    replay(&m, &r);
     pt_solve_result_fini(&r);
     ck_assert(!solve(&m, 1 + PT_GAIT_WALK, &r));
     pt_solve_result_fini(&r);
@@ -215,13 +267,15 @@ START_TEST(test_route_sneaks) {
 }
 END_TEST
 
-/* A corridor three tiles wide under a guard's alcove, a torch beside the guard lighting the
- * near rows (radius 2): a walker passes on the far, dark row (seen on the lit ones). With
- * the torch out the middle row is dark too; the cell beside the guard is sensed all the same. */
+/* A hall four tiles deep under a guard's alcove, a torch beside the guard lighting the near
+ * rows (radius 2): a walker passes on the far, dark row (seen on the lit ones, and on the
+ * row beside them, which a walker from the light steps onto still lit). With the torch out
+ * all is dark; the cell beside the guard is sensed all the same. */
 static const char *CORRIDOR = "player at=1,2 speed=4\n"
                               "guard watch at=8,0 heading=90 view=8 fov=160\n"
                               "grid\n"
                               "########.########\n"
+                              "#...............#\n"
                               "#...............#\n"
                               "#...............#\n"
                               "#...............E\n"
@@ -237,18 +291,20 @@ START_TEST(test_route_dark_side) {
     pt_error err;
     ck_assert_int_eq(pt_sightmap_build_gait(&walk, &m, NULL, 1, 10, PT_GAIT_WALK, &err), PT_OK);
     ck_assert(pt_sightmap_seen(&walk, 5, 8, 2));   /* lit */
-    ck_assert(!pt_sightmap_seen(&walk, 5, 8, 3));  /* dark */
-    ck_assert(!pt_sightmap_seen(&walk, 5, 12, 3)); /* dark */
+    ck_assert(pt_sightmap_seen(&walk, 5, 8, 3));   /* beside the light */
+    ck_assert(!pt_sightmap_seen(&walk, 5, 8, 4));  /* dark */
+    ck_assert(!pt_sightmap_seen(&walk, 5, 12, 4)); /* dark */
     pt_sightmap_fini(&walk);
     pt_solve_result r;
     ck_assert(solve(&m, 1 + PT_GAIT_WALK, &r));
-    ck_assert(through(&r, 8, 3));
-    ck_assert(!through(&r, 8, 2) && !through(&r, 8, 1));
+    ck_assert(through(&r, 8, 4));
+    ck_assert(!through(&r, 8, 3) && !through(&r, 8, 2) && !through(&r, 8, 1));
     check_route(&m, &r);
+    replay(&m, &r);
     pt_solve_result_fini(&r);
     m.lights[0].on = 0; /* out: everything dark, 8 x 0.235 = 1.88 tiles */
     ck_assert_int_eq(pt_sightmap_build_gait(&walk, &m, NULL, 1, 10, PT_GAIT_WALK, &err), PT_OK);
-    ck_assert(!pt_sightmap_seen(&walk, 5, 8, 3));
+    ck_assert(!pt_sightmap_seen(&walk, 5, 8, 3) && !pt_sightmap_seen(&walk, 5, 8, 2));
     ck_assert(pt_sightmap_seen(&walk, 5, 8, 1)); /* beside it: the peripheral sense, dark or not */
     pt_sightmap_fini(&walk);
     pt_map_fini(&m);

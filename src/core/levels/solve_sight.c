@@ -30,7 +30,8 @@ typedef struct sight_rec {
     int dark; /* the map's ambient level is below 1: what a guard notices depends on the gait */
     int lanterns; /* dark, and a guard carries a lantern: the light moves, nothing is kept */
     int relit;    /* dark: a light or a door changed in the last step, the light is taken again */
-    double *light; /* [cells], dark: each walkable cell's light as the step started */
+    double *light; /* [cells], dark: the light a player on the cell is seen by (take_light) */
+    double *raw;   /* [cells], dark: each walkable cell's own light as the step started */
 } sight_rec;
 
 /* Cells where a player would startle an animal on tick t (its cry is a noise a guard may
@@ -87,19 +88,34 @@ static void doors_look(sight_rec *r, const pt_world *w) {
     r->nev = n;
 }
 
-/* The light of every walkable cell as the step starts (the world takes the player's
- * visibility then: docs/ai.md, "Light"). */
+/* The light a player on each walkable cell is seen by, as the step starts: the world takes
+ * the player's visibility then, from the cell it stands on before its move (docs/ai.md,
+ * "Sight in the dark"), so a player stepping onto a cell is judged by the light of the cell
+ * it came from. The table does not know where from: it takes the brightest of the cell and
+ * its walkable neighbours. */
 static void take_light(sight_rec *r, const pt_world *w) {
     const pt_map *m = &w->map;
     for (int y = 0; y < m->h; y++)
         for (int x = 0; x < m->w; x++)
-            if (pt_map_walkable(m, x, y)) r->light[(size_t)y * (size_t)m->w + (size_t)x] = pt_world_light_at(w, x, y);
+            if (pt_map_walkable(m, x, y)) r->raw[(size_t)y * (size_t)m->w + (size_t)x] = pt_world_light_at(w, x, y);
+    for (int y = 0; y < m->h; y++)
+        for (int x = 0; x < m->w; x++) {
+            if (!pt_map_walkable(m, x, y)) continue;
+            double l = 0.0;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int nx = x + dx, ny = y + dy;
+                    if (!pt_map_in(m, nx, ny) || !pt_map_walkable(m, nx, ny)) continue;
+                    double n = r->raw[(size_t)ny * (size_t)m->w + (size_t)nx];
+                    if (n > l) l = n;
+                }
+            r->light[(size_t)y * (size_t)m->w + (size_t)x] = l;
+        }
     r->relit = 0;
 }
 
 /* The gaits (bit per pt_gait) in which guard e notices a player on cell (x, y) of a dark map:
- * visibility V = L + (1 - L) * k(gait), L the cell's light as the step started (docs/ai.md,
- * "Light"). A lower V sees less (the cone's range is view_dist * V), so sneak's cells are
+ * visibility V = L + (1 - L) * k(gait), L as take_light has it (docs/ai.md, "Light"). A lower V sees less (the cone's range is view_dist * V), so sneak's cells are
  * walk's, and walk's are run's. */
 static unsigned gaits_noticed(const sight_rec *r, const pt_world *w, const pt_entity *e, int x, int y) {
     double px = x + 0.5, py = y + 0.5;
@@ -267,7 +283,9 @@ int pt__solve_sight_build(pt_sightmap *sm, int gaits, listeners *ls, const pt_ma
     rec.g = PT_CALLOC((size_t)pt_world_count(w), sizeof(guard_cache));
     rec.ng = pt_world_count(w);
     if (!rec.g) rec.nomem = 1;
-    if (dark && sm && !(rec.light = PT_MALLOC((size_t)map->w * (size_t)map->h * sizeof *rec.light + 1))) rec.nomem = 1;
+    if (dark && sm && (!(rec.light = PT_MALLOC((size_t)map->w * (size_t)map->h * sizeof *rec.light + 1)) ||
+                       !(rec.raw = PT_MALLOC((size_t)map->w * (size_t)map->h * sizeof *rec.raw + 1))))
+        rec.nomem = 1;
     rec.relit = 1;
     int *gid = NULL;
     if (ls) {
@@ -315,6 +333,7 @@ int pt__solve_sight_build(pt_sightmap *sm, int gaits, listeners *ls, const pt_ma
         }
     PT_FREE(rec.g);
     PT_FREE(rec.light);
+    PT_FREE(rec.raw);
     pt_world_destroy(w);
     if (rec.nomem) {
         for (int g = 0; g < PT_GAIT_COUNT; g++) pt_sightmap_fini(rec.sm[g]);
