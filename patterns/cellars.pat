@@ -11,11 +11,10 @@ pattern steward_watch
   at_end loop
 end
 
-# The lamplighter walks the cellar's north half with his lantern, round and round.
+# The lamplighter carries his lantern from the cellar's east side through the south arch,
+# along the hall's south aisle and back, up and down.
 pattern lamp_round
   kind path
-  points 3,2 11,2 look=1s angles=-90,0
-  points 11,12
-  points 3,12 look=1s angles=90,0
-  points 3,2
+  points 11,12 11,16 22,16 look=1s angles=-90,0
+  points 11,16
 end
