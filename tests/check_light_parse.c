@@ -225,6 +225,37 @@ START_TEST(lantern_key) {
 }
 END_TEST
 
+/* 65,536 lights load (their names checked in one pass); one more is PT_ERR_LIMIT at its at=
+ * value; the last of many names used twice is found at its name. */
+START_TEST(map_limits) {
+    enum { MAX = 65536 };
+    size_t cap = (size_t)(MAX + 2) * 40 + 256;
+    char *text = malloc(cap);
+    ck_assert_ptr_nonnull(text);
+    size_t n = (size_t)snprintf(text, cap, "player at=1,1\ngrid\n###\n#.#\n###\nend\n");
+    for (int i = 0; i < MAX; i++) n += (size_t)snprintf(text + n, cap - n, "light l%d at=1,1 radius=1\n", i);
+    pt_map m;
+    pt_error err;
+    ck_assert_msg(pt_map_parse(&m, text, n, "many.map", &err) == PT_OK, "%s", err.message);
+    ck_assert_int_eq(m.nlights, MAX);
+    pt_map_fini(&m);
+    size_t more = n + (size_t)snprintf(text + n, cap - n, "light extra at=1,1 radius=1\n");
+    ck_assert_int_eq(pt_map_parse(&m, text, more, "many.map", &err), PT_ERR_LIMIT);
+    ck_assert_int_eq(err.line, 6 + MAX + 1);
+    ck_assert_int_eq(err.col, 16);
+    n += (size_t)snprintf(text + n, cap - n, "light   l65000 at=1,1 radius=1\n");
+    ck_assert_int_eq(pt_map_parse(&m, text, n, "many.map", &err), PT_ERR_LIMIT); /* the limit comes first */
+    /* a name twice among many: at the second one's name */
+    n = (size_t)snprintf(text, cap, "player at=1,1\ngrid\n###\n#.#\n###\nend\n");
+    for (int i = 0; i < 1000; i++) n += (size_t)snprintf(text + n, cap - n, "light l%d at=1,1 radius=1\n", i);
+    n += (size_t)snprintf(text + n, cap - n, "light   l999 at=1,1 radius=1\n");
+    ck_assert_int_eq(pt_map_parse(&m, text, n, "many.map", &err), PT_ERR_DUPLICATE);
+    ck_assert_int_eq(err.line, 6 + 1000 + 1);
+    ck_assert_int_eq(err.col, 9);
+    free(text);
+}
+END_TEST
+
 /* ---- Tiled ----------------------------------------------------------------------------- */
 
 static char *slurp(const char *path, size_t *len) {
@@ -541,6 +572,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, map_errors_are_located);
     tcase_add_test(tc, map_suggestions);
     tcase_add_test(tc, lantern_key);
+    tcase_add_test(tc, map_limits);
     tcase_add_test(tc, tmx_equals_map);
     tcase_add_test(tc, tmx_errors_are_located);
     tcase_add_test(tc, tmx_defaults);
