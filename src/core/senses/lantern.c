@@ -23,14 +23,14 @@ static int in_cone(const pt_entity *e, int x, int y) {
     return c >= cos(e->view_angle * 0.5) - 1e-12;
 }
 
-/* Bearer e's light at cell (x, y) in units: 1 - d / R for d < R (centre to centre), rounded
- * as pt__light_units rounds a light of level 1; 0 outside its cone or where its cell does
- * not see the cell (pt_los_clear). */
+/* Bearer e's light at cell (x, y) in units: a light of level 1 and radius R, for d < R
+ * (centre to centre); 0 outside its cone or where its cell does not see the cell
+ * (pt_los_clear). */
 static int bearer_units(const pt_world *w, const pt_entity *e, double r, int x, int y) {
     double dx = x - e->x, dy = y - e->y;
     double d = sqrt(dx * dx + dy * dy);
     if (!(d < r) || !in_cone(e, x, y) || !pt_los_clear(&w->map, e->x, e->y, x, y)) return 0;
-    return (int)floor((1.0 - d / r) * PT__LIGHT_ONE + 0.5);
+    return pt__falloff_units(1.0, d, r);
 }
 
 /* Adds the lanterns of ids lo..hi-1 to *sum, stopping once it reaches a whole unit of light. */

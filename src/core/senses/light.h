@@ -4,6 +4,8 @@
 #ifndef PATROL_SENSES_LIGHT_H
 #define PATROL_SENSES_LIGHT_H
 
+#include <math.h>
+
 #include "state/world_state.h"
 
 /* Light levels are kept in whole units of 1/PT__LIGHT_ONE, so a sum of contributions is exact
@@ -14,6 +16,17 @@
 #define LIGHT_GAIT_SNEAK 0.0
 #define LIGHT_GAIT_WALK 0.15
 #define LIGHT_GAIT_RUN 0.3
+
+/* The two rules as values, one source for light.c, lantern.c and perceive.c: a light of
+ * `level` and `radius` at distance d (d < radius) gives its level falling off linearly, in
+ * whole units; a player in light l at gait g has visibility V = l + (1 - l) * k(g). */
+static inline int pt__falloff_units(double level, double d, double radius) {
+    return (int)floor(level * (1.0 - d / radius) * PT__LIGHT_ONE + 0.5);
+}
+static inline double pt__visibility_of(double l, pt_gait g) {
+    double k = g == PT_GAIT_SNEAK ? LIGHT_GAIT_SNEAK : g == PT_GAIT_RUN ? LIGHT_GAIT_RUN : LIGHT_GAIT_WALK;
+    return l + (1.0 - l) * k;
+}
 
 /* Sets up the world's light from its map (w->map.lights, ambient): every light as declared.
  * Returns PT_OK or PT_ERR_NOMEM (err filled). */

@@ -17,9 +17,7 @@ void pt__perceive_begin(pt_world *w) {
 }
 
 double pt__visibility_at(const pt_world *w, int x, int y) {
-    double l = pt_world_light_at(w, x, y);
-    double k = w->gait == PT_GAIT_SNEAK ? LIGHT_GAIT_SNEAK : w->gait == PT_GAIT_RUN ? LIGHT_GAIT_RUN : LIGHT_GAIT_WALK;
-    return l + (1.0 - l) * k;
+    return pt__visibility_of(pt_world_light_at(w, x, y), w->gait);
 }
 
 /* The visibility of a player whose centre is at (px, py): that of its cell. */
@@ -42,13 +40,12 @@ static double cone_of(const pt_world *w, const pt_entity *e) {
 /* The rule with `full`, whether the cone (widened in caution) sees (px, py) at the full
  * view_dist, given: sight needs the cone within view_dist * v (none when v is 0). */
 static int guard_rule(const pt_world *w, const pt_entity *e, double px, double py, double v, int full, double *rate) {
-    const int x = (int)floor(px), y = (int)floor(py);
     if (full && v > 0.0 && (v >= 1.0 || pt_can_see(&w->map, e->px, e->py, e->heading, e->view_dist * v, cone_of(w, e), px, py))) {
         /* seen dimly right beside: the close sense's rate is the floor */
-        if (rate) *rate = v < PERIPHERAL_RATE && senses_close(w, e, px, py, x, y) ? PERIPHERAL_RATE : v;
+        if (rate) *rate = v < PERIPHERAL_RATE && senses_close(w, e, px, py, (int)floor(px), (int)floor(py)) ? PERIPHERAL_RATE : v;
         return 1;
     }
-    if (senses_close(w, e, px, py, x, y)) {
+    if (senses_close(w, e, px, py, (int)floor(px), (int)floor(py))) {
         if (rate) *rate = PERIPHERAL_RATE;
         return 1;
     }
