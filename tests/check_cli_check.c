@@ -302,7 +302,8 @@ START_TEST(test_level_lists) {
     ck_assert(has_line_starting(r.out, "maps/demo.map: ok"));
     ck_assert(has_line_starting(r.out, "maps/abbey.map: ok"));
     ck_assert(has_line_starting(r.out, "maps/fort.map: ok"));
-    ck_assert(has_line_starting(r.out, "maps/levels.txt: ok (level list, 3 levels)"));
+    ck_assert(has_line_starting(r.out, "maps/cellars.map: ok"));
+    ck_assert(has_line_starting(r.out, "maps/levels.txt: ok (level list, 4 levels)"));
     run(&r, (const char *[]){"check", "-q", CD "levels.txt", NULL});
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "");

@@ -105,7 +105,8 @@ static int goal_reachable(const pt_map *map) {
     return ok;
 }
 
-/* One seed's run and the tables the search judges by: its sight into sight, its animals'
+/* One seed's run and the tables the search judges by: its sight into sight[PT_GAIT_COUNT] (a
+ * table per gait on a dark map, else the walk one: pt__solve_sight_build), its animals'
  * cells ORed into shy, the steps heard in each gait of mask ORed into loud[g] and, with door,
  * the doors' opening noises into dloud. The search (the seeds' tables ORed) and the check of
  * a route under each seed alone build them alike. */
@@ -117,7 +118,7 @@ static int seed_tables(const pt_map *map, const pt_patlib *lib, uint64_t seed, i
     ls.opts = o;
     ls.done0 = done0;
     ls.span = span;
-    int rc = pt__solve_sight_build(sight, &ls, map, lib, seed, ticks, err);
+    int rc = pt__solve_sight_build(sight, 1, &ls, map, lib, seed, ticks, err);
     if (rc == PT_OK && !pt__solve_hear_tables(loud, mask, dloud, &ls, map, open, door))
         rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the guards' hearing");
     pt__solve_listeners_fini(&ls);
@@ -139,8 +140,9 @@ static int seeds_check(solver *s, const gait_clock *clk, const pt_map *map, cons
                        pt_error *err) {
     pt__solve_search_free(s);
     const int g = out->gait, ticks = out->ticks;
-    pt_sightmap sight = {0}, shy = {0}, loud[PT_GAIT_COUNT], dloud = {0};
+    pt_sightmap sight[PT_GAIT_COUNT], shy = {0}, loud[PT_GAIT_COUNT], dloud = {0};
     memset(loud, 0, sizeof loud);
+    memset(sight, 0, sizeof sight);
     int rc = PT_OK;
     if (!table_alloc(&shy, map, ticks) || !table_alloc(&loud[g], map, ticks) || (door && !table_alloc(&dloud, map, ticks)))
         rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
@@ -155,16 +157,18 @@ static int seeds_check(solver *s, const gait_clock *clk, const pt_map *map, cons
         memset(shy.bits, 0, bytes);
         memset(loud[g].bits, 0, bytes);
         if (door) memset(dloud.bits, 0, bytes);
-        rc = seed_tables(map, lib, seed0 + (uint64_t)i, ticks, NULL, 0.0, 0.0, &sight, &shy, loud, 1u << g,
+        rc = seed_tables(map, lib, seed0 + (uint64_t)i, ticks, NULL, 0.0, 0.0, sight, &shy, loud, 1u << g,
                          door ? &dloud : NULL, open, door, err);
         if (rc != PT_OK) break;
-        for (size_t k = 0; k < words; k++) sight.bits[k] |= shy.bits[k]; /* what the search avoids */
-        s->unsafe = &sight;
+        pt__solve_gait_start(sight, pt__solve_gait_tick(out->speed));
+        pt_sightmap *mine = &sight[sight[g].bits ? g : PT_GAIT_WALK]; /* pt__solve_gait_table's */
+        for (size_t k = 0; k < words; k++) mine->bits[k] |= shy.bits[k]; /* what the search avoids */
+        s->unsafe = mine;
         out->seeds_ok += pt__solve_route_judged(s, out);
-        pt_sightmap_fini(&sight);
+        for (int k = 0; k < PT_GAIT_COUNT; k++) pt_sightmap_fini(&sight[k]);
     }
     s->unsafe = NULL;
-    pt_sightmap_fini(&sight);
+    for (int k = 0; k < PT_GAIT_COUNT; k++) pt_sightmap_fini(&sight[k]);
     pt_sightmap_fini(&shy);
     pt_sightmap_fini(&loud[g]);
     pt_sightmap_fini(&dloud);
@@ -264,8 +268,17 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     gait_clock clk[PT_GAIT_COUNT];
     memset(clk, 0, sizeof clk);
     int rc = PT_OK;
-    pt_sightmap all = {0}, one = {0}, wide = {0}, timed = {0}, shy = {0}, mixed = {0}, dloud = {0}, loud[PT_GAIT_COUNT];
+    pt_sightmap all[PT_GAIT_COUNT], one[PT_GAIT_COUNT], wide[PT_GAIT_COUNT], timed[PT_GAIT_COUNT], mixed[PT_GAIT_COUNT];
+    pt_sightmap shy = {0}, dloud = {0}, loud[PT_GAIT_COUNT];
+    const pt_sightmap *unsafe[PT_GAIT_COUNT] = {NULL};
     memset(loud, 0, sizeof loud);
+    memset(all, 0, sizeof all);
+    memset(one, 0, sizeof one);
+    memset(wide, 0, sizeof wide);
+    memset(timed, 0, sizeof timed);
+    memset(mixed, 0, sizeof mixed);
+    /* on a dark map the guards' sight depends on the gait: a table per gait (docs/solve.md) */
+    const int dark = pt__solve_dark(map);
     /* Memory: the tables (the sight table, one more per extra seed being merged, the margins'
      * tables, one hearing table per gait searched, the animals' and the search's mix of
      * them) and the search's bits of the largest gait (twice with the window). A gait whose
@@ -273,7 +286,8 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     size_t table = pt__solve_table_bytes(map->w, map->h, TT);
     int ngaits = 0;
     for (int g = 0; g < PT_GAIT_COUNT; g++) ngaits += (int)(mask >> g & 1u);
-    size_t ntables = (nseeds > 1 ? 2u : 1u) + (o.margin > 0.0 ? 1u : 0u) + (near_ticks ? 1u : 0u) + 2u + (ndoor ? 1u : 0u);
+    size_t nsight = (nseeds > 1 ? 2u : 1u) + (o.margin > 0.0 ? 1u : 0u) + (near_ticks ? 1u : 0u) + 1u;
+    size_t ntables = nsight * (dark ? (size_t)PT_GAIT_COUNT : 1u) + 1u + (ndoor ? 1u : 0u);
     size_t per_class = pt__solve_search_bytes(T, s.C, 1, o.window);
     size_t fixed = table * (ntables + (size_t)ngaits);
     long maxcls = fixed < (size_t)PT_SOLVE_MAX_BYTES ? (long)(((size_t)PT_SOLVE_MAX_BYTES - fixed) / per_class) : 0;
@@ -354,31 +368,40 @@ static int solve_core(const pt_map *map, const pt_patlib *lib, const pt_solve_op
     for (int g = 0; g < PT_GAIT_COUNT; g++) okmask |= clk[g].ok ? 1u << g : 0u;
     for (int i = 0; i < nseeds && rc == PT_OK; i++) {
         pt__solve_report(&o, "sight", (double)i / nseeds);
-        pt_sightmap *dst = i == 0 ? &all : &one;
+        pt_sightmap *dst = i == 0 ? all : one;
         if (i == 0 && !table_alloc(&shy, map, TT)) {
             rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
             break;
         }
         rc = seed_tables(map, lib, seed0 + (uint64_t)i, TT, &o, (double)i / nseeds, 1.0 / nseeds, dst, &shy, loud, okmask,
                          ndoor ? &dloud : NULL, &open, ndoor ? door : NULL, err);
-        if (rc == PT_OK && i > 0) {
-            or_into(&all, &one);
-            pt_sightmap_fini(&one);
-        }
+        for (int g = 0; rc == PT_OK && i > 0 && g < PT_GAIT_COUNT; g++)
+            if (one[g].bits) {
+                or_into(&all[g], &one[g]);
+                pt_sightmap_fini(&one[g]);
+            }
     }
-    const pt_sightmap *plain = &all;
-    if (rc == PT_OK && !(s.unsafe = unsafe_table(&all, near_ticks, o.margin, &timed, &wide)))
-        rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-    if (rc == PT_OK && !(s.unsafe = with_animals(s.unsafe, &shy, &mixed)))
-        rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
-    if (rc == PT_OK) rc = pt__solve_search_gaits(&s, &o, clk, loud, mask, out, err);
+    if (rc == PT_OK) pt__solve_gait_start(all, pt__solve_gait_tick(pdef.speed));
+    const pt_sightmap *plain = &all[PT_GAIT_WALK];
+    for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK; g++) {
+        if (g != PT_GAIT_WALK && !all[g].bits) {
+            unsafe[g] = unsafe[PT_GAIT_WALK]; /* a lit map: the walk table is every gait's */
+            continue;
+        }
+        if (!(unsafe[g] = unsafe_table(&all[g], near_ticks, o.margin, &timed[g], &wide[g])) ||
+            !(unsafe[g] = with_animals(unsafe[g], &shy, &mixed[g])))
+            rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    }
+    s.unsafe = unsafe[PT_GAIT_WALK];
+    if (rc == PT_OK) rc = pt__solve_search_gaits(&s, &o, clk, loud, unsafe, mask, out, err);
     out->all_seeds = 1;
-    if (rc == PT_OK && out->found && !pt__solve_route_figures(out, plain)) rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
+    if (rc == PT_OK && out->found && !pt__solve_route_figures(out, pt__solve_gait_table(all, out->gait)))
+        rc = pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
     if (rc == PT_OK && !out->found) { /* why: the start on tick 1 (no route in any gait), else the horizon */
         out->why = PT_SOLVE_WHY_HORIZON;
         if (pt_sightmap_seen(plain, 1, out->start_x, out->start_y)) out->why = PT_SOLVE_WHY_SEEN_AT_START;
         else if (pt_sightmap_seen(&shy, 1, out->start_x, out->start_y)) out->why = PT_SOLVE_WHY_ANIMAL_AT_START;
-        else if (pt_sightmap_seen(s.unsafe, 1, out->start_x, out->start_y)) out->why = PT_SOLVE_WHY_MARGIN_AT_START;
+        else if (pt_sightmap_seen(unsafe[PT_GAIT_WALK], 1, out->start_x, out->start_y)) out->why = PT_SOLVE_WHY_MARGIN_AT_START;
     }
     if (rc == PT_OK && out->found) out->seeds_ok = nseeds;
     if (rc == PT_OK && out->found && check > 0)
@@ -394,11 +417,13 @@ done:
     pt_sightmap_fini(&dloud);
     if (ndoor) pt_map_fini(&open);
     PT_FREE(door);
-    pt_sightmap_fini(&mixed);
-    pt_sightmap_fini(&all);
-    pt_sightmap_fini(&wide);
-    pt_sightmap_fini(&timed);
-    pt_sightmap_fini(&one);
+    for (int g = 0; g < PT_GAIT_COUNT; g++) {
+        pt_sightmap_fini(&mixed[g]);
+        pt_sightmap_fini(&all[g]);
+        pt_sightmap_fini(&wide[g]);
+        pt_sightmap_fini(&timed[g]);
+        pt_sightmap_fini(&one[g]);
+    }
     if (rc != PT_OK) {
         pt_solve_result_fini(out);
         out->found = 0;

@@ -377,7 +377,7 @@ static int hearmap_build(const pt_map *map, const pt_patlib *lib, uint64_t seed,
     memset(counts, 0, (size_t)map->w * (size_t)map->h * sizeof *counts);
     listeners ls = {0};
     ls.shy = NULL;
-    int rc = pt__solve_sight_build(NULL, &ls, map, lib, seed, ticks, err);
+    int rc = pt__solve_sight_build(NULL, 0, &ls, map, lib, seed, ticks, err);
     if (rc != PT_OK) return rc;
     heard hd;
     uint64_t *row = NULL;

@@ -77,9 +77,24 @@ static inline void pt__solve_report(const pt_solve_opts *o, const char *stage, d
 /* solve_sight.c */
 /* Bytes of a table of w x h cells over ticks ticks. */
 size_t pt__solve_table_bytes(int w, int h, int ticks);
-/* The sight table (sm not NULL), and (ls not NULL) where the guards listen on each tick. */
-int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, const pt_patlib *lib, uint64_t seed,
-                          int ticks, pt_error *err);
+/* The sight table (sm not NULL), and (ls not NULL) where the guards listen on each tick.
+ * gaits 0: sm is one table, a walking player's. gaits 1: sm holds PT_GAIT_COUNT tables, one
+ * per gait on a dark map (pt__solve_dark); on a lit one only sm[PT_GAIT_WALK] (the others
+ * stay empty: the walk table is every gait's). */
+int pt__solve_sight_build(pt_sightmap *sm, int gaits, listeners *ls, const pt_map *map, const pt_patlib *lib,
+                          uint64_t seed, int ticks, pt_error *err);
+/* 1 when the map's ambient level is below 1: what a guard notices then depends on the
+ * player's gait (docs/ai.md, "Light"), and the solver keeps a sight table per gait. */
+int pt__solve_dark(const pt_map *map);
+/* The tick of a route's gait action (the first action, at walking pace) for a player of
+ * this speed: until it the player walks. */
+int pt__solve_gait_tick(double speed);
+/* With tables per gait (a dark map): ORs the walk table's ticks 1..t0 + 1 into the other
+ * gaits' (the player walks at the start until its gait action on tick t0, and the guards
+ * may take its gait of the tick before). */
+void pt__solve_gait_start(pt_sightmap *sm, int t0);
+/* Gait g's table of sm[PT_GAIT_COUNT] (pt__solve_sight_build with gaits): its own, or walk's. */
+const pt_sightmap *pt__solve_gait_table(const pt_sightmap *sm, int g);
 void pt__solve_listeners_fini(listeners *l);
 /* Adds 1 to counts[c] for each bit c set in row. */
 void pt__solve_count_row(const uint64_t *row, size_t stride, int *counts);
@@ -114,7 +129,7 @@ void pt__solve_search_free(solver *s);
 int pt__solve_route_judged(solver *s, const pt_solve_result *r);
 /* The earliest route over the gaits in mask, into out. */
 int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *clk, const pt_sightmap *loud,
-                           unsigned mask, pt_solve_result *out, pt_error *err);
+                           const pt_sightmap *const *unsafe, unsigned mask, pt_solve_result *out, pt_error *err);
 
 /* solve_route.c */
 /* The figures of a found route against the plain sight table; 0: no memory. */

@@ -230,6 +230,12 @@ int pt__solve_step_gaps(double speed, double scale0, double scale1, double dt, i
     return n;
 }
 
+int pt__solve_gait_tick(double speed) {
+    double walk = pt_gait_speed(PT_GAIT_WALK);
+    int gap = 1;
+    return pt__solve_step_gaps(speed, walk, walk, 1.0 / 60, 1, &gap, 1) == 1 ? gap : 1;
+}
+
 /* Finds the shortest description of the rhythm: actions 0..j1-1 each their own class, then
  * a period P (the gaps repeat every P actions within the horizon), with the fewest classes
  * j1 + P (ties: the longer period). Any sequence has one: each action its own class. */
@@ -421,7 +427,7 @@ void pt__solve_search_free(solver *s) {
 /* The earliest route over the allowed gaits (mask: bit per pt_gait; ties go to walk, then
  * run, then sneak), searched again in that gait into out, with the start window when asked. */
 int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *clk, const pt_sightmap *loud,
-                        unsigned mask, pt_solve_result *out, pt_error *err) {
+                           const pt_sightmap *const *unsafe, unsigned mask, pt_solve_result *out, pt_error *err) {
     int best = -1, n = 0, best_ticks = s->T + 1, rc;
     for (int g = 0; g < PT_GAIT_COUNT; g++) n += (mask >> g & 1u) && clk[g].ok;
     static const int order[PT_GAIT_COUNT] = {PT_GAIT_WALK, PT_GAIT_RUN, PT_GAIT_SNEAK};
@@ -439,6 +445,7 @@ int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *
         q.window = 0;
         pt__solve_use_clock(s, &clk[g]);
         s->loud = &loud[g];
+        s->unsafe = unsafe[g];
         snprintf(s->stage, sizeof s->stage, "%s, earliest", pt_gait_name((pt_gait)g));
         rc = search(s, &q, &tmp, err);
         out->nodes += tmp.nodes;
@@ -456,6 +463,7 @@ int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *
     if (best < 0) return PT_OK;
     pt__solve_use_clock(s, &clk[best]);
     s->loud = &loud[best];
+    s->unsafe = unsafe[best];
     out->gait = best;
     out->rhythm = clk[best].rhythm;
     snprintf(s->stage, sizeof s->stage, "%s, %s", pt_gait_name((pt_gait)best), o->window ? "start window" : "route");
@@ -471,6 +479,7 @@ int pt__solve_search_gaits(solver *s, const pt_solve_opts *o, const gait_clock *
         pt__solve_search_free(s);
         pt__solve_use_clock(s, &clk[g]);
         s->loud = &loud[g];
+        s->unsafe = unsafe[g];
         pt_solve_result tmp;
         memset(&tmp, 0, sizeof tmp);
         tmp.start_x = out->start_x;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Zlib */
 /* The sight table, the guards' listening places and the animals' cells: one world run. */
+#include <patrol/light.h>
 #include <patrol/world.h>
 #include <math.h>
 #include <stdlib.h>
@@ -7,6 +8,7 @@
 
 #include "guards/tuning.h"
 #include "levels/solve_priv.h"
+#include "senses/light.h"
 #include "senses/perceive.h"
 #include "state/world_state.h"
 
@@ -14,16 +16,22 @@ typedef struct guard_cache {
     int valid;
     double px, py, heading, view_dist, view_angle;
     pt_cell *cells;
+    unsigned char *gaits; /* [cap], dark maps: bit g set when a player in gait g is noticed there */
     int n, cap;
 } guard_cache;
 
 typedef struct sight_rec {
-    pt_sightmap *sm;
+    pt_sightmap *sm[PT_GAIT_COUNT]; /* the walk table, and on a dark map the sneak and run ones */
     int tick;
     guard_cache *g;
     int nomem;
     int ng;   /* entries of g (the world's entities) */
-    int nev;  /* events of the step already looked at for a door's change */
+    int nev;  /* events of the step already looked at for a door's or a light's change */
+    int dark; /* the map's ambient level is below 1: what a guard notices depends on the gait */
+    int lanterns; /* dark, and a guard carries a lantern: the light moves, nothing is kept */
+    int relit;    /* dark: a light or a door changed in the last step, the light is taken again */
+    double *light; /* [cells], dark: the light a player on the cell is seen by (take_light) */
+    double *raw;   /* [cells], dark: each walkable cell's own light as the step started */
 } sight_rec;
 
 /* Cells where a player would startle an animal on tick t (its cry is a noise a guard may
@@ -86,15 +94,57 @@ static int doors_record(listeners *ls, const pt_world *w, int t, int *cap) {
 
 /* Called from the guard's perceive: the cells it sees are those it would see the player on.
  * A guard that has not moved or turned since its last call sees the same cells. */
-/* A door that opened, closed or locked since the last look changes what every guard sees:
- * their cells are recomputed. */
+/* A door that opened, closed or locked since the last look changes what every guard sees,
+ * and on a dark map so does a light going on or off: their cells are recomputed. */
 static void doors_look(sight_rec *r, const pt_world *w) {
     int n = 0;
     const pt_event *ev = pt_world_events(w, &n);
     for (int k = r->nev; k < n; k++)
-        if (ev[k].kind == PT_EVENT_DOOR)
+        if (ev[k].kind == PT_EVENT_DOOR || (r->dark && ev[k].kind == PT_EVENT_LIGHT)) {
             for (int i = 0; i < r->ng; i++) r->g[i].valid = 0;
+            r->relit = 1;
+        }
     r->nev = n;
+}
+
+/* The light a player on each walkable cell is seen by, as the step starts: the world takes
+ * the player's visibility then, from the cell it stands on before its move (docs/ai.md,
+ * "Sight in the dark"), so a player stepping onto a cell is judged by the light of the cell
+ * it came from. The table does not know where from: it takes the brightest of the cell and
+ * its walkable neighbours. */
+static void take_light(sight_rec *r, const pt_world *w) {
+    const pt_map *m = &w->map;
+    for (int y = 0; y < m->h; y++)
+        for (int x = 0; x < m->w; x++)
+            if (pt_map_walkable(m, x, y)) r->raw[(size_t)y * (size_t)m->w + (size_t)x] = pt_world_light_at(w, x, y);
+    for (int y = 0; y < m->h; y++)
+        for (int x = 0; x < m->w; x++) {
+            if (!pt_map_walkable(m, x, y)) continue;
+            double l = 0.0;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int nx = x + dx, ny = y + dy;
+                    if (!pt_map_in(m, nx, ny) || !pt_map_walkable(m, nx, ny)) continue;
+                    double n = r->raw[(size_t)ny * (size_t)m->w + (size_t)nx];
+                    if (n > l) l = n;
+                }
+            r->light[(size_t)y * (size_t)m->w + (size_t)x] = l;
+        }
+    r->relit = 0;
+}
+
+/* The gaits (bit per pt_gait) in which guard e notices a player on cell (x, y) of a dark map:
+ * visibility V = L + (1 - L) * k(gait), L as take_light has it (docs/ai.md, "Light"). A lower V sees less (the cone's range is view_dist * V), so sneak's cells are
+ * walk's, and walk's are run's. */
+static unsigned gaits_noticed(const sight_rec *r, const pt_world *w, const pt_entity *e, int x, int y) {
+    double px = x + 0.5, py = y + 0.5;
+    if (!pt__guard_sees(w, e, px, py, 1.0, NULL)) return 0;
+    double l = r->light[(size_t)y * (size_t)w->map.w + (size_t)x];
+    unsigned walk = 1u << PT_GAIT_WALK, run = 1u << PT_GAIT_RUN, sneak = 1u << PT_GAIT_SNEAK;
+    if (pt__guard_sees(w, e, px, py, l + (1.0 - l) * LIGHT_GAIT_SNEAK, NULL)) return walk | run | sneak;
+    if (pt__guard_sees(w, e, px, py, l + (1.0 - l) * LIGHT_GAIT_WALK, NULL)) return walk | run;
+    if (pt__guard_sees(w, e, px, py, l + (1.0 - l) * LIGHT_GAIT_RUN, NULL)) return run;
+    return 0;
 }
 
 static void sight_record(void *user, const pt_world *w, const pt_entity *e) {
@@ -102,6 +152,7 @@ static void sight_record(void *user, const pt_world *w, const pt_entity *e) {
     doors_look(r, w);
     guard_cache *c = &r->g[e->id];
     const pt_map *m = &w->map;
+    if (r->lanterns) c->valid = 0;
     if (!c->valid || c->px != e->px || c->py != e->py || c->heading != e->heading || c->view_dist != e->view_dist ||
         c->view_angle != e->view_angle) {
         c->valid = 1;
@@ -120,36 +171,93 @@ static void sight_record(void *user, const pt_world *w, const pt_entity *e) {
         int y1 = isfinite(hi_y) && hi_y < m->h - 1 ? (int)hi_y : m->h - 1;
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++) {
-                if (!pt_map_walkable(m, x, y) || !pt__guard_notices(w, e, x + 0.5, y + 0.5, NULL)) continue;
+                if (!pt_map_walkable(m, x, y)) continue;
+                unsigned gaits = 0;
+                if (r->dark) {
+                    if (!(gaits = gaits_noticed(r, w, e, x, y))) continue;
+                } else if (!pt__guard_notices(w, e, x + 0.5, y + 0.5, NULL))
+                    continue;
                 if (c->n == c->cap) {
                     int cap = c->cap ? 2 * c->cap : 64;
                     pt_cell *nc = PT_REALLOC(c->cells, (size_t)cap * sizeof *nc);
-                    if (!nc) {
+                    unsigned char *ng = r->dark ? PT_REALLOC(c->gaits, (size_t)cap) : NULL;
+                    if (nc) c->cells = nc;
+                    if (ng) c->gaits = ng;
+                    if (!nc || (r->dark && !ng)) {
                         r->nomem = 1;
                         c->valid = 0;
                         return;
                     }
-                    c->cells = nc;
                     c->cap = cap;
                 }
+                if (r->dark) c->gaits[c->n] = (unsigned char)gaits;
                 c->cells[c->n++] = (pt_cell){x, y};
             }
     }
-    uint64_t *row = r->sm->bits + (size_t)(r->tick - 1) * r->sm->stride;
-    for (int i = 0; i < c->n; i++) {
-        size_t b = (size_t)c->cells[i].y * (size_t)m->w + (size_t)c->cells[i].x;
-        row[b >> 6] |= 1ull << (b & 63);
+    for (int g = 0; g < PT_GAIT_COUNT; g++) {
+        pt_sightmap *sm = r->sm[g];
+        if (!sm) continue;
+        uint64_t *row = sm->bits + (size_t)(r->tick - 1) * sm->stride;
+        for (int i = 0; i < c->n; i++) {
+            if (r->dark && !(c->gaits[i] >> g & 1u)) continue;
+            size_t b = (size_t)c->cells[i].y * (size_t)m->w + (size_t)c->cells[i].x;
+            row[b >> 6] |= 1ull << (b & 63);
+        }
     }
 }
 
 int pt_sightmap_build(pt_sightmap *sm, const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks,
                       pt_error *err) {
-    return pt__solve_sight_build(sm, NULL, map, lib, seed, ticks, err);
+    return pt__solve_sight_build(sm, 0, NULL, map, lib, seed, ticks, err);
 }
 
-/* The sight table (sm not NULL), and (ls not NULL) where the guards listen on each tick. */
-int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, const pt_patlib *lib, uint64_t seed,
-                       int ticks, pt_error *err) {
+int pt_sightmap_build_gait(pt_sightmap *sm, const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks,
+                           pt_gait gait, pt_error *err) {
+    pt_error_clear(err);
+    if (sm) memset(sm, 0, sizeof *sm);
+    if ((int)gait < 0 || gait >= PT_GAIT_COUNT)
+        return pt_error_set(err, PT_ERR_RANGE, 0, 0, "sight table: gait %d is not one of sneak, walk, run", (int)gait);
+    if (!pt__solve_dark(map)) return pt__solve_sight_build(sm, 0, NULL, map, lib, seed, ticks, err);
+    pt_sightmap all[PT_GAIT_COUNT];
+    int rc = pt__solve_sight_build(all, 1, NULL, map, lib, seed, ticks, err);
+    if (rc != PT_OK) return rc;
+    *sm = all[gait];
+    for (int g = 0; g < PT_GAIT_COUNT; g++)
+        if (g != (int)gait) pt_sightmap_fini(&all[g]);
+    return PT_OK;
+}
+
+int pt__solve_dark(const pt_map *map) { return map->ambient_set && map->ambient < 1.0; }
+
+const pt_sightmap *pt__solve_gait_table(const pt_sightmap *sm, int g) {
+    return sm[g].bits ? &sm[g] : &sm[PT_GAIT_WALK];
+}
+
+void pt__solve_gait_start(pt_sightmap *sm, int t0) {
+    const pt_sightmap *walk = &sm[PT_GAIT_WALK];
+    for (int g = 0; g < PT_GAIT_COUNT; g++) {
+        if (g == PT_GAIT_WALK || !sm[g].bits) continue;
+        for (int t = 1; t <= t0 + 1 && t <= sm[g].ticks; t++)
+            for (size_t k = 0; k < sm[g].stride; k++)
+                sm[g].bits[(size_t)(t - 1) * sm[g].stride + k] |= walk->bits[(size_t)(t - 1) * walk->stride + k];
+    }
+}
+
+static int table_alloc(pt_sightmap *sm, const pt_map *map, int ticks, pt_error *err) {
+    size_t bytes = pt__solve_table_bytes(map->w, map->h, ticks);
+    sm->w = map->w;
+    sm->h = map->h;
+    sm->ticks = ticks;
+    sm->stride = ((size_t)map->w * (size_t)map->h + 63) / 64;
+    sm->bits = PT_CALLOC(bytes ? bytes : 1, 1);
+    if (!sm->bits) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the sight table (%zu MB)", bytes >> 20);
+    return PT_OK;
+}
+
+/* The sight tables (sm not NULL: one, or with gaits the PT_GAIT_COUNT of them), and (ls not
+ * NULL) where the guards listen on each tick. */
+int pt__solve_sight_build(pt_sightmap *sm, int gaits, listeners *ls, const pt_map *map, const pt_patlib *lib,
+                          uint64_t seed, int ticks, pt_error *err) {
     pt_error_clear(err);
     if (ls) {
         listeners keep = *ls;
@@ -159,22 +267,27 @@ int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, con
         ls->done0 = keep.done0;
         ls->span = keep.span;
     }
+    if (sm) memset(sm, 0, (gaits ? PT_GAIT_COUNT : 1) * sizeof *sm);
     if (ticks < 1 || ticks > PT_SOLVE_MAX_TICKS)
         return pt_error_set(err, PT_ERR_RANGE, 0, 0, "sight table: %d ticks is not in 1..%d", ticks, PT_SOLVE_MAX_TICKS);
-    pt_sightmap none;
-    if (!sm) sm = &none; /* stays empty: no sight is recorded */
-    memset(sm, 0, sizeof *sm);
-    if (sm != &none) {
+    const int dark = pt__solve_dark(map);
+    sight_rec rec;
+    memset(&rec, 0, sizeof rec);
+    rec.dark = dark;
+    if (sm) {
+        int ntab = gaits && dark ? PT_GAIT_COUNT : 1;
         size_t bytes = pt__solve_table_bytes(map->w, map->h, ticks);
-        if (bytes > (size_t)PT_SOLVE_MAX_BYTES)
+        if (bytes > (size_t)PT_SOLVE_MAX_BYTES / (size_t)ntab)
             return pt_error_set(err, PT_ERR_LIMIT, 0, 0, "sight table of %dx%d cells x %d ticks needs %zu MB, more than %ld",
-                                map->w, map->h, ticks, bytes >> 20, PT_SOLVE_MAX_BYTES >> 20);
-        sm->w = map->w;
-        sm->h = map->h;
-        sm->ticks = ticks;
-        sm->stride = ((size_t)map->w * (size_t)map->h + 63) / 64;
-        sm->bits = PT_CALLOC(bytes ? bytes : 1, 1);
-        if (!sm->bits) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for the sight table (%zu MB)", bytes >> 20);
+                                map->w, map->h, ticks, (bytes >> 20) * (size_t)ntab, PT_SOLVE_MAX_BYTES >> 20);
+        int rc = table_alloc(&sm[PT_GAIT_WALK * (gaits != 0)], map, ticks, err);
+        rec.sm[PT_GAIT_WALK] = &sm[PT_GAIT_WALK * (gaits != 0)];
+        for (int g = 0; g < PT_GAIT_COUNT && rc == PT_OK && ntab > 1; g++)
+            if (g != PT_GAIT_WALK && (rc = table_alloc(&sm[g], map, ticks, err)) == PT_OK) rec.sm[g] = &sm[g];
+        if (rc != PT_OK) {
+            for (int g = 0; g < PT_GAIT_COUNT; g++) pt_sightmap_fini(rec.sm[g]);
+            return rc;
+        }
     }
     pt_world_desc d = {0};
     d.seed = seed;
@@ -182,12 +295,17 @@ int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, con
     pt_error local;
     pt_world *w = pt_world_create(map, lib, &d, &local);
     if (!w) {
-        pt_sightmap_fini(sm);
+        for (int g = 0; g < PT_GAIT_COUNT; g++) pt_sightmap_fini(rec.sm[g]);
         if (err) *err = local;
         return local.code;
     }
-    sight_rec rec = {sm, 0, PT_CALLOC((size_t)pt_world_count(w), sizeof(guard_cache)), 0, pt_world_count(w), 0};
+    rec.g = PT_CALLOC((size_t)pt_world_count(w), sizeof(guard_cache));
+    rec.ng = pt_world_count(w);
     if (!rec.g) rec.nomem = 1;
+    if (dark && sm && (!(rec.light = PT_MALLOC((size_t)map->w * (size_t)map->h * sizeof *rec.light + 1)) ||
+                       !(rec.raw = PT_MALLOC((size_t)map->w * (size_t)map->h * sizeof *rec.raw + 1))))
+        rec.nomem = 1;
+    rec.relit = 1;
     int *gid = NULL;
     if (ls) {
         gid = PT_MALLOC(((size_t)pt_world_count(w) + 1) * sizeof *gid);
@@ -201,7 +319,7 @@ int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, con
         for (int j = 0; !rec.nomem && j < ls->n; j++) ls->threshold[j] = pt_world_entity(w, gid[j])->hearing;
     }
     w->player_hidden = 1;
-    if (sm != &none) {
+    if (sm) {
         w->sight_fn = sight_record;
         w->sight_user = &rec;
     }
@@ -209,7 +327,14 @@ int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, con
     for (int t = 1; t <= ticks && !rec.nomem; t++) {
         rec.tick = t;
         rec.nev = 0;
+        rec.lanterns = 0;
+        for (int i = 0; dark && i < pt_world_count(w); i++)
+            rec.lanterns |= pt_world_entity(w, i) && pt_world_entity(w, i)->kind == PT_KIND_GUARD && w->defs[i].lantern > 0.0;
         if (ls && ls->opts && (t & 255) == 0) pt__solve_report(ls->opts, "sight", ls->done0 + ls->span * t / ticks);
+        if (rec.light && (rec.relit || rec.lanterns)) {
+            take_light(&rec, w);
+            for (int i = 0; i < rec.ng; i++) rec.g[i].valid = 0;
+        }
         pt_world_step(w);
         if (rec.g) doors_look(&rec, w); /* the step's changes after the last guard looked */
         if (ls && ls->shy) shy_record(ls->shy, w, t);
@@ -223,11 +348,16 @@ int pt__solve_sight_build(pt_sightmap *sm, listeners *ls, const pt_map *map, con
     PT_FREE(gid);
     if (rec.nomem && ls) pt__solve_listeners_fini(ls);
     if (rec.g)
-        for (int i = 0; i < pt_world_count(w); i++) PT_FREE(rec.g[i].cells);
+        for (int i = 0; i < pt_world_count(w); i++) {
+            PT_FREE(rec.g[i].cells);
+            PT_FREE(rec.g[i].gaits);
+        }
     PT_FREE(rec.g);
+    PT_FREE(rec.light);
+    PT_FREE(rec.raw);
     pt_world_destroy(w);
     if (rec.nomem) {
-        pt_sightmap_fini(sm);
+        for (int g = 0; g < PT_GAIT_COUNT; g++) pt_sightmap_fini(rec.sm[g]);
         return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory recording the guards' sight");
     }
     return PT_OK;

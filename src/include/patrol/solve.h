@@ -87,6 +87,12 @@ typedef struct pt_sightmap {
  * (as pt_world_create), PT_ERR_LIMIT (more than PT_SOLVE_MAX_BYTES), PT_ERR_NOMEM. */
 int pt_sightmap_build(pt_sightmap *sm, const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks,
                       pt_error *err);
+/* The same for a player in gait `gait`: on a map whose ambient level is below 1, what a guard
+ * notices depends on the player's visibility (docs/ai.md, "Light"; docs/solve.md, "Light"),
+ * so each gait has its own table; pt_sightmap_build is the walk gait's. On a lit map every
+ * gait's table is the same. PT_ERR_RANGE for a bad gait, else as pt_sightmap_build. */
+int pt_sightmap_build_gait(pt_sightmap *sm, const pt_map *map, const pt_patlib *lib, uint64_t seed, int ticks,
+                           pt_gait gait, pt_error *err);
 /* 1 when a guard sees cell (x, y) on tick t (1..ticks); 0 outside the map or the ticks. */
 int pt_sightmap_seen(const pt_sightmap *sm, int t, int x, int y);
 /* Per cell (y * w + x), on how many of the ticks a guard sees it: counts must hold w * h. */
