@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <patrol/crowd.h>
+#include <patrol/light.h>
 #include <patrol/map.h>
 #include <patrol/pattern.h>
 #include <patrol/solve.h>
@@ -24,6 +25,8 @@
 #include "../src/app/common/watch.h"
 #include "guards/relight.h"
 #include "guards/tuning.h"
+#include "senses/light.h"
+#include "world/douse.h"
 #include "test_util.h"
 
 /* ---- the documents ------------------------------------------------------------------- */
@@ -227,7 +230,11 @@ static const double chase_speed_scale = CHASE_SPEED_SCALE, lost_grace = LOST_GRA
                     peripheral_rate = PERIPHERAL_RATE, prey_noise = PREY_NOISE, flock_noise = FLOCK_NOISE,
                     flock_noise_gap = FLOCK_NOISE_GAP_S, evasion_s = EVASION_S, caution_s = CAUTION_S,
                     caution_aware = CAUTION_AWARE, caution_fov = CAUTION_FOV, search_radius = SEARCH_RADIUS,
-                    search_split = SEARCH_SPLIT_S, heard_sure_at = HEARD_SURE_AT, relight_stand = PT__RELIGHT_STAND_S;
+                    search_split = SEARCH_SPLIT_S, heard_sure_at = HEARD_SURE_AT, relight_stand = PT__RELIGHT_STAND_S,
+                    light_k_walk = LIGHT_GAIT_WALK, light_k_run = LIGHT_GAIT_RUN, light_k_sneak = LIGHT_GAIT_SNEAK,
+                    light_units = PT__LIGHT_ONE, douse_noise = PT__DOUSE_NOISE;
+/* The light a map gives when it says nothing: the ambient level, a light's level and state. */
+static double ambient_def, light_level_def, light_on_def;
 /* The alert phases' timing as pt_phase_timing_resolve fills a map that sets none (load_code). */
 static pt_phase_timing phases_def;
 
@@ -364,6 +371,13 @@ static const entry entries[] = {
     {AI_MD, PROSE, "+--- (", NULL, 0, 0, &investigate_look, 1},
     {AI_MD, PROSE, "looks around for ", NULL, 0, 0, &investigate_look, 1},
     {AI_MD, PROSE, "- **The stand.** There it stands **", NULL, 0, 0, &relight_stand, 1},
+    {AI_MD, PROSE, "V = L + (1 - L) * k, k = ", NULL, 0, 0, &light_k_sneak, 1},
+    {AI_MD, PROSE, "V = L + (1 - L) * k, k = ", "sneaking, ", 0, 0, &light_k_walk, 1},
+    {AI_MD, PROSE, "V = L + (1 - L) * k, k = ", "walking, ", 0, 0, &light_k_run, 1},
+    {AI_MD, PROSE, "capped at 1, in whole 1/", NULL, 0, 0, &light_units, 1},
+    {AI_MD, PROSE, "**Dousing a light.**", "makes a noise of ", 0, 0, &douse_noise, 1},
+    {FORMATS_MD, CELL, "| `ambient L` |", NULL, 3, 0, &ambient_def, 1},
+    {FORMATS_MD, CELL, "| `level=L` |", NULL, 3, 0, &light_level_def, 1},
     {AI_MD, PROSE, "A player within ", NULL, 0, 0, &peripheral_dist, 1},
     {AI_MD, PROSE, "It fills the meter at ", NULL, 0, 0, &peripheral_rate, 1},
     {AI_MD, PROSE, "(out of sight ", NULL, 0, 0, &lost_grace, 1},
@@ -594,6 +608,7 @@ static void load_code(void) {
     static const char map_text[] = "player at=1,1\n"
                                    "guard g at=3,1\n"
                                    "obstacle at=2.5,2.5\n"
+                                   "light t at=3,2 radius=1\n"
                                    "grid\n"
                                    "#####\n"
                                    "#...#\n"
@@ -639,6 +654,11 @@ static void load_code(void) {
     world_force = g->veh.max_force;
     world_turn = g->veh.max_turn_rate;
     world_radius = g->veh.radius;
+    ck_assert_int_eq(map.nlights, 1);
+    light_level_def = map.lights[0].level;
+    light_on_def = map.lights[0].on;
+    ck_assert(light_on_def == 1.0); /* formats.md: `on` unless `off` */
+    ambient_def = pt_world_light_static(w, 1, 1);
     pt_world_destroy(w);
     pt_patlib_fini(&lib);
     pt_map_fini(&map);
