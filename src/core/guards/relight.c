@@ -83,8 +83,11 @@ void pt__relight_decide(pt_world *w, pt_entity *e) {
     }
     const int on_round = e->state == PT_STATE_PATROL && !b->order_on;
     if (!on_round && e->state != PT_STATE_RETURN) return;
-    const int nl = w->map.nlights < PT__LIGHT_KNOWN ? w->map.nlights : PT__LIGHT_KNOWN;
-    for (int i = 0; i < nl; i++) {
+    /* only the lights whose cell may be within its view distance: the rest it cannot see */
+    const double r = e->view_dist + 1.0;
+    uint64_t near = pt__lights_near(w, e->px - r, e->py - r, e->px + r, e->py + r);
+    for (; near; near &= near - 1) {
+        const int i = __builtin_ctzll(near);
         const uint64_t bit = (uint64_t)1 << i;
         const int lit = w->light_on[i];
         if (lit ? !on_round || (b->light_known & bit) : !(b->light_known & bit)) continue; /* nothing to learn or do */

@@ -79,12 +79,21 @@ int pt__light_init(pt_world *w, pt_error *err) {
     w->light_field = NULL;
     w->light_block = w->light_in = NULL;
     w->light_bw = 0;
+    w->light_cells = NULL;
     if (w->map.nlights <= 0) return PT_OK;
     const pt_map *m = &w->map;
     w->light_on = PT_CALLOC((size_t)m->nlights, 1);
     w->light_field = PT_CALLOC((size_t)m->w * (size_t)m->h, sizeof *w->light_field);
     if (!w->light_on || !w->light_field || !blocks_build(w))
         return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for %d lights", m->nlights);
+    size_t nb = (size_t)w->light_bw * (size_t)((m->h + 15) >> BLOCK_SHIFT);
+    w->light_cells = PT_CALLOC(nb ? nb : 1, sizeof *w->light_cells);
+    if (!w->light_cells) return pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory for %d lights", m->nlights);
+    for (int i = 0; i < m->nlights && i < PT__LIGHT_KNOWN; i++) {
+        const pt_light_def *l = &m->lights[i];
+        int x = l->x < 0 ? 0 : l->x >= m->w ? m->w - 1 : l->x, y = l->y < 0 ? 0 : l->y >= m->h ? m->h - 1 : l->y;
+        w->light_cells[(size_t)(y >> BLOCK_SHIFT) * (size_t)w->light_bw + (size_t)(x >> BLOCK_SHIFT)] |= (uint64_t)1 << i;
+    }
     for (int i = 0; i < m->nlights; i++) {
         w->light_on[i] = m->lights[i].on != 0;
         if (w->light_on[i]) light_add(w, i, 1);
@@ -97,6 +106,8 @@ void pt__light_fini(pt_world *w) {
     PT_FREE(w->light_field);
     PT_FREE(w->light_block);
     PT_FREE(w->light_in);
+    PT_FREE(w->light_cells);
+    w->light_cells = NULL;
     w->light_on = NULL;
     w->light_field = NULL;
     w->light_block = w->light_in = NULL;
@@ -202,4 +213,16 @@ double pt_world_visibility(const pt_world *w) {
     const pt_entity *p = &w->ents[0];
     double l = pt_world_light_at(w, p->x, p->y);
     return pt__visibility_of(l, pt_world_gait(w));
+}
+
+uint64_t pt__lights_near(const pt_world *w, double x0, double y0, double x1, double y1) {
+    const pt_map *m = &w->map;
+    if (!w->light_cells || !(x1 >= 0.0) || !(y1 >= 0.0) || !(x0 < m->w) || !(y0 < m->h)) return 0;
+    int ax = x0 > 0.0 ? (int)x0 : 0, ay = y0 > 0.0 ? (int)y0 : 0;
+    int bx = x1 < m->w - 1 ? (int)x1 : m->w - 1, by = y1 < m->h - 1 ? (int)y1 : m->h - 1;
+    uint64_t near = 0;
+    for (int y = ay >> BLOCK_SHIFT; y <= by >> BLOCK_SHIFT; y++)
+        for (int x = ax >> BLOCK_SHIFT; x <= bx >> BLOCK_SHIFT; x++)
+            near |= w->light_cells[(size_t)y * (size_t)w->light_bw + (size_t)x];
+    return near;
 }

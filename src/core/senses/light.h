@@ -56,4 +56,9 @@ int pt__light_switch(pt_world *w, int i, int on);
 int pt__light_cell_before(pt_world *w, int x, int y, uint8_t flags);
 void pt__light_cell_after(pt_world *w, int x, int y);
 
+/* The lights of index below PT__LIGHT_KNOWN whose cell may lie in the box [x0, x1] x [y0, y1]
+ * (tiles; clipped to the map), as bit i for light i: every such light, and maybe others of
+ * the blocks the box meets. 0 without lights. */
+uint64_t pt__lights_near(const pt_world *w, double x0, double y0, double x1, double y1);
+
 #endif

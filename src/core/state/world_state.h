@@ -232,6 +232,10 @@ struct pt_world {
     int *light_block;
     int *light_in;
     int light_bw;
+    /* The lights a guard may know (relighting, guards/relight.c) by where they stand: per
+     * block of light_bw (16x16 cells), bit i set when light i < PT__LIGHT_KNOWN has its cell in
+     * it; NULL without lights. Made at create: lights do not move. */
+    uint64_t *light_cells;
     /* Sight in the dark (senses/perceive.c, senses/lantern.c; docs/ai.md "Light"). vis: the
      * player's visibility as the step started (pt_world_visibility then), the one value the
      * step's guards and prey see it by. lantern_seen, lantern_hi: ids 1..lantern_seen-1 were
