@@ -21,6 +21,9 @@
 
 #include "math.h"
 
+#include "api.h"
+PT_API_BEGIN
+
 /* Number of cells the segment has: max(|x1-x0|, |y1-y0|) + 1. */
 int pt_line_length(int x0, int y0, int x1, int y1);
 
@@ -55,5 +58,7 @@ static inline int pt_line_iter_next(pt_line_iter *it) {
     }
     return 1;
 }
+
+PT_API_END
 
 #endif

@@ -29,11 +29,13 @@
 
 #include <stddef.h>
 
+#include "api.h"
 #include "math.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 typedef struct pt_cellspace {
     double x0, y0, cell;       /* origin and cell size (tiles) */
@@ -99,6 +101,7 @@ int pt_cellspace_query(const pt_cellspace *cs, pt_vec2 p, double radius, int *ou
  * pt_cellspace_query, O(n * max) with this. */
 int pt_cellspace_query_first(const pt_cellspace *cs, pt_vec2 p, double radius, int *out, int max);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -62,12 +62,14 @@
 
 #include <stdint.h>
 
+#include "api.h"
 #include "cellspace.h"
 #include "steer.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 #define PT_CROWD_MAX_THREADS 16
 #define PT_CROWD_NB_MAX 64  /* neighbours considered per agent (nearest in cell order) */
@@ -136,6 +138,7 @@ const pt_vec2 *pt_crowd_forces(const pt_crowd *c);
 /* 1 while the crowd is in the packed mode (it holds the motion state), else 0. */
 int pt_crowd_packed(const pt_crowd *c);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -16,11 +16,13 @@
 #ifndef PATROL_DOOR_H
 #define PATROL_DOOR_H
 
+#include "api.h"
 #include "world.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 /* pt_event.a of a PT_EVENT_DOOR that pt_world_set_door made (the game's call). */
 #define PT_DOOR_BY_GAME 0xFFFFFFFFu
@@ -48,6 +50,7 @@ int pt_world_door(const pt_world *w, int x, int y);
  * many the world has. */
 int pt_world_doors(const pt_world *w, pt_door *out, int max);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

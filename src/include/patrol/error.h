@@ -20,9 +20,12 @@
 
 #include <stdio.h>
 
+#include "api.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 /* X(name, value, short description) - the one list of error codes. Append only. */
 #define PT_ERROR_LIST(X) \
@@ -110,6 +113,7 @@ void pt_warning_print(FILE *out, const pt_error *w);
  *     if (pt_suggest(w, strlen(w), "grid, cones, sight", s, sizeof s)) ... "did you mean 's'?" */
 const char *pt_suggest(const char *word, size_t len, const char *list, char *buf, size_t cap);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

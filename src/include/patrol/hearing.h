@@ -21,11 +21,13 @@
 #ifndef PATROL_HEARING_H
 #define PATROL_HEARING_H
 
+#include "api.h"
 #include "map.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 /* Loudness is kept in tenths of a tile, rounded to the nearest, up to this. */
 #define PT_HEARING_MAX_LOUDNESS 256.0
@@ -66,6 +68,7 @@ int pt_hearing_hears(const pt_hearing *h, int x, int y, double threshold);
  * (valid until the next flood or destroy). Returns how many. For overlays and tests. */
 int pt_hearing_cells(const pt_hearing *h, const pt_hearing_cell **cells);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -14,11 +14,13 @@
 #ifndef PATROL_LIGHT_H
 #define PATROL_LIGHT_H
 
+#include "api.h"
 #include "world.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 /* pt_event.a of a PT_EVENT_LIGHT that pt_world_set_light made (the game's call). */
 #define PT_LIGHT_BY_GAME 0xFFFFFFFFu
@@ -64,6 +66,7 @@ double pt_world_visibility(const pt_world *w);
  * none is within reach (nothing changes). */
 int pt_world_douse(pt_world *w);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -25,11 +25,13 @@
 #ifndef PATROL_LOS_H
 #define PATROL_LOS_H
 
+#include "api.h"
 #include "map.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 /* 1 when nothing on the ray from cell (x0,y0) to cell (x1,y1) blocks sight (rule above). */
 int pt_los_clear(const pt_map *map, int x0, int y0, int x1, int y1);
@@ -48,6 +50,7 @@ int pt_can_see(const pt_map *map, double vx, double vy, double heading, double v
  * straight tile path a chaser may walk. */
 int pt_line_walkable(const pt_map *map, int x0, int y0, int x1, int y1);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#include "api.h"
 #include "config.h"
 #include "error.h"
 #include "math.h"
@@ -31,6 +32,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 /* Per-cell flags (pt_map.flags). */
 enum {
@@ -295,6 +297,7 @@ static inline const pt_tile_def *pt_map_tile(const pt_map *m, int x, int y) {
 const char *pt_kind_name(pt_kind kind);     /* "player", "guard", "prey", "boid" */
 const char *pt_chase_name(pt_chase chase);  /* "tile", "steer", "intercept" */
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

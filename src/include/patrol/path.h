@@ -20,11 +20,13 @@
 #ifndef PATROL_PATH_H
 #define PATROL_PATH_H
 
+#include "api.h"
 #include "map.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 typedef struct pt_pathfinder pt_pathfinder;
 
@@ -60,6 +62,7 @@ typedef struct pt_path_reach {
 int pt_path_flood(pt_pathfinder *pf, const pt_cell *from, int nfrom, int max_cost, const pt_cell *only,
                   int nonly, pt_path_reach *out, int max);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -38,6 +38,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#include "api.h"
 #include "config.h"
 #include "error.h"
 #include "map.h"
@@ -47,6 +48,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 /* Lint, pt_patrun_cells and pt_patrun_resume_at simulate at most this much of a thrust lap. */
 #define PT_THRUST_LAP_SECONDS 600.0
@@ -374,6 +376,7 @@ int pt_patrun_stops(const pt_patrun *run, const pt_map *map, pt_pattern_stop *ou
 int pt_patrun_waypoint_count(const pt_patrun *run);
 pt_vec2 pt_patrun_waypoint(const pt_patrun *run, int i);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -47,6 +47,7 @@
 #ifndef PATROL_PLAYER_H
 #define PATROL_PLAYER_H
 
+#include "api.h"
 #include "error.h"
 #include "map.h"
 #include "pattern.h"
@@ -55,6 +56,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 /* A footstep's loudness cap, in units of the gait's own loudness (a host player faster than
  * twice its gait's speed is no louder than twice the gait). */
@@ -85,6 +87,7 @@ int pt_player_teleport(pt_world *w, double x, double y, pt_error *err);
  * cell outside the map, a gait out of range or a player_speed not above 0. */
 double pt_player_step_loudness(const pt_map *map, int x, int y, pt_gait g, double player_speed, double v);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

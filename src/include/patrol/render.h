@@ -34,6 +34,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "api.h"
 #include "error.h"
 #include "hearing.h"
 #include "map.h"
@@ -41,6 +42,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 struct SDL_Renderer;
 struct SDL_Surface;
@@ -494,6 +496,7 @@ int pt_render_png_with(int w, int h, const char *asset_dir, pt_draw_fn draw, voi
 struct SDL_Surface *pt_render_surface_with(int w, int h, const char *asset_dir, pt_draw_fn draw, void *user,
                                            pt_error *err);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

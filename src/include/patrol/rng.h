@@ -14,6 +14,9 @@
 
 #include <stdint.h>
 
+#include "api.h"
+PT_API_BEGIN
+
 typedef struct pt_rng { uint64_t state, inc; } pt_rng;
 
 /* Seeds a generator; different streams give independent sequences for the same seed. */
@@ -25,5 +28,7 @@ uint32_t pt_rng_below(pt_rng *r, uint32_t n);
 double pt_rng_unit(pt_rng *r);
 /* Uniform double in [-1, 1). */
 double pt_rng_signed(pt_rng *r);
+
+PT_API_END
 
 #endif

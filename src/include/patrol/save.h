@@ -32,6 +32,7 @@
 
 #include <stddef.h>
 
+#include "api.h"
 #include "error.h"
 #include "map.h"
 #include "pattern.h"
@@ -40,6 +41,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 #define PT_SAVE_VERSION 2
 
@@ -71,6 +73,7 @@ pt_world *pt_world_load_file(const char *path, const pt_map *map, const pt_patli
  * pt_world_load for a bad save. For a program that stored where its map came from. */
 int pt_save_source(const void *data, size_t size, char *buf, size_t cap, pt_error *err);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

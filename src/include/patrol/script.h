@@ -25,6 +25,7 @@
 
 #include <stdint.h>
 
+#include "api.h"
 #include "config.h"
 #include "error.h"
 #include "map.h"
@@ -33,6 +34,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 /* The most commands a script may hold (PT_ERR_LIMIT past it). */
 #define PT_SCRIPT_MAX_COMMANDS 100000
@@ -102,6 +104,7 @@ int pt_script_apply(const pt_script *s, int *cursor, pt_world *w, pt_error *err)
  * range. */
 const char *pt_script_verb_name(pt_script_verb v);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -22,12 +22,14 @@
 #ifndef PATROL_SEARCH_H
 #define PATROL_SEARCH_H
 
+#include "api.h"
 #include "map.h"
 #include "world.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 /* The world's search, on or last ended. The pointers belong to the world and are valid
  * until its next step. */
@@ -59,6 +61,7 @@ int pt_world_search(const pt_world *w, pt_search_info *out);
  * changes then), or PT_ERR_NOMEM. */
 int pt_world_search_start(pt_world *w, int x, int y, const int *guards, int n, int alone);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -57,6 +57,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "api.h"
 #include "error.h"
 #include "map.h"
 #include "pattern.h"
@@ -64,6 +65,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 #define PT_SOLVE_DEFAULT_MAX_TICKS 3600 /* 60 s at 60 Hz */
 #define PT_SOLVE_MAX_TICKS 100000       /* a wait is at most 100000 ticks */
@@ -230,6 +232,7 @@ int pt_solve_write_pattern(const pt_solve_result *r, FILE *out, const char *name
 /* 1 when the route's cells are unseen on each of its ticks in sm (ticks 1..r->ticks). */
 int pt_solve_route_unseen(const pt_solve_result *r, const pt_sightmap *sm);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

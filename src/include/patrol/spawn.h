@@ -18,6 +18,7 @@
 #ifndef PATROL_SPAWN_H
 #define PATROL_SPAWN_H
 
+#include "api.h"
 #include "error.h"
 #include "map.h"
 #include "world.h"
@@ -25,6 +26,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 /* Adds the entity `def` declares: a guard, a prey or a flock (kind PT_KIND_GUARD, _PREY,
  * _BOID), everything its line in a .map file can say (zero fields are the defaults, as the
@@ -85,6 +87,7 @@ int pt_world_set_speed(pt_world *w, int id, double speed);
 /* "none", "goto", "investigate", "hold"; "unknown" for a value out of range. */
 const char *pt_order_kind_name(pt_order_kind k);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "api.h"
 #include "error.h"
 #include "map.h"
 #include "math.h"
@@ -36,6 +37,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 /* ---- vehicle ------------------------------------------------------------------------- */
 
@@ -417,6 +419,7 @@ int pt_steer_file_has_set(const pt_steer_file *f, const char *name);
 int pt_steer_file_params(const pt_steer_file *f, const char *entity_name, const char *set_name,
                          pt_steer_params *out);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

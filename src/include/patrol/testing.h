@@ -42,6 +42,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "api.h"
 #include "config.h"
 #include "error.h"
 #include "map.h"
@@ -51,6 +52,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 /* ---- helpers ------------------------------------------------------------------------- */
 
@@ -220,6 +222,7 @@ pt_test_status pt_expect_run_script(pt_world *w, const pt_expect *x, const struc
 /* "visits", "stays", ...; "unknown" out of range. */
 const char *pt_expect_kind_name(pt_expect_kind k);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

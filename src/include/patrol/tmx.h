@@ -30,6 +30,7 @@
 
 #include <stddef.h>
 
+#include "api.h"
 #include "error.h"
 #include "map.h"
 #include "pattern.h"
@@ -37,6 +38,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 #define PT_TMX_MAX_TILESETS      256      /* tilesets in one map */
 #define PT_TMX_MAX_TILESET_TILES 65536    /* tiles in one tileset (local ids 0..limit-1) */
@@ -58,6 +60,7 @@ int pt_tmx_load(pt_map *map, pt_patlib *lib, const char *path, pt_error *err);
  * route patterns, and to resolve external tilesets and files relative to its folder. */
 int pt_tmx_parse(pt_map *map, pt_patlib *lib, const char *text, size_t len, const char *name, pt_error *err);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

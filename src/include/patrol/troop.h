@@ -36,6 +36,7 @@
 
 #include <stdint.h>
 
+#include "api.h"
 #include "error.h"
 #include "map.h"
 #include "pattern.h"
@@ -43,6 +44,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 /* Largest steps_den (the number of phase groups of one pattern and speed is at most this). */
 #define PT_TROOP_MAX_DEN 65536
@@ -95,6 +97,7 @@ pt_cell pt_troop_cell(const pt_troop *t, int id);
 double pt_troop_heading(const pt_troop *t, int id);
 int pt_troop_done(const pt_troop *t, int id);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -44,6 +44,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "api.h"
 #include "error.h"
 #include "map.h"
 #include "math.h"
@@ -54,6 +55,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+PT_API_BEGIN
 
 typedef enum pt_state {
     PT_STATE_PATROL = 0,   /* following its pattern (the player: walking / standing) */
@@ -333,6 +335,7 @@ const char *pt_memory_kind_name(pt_memory_kind k);  /* "seen", "heard", "told" *
 void pt_world_trace_header(FILE *out);
 void pt_world_trace_rows(const pt_world *w, FILE *out);
 
+PT_API_END
 #ifdef __cplusplus
 }
 #endif

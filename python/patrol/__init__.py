@@ -1,0 +1,19 @@
+# SPDX-License-Identifier: Zlib
+"""patrol from Python: guards that patrol, see, hear, chase and search on a tile grid.
+
+    import patrol
+    level = patrol.load_map("maps/demo.map")      # raises patrol.Error on a bad file
+    world = patrol.World(level, seed=7)
+    world.step(600)
+    for e in world.entities:
+        print(e.id, e.kind, e.name, e.state, e.cell)
+    for ev in world.events():                    # the last step's
+        print(ev.kind, ev.a, ev.b)
+
+docs/python.md describes the whole API.
+"""
+from ._core import Error
+from .map import Map, load_map
+from .world import Entity, Event, World
+
+__all__ = ["Error", "Map", "load_map", "World", "Entity", "Event"]

@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: Zlib
+"""Maps: loaded with the pattern files they name, as the patrol command loads them."""
+from ._core import Error, _check, _path, _str, ffi, lib
+
+
+class Map:
+    """A map (.map or Tiled .tmx) and the pattern library its entities use.
+
+    Made by :func:`load_map`. Read-only from Python; a :class:`patrol.World` made from it
+    keeps it alive as long as the world lives.
+    """
+
+    def __init__(self, _map, _lib):
+        self._map = _map      # pt_map *, freed by its ffi.gc destructor
+        self._lib = _lib      # pt_patlib *, likewise
+
+    @property
+    def width(self):
+        return self._map.w
+
+    @property
+    def height(self):
+        return self._map.h
+
+    @property
+    def name(self):
+        """The map's title ("" when it gives none)."""
+        return _str(self._map.name)
+
+    @property
+    def path(self):
+        return _str(self._map.path)
+
+    @property
+    def seed(self):
+        """The map's default world seed (0: none given, the world uses 1)."""
+        return self._map.seed
+
+    def __repr__(self):
+        return "<patrol.Map %r %dx%d>" % (self.path, self.width, self.height)
+
+
+def _fini_map(m):
+    lib.pt_map_fini(m)
+
+
+def _fini_lib(p):
+    lib.pt_patlib_fini(p)
+
+
+def load_map(path):
+    """Loads a map and the patterns it names, checked as ``patrol check`` checks them.
+
+    Returns a :class:`Map`; raises :class:`patrol.Error` with the file, line, column and
+    message the patrol command prints for a map it refuses.
+    """
+    cpath = _path(path)
+    err = ffi.new("pt_error *")
+    m = ffi.new("pt_map *")
+    plib = ffi.new("pt_patlib *")
+    lib.pt_patlib_init(plib)
+    plib = ffi.gc(plib, _fini_lib)
+    if lib.pt_tmx_is_tmx(cpath):
+        rc = lib.pt_tmx_load(m, plib, cpath, err)
+    else:
+        rc = lib.pt_map_load(m, cpath, err)
+    _check(rc, err)
+    m = ffi.gc(m, _fini_map)
+    for i in range(m.npattern_files):
+        _check(lib.pt_patlib_load_map_file(plib, m, i, err), err)
+    if lib.pt_patlib_lint_map(plib, m, err, 1) > 0:
+        raise Error._from_c(err)
+    return Map(m, plib)
