@@ -70,6 +70,7 @@ typedef struct pt_world_desc {
     uint64_t seed;
     int tick_hz;
     int player_controlled;
+    const pt_pattern *player_pattern;
     int end_round_on_catch;
     int threads;
     ...;
@@ -84,6 +85,10 @@ int pt_world_count(const pt_world *w);
 const pt_entity *pt_world_entity(const pt_world *w, int id);
 const pt_event *pt_world_events(const pt_world *w, int *count);
 int pt_world_round(const pt_world *w);
+pt_vec2 pt_world_drawn_pos(const pt_world *w, int id, double alpha);
+void pt_world_set_input(pt_world *w, int dx, int dy);
+void pt_world_set_gait(pt_world *w, pt_gait gait);
+pt_gait pt_world_gait(const pt_world *w);
 const char *pt_state_name(pt_state s);
 const char *pt_event_kind_name(pt_event_kind k);
 const char *pt_phase_name(pt_phase p);

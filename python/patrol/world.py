@@ -11,6 +11,9 @@ Event.__doc__ = """One event of a step (world.h's pt_event): kind is its name ("
 "spotted", "door", ...); a, b, x, y mean what docs/ai.md and world.h say for that kind."""
 
 
+_GAITS = {"walk": lib.PT_GAIT_WALK, "sneak": lib.PT_GAIT_SNEAK, "run": lib.PT_GAIT_RUN}
+
+
 def _destroy_world(w):
     lib.pt_world_destroy(w)
 
@@ -22,12 +25,14 @@ class World:
     ``patrol play``; otherwise it walks its pattern, as in ``patrol sim``),
     ``end_round_on_catch`` (a catch ends the round; otherwise the player respawns),
     ``tick_hz`` (None: 60) and ``threads`` (for the flocks; the trace is the same for any).
+    ``player_pattern``: a pattern the player walks instead of the map's (an object whose
+    ``_pattern`` is a ``const pt_pattern *``, such as a solver's route); the world keeps it alive.
     The world keeps its map alive. :meth:`close` frees it at once; a closed world, and every
     view of it, raises :class:`patrol.Error`.
     """
 
     def __init__(self, map, seed=None, controlled=False, end_round_on_catch=False, tick_hz=None,
-                 threads=1):
+                 threads=1, player_pattern=None):
         if not isinstance(map, Map):
             raise TypeError("World needs a patrol.Map (patrol.load_map), not %s" % type(map).__name__)
         desc = ffi.new("pt_world_desc *")
@@ -36,15 +41,18 @@ class World:
         desc.player_controlled = 1 if controlled else 0
         desc.end_round_on_catch = 1 if end_round_on_catch else 0
         desc.threads = int(threads)
+        if player_pattern is not None:
+            desc.player_pattern = player_pattern._pattern
         err = ffi.new("pt_error *")
         w = lib.pt_world_create(map._map, map._lib, desc, err)
         if w == ffi.NULL:
             raise Error._from_c(err)
-        self._adopt(w, map)
+        self._adopt(w, map, player_pattern)
 
-    def _adopt(self, w, map):
+    def _adopt(self, w, map, keep=None):
         self._w = ffi.gc(w, _destroy_world)
         self._mapref = map
+        self._keep = keep     # what the C world points into besides the map (a player pattern)
 
     @property
     def _ptr(self):
@@ -94,6 +102,26 @@ class World:
         """0 running, 1 won (the goal reached), -1 lost (caught, with end_round_on_catch)."""
         return lib.pt_world_round(self._ptr)
 
+    # --- the player's controls -------------------------------------------------------------
+    def set_input(self, dx, dy):
+        """The player's move for the next ticks, dx, dy in {-1, 0, 1} (both 0: stand). Read only
+        by a world made with ``controlled=True``."""
+        if dx not in (-1, 0, 1) or dy not in (-1, 0, 1):
+            raise ValueError("set_input wants dx, dy in -1, 0, 1, got %r, %r" % (dx, dy))
+        lib.pt_world_set_input(self._ptr, dx, dy)
+
+    @property
+    def gait(self):
+        """The player's gait: "walk", "sneak" or "run" (docs/ai.md, "Noises")."""
+        return _str(lib.pt_gait_name(lib.pt_world_gait(self._ptr)))
+
+    @gait.setter
+    def gait(self, name):
+        g = _GAITS.get(name)
+        if g is None:
+            raise ValueError("gait is one of %s, not %r" % (", ".join(_GAITS), name))
+        lib.pt_world_set_gait(self._ptr, g)
+
     # --- entities ---------------------------------------------------------------------------
     def __len__(self):
         """The ids ever given (removed ones included): ids run from 0 to len - 1."""
@@ -115,6 +143,13 @@ class World:
         """Views of the entities alive now, in id order (the player first)."""
         w = self._ptr
         return [Entity(self, i) for i in range(lib.pt_world_count(w)) if lib.pt_world_entity(w, i) != ffi.NULL]
+
+    def drawn_pos(self, id, alpha=0.0):
+        """Where entity id is drawn, alpha in [0, 1] of the way to the next tick (world.h's
+        pt_world_drawn_pos): (x, y) in tiles. Raises KeyError for an unknown or removed id."""
+        self.entity(id)
+        p = lib.pt_world_drawn_pos(self._ptr, int(id), float(alpha))
+        return (p.x, p.y)
 
     # --- events -----------------------------------------------------------------------------
     def events(self):
@@ -194,6 +229,22 @@ class Entity:
     def heading(self):
         """Radians, 0 = east, clockwise on screen."""
         return self._e().heading
+
+    @property
+    def motion(self):
+        """"tile" (moves cell to cell) or "continuous" (a steered vehicle)."""
+        return _str(lib.pt_motion_name(self._e().motion))
+
+    @property
+    def speed(self):
+        """Tiles per second."""
+        return self._e().speed
+
+    @property
+    def view(self):
+        """(distance in tiles, full cone angle in radians) of its sight."""
+        e = self._e()
+        return (e.view_dist, e.view_angle)
 
     @property
     def awareness(self):
