@@ -68,6 +68,14 @@ START_TEST(map_names) {
     ck_assert_int_eq(map_fails("player at=1,1\nguard g at=2,1 zzzzzz=3\n" GRID, &err), PT_ERR_UNKNOWN_KEY);
     ck_assert_ptr_null(strstr(err.message, "did you mean"));
     ck_assert_ptr_nonnull(strstr(err.message, "keys:"));
+    /* a key of other kinds only: say whose it is, not the nearest key of this kind */
+    ck_assert_int_eq(map_fails("player at=1,1\nprey c at=2,1 lantern=3\n" GRID, &err), PT_ERR_UNKNOWN_KEY);
+    ck_assert_int_eq(err.col, 15);
+    ck_assert_str_eq(err.message, "prey has no key 'lantern' (only a guard has it)");
+    ck_assert_int_eq(map_fails("player at=1,1\nflock f kind=crow at=2,1 pattern=p\n" GRID, &err), PT_ERR_UNKNOWN_KEY);
+    ck_assert_str_eq(err.message, "boid has no key 'pattern' (only a player or guard has it)");
+    ck_assert_int_eq(map_fails("player at=1,1 view=3\n" GRID, &err), PT_ERR_UNKNOWN_KEY);
+    ck_assert_str_eq(err.message, "player has no key 'view' (only a guard, prey or flock has it)");
 }
 END_TEST
 

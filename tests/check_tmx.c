@@ -737,6 +737,7 @@ static const struct bad_case {
     {"guard_prop_type.tmx", PT_ERR_BAD_VALUE, 22, 33, "guard_prop_type.tmx"},
     {"guard_chase.tmx", PT_ERR_BAD_VALUE, 22, 35, "guard_chase.tmx"},
     {"guard_unknown_prop.tmx", PT_ERR_UNKNOWN_KEY, 22, 21, "guard_unknown_prop.tmx"},
+    {"guard_flock_prop.tmx", PT_ERR_UNKNOWN_KEY, 22, 21, "guard_flock_prop.tmx"},
     {"guard_prop_twice.tmx", PT_ERR_DUPLICATE, 23, 21, "guard_prop_twice.tmx"},
     {"suspicious.tmx", PT_ERR_RANGE, 22, 56, "suspicious.tmx"},
     {"route_missing.tmx", PT_ERR_MISSING, 25, 49, "route_missing.tmx"},
@@ -807,6 +808,18 @@ START_TEST(test_error_kinds) {
     ck_assert_msg(e.source[0] != '\0', "%s: no source line", c->file);
     ck_assert(m.tiles == NULL && m.ents == NULL && m.w == 0 && m.nlegend == 0);
     ck_assert_int_eq(lib.count, 0);
+    pt_patlib_fini(&lib);
+}
+END_TEST
+
+/* A property of other kinds only says whose it is (the message is the feature here). */
+START_TEST(test_property_of_another_kind) {
+    pt_map m;
+    pt_patlib lib;
+    pt_patlib_init(&lib);
+    pt_error e;
+    ck_assert_int_eq(pt_tmx_load(&m, &lib, DATA "bad/guard_flock_prop.tmx", &e), PT_ERR_UNKNOWN_KEY);
+    ck_assert_str_eq(e.message, "a guard has no property 'count' (only a flock has it)");
     pt_patlib_fini(&lib);
 }
 END_TEST
@@ -1136,6 +1149,7 @@ static Suite *tmx_suite(void) {
     suite_add_tcase(s, core);
     TCase *errs = tcase_create("errors");
     tcase_add_loop_test(errs, test_error_kinds, 0, NBAD);
+    tcase_add_test(errs, test_property_of_another_kind);
     tcase_add_test(errs, test_lines_past_65535);
     suite_add_tcase(s, errs);
     TCase *limits = tcase_create("limits");

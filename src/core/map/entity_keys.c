@@ -57,3 +57,26 @@ void pt__entity_key_list(pt_kind kind, unsigned format, char *buf, size_t cap) {
         if (n > 0 && used + (size_t)n < cap) used += (size_t)n;
     }
 }
+
+int pt__entity_key_elsewhere(const char *name, size_t len, unsigned format, char *buf, size_t cap) {
+    /* The words a map declares them by: boids are declared by `flock` lines. */
+    static const char *const word[PT_KIND_COUNT] = {"player", "guard", "prey", "flock"};
+    unsigned kinds = 0;
+    for (int i = 0; i < pt__entity_nkeys; i++)
+        if ((pt__entity_keys[i].formats & format) && strlen(pt__entity_keys[i].name) == len &&
+            memcmp(pt__entity_keys[i].name, name, len) == 0)
+            kinds |= pt__entity_keys[i].kinds;
+    buf[0] = '\0';
+    if (!kinds) return 0;
+    int n = 0, total = 0;
+    for (int k = 0; k < PT_KIND_COUNT; k++) total += (kinds >> k) & 1;
+    size_t used = (size_t)snprintf(buf, cap, " (only a");
+    for (int k = 0; k < PT_KIND_COUNT && used < cap; k++) {
+        if (!((kinds >> k) & 1)) continue;
+        const char *sep = n == 0 ? " " : n == total - 1 ? " or " : ", ";
+        used += (size_t)snprintf(buf + used, cap - used, "%s%s", sep, word[k]);
+        n++;
+    }
+    if (used < cap) snprintf(buf + used, cap - used, " has it)");
+    return 1;
+}

@@ -48,5 +48,9 @@ extern const char *const pt__flock_words[];  /* indexed by pt_flock_kind */
 int pt__entity_key_find(const char *name, size_t len, pt_kind kind, unsigned format);
 /* "at, speed, ..." : the keys of kind in format, for error messages. */
 void pt__entity_key_list(pt_kind kind, unsigned format, char *buf, size_t cap);
+/* When `name` is a key of other kinds of entity only (`lantern` on a prey line): writes
+ * " (only a guard has it)" or " (only a guard, prey or flock has it)" to buf and returns 1;
+ * 0 (buf "") when no kind has it, so the caller suggests the nearest key instead. */
+int pt__entity_key_elsewhere(const char *name, size_t len, unsigned format, char *buf, size_t cap);
 
 #endif

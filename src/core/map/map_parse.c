@@ -323,7 +323,10 @@ static int d_tile(parser *p, pt__line *ln) {
 
 
 static int unknown_key(parser *p, int line, const pt__tok *k, pt_kind kind) {
-    char list[320];
+    char list[320], only[64];
+    if (pt__entity_key_elsewhere(k->s, (size_t)k->len, PT__EK_MAP, only, sizeof only))
+        return pt_error_set(p->err, PT_ERR_UNKNOWN_KEY, line, k->col, "%s has no key '%.*s'%s", pt_kind_name(kind),
+                            k->len, k->s, only);
     pt__entity_key_list(kind, PT__EK_MAP, list, sizeof list);
     pt__suggest sg;
     pt__suggest_init(&sg, k->s, (size_t)k->len);

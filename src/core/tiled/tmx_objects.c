@@ -216,7 +216,10 @@ static int route_object(loader *L, int oi) {
 static const char *kind_word(pt_kind k) { return k == PT_KIND_BOID ? "flock" : pt_kind_name(k); }
 
 static int unknown_key(loader *L, const prop *p, pt_kind kind) {
-    char list[320];
+    char list[320], only[64];
+    if (pt__entity_key_elsewhere(p->name, strlen(p->name), PT__EK_TMX, only, sizeof only))
+        return pt__tmx_fail_at(L, &L->tmx, p->node, "name", 0, PT_ERR_UNKNOWN_KEY, "a %s has no property '%s'%s",
+                               kind_word(kind), p->name, only);
     pt__entity_key_list(kind, PT__EK_TMX, list, sizeof list);
     pt__suggest sg;
     pt__suggest_init(&sg, p->name, strlen(p->name));
