@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="patrol-tiles" tilewidth="16" tileheight="16" tilecount="10" columns="10">
- <image source="../../../assets/tiles.png" width="160" height="16"/>
+<tileset version="1.8" tiledversion="1.8.2" name="patrol-tiles" tilewidth="16" tileheight="16" tilecount="11" columns="11">
+ <image source="../../../assets/tiles.png" width="176" height="16"/>
  <tile id="0">
   <properties>
    <property name="goal" type="bool" value="false"/>
@@ -79,6 +79,14 @@
    <property name="name" value="dirt"/>
    <property name="opaque" type="bool" value="false"/>
    <property name="walkable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="10">
+  <properties>
+   <property name="goal" type="bool" value="false"/>
+   <property name="name" value="tree"/>
+   <property name="opaque" type="bool" value="true"/>
+   <property name="walkable" type="bool" value="false"/>
   </properties>
  </tile>
 </tileset>
