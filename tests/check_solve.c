@@ -14,6 +14,7 @@
 #include <patrol/world.h>
 
 #include "guards/tuning.h"
+#include "test_route.h"
 #include "test_util.h"
 
 /* The solver plans by sight only (docs/solve.md): the replays run on maps whose floor and
@@ -51,25 +52,9 @@ static int solve(const pt_map *m, const pt_patlib *lib, uint64_t seed, int max_t
  * with `seed`: on every tick no guard has the player in view and none is aware of them, the
  * player is on the route's cell, and the goal event comes on the route's last tick. */
 static void replay(const pt_map *m, const pt_patlib *lib, uint64_t seed, const pt_solve_result *r) {
-    FILE *f = tmpfile();
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(pt_solve_write_pattern(r, f, "solved"), 0);
-    long len = ftell(f);
-    rewind(f);
-    char *text = malloc((size_t)len + 1);
-    ck_assert_ptr_nonnull(text);
-    ck_assert_int_eq((long)fread(text, 1, (size_t)len, f), len);
-    text[len] = 0;
-    fclose(f);
     pt_patlib plib;
-    load_pats(&plib, text);
-    pt_world_desc d = {0};
-    d.seed = seed;
-    d.player_pattern = pt_patlib_find(&plib, "solved");
-    ck_assert_ptr_nonnull(d.player_pattern);
-    pt_error err;
-    pt_world *w = pt_world_create(m, lib, &d, &err);
-    ck_assert_msg(w != NULL, "world: %s", err.message);
+    char *text = tu_route_pattern(r, &plib);
+    pt_world *w = tu_route_world(m, lib, &plib, seed);
     for (int t = 1; t <= r->ticks; t++) {
         pt_world_step(w);
         const pt_entity *p = pt_world_entity(w, 0);
@@ -293,23 +278,9 @@ START_TEST(test_only_sneaking_gets_by) {
     pt_map deaf;
     passage_map(&deaf, "256");
     ck_assert(solve_gait(&deaf, &lib, 1 + PT_GAIT_WALK, &r));
-    FILE *f = tmpfile();
-    ck_assert_int_eq(pt_solve_write_pattern(&r, f, "walked"), 0);
-    long len = ftell(f);
-    rewind(f);
-    char text[4096];
-    ck_assert_int_lt(len, (long)sizeof text);
-    ck_assert_int_eq((long)fread(text, 1, (size_t)len, f), len);
-    text[len] = 0;
-    fclose(f);
     pt_patlib plib;
-    load_pats(&plib, text);
-    pt_world_desc d = {0};
-    d.seed = 1;
-    d.player_pattern = pt_patlib_find(&plib, "walked");
-    pt_error err;
-    pt_world *w = pt_world_create(&m, &lib, &d, &err);
-    ck_assert_ptr_nonnull(w);
+    free(tu_route_pattern(&r, &plib));
+    pt_world *w = tu_route_world(&m, &lib, &plib, 1);
     int heard = 0;
     for (int t = 1; t <= r.ticks; t++) {
         pt_world_step(w);
@@ -521,47 +492,6 @@ START_TEST(test_seeds_together) {
 }
 END_TEST
 
-/* 1 when the route's pattern, played in the world with `seed`, reaches the goal on its tick
- * with no guard seeing, noticing or hearing the player on the way (replay without asserts). */
-static int route_holds_in_world(const pt_map *m, const pt_patlib *lib, uint64_t seed, const pt_solve_result *r) {
-    FILE *f = tmpfile();
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(pt_solve_write_pattern(r, f, "solved"), 0);
-    long len = ftell(f);
-    rewind(f);
-    char *text = malloc((size_t)len + 1);
-    ck_assert_ptr_nonnull(text);
-    ck_assert_int_eq((long)fread(text, 1, (size_t)len, f), len);
-    text[len] = 0;
-    fclose(f);
-    pt_patlib plib;
-    load_pats(&plib, text);
-    pt_world_desc d = {0};
-    d.seed = seed;
-    d.player_pattern = pt_patlib_find(&plib, "solved");
-    pt_error err;
-    pt_world *w = pt_world_create(m, lib, &d, &err);
-    ck_assert_msg(w != NULL, "world: %s", err.message);
-    int ok = 1, goal = 0;
-    for (int t = 1; t <= r->ticks && ok; t++) {
-        pt_world_step(w);
-        for (int i = 1; i < pt_world_count(w); i++) {
-            const pt_entity *g = pt_world_entity(w, i);
-            if (g->kind == PT_KIND_GUARD && (g->sees_player || g->awareness != 0.0)) ok = 0;
-        }
-        int n = 0;
-        const pt_event *ev = pt_world_events(w, &n);
-        for (int k = 0; k < n; k++) {
-            if (ev[k].kind == PT_EVENT_HEARD || ev[k].kind == PT_EVENT_SPOTTED) ok = 0;
-            goal |= ev[k].kind == PT_EVENT_GOAL;
-        }
-    }
-    pt_world_destroy(w);
-    pt_patlib_fini(&plib);
-    free(text);
-    return ok && goal;
-}
-
 /* Seeds S..S+N-1 with no route for all of them: the route given is exactly the route of a
  * solve of seed S alone (its own sight, hearing and animals, not the other seeds'), and
  * seeds_ok counts the seeds under which it walks unseen and unheard in the world. Generated
@@ -595,7 +525,7 @@ START_TEST(test_seeds_fallback_is_seed_alone) {
                 ck_assert_int_eq(r.first_move_tick, one.first_move_tick);
                 replay(&m, &lib, o.seed, &r);
                 int holds = 0;
-                for (int k = 0; k < 4; k++) holds += route_holds_in_world(&m, &lib, o.seed + (uint64_t)k, &r);
+                for (int k = 0; k < 4; k++) holds += tu_route_holds(&m, &lib, o.seed + (uint64_t)k, &r);
                 ck_assert_int_eq(r.seeds_ok, holds);
                 ck_assert_int_ge(r.seeds_ok, 1);
                 ck_assert_int_lt(r.seeds_ok, 4);

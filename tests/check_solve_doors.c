@@ -13,6 +13,7 @@
 #include <patrol/solve.h>
 #include <patrol/world.h>
 
+#include "test_route.h"
 #include "test_util.h"
 
 /* Floor, exit and open door make no footsteps: what a guard may hear is the door's noise. */
@@ -54,24 +55,9 @@ static int through(const pt_solve_result *r, int x, int y) {
  * guard sees it, is aware of it or hears anything, and the goal comes on the last tick. The
  * doors the player opened on the way: *opened. */
 static void replay(const pt_map *m, const pt_patlib *lib, const pt_solve_result *r, int *opened) {
-    FILE *f = tmpfile();
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(pt_solve_write_pattern(r, f, "solved"), 0);
-    long len = ftell(f);
-    rewind(f);
-    char *text = malloc((size_t)len + 1);
-    ck_assert_ptr_nonnull(text);
-    ck_assert_int_eq((long)fread(text, 1, (size_t)len, f), len);
-    text[len] = 0;
-    fclose(f);
     pt_patlib plib;
-    load_pats(&plib, text);
-    pt_world_desc d = {0};
-    d.seed = m->seed ? m->seed : 1;
-    d.player_pattern = pt_patlib_find(&plib, "solved");
-    pt_error err;
-    pt_world *w = pt_world_create(m, lib, &d, &err);
-    ck_assert_msg(w != NULL, "world: %s", err.message);
+    char *text = tu_route_pattern(r, &plib);
+    pt_world *w = tu_route_world(m, lib, &plib, m->seed ? m->seed : 1);
     *opened = 0;
     for (int t = 1; t <= r->ticks; t++) {
         pt_world_step(w);
@@ -399,44 +385,6 @@ static const char *ROOM = "tile = grate opaque sound=0\n"
                           "end\n";
 static const char *ROAM = "pattern roam\n  kind matrix\n  segments 3,3 7,3\n  segments 3,4 7,4\n  start 5,3\nend\n";
 
-/* The route under seed: 1 when no guard hears or notices anything and the goal comes last. */
-static int holds_in_world(const pt_map *m, const pt_patlib *lib, uint64_t seed, const pt_solve_result *r) {
-    FILE *f = tmpfile();
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(pt_solve_write_pattern(r, f, "solved"), 0);
-    long len = ftell(f);
-    rewind(f);
-    char *text = malloc((size_t)len + 1);
-    ck_assert_ptr_nonnull(text);
-    ck_assert_int_eq((long)fread(text, 1, (size_t)len, f), len);
-    text[len] = 0;
-    fclose(f);
-    pt_patlib plib;
-    load_pats(&plib, text);
-    pt_world_desc d = {0};
-    d.seed = seed;
-    d.player_pattern = pt_patlib_find(&plib, "solved");
-    pt_error err;
-    pt_world *w = pt_world_create(m, lib, &d, &err);
-    ck_assert_ptr_nonnull(w);
-    int ok = 1, goal = 0;
-    for (int t = 1; t <= r->ticks; t++) {
-        pt_world_step(w);
-        for (int i = 1; i < pt_world_count(w); i++)
-            if (pt_world_entity(w, i)->sees_player || pt_world_entity(w, i)->awareness != 0.0) ok = 0;
-        int n = 0;
-        const pt_event *ev = pt_world_events(w, &n);
-        for (int k = 0; k < n; k++) {
-            ok &= ev[k].kind != PT_EVENT_HEARD;
-            goal |= ev[k].kind == PT_EVENT_GOAL;
-        }
-    }
-    pt_world_destroy(w);
-    pt_patlib_fini(&plib);
-    free(text);
-    return ok && goal;
-}
-
 START_TEST(test_seeds_price_the_door) {
     pt_map m;
     load_map(&m, ROOM);
@@ -455,7 +403,7 @@ START_TEST(test_seeds_price_the_door) {
         if (r.found && !r.all_seeds) {
             fallbacks++;
             int holds = 0;
-            for (int k = 0; k < o.nseeds; k++) holds += holds_in_world(&m, &lib, s0 + (uint64_t)k, &r);
+            for (int k = 0; k < o.nseeds; k++) holds += tu_route_holds(&m, &lib, s0 + (uint64_t)k, &r);
             ck_assert_msg(r.seeds_ok == holds, "seeds %llu..: the check says %d hold, the world %d",
                           (unsigned long long)s0, r.seeds_ok, holds);
             ck_assert_int_ge(holds, 1);
