@@ -33,7 +33,8 @@ def shipped_maps(root):
     return sorted(p for p in (root / "maps").iterdir() if p.suffix in (".map", ".tmx"))
 
 
-def test_every_shipped_map_loads(root, patrol_bin):
+def test_every_shipped_map_loads(root, patrol_bin, monkeypatch):
+    monkeypatch.chdir(root)
     maps = shipped_maps(root)
     assert len(maps) >= 5
     for p in maps:
