@@ -12,7 +12,6 @@
 #include <patrol/path.h>
 #include "base/text.h" /* the level list's text, read as levels.c reads it */
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
