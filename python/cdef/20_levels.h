@@ -10,6 +10,7 @@ int pt_level_load(const char *path, pt_map *map, pt_patlib *lib, pt_error *err);
 typedef enum pt_level_problem { PT_LEVEL_ERROR, PT_LEVEL_LINT, PT_LEVEL_WARNING, ... } pt_level_problem;
 typedef void (*pt_level_report)(void *user, const pt_error *problem, pt_level_problem kind);
 int pt_level_check_map(const char *path, pt_map *map, pt_patlib *lib, pt_level_report report, void *user, int *loaded);
+int pt_level_check_tileset(const char *path, pt_error *err);
 extern "Python" void _patrol_level_report(void *user, const pt_error *problem, pt_level_problem kind);
 
 /* patrol/testing.h: .test files */

@@ -112,10 +112,11 @@ def check(path):
     every pattern file it names, every entity's pattern linted as the world places it, its
     steering file, then the world made from it), a pattern file or a steering file (its
     syntax), a test file (its map as :func:`load_map` loads it, and its names, cells and
-    routes against that map) or a script (its syntax). Raises :class:`patrol.Error` for the
+    routes against that map), a script (its syntax) or a Tiled tileset (read as a one-tile
+    map's). Raises :class:`patrol.Error` for the
     first error ``patrol check`` prints for the file; otherwise returns the
-    :class:`CheckWarning` list it prints (a map's only; [] for the other kinds). Recordings,
-    level lists and Tiled tilesets are checked by the command only: ValueError.
+    :class:`CheckWarning` list it prints (a map's only; [] for the other kinds). Recordings
+    and level lists are checked by the command only: ValueError.
     """
     cpath = _path(path)
     kind = lib.pt_file_kind_of(cpath)
@@ -130,8 +131,10 @@ def check(path):
         _check_test_file(cpath, err)
     elif kind == lib.PT_FILE_SCRIPT:
         _check_script(cpath, err)
+    elif kind == lib.PT_FILE_TSX:
+        _check(lib.pt_level_check_tileset(cpath, err), err)
     else:
-        raise ValueError("patrol.check checks maps, pattern, steering, test and script files; %s is a %s "
+        raise ValueError("patrol.check checks maps, tilesets, pattern, steering, test and script files; %s is a %s "
                          "(run: patrol check FILE)" % (os.fsdecode(cpath), _str(lib.pt_file_kind_name(kind))))
     return []
 

@@ -149,31 +149,10 @@ static int check_steer_file(const char *path, int quiet) {
     return problems;
 }
 
-/* A tileset is only ever read as part of a Tiled map, so it is checked by the same loader:
- * a one-tile map in the tileset's folder that uses it. A problem located in the tileset is
- * the tileset's; the stand-in map's own complaints (it has no player) are not. */
+/* A tileset alone: read as a one-tile map's (pt_level_check_tileset). */
 static int check_tileset(const char *path, int quiet) {
-    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
-    char name[PT_MAX_PATH], esc[PT_MAX_PATH * 6], text[PT_MAX_PATH * 6 + 512];
-    snprintf(name, sizeof name, "%.*s(check of %s).tmx", slash ? (int)(slash - path + 1) : 0, path, base);
-    size_t n = 0;
-    for (const char *c = base; *c && n + 7 < sizeof esc; c++) {
-        const char *e = *c == '&' ? "&amp;" : *c == '<' ? "&lt;" : *c == '"' ? "&quot;" : NULL;
-        if (e) n += (size_t)snprintf(esc + n, sizeof esc - n, "%s", e);
-        else esc[n++] = *c;
-    }
-    esc[n] = '\0';
-    int len = snprintf(text, sizeof text,
-                       "<map version=\"1.8\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"1\" "
-                       "height=\"1\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n"
-                       " <tileset firstgid=\"1\" source=\"%s\"/>\n"
-                       " <layer id=\"1\" name=\"tiles\" width=\"1\" height=\"1\"><data encoding=\"csv\">1</data></layer>\n"
-                       "</map>\n", esc);
-    pt_map map;
     pt_error err;
-    int rc = pt_tmx_parse(&map, NULL, text, (size_t)len, name, &err);
-    if (rc == PT_OK) pt_map_fini(&map);
-    if (rc < 0 && strcmp(err.file, name) != 0) {
+    if (pt_level_check_tileset(path, &err) < 0) {
         pt_error_print(stderr, &err);
         return 1;
     }

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: Zlib */
 /* What loads but does not play as meant (patrol/level.h, pt_level_warnings): `patrol check`
- * prints these as located warnings and keeps the exit status 0. */
+ * prints these as located warnings and keeps the exit status 0. And a Tiled tileset checked
+ * alone (pt_level_check_tileset). */
 #include <patrol/level.h>
 
 #include <patrol/math.h>
 #include <patrol/path.h>
+#include <patrol/tmx.h>
 #include <patrol/world.h>
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The warnings found so far: written up to max, all counted. */
 typedef struct warnings {
@@ -140,5 +143,37 @@ int pt_level_warnings(const pt_map *map, const pt_patlib *lib, pt_error *out, in
     pt_pathfinder_destroy(pf);
     light_warnings(ws, map);
     return all.n;
+}
+
+
+/* A tileset is only ever read as part of a Tiled map, so it is checked by the same loader:
+ * a one-tile map in the tileset's folder that uses it. A problem located in the tileset is
+ * the tileset's; the stand-in map's own complaints (it has no player) are not. */
+int pt_level_check_tileset(const char *path, pt_error *err) {
+    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+    char name[PT_MAX_PATH], esc[PT_MAX_PATH * 6], text[PT_MAX_PATH * 6 + 512];
+    snprintf(name, sizeof name, "%.*s(check of %s).tmx", slash ? (int)(slash - path + 1) : 0, path, base);
+    size_t n = 0;
+    for (const char *c = base; *c && n + 7 < sizeof esc; c++) {
+        const char *e = *c == '&' ? "&amp;" : *c == '<' ? "&lt;" : *c == '"' ? "&quot;" : NULL;
+        if (e) n += (size_t)snprintf(esc + n, sizeof esc - n, "%s", e);
+        else esc[n++] = *c;
+    }
+    esc[n] = '\0';
+    int len = snprintf(text, sizeof text,
+                       "<map version=\"1.8\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"1\" "
+                       "height=\"1\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n"
+                       " <tileset firstgid=\"1\" source=\"%s\"/>\n"
+                       " <layer id=\"1\" name=\"tiles\" width=\"1\" height=\"1\"><data encoding=\"csv\">1</data></layer>\n"
+                       "</map>\n", esc);
+    pt_map map;
+    pt_error e;
+    int rc = pt_tmx_parse(&map, NULL, text, (size_t)len, name, &e);
+    if (rc == PT_OK) pt_map_fini(&map);
+    if (rc < 0 && strcmp(e.file, name) != 0) { /* the tileset's problem, not the stand-in map's */
+        if (err) *err = e;
+        return rc;
+    }
+    return PT_OK;
 }
 

@@ -133,6 +133,11 @@ int pt_level_check_map(const char *path, pt_map *map, pt_patlib *lib, pt_level_r
  * many there are. */
 int pt_level_warnings(const pt_map *map, const pt_patlib *lib, pt_error *out, int max);
 
+/* Checks a Tiled tileset (.tsx) alone as `patrol check` does: read by the Tiled loader as the
+ * tileset of a one-tile map in its folder. PT_OK, or the code of a problem located in the
+ * tileset (or a file it names) with err set. */
+int pt_level_check_tileset(const char *path, pt_error *err);
+
 PT_API_END
 #ifdef __cplusplus
 }
