@@ -13,7 +13,7 @@ import sys
 import cffi
 
 HERE = pathlib.Path(__file__).resolve().parent
-HEADERS = ["error", "map", "pattern", "world", "save", "spawn", "door", "light", "player",
+HEADERS = ["error", "map", "pattern", "world", "save", "spawn", "door", "light", "player", "level", "steer",
            "tmx", "solve", "testing", "script", "search", "hearing", "los"]
 
 

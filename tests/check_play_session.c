@@ -110,7 +110,7 @@ START_TEST(test_a_file_named_twice_is_loaded_once) {
     pt_map map;
     pt_patlib lib;
     pt_error err;
-    ck_assert_int_eq(app_load_inputs("maps/demo.map", &map, &lib, &err), PT_OK);
+    ck_assert_int_eq(pt_level_load("maps/demo.map", &map, &lib, &err), PT_OK);
     int count = pt_patlib_count(&lib);
     const pt_pattern *p = app_load_pattern_ref("sim", "patterns/castle.pat:walk_past", &lib);
     ck_assert_ptr_nonnull(p);

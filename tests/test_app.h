@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Zlib */
-/* test_app.h - the app's SDL-free sources compiled into a suite: the file kinds, the loader,
+/* test_app.h - the app's SDL-free sources compiled into a suite: the loader,
  * the level list, the play session, the recordings and the file watch (a suite reaches their
  * static functions too), with stand-ins for the two helpers of common/cli.c they call (cli.c
  * needs the renderer's data places; these suites link the core only). Include it once, in
@@ -11,7 +11,6 @@
 #ifndef PATROL_TEST_APP_H
 #define PATROL_TEST_APP_H
 
-#include "../src/app/common/filekind.c"
 #include "../src/app/game/levels.c"
 #include "../src/app/common/load.c"
 #include "../src/app/game/play_session.c"

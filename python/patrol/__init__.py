@@ -10,10 +10,16 @@
     for ev in world.events():                    # the last step's
         print(ev.kind, ev.a, ev.b)
 
+    print(patrol.check("maps/demo.map"))         # its warnings; patrol.Error on an error
+    route = patrol.solve(level)                  # a route no guard sees, or a false Route
+    print(patrol.run_test("maps/demo.test").ok)
+
 docs/python.md describes the whole API.
 """
 from ._core import Error
+from .levels import CheckWarning, ExpectResult, Route, TestRun, check, file_kind, run_test, solve
 from .map import Map, load_map
 from .world import Entity, Event, World
 
-__all__ = ["Error", "Map", "load_map", "World", "Entity", "Event"]
+__all__ = ["Error", "Map", "load_map", "World", "Entity", "Event",
+           "check", "file_kind", "solve", "run_test", "CheckWarning", "Route", "TestRun", "ExpectResult"]

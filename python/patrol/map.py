@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Zlib
 """Maps: loaded with the pattern files they name, as the patrol command loads them."""
-from ._core import Error, _check, _path, _str, ffi, lib
+from ._core import _check, _path, _str, ffi, lib
 
 
 class Map:
@@ -49,25 +49,17 @@ def _fini_lib(p):
 
 
 def load_map(path):
-    """Loads a map and the patterns it names, checked as ``patrol check`` checks them.
+    """Loads a map and the patterns it names as every patrol command loads one (pt_level_load).
 
-    Returns a :class:`Map`; raises :class:`patrol.Error` with the file, line, column and
-    message the patrol command prints for a map it refuses.
+    The file must be a map (a text .map, or a Tiled .tmx by its name): another kind of file
+    (a pattern file, a test file, ...) is refused at its first word; then the map, every
+    pattern file it names, and every entity's pattern linted against the map: the first
+    problem refuses it. Returns a :class:`Map`; raises :class:`patrol.Error` with the file,
+    line, column and message the patrol command prints (``patrol sim FILE``'s first line).
     """
     cpath = _path(path)
     err = ffi.new("pt_error *")
     m = ffi.new("pt_map *")
     plib = ffi.new("pt_patlib *")
-    lib.pt_patlib_init(plib)
-    plib = ffi.gc(plib, _fini_lib)
-    if lib.pt_tmx_is_tmx(cpath):
-        rc = lib.pt_tmx_load(m, plib, cpath, err)
-    else:
-        rc = lib.pt_map_load(m, cpath, err)
-    _check(rc, err)
-    m = ffi.gc(m, _fini_map)
-    for i in range(m.npattern_files):
-        _check(lib.pt_patlib_load_map_file(plib, m, i, err), err)
-    if lib.pt_patlib_lint_map(plib, m, err, 1) > 0:
-        raise Error._from_c(err)
-    return Map(m, plib)
+    _check(lib.pt_level_load(cpath, m, plib, err), err)  # on failure both hold nothing
+    return Map(ffi.gc(m, _fini_map), ffi.gc(plib, _fini_lib))

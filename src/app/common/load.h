@@ -5,22 +5,14 @@
 
 #include <patrol/map.h>
 #include <patrol/pattern.h>
+#include <patrol/level.h> /* pt_level_load: how every command loads a map */
 #include <patrol/testing.h>
 
-/* Loads a map and every pattern file it names into lib (initialised here), then lints every
- * entity's pattern against the map as `check` does (the first problem refuses the map).
- * Returns PT_OK, or a negative code with err located; on failure map and lib hold nothing to
- * free. Every command that runs or draws a map loads it here, and so does play's F5. */
-int app_load_inputs(const char *path, pt_map *map, pt_patlib *lib, pt_error *err);
-
-/* The same, printing the located error to stderr. On failure
- * prints the located error(s) to stderr and returns 0; on success returns 1 and the caller
+/* A map with its pattern files, linted, as pt_level_load (patrol/level.h) loads it: every
+ * command that runs or draws a map loads it so, and so does play's F5. On failure
+ * prints the located error to stderr and returns 0; on success returns 1 and the caller
  * owns map and lib (pt_map_fini, pt_patlib_fini). */
 int app_load_map_and_patterns(const char *path, pt_map *map, pt_patlib *lib);
-
-/* Loads the map's i-th pattern file into lib (pt_patlib_load_map_file), first refusing a
- * file of another kind (a map named on a `patterns` line) as app_expect_pattern does. */
-int app_load_map_pattern_file(pt_patlib *lib, const pt_map *map, int i, pt_error *err);
 
 /* 1 if ref has the form FILE.pat:NAME; else prints a usage error and returns 0. */
 int app_pattern_ref_ok(const char *cmd, const char *ref);
@@ -38,8 +30,8 @@ int app_lint_route(const pt_pattern *route, const pt_map *map);
  * mean" for a near name; lists the patterns lib loaded from file. */
 void app_no_pattern_error(const char *cmd, const char *file, const char *name, const pt_patlib *lib);
 
-/* A test file, its map and patterns (as app_load_inputs loads them), the test file's own
- * pattern files, its names and cells checked against the map (pt_testfile_bind). On failure
+/* A test file, its map and patterns, the test file's own pattern files, its names and cells
+ * checked against the map, as pt_level_load_test (patrol/level.h) loads them. On failure
  * prints the located error to stderr and returns 0 with nothing to free; on success returns
  * 1 and the caller owns tf, map and lib. */
 int app_load_test(const char *path, pt_testfile *tf, pt_map *map, pt_patlib *lib);

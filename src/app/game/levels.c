@@ -112,7 +112,7 @@ int app_levels_load(app_levels *l, const char *path, pt_error *err, pt_error *wh
     pt_error inner;
     for (int i = 0; i < l->n; i++) {
         app_level_item *it = &l->items[i];
-        rc = app_load_inputs(it->path, &map, &lib, &inner);
+        rc = pt_level_load(it->path, &map, &lib, &inner);
         if (rc == PT_OK) {
             const char *base = strrchr(it->path, '/');
             snprintf(it->title, sizeof it->title, "%.*s", (int)sizeof it->title - 1,

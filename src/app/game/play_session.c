@@ -19,7 +19,7 @@ static play_level *level_load(const char *path, pt_error *err) {
         pt_error_set(err, PT_ERR_NOMEM, 0, 0, "out of memory");
         return NULL;
     }
-    if (app_load_inputs(path, &lv->map, &lv->lib, err) < 0) { /* nothing to free on failure */
+    if (pt_level_load(path, &lv->map, &lv->lib, err) < 0) { /* nothing to free on failure */
         PT_FREE(lv);
         return NULL;
     }

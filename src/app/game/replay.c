@@ -26,7 +26,7 @@ int app_sim_replay(const char *rec_path, const char *map_path, long max_ticks, c
     pt_map map;
     pt_patlib lib;
     int status = APP_EXIT_OK;
-    if (app_load_inputs(map_path ? map_path : r.map, &map, &lib, &err) < 0) {
+    if (pt_level_load(map_path ? map_path : r.map, &map, &lib, &err) < 0) {
         pt_error_print(stderr, &err);
         if (!map_path) fprintf(stderr, "patrol sim: the recording %s names that map (line %d)\n", rec_path, r.map_line);
         app_rec_fini(&r);

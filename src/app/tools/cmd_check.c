@@ -4,7 +4,7 @@
  * every file. */
 #include "common/app.h"
 #include "common/cli.h"
-#include "common/filekind.h"
+#include <patrol/level.h>
 #include "game/levels.h"
 #include "common/load.h"
 #include "common/rec.h"
@@ -12,7 +12,6 @@
 #include <patrol/path.h>
 #include "base/text.h" /* the level list's text, read as levels.c reads it */
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,10 +41,10 @@ typedef struct check_ctx {
     int nmaps;
 } check_ctx;
 
-static int is_map_kind(app_file_kind k) { return k == APP_FILE_MAP || k == APP_FILE_TMX; }
+static int is_map_kind(pt_file_kind k) { return k == PT_FILE_MAP || k == PT_FILE_TMX; }
 
 /* A file whose check checks maps, on which --route lints its routes: a map, a level list. */
-static int has_maps(app_file_kind k) { return is_map_kind(k) || k == APP_FILE_LEVELS; }
+static int has_maps(pt_file_kind k) { return is_map_kind(k) || k == PT_FILE_LEVELS; }
 
 static int map_is_checked(const char *map, void *user) {
     const check_ctx *c = user;
@@ -92,7 +91,7 @@ static int check_recording(const char *path, int quiet) {
     pt_map map;
     pt_patlib lib;
     int problems = 0;
-    if (app_load_inputs(r.map, &map, &lib, &err) < 0) {
+    if (pt_level_load(r.map, &map, &lib, &err) < 0) {
         pt_error_print(stderr, &err);
         problems = 1;
     } else {
@@ -150,31 +149,10 @@ static int check_steer_file(const char *path, int quiet) {
     return problems;
 }
 
-/* A tileset is only ever read as part of a Tiled map, so it is checked by the same loader:
- * a one-tile map in the tileset's folder that uses it. A problem located in the tileset is
- * the tileset's; the stand-in map's own complaints (it has no player) are not. */
+/* A tileset alone: read as a one-tile map's (pt_level_check_tileset). */
 static int check_tileset(const char *path, int quiet) {
-    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
-    char name[PT_MAX_PATH], esc[PT_MAX_PATH * 6], text[PT_MAX_PATH * 6 + 512];
-    snprintf(name, sizeof name, "%.*s(check of %s).tmx", slash ? (int)(slash - path + 1) : 0, path, base);
-    size_t n = 0;
-    for (const char *c = base; *c && n + 7 < sizeof esc; c++) {
-        const char *e = *c == '&' ? "&amp;" : *c == '<' ? "&lt;" : *c == '"' ? "&quot;" : NULL;
-        if (e) n += (size_t)snprintf(esc + n, sizeof esc - n, "%s", e);
-        else esc[n++] = *c;
-    }
-    esc[n] = '\0';
-    int len = snprintf(text, sizeof text,
-                       "<map version=\"1.8\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"1\" "
-                       "height=\"1\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n"
-                       " <tileset firstgid=\"1\" source=\"%s\"/>\n"
-                       " <layer id=\"1\" name=\"tiles\" width=\"1\" height=\"1\"><data encoding=\"csv\">1</data></layer>\n"
-                       "</map>\n", esc);
-    pt_map map;
     pt_error err;
-    int rc = pt_tmx_parse(&map, NULL, text, (size_t)len, name, &err);
-    if (rc == PT_OK) pt_map_fini(&map);
-    if (rc < 0 && strcmp(err.file, name) != 0) {
+    if (pt_level_check_tileset(path, &err) < 0) {
         pt_error_print(stderr, &err);
         return 1;
     }
@@ -198,136 +176,6 @@ static int check_test_file(const char *path, check_ctx *c) {
 }
 
 
-/* A map (.map or Tiled .tmx): the map itself, every pattern file it names, then every
- * entity's pattern linted against the map as the world places it. Every problem is printed;
- * returns how many. */
-static void warn_at(const pt_map *map, int line, int col, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-static void warn_at(const pt_map *map, int line, int col, const char *fmt, ...) {
-    pt_error w;
-    pt_error_clear(&w);
-    w.line = line;
-    w.col = col;
-    snprintf(w.file, sizeof w.file, "%s", map->path);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(w.message, sizeof w.message, fmt, ap);
-    va_end(ap);
-    pt_warning_print(stderr, &w);
-}
-
-/* Where the world walks a guard that starts off its pattern (guards/brain.c, "return"): the
- * pattern's cells as pt_patrun_cells gives them (at most the world's scratch of
- * PT_MAX_PATTERN_STEPS), and the nearest of them by A* (pt_path_find_nearest) from where it
- * stands. Returns 0 with *to set, or -1 when the world finds none (it then stands idle). */
-static int return_cell(pt_pathfinder *pf, const pt_map *map, const pt_patrun *run, pt_cell from, pt_cell *to) {
-    pt_cell *cells = malloc((size_t)PT_MAX_PATTERN_STEPS * sizeof *cells);
-    int rc = -1;
-    if (cells) {
-        int ncells = pt_patrun_cells(run, map, cells, PT_MAX_PATTERN_STEPS);
-        if (ncells > PT_MAX_PATTERN_STEPS) ncells = PT_MAX_PATTERN_STEPS;
-        int which = -1, n = ncells > 0 ? pt_path_find_nearest(pf, from, cells, ncells, NULL, 0, &which) : -1;
-        if (n >= 1 && n <= PT_MAX_PATTERN_STEPS && which >= 0 && which < ncells) {
-            *to = cells[which];
-            rc = 0;
-        }
-    }
-    free(cells);
-    return rc;
-}
-
-/* Lights that light nothing: a map whose ambient level is 1 (given, or the default) with
- * lights or lanterns; every tile is fully lit already (a tile's light is capped at 1). One
- * located warning at the first light (else the first lantern); returns how many (0 or 1). */
-static int light_warnings(const pt_map *map) {
-    if (map->ambient_set && map->ambient < 1.0) return 0;
-    const pt_entity_def *bearer = NULL;
-    for (int i = 0; i < map->nents && !bearer; i++)
-        if (map->ents[i].lantern > 0) bearer = &map->ents[i];
-    if (map->nlights == 0 && !bearer) return 0;
-    int line = map->nlights ? map->lights[0].line : bearer->line, col = map->nlights ? map->lights[0].col : bearer->col;
-    warn_at(map, line, col, "the map's lights and lanterns light nothing: %s, so every tile is fully lit already (add: "
-                            "ambient L, below 1)",
-            map->ambient_set ? "its ambient level is 1" : "it has no ambient line (the level is 1)");
-    return 1;
-}
-
-/* What loads but does not play as meant: no goal tile; a goal tile kind that cannot be
- * walked on (the player wins by standing on one); walkable goal tiles none of which the
- * player can walk to (a diagonal step never cuts a corner, so 4-neighbour reachability is
- * the player's); an entity that starts off its tile pattern as placed (the world walks it to
- * the nearest cell of it first). Each is a located warning; returns how many. */
-static int map_warnings(const pt_map *map, const pt_patlib *lib) {
-    int n = 0;
-    const pt_entity_def *pl = &map->player;
-    pt_pathfinder *pf = pt_pathfinder_create(map);
-    if (!map->goal) {
-        warn_at(map, pl->line, pl->col, "the map has no goal tile: the player cannot win (a tile kind with the goal flag is "
-                                        "the exit)");
-        n++;
-    } else {
-        size_t cells = (size_t)map->w * (size_t)map->h;
-        pt_cell *goals = malloc(cells * sizeof *goals);
-        int ngoals = 0;
-        /* A goal tile kind without the walkable flag: the player never stands on it. */
-        for (int k = 0; k < map->nlegend; k++) {
-            const pt_tile_def *t = &map->legend[k];
-            if (!(t->flags & PT_TILE_GOAL) || (t->flags & PT_TILE_WALKABLE)) continue;
-            for (size_t c = 0; c < cells; c++) {
-                if (map->tiles[c] != k) continue;
-                warn_at(map, pl->line, pl->col,
-                        "goal tile '%c' (%s) cannot be walked on (the first at %d,%d): the player never stands on it to "
-                        "win (give the tile kind the walkable flag)",
-                        t->ch, t->name, (int)(c % (size_t)map->w), (int)(c / (size_t)map->w));
-                n++;
-                break;
-            }
-        }
-        if (goals && pf && pt_map_walkable(map, pl->x, pl->y)) {
-            /* The guards' A* walks as the player does (a diagonal never cuts a corner). */
-            for (size_t c = 0; c < cells; c++)
-                if ((map->flags[c] & PT_TILE_GOAL) && (map->flags[c] & PT_TILE_WALKABLE))
-                    goals[ngoals++] = (pt_cell){(int)(c % (size_t)map->w), (int)(c / (size_t)map->w)};
-            int which;
-            if (ngoals && pt_path_find_nearest(pf, (pt_cell){pl->x, pl->y}, goals, ngoals, NULL, 0, &which) < 0) {
-                warn_at(map, pl->line, pl->col,
-                        "no goal tile can be reached from the player's start %d,%d: every goal tile (the first at "
-                        "%d,%d) is walled in",
-                        pl->x, pl->y, goals[0].x, goals[0].y);
-                n++;
-            }
-        }
-        free(goals);
-    }
-    for (int i = 0; pf && i < map->nents; i++) {
-        const pt_entity_def *d = &map->ents[i];
-        const pt_pattern *p = d->pattern[0] ? pt_patlib_find(lib, d->pattern) : NULL;
-        if (!p || (p->kind != PT_PAT_PATH && p->kind != PT_PAT_MATRIX && p->kind != PT_PAT_CONTROL)) continue;
-        pt_patrun r;
-        pt_cell origin = pt_pattern_origin(p, d), start = {d->x, d->y}, to;
-        pt_patrun_init(&r, p, origin, start, pt_rad(d->heading_deg), 1, 0);
-        if (r.x == d->x && r.y == d->y) continue;
-        if (return_cell(pf, map, &r, start, &to) == 0)
-            warn_at(map, d->line, d->col,
-                    "%s '%s' starts at %d,%d, off its %s pattern '%s' (placed at %d,%d): it walks to %d,%d, the nearest "
-                    "cell of it, before it patrols",
-                    pt_kind_name(d->kind), d->name, d->x, d->y, pt_pattern_kind_name(p->kind), p->name, origin.x,
-                    origin.y, to.x, to.y);
-        else
-            warn_at(map, d->line, d->col,
-                    "%s '%s' starts at %d,%d, off its %s pattern '%s' (placed at %d,%d): it cannot walk to any cell of "
-                    "it, so it stands and keeps watch",
-                    pt_kind_name(d->kind), d->name, d->x, d->y, pt_pattern_kind_name(p->kind), p->name, origin.x,
-                    origin.y);
-        n++;
-    }
-    pt_pathfinder_destroy(pf);
-    return n + light_warnings(map);
-}
-
 /* A lint error of a guard's pattern or a player route, which may sit in a pattern file
  * that several maps share: the message names the map it was placed on. */
 static void print_on_map(pt_error *e, const char *map_path) {
@@ -347,45 +195,47 @@ static int lint_route_on(const pt_pattern *route, const pt_map *map) {
     return total;
 }
 
+/* Prints what pt_level_check_map reports as check prints it: at most MAX_LINT_SHOWN lint
+ * problems, then how many more there were (before what follows them, else at the end). */
+enum { MAX_LINT_SHOWN = 50 };
+typedef struct map_printer {
+    const char *path;
+    int lint, more_said;
+} map_printer;
+
+static void say_more(map_printer *mp) {
+    if (mp->lint > MAX_LINT_SHOWN && !mp->more_said) {
+        fprintf(stderr, "%s: %d more problems not shown\n", mp->path, mp->lint - MAX_LINT_SHOWN);
+        mp->more_said = 1;
+    }
+}
+
+static void print_problem(void *user, const pt_error *e, pt_level_problem kind) {
+    map_printer *mp = user;
+    if (kind == PT_LEVEL_LINT) {
+        if (++mp->lint <= MAX_LINT_SHOWN) pt_error_print(stderr, e);
+        return;
+    }
+    say_more(mp);
+    if (kind == PT_LEVEL_WARNING) pt_warning_print(stderr, e);
+    else pt_error_print(stderr, e);
+}
+
+/* A map (.map or Tiled .tmx): the map itself, every pattern file it names, every entity's
+ * pattern linted against the map as the world places it, its warnings and its steering file
+ * (pt_level_check_map); then the player routes of --route and the world. Every problem is
+ * printed; returns how many. */
 static int check_map(const char *path, check_ctx *c) {
     int quiet = c->quiet;
     const routes *rt = &c->rt;
     pt_map map;
     pt_patlib lib;
     pt_error err;
-    pt_patlib_init(&lib); /* a .tmx adds its routes here */
-    int rc = app_expect_map(path, &err);
-    if (rc == PT_OK) rc = pt_tmx_is_tmx(path) ? pt_tmx_load(&map, &lib, path, &err) : pt_map_load(&map, path, &err);
-    if (rc < 0) {
-        pt_error_print(stderr, &err);
-        pt_patlib_fini(&lib);
-        return 1;
-    }
-    int problems = 0;
-    for (int i = 0; i < map.npattern_files; i++) {
-        if (app_load_map_pattern_file(&lib, &map, i, &err) < 0) {
-            pt_error_print(stderr, &err);
-            problems++;
-        }
-    }
-    if (!problems) {
-        enum { MAX_SHOWN = 50 };
-        pt_error errs[MAX_SHOWN];
-        int total = pt_patlib_lint_map(&lib, &map, errs, MAX_SHOWN);
-        for (int i = 0; i < total && i < MAX_SHOWN; i++) print_on_map(&errs[i], path);
-        if (total > MAX_SHOWN) fprintf(stderr, "%s: %d more problems not shown\n", path, total - MAX_SHOWN);
-        problems += total;
-        map_warnings(&map, &lib);
-    }
-    if (map.steering_file[0]) {
-        pt_steer_file sf;
-        pt_steer_file_init(&sf);
-        if (pt_steer_file_load_map(&sf, &map, &err) < 0) {
-            pt_error_print(stderr, &err);
-            problems++;
-        }
-        pt_steer_file_fini(&sf);
-    }
+    map_printer mp = {path, 0, 0};
+    int loaded;
+    int problems = pt_level_check_map(path, &map, &lib, print_problem, &mp, &loaded);
+    say_more(&mp);
+    if (!loaded) return problems;
     /* Player routes (--route): each linted as the world walks it on this map. */
     for (int i = 0; i < rt->n; i++) {
         pt_patlib rlib;
@@ -461,7 +311,7 @@ int cmd_check(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
-            for (int j = i + 1; j < argc; j++) nmaps += has_maps(app_file_kind_of(argv[j]));
+            for (int j = i + 1; j < argc; j++) nmaps += has_maps(pt_file_kind_of(argv[j]));
             nfiles += argc - i - 1;
             break;
         }
@@ -486,7 +336,7 @@ int cmd_check(int argc, char **argv) {
             return app_usage_error("check", "unknown option '%s'", a);
         }
         nfiles++;
-        nmaps += has_maps(app_file_kind_of(a));
+        nmaps += has_maps(pt_file_kind_of(a));
     }
     if (!nfiles) {
         fprintf(stderr, CHECK_USAGE);
@@ -511,20 +361,20 @@ int cmd_check(int argc, char **argv) {
                 continue;
             }
             if (!options_done && a[0] == '-' && a[1]) continue;
-            app_file_kind k = app_file_kind_of(a);
+            pt_file_kind k = pt_file_kind_of(a);
             if (pass == 0) {
                 if (is_map_kind(k)) c.maps[c.nmaps++] = argv[i];
                 continue;
             }
             int problems;
             switch (k) {
-            case APP_FILE_PAT: problems = check_pattern_file(a, c.quiet); break;
-            case APP_FILE_STEER: problems = check_steer_file(a, c.quiet); break;
-            case APP_FILE_TSX: problems = check_tileset(a, c.quiet); break;
-            case APP_FILE_TEST: problems = check_test_file(a, &c); break;
-            case APP_FILE_REC: problems = check_recording(a, c.quiet); break;
-            case APP_FILE_SCRIPT: problems = check_script_file(a, c.quiet); break;
-            case APP_FILE_LEVELS: problems = check_levels(a, &c); break;
+            case PT_FILE_PAT: problems = check_pattern_file(a, c.quiet); break;
+            case PT_FILE_STEER: problems = check_steer_file(a, c.quiet); break;
+            case PT_FILE_TSX: problems = check_tileset(a, c.quiet); break;
+            case PT_FILE_TEST: problems = check_test_file(a, &c); break;
+            case PT_FILE_REC: problems = check_recording(a, c.quiet); break;
+            case PT_FILE_SCRIPT: problems = check_script_file(a, c.quiet); break;
+            case PT_FILE_LEVELS: problems = check_levels(a, &c); break;
             default: problems = check_map(a, &c); break;
             }
             bad += problems > 0;

@@ -4,7 +4,7 @@
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include "common/app.h"
 #include "common/cli.h"
-#include "common/filekind.h"
+#include <patrol/level.h>
 #include "common/load.h"
 #include "common/watch.h"
 
@@ -270,7 +270,7 @@ static int show_once(const show_opts *opt, app_watch *w) {
         app_watch_add(w, map_path);
     }
     char hint[200];
-    if (app_expect_pattern(file, app_file_is_map(file) ? map_given_hint(file, hint, sizeof hint) : NULL, &err) < 0 ||
+    if (pt_level_expect_pattern(file, pt_file_is_map(file) ? map_given_hint(file, hint, sizeof hint) : NULL, &err) < 0 ||
         pt_patlib_load(&lib, file, &err) < 0) {
         pt_error_print(stderr, &err);
         return APP_EXIT_INPUT;
@@ -296,7 +296,7 @@ static int show_once(const show_opts *opt, app_watch *w) {
         /* The map with its own patterns (and a Tiled map's routes), refused as every command
          * refuses it; they go to a library of their own: not listed with FILE's. */
         pt_patlib routes;
-        int rc = app_load_inputs(map_path, &map, &routes, &err);
+        int rc = pt_level_load(map_path, &map, &routes, &err);
         if (rc == PT_OK) pt_patlib_fini(&routes);
         if (rc < 0) {
             pt_error_print(stderr, &err);

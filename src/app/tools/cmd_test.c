@@ -108,17 +108,14 @@ static void run_file(const char *path, int quiet, const char *trace_dir, const c
     }
     for (int i = 0; i < tf.count; i++) {
         const pt_expect *x = &tf.items[i];
-        pt_world_desc d;
-        pt_expect_desc(&tf, x, &d);
-        pt_world *w = pt_world_create(&map, &lib, &d, &err);
-        if (!w) {
+        pt_test_result r;
+        int rc = pt_level_run_expect(&tf, i, &map, &lib, &r, &err);
+        if (rc < 0) {
             pt_error_print(stderr, &err);
             t->broken++;
             break;
         }
-        pt_test_result r;
-        pt_test_status st = pt_expect_run_script(w, x, tf.script, &r, NULL);
-        pt_world_destroy(w);
+        pt_test_status st = (pt_test_status)rc;
         static const char *const word[] = {"PASS", "FAIL", "SKIP"};
         if (st == PT_TEST_PASS) t->passed++;
         else if (st == PT_TEST_FAIL) t->failed++;

@@ -2,6 +2,8 @@
 /* A found route: its figures and its player pattern. */
 #include <patrol/world.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "levels/solve_priv.h"
@@ -60,16 +62,39 @@ void pt_solve_result_fini(pt_solve_result *r) {
     r->nactions = 0;
 }
 
-int pt_solve_write_pattern(const pt_solve_result *r, FILE *out, const char *name) {
+/* The pattern's text, built in memory: what it would hold (len, without the NUL), the first
+ * cap - 1 bytes of it in buf. */
+typedef struct text_out {
+    char *buf;
+    size_t cap, len;
+} text_out;
+
+static void put(text_out *o, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void put(text_out *o, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = o->len < o->cap ? o->cap - o->len : 0;
+    int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0) o->len += (size_t)n;
+}
+
+size_t pt_solve_pattern_text(const pt_solve_result *r, const char *name, char *buf, size_t cap) {
+    text_out to = {buf, buf ? cap : 0, 0}, *out = &to;
+    if (to.cap) buf[0] = '\0';
     int deg = 45 * r->axis0; /* the heading, kept in [0, 360) */
-    fprintf(out, "# %d tick%s (%.2f s) from %d,%d to the goal at %d,%d; replay: patrol sim MAP --ticks %d "
+    put(out, "# %d tick%s (%.2f s) from %d,%d to the goal at %d,%d; replay: patrol sim MAP --ticks %d "
                  "--player-pattern FILE:%s\n",
             r->ticks, r->ticks == 1 ? "" : "s", r->ticks / 60.0, r->start_x, r->start_y, r->goal_x, r->goal_y, r->ticks, name);
-    fprintf(out, "pattern %s\n  kind control\n  origin %d,%d\n  heading %d\n", name, r->start_x, r->start_y, deg);
+    put(out, "pattern %s\n  kind control\n  origin %d,%d\n  heading %d\n", name, r->start_x, r->start_y, deg);
     int run = 0, run_fwd = 0;
     int wrote = 0;
     if (r->gait != PT_GAIT_WALK) { /* the first action, at walking pace */
-        fprintf(out, "  gait %s\n", pt_gait_name((pt_gait)r->gait));
+        put(out, "  gait %s\n", pt_gait_name((pt_gait)r->gait));
         wrote = 1;
     }
     for (int i = 0; i <= r->nactions; i++) {
@@ -85,7 +110,7 @@ int pt_solve_write_pattern(const pt_solve_result *r, FILE *out, const char *name
             }
         }
         if (run) {
-            fprintf(out, "  %s %d\n", run_fwd ? "forward" : "backward", run);
+            put(out, "  %s %d\n", run_fwd ? "forward" : "backward", run);
             wrote = 1;
             run = 0;
         }
@@ -97,19 +122,29 @@ int pt_solve_write_pattern(const pt_solve_result *r, FILE *out, const char *name
             break;
         case PT_SOLVE_TURN: {
             int by = ((a->axis - deg / 45) % 4 + 4) % 4 * 45;
-            fprintf(out, "  right %d\n", by);
+            put(out, "  right %d\n", by);
             deg = (deg + by) % 360;
             wrote = 1;
             break;
         }
         case PT_SOLVE_WAIT:
-            fprintf(out, "  wait %d\n", a->hold);
+            put(out, "  wait %d\n", a->hold);
             wrote = 1;
             break;
         }
     }
-    if (!wrote) fputs("  wait 1\n", out); /* the start is the goal: a control pattern needs one instruction */
-    fputs("  at_end stop\nend\n", out);
-    return ferror(out) ? -1 : 0;
+    if (!wrote) put(out, "  wait 1\n"); /* the start is the goal: a control pattern needs one instruction */
+    put(out, "  at_end stop\nend\n");
+    return to.len;
+}
+
+int pt_solve_write_pattern(const pt_solve_result *r, FILE *out, const char *name) {
+    size_t n = pt_solve_pattern_text(r, name, NULL, 0);
+    char *text = PT_MALLOC(n + 1);
+    if (!text) return -1;
+    pt_solve_pattern_text(r, name, text, n + 1);
+    int rc = fwrite(text, 1, n, out) == n && !ferror(out) ? 0 : -1;
+    PT_FREE(text);
+    return rc;
 }
 

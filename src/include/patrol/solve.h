@@ -229,6 +229,11 @@ void pt_solve_result_fini(pt_solve_result *r);
  * or -1 on a write error. */
 int pt_solve_write_pattern(const pt_solve_result *r, FILE *out, const char *name);
 
+/* The same text in memory (for a caller without a FILE *: a binding, a game's editor): writes
+ * its first cap - 1 bytes and a NUL to buf (buf may be NULL when cap is 0) and returns its
+ * whole length without the NUL, as snprintf does (call with cap 0, then with that + 1). */
+size_t pt_solve_pattern_text(const pt_solve_result *r, const char *name, char *buf, size_t cap);
+
 /* 1 when the route's cells are unseen on each of its ticks in sm (ticks 1..r->ticks). */
 int pt_solve_route_unseen(const pt_solve_result *r, const pt_sightmap *sm);
 

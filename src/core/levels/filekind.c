@@ -1,16 +1,21 @@
 /* SPDX-License-Identifier: Zlib */
-/* Which kind of patrol file a path is (filekind.h): by its extension, else by the first word
+/* Which kind of patrol file a path is (patrol/level.h): by its extension, else by the first word
  * of its first significant line; and the errors of a file given where another kind was due. */
-#include "common/filekind.h"
+#include <patrol/level.h>
 
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
+/* path ends in ext, ASCII letters in any case. */
 static int ext_is(const char *path, const char *ext) {
     size_t n = strlen(path), e = strlen(ext);
-    return n > e && strcasecmp(path + n - e, ext) == 0;
+    if (n <= e) return 0;
+    for (size_t i = 0; i < e; i++) {
+        unsigned char a = (unsigned char)path[n - e + i], b = (unsigned char)ext[i];
+        if (a >= 'A' && a <= 'Z') a = (unsigned char)(a - 'A' + 'a');
+        if (a != b) return 0;
+    }
+    return 1;
 }
 
 /* The first significant line of a file: its number, its first word copied to word, the line
@@ -51,29 +56,29 @@ static int first_word(const char *path, char *word, size_t cap, int *line_no, in
 
 /* The kind a file's first word shows; `other` for a word no kind begins with (a map's usual
  * first directives name a map). */
-static app_file_kind kind_of_word(const char *w, app_file_kind other) {
-    if (!strcmp(w, "pattern")) return APP_FILE_PAT;
-    if (!strcmp(w, "set") || !strcmp(w, "entity")) return APP_FILE_STEER;
-    if (!strcmp(w, "<tileset")) return APP_FILE_TSX;
-    if (!strcmp(w, "<map")) return APP_FILE_TMX;
+static pt_file_kind kind_of_word(const char *w, pt_file_kind other) {
+    if (!strcmp(w, "pattern")) return PT_FILE_PAT;
+    if (!strcmp(w, "set") || !strcmp(w, "entity")) return PT_FILE_STEER;
+    if (!strcmp(w, "<tileset")) return PT_FILE_TSX;
+    if (!strcmp(w, "<map")) return PT_FILE_TMX;
     /* A test file's own words (its `seed` and `patterns` are a map's too). */
     static const char *const test_words[] = {"map", "visits", "stays", "covers", "unseen", "caught", "goal", "solvable"};
     for (size_t i = 0; i < sizeof test_words / sizeof test_words[0]; i++)
-        if (!strcmp(w, test_words[i])) return APP_FILE_TEST;
-    if (!strcmp(w, "patrol-recording")) return APP_FILE_REC;
-    if (!strcmp(w, "at")) return APP_FILE_SCRIPT;
-    if (ext_is(w, ".map") || ext_is(w, ".tmx")) return APP_FILE_LEVELS; /* a level list names maps */
+        if (!strcmp(w, test_words[i])) return PT_FILE_TEST;
+    if (!strcmp(w, "patrol-recording")) return PT_FILE_REC;
+    if (!strcmp(w, "at")) return PT_FILE_SCRIPT;
+    if (ext_is(w, ".map") || ext_is(w, ".tmx")) return PT_FILE_LEVELS; /* a level list names maps */
     static const char *const map_words[] = {"format", "title", "tile_size", "tile", "grid", "player", "guard"};
     for (size_t i = 0; i < sizeof map_words / sizeof map_words[0]; i++)
-        if (!strcmp(w, map_words[i])) return APP_FILE_MAP;
+        if (!strcmp(w, map_words[i])) return PT_FILE_MAP;
     return other;
 }
 
-static int ext_kind(const char *path, app_file_kind *k) {
-    static const struct { const char *ext; app_file_kind kind; } exts[] = {
-        {".map", APP_FILE_MAP}, {".tmx", APP_FILE_TMX}, {".tsx", APP_FILE_TSX},
-        {".pat", APP_FILE_PAT}, {".steer", APP_FILE_STEER}, {".test", APP_FILE_TEST}, {".rec", APP_FILE_REC},
-        {".script", APP_FILE_SCRIPT},
+static int ext_kind(const char *path, pt_file_kind *k) {
+    static const struct { const char *ext; pt_file_kind kind; } exts[] = {
+        {".map", PT_FILE_MAP}, {".tmx", PT_FILE_TMX}, {".tsx", PT_FILE_TSX},
+        {".pat", PT_FILE_PAT}, {".steer", PT_FILE_STEER}, {".test", PT_FILE_TEST}, {".rec", PT_FILE_REC},
+        {".script", PT_FILE_SCRIPT},
     };
     for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
         if (ext_is(path, exts[i].ext)) {
@@ -86,39 +91,41 @@ static int ext_kind(const char *path, app_file_kind *k) {
 /* A file's kind: its first word's where that word belongs to one kind (a test file named .map
  * is a test file), else its extension's, else `fallback`. The first word goes to w, its place to
  * line and col, its line to src; *seen says whether there was one. */
-static app_file_kind kind_read(const char *path, app_file_kind fallback, int *seen, char *w, size_t cap, int *line,
+static pt_file_kind kind_read(const char *path, pt_file_kind fallback, int *seen, char *w, size_t cap, int *line,
                                int *col, char *src, size_t src_cap) {
-    app_file_kind k = fallback;
+    pt_file_kind k = fallback;
     ext_kind(path, &k);
     *seen = first_word(path, w, cap, line, col, src, src_cap);
     return *seen ? kind_of_word(w, k) : k;
 }
 
-app_file_kind app_file_kind_of(const char *path) {
+pt_file_kind pt_file_kind_of(const char *path) {
     char w[256];
     int seen, line, col;
-    return kind_read(path, APP_FILE_MAP, &seen, w, sizeof w, &line, &col, NULL, 0);
+    return kind_read(path, PT_FILE_MAP, &seen, w, sizeof w, &line, &col, NULL, 0);
 }
 
-const char *app_file_kind_name(app_file_kind k) {
+const char *pt_file_kind_name(pt_file_kind k) {
     switch (k) {
-    case APP_FILE_TMX: return "Tiled map";
-    case APP_FILE_TSX: return "Tiled tileset";
-    case APP_FILE_PAT: return "pattern file";
-    case APP_FILE_STEER: return "steering file";
-    case APP_FILE_TEST: return "test file";
-    case APP_FILE_REC: return "recording";
-    case APP_FILE_LEVELS: return "level list";
-    case APP_FILE_SCRIPT: return "script";
-    default: return "map";
+    case PT_FILE_TMX: return "Tiled map";
+    case PT_FILE_TSX: return "Tiled tileset";
+    case PT_FILE_PAT: return "pattern file";
+    case PT_FILE_STEER: return "steering file";
+    case PT_FILE_TEST: return "test file";
+    case PT_FILE_REC: return "recording";
+    case PT_FILE_LEVELS: return "level list";
+    case PT_FILE_SCRIPT: return "script";
+    case PT_FILE_MAP:
+    case PT_FILE_KIND_COUNT: break;
     }
+    return "map";
 }
 
 /* The located "this is a KIND" error: at the file's first word when there is one. */
-static int wrong_kind(const char *path, app_file_kind k, int seen, const char *w, int line, int col, const char *src,
+static int wrong_kind(const char *path, pt_file_kind k, int seen, const char *w, int line, int col, const char *src,
                       const char *rest, pt_error *err) {
     pt_error_clear(err);
-    pt_error_set(err, PT_ERR_BAD_VALUE, seen ? line : 0, seen ? col : 0, "this is a %s%s%s%s; %s", app_file_kind_name(k),
+    pt_error_set(err, PT_ERR_BAD_VALUE, seen ? line : 0, seen ? col : 0, "this is a %s%s%s%s; %s", pt_file_kind_name(k),
                  seen ? " (it begins with '" : "", seen ? w : "", seen ? "')" : "", rest);
     if (err) {
         snprintf(err->file, sizeof err->file, "%s", path);
@@ -127,29 +134,29 @@ static int wrong_kind(const char *path, app_file_kind k, int seen, const char *w
     return PT_ERR_BAD_VALUE;
 }
 
-int app_expect_map(const char *path, pt_error *err) {
+int pt_level_expect_map(const char *path, pt_error *err) {
     char w[256] = "";
     int seen, line = 0, col = 0;
     char src[PT_ERROR_SRC_MAX] = "";
-    app_file_kind k = kind_read(path, APP_FILE_MAP, &seen, w, sizeof w, &line, &col, src, sizeof src);
-    if (k == APP_FILE_MAP || k == APP_FILE_TMX) return PT_OK; /* the loader says the rest */
+    pt_file_kind k = kind_read(path, PT_FILE_MAP, &seen, w, sizeof w, &line, &col, src, sizeof src);
+    if (k == PT_FILE_MAP || k == PT_FILE_TMX) return PT_OK; /* the loader says the rest */
     return wrong_kind(path, k, seen, w, line, col, src,
                       "a map starts with 'format 1' and has a 'grid' block, or is a Tiled .tmx", err);
 }
 
-int app_expect_pattern(const char *path, const char *instead, pt_error *err) {
+int pt_level_expect_pattern(const char *path, const char *instead, pt_error *err) {
     char w[256] = "";
     int seen, line = 0, col = 0;
     char src[PT_ERROR_SRC_MAX] = "";
     /* A word no kind begins with: the pattern loader reports it itself. */
-    app_file_kind k = kind_read(path, APP_FILE_PAT, &seen, w, sizeof w, &line, &col, src, sizeof src);
-    if (k == APP_FILE_PAT) return PT_OK;
+    pt_file_kind k = kind_read(path, PT_FILE_PAT, &seen, w, sizeof w, &line, &col, src, sizeof src);
+    if (k == PT_FILE_PAT) return PT_OK;
     char rest[PT_ERROR_MSG_MAX];
     snprintf(rest, sizeof rest, "a pattern file starts with 'pattern NAME'%s%s", instead ? "; " : "", instead ? instead : "");
     return wrong_kind(path, k, seen, w, line, col, src, rest, err);
 }
 
-int app_file_is_map(const char *path) {
-    app_file_kind k = app_file_kind_of(path);
-    return k == APP_FILE_MAP || k == APP_FILE_TMX;
+int pt_file_is_map(const char *path) {
+    pt_file_kind k = pt_file_kind_of(path);
+    return k == PT_FILE_MAP || k == PT_FILE_TMX;
 }
