@@ -172,8 +172,9 @@ def move_of(acts):
 
 
 class FrameClock:
-    """Ticks due since the round started. Real: the monotonic clock. Headless: frame k is at
-    k / fps seconds exactly, so fps 60 gives one tick a frame."""
+    """Ticks due since the round started, and how far into the next one. Playing: the
+    monotonic clock. Headless: frame k is at k / fps seconds exactly, so fps 60 is one tick a
+    frame, and each frame's ticks are those due at its time (k * 60 // fps in all)."""
 
     def __init__(self, headless, fps):
         self.headless, self.fps = headless, fps
@@ -181,22 +182,29 @@ class FrameClock:
         self.start = 0
         self.rebase()
 
-    def _now_ns(self):
+    def _now(self):
+        """Headless: the frame number; playing: nanoseconds."""
         if self.headless:
-            return -(-self.frame * 10**9 // self.fps)    # ceil: k*HZ/fps ticks, never one short
+            return self.frame
         import time
         return time.perf_counter_ns()
 
     def rebase(self):
-        self.start = self._now_ns()
+        """A new round starts now."""
+        self.start = self._now()
+
+    def skip(self, ticks):
+        """Forgets `ticks` ticks of a stall (playing only)."""
+        self.start += ticks * 10**9 // HZ
 
     def advance(self):
         self.frame += 1
 
     def due(self):
         """(ticks due since rebase, alpha: the fraction of the next tick elapsed)."""
-        q, r = divmod((self._now_ns() - self.start) * HZ, 10**9)
-        return q, r / 10**9
+        unit = self.fps if self.headless else 10**9
+        q, r = divmod((self._now() - self.start) * HZ, unit)
+        return q, r / unit
 
 
 class Game:
@@ -514,7 +522,7 @@ def main(argv=None):
         game.control(acts)
         due, alpha = clock.due()
         if not headless and due - game.ticks > MAX_BEHIND:
-            clock.start += (due - game.ticks - 1) * 10**9 // HZ    # skip the stall
+            clock.skip(due - game.ticks - 1)
             due, alpha = clock.due()
         game.step_to(due)
         game.draw(alpha if game.world.round == 0 else 0.0)
