@@ -3,13 +3,13 @@
 """What stepping a world from Python costs over the C step (docs/performance.md, "Python").
 
 Steps a map's world (default the demo) for N ticks from Python, world.step() once a tick and
-world.step(N) in one call, and runs `patrol sim MAP --ticks N` for the same N: the sim's
-stepping time is its run's wall time less that of `--ticks 0` (the process, the loading, the
-summary). Each is timed R times, interleaved, and the medians are compared: microseconds a
-tick, the ratio to the C step, and the overhead a Python call adds to it; and, measured alone
-in the process, what a call of world.step costs besides the C step (world.step(0) and one
-cffi call). The worlds are the same (the map's seed, the player walking its pattern), so
-every side steps the same ticks.
+world.step(N) in one call, and runs `patrol sim MAP --ticks N --quiet` for the same N: the
+sim's stepping time is its run's wall time less that of `--ticks 0` (the process and the
+loading). Each is timed R times, interleaved in a rotating order (what follows a process
+finds the caches cold: not always the same side), and the medians are compared: microseconds
+a tick, the ratio to the C step and the difference. Alone in the process it also times what
+a call of world.step costs besides the C step: world.step(0) and one cffi call. Every side
+steps the same world (the map's seed, the player walking its pattern).
 
     PYTHONPATH=build/python /usr/bin/python3 examples/python/bench.py --patrol build/patrol
 """
@@ -81,12 +81,16 @@ def main(argv=None):
     import patrol
     level = patrol.load_map(args.map)
     sim, load, each, bulk, call = [], [], [], [], []
-    for _ in range(args.runs):
-        sim.append(time_sim(args.patrol, args.map, args.ticks))
-        load.append(time_sim(args.patrol, args.map, 0))
-        each.append(time_python(level, args.ticks, bulk=False))
-        bulk.append(time_python(level, args.ticks, bulk=True))
-        call.append(time_call(level, args.ticks))
+    jobs = [(sim, lambda: time_sim(args.patrol, args.map, args.ticks)),
+            (load, lambda: time_sim(args.patrol, args.map, 0)),
+            (each, lambda: time_python(level, args.ticks, bulk=False)),
+            (bulk, lambda: time_python(level, args.ticks, bulk=True)),
+            (call, lambda: time_call(level, args.ticks))]
+    for r in range(args.runs):
+        # Each run starts with the next job: what runs right after a process (its cold
+        # caches) changes from run to run, not always the same side.
+        for times, job in jobs[r % len(jobs):] + jobs[:r % len(jobs)]:
+            times.append(job())
     us = lambda s: statistics.median(s) / args.ticks * 1e6
     c_us = us(sim) - us(load)
     if c_us <= 0:       # the run is too short to tell the steps from the process's noise
