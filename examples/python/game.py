@@ -496,7 +496,12 @@ def main(argv=None):
         print(e, file=sys.stderr)
         return 1
     pygame.init()
-    game = Game(pygame, level, args)
+    try:
+        game = Game(pygame, level, args)
+    except (pygame.error, OSError) as e:      # a sheet missing from --assets, no display
+        print("game.py: error: %s" % e, file=sys.stderr)
+        pygame.quit()
+        return 1
     clock = FrameClock(headless, args.fps or 60)
     limiter = pygame.time.Clock()
     shown = 0

@@ -95,6 +95,8 @@ def test_bad_input_is_an_error_not_a_crash(tmp_path):
     assert rc == 1 and "none.map" in err and "error" in err and not out
     rc, out, err = run_game("--keys", ">*3 x")
     assert rc == 2 and "'x' is not one of" in err and not out
+    rc, out, err = run_game("--assets", tmp_path, "--frames", "1")
+    assert rc == 1 and "tiles.png" in err and not out
 
 
 def test_the_guards_are_drawn_where_patrol_puts_them(demo, tmp_path):
