@@ -5,7 +5,7 @@
 Steps a map's world (default the demo) for N ticks from Python, world.step() once a tick and
 world.step(N) in one call, and runs `patrol sim MAP --ticks N --quiet` for the same N: the
 sim's stepping time is its run's wall time less that of `--ticks 0` (the process and the
-loading). Each is timed R times, interleaved in a rotating order (what follows a process
+loading). Each is timed R times, interleaved in a new order each run (what follows a process
 finds the caches cold: not always the same side), and the medians are compared: microseconds
 a tick, the ratio to the C step and the difference. Alone in the process it also times what
 a call of world.step costs besides the C step: world.step(0) and one cffi call. Every side
@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 import pathlib
+import random
 import statistics
 import subprocess
 import sys
@@ -86,10 +87,12 @@ def main(argv=None):
             (each, lambda: time_python(level, args.ticks, bulk=False)),
             (bulk, lambda: time_python(level, args.ticks, bulk=True)),
             (call, lambda: time_call(level, args.ticks))]
-    for r in range(args.runs):
-        # Each run starts with the next job: what runs right after a process (its cold
-        # caches) changes from run to run, not always the same side.
-        for times, job in jobs[r % len(jobs):] + jobs[:r % len(jobs)]:
+    order = random.Random(1)
+    for _ in range(args.runs):
+        # A new order each run: what runs right after a process (its caches cold) changes
+        # from run to run, not always the same side.
+        order.shuffle(jobs)
+        for times, job in jobs:
             times.append(job())
     us = lambda s: statistics.median(s) / args.ticks * 1e6
     c_us = us(sim) - us(load)
