@@ -110,9 +110,6 @@ class Level:
     def tile(self, x, y):
         return self.legend.get(self.rows[y][x], DEFAULT_LEGEND["."])
 
-    def opaque(self, x, y):
-        return not (0 <= x < self.w and 0 <= y < self.h) or self.opaque_cells[y * self.w + x]
-
     def hides(self, x, y):
         """A walkable opaque tile (a bush): whoever stands in it is hidden."""
         return 0 <= x < self.w and 0 <= y < self.h and self.tile(x, y)[2] and self.tile(x, y)[3]
@@ -219,7 +216,8 @@ class Game:
         pygame.display.set_caption("patrol - %s" % (self.lv.title or os.path.basename(str(level.path))))
         assets = pathlib.Path(args.assets)
         load = lambda name: pygame.image.load(str(assets / name)).convert_alpha()
-        self.tiles, self.chars, self.props, self.font = (load(n) for n in ("tiles.png", "characters.png", "props.png", "font.png"))
+        self.tiles, self.chars, self.props, self.font = (
+            load(n) for n in ("tiles.png", "characters.png", "props.png", "font.png"))
         self.backgrounds = [self._background(frame) for frame in (0, 1)]
         self.cones = pygame.Surface(self.map_px, pygame.SRCALPHA)
         self.frames = {}     # (row, col, hidden) -> scaled sprite
@@ -230,6 +228,8 @@ class Game:
 
     # --- the round -----------------------------------------------------------------------------
     def restart(self):
+        if getattr(self, "world", None) is not None:
+            self.world.close()      # freed now, not when collected
         self.world = self.patrol.World(self.level, seed=self.args.seed, controlled=True, end_round_on_catch=True)
         self.ticks = 0
         self.caught_by = ""
@@ -420,7 +420,8 @@ class Game:
             msg, colour = "UNSEEN", CALM
         else:
             n = sum(g.state == worst.state for g in guards)
-            msg, colour = "%s %s" % (worst.state.upper(), worst.name if n == 1 else "(%d)" % n), STATE_COLOUR[worst.state]
+            msg = "%s %s" % (worst.state.upper(), worst.name if n == 1 else "(%d)" % n)
+            colour = STATE_COLOUR[worst.state]
         self.text(msg, (x, y), colour, size=2)
         hint = "arrows/WASD move  shift run  ctrl sneak  R restart  Esc quit"
         self.text(hint, (self.map_px[0] - (6 * len(hint) + 6) * s, y + 4 * s), (150, 150, 170))
@@ -430,7 +431,10 @@ class Game:
         shade = pg.Surface(self.map_px, pg.SRCALPHA)
         shade.fill((0, 0, 0, 110))
         self.screen.blit(shade, (0, 0))
-        big = "YOU ESCAPED" if w.round == 1 else "CAUGHT BY %s" % self.caught_by.upper() if self.caught_by else "CAUGHT"
+        if w.round == 1:
+            big = "YOU ESCAPED"
+        else:
+            big = "CAUGHT BY %s" % self.caught_by.upper() if self.caught_by else "CAUGHT"
         size = 4
         while size > 1 and 6 * len(big) * size * s > self.map_px[0] - 16 * s:
             size -= 1
@@ -479,6 +483,8 @@ def main(argv=None):
             ap.error("--keys: %s" % e)
     if args.frames is not None and args.frames < 0:
         ap.error("--frames takes 0 or more")
+    if args.seed is not None and not 0 <= args.seed < 2**64:
+        ap.error("--seed takes 0..2^64-1")
     if args.fps is not None and not 1 <= args.fps <= 1000:
         ap.error("--fps takes 1..1000")
     headless = args.frames is not None or script is not None
@@ -538,8 +544,8 @@ def main(argv=None):
     if args.screenshot:
         pygame.image.save(game.screen, args.screenshot)
     p = game.world.player
-    print("outcome=%s tick=%d player=%d,%d frames=%d%s" % (
-        game.outcome, game.world.tick, p.x, p.y, shown, " caught_by=" + game.caught_by if game.world.round == -1 else ""))
+    by = " caught_by=" + game.caught_by if game.world.round == -1 else ""
+    print("outcome=%s tick=%d player=%d,%d frames=%d%s" % (game.outcome, game.world.tick, p.x, p.y, shown, by))
     pygame.quit()
     return 0
 

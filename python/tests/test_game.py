@@ -3,7 +3,6 @@
 the round, the goal wins it, the guards are drawn where patrol puts them, and the fixed-tick
 loop steps the world exactly as a World driven directly with the same keys."""
 import os
-import pathlib
 import subprocess
 import sys
 
