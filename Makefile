@@ -32,8 +32,11 @@ test-asan: deps
 	cmake --build build-asan -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build-asan --output-on-failure -j $(JOBS)
 
+# Then, as root, ldconfig: the loader's cache learns the new libpatrol_*.so.0.2 in the libdir
+# (/usr/local/lib by default), so games linked to them run with no LD_LIBRARY_PATH.
 install: build
 	cmake --install $(BUILD)
+	@if [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then ldconfig; fi
 
 clean:
 	rm -rf $(BUILD) build-asan

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <patrol/error.h>   /* pt_suggest: its public declaration makes it exported */
+
 #include "base/suggest.h"
 
 static int lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
