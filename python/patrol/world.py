@@ -308,7 +308,7 @@ class World:
         if pos and out is not None:
             try:
                 cpos = ffi.from_buffer("double[]", out, require_writable=True)
-            except TypeError as e:
+            except (TypeError, BufferError) as e:
                 raise TypeError("out must be a writable, contiguous buffer: %s" % e) from None
             if len(cpos) < 2 * live:
                 raise ValueError("out holds %d float64; the %d live entities need %d" % (len(cpos), live, 2 * live))
