@@ -4,6 +4,7 @@ freed, removed entities' views, the bulk buffers after a step or a close. Run un
 the sanitizer build's ctest (LD_PRELOAD=libasan): a read of freed memory fails there."""
 import array
 import gc
+import os
 import weakref
 
 import pytest
@@ -115,7 +116,10 @@ def test_garbage_collected_worlds(demo):
             start = rss_kb()
     gc.collect()
     grown = rss_kb() - start
-    assert grown < 8 * 1024, "memory grew by %d KB over 250 worlds" % grown
+    # ASan keeps freed memory in quarantine (the process grows by design): there the loop checks
+    # every access, and the release build checks the memory (about 450 KB a leaked world pair).
+    if "asan" not in os.environ.get("LD_PRELOAD", ""):
+        assert grown < 8 * 1024, "memory grew by %d KB over 250 worlds" % grown
 
 
 def test_removed_entities_views_raise(demo):
