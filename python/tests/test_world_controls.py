@@ -294,3 +294,26 @@ def test_bad_saves(demo, root, tmp_path):
     assert code_of(ei) == "PT_ERR_IO"
     assert patrol.World.load(memoryview(data), demo).tick == 100
     assert patrol.World.load(bytearray(data), demo).save() == data
+
+
+def test_world_arguments(demo):
+    for kwargs, exc in ((dict(seed=-1), ValueError), (dict(seed=2**64), ValueError), (dict(seed="7"), TypeError),
+                        (dict(threads=65), ValueError), (dict(threads=1.5), TypeError), (dict(tick_hz=0), ValueError),
+                        (dict(tick_hz=True), TypeError)):
+        with pytest.raises(exc):
+            patrol.World(demo, **kwargs)
+    with pytest.raises(TypeError):
+        patrol.World("maps/demo.map")
+    assert patrol.World(demo, seed=2**64 - 1, threads=0, tick_hz=30).dt == pytest.approx(1 / 30)
+    w = patrol.World(demo)
+    with pytest.raises(TypeError):
+        w.step(1.5)
+    w.step(0)
+    w.step(-3)
+    assert w.tick == 0
+    w.close()
+    assert bool(w) and w.closed
+    with pytest.raises(patrol.Error):
+        len(w)
+    with pytest.raises(ValueError):
+        patrol.World.load(b"", demo, threads=-1)
