@@ -193,3 +193,19 @@ def test_a_closed_door_blocks_and_events_show(root):
     assert all(d.state == "locked" for d in w.doors())
     w.set_door(doors[0].x, doors[0].y, "open")
     assert w.door(doors[0].x, doors[0].y) == "open"
+
+
+def test_a_closed_door_blocks_the_player(root):
+    """The game's player cannot be put on a closed door's cell; open, it can."""
+    level = patrol.load_map(root / "maps" / "demo.map")
+    w = patrol.World(level, seed=3)
+    w.host_player()
+    for d in w.doors():
+        w.set_door(d.x, d.y, "closed")
+        with pytest.raises(patrol.Error) as ei:
+            w.teleport_player(d.x + 0.5, d.y + 0.5)
+        assert ei.value.code == "PT_ERR_NOT_WALKABLE"
+        w.set_door(d.x, d.y, "open")
+        w.teleport_player(d.x + 0.5, d.y + 0.5)
+        w.step()
+        assert w.player.cell == (d.x, d.y)
