@@ -62,6 +62,8 @@ typedef struct pt_entity {
     double speed;
     double view_dist, view_angle;
     double awareness;
+    double suspicious_at, chase_at;
+    double hearing;
     int sees_player;
     char name[...];
     ...;

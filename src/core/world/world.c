@@ -80,6 +80,26 @@ const pt_entity *pt_world_entity(const pt_world *w, int id) {
     return id >= 0 && id < w->n && !(w->gone && w->gone[id]) ? &w->ents[id] : NULL;
 }
 const pt_map *pt_world_map(const pt_world *w) { return &w->map; }
+int pt_world_positions(const pt_world *w, uint32_t *ids, int *cells, double *pos, int max) {
+    int k = 0;
+    for (int i = 0; i < w->n; i++) {
+        if (w->gone && w->gone[i]) continue; /* removed (spawn.h) */
+        if (k < max) {
+            const pt_entity *e = &w->ents[i];
+            if (ids) ids[k] = e->id;
+            if (cells) {
+                cells[2 * k] = e->x;
+                cells[2 * k + 1] = e->y;
+            }
+            if (pos) {
+                pos[2 * k] = e->px;
+                pos[2 * k + 1] = e->py;
+            }
+        }
+        k++;
+    }
+    return k;
+}
 int pt_world_caught_total(const pt_world *w) { return w->caught_total; }
 int pt_world_round(const pt_world *w) { return w->round; }
 int pt_world_player_hidden(const pt_world *w) {

@@ -266,6 +266,15 @@ int pt_world_count(const pt_world *w);
 /* Entity id; NULL for an id out of range or a removed entity (spawn.h). */
 const pt_entity *pt_world_entity(const pt_world *w, int id);
 const pt_map *pt_world_map(const pt_world *w);
+/* Every live entity's id, cell and position in one call (a removed one has none): the live
+ * entities in id order, the k-th written as ids[k], cells[2k], cells[2k+1] (its x, y) and
+ * pos[2k], pos[2k+1] (its px, py). Each array may be NULL (that one is not written); those
+ * given hold at least max entries (cells and pos: 2 * max numbers). Writes the first
+ * min(max, live) entities and returns how many are live (a return above max: the rest were
+ * left out; max below 0 counts as 0). Reads only: the arrays are the caller's, the world
+ * keeps no pointer to them. For bindings and tools that read every position each tick (the
+ * Python package's World.positions). */
+int pt_world_positions(const pt_world *w, uint32_t *ids, int *cells, double *pos, int max);
 /* Events of the last step only (cleared at the start of each step). */
 const pt_event *pt_world_events(const pt_world *w, int *count);
 /* Where entity id is drawn, alpha in [0,1] of the way from this tick to the next (NaN = 0):
