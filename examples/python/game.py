@@ -20,7 +20,6 @@ import argparse
 import math
 import os
 import pathlib
-import shlex
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -29,13 +28,8 @@ TILE = 16               # the sheets' frame size in pixels
 HUD_H = 24              # the status bar under the map, unscaled pixels
 MAX_BEHIND = 15         # ticks: a longer stall (a dragged window) is skipped, not caught up
 
-# The default legend (docs/formats.md, "The legend"): char -> (name, sprite, walkable, opaque).
-DEFAULT_LEGEND = {
-    ".": ("floor", 0, True, False), "#": ("wall", 1, False, True), "~": ("water", 2, False, False),
-    "=": ("bridge", 4, True, False), "+": ("door", 5, True, False), ",": ("grass", 6, True, False),
-    "*": ("bush", 7, True, True), "E": ("exit", 8, True, False), ":": ("dirt", 9, True, False),
-    "T": ("tree", 10, False, True),
-}
+# Sprites of the tile kinds a map leaves to the renderer (Tile.sprite -1), by name, as the C
+# renderer picks them (pt_render_tile_sprite); closed and locked doors are tinted when drawn.
 SPRITE_BY_NAME = {"floor": 0, "wall": 1, "water": 2, "bridge": 4, "door": 5, "grass": 6, "bush": 7,
                   "exit": 8, "dirt": 9, "tree": 10, "door_closed": 5, "door_locked": 5}
 ROW_OF_KIND = {"player": 0, "guard": 1, "prey": 2, "boid": 3}   # characters.png rows; crows 4
@@ -50,69 +44,34 @@ KEY_CHARS = {"<": "left", ">": "right", "^": "up", "v": "down", "s": "run", "c":
 
 
 class Level:
-    """What the game draws of a map: tiles, obstacles and flock kinds, read from the .map file.
-
-    The patrol package has no read of a map's tiles yet, so the grid and legend come from the
-    file itself (patrol.load_map has checked it already). Another format (a Tiled .tmx) is
-    drawn as plain floor: the guards and the player are still patrol's."""
+    """What the game draws of a map: its tiles (the world's, read through World.tile, so
+    doors and set_tile show once refresh() has read them again) and its obstacles."""
 
     def __init__(self, level):
         self.w, self.h = level.width, level.height
         self.title = level.name
-        self.legend = dict(DEFAULT_LEGEND)
-        self.rows = None
-        self.obstacles = []          # (x, y, prop index)
-        self.crow_flocks = set()     # names of flocks of crows (their members are NAME.i)
-        self.door_state = {}         # (x, y) -> "closed" / "locked" as the map starts
-        if str(level.path).endswith(".map"):
-            self._read(level.path)
-        if self.rows is None or len(self.rows) != self.h or any(len(r) != self.w for r in self.rows):
-            self.rows = ["." * self.w] * self.h
-            self.legend["."] = DEFAULT_LEGEND["."]
-        # Opaque cells as bytes, row-major, for the cones' rays.
-        self.opaque_cells = bytes(self.tile(x, y)[3] for y in range(self.h) for x in range(self.w))
+        self.obstacles = [(o.x, o.y, o.sprite) for o in level.obstacles]
+        self.cells = []              # row-major patrol.Tile of every cell
+        self.opaque_cells = b""      # the opaque flags as bytes, row-major, for the cones' rays
 
-    def _read(self, path):
-        with open(path, encoding="utf-8", errors="replace") as f:
-            lines = f.read().split("\n")
-        i = 0
-        while i < len(lines):
-            line = lines[i].rstrip("\r")
-            i += 1
-            if line.strip() == "grid":
-                rows = []
-                while i < len(lines) and lines[i].strip() != "end":
-                    rows.append(lines[i].rstrip(" \t\r"))
-                    i += 1
-                i += 1
-                self.rows = rows
-                continue
-            try:
-                items = shlex.split(line, comments=True)
-            except ValueError:
-                continue
-            if not items:
-                continue
-            keys = dict(it.split("=", 1) for it in items[1:] if "=" in it)
-            if items[0] == "tile" and len(items) >= 3:
-                flags = set(items[3:])
-                sprite = int(keys["sprite"]) if "sprite" in keys else SPRITE_BY_NAME.get(items[2], 0)
-                self.legend[items[1]] = (items[2], sprite, "walkable" in flags, "opaque" in flags)
-            elif items[0] == "obstacle" and "at" in keys:
-                x, y = (float(v) for v in keys["at"].split(","))
-                self.obstacles.append((x, y, 2 if keys.get("sprite") == "tree" else 1))
-            elif items[0] == "flock" and len(items) >= 2 and keys.get("kind") == "crow":
-                self.crow_flocks.add(items[1])
-            elif items[0] == "door" and len(items) >= 3:
-                x, y = (int(v) for v in items[1].split(","))
-                self.door_state[(x, y)] = items[2]
+    def refresh(self, world):
+        """Reads every cell of the world's map again; True when one changed."""
+        cells = [world.tile(x, y) for y in range(self.h) for x in range(self.w)]
+        changed = cells != self.cells
+        self.cells = cells
+        self.opaque_cells = bytes(t.opaque for t in cells)
+        return changed
 
     def tile(self, x, y):
-        return self.legend.get(self.rows[y][x], DEFAULT_LEGEND["."])
+        return self.cells[y * self.w + x]
+
+    def sprite(self, x, y):
+        t = self.tile(x, y)
+        return t.sprite if t.sprite >= 0 else SPRITE_BY_NAME.get(t.name, 0)
 
     def hides(self, x, y):
         """A walkable opaque tile (a bush): whoever stands in it is hidden."""
-        return 0 <= x < self.w and 0 <= y < self.h and self.tile(x, y)[2] and self.tile(x, y)[3]
+        return 0 <= x < self.w and 0 <= y < self.h and self.tile(x, y).walkable and self.tile(x, y).opaque
 
 
 def ray_length(lv, ox, oy, dx, dy, max_d):
@@ -218,7 +177,7 @@ class Game:
         load = lambda name: pygame.image.load(str(assets / name)).convert_alpha()
         self.tiles, self.chars, self.props, self.font = (
             load(n) for n in ("tiles.png", "characters.png", "props.png", "font.png"))
-        self.backgrounds = [self._background(frame) for frame in (0, 1)]
+        self.backgrounds = None
         self.cones = pygame.Surface(self.map_px, pygame.SRCALPHA)
         self.frames = {}     # (row, col, hidden) -> scaled sprite
         self.glyphs = {}     # colour -> tinted font sheet
@@ -233,7 +192,15 @@ class Game:
         self.world = self.patrol.World(self.level, seed=self.args.seed, controlled=True, end_round_on_catch=True)
         self.ticks = 0
         self.caught_by = ""
+        self.tiles_changed = False
         self.last_pos.clear()
+        self.redraw_tiles(force=True)
+
+    def redraw_tiles(self, force=False):
+        """Reads the world's tiles again and redraws the map under the actors when one changed
+        (a door a guard opened or closed, a tile set by a script)."""
+        if self.lv.refresh(self.world) or force:
+            self.backgrounds = [self._background(frame) for frame in (0, 1)]
 
     def step_to(self, due):
         """Steps the world until `due` ticks have run this round (none once it is over)."""
@@ -244,6 +211,11 @@ class Game:
             for ev in w.events():
                 if ev.kind == "caught":
                     self.caught_by = w.entity(ev.a).name
+                elif ev.kind == "door":
+                    self.tiles_changed = True
+        if self.tiles_changed:
+            self.tiles_changed = False
+            self.redraw_tiles()
 
     def control(self, acts):
         dx, dy, gait = move_of(acts)
@@ -266,11 +238,11 @@ class Game:
         ntiles = self.tiles.get_width() // TILE
         for y in range(self.lv.h):
             for x in range(self.lv.w):
-                name, sprite, _, _ = self.lv.tile(x, y)
+                sprite = self.lv.sprite(x, y)
                 if sprite in (2, 3):
                     sprite = 2 + water_frame
                 surf.blit(self._sheet_frame(self.tiles, sprite if 0 <= sprite < ntiles else 0), (x * TILE, y * TILE))
-                if self.lv.door_state.get((x, y)) in ("closed", "locked") or name in ("door_closed", "door_locked"):
+                if self.lv.tile(x, y).name in ("door_closed", "door_locked"):
                     surf.fill((150, 120, 110), (x * TILE, y * TILE, TILE, TILE), special_flags=pg.BLEND_RGB_MULT)
         for ox, oy, prop in self.lv.obstacles:
             surf.blit(self._sheet_frame(self.props, prop), (round((ox - 0.5) * TILE), round((oy - 0.5) * TILE)))
@@ -356,7 +328,7 @@ class Game:
             moving = last is not None and (abs(last[0] - x) + abs(last[1] - y)) > 1e-6
             self.last_pos[e.id] = (x, y)
             row = ROW_OF_KIND.get(e.kind, 1)
-            if e.kind == "boid" and e.name.rsplit(".", 1)[0] in lv.crow_flocks:
+            if e.flock == "crow":
                 row = 4
             h = math.atan2(math.sin(e.heading), math.cos(e.heading))
             d = 2 if abs(h) <= math.pi / 4 else 1 if abs(h) >= 3 * math.pi / 4 else 0 if h > 0 else 3

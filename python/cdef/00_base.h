@@ -18,9 +18,17 @@ const char *pt_code_name(int code);
 typedef struct pt_vec2 { double x, y; } pt_vec2;
 typedef struct pt_cell { int x, y; } pt_cell;
 typedef enum pt_kind { PT_KIND_PLAYER, PT_KIND_GUARD, PT_KIND_PREY, PT_KIND_BOID, PT_KIND_COUNT, ... } pt_kind;
-typedef struct pt_entity_def { ...; } pt_entity_def;
+typedef enum pt_flock_kind { PT_FLOCK_HOUND, PT_FLOCK_CROW, PT_FLOCK_KIND_COUNT, ... } pt_flock_kind;
+typedef struct pt_entity_def { pt_flock_kind flock_kind; ...; } pt_entity_def;
+typedef struct pt_tile_def pt_tile_def;    /* fields in 30_maps.h */
+typedef struct pt_obstacle pt_obstacle;    /* likewise */
 typedef struct pt_map {
     int w, h;
+    uint8_t *tiles;
+    pt_tile_def legend[...];
+    int nlegend;
+    pt_obstacle *obstacles;
+    int nobstacles;
     int nents;
     char name[...];
     char path[...];
@@ -65,6 +73,7 @@ typedef struct pt_entity {
     double suspicious_at, chase_at;
     double hearing;
     int sees_player;
+    const pt_entity_def *def;
     char name[...];
     ...;
 } pt_entity;

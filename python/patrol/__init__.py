@@ -18,9 +18,9 @@ docs/python.md describes the whole API.
 """
 from ._core import Error
 from .levels import CheckWarning, ExpectResult, Route, TestRun, check, file_kind, run_test, solve
-from .map import Map, load_map
+from .map import Map, Obstacle, Tile, load_map
 from .world import Door, Entity, Event, Light, Memory, Noise, Order, Phase, World, save_source
 
-__all__ = ["Error", "Map", "load_map", "World", "Entity", "Event", "Noise", "Memory", "Order", "Phase",
+__all__ = ["Error", "Map", "load_map", "Tile", "Obstacle", "World", "Entity", "Event", "Noise", "Memory", "Order", "Phase",
            "Door", "Light", "save_source",
            "check", "file_kind", "solve", "run_test", "CheckWarning", "Route", "TestRun", "ExpectResult"]

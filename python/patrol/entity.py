@@ -40,6 +40,7 @@ declaration order), name, cell, radius in tiles, level at its own cell and on (a
 _GAITS = {"walk": lib.PT_GAIT_WALK, "sneak": lib.PT_GAIT_SNEAK, "run": lib.PT_GAIT_RUN}
 _DOOR_STATES = {"open": lib.PT_DOOR_OPEN, "closed": lib.PT_DOOR_CLOSED, "locked": lib.PT_DOOR_LOCKED}
 _DOOR_NAMES = {v: k for k, v in _DOOR_STATES.items()}
+_FLOCK_NAMES = {lib.PT_FLOCK_HOUND: "hound", lib.PT_FLOCK_CROW: "crow"}
 _INT_MIN, _INT_MAX = -2**31, 2**31 - 1
 # The pt_code values by name (error.h), read from the library rather than declared twice.
 _CODE = {_str(lib.pt_code_name(c)): c for c in range(-64, 1) if _str(lib.pt_code_name(c)) != "unknown"}
@@ -152,6 +153,15 @@ class Entity:
     def kind(self):
         """"player", "guard", "prey" or "boid"."""
         return _str(lib.pt_kind_name(self._e().kind))
+
+    @property
+    def flock(self):
+        """A flock member's ("boid") flock kind, "hound" or "crow"; None for the others."""
+        e = self._e()
+        d = getattr(e, "def")     # a Python keyword
+        if e.kind != lib.PT_KIND_BOID or d == ffi.NULL:
+            return None
+        return _FLOCK_NAMES.get(d.flock_kind, "hound")
 
     @property
     def state(self):

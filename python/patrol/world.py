@@ -5,7 +5,7 @@ from ._core import Error, _check, _path, _str, ffi, lib
 from .entity import (_CODE, _DOOR_NAMES, _DOOR_STATES, _GAITS, _INT_MAX, Door, Entity, Event, Light,
                      Memory, Noise, Order, Phase, _cell, _cint, _code_error, _index, _ranged, _real, _rows,
                      _text)
-from .map import Map
+from .map import Map, _tile_at
 
 __all__ = ["World", "Entity", "Event", "Noise", "Memory", "Order", "Phase", "Door", "Light", "save_source"]
 
@@ -303,6 +303,12 @@ class World:
         if not self._in_map(x, y):
             raise _code_error(_CODE["PT_ERR_OUT_OF_MAP"], "noise at %d,%d" % (x, y))
         lib.pt_world_noise(w, x, y, loud)
+
+    def tile(self, x, y):
+        """The :class:`patrol.Tile` of cell (x, y) now: the world's own map, which set_tile and
+        doors change (Map.tile stays as the file starts). TypeError for a non-integer,
+        IndexError for a cell outside the map."""
+        return _tile_at(lib.pt_world_map(self._ptr), x, y)
 
     def set_tile(self, x, y, tile):
         """Changes cell (x, y) to the legend entry whose character is tile (a str of one

@@ -143,3 +143,51 @@ def test_the_loop_neither_drops_nor_doubles_ticks(demo, fps):
     assert int(out["tick"]) == w.tick == n * HZ // fps
     assert out["player"] == "%d,%d" % w.player.cell
     assert out["outcome"] == {0: "running", 1: "escaped", -1: "caught"}[w.round]
+
+
+def test_a_tiled_map_draws_the_tiles_of_the_map_it_mirrors(tmp_path):
+    # maps/demo.tmx mirrors maps/demo.map: the game reads both through Map/World.tile, so the
+    # first frame's map area is the same pixels (not a .tmx drawn as plain floor).
+    pygame = pytest.importorskip("pygame")
+    shots = {}
+    for name in ("demo.map", "demo.tmx"):
+        shots[name] = tmp_path / (name + ".png")
+        rc, out, err = run_game("--map", ROOT / "maps" / name, "--frames", 1, "--scale", 1, "--screenshot", shots[name])
+        assert rc == 0, err
+    a, b = (pygame.image.load(str(shots[n])) for n in ("demo.map", "demo.tmx"))
+    assert a.get_size() == b.get_size() == (64 * 16, 40 * 16 + 24)
+    assert pygame.image.tostring(a.subsurface((0, 0, 1024, 640)), "RGB") == \
+        pygame.image.tostring(b.subsurface((0, 0, 1024, 640)), "RGB")
+    # a drawn tile (grass at 0,0), not a flat colour
+    colours = {tuple(a.get_at((x, y)))[:3] for x in range(16) for y in range(16)}
+    assert len(colours) > 3
+
+
+def test_a_changed_tile_is_drawn_again(tmp_path, monkeypatch):
+    pygame = pytest.importorskip("pygame")
+    import importlib.util
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    spec = importlib.util.spec_from_file_location("game_under_test", GAME)
+    game = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(game)
+    m = tmp_path / "d.map"
+    m.write_text("format 1\nplayer at=1,1\ngrid\n#######\n#..+.E#\n#######\nend\n")
+    args = game.argparse.Namespace(seed=None, scale=1, assets=str(ROOT / "assets"))
+    pygame.init()
+    try:
+        g = game.Game(pygame, patrol.load_map(m), args)
+        before = pygame.image.tostring(g.backgrounds[0], "RGB")
+        cell = lambda: pygame.image.tostring(g.backgrounds[0].subsurface((3 * 16, 16, 16, 16)), "RGB")
+        open_door = cell()
+        g.world.set_door(3, 1, "closed")
+        g.redraw_tiles()
+        assert cell() != open_door                      # tinted shut
+        g.world.set_tile(2, 1, "#")
+        g.redraw_tiles()
+        assert pygame.image.tostring(g.backgrounds[0].subsurface((2 * 16, 16, 16, 16)), "RGB") == \
+            pygame.image.tostring(g.backgrounds[0].subsurface((0, 0, 16, 16)), "RGB")   # a wall now
+        g.restart()                                     # a new world: the map's tiles again
+        assert pygame.image.tostring(g.backgrounds[0], "RGB") == before
+    finally:
+        pygame.quit()
