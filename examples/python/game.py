@@ -195,6 +195,9 @@ class Game:
         self.tiles_changed = False
         self.last_pos.clear()
         self.redraw_tiles(force=True)
+        # A map darker than full light anywhere (docs/ai.md, "Light") is drawn shaded.
+        self.dark = any(self.world.light_at(x, y) < 1.0 for y in range(self.lv.h) for x in range(self.lv.w))
+        self.shade = self.pg.Surface((self.lv.w, self.lv.h), self.pg.SRCALPHA)
 
     def redraw_tiles(self, force=False):
         """Reads the world's tiles again and redraws the map under the actors when one changed
@@ -296,6 +299,8 @@ class Game:
         pg, w, lv, s = self.pg, self.world, self.lv, self.scale
         now = (w.tick + alpha) * w.dt
         self.screen.blit(self.backgrounds[int(now * 2) & 1], (0, 0))
+        if self.dark:
+            self.draw_dark()
         ents = w.entities
         at = {e.id: w.drawn_pos(e.id, alpha) for e in ents}
 
@@ -364,6 +369,15 @@ class Game:
             pg.draw.rect(self.screen, (0, 0, 0), bar)
             pg.draw.rect(self.screen, WARY, (bar.x, bar.y, max(1, round(bar.w * k)), bar.h))
 
+    def draw_dark(self):
+        """Shades each cell by the light the guards see it in (World.light_at: the map's ambient
+        level, its lights and the guards' lanterns), darker where a walker is harder to see."""
+        w, lv = self.world, self.lv
+        for y in range(lv.h):
+            for x in range(lv.w):
+                self.shade.set_at((x, y), (8, 6, 20, int(190 * (1.0 - w.light_at(x, y)))))
+        self.screen.blit(self.pg.transform.scale(self.shade, self.map_px), (0, 0))
+
     def draw_hud(self):
         pg, w, s = self.pg, self.world, self.scale
         top = self.map_px[1]
@@ -394,9 +408,14 @@ class Game:
             n = sum(g.state == worst.state for g in guards)
             msg = "%s %s" % (worst.state.upper(), worst.name if n == 1 else "(%d)" % n)
             colour = STATE_COLOUR[worst.state]
-        self.text(msg, (x, y), colour, size=2)
-        hint = "arrows/WASD move  shift run  ctrl sneak  R restart  Esc quit"
-        self.text(hint, (self.map_px[0] - (6 * len(hint) + 6) * s, y + 4 * s), (150, 150, 170))
+        x += self.text(msg, (x, y), colour, size=2) + 12 * s
+        # The longest help that fits right of the status (a narrow map shows less of it).
+        for hint in ("arrows/WASD move  shift run  ctrl sneak  R restart  Esc quit",
+                     "shift run  ctrl sneak  R restart  Esc quit", "R restart  Esc quit", ""):
+            if self.map_px[0] - (6 * len(hint) + 6) * s >= x:
+                break
+        if hint:
+            self.text(hint, (self.map_px[0] - (6 * len(hint) + 6) * s, y + 4 * s), (150, 150, 170))
 
     def draw_banner(self):
         pg, w, s = self.pg, self.world, self.scale

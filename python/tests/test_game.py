@@ -191,3 +191,28 @@ def test_a_changed_tile_is_drawn_again(tmp_path, monkeypatch):
         assert pygame.image.tostring(g.backgrounds[0], "RGB") == before
     finally:
         pygame.quit()
+
+
+def test_a_dark_map_is_drawn_by_its_light(tmp_path):
+    # maps/cellars.map is dark (ambient 0.2) with torches: each floor cell is drawn darker the
+    # less light World.light_at gives it; a map in full light (the demo) is not shaded at all.
+    pygame = pytest.importorskip("pygame")
+    level = patrol.load_map(ROOT / "maps" / "cellars.map")
+    w = patrol.World(level, controlled=True, end_round_on_catch=True)
+    shot = tmp_path / "cellars.png"
+    rc, out, err = run_game("--map", ROOT / "maps" / "cellars.map", "--frames", 1, "--scale", 1, "--screenshot", shot)
+    assert rc == 0, err
+    img = pygame.image.load(str(shot))
+    w.step()
+    guards = [(e.x, e.y) for e in w.entities if e.kind != "player"] + [w.player.cell]
+
+    def brightness(x, y):     # the mean of the cell's 16x16 pixels
+        px = [tuple(img.get_at((x * 16 + i, y * 16 + j)))[:3] for i in range(16) for j in range(16)]
+        return sum(sum(p) for p in px) / len(px)
+
+    floor = [(x, y) for y in range(level.height) for x in range(level.width)
+             if level.tile(x, y).name == "floor" and all(abs(x - gx) > 2 or abs(y - gy) > 2 for gx, gy in guards)]
+    lit = max(floor, key=lambda c: w.light_at(*c))
+    dark = min(floor, key=lambda c: w.light_at(*c))
+    assert w.light_at(*lit) > 0.8 and w.light_at(*dark) < 0.3
+    assert brightness(*lit) > 1.5 * brightness(*dark)
