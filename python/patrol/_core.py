@@ -11,6 +11,8 @@ class Error(Exception):
     (``"PT_ERR_SYNTAX"``), ``source`` the offending line of the file ("" when none).
     """
 
+    __module__ = "patrol"      # tracebacks say patrol.Error, the name users catch
+
     def __init__(self, message, file="", line=0, col=0, code="PT_ERR_USAGE", source=""):
         self.message = message
         self.file = file

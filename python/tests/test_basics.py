@@ -23,6 +23,8 @@ def test_missing_file_raises():
         patrol.load_map("no/such/file.map")
     assert ei.value.file == "no/such/file.map"
     assert ei.value.code == "PT_ERR_IO"
+    # a traceback names the class users catch, not the module that defines it
+    assert "%s.%s" % (type(ei.value).__module__, type(ei.value).__qualname__) == "patrol.Error"
 
 
 def test_views_of_a_closed_world_raise(root):
