@@ -15,6 +15,7 @@
 #include <patrol/solve.h>
 #include <patrol/world.h>
 
+#include "test_route.h"
 #include "test_util.h"
 
 /* No tile makes a footstep: what matters is sight. */
@@ -189,25 +190,9 @@ static void check_route(const pt_map *m, const pt_solve_result *r) {
  * in the dark"): on every tick the player is on the route's cell and no guard is aware of
  * it; the goal comes on the last tick. */
 static void replay(const pt_map *m, const pt_solve_result *r) {
-    FILE *f = tmpfile();
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(pt_solve_write_pattern(r, f, "solved"), 0);
-    long len = ftell(f);
-    rewind(f);
-    char *text = malloc((size_t)len + 1);
-    ck_assert_ptr_nonnull(text);
-    ck_assert_int_eq((long)fread(text, 1, (size_t)len, f), len);
-    text[len] = 0;
-    fclose(f);
     pt_patlib plib;
-    pt_error err;
-    pt_patlib_init(&plib);
-    ck_assert_int_eq(pt_patlib_parse(&plib, text, strlen(text), "solved.pat", &err), PT_OK);
-    pt_world_desc d = {0};
-    d.seed = m->seed ? m->seed : 1;
-    d.player_pattern = pt_patlib_find(&plib, "solved");
-    pt_world *w = pt_world_create(m, NULL, &d, &err);
-    ck_assert_msg(w != NULL, "world: %s", err.message);
+    char *text = tu_route_pattern(r, &plib);
+    pt_world *w = tu_route_world(m, NULL, &plib, m->seed ? m->seed : 1);
     for (int t = 1; t <= r->ticks; t++) {
         pt_world_step(w);
         const pt_entity *p = pt_world_entity(w, 0);
